@@ -1,0 +1,135 @@
+import { constants, promises as fsp, Stats } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import * as path from 'node:path';
+
+/**
+ * The one gate every file open of the store goes through. A path is resolved (symlinks
+ * followed) and must stay inside the session directory; only regular files are opened, always
+ * read-only and non-blocking, so a FIFO planted in a brain cannot hang a request.
+ */
+
+export type Refusal =
+  | 'BAD_NAME' // the caller's name is malformed (.., NUL, absolute, separators)
+  | 'ABSENT' // nothing there
+  | 'UNSAFE_PATH' // resolves outside the session directory
+  | 'NOT_REGULAR' // a directory, FIFO, socket or device
+  | 'UNREADABLE'; // exists but cannot be read (permissions, I/O error)
+
+export interface SafeStat {
+  /** Resolved path (inside the session directory). */
+  realPath: string;
+  stats: Stats;
+}
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; refusal: Refusal; message: string };
+
+const MAX_NAME_BYTES = 1024;
+const MAX_SEGMENT_BYTES = 255;
+
+/**
+ * Validates a caller-supplied relative path before anything touches the disk.
+ * `allowSubdirs` permits '/'-separated segments (file downloads); artifact names forbid them.
+ * Returns a reason when the name is refused, else null.
+ */
+export function nameProblem(name: string, allowSubdirs: boolean): string | null {
+  if (name.length === 0) return 'the name is empty';
+  if (name.includes('\0')) return 'the name contains a NUL byte';
+  if (Buffer.byteLength(name) > MAX_NAME_BYTES) return `the name is longer than ${MAX_NAME_BYTES} bytes`;
+  if (name.includes('\\')) return 'the name contains a backslash';
+  if (name.startsWith('/') || path.isAbsolute(name)) return 'the name is an absolute path';
+  const segments = name.split('/');
+  if (!allowSubdirs && segments.length > 1) return 'the name contains a path separator';
+  for (const segment of segments) {
+    if (segment === '' || segment === '.' || segment === '..') {
+      return 'the name has an empty, "." or ".." segment';
+    }
+    if (Buffer.byteLength(segment) > MAX_SEGMENT_BYTES) {
+      return `a segment is longer than ${MAX_SEGMENT_BYTES} bytes`;
+    }
+  }
+  return null;
+}
+
+/** True when `candidate` is `dir` itself or lies beneath it (both already resolved). */
+export function isInside(dir: string, candidate: string): boolean {
+  return candidate === dir || candidate.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
+}
+
+function refuse<T>(refusal: Refusal, message: string): Checked<T> {
+  return { ok: false, refusal, message };
+}
+
+function errnoRefusal<T>(err: unknown, rel: string): Checked<T> {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return refuse('ABSENT', `${rel} does not exist`);
+  if (code === 'ELOOP') return refuse('UNSAFE_PATH', `${rel} is a symlink loop`);
+  return refuse('UNREADABLE', `${rel} cannot be read (${code ?? 'error'})`);
+}
+
+/** Resolves `rel` inside `realDir` and stats it; only regular files pass. */
+export async function statInside(realDir: string, rel: string): Promise<Checked<SafeStat>> {
+  let realPath: string;
+  try {
+    realPath = await fsp.realpath(path.join(realDir, rel));
+  } catch (err) {
+    return errnoRefusal(err, rel);
+  }
+  if (!isInside(realDir, realPath)) {
+    return refuse('UNSAFE_PATH', `${rel} resolves outside the session directory`);
+  }
+  let stats: Stats;
+  try {
+    stats = await fsp.stat(realPath);
+  } catch (err) {
+    return errnoRefusal(err, rel);
+  }
+  if (!stats.isFile()) return refuse('NOT_REGULAR', `${rel} is not a regular file`);
+  return { ok: true, value: { realPath, stats } };
+}
+
+export interface SafeFile extends SafeStat {
+  handle: FileHandle;
+}
+
+/**
+ * Opens `rel` read-only after the containment check. O_NOFOLLOW on the resolved path means a
+ * symlink swapped in after the check fails instead of being followed; O_NONBLOCK means a FIFO
+ * swapped in does not block; fstat after open confirms it is still a regular file.
+ */
+export async function openInside(realDir: string, rel: string): Promise<Checked<SafeFile>> {
+  const checked = await statInside(realDir, rel);
+  if (!checked.ok) return checked;
+  const { realPath } = checked.value;
+  let handle: FileHandle;
+  try {
+    handle = await fsp.open(
+      realPath,
+      constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW,
+    );
+  } catch (err) {
+    return errnoRefusal(err, rel);
+  }
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) {
+      await handle.close();
+      return refuse('NOT_REGULAR', `${rel} is not a regular file`);
+    }
+    return { ok: true, value: { realPath, stats, handle } };
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    return errnoRefusal(err, rel);
+  }
+}
+
+/** Reads `length` bytes at `position` into a fresh buffer (short at end of file). */
+export async function readRange(handle: FileHandle, position: number, length: number): Promise<Buffer> {
+  const buf = Buffer.allocUnsafe(length);
+  let filled = 0;
+  while (filled < length) {
+    const { bytesRead } = await handle.read(buf, filled, length - filled, position + filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return filled === length ? buf : buf.subarray(0, filled);
+}

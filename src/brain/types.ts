@@ -1,0 +1,86 @@
+/**
+ * The store's vocabulary. Plain data, no behaviour: every module of `src/brain` speaks in
+ * these types and the GraphQL layer maps them one-to-one onto the contract's types.
+ */
+
+export type Environment = 'IDE' | 'CLI' | 'ACP' | 'OTHER';
+export type StepSource = 'USER_EXPLICIT' | 'MODEL' | 'SYSTEM' | 'UNKNOWN';
+export type StepStatus = 'DONE' | 'RUNNING' | 'ERROR' | 'CANCELLED' | 'UNKNOWN';
+export type ArtifactKind = 'TASK' | 'IMPLEMENTATION_PLAN' | 'WALKTHROUGH' | 'OTHER';
+export type SessionFileKind = 'SCRATCH' | 'UPLOAD' | 'MEDIA' | 'TASK_LOG' | 'OTHER';
+export type TruncatedField = 'content' | 'thinking' | 'tool_calls';
+
+/** Problem codes are only ever added, never removed (the contract promises it). */
+export type ProblemCode =
+  | 'MALFORMED_LINE'
+  | 'PARTIAL_LAST_LINE'
+  | 'DUPLICATE_STEP_INDEX'
+  | 'MISSING_FULL_RECORD'
+  | 'UNREADABLE_FILE'
+  | 'UNSAFE_PATH';
+
+export interface Problem {
+  code: ProblemCode;
+  message: string;
+  /** Path relative to the session directory ('/'-separated); for chunked views, the view's folder. */
+  file: string | null;
+  /** 1-based line number within the view (across chunk concatenation). */
+  line: number | null;
+}
+
+export interface BrainRoot {
+  /** The root as configured or discovered (not resolved). */
+  path: string;
+  /** realpath of `path`: sessions must resolve inside it. */
+  realPath: string;
+  /** Name of the root's parent directory, e.g. `antigravity-ide`. */
+  flavor: string;
+  environment: Environment;
+}
+
+export interface SessionEntry {
+  id: string;
+  root: BrainRoot;
+  /** `<root.path>/<id>` */
+  dir: string;
+  /** realpath of `dir`; every open is contained in it. */
+  realDir: string;
+  mtimeMs: number;
+  ctimeMs: number;
+}
+
+export interface ToolCall {
+  position: number;
+  name: string;
+  args: Record<string, unknown>;
+  toolAction: string | null;
+  toolSummary: string | null;
+}
+
+export interface TokenUsage {
+  input: number | null;
+  output: number | null;
+  cacheRead: number | null;
+}
+
+export interface StepRecord {
+  /** `step_index` as recorded. */
+  index: number;
+  /** 0-based place among the records of its view. */
+  position: number;
+  /** 1-based line number within the view. */
+  line: number;
+  /** How many earlier records of the view share this `step_index` (for full-twin matching). */
+  occurrence: number;
+  source: StepSource;
+  type: string;
+  status: StepStatus;
+  /** Valid `created_at`, else null (callers fall back to the session's createdAt). */
+  createdAt: Date | null;
+  content: string | null;
+  thinking: string | null;
+  error: string | null;
+  toolCalls: ToolCall[];
+  truncatedFields: TruncatedField[];
+  tokens: TokenUsage | null;
+}
