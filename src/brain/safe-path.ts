@@ -24,6 +24,17 @@ export interface SafeStat {
 export type Checked<T> = { ok: true; value: T } | { ok: false; refusal: Refusal; message: string };
 
 const MAX_NAME_BYTES = 1024;
+
+/**
+ * What the store read from disk. Tests use `opens` to prove laziness (a page of sessions
+ * opens no full transcript); the metrics endpoint exports `bytesRead`.
+ */
+export const ioStats = {
+  bytesRead: 0,
+  opens: [] as string[],
+  /** Off by default: only tests keep the list of opened paths. */
+  recordOpens: false,
+};
 const MAX_SEGMENT_BYTES = 255;
 
 /**
@@ -34,7 +45,8 @@ const MAX_SEGMENT_BYTES = 255;
 export function nameProblem(name: string, allowSubdirs: boolean): string | null {
   if (name.length === 0) return 'the name is empty';
   if (name.includes('\0')) return 'the name contains a NUL byte';
-  if (Buffer.byteLength(name) > MAX_NAME_BYTES) return `the name is longer than ${MAX_NAME_BYTES} bytes`;
+  if (Buffer.byteLength(name) > MAX_NAME_BYTES)
+    return `the name is longer than ${MAX_NAME_BYTES} bytes`;
   if (name.includes('\\')) return 'the name contains a backslash';
   if (name.startsWith('/') || path.isAbsolute(name)) return 'the name is an absolute path';
   const segments = name.split('/');
@@ -115,6 +127,7 @@ export async function openInside(realDir: string, rel: string): Promise<Checked<
       await handle.close();
       return refuse('NOT_REGULAR', `${rel} is not a regular file`);
     }
+    if (ioStats.recordOpens) ioStats.opens.push(rel);
     return { ok: true, value: { realPath, stats, handle } };
   } catch (err) {
     await handle.close().catch(() => undefined);
@@ -123,7 +136,11 @@ export async function openInside(realDir: string, rel: string): Promise<Checked<
 }
 
 /** Reads `length` bytes at `position` into a fresh buffer (short at end of file). */
-export async function readRange(handle: FileHandle, position: number, length: number): Promise<Buffer> {
+export async function readRange(
+  handle: FileHandle,
+  position: number,
+  length: number,
+): Promise<Buffer> {
   const buf = Buffer.allocUnsafe(length);
   let filled = 0;
   while (filled < length) {
@@ -131,5 +148,6 @@ export async function readRange(handle: FileHandle, position: number, length: nu
     if (bytesRead === 0) break;
     filled += bytesRead;
   }
+  ioStats.bytesRead += filled;
   return filled === length ? buf : buf.subarray(0, filled);
 }

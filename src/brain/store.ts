@@ -1,0 +1,200 @@
+import { listArtifacts, getArtifact, type ArtifactInfo } from './artifacts';
+import { LruCache } from './cache';
+import { buildCatalog, HeadCache, type Catalog, type ListedSession } from './catalog';
+import {
+  findStepOutput,
+  listSessionFiles,
+  readFileRange,
+  type SessionFileInfo,
+  type StepOutputInfo,
+} from './files';
+import { sortProblems } from './problems';
+import { isUserInput, summarize, type SessionSummary } from './session-summary';
+import { Transcripts } from './transcript/transcript';
+import { locateViews, type SessionViews } from './transcript/view';
+import type { ParsedView } from './transcript/parsed-view';
+import type { Problem, SessionEntry, SessionFileKind, StepRecord, TruncatedField } from './types';
+
+/**
+ * The store's one entry point: discovery snapshots, per-session records, summaries, full
+ * twins, files and problems. It knows files and the format and nothing about HTTP; every
+ * read goes through the containment gate in safe-path.ts and nothing is ever written.
+ */
+
+export interface StoreOptions {
+  geminiHome: string | null;
+  brainRoots: string[];
+  /** A listing older than this is rescanned in the background (stale-while-revalidate). */
+  rescanMs?: number;
+  /** Views kept per cache. */
+  cacheCapacity?: number;
+  onScanProgress?: (done: number, total: number | null) => void;
+}
+
+export type Resolution =
+  | { kind: 'found'; session: ListedSession }
+  | { kind: 'ambiguous'; candidates: string[] }
+  | { kind: 'too-short' }
+  | { kind: 'none' };
+
+export const MIN_PREFIX = 4;
+
+export class BrainStore {
+  readonly transcripts: Transcripts;
+  private catalogNow: Catalog | null = null;
+  private scanning: Promise<Catalog> | null = null;
+  private readonly heads = new HeadCache();
+  private readonly summaries: LruCache<
+    string,
+    { parsed: ParsedView; size: number; value: Promise<SessionSummary> }
+  >;
+
+  constructor(private readonly options: StoreOptions) {
+    this.transcripts = new Transcripts(options.cacheCapacity ?? 2000);
+    this.summaries = new LruCache('summary', options.cacheCapacity ?? 2000);
+  }
+
+  /** Scans the roots now; resolves with the new snapshot. Concurrent calls share one scan. */
+  refresh(): Promise<Catalog> {
+    this.scanning ??= buildCatalog(
+      this.options.geminiHome,
+      this.options.brainRoots,
+      this.heads,
+      this.options.onScanProgress,
+    ).then(
+      (catalog) => {
+        this.catalogNow = catalog;
+        this.scanning = null;
+        return catalog;
+      },
+      (err: unknown) => {
+        this.scanning = null;
+        throw err;
+      },
+    );
+    return this.scanning;
+  }
+
+  get ready(): boolean {
+    return this.catalogNow !== null;
+  }
+
+  /** The current snapshot; an old one is served while a rescan runs behind it. */
+  async catalog(): Promise<Catalog> {
+    const now = this.catalogNow;
+    if (!now) return this.refresh();
+    if (Date.now() - now.scannedAt > (this.options.rescanMs ?? 5000)) {
+      this.refresh().catch(() => undefined);
+    }
+    return now;
+  }
+
+  /** Exact id (case-insensitive), else a unique prefix of at least MIN_PREFIX characters. */
+  async resolve(id: string): Promise<Resolution> {
+    const catalog = await this.catalog();
+    const key = id.toLowerCase();
+    const exact = catalog.byKey.get(key);
+    if (exact) return { kind: 'found', session: exact };
+    if (id.length < MIN_PREFIX) return { kind: 'too-short' };
+    const matches = catalog.newestFirst.filter((s) => s.key.startsWith(key));
+    if (matches.length === 1) return { kind: 'found', session: matches[0] };
+    if (matches.length > 1) {
+      return { kind: 'ambiguous', candidates: matches.map((s) => s.entry.id).sort() };
+    }
+    return { kind: 'none' };
+  }
+
+  views(entry: SessionEntry): Promise<SessionViews> {
+    return locateViews(entry.realDir);
+  }
+
+  /** The compact view's records in file order (empty when there is no transcript). */
+  async records(entry: SessionEntry): Promise<StepRecord[]> {
+    return (await this.transcripts.compact(entry.realDir))?.records ?? [];
+  }
+
+  /** Session-level facts; recomputed only when the compact view changed. */
+  async summary(listed: ListedSession): Promise<SessionSummary> {
+    const { entry } = listed;
+    const views = await locateViews(entry.realDir);
+    const parsed = await this.transcripts.compact(entry.realDir, views);
+    if (!parsed) {
+      const dirTime = new Date(entry.mtimeMs);
+      return summarize([], [], { createdAt: listed.createdAt, updatedAt: dirTime });
+    }
+    const hit = this.summaries.get(entry.realDir);
+    if (hit && hit.parsed === parsed && hit.size === parsed.size) return hit.value;
+    const value = this.computeSummary(listed, parsed, views);
+    this.summaries.set(entry.realDir, { parsed, size: parsed.size, value });
+    return value;
+  }
+
+  private async computeSummary(
+    listed: ListedSession,
+    parsed: ParsedView,
+    views: SessionViews,
+  ): Promise<SessionSummary> {
+    const inputs: string[] = [];
+    for (const record of parsed.records.filter(isUserInput)) {
+      const text = await this.fullField(listed.entry, record, 'content', views);
+      if (typeof text === 'string') inputs.push(text);
+    }
+    const newestFile = Math.max(...parsed.view.segments.map((s) => s.version.mtimeMs));
+    return summarize(parsed.records, inputs, {
+      createdAt: listed.createdAt,
+      updatedAt: new Date(newestFile),
+    });
+  }
+
+  /**
+   * A field's value at full fidelity: the compact value when the field was not truncated or
+   * there is no full record for it, else the value from its full twin (one line read).
+   */
+  async fullField(
+    entry: SessionEntry,
+    record: StepRecord,
+    field: TruncatedField,
+    views?: SessionViews,
+  ): Promise<StepRecord[keyof Pick<StepRecord, 'content' | 'thinking' | 'toolCalls'>]> {
+    const pick = (r: StepRecord) =>
+      field === 'content' ? r.content : field === 'thinking' ? r.thinking : r.toolCalls;
+    if (!record.truncatedFields.includes(field)) return pick(record);
+    const twin = await this.transcripts.fullTwin(entry.realDir, record, views);
+    return pick(twin ?? record);
+  }
+
+  stepOutput(
+    entry: SessionEntry,
+    stepIndex: number,
+  ): Promise<{ output: StepOutputInfo | null; problems: Problem[] }> {
+    return findStepOutput(entry.realDir, stepIndex);
+  }
+
+  readRange(entry: SessionEntry, relPath: string, offset: number, length: number): Promise<Buffer> {
+    return readFileRange(entry.realDir, relPath, offset, length);
+  }
+
+  async artifacts(entry: SessionEntry): Promise<ArtifactInfo[]> {
+    return (await listArtifacts(entry.realDir)).artifacts;
+  }
+
+  async artifact(entry: SessionEntry, name: string): Promise<ArtifactInfo | null> {
+    return (await getArtifact(entry.realDir, name)).artifact;
+  }
+
+  async files(entry: SessionEntry, kind?: SessionFileKind | null): Promise<SessionFileInfo[]> {
+    const { files } = await listSessionFiles(entry.realDir);
+    return kind ? files.filter((f) => f.kind === kind) : files;
+  }
+
+  /** Every problem of the session, complete whatever was read before. */
+  async problems(entry: SessionEntry): Promise<Problem[]> {
+    const [transcript, files, artifacts] = await Promise.all([
+      this.transcripts.problems(entry.realDir),
+      listSessionFiles(entry.realDir),
+      listArtifacts(entry.realDir),
+    ]);
+    // The walk and the artifact listing both see an escaping artifact: sortProblems de-duplicates.
+    return sortProblems([...transcript, ...files.unsafe, ...artifacts.problems]);
+  }
+}

@@ -1,0 +1,162 @@
+import type {
+  StepRecord,
+  StepSource,
+  StepStatus,
+  TokenUsage,
+  ToolCall,
+  TruncatedField,
+} from '../types';
+
+/**
+ * Turns one transcript line into a record, following the contract's Meanings: an object with
+ * an integer `step_index`; open `type`; enums mapped with UNKNOWN; compact argument values
+ * JSON-decoded when they decode; truncation from the key and from the in-band markers.
+ */
+
+const SOURCES: ReadonlySet<string> = new Set(['USER_EXPLICIT', 'MODEL', 'SYSTEM']);
+const STATUSES: ReadonlySet<string> = new Set(['DONE', 'RUNNING', 'ERROR', 'CANCELLED']);
+const FIELDS: readonly TruncatedField[] = ['content', 'thinking', 'tool_calls'];
+const MARKER = /\n<truncated \d+ bytes>(\n|$)/;
+const VALID_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+export type LineVerdict =
+  | { kind: 'blank' }
+  | { kind: 'record'; record: StepRecord }
+  | { kind: 'malformed'; reason: string };
+
+/** ISO-8601 with `Z` or `±hh:mm`; anything else (no zone, garbage) is not a valid time. */
+export function parseTime(value: unknown): Date | null {
+  if (typeof value !== 'string' || !VALID_TIME.test(value)) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export function hasMarker(text: string | null): boolean {
+  return text !== null && MARKER.test(text);
+}
+
+function isBlank(bytes: Buffer): boolean {
+  for (const b of bytes) {
+    if (b !== 32 && b !== 9 && b !== 13 && b !== 10) return false;
+  }
+  return true;
+}
+
+function str(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+function num(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** Compact values are JSON text; a truncated one no longer parses and stays raw. */
+function decodeArg(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toolCalls(value: unknown, encoded: boolean): { calls: ToolCall[]; marked: boolean } {
+  if (!Array.isArray(value)) return { calls: [], marked: false };
+  let marked = false;
+  const calls = value.filter(isObject).map((call, position): ToolCall => {
+    const rawArgs = isObject(call.args) ? call.args : {};
+    const args: Record<string, unknown> = {};
+    for (const [key, raw] of Object.entries(rawArgs)) {
+      if (encoded && typeof raw === 'string' && MARKER.test(raw)) marked = true;
+      args[key] = encoded ? decodeArg(raw) : raw;
+    }
+    return {
+      position,
+      name: str(call.name) ?? '',
+      args,
+      toolAction: str(args.toolAction),
+      toolSummary: str(args.toolSummary),
+    };
+  });
+  return { calls, marked };
+}
+
+function tokens(obj: Record<string, unknown>): TokenUsage | null {
+  const usage = {
+    input: num(obj.input_tokens),
+    output: num(obj.output_tokens),
+    cacheRead: num(obj.cache_read_tokens),
+  };
+  return usage.input === null && usage.output === null && usage.cacheRead === null ? null : usage;
+}
+
+/**
+ * Builds a record from a parsed object, or explains why it is not one. `encoded` is true for
+ * compact views, whose argument values are JSON text and whose strings may carry markers.
+ */
+export function toRecord(
+  obj: unknown,
+  encoded: boolean,
+  position: number,
+  line: number,
+): StepRecord | string {
+  if (!isObject(obj)) return 'the line is JSON but not an object';
+  const step = obj.step_index;
+  if (typeof step !== 'number' || !Number.isInteger(step)) {
+    return 'the object has no integer step_index';
+  }
+  const content = str(obj.content);
+  const thinking = str(obj.thinking);
+  const { calls, marked } = toolCalls(obj.tool_calls, encoded);
+  const declared = Array.isArray(obj.truncated_fields) ? obj.truncated_fields : [];
+  const truncated = new Set<TruncatedField>();
+  for (const field of FIELDS) if (declared.includes(field)) truncated.add(field);
+  if (encoded && hasMarker(content)) truncated.add('content');
+  if (encoded && hasMarker(thinking)) truncated.add('thinking');
+  if (marked) truncated.add('tool_calls');
+  const source = str(obj.source);
+  const status = str(obj.status);
+  const error = obj.error === undefined || obj.error === null ? null : obj.error;
+  return {
+    index: step,
+    position,
+    line,
+    occurrence: 0,
+    source: source !== null && SOURCES.has(source) ? (source as StepSource) : 'UNKNOWN',
+    type: str(obj.type) ?? 'UNKNOWN',
+    status: status !== null && STATUSES.has(status) ? (status as StepStatus) : 'UNKNOWN',
+    createdAt: parseTime(obj.created_at),
+    content,
+    thinking,
+    error: typeof error === 'string' || error === null ? error : JSON.stringify(error),
+    toolCalls: calls,
+    truncatedFields: FIELDS.filter((f) => truncated.has(f)),
+    tokens: tokens(obj),
+  };
+}
+
+/** Classifies one line (without its newline). Invalid UTF-8 decodes as U+FFFD. */
+export function parseLine(
+  bytes: Buffer,
+  encoded: boolean,
+  position: number,
+  line: number,
+): LineVerdict {
+  if (isBlank(bytes)) return { kind: 'blank' };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(bytes.toString('utf8'));
+  } catch (err) {
+    const reason =
+      err instanceof RangeError ? 'the line nests too deeply' : 'the line is not valid JSON';
+    return { kind: 'malformed', reason };
+  }
+  const record = toRecord(parsed, encoded, position, line);
+  return typeof record === 'string'
+    ? { kind: 'malformed', reason: record }
+    : { kind: 'record', record };
+}

@@ -1,0 +1,136 @@
+import { promises as fsp } from 'node:fs';
+import { sameVersion, versionOf, type FileVersion } from '../cache';
+import { statInside } from '../safe-path';
+import type { Problem } from '../types';
+
+/**
+ * A transcript view is one logical byte stream: either one file or the concatenation of its
+ * chunks in name order (chunks are byte slices, so a line may span two of them).
+ */
+
+export const LOGS = '.system_generated/logs';
+
+export interface Segment {
+  relPath: string;
+  version: FileVersion;
+}
+
+export interface ViewSource {
+  /** `compact` views hold JSON-encoded argument values and truncation markers. */
+  kind: 'compact' | 'full';
+  /** Names the view in problems: the file, or the chunks folder. */
+  label: string;
+  segments: Segment[];
+  size: number;
+}
+
+export interface SessionViews {
+  /** What Step fields show: compact file, else compact chunks, else the full view. */
+  compact: ViewSource | null;
+  /** Where `full: true` reads from: full file, else full chunks. */
+  full: ViewSource | null;
+  problems: Problem[];
+}
+
+const CHUNK_NAME = /^\d+\.jsonl$/;
+
+async function fileView(
+  realDir: string,
+  kind: ViewSource['kind'],
+  relPath: string,
+  problems: Problem[],
+): Promise<ViewSource | null> {
+  const checked = await statInside(realDir, relPath);
+  if (!checked.ok) {
+    if (checked.refusal === 'UNSAFE_PATH' || checked.refusal === 'UNREADABLE') {
+      const code = checked.refusal === 'UNSAFE_PATH' ? 'UNSAFE_PATH' : 'UNREADABLE_FILE';
+      problems.push({ code, message: checked.message, file: relPath, line: null });
+    }
+    return null;
+  }
+  const version = versionOf(checked.value.stats);
+  return { kind, label: relPath, segments: [{ relPath, version }], size: version.size };
+}
+
+async function chunkView(
+  realDir: string,
+  kind: ViewSource['kind'],
+  folder: string,
+  problems: Problem[],
+): Promise<ViewSource | null> {
+  const relFolder = `${LOGS}/chunks/${folder}`;
+  let names: string[];
+  try {
+    const dirChecked = await fsp.realpath(`${realDir}/${relFolder}`);
+    if (!dirChecked.startsWith(realDir + '/')) {
+      problems.push({
+        code: 'UNSAFE_PATH',
+        message: `${relFolder} resolves outside the session directory`,
+        file: relFolder,
+        line: null,
+      });
+      return null;
+    }
+    names = (await fsp.readdir(dirChecked)).filter((n) => CHUNK_NAME.test(n)).sort();
+  } catch {
+    return null;
+  }
+  const segments: Segment[] = [];
+  for (const name of names) {
+    const view = await fileView(realDir, kind, `${relFolder}/${name}`, problems);
+    if (view) segments.push(view.segments[0]);
+  }
+  if (segments.length === 0) return null;
+  const size = segments.reduce((sum, s) => sum + s.version.size, 0);
+  return { kind, label: relFolder, segments, size };
+}
+
+/** Finds both views of a session; a file wins over chunks of the same kind. */
+export async function locateViews(realDir: string): Promise<SessionViews> {
+  const problems: Problem[] = [];
+  const compactOwn =
+    (await fileView(realDir, 'compact', `${LOGS}/transcript.jsonl`, problems)) ??
+    (await chunkView(realDir, 'compact', 'transcript', problems));
+  const full =
+    (await fileView(realDir, 'full', `${LOGS}/transcript_full.jsonl`, problems)) ??
+    (await chunkView(realDir, 'full', 'transcript_full', problems));
+  return { compact: compactOwn ?? full, full, problems };
+}
+
+/** A stable key for caches: the view's files and their versions. */
+export function viewKey(realDir: string, view: ViewSource): string {
+  return `${realDir}\0${view.label}`;
+}
+
+/**
+ * True when `next` only appended to `old`: the same files, the last one grown in place (same
+ * device and inode, not smaller), maybe new chunks after it. Anything else needs a rebuild.
+ */
+export function isAppendOnly(old: ViewSource, next: ViewSource): boolean {
+  const a = old.segments;
+  const b = next.segments;
+  if (next.label !== old.label || b.length < a.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i].relPath !== b[i].relPath) return false;
+    const x = a[i].version;
+    const y = b[i].version;
+    if (
+      i < a.length - 1 ? !sameVersion(x, y) : x.dev !== y.dev || x.ino !== y.ino || y.size < x.size
+    ) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** True when both describe exactly the same bytes. */
+export function sameView(a: ViewSource, b: ViewSource): boolean {
+  return (
+    a.label === b.label &&
+    a.segments.length === b.segments.length &&
+    a.segments.every(
+      (s, i) =>
+        s.relPath === b.segments[i].relPath && sameVersion(s.version, b.segments[i].version),
+    )
+  );
+}
