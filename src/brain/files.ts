@@ -1,0 +1,205 @@
+import { promises as fsp, type Dirent } from 'node:fs';
+import * as path from 'node:path';
+import {
+  isInside,
+  nameProblem,
+  openInside,
+  readRange,
+  statInside,
+  type Refusal,
+} from './safe-path';
+import { compareStrings, problem, refusalProblem } from './problems';
+import type { Problem, SessionFileKind } from './types';
+
+/**
+ * The session's other files (uploads, scratch, media, task logs) and its step outputs.
+ * Directories are walked iteratively and never through a symlink, so a link loop or a link to
+ * a huge tree elsewhere cannot blow up a listing; every stat goes through the containment gate.
+ */
+
+export interface SessionFileInfo {
+  /** '/'-separated, relative to the session directory. */
+  path: string;
+  kind: SessionFileKind;
+  size: number;
+  modifiedAt: Date;
+}
+
+export interface StepOutputInfo {
+  file: 'output.txt' | 'content.md';
+  relPath: string;
+  size: number;
+}
+
+/** Thrown by `readFileRange` when the containment gate refuses the file. */
+export class FileAccessError extends Error {
+  override readonly name = 'FileAccessError';
+  constructor(
+    readonly refusal: Refusal,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** How many stats run at once: enough to hide latency, few enough to spare the thread pool. */
+export const IO_CONCURRENCY = 64;
+
+/** Maps `items` through `fn` with at most `limit` calls in flight; results keep input order. */
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+const IMAGE = /\.(png|jpe?g|gif|webp)$/i;
+const STEP_OUTPUT = /^\.system_generated\/steps\/(0|-?[1-9]\d*)\/(output\.txt|content\.md)$/;
+const ARTIFACT_FAMILY = /\.md(\.resolved(\.\d+)?|\.metadata\.json)?$/;
+
+/**
+ * The kind of a session file, or null for the files other fields already show: transcripts,
+ * chunks, step outputs, artifacts, their versions and sidecars (matched by name pattern, so an
+ * orphan `x.md.resolved` is not listed either).
+ */
+export function classifySessionFile(rel: string): SessionFileKind | null {
+  if (!rel.includes('/')) {
+    if (ARTIFACT_FAMILY.test(rel)) return null;
+    return IMAGE.test(rel) ? 'MEDIA' : 'OTHER';
+  }
+  if (rel.startsWith('scratch/')) return 'SCRATCH';
+  if (rel.startsWith('.user_uploaded/')) return 'UPLOAD';
+  if (rel.startsWith('.system_generated/')) {
+    const sub = rel.slice('.system_generated/'.length);
+    if (sub === 'logs/transcript.jsonl' || sub === 'logs/transcript_full.jsonl') return null;
+    if (sub.startsWith('logs/chunks/')) return null;
+    if (STEP_OUTPUT.test(rel)) return null;
+    if (sub.startsWith('click_feedback/')) return 'MEDIA';
+    if (sub.startsWith('tasks/')) return 'TASK_LOG';
+  }
+  return 'OTHER';
+}
+
+/**
+ * Lists the session's regular files with their kind, sorted by path, and the symlinks that
+ * lead outside the session (as UNSAFE_PATH problems, also when dangling).
+ * Decisions: `.git` directories are skipped at any depth; a symlink to a file inside is
+ * listed under its own path; a symlink to a directory inside is not descended into (no loops,
+ * no double listing); FIFOs, sockets and devices are not listed and raise no problem; entries
+ * that vanish or cannot be read mid-walk are skipped.
+ */
+export async function listSessionFiles(
+  realDir: string,
+): Promise<{ files: SessionFileInfo[]; unsafe: Problem[] }> {
+  const files: SessionFileInfo[] = [];
+  const unsafe: Problem[] = [];
+  const pending: string[] = [''];
+  while (pending.length > 0) {
+    const dirRel = pending.pop() as string;
+    let entries: Dirent[];
+    try {
+      entries = await fsp.readdir(path.join(realDir, dirRel), { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    await mapLimit(entries, IO_CONCURRENCY, async (entry) => {
+      const rel = dirRel === '' ? entry.name : `${dirRel}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (entry.name !== '.git') pending.push(rel);
+        return;
+      }
+      const symlink = entry.isSymbolicLink();
+      if (!symlink && !entry.isFile()) return;
+      const kind = classifySessionFile(rel);
+      // A plain file the listing hides needs no stat; a hidden symlink is still checked.
+      if (kind === null && !symlink) return;
+      const checked = await statInside(realDir, rel);
+      if (checked.ok) {
+        if (kind === null) return;
+        const { size, mtime } = checked.value.stats;
+        files.push({ path: rel, kind, size, modifiedAt: mtime });
+      } else if (checked.refusal === 'UNSAFE_PATH') {
+        unsafe.push(problem('UNSAFE_PATH', checked.message, rel));
+      } else if (symlink && checked.refusal === 'ABSENT' && (await danglesOutside(realDir, rel))) {
+        unsafe.push(
+          problem('UNSAFE_PATH', `${rel} is a symlink leading outside the session directory`, rel),
+        );
+      }
+    });
+  }
+  files.sort((a, b) => compareStrings(a.path, b.path));
+  unsafe.sort((a, b) => compareStrings(a.file ?? '', b.file ?? ''));
+  return { files, unsafe };
+}
+
+/** A dangling symlink cannot be realpath'd; judge where its text points instead. */
+async function danglesOutside(realDir: string, rel: string): Promise<boolean> {
+  try {
+    const full = path.join(realDir, rel);
+    const target = path.resolve(path.dirname(full), await fsp.readlink(full));
+    return !isInside(realDir, target);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The output file of a step: `output.txt`, else `content.md`. A candidate that escapes the
+ * session or is not a regular file counts as absent; an escaping one is reported.
+ */
+export async function findStepOutput(
+  realDir: string,
+  stepIndex: number,
+): Promise<{ output: StepOutputInfo | null; problems: Problem[] }> {
+  const problems: Problem[] = [];
+  if (!Number.isSafeInteger(stepIndex)) return { output: null, problems };
+  for (const file of ['output.txt', 'content.md'] as const) {
+    const relPath = `.system_generated/steps/${stepIndex}/${file}`;
+    const checked = await statInside(realDir, relPath);
+    if (checked.ok) return { output: { file, relPath, size: checked.value.stats.size }, problems };
+    const p = refusalProblem(checked.refusal, checked.message, relPath);
+    if (p) problems.push(p);
+  }
+  return { output: null, problems };
+}
+
+/**
+ * Reads up to `length` bytes at `offset` of a file inside the session (short at end of file;
+ * never allocates more than the file holds). Throws FileAccessError when the gate refuses the
+ * path and RangeError for a negative or non-integer offset or length.
+ */
+export async function readFileRange(
+  realDir: string,
+  relPath: string,
+  offset: number,
+  length: number,
+): Promise<Buffer> {
+  if (!Number.isSafeInteger(offset) || offset < 0) throw new RangeError('offset must be >= 0');
+  if (!Number.isSafeInteger(length) || length < 0) throw new RangeError('length must be >= 0');
+  const bad = nameProblem(relPath, true);
+  if (bad) throw new FileAccessError('BAD_NAME', `${relPath}: ${bad}`);
+  const opened = await openInside(realDir, relPath);
+  if (!opened.ok) throw new FileAccessError(opened.refusal, opened.message);
+  const { handle, stats } = opened.value;
+  try {
+    const wanted = Math.max(0, Math.min(length, stats.size - offset));
+    return wanted === 0 ? Buffer.alloc(0) : await readRange(handle, offset, wanted);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The one place bytes become text: invalid or cut UTF-8 sequences decode as U+FFFD. */
+export function decodeUtf8(buf: Buffer): string {
+  return buf.toString('utf8');
+}

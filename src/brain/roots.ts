@@ -1,0 +1,158 @@
+import { promises as fsp, type Dirent } from 'node:fs';
+import * as path from 'node:path';
+import { IO_CONCURRENCY, mapLimit } from './files';
+import { compareStrings } from './problems';
+import { isInside } from './safe-path';
+import type { BrainRoot, Environment, SessionEntry } from './types';
+
+/**
+ * Discovery: brain roots, and the session directories directly under them. A root also holds
+ * things that are not sessions (`tempmediaStorage/`, `thread_summaries.json`, ...): only a
+ * directory whose `.system_generated/logs/` holds a transcript counts, everything else is
+ * skipped silently.
+ */
+
+export function environmentOf(flavor: string): Environment {
+  switch (flavor) {
+    case 'antigravity':
+    case 'antigravity-ide':
+      return 'IDE';
+    case 'antigravity-cli':
+      return 'CLI';
+    case 'antigravity-acp':
+      return 'ACP';
+    default:
+      return 'OTHER';
+  }
+}
+
+/**
+ * Every `<geminiHome>/<name>/brain` directory plus every extra root that is a directory (its
+ * flavor is the name of its parent directory). Extra roots are made absolute (not resolved);
+ * empty entries are ignored. Roots with the same realpath are listed once (the one whose path
+ * sorts first). Sorted by path.
+ */
+export async function discoverRoots(
+  geminiHome: string | null,
+  extraRoots: string[],
+): Promise<BrainRoot[]> {
+  const candidates: { path: string; flavor: string }[] = [];
+  if (geminiHome) {
+    const home = path.resolve(geminiHome);
+    const names = await fsp.readdir(home).catch(() => [] as string[]);
+    for (const name of names)
+      candidates.push({ path: path.join(home, name, 'brain'), flavor: name });
+  }
+  for (const extra of extraRoots) {
+    if (extra.trim() === '') continue;
+    const p = path.resolve(extra);
+    candidates.push({ path: p, flavor: path.basename(path.dirname(p)) });
+  }
+  const found = await Promise.all(
+    candidates.map(async (c): Promise<BrainRoot | null> => {
+      try {
+        if (!(await fsp.stat(c.path)).isDirectory()) return null;
+        const realPath = await fsp.realpath(c.path);
+        return { ...c, realPath, environment: environmentOf(c.flavor) };
+      } catch {
+        return null;
+      }
+    }),
+  );
+  const seen = new Set<string>();
+  const roots: BrainRoot[] = [];
+  const sorted = found.filter((r): r is BrainRoot => r !== null);
+  for (const root of sorted.sort((a, b) => compareStrings(a.path, b.path))) {
+    if (seen.has(root.realPath)) continue;
+    seen.add(root.realPath);
+    roots.push(root);
+  }
+  return roots;
+}
+
+interface Candidate {
+  root: BrainRoot;
+  entry: Dirent;
+}
+
+/** How often (in examined directories) `onProgress` is told. */
+const PROGRESS_EVERY = 256;
+
+/**
+ * The sessions of all roots, sorted by id, and how many each root contributes (keyed by
+ * `root.path`, every root present). When one id sits in several roots the directory with the
+ * latest mtime wins, then the root whose path sorts first. Ids are compared case-insensitively
+ * for this (the contract's ids do), so `ABC` and `abc` never both appear. `onProgress`
+ * receives the number of directories examined so far, and the total once at the end.
+ */
+export async function scanSessions(
+  roots: BrainRoot[],
+  onProgress?: (done: number) => void,
+): Promise<{ sessions: SessionEntry[]; perRoot: Map<string, number> }> {
+  const candidates: Candidate[] = [];
+  for (const root of roots) {
+    const entries = await fsp
+      .readdir(root.realPath, { withFileTypes: true })
+      .catch(() => [] as Dirent[]);
+    for (const entry of entries) {
+      if (entry.isDirectory() || entry.isSymbolicLink()) candidates.push({ root, entry });
+    }
+  }
+  let done = 0;
+  const found = await mapLimit(candidates, IO_CONCURRENCY, async (c) => {
+    const session = await examine(c).catch(() => null);
+    if (++done % PROGRESS_EVERY === 0) onProgress?.(done);
+    return session;
+  });
+  onProgress?.(done);
+
+  const winners = new Map<string, SessionEntry>();
+  for (const s of found) {
+    if (s === null) continue;
+    const key = s.id.toLowerCase();
+    const held = winners.get(key);
+    if (!held || beats(s, held)) winners.set(key, s);
+  }
+  const perRoot = new Map<string, number>(roots.map((r) => [r.path, 0]));
+  const sessions = [...winners.values()].sort((a, b) => compareStrings(a.id, b.id));
+  for (const s of sessions) perRoot.set(s.root.path, (perRoot.get(s.root.path) ?? 0) + 1);
+  return { sessions, perRoot };
+}
+
+function beats(a: SessionEntry, b: SessionEntry): boolean {
+  if (a.mtimeMs !== b.mtimeMs) return a.mtimeMs > b.mtimeMs;
+  return (compareStrings(a.root.path, b.root.path) || compareStrings(a.id, b.id)) < 0;
+}
+
+/** The session a root entry is, or null. A symlinked entry must resolve inside its root. */
+async function examine({ root, entry }: Candidate): Promise<SessionEntry | null> {
+  let realDir = path.join(root.realPath, entry.name);
+  if (entry.isSymbolicLink()) {
+    realDir = await fsp.realpath(realDir);
+    if (realDir === root.realPath || !isInside(root.realPath, realDir)) return null;
+  }
+  if (!(await holdsTranscript(realDir))) return null;
+  const stats = await fsp.stat(realDir);
+  if (!stats.isDirectory()) return null;
+  return {
+    id: entry.name,
+    root,
+    dir: path.join(root.path, entry.name),
+    realDir,
+    mtimeMs: stats.mtimeMs,
+    ctimeMs: stats.ctimeMs,
+  };
+}
+
+/** One directory read instead of up to three stats: most entries of a root are sessions. */
+async function holdsTranscript(realDir: string): Promise<boolean> {
+  const logs = path.join(realDir, '.system_generated', 'logs');
+  const entries = await fsp.readdir(logs, { withFileTypes: true }).catch(() => [] as Dirent[]);
+  return entries.some((e) => {
+    const link = e.isSymbolicLink();
+    if (e.name === 'chunks') return link || e.isDirectory();
+    return (
+      (e.name === 'transcript.jsonl' || e.name === 'transcript_full.jsonl') && (link || e.isFile())
+    );
+  });
+}
