@@ -44,14 +44,14 @@ export class BrainStore {
   private catalogNow: Catalog | null = null;
   private scanning: Promise<Catalog> | null = null;
   private readonly heads = new HeadCache();
-  private readonly summaries: LruCache<
+  private readonly summaryCache: LruCache<
     string,
     { parsed: ParsedView; size: number; value: Promise<SessionSummary> }
   >;
 
   constructor(private readonly options: StoreOptions) {
     this.transcripts = new Transcripts(options.cacheCapacity ?? 2000);
-    this.summaries = new LruCache('summary', options.cacheCapacity ?? 2000);
+    this.summaryCache = new LruCache('summary', options.cacheCapacity ?? 2000);
   }
 
   /** Scans the roots now; resolves with the new snapshot. Concurrent calls share one scan. */
@@ -122,10 +122,10 @@ export class BrainStore {
       const dirTime = new Date(entry.mtimeMs);
       return summarize([], [], { createdAt: listed.createdAt, updatedAt: dirTime });
     }
-    const hit = this.summaries.get(entry.realDir);
+    const hit = this.summaryCache.get(entry.realDir);
     if (hit && hit.parsed === parsed && hit.size === parsed.size) return hit.value;
     const value = this.computeSummary(listed, parsed, views);
-    this.summaries.set(entry.realDir, { parsed, size: parsed.size, value });
+    this.summaryCache.set(entry.realDir, { parsed, size: parsed.size, value });
     return value;
   }
 
@@ -196,5 +196,40 @@ export class BrainStore {
     ]);
     // The walk and the artifact listing both see an escaping artifact: sortProblems de-duplicates.
     return sortProblems([...transcript, ...files.unsafe, ...artifacts.problems]);
+  }
+
+  // Batch forms: one call per request-wide batch (DataLoader), so a page of sessions costs
+  // the same number of store calls whatever its size.
+
+  summaries(listed: readonly ListedSession[]): Promise<SessionSummary[]> {
+    return Promise.all(listed.map((l) => this.summary(l)));
+  }
+
+  recordsOf(entries: readonly SessionEntry[]): Promise<StepRecord[][]> {
+    return Promise.all(entries.map((e) => this.records(e)));
+  }
+
+  artifactsOf(entries: readonly SessionEntry[]): Promise<ArtifactInfo[][]> {
+    return Promise.all(entries.map((e) => this.artifacts(e)));
+  }
+
+  filesOf(entries: readonly SessionEntry[]): Promise<SessionFileInfo[][]> {
+    return Promise.all(entries.map((e) => this.files(e)));
+  }
+
+  problemsOf(entries: readonly SessionEntry[]): Promise<Problem[][]> {
+    return Promise.all(entries.map((e) => this.problems(e)));
+  }
+
+  stepOutputs(
+    keys: readonly { entry: SessionEntry; index: number }[],
+  ): Promise<(StepOutputInfo | null)[]> {
+    return Promise.all(keys.map(async (k) => (await this.stepOutput(k.entry, k.index)).output));
+  }
+
+  fullFields(
+    keys: readonly { entry: SessionEntry; record: StepRecord; field: TruncatedField }[],
+  ): Promise<Awaited<ReturnType<BrainStore['fullField']>>[]> {
+    return Promise.all(keys.map((k) => this.fullField(k.entry, k.record, k.field)));
   }
 }

@@ -1,0 +1,28 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ArtifactsModule } from './artifacts/artifacts.module';
+import type { AppConfig } from './config/config';
+import { ConfigModule } from './config/config.module';
+import { ApiGraphqlModule } from './graphql/graphql.module';
+import { HttpModule } from './http/http.module';
+import { SessionsModule } from './sessions/sessions.module';
+import { StepsModule } from './steps/steps.module';
+import { StoreModule } from './store/store.module';
+
+/** Wiring only: configuration, the store, the GraphQL API and the HTTP routes. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        StoreModule,
+        ApiGraphqlModule,
+        SessionsModule,
+        StepsModule,
+        ArtifactsModule,
+        HttpModule,
+      ],
+    };
+  }
+}

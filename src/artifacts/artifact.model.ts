@@ -1,0 +1,56 @@
+import { Field, GraphQLISODateTime, Int, ObjectType } from '@nestjs/graphql';
+import { GraphQLJSON } from 'graphql-scalars';
+import { ArtifactKind } from '../graphql/enums';
+
+@ObjectType({ description: 'An earlier snapshot of an artifact (<name>.resolved[.N]).' })
+export class ArtifactVersion {
+  @Field({ description: 'File name, e.g. "implementation_plan.md.resolved.2".' })
+  name!: string;
+
+  @Field(() => Int, { description: 'Size in bytes.' })
+  size!: number;
+
+  @Field(() => GraphQLISODateTime, { description: "The file's mtime." })
+  modifiedAt!: Date;
+
+  @Field({ description: "The snapshot's text." })
+  content!: string;
+}
+
+@ObjectType({
+  description:
+    'A markdown document at the root of the session (plan, task list, walkthrough, ...).',
+})
+export class Artifact {
+  @Field({ description: 'File name in the session directory, e.g. "implementation_plan.md".' })
+  name!: string;
+
+  @Field(() => ArtifactKind, { description: 'From the sidecar artifactType, else from the name.' })
+  kind!: ArtifactKind;
+
+  @Field(() => String, { nullable: true, description: 'The sidecar summary.' })
+  summary!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The sidecar updatedAt exactly as written (nanoseconds kept).',
+  })
+  updatedAt!: string | null;
+
+  @Field(() => Int, { description: 'Size in bytes.' })
+  size!: number;
+
+  @Field(() => GraphQLISODateTime, { description: "The file's mtime." })
+  modifiedAt!: Date;
+
+  @Field({ description: "The document's text." })
+  content!: string;
+
+  @Field(() => GraphQLJSON, { nullable: true, description: 'The sidecar object, or null.' })
+  metadata!: Record<string, unknown> | null;
+
+  @Field(() => [ArtifactVersion], {
+    description: 'Snapshots: .resolved.N ascending, then .resolved.',
+  })
+  versions!: ArtifactVersion[];
+}

@@ -1,0 +1,138 @@
+import {
+  Args,
+  Context,
+  GraphQLISODateTime,
+  Int,
+  Parent,
+  ResolveField,
+  Resolver,
+} from '@nestjs/graphql';
+import { GraphQLJSON } from 'graphql-scalars';
+import { ArtifactKind } from '../graphql/enums';
+import type { ArtifactInfo, ArtifactVersionInfo } from '../brain/artifacts';
+import type { ListedSession } from '../brain/catalog';
+import { decodeUtf8 } from '../brain/files';
+import { nameProblem } from '../brain/safe-path';
+import { BrainStore } from '../brain/store';
+import type { SessionEntry } from '../brain/types';
+import { badInput } from '../graphql/errors';
+import type { GqlContext } from '../graphql/loaders';
+import { Session } from '../sessions/session.model';
+import { Artifact, ArtifactVersion } from './artifact.model';
+
+interface ArtifactParent {
+  entry: SessionEntry;
+  info: ArtifactInfo;
+}
+interface VersionParent {
+  entry: SessionEntry;
+  info: ArtifactVersionInfo;
+}
+
+@Resolver(() => Session)
+export class SessionArtifactsResolver {
+  constructor(private readonly store: BrainStore) {}
+
+  @ResolveField(() => [Artifact], { description: 'Root-level *.md documents, by name.' })
+  async artifacts(
+    @Parent() s: ListedSession,
+    @Context() ctx: GqlContext,
+  ): Promise<ArtifactParent[]> {
+    const list = await ctx.loaders.artifacts.load(s.entry);
+    return list.map((info) => ({ entry: s.entry, info }));
+  }
+
+  @ResolveField(() => Artifact, {
+    nullable: true,
+    description: 'One artifact by file name; null if absent.',
+  })
+  async artifact(
+    @Parent() s: ListedSession,
+    @Args('name', { description: 'File name, e.g. "task.md".' }) name: string,
+  ): Promise<ArtifactParent | null> {
+    const bad = nameProblem(name, false);
+    if (bad)
+      throw badInput(`"name" must be a plain file name in the session directory: ${bad}`, {
+        argument: 'name',
+      });
+    const info = await this.store.artifact(s.entry, name);
+    return info ? { entry: s.entry, info } : null;
+  }
+}
+
+async function readAll(
+  store: BrainStore,
+  entry: SessionEntry,
+  name: string,
+  size: number,
+): Promise<string> {
+  return decodeUtf8(await store.readRange(entry, name, 0, size));
+}
+
+@Resolver(() => Artifact)
+export class ArtifactsResolver {
+  constructor(private readonly store: BrainStore) {}
+
+  @ResolveField(() => String) name(@Parent() p: ArtifactParent): string {
+    return p.info.name;
+  }
+
+  @ResolveField(() => ArtifactKind) kind(@Parent() p: ArtifactParent): string {
+    return p.info.kind;
+  }
+
+  @ResolveField(() => String, { nullable: true }) summary(
+    @Parent() p: ArtifactParent,
+  ): string | null {
+    return p.info.summary;
+  }
+
+  @ResolveField(() => String, { nullable: true }) updatedAt(
+    @Parent() p: ArtifactParent,
+  ): string | null {
+    return p.info.updatedAt;
+  }
+
+  @ResolveField(() => Int) size(@Parent() p: ArtifactParent): number {
+    return p.info.size;
+  }
+
+  @ResolveField(() => GraphQLISODateTime) modifiedAt(@Parent() p: ArtifactParent): Date {
+    return p.info.modifiedAt;
+  }
+
+  @ResolveField(() => String) content(@Parent() p: ArtifactParent): Promise<string> {
+    return readAll(this.store, p.entry, p.info.name, p.info.size);
+  }
+
+  @ResolveField(() => GraphQLJSON, { nullable: true }) metadata(
+    @Parent() p: ArtifactParent,
+  ): Record<string, unknown> | null {
+    return p.info.metadata;
+  }
+
+  @ResolveField(() => [ArtifactVersion]) versions(@Parent() p: ArtifactParent): VersionParent[] {
+    return p.info.versions.map((info) => ({ entry: p.entry, info }));
+  }
+}
+
+@Resolver(() => ArtifactVersion)
+export class ArtifactVersionsResolver {
+  constructor(private readonly store: BrainStore) {}
+
+  @ResolveField(() => String) name(@Parent() p: VersionParent): string {
+    return p.info.name;
+  }
+
+  @ResolveField(() => Int) size(@Parent() p: VersionParent): number {
+    return p.info.size;
+  }
+
+  @ResolveField(() => GraphQLISODateTime) modifiedAt(@Parent() p: VersionParent): Date {
+    return p.info.modifiedAt;
+  }
+
+  @ResolveField(() => String) content(@Parent() p: VersionParent): Promise<string> {
+    return readAll(this.store, p.entry, p.info.name, p.info.size);
+  }
+}

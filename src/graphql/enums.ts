@@ -1,0 +1,52 @@
+import { registerEnumType } from '@nestjs/graphql';
+
+/** The contract's enums; values mirror the store's string unions exactly. */
+export enum Environment {
+  IDE = 'IDE',
+  CLI = 'CLI',
+  ACP = 'ACP',
+  OTHER = 'OTHER',
+}
+export enum StepSource {
+  USER_EXPLICIT = 'USER_EXPLICIT',
+  MODEL = 'MODEL',
+  SYSTEM = 'SYSTEM',
+  UNKNOWN = 'UNKNOWN',
+}
+export enum StepStatus {
+  DONE = 'DONE',
+  RUNNING = 'RUNNING',
+  ERROR = 'ERROR',
+  CANCELLED = 'CANCELLED',
+  UNKNOWN = 'UNKNOWN',
+}
+export enum SessionOrder {
+  NEWEST_FIRST = 'NEWEST_FIRST',
+  OLDEST_FIRST = 'OLDEST_FIRST',
+}
+export enum ArtifactKind {
+  TASK = 'TASK',
+  IMPLEMENTATION_PLAN = 'IMPLEMENTATION_PLAN',
+  WALKTHROUGH = 'WALKTHROUGH',
+  OTHER = 'OTHER',
+}
+export enum SessionFileKind {
+  SCRATCH = 'SCRATCH',
+  UPLOAD = 'UPLOAD',
+  MEDIA = 'MEDIA',
+  TASK_LOG = 'TASK_LOG',
+  OTHER = 'OTHER',
+}
+
+registerEnumType(Environment, {
+  name: 'Environment',
+  description: 'Which Antigravity product wrote a brain root, from its flavor.',
+});
+registerEnumType(StepSource, { name: 'StepSource', description: 'Who produced a step.' });
+registerEnumType(StepStatus, { name: 'StepStatus', description: "A step's lifecycle state." });
+registerEnumType(SessionOrder, { name: 'SessionOrder', description: 'Order of session listings.' });
+registerEnumType(ArtifactKind, { name: 'ArtifactKind', description: 'What an artifact is.' });
+registerEnumType(SessionFileKind, {
+  name: 'SessionFileKind',
+  description: 'What a session file beside the transcripts is.',
+});

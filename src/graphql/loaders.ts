@@ -1,0 +1,46 @@
+import DataLoader from 'dataloader';
+import type { ArtifactInfo } from '../brain/artifacts';
+import type { ListedSession } from '../brain/catalog';
+import type { SessionFileInfo, StepOutputInfo } from '../brain/files';
+import type { SessionSummary } from '../brain/session-summary';
+import type { BrainStore } from '../brain/store';
+import type { Problem, SessionEntry, StepRecord, TruncatedField, ToolCall } from '../brain/types';
+
+type FullKey = { entry: SessionEntry; record: StepRecord; field: TruncatedField };
+type OutputKey = { entry: SessionEntry; index: number };
+
+/**
+ * Per-request DataLoaders over the store: created in the GraphQL context for each request
+ * (never request-scoped providers), so every field of a page shares one batched store call
+ * per kind of data and nothing is cached across requests by the loaders themselves.
+ */
+export class Loaders {
+  readonly summary: DataLoader<ListedSession, SessionSummary, string>;
+  readonly records: DataLoader<SessionEntry, StepRecord[], string>;
+  readonly artifacts: DataLoader<SessionEntry, ArtifactInfo[], string>;
+  readonly files: DataLoader<SessionEntry, SessionFileInfo[], string>;
+  readonly problems: DataLoader<SessionEntry, Problem[], string>;
+  readonly output: DataLoader<OutputKey, StepOutputInfo | null, string>;
+  readonly full: DataLoader<FullKey, string | null | ToolCall[], string>;
+
+  constructor(store: BrainStore) {
+    const dir = (e: SessionEntry) => e.realDir;
+    this.summary = new DataLoader((keys) => store.summaries(keys), {
+      cacheKeyFn: (l) => l.entry.realDir,
+    });
+    this.records = new DataLoader((keys) => store.recordsOf(keys), { cacheKeyFn: dir });
+    this.artifacts = new DataLoader((keys) => store.artifactsOf(keys), { cacheKeyFn: dir });
+    this.files = new DataLoader((keys) => store.filesOf(keys), { cacheKeyFn: dir });
+    this.problems = new DataLoader((keys) => store.problemsOf(keys), { cacheKeyFn: dir });
+    this.output = new DataLoader((keys) => store.stepOutputs(keys), {
+      cacheKeyFn: (k) => `${k.entry.realDir}\0${k.index}`,
+    });
+    this.full = new DataLoader((keys) => store.fullFields(keys), {
+      cacheKeyFn: (k) => `${k.entry.realDir}\0${k.record.position}\0${k.field}`,
+    });
+  }
+}
+
+export interface GqlContext {
+  loaders: Loaders;
+}

@@ -1,0 +1,44 @@
+import { ArgsType, Field, GraphQLISODateTime, InputType, Int } from '@nestjs/graphql';
+import { Environment, SessionOrder } from '../graphql/enums';
+
+@InputType({ description: 'Restricts a session listing; all given conditions must hold.' })
+export class SessionFilter {
+  @Field(() => [Environment], { nullable: true, description: 'Any of these environments.' })
+  environment?: Environment[] | null;
+
+  @Field(() => [String], { nullable: true, description: 'Any of these root flavors.' })
+  flavor?: string[] | null;
+
+  @Field(() => GraphQLISODateTime, {
+    nullable: true,
+    description: 'createdAt at or after (inclusive).',
+  })
+  createdAfter?: Date | null;
+
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'createdAt before (exclusive).' })
+  createdBefore?: Date | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Case-insensitive substring of userRequest.',
+  })
+  query?: string | null;
+}
+
+@ArgsType()
+export class SessionsArgs {
+  @Field(() => Int, { defaultValue: 20, description: 'Page size, 1 to 100.' })
+  first!: number;
+
+  @Field(() => String, { nullable: true, description: 'Cursor after which the page starts.' })
+  after?: string | null;
+
+  @Field(() => SessionFilter, { nullable: true, description: 'Which sessions to list.' })
+  filter?: SessionFilter | null;
+
+  @Field(() => SessionOrder, {
+    defaultValue: SessionOrder.NEWEST_FIRST,
+    description: 'Sort order.',
+  })
+  order!: SessionOrder;
+}

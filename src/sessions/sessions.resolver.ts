@@ -1,0 +1,140 @@
+import {
+  Args,
+  Context,
+  GraphQLISODateTime,
+  ID,
+  Int,
+  Parent,
+  Query,
+  ResolveField,
+  Resolver,
+} from '@nestjs/graphql';
+import type { ListedSession } from '../brain/catalog';
+import type { SessionSummary } from '../brain/session-summary';
+import { SessionFileKind } from '../graphql/enums';
+import type { GqlContext } from '../graphql/loaders';
+import type { Connection } from '../graphql/pagination/connection';
+import { BrainRoot, Problem, Session, SessionConnection, SessionFile } from './session.model';
+import { SessionsArgs } from './sessions.args';
+import { SessionsService } from './sessions.service';
+
+/** Thin: every field reads the store through the service or a per-request loader. */
+@Resolver(() => Session)
+export class SessionsResolver {
+  constructor(private readonly service: SessionsService) {}
+
+  @Query(() => [BrainRoot], { description: 'Every brain root being served.' })
+  roots(): Promise<BrainRoot[]> {
+    return this.service.roots();
+  }
+
+  @Query(() => SessionConnection, { description: 'Sessions of all roots, a page at a time.' })
+  sessions(
+    @Args() args: SessionsArgs,
+    @Context() ctx: GqlContext,
+  ): Promise<Connection<ListedSession>> {
+    return this.service.list(args, ctx.loaders);
+  }
+
+  @Query(() => Session, {
+    nullable: true,
+    description: 'One session by exact id or unique prefix of at least 4 characters; null if none.',
+  })
+  session(
+    @Args('id', { description: 'Session id or prefix.' }) id: string,
+  ): Promise<ListedSession | null> {
+    return this.service.find(id);
+  }
+
+  @ResolveField(() => ID)
+  id(@Parent() s: ListedSession): string {
+    return s.entry.id;
+  }
+
+  @ResolveField(() => BrainRoot)
+  root(@Parent() s: ListedSession): Promise<BrainRoot> {
+    return this.service.rootOf(s);
+  }
+
+  @ResolveField(() => GraphQLISODateTime)
+  createdAt(@Parent() s: ListedSession): Date {
+    return s.createdAt;
+  }
+
+  private summary(s: ListedSession, ctx: GqlContext): Promise<SessionSummary> {
+    return ctx.loaders.summary.load(s);
+  }
+
+  @ResolveField(() => GraphQLISODateTime)
+  async updatedAt(@Parent() s: ListedSession, @Context() ctx: GqlContext): Promise<Date> {
+    return (await this.summary(s, ctx)).updatedAt;
+  }
+
+  @ResolveField(() => String, { nullable: true })
+  async userRequest(
+    @Parent() s: ListedSession,
+    @Context() ctx: GqlContext,
+  ): Promise<string | null> {
+    return (await this.summary(s, ctx)).userRequest;
+  }
+
+  @ResolveField(() => String, { nullable: true })
+  async model(@Parent() s: ListedSession, @Context() ctx: GqlContext): Promise<string | null> {
+    return (await this.summary(s, ctx)).model;
+  }
+
+  @ResolveField(() => String, { nullable: true })
+  async localTime(@Parent() s: ListedSession, @Context() ctx: GqlContext): Promise<string | null> {
+    return (await this.summary(s, ctx)).localTime;
+  }
+
+  @ResolveField(() => [String])
+  async mentionedFiles(@Parent() s: ListedSession, @Context() ctx: GqlContext): Promise<string[]> {
+    return (await this.summary(s, ctx)).mentionedFiles;
+  }
+
+  @ResolveField(() => String, { nullable: true })
+  async workspaceRoot(
+    @Parent() s: ListedSession,
+    @Context() ctx: GqlContext,
+  ): Promise<string | null> {
+    return (await this.summary(s, ctx)).workspaceRoot;
+  }
+
+  @ResolveField(() => Int)
+  async stepCount(@Parent() s: ListedSession, @Context() ctx: GqlContext): Promise<number> {
+    return (await this.summary(s, ctx)).stepCount;
+  }
+
+  @ResolveField(() => Int)
+  async toolCallCount(@Parent() s: ListedSession, @Context() ctx: GqlContext): Promise<number> {
+    return (await this.summary(s, ctx)).toolCallCount;
+  }
+
+  @ResolveField(() => Int)
+  async errorCount(@Parent() s: ListedSession, @Context() ctx: GqlContext): Promise<number> {
+    return (await this.summary(s, ctx)).errorCount;
+  }
+
+  @ResolveField(() => [SessionFile], {
+    description: 'Session files beside transcripts and artifacts, by path.',
+  })
+  async files(
+    @Parent() s: ListedSession,
+    @Context() ctx: GqlContext,
+    @Args('kind', {
+      type: () => SessionFileKind,
+      nullable: true,
+      description: 'Only files of this kind.',
+    })
+    kind?: SessionFileKind | null,
+  ): Promise<SessionFile[]> {
+    const files = await ctx.loaders.files.load(s.entry);
+    return (kind ? files.filter((f) => f.kind === kind) : files) as SessionFile[];
+  }
+
+  @ResolveField(() => [Problem], { description: "Every problem found in the session's files." })
+  problems(@Parent() s: ListedSession, @Context() ctx: GqlContext): Promise<Problem[]> {
+    return ctx.loaders.problems.load(s.entry);
+  }
+}

@@ -1,0 +1,139 @@
+import { Injectable } from '@nestjs/common';
+import type { ListedSession, RootStatus } from '../brain/catalog';
+import { compareNewestFirst } from '../brain/catalog';
+import { BrainStore, MIN_PREFIX } from '../brain/store';
+import { apiError, badInput, ErrorCode } from '../graphql/errors';
+import { SessionOrder } from '../graphql/enums';
+import type { Loaders } from '../graphql/loaders';
+import { checkFirst, paginate, type Connection } from '../graphql/pagination/connection';
+import { decodeCursor, encodeCursor } from '../graphql/pagination/cursor';
+import { StoreSource } from '../store/store.module';
+import type { BrainRoot } from './session.model';
+import type { SessionFilter, SessionsArgs } from './sessions.args';
+
+export const MAX_SESSIONS_PAGE = 100;
+
+function compareOldestFirst(a: ListedSession, b: ListedSession): number {
+  const t = a.createdAt.getTime() - b.createdAt.getTime();
+  return t !== 0 ? t : a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0;
+}
+
+/** Session listings, lookups and roots, over the store's current catalog. */
+@Injectable()
+export class SessionsService {
+  private readonly oldest = new WeakMap<object, ListedSession[]>();
+
+  constructor(
+    private readonly store: BrainStore,
+    private readonly source: StoreSource,
+  ) {}
+
+  toRoot(status: RootStatus): BrainRoot {
+    const { root, sessionCount } = status;
+    return {
+      path: root.path,
+      flavor: root.flavor,
+      environment: root.environment as BrainRoot['environment'],
+      sessionCount,
+      isExample: this.source.isExample,
+    };
+  }
+
+  async roots(): Promise<BrainRoot[]> {
+    return (await this.store.catalog()).roots.map((r) => this.toRoot(r));
+  }
+
+  async rootOf(listed: ListedSession): Promise<BrainRoot> {
+    const catalog = await this.store.catalog();
+    const status = catalog.roots.find((r) => r.root.path === listed.entry.root.path);
+    return this.toRoot(status ?? { root: listed.entry.root, sessionCount: 0 });
+  }
+
+  async find(id: string): Promise<ListedSession | null> {
+    const found = await this.store.resolve(id);
+    switch (found.kind) {
+      case 'found':
+        return found.session;
+      case 'none':
+        return null;
+      case 'too-short':
+        throw badInput(
+          `"id" must be a full session id or a prefix of at least ${MIN_PREFIX} characters`,
+          {
+            argument: 'id',
+          },
+        );
+      case 'ambiguous':
+        throw apiError(
+          ErrorCode.AMBIGUOUS_SESSION_ID,
+          `"${id}" matches ${found.candidates.length} sessions`,
+          {
+            candidates: found.candidates,
+          },
+        );
+    }
+  }
+
+  async list(args: SessionsArgs, loaders: Loaders): Promise<Connection<ListedSession>> {
+    checkFirst(args.first, MAX_SESSIONS_PAGE);
+    const catalog = await this.store.catalog();
+    let items = catalog.newestFirst;
+    let compare = compareNewestFirst;
+    if (args.order === SessionOrder.OLDEST_FIRST) {
+      compare = compareOldestFirst;
+      let sorted = this.oldest.get(catalog);
+      if (!sorted) {
+        sorted = [...items].sort(compareOldestFirst);
+        this.oldest.set(catalog, sorted);
+      }
+      items = sorted;
+    }
+    if (args.filter) items = await this.applyFilter(items, args.filter, loaders);
+    const kind = `s:${args.order}`;
+    let isAfter: ((s: ListedSession) => boolean) | null = null;
+    if (args.after) {
+      const [time, id] = decodeCursor(kind, args.after);
+      if (typeof time !== 'number' || typeof id !== 'string')
+        throw badInput('"after" is not a valid cursor');
+      const key = { createdAt: new Date(time), entry: { id } } as ListedSession;
+      isAfter = (s) => compare(s, key) > 0;
+    }
+    return paginate(
+      items,
+      args.first,
+      isAfter,
+      (s) => encodeCursor(kind, [s.createdAt.getTime(), s.entry.id]),
+      (s) => s,
+    );
+  }
+
+  private async applyFilter(
+    items: ListedSession[],
+    filter: SessionFilter,
+    loaders: Loaders,
+  ): Promise<ListedSession[]> {
+    const envs = filter.environment?.length ? new Set<string>(filter.environment) : null;
+    const flavors = filter.flavor?.length ? new Set(filter.flavor) : null;
+    const after = filter.createdAfter?.getTime();
+    const before = filter.createdBefore?.getTime();
+    let out = items.filter((s) => {
+      const t = s.createdAt.getTime();
+      return (
+        (!envs || envs.has(s.entry.root.environment)) &&
+        (!flavors || flavors.has(s.entry.root.flavor)) &&
+        (after === undefined || t >= after) &&
+        (before === undefined || t < before)
+      );
+    });
+    if (filter.query !== undefined && filter.query !== null) {
+      // Needs every candidate's summary: the filter applies before paging.
+      const needle = filter.query.toLowerCase();
+      const summaries = await loaders.summary.loadMany(out);
+      out = out.filter((_, i) => {
+        const s = summaries[i];
+        return !(s instanceof Error) && (s.userRequest ?? '').toLowerCase().includes(needle);
+      });
+    }
+    return out;
+  }
+}

@@ -1,0 +1,38 @@
+import { ArgsType, Field, InputType, Int } from '@nestjs/graphql';
+import { StepSource, StepStatus } from '../graphql/enums';
+
+@InputType({ description: 'Restricts a step listing; all given conditions must hold.' })
+export class StepFilter {
+  @Field(() => [String], { nullable: true, description: 'Any of these record types.' })
+  types?: string[] | null;
+
+  @Field(() => [StepSource], { nullable: true, description: 'Any of these sources.' })
+  sources?: StepSource[] | null;
+
+  @Field(() => [StepStatus], { nullable: true, description: 'Any of these statuses.' })
+  statuses?: StepStatus[] | null;
+
+  @Field(() => String, { nullable: true, description: 'Steps with a tool call of this name.' })
+  toolName?: string | null;
+}
+
+@ArgsType()
+export class StepsArgs {
+  @Field(() => Int, { defaultValue: 50, description: 'Page size, 1 to 500.' })
+  first!: number;
+
+  @Field(() => String, { nullable: true, description: 'Cursor after which the page starts.' })
+  after?: string | null;
+
+  @Field(() => StepFilter, { nullable: true, description: 'Which steps to list.' })
+  filter?: StepFilter | null;
+}
+
+@ArgsType()
+export class OutputTextArgs {
+  @Field(() => Int, { defaultValue: 0, description: 'First byte to read (>= 0).' })
+  offset!: number;
+
+  @Field(() => Int, { defaultValue: 1048576, description: 'Bytes to read (0 to 16777216).' })
+  length!: number;
+}

@@ -1,0 +1,141 @@
+import { Injectable } from '@nestjs/common';
+import type { ListedSession } from '../brain/catalog';
+import type { StepOutputInfo } from '../brain/files';
+import { decodeUtf8 } from '../brain/files';
+import { userRequestOf } from '../brain/session-summary';
+import { BrainStore } from '../brain/store';
+import type { StepRecord, ToolCall, TruncatedField } from '../brain/types';
+import { badInput } from '../graphql/errors';
+import type { GqlContext, Loaders } from '../graphql/loaders';
+import { checkFirst, paginate, type Connection } from '../graphql/pagination/connection';
+import { decodeCursor, encodeCursor } from '../graphql/pagination/cursor';
+import type { StepFilter, StepsArgs } from './steps.args';
+
+/** What a Step field resolver receives: the record and the session it belongs to. */
+export interface StepParent {
+  session: ListedSession;
+  record: StepRecord;
+}
+
+export interface OutputParent {
+  step: StepParent;
+  info: StepOutputInfo;
+}
+
+export const MAX_STEPS_PAGE = 500;
+export const MAX_OUTPUT_LENGTH = 16 * 1024 * 1024;
+
+function matches(record: StepRecord, filter: StepFilter): boolean {
+  if (filter.types?.length && !filter.types.includes(record.type)) return false;
+  if (filter.sources?.length && !filter.sources.includes(record.source as never)) return false;
+  if (filter.statuses?.length && !filter.statuses.includes(record.status as never)) return false;
+  if (filter.toolName && !record.toolCalls.some((c) => c.name === filter.toolName)) return false;
+  return true;
+}
+
+@Injectable()
+export class StepsService {
+  constructor(private readonly store: BrainStore) {}
+
+  async list(
+    session: ListedSession,
+    args: StepsArgs,
+    loaders: Loaders,
+  ): Promise<Connection<StepParent>> {
+    checkFirst(args.first, MAX_STEPS_PAGE);
+    let records = await loaders.records.load(session.entry);
+    if (args.filter) {
+      const filter = args.filter;
+      records = records.filter((r) => matches(r, filter));
+    }
+    let isAfter: ((r: StepRecord) => boolean) | null = null;
+    if (args.after) {
+      const [position] = decodeCursor('p', args.after);
+      if (typeof position !== 'number') throw badInput('"after" is not a valid cursor');
+      isAfter = (r) => r.position > position;
+    }
+    // Positions only grow as a transcript grows, so a position cursor survives appends.
+    return paginate(
+      records,
+      args.first,
+      isAfter,
+      (r) => encodeCursor('p', [r.position]),
+      (record) => ({ session, record }),
+    );
+  }
+
+  async byIndex(
+    session: ListedSession,
+    index: number,
+    loaders: Loaders,
+  ): Promise<StepParent | null> {
+    const records = await loaders.records.load(session.entry);
+    const record = records.find((r) => r.index === index);
+    return record ? { session, record } : null;
+  }
+
+  async text(
+    step: StepParent,
+    field: 'content' | 'thinking',
+    full: boolean,
+    ctx: GqlContext,
+  ): Promise<string | null> {
+    if (!full || !step.record.truncatedFields.includes(field)) return step.record[field];
+    return (await ctx.loaders.full.load(this.key(step, field))) as string | null;
+  }
+
+  async toolCalls(step: StepParent, full: boolean, ctx: GqlContext): Promise<ToolCall[]> {
+    if (!full || !step.record.truncatedFields.includes('tool_calls')) return step.record.toolCalls;
+    return (await ctx.loaders.full.load(this.key(step, 'tool_calls'))) as ToolCall[];
+  }
+
+  async userRequest(step: StepParent, ctx: GqlContext): Promise<string | null> {
+    if (step.record.type !== 'USER_INPUT') return null;
+    return userRequestOf(await this.text(step, 'content', true, ctx));
+  }
+
+  async output(step: StepParent, ctx: GqlContext): Promise<OutputParent | null> {
+    const info = await ctx.loaders.output.load({
+      entry: step.session.entry,
+      index: step.record.index,
+    });
+    return info ? { step, info } : null;
+  }
+
+  async outputText(parent: OutputParent, offset: number, length: number): Promise<string> {
+    if (!Number.isInteger(offset) || offset < 0) {
+      throw badInput('"offset" must be an integer >= 0', { argument: 'offset' });
+    }
+    if (!Number.isInteger(length) || length < 0 || length > MAX_OUTPUT_LENGTH) {
+      throw badInput(`"length" must be an integer from 0 to ${MAX_OUTPUT_LENGTH}`, {
+        argument: 'length',
+      });
+    }
+    const bytes = await this.store.readRange(
+      parent.step.session.entry,
+      parent.info.relPath,
+      offset,
+      length,
+    );
+    return decodeUtf8(bytes);
+  }
+
+  /** Reads the whole output only when it could fit inside the content at all. */
+  async duplicatesContent(parent: OutputParent, ctx: GqlContext): Promise<boolean> {
+    const content = await this.text(parent.step, 'content', true, ctx);
+    if (content === null || parent.info.size > Buffer.byteLength(content) + 1024) return false;
+    const output = decodeUtf8(
+      await this.store.readRange(
+        parent.step.session.entry,
+        parent.info.relPath,
+        0,
+        parent.info.size,
+      ),
+    ).trim();
+    return content.trim().includes(output);
+  }
+
+  private key(step: StepParent, field: TruncatedField) {
+    return { entry: step.session.entry, record: step.record, field };
+  }
+}
