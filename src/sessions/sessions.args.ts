@@ -27,8 +27,8 @@ export class SessionFilter {
 
 @ArgsType()
 export class SessionsArgs {
-  @Field(() => Int, { defaultValue: 20, description: 'Page size, 1 to 100.' })
-  first!: number;
+  @Field(() => Int, { nullable: true, defaultValue: 20, description: 'Page size, 1 to 100.' })
+  first?: number | null;
 
   @Field(() => String, { nullable: true, description: 'Cursor after which the page starts.' })
   after?: string | null;
@@ -37,8 +37,9 @@ export class SessionsArgs {
   filter?: SessionFilter | null;
 
   @Field(() => SessionOrder, {
+    nullable: true,
     defaultValue: SessionOrder.NEWEST_FIRST,
     description: 'Sort order.',
   })
-  order!: SessionOrder;
+  order?: SessionOrder | null;
 }

@@ -75,11 +75,13 @@ export class SessionsService {
   }
 
   async list(args: SessionsArgs, loaders: Loaders): Promise<Connection<ListedSession>> {
-    checkFirst(args.first, MAX_SESSIONS_PAGE);
+    const first = args.first ?? 20;
+    const order = args.order ?? SessionOrder.NEWEST_FIRST;
+    checkFirst(first, MAX_SESSIONS_PAGE);
     const catalog = await this.store.catalog();
     let items = catalog.newestFirst;
     let compare = compareNewestFirst;
-    if (args.order === SessionOrder.OLDEST_FIRST) {
+    if (order === SessionOrder.OLDEST_FIRST) {
       compare = compareOldestFirst;
       let sorted = this.oldest.get(catalog);
       if (!sorted) {
@@ -89,7 +91,7 @@ export class SessionsService {
       items = sorted;
     }
     if (args.filter) items = await this.applyFilter(items, args.filter, loaders);
-    const kind = `s:${args.order}`;
+    const kind = `s:${order}`;
     let isAfter: ((s: ListedSession) => boolean) | null = null;
     if (args.after) {
       const [time, id] = decodeCursor(kind, args.after);
@@ -100,7 +102,7 @@ export class SessionsService {
     }
     return paginate(
       items,
-      args.first,
+      first,
       isAfter,
       (s) => encodeCursor(kind, [s.createdAt.getTime(), s.entry.id]),
       (s) => s,

@@ -18,8 +18,8 @@ export class StepFilter {
 
 @ArgsType()
 export class StepsArgs {
-  @Field(() => Int, { defaultValue: 50, description: 'Page size, 1 to 500.' })
-  first!: number;
+  @Field(() => Int, { nullable: true, defaultValue: 50, description: 'Page size, 1 to 500.' })
+  first?: number | null;
 
   @Field(() => String, { nullable: true, description: 'Cursor after which the page starts.' })
   after?: string | null;
@@ -30,9 +30,13 @@ export class StepsArgs {
 
 @ArgsType()
 export class OutputTextArgs {
-  @Field(() => Int, { defaultValue: 0, description: 'First byte to read (>= 0).' })
-  offset!: number;
+  @Field(() => Int, { nullable: true, defaultValue: 0, description: 'First byte to read (>= 0).' })
+  offset?: number | null;
 
-  @Field(() => Int, { defaultValue: 1048576, description: 'Bytes to read (0 to 16777216).' })
-  length!: number;
+  @Field(() => Int, {
+    nullable: true,
+    defaultValue: 1048576,
+    description: 'Bytes to read (0 to 16777216).',
+  })
+  length?: number | null;
 }

@@ -21,6 +21,7 @@ import { StepsService, type OutputParent, type StepParent } from './steps.servic
 const FULL = {
   name: 'full',
   type: () => Boolean,
+  nullable: true,
   defaultValue: false,
   description: 'Read the untruncated value from the full transcript (one line) when truncated.',
 };
@@ -90,7 +91,7 @@ export class StepsResolver {
   @ResolveField(() => String, { nullable: true })
   content(
     @Parent() p: StepParent,
-    @Args(FULL) full: boolean,
+    @Args(FULL) full: boolean | null,
     @Context() ctx: GqlContext,
   ): Promise<string | null> {
     return this.service.text(p, 'content', full, ctx);
@@ -99,7 +100,7 @@ export class StepsResolver {
   @ResolveField(() => String, { nullable: true })
   thinking(
     @Parent() p: StepParent,
-    @Args(FULL) full: boolean,
+    @Args(FULL) full: boolean | null,
     @Context() ctx: GqlContext,
   ): Promise<string | null> {
     return this.service.text(p, 'thinking', full, ctx);
@@ -113,7 +114,7 @@ export class StepsResolver {
   @ResolveField(() => [ToolCall])
   toolCalls(
     @Parent() p: StepParent,
-    @Args(FULL) full: boolean,
+    @Args(FULL) full: boolean | null,
     @Context() ctx: GqlContext,
   ): Promise<ToolCallRecord[]> {
     return this.service.toolCalls(p, full, ctx);
@@ -156,7 +157,7 @@ export class StepOutputResolver {
 
   @ResolveField(() => String)
   text(@Parent() p: OutputParent, @Args() args: OutputTextArgs): Promise<string> {
-    return this.service.outputText(p, args.offset, args.length);
+    return this.service.outputText(p, args.offset ?? 0, args.length ?? 1048576);
   }
 
   @ResolveField(() => Boolean)

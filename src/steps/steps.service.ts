@@ -42,7 +42,8 @@ export class StepsService {
     args: StepsArgs,
     loaders: Loaders,
   ): Promise<Connection<StepParent>> {
-    checkFirst(args.first, MAX_STEPS_PAGE);
+    const first = args.first ?? 50;
+    checkFirst(first, MAX_STEPS_PAGE);
     let records = await loaders.records.load(session.entry);
     if (args.filter) {
       const filter = args.filter;
@@ -57,7 +58,7 @@ export class StepsService {
     // Positions only grow as a transcript grows, so a position cursor survives appends.
     return paginate(
       records,
-      args.first,
+      first,
       isAfter,
       (r) => encodeCursor('p', [r.position]),
       (record) => ({ session, record }),
@@ -77,14 +78,14 @@ export class StepsService {
   async text(
     step: StepParent,
     field: 'content' | 'thinking',
-    full: boolean,
+    full: boolean | null,
     ctx: GqlContext,
   ): Promise<string | null> {
     if (!full || !step.record.truncatedFields.includes(field)) return step.record[field];
     return (await ctx.loaders.full.load(this.key(step, field))) as string | null;
   }
 
-  async toolCalls(step: StepParent, full: boolean, ctx: GqlContext): Promise<ToolCall[]> {
+  async toolCalls(step: StepParent, full: boolean | null, ctx: GqlContext): Promise<ToolCall[]> {
     if (!full || !step.record.truncatedFields.includes('tool_calls')) return step.record.toolCalls;
     return (await ctx.loaders.full.load(this.key(step, 'tool_calls'))) as ToolCall[];
   }
