@@ -1,12 +1,21 @@
-/** @type {import('jest').Config} */
+/**
+ * NestJS 12 and @nestjs/graphql 14 ship as ES modules. Node 20 loads them from CommonJS
+ * (require(esm)), but Jest's module system cannot, so the ESM packages are transformed to
+ * CommonJS with Babel for tests only; the built service runs them untouched.
+ * @type {import('jest').Config}
+ */
+const esmPackages = ['@nestjs'];
+
 module.exports = {
   rootDir: '.',
   testEnvironment: 'node',
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   transform: {
     // Type checking is done once by `npm run lint` (tsc --noEmit); tests only transpile.
-    '^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }],
+    '^.+\\.ts$': ['ts-jest', { diagnostics: false, tsconfig: 'tsconfig.json' }],
+    '^.+\\.m?js$': '<rootDir>/test/esm-transform.js',
   },
-  moduleFileExtensions: ['ts', 'js', 'json'],
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   testTimeout: 60000,
 };

@@ -1,13 +1,12 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { AppModule } from './app.module';
+import { createApp } from './app.factory';
 import { BrainStore } from './brain/store';
 import { ConfigError, loadConfig, type AppConfig } from './config/config';
 import { StoreSource } from './store/store.module';
 
 async function bootstrap(config: AppConfig): Promise<void> {
-  const app = await NestFactory.create(AppModule.forRoot(config), { bufferLogs: false });
+  const app = await createApp(config, ['log', 'warn', 'error']);
   const log = new Logger('brainql');
   const source = app.get(StoreSource);
   if (source.isExample) {
@@ -20,7 +19,6 @@ async function bootstrap(config: AppConfig): Promise<void> {
       `Serving brain roots under ${source.geminiHome}${source.brainRoots.length ? ` and ${source.brainRoots.join(',')}` : ''}`,
     );
   }
-  app.enableShutdownHooks();
   await app.listen(config.port, config.host);
   const store = app.get(BrainStore);
   const started = Date.now();

@@ -1,8 +1,7 @@
-import { NestFactory } from '@nestjs/core';
 import { GraphQLSchemaHost } from '@nestjs/graphql';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import * as os from 'node:os';
-import { AppModule } from '../app.module';
+import { createApp } from '../app.factory';
 import { loadConfig } from '../config/config';
 
 /**
@@ -11,7 +10,7 @@ import { loadConfig } from '../config/config';
  */
 export async function printRunningSchema(): Promise<string> {
   const config = loadConfig({ GEMINI_HOME: os.tmpdir(), NODE_ENV: 'test' });
-  const app = await NestFactory.create(AppModule.forRoot(config), { logger: false });
+  const app = await createApp(config, ['error']);
   await app.init();
   try {
     return printSchema(lexicographicSortSchema(app.get(GraphQLSchemaHost).schema)) + '\n';

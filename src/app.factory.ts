@@ -1,0 +1,18 @@
+import type { INestApplication, LoggerService, LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ExpressAdapter } from '@nestjs/platform-express';
+import { AppModule } from './app.module';
+import type { AppConfig } from './config/config';
+
+/**
+ * Builds the application the same way for the server, the schema printer and the end-to-end
+ * tests. The HTTP adapter is passed explicitly rather than discovered by Nest at run time.
+ */
+export async function createApp(
+  config: AppConfig,
+  logger: LoggerService | LogLevel[] | false = false,
+): Promise<INestApplication> {
+  const app = await NestFactory.create(AppModule.forRoot(config), new ExpressAdapter(), { logger });
+  app.enableShutdownHooks();
+  return app;
+}
