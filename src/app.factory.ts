@@ -3,6 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/config';
+import { metricsMiddleware } from './ops/metrics.middleware';
+import { MetricsService } from './ops/metrics.service';
 
 /**
  * Builds the application the same way for the server, the schema printer and the end-to-end
@@ -13,6 +15,7 @@ export async function createApp(
   logger: LoggerService | LogLevel[] | false = false,
 ): Promise<INestApplication> {
   const app = await NestFactory.create(AppModule.forRoot(config), new ExpressAdapter(), { logger });
+  app.use(metricsMiddleware(app.get(MetricsService)));
   app.enableShutdownHooks();
   return app;
 }

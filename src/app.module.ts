@@ -4,6 +4,9 @@ import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { ApiGraphqlModule } from './graphql/graphql.module';
 import { HttpModule } from './http/http.module';
+import { LoggerModule } from 'nestjs-pino';
+import { loggingParams } from './ops/logging';
+import { OpsModule } from './ops/ops.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { StepsModule } from './steps/steps.module';
 import { StoreModule } from './store/store.module';
@@ -16,6 +19,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        LoggerModule.forRoot(loggingParams(config)),
+        OpsModule,
         StoreModule,
         ApiGraphqlModule,
         SessionsModule,

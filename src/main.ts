@@ -1,36 +1,48 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
+import { Logger } from 'nestjs-pino';
 import { createApp } from './app.factory';
 import { BrainStore } from './brain/store';
 import { ConfigError, loadConfig, type AppConfig } from './config/config';
 import { StoreSource } from './store/store.module';
 
+/** How long in-flight requests get after SIGTERM before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 8000;
+
 async function bootstrap(config: AppConfig): Promise<void> {
-  const app = await createApp(config, ['log', 'warn', 'error']);
-  const log = new Logger('brainql');
+  // Nest's own start-up chatter is off: the first line an operator reads says what is served.
+  const app = await createApp(config, false);
+  const log = app.get(Logger);
+  app.useLogger(log);
   const source = app.get(StoreSource);
   if (source.isExample) {
     log.warn(
-      `Serving the EXAMPLE brain home ${source.geminiHome}: no brain root found under GEMINI_HOME=${config.geminiHome}` +
-        (config.brainRoots.length ? ` or BRAIN_ROOTS=${config.brainRoots.join(',')}` : ''),
+      `Serving the EXAMPLE brain home ${source.geminiHome}: no brain root exists under ` +
+        `GEMINI_HOME=${config.geminiHome}` +
+        (config.brainRoots.length ? ` or BRAIN_ROOTS=${config.brainRoots.join(',')}` : '') +
+        '. Point GEMINI_HOME at a folder holding <flavor>/brain/ to serve your own sessions.',
     );
   } else {
-    log.log(
-      `Serving brain roots under ${source.geminiHome}${source.brainRoots.length ? ` and ${source.brainRoots.join(',')}` : ''}`,
-    );
+    const extra = source.brainRoots.length ? ` and BRAIN_ROOTS=${source.brainRoots.join(',')}` : '';
+    log.log(`Serving the brain roots of GEMINI_HOME=${source.geminiHome}${extra}`);
   }
   await app.listen(config.port, config.host);
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  log.log(`GraphQL API at http://${host}:${config.port}/graphql`);
+
   const store = app.get(BrainStore);
   const started = Date.now();
   store.refresh().then(
-    (catalog) =>
+    (c) =>
       log.log(
-        `Scanned ${catalog.newestFirst.length} sessions in ${catalog.roots.length} roots (${Date.now() - started} ms): ready`,
+        `Scanned ${c.newestFirst.length} sessions in ${c.roots.length} roots in ${Date.now() - started} ms: ready`,
       ),
-    (err: unknown) => log.error(`First scan failed: ${String(err)}`),
+    (err: unknown) => log.error(`The first scan of the brain roots failed: ${String(err)}`),
   );
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  log.log(`GraphQL API at http://${host}:${config.port}/graphql`);
+
+  process.once('SIGTERM', () => {
+    log.log('SIGTERM: finishing in-flight requests, refusing new ones');
+    setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
+  });
 }
 
 let config: AppConfig;

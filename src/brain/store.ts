@@ -75,6 +75,11 @@ export class BrainStore {
     return this.scanning;
   }
 
+  /** Sessions in the current snapshot (0 before the first scan). */
+  get knownSessions(): number {
+    return this.catalogNow?.newestFirst.length ?? 0;
+  }
+
   get ready(): boolean {
     return this.catalogNow !== null;
   }

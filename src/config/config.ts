@@ -93,7 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host,
     port: raw.PORT ?? 3000,
     rescanMs: raw.RESCAN_MS ?? 5000,
-    logLevel: raw.LOG_LEVEL ?? 'info',
+    // Tests start many apps: their request logs would drown the test output.
+    logLevel: raw.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
     introspection: raw.INTROSPECTION ? raw.INTROSPECTION === 'true' : isLoopback(host),
     exampleHome: path.resolve(__dirname, '..', '..', 'example-home'),
   });

@@ -1,0 +1,29 @@
+import type { NextFunction, Request, Response } from 'express';
+import { operationName } from './logging';
+import type { MetricsService } from './metrics.service';
+
+/** Labels a request by its route family, or by its GraphQL operation name. */
+function label(req: Request): string {
+  const path = req.originalUrl.split('?')[0];
+  if (path === '/graphql') return `graphql:${operationName(req) ?? 'anonymous'}`;
+  if (path.startsWith('/api/sessions/')) return 'files';
+  if (path === '/healthz' || path === '/readyz' || path === '/metrics') return path.slice(1);
+  return 'other';
+}
+
+/**
+ * Counts and times every request. Installed with app.use() before the app initialises, so it
+ * sits in front of Apollo's middleware as well as Nest's controllers.
+ */
+export function metricsMiddleware(metrics: MetricsService) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const operation = label(req);
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      metrics.requests.inc({ operation, status: String(res.statusCode) });
+      metrics.latency.observe({ operation }, seconds);
+    });
+    next();
+  };
+}
