@@ -1,4 +1,4 @@
-import { openInside, readRange } from '../safe-path';
+import { ioStats, openInside, readRange } from '../safe-path';
 import type { ViewSource } from './view';
 
 /**
@@ -74,6 +74,7 @@ export async function scanLines(
       while (pos < size) {
         const { bytesRead } = await handle.read(buf, 0, Math.min(BLOCK, size - pos), pos);
         if (bytesRead === 0) break;
+        ioStats.bytesRead += bytesRead;
         const block = buf.subarray(0, bytesRead);
         const blockBase = segBase + pos;
         let i = 0;
