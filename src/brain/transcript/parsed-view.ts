@@ -80,9 +80,12 @@ export class ParsedView {
         const verdict = parseLine(result.tail, encoded, this.recordCount, this.lines + 1);
         if (verdict.kind === 'record') this.tailRecord = this.withOccurrence(verdict.record, false);
         else if (verdict.kind === 'malformed') {
+          // A last line that parses but is not a record is complete: MALFORMED_LINE.
           this.tailProblem = {
-            code: 'PARTIAL_LAST_LINE',
-            message: 'the last line has no newline and does not parse (still being written?)',
+            code: verdict.json ? 'MALFORMED_LINE' : 'PARTIAL_LAST_LINE',
+            message: verdict.json
+              ? verdict.reason
+              : 'the last line has no newline and does not parse (still being written?)',
             file: this.view.label,
             line: this.lines + 1,
           };

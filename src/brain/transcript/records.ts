@@ -22,7 +22,8 @@ const VALID_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{
 export type LineVerdict =
   | { kind: 'blank' }
   | { kind: 'record'; record: StepRecord }
-  | { kind: 'malformed'; reason: string };
+  /** `json`: the line parsed as JSON (it is complete) but is not a record. */
+  | { kind: 'malformed'; reason: string; json: boolean };
 
 /** ISO-8601 with `Z` or `±hh:mm`; anything else (no zone, garbage) is not a valid time. */
 export function parseTime(value: unknown): Date | null {
@@ -153,10 +154,10 @@ export function parseLine(
   } catch (err) {
     const reason =
       err instanceof RangeError ? 'the line nests too deeply' : 'the line is not valid JSON';
-    return { kind: 'malformed', reason };
+    return { kind: 'malformed', reason, json: false };
   }
   const record = toRecord(parsed, encoded, position, line);
   return typeof record === 'string'
-    ? { kind: 'malformed', reason: record }
+    ? { kind: 'malformed', reason: record, json: true }
     : { kind: 'record', record };
 }
