@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/config';
+import { authMiddleware } from './auth/auth.middleware';
 import { metricsMiddleware } from './ops/metrics.middleware';
 import { MetricsService } from './ops/metrics.service';
 
@@ -16,6 +17,7 @@ export async function createApp(
 ): Promise<INestApplication> {
   const app = await NestFactory.create(AppModule.forRoot(config), new ExpressAdapter(), { logger });
   app.use(metricsMiddleware(app.get(MetricsService)));
+  app.use(authMiddleware(config));
   app.enableShutdownHooks();
   return app;
 }

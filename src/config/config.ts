@@ -1,45 +1,25 @@
 import { plainToInstance } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, Min, validateSync } from 'class-validator';
+import { getMetadataStorage, validateSync } from 'class-validator';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { loadApiKeys, type ApiKey } from '../auth/api-keys';
+import { Environment, INTEGER_VARIABLES } from './environment';
 
 /**
- * The service's whole configuration, read from the environment once at start and frozen.
- * Nothing else in the code reads `process.env`.
+ * The service's whole configuration, read from the environment once at start, validated
+ * (every bad variable named in one message) and frozen. Nothing else reads `process.env`.
  */
-class Environment {
-  @IsOptional()
-  @IsString()
-  GEMINI_HOME?: string;
 
-  @IsOptional()
-  @IsString()
-  BRAIN_ROOTS?: string;
-
-  @IsOptional()
-  @IsString()
-  HOST?: string;
-
-  @IsOptional()
-  @IsInt({ message: 'PORT must be an integer from 0 to 65535' })
-  @Min(0, { message: 'PORT must be an integer from 0 to 65535' })
-  @Max(65535, { message: 'PORT must be an integer from 0 to 65535' })
-  PORT?: number;
-
-  @IsOptional()
-  @IsInt({ message: 'RESCAN_MS must be a whole number of milliseconds >= 100' })
-  @Min(100, { message: 'RESCAN_MS must be a whole number of milliseconds >= 100' })
-  RESCAN_MS?: number;
-
-  @IsOptional()
-  @IsIn(['true', 'false'], { message: 'INTROSPECTION must be true or false' })
-  INTROSPECTION?: string;
-
-  @IsOptional()
-  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-    message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
-  })
-  LOG_LEVEL?: string;
+export interface QueryLimits {
+  maxDepth: number;
+  maxAliases: number;
+  maxDirectives: number;
+  maxTokens: number;
+  maxCost: number;
+  maxResponseBytes: number;
+  timeoutMs: number;
+  /** Cost points a key may spend per minute. */
+  ratePerMinute: number;
 }
 
 export interface AppConfig {
@@ -49,47 +29,94 @@ export interface AppConfig {
   port: number;
   rescanMs: number;
   logLevel: string;
-  /** Schema introspection; on by default only when listening on loopback. */
+  /** Schema introspection and field suggestions; on by default only on loopback. */
   introspection: boolean;
   /** Served when no brain root exists, so a first start shows something real. */
   exampleHome: string;
+  /** Empty: no authentication (only allowed on loopback or with ALLOW_ANONYMOUS=true). */
+  apiKeys: readonly ApiKey[];
+  redact: boolean;
+  redactPatterns: string[];
+  limits: QueryLimits;
 }
 
 export class ConfigError extends Error {}
 
 const INTEGER = /^-?\d+$/;
 
-/** Integers stay strings when malformed so the validator names them instead of NaN. */
-function numeric(value: string | undefined): number | string | undefined {
-  if (value === undefined || value === '') return undefined;
-  return INTEGER.test(value.trim()) ? Number(value) : value;
+/** The variable names the Environment class declares (only these are read). */
+const VARIABLES = [
+  ...new Set(
+    getMetadataStorage()
+      .getTargetValidationMetadatas(Environment, '', true, false)
+      .map((m) => m.propertyName),
+  ),
+];
+
+/** 127.0.0.0/8, ::1 and localhost: addresses only this machine can reach. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** Splits a comma-separated list, dropping blanks. */
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+/** Checks every extra redaction pattern compiles; returns the messages of those that don't. */
+function patternErrors(patterns: string[]): string[] {
+  const errors: string[] = [];
+  for (const p of patterns) {
+    try {
+      new RegExp(p, 'g');
+    } catch (err) {
+      errors.push(`${JSON.stringify(p)} is not a regular expression (${(err as Error).message})`);
+    }
+  }
+  return errors;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const raw = plainToInstance(Environment, {
-    GEMINI_HOME: env.GEMINI_HOME || undefined,
-    BRAIN_ROOTS: env.BRAIN_ROOTS,
-    HOST: env.HOST || undefined,
-    PORT: numeric(env.PORT),
-    RESCAN_MS: numeric(env.RESCAN_MS),
-    LOG_LEVEL: env.LOG_LEVEL || undefined,
-    INTROSPECTION: env.INTROSPECTION || undefined,
-  });
-  const errors = validateSync(raw);
-  if (errors.length > 0) {
-    const lines = errors.map((e) => {
-      const what = Object.values(e.constraints ?? {})[0] ?? 'is invalid';
-      return `  ${e.property}=${JSON.stringify(String(e.value))}: ${what}`;
-    });
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  const input: Record<string, unknown> = {};
+  for (const key of VARIABLES) {
+    const value = env[key];
+    if (value === undefined || value === '') continue;
+    input[key] =
+      (INTEGER_VARIABLES as readonly string[]).includes(key) && INTEGER.test(value.trim())
+        ? Number(value)
+        : value;
   }
+  const raw = plainToInstance(Environment, input);
+  const problems = validateSync(raw, { forbidUnknownValues: false }).map((e) => {
+    const what = Object.values(e.constraints ?? {})[0] ?? 'is invalid';
+    return `  ${e.property}=${JSON.stringify(String(e.value))}: ${what}`;
+  });
+
   const host = raw.HOST ?? '127.0.0.1';
+  let apiKeys: ApiKey[] = [];
+  if (raw.API_KEYS_FILE) {
+    const loaded = loadApiKeys(raw.API_KEYS_FILE);
+    if ('errors' in loaded) problems.push(...loaded.errors.map((m) => `  API_KEYS_FILE: ${m}`));
+    else apiKeys = loaded.keys;
+  }
+  const redactPatterns = list(raw.REDACT_PATTERNS);
+  problems.push(...patternErrors(redactPatterns).map((m) => `  REDACT_PATTERNS: ${m}`));
+  const anonymous = raw.ALLOW_ANONYMOUS === 'true';
+  if (!isLoopback(host) && !raw.API_KEYS_FILE && !anonymous) {
+    problems.push(
+      `  HOST=${JSON.stringify(host)}: listening beyond this machine needs API keys. Set API_KEYS_FILE ` +
+        '(create keys with `npm run keygen -- --name NAME`), or set ALLOW_ANONYMOUS=true to serve ' +
+        'every brain to anyone who can reach the port.',
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+
   return Object.freeze({
     geminiHome: path.resolve(raw.GEMINI_HOME ?? path.join(os.homedir(), '.gemini')),
-    brainRoots: (raw.BRAIN_ROOTS ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter((s) => s !== ''),
+    brainRoots: list(raw.BRAIN_ROOTS),
     host,
     port: raw.PORT ?? 3000,
     rescanMs: raw.RESCAN_MS ?? 5000,
@@ -97,10 +124,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: raw.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
     introspection: raw.INTROSPECTION ? raw.INTROSPECTION === 'true' : isLoopback(host),
     exampleHome: path.resolve(__dirname, '..', '..', 'example-home'),
+    apiKeys: Object.freeze(apiKeys),
+    redact: raw.REDACT !== 'off',
+    redactPatterns,
+    limits: Object.freeze({
+      maxDepth: raw.MAX_QUERY_DEPTH ?? 12,
+      maxAliases: raw.MAX_ALIASES ?? 30,
+      maxDirectives: raw.MAX_DIRECTIVES ?? 20,
+      maxTokens: raw.MAX_TOKENS ?? 5000,
+      maxCost: raw.MAX_QUERY_COST ?? 50_000,
+      maxResponseBytes: raw.MAX_RESPONSE_BYTES ?? 33_554_432,
+      timeoutMs: raw.QUERY_TIMEOUT_MS ?? 15_000,
+      ratePerMinute: raw.RATE_LIMIT_POINTS ?? 500_000,
+    }),
   });
-}
-
-/** 127.0.0.0/8, ::1 and localhost: addresses only this machine can reach. */
-export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }

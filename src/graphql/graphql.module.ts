@@ -5,7 +5,9 @@ import { BrainStore } from '../brain/store';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { formatError } from './errors';
-import { Loaders } from './loaders';
+import type { Request } from 'express';
+import { principalOf } from '../auth/principal';
+import { Loaders, type GqlContext } from './loaders';
 
 /**
  * Apollo behind Nest, code-first. The schema is built in memory (no file written at start, so
@@ -26,7 +28,10 @@ import { Loaders } from './loaders';
         allowBatchedHttpRequests: false,
         csrfPrevention: true,
         formatError,
-        context: () => ({ loaders: new Loaders(store) }),
+        context: ({ req }: { req: Request }): GqlContext => ({
+          loaders: new Loaders(store),
+          principal: principalOf(req),
+        }),
       }),
     }),
   ],

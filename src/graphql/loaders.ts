@@ -4,6 +4,7 @@ import type { ListedSession } from '../brain/catalog';
 import type { SessionFileInfo, StepOutputInfo } from '../brain/files';
 import type { SessionSummary } from '../brain/session-summary';
 import type { BrainStore } from '../brain/store';
+import type { Principal } from '../auth/principal';
 import type { Problem, SessionEntry, StepRecord, TruncatedField, ToolCall } from '../brain/types';
 
 type FullKey = { entry: SessionEntry; record: StepRecord; field: TruncatedField };
@@ -43,4 +44,6 @@ export class Loaders {
 
 export interface GqlContext {
   loaders: Loaders;
+  /** Who asks; every listing and lookup is limited to the roots they may read. */
+  principal: Principal;
 }

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { lookup } from 'mime-types';
 import { openInside } from '../brain/safe-path';
 import { BrainStore } from '../brain/store';
+import { principalOf } from '../auth/principal';
 import { parseFilePath, parseRange } from './file-path';
 
 const PREFIX = /^\/api\/sessions\/([^/?#]+)\/files\/([^?#]*)/;
@@ -31,7 +32,8 @@ export class FilesController {
       res.status(400).json({ error: 'malformed session id' });
       return;
     }
-    const found = await this.store.resolve(id);
+    const principal = principalOf(req);
+    const found = await this.store.resolve(id, (s) => principal.mayRead(s.entry.root));
     if (found.kind !== 'found') {
       res
         .status(found.kind === 'none' ? 404 : 400)

@@ -24,8 +24,8 @@ export class SessionsResolver {
   constructor(private readonly service: SessionsService) {}
 
   @Query(() => [BrainRoot], { description: 'Every brain root being served.' })
-  roots(): Promise<BrainRoot[]> {
-    return this.service.roots();
+  roots(@Context() ctx: GqlContext): Promise<BrainRoot[]> {
+    return this.service.roots(ctx.principal);
   }
 
   @Query(() => SessionConnection, { description: 'Sessions of all roots, a page at a time.' })
@@ -33,7 +33,7 @@ export class SessionsResolver {
     @Args() args: SessionsArgs,
     @Context() ctx: GqlContext,
   ): Promise<Connection<ListedSession>> {
-    return this.service.list(args, ctx.loaders);
+    return this.service.list(args, ctx.loaders, ctx.principal);
   }
 
   @Query(() => Session, {
@@ -42,8 +42,9 @@ export class SessionsResolver {
   })
   session(
     @Args('id', { description: 'Session id or prefix.' }) id: string,
+    @Context() ctx: GqlContext,
   ): Promise<ListedSession | null> {
-    return this.service.find(id);
+    return this.service.find(id, ctx.principal);
   }
 
   @ResolveField(() => ID)

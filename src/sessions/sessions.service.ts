@@ -8,6 +8,7 @@ import type { Loaders } from '../graphql/loaders';
 import { checkFirst, paginate, type Connection } from '../graphql/pagination/connection';
 import { decodeCursor, encodeCursor } from '../graphql/pagination/cursor';
 import { StoreSource } from '../store/store.module';
+import type { Principal } from '../auth/principal';
 import type { BrainRoot } from './session.model';
 import type { SessionFilter, SessionsArgs } from './sessions.args';
 
@@ -39,8 +40,9 @@ export class SessionsService {
     };
   }
 
-  async roots(): Promise<BrainRoot[]> {
-    return (await this.store.catalog()).roots.map((r) => this.toRoot(r));
+  async roots(principal: Principal): Promise<BrainRoot[]> {
+    const { roots } = await this.store.catalog();
+    return roots.filter((r) => principal.mayRead(r.root)).map((r) => this.toRoot(r));
   }
 
   async rootOf(listed: ListedSession): Promise<BrainRoot> {
@@ -49,8 +51,8 @@ export class SessionsService {
     return this.toRoot(status ?? { root: listed.entry.root, sessionCount: 0 });
   }
 
-  async find(id: string): Promise<ListedSession | null> {
-    const found = await this.store.resolve(id);
+  async find(id: string, principal: Principal): Promise<ListedSession | null> {
+    const found = await this.store.resolve(id, (s) => principal.mayRead(s.entry.root));
     switch (found.kind) {
       case 'found':
         return found.session;
@@ -74,7 +76,11 @@ export class SessionsService {
     }
   }
 
-  async list(args: SessionsArgs, loaders: Loaders): Promise<Connection<ListedSession>> {
+  async list(
+    args: SessionsArgs,
+    loaders: Loaders,
+    principal: Principal,
+  ): Promise<Connection<ListedSession>> {
     const first = args.first ?? 20;
     const order = args.order ?? SessionOrder.NEWEST_FIRST;
     checkFirst(first, MAX_SESSIONS_PAGE);
@@ -90,6 +96,7 @@ export class SessionsService {
       }
       items = sorted;
     }
+    if (principal.flavors !== null) items = items.filter((s) => principal.mayRead(s.entry.root));
     if (args.filter) items = await this.applyFilter(items, args.filter, loaders);
     const kind = `s:${order}`;
     let isAfter: ((s: ListedSession) => boolean) | null = null;

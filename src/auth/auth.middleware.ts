@@ -1,0 +1,43 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { AppConfig } from '../config/config';
+import { matchKey } from './api-keys';
+import { Principal, type AuthedRequest } from './principal';
+
+const OPEN = new Set(['/healthz', '/readyz']);
+const BEARER = /^Bearer ([\x21-\x7e]{1,512})$/;
+
+/**
+ * Authenticates every request before any route or resolver runs. Health probes stay open;
+ * with no keys configured (allowed only on loopback or with ALLOW_ANONYMOUS=true) everyone is
+ * the anonymous principal with access to every root.
+ */
+export function authMiddleware(config: AppConfig) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const path = req.originalUrl.split('?')[0];
+    if (config.apiKeys.length === 0) {
+      (req as AuthedRequest).principal = Principal.anonymous;
+      next();
+      return;
+    }
+    const m = BEARER.exec(req.headers.authorization ?? '');
+    const key = m ? matchKey(config.apiKeys, m[1]) : null;
+    if (key) {
+      (req as AuthedRequest).principal = new Principal(key.name, key.flavors);
+      next();
+      return;
+    }
+    if (OPEN.has(path)) {
+      next();
+      return;
+    }
+    const message = m
+      ? 'the API key is not valid'
+      : 'send an API key as "Authorization: Bearer <key>"';
+    res.setHeader('WWW-Authenticate', 'Bearer realm="brainql"');
+    if (path === '/graphql') {
+      res.status(401).json({ errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }] });
+    } else {
+      res.status(401).json({ error: message });
+    }
+  };
+}

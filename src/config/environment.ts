@@ -1,0 +1,61 @@
+import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+
+const int = (name: string, min: number, max: number, unit = '') => {
+  const message = `${name} must be an integer from ${min} to ${max}${unit}`;
+  return [IsOptional(), IsInt({ message }), Min(min, { message }), Max(max, { message })];
+};
+const apply =
+  (decorators: PropertyDecorator[]): PropertyDecorator =>
+  (target, key) => {
+    for (const d of decorators) d(target, key);
+  };
+const bool = (name: string) => [
+  IsOptional(),
+  IsIn(['true', 'false'], { message: `${name} must be true or false` }),
+];
+
+/** Every environment variable the service reads, with what it accepts. */
+export class Environment {
+  @IsOptional() @IsString() GEMINI_HOME?: string;
+  @IsOptional() @IsString() BRAIN_ROOTS?: string;
+  @IsOptional() @IsString() HOST?: string;
+  @apply(int('PORT', 0, 65535)) PORT?: number;
+  @apply(int('RESCAN_MS', 100, 86_400_000, ' (milliseconds)')) RESCAN_MS?: number;
+  @apply(bool('INTROSPECTION')) INTROSPECTION?: string;
+  @IsOptional()
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+  })
+  LOG_LEVEL?: string;
+
+  // Security settings (names fixed by the contract).
+  @IsOptional() @IsString() API_KEYS_FILE?: string;
+  @apply(bool('ALLOW_ANONYMOUS')) ALLOW_ANONYMOUS?: string;
+  @IsOptional() @IsIn(['on', 'off'], { message: 'REDACT must be on or off' }) REDACT?: string;
+  @IsOptional() @IsString() REDACT_PATTERNS?: string;
+  @apply(int('MAX_RESPONSE_BYTES', 1024, 1_073_741_824, ' (bytes)')) MAX_RESPONSE_BYTES?: number;
+
+  // Query limits.
+  @apply(int('MAX_QUERY_DEPTH', 2, 100)) MAX_QUERY_DEPTH?: number;
+  @apply(int('MAX_ALIASES', 1, 1000)) MAX_ALIASES?: number;
+  @apply(int('MAX_DIRECTIVES', 0, 1000)) MAX_DIRECTIVES?: number;
+  @apply(int('MAX_TOKENS', 100, 1_000_000)) MAX_TOKENS?: number;
+  @apply(int('MAX_QUERY_COST', 10, 10_000_000)) MAX_QUERY_COST?: number;
+  @apply(int('QUERY_TIMEOUT_MS', 100, 600_000, ' (milliseconds)')) QUERY_TIMEOUT_MS?: number;
+  @apply(int('RATE_LIMIT_POINTS', 1, 100_000_000, ' (cost points per minute per key)'))
+  RATE_LIMIT_POINTS?: number;
+}
+
+/** Variables read as integers (kept as strings when malformed, so the message names them). */
+export const INTEGER_VARIABLES = [
+  'PORT',
+  'RESCAN_MS',
+  'MAX_RESPONSE_BYTES',
+  'MAX_QUERY_DEPTH',
+  'MAX_ALIASES',
+  'MAX_DIRECTIVES',
+  'MAX_TOKENS',
+  'MAX_QUERY_COST',
+  'QUERY_TIMEOUT_MS',
+  'RATE_LIMIT_POINTS',
+] as const;
