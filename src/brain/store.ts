@@ -94,14 +94,21 @@ export class BrainStore {
     return now;
   }
 
-  /** Exact id (case-insensitive), else a unique prefix of at least MIN_PREFIX characters. */
-  async resolve(id: string): Promise<Resolution> {
+  /**
+   * Exact id (case-insensitive), else a unique prefix of at least MIN_PREFIX characters.
+   * `visible` hides sessions from callers who may not see them: a hidden session neither
+   * matches nor makes a prefix ambiguous, so nothing hints that it exists.
+   */
+  async resolve(
+    id: string,
+    visible: (s: ListedSession) => boolean = () => true,
+  ): Promise<Resolution> {
     const catalog = await this.catalog();
     const key = id.toLowerCase();
     const exact = catalog.byKey.get(key);
-    if (exact) return { kind: 'found', session: exact };
+    if (exact && visible(exact)) return { kind: 'found', session: exact };
     if (id.length < MIN_PREFIX) return { kind: 'too-short' };
-    const matches = catalog.newestFirst.filter((s) => s.key.startsWith(key));
+    const matches = catalog.newestFirst.filter((s) => s.key.startsWith(key) && visible(s));
     if (matches.length === 1) return { kind: 'found', session: matches[0] };
     if (matches.length > 1) {
       return { kind: 'ambiguous', candidates: matches.map((s) => s.entry.id).sort() };
