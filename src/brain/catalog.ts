@@ -1,7 +1,8 @@
-import { mapLimit } from './files';
 import { discoverRoots, scanSessions } from './roots';
 import { firstCreatedAt } from './transcript/head';
-import { isAppendOnly, locateViews, type ViewSource } from './transcript/view';
+import { readHeadSync } from './safe-path';
+import { parseLine } from './transcript/records';
+import { LOGS, locateViews, type ViewSource } from './transcript/view';
 import type { BrainRoot, SessionEntry } from './types';
 
 /**
@@ -32,32 +33,94 @@ export interface Catalog {
 }
 
 interface HeadMemo {
-  view: ViewSource | null;
+  /** Identity and size of the file the createdAt came from. */
+  dev: number;
+  ino: number;
+  size: number;
   createdAt: Date | null;
 }
 
-/** Remembers each session's head so a rescan re-reads only transcripts that were replaced. */
+/** The first slice of a transcript read at scan time; nearly always holds the first record. */
+const HEAD_BYTES = 16 * 1024;
+
+/**
+ * Remembers each session's head so a rescan re-reads only transcripts that were replaced.
+ * The common layouts (a transcript file) are read synchronously in one small slice; chunked
+ * views and heads longer than the slice take the general, asynchronous path.
+ */
 export class HeadCache {
   private readonly memo = new Map<string, HeadMemo>();
 
   async createdAt(entry: SessionEntry): Promise<Date> {
+    const fast = this.fastPath(entry);
+    const createdAt = fast !== undefined ? fast : await this.slowPath(entry);
+    return createdAt ?? new Date(entry.ctimeMs);
+  }
+
+  /** undefined: this layout needs the general path. */
+  private fastPath(entry: SessionEntry): Date | null | undefined {
+    const logs = entry.logs;
+    if (!logs || (!logs.compact && logs.chunks)) return undefined;
+    const kind = logs.compact ? 'compact' : 'full';
+    const rel = `${LOGS}/${logs.compact ? 'transcript.jsonl' : 'transcript_full.jsonl'}`;
+    const read = readHeadSync(entry.realDir, rel, HEAD_BYTES);
+    if (!read.ok) return undefined;
+    const { bytes, stats } = read.value;
+    const old = this.memo.get(entry.realDir);
+    // A transcript that only grew keeps its first record.
+    if (
+      old?.createdAt &&
+      old.dev === stats.dev &&
+      old.ino === stats.ino &&
+      stats.size >= old.size
+    ) {
+      return old.createdAt;
+    }
+    const found = firstCreatedAtIn(bytes, kind, bytes.length === stats.size);
+    if (found === undefined) return undefined;
+    this.memo.set(entry.realDir, {
+      dev: stats.dev,
+      ino: stats.ino,
+      size: stats.size,
+      createdAt: found,
+    });
+    return found;
+  }
+
+  private async slowPath(entry: SessionEntry): Promise<Date | null> {
     const views = await locateViews(entry.realDir);
     const view = views.compact;
-    const old = this.memo.get(entry.realDir);
-    let createdAt: Date | null;
-    // A transcript that only grew keeps its first record: no need to read it again.
-    if (old && old.createdAt && old.view && view && isAppendOnly(old.view, view)) {
-      createdAt = old.createdAt;
-    } else {
-      createdAt = view ? await firstCreatedAt(entry.realDir, view).catch(() => null) : null;
-    }
-    this.memo.set(entry.realDir, { view, createdAt });
-    return createdAt ?? new Date(entry.ctimeMs);
+    if (!view) return null;
+    return firstCreatedAt(entry.realDir, view).catch(() => null);
   }
 
   retain(live: Set<string>): void {
     for (const key of this.memo.keys()) if (!live.has(key)) this.memo.delete(key);
   }
+}
+
+/**
+ * The first valid created_at among the complete lines of a head slice; null when the whole
+ * file was seen and has none; undefined when the answer may lie beyond the slice.
+ */
+function firstCreatedAtIn(
+  bytes: Buffer,
+  kind: ViewSource['kind'],
+  whole: boolean,
+): Date | null | undefined {
+  let start = 0;
+  let line = 0;
+  while (start < bytes.length) {
+    let end = bytes.indexOf(10, start);
+    if (end === -1) {
+      if (!whole) return undefined;
+      end = bytes.length;
+    }
+    const verdict = parseLine(bytes.subarray(start, end), kind === 'compact', 0, ++line);
+    if (verdict.kind === 'record' && verdict.record.createdAt) return verdict.record.createdAt;
+    start = end + 1;
+  }
+  return whole ? null : undefined;
 }
 
 export function compareNewestFirst(a: ListedSession, b: ListedSession): number {
@@ -75,11 +138,16 @@ export async function buildCatalog(
   const roots = await discoverRoots(geminiHome, extraRoots);
   const { sessions, perRoot } = await scanSessions(roots, (done) => onProgress?.(done, null));
   let done = 0;
-  const listed = await mapLimit(sessions, 32, async (entry): Promise<ListedSession> => {
+  const listed: ListedSession[] = [];
+  for (const entry of sessions) {
     const createdAt = await heads.createdAt(entry);
-    if (++done % 1000 === 0) onProgress?.(done, sessions.length);
-    return { entry, createdAt, key: entry.id.toLowerCase() };
-  });
+    listed.push({ entry, createdAt, key: entry.id.toLowerCase() });
+    if (++done % 256 === 0) {
+      onProgress?.(done, sessions.length);
+      // The fast path is synchronous: let requests run between slices.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
   heads.retain(new Set(sessions.map((s) => s.realDir)));
   listed.sort(compareNewestFirst);
   return {

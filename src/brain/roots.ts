@@ -1,9 +1,8 @@
-import { promises as fsp, type Dirent } from 'node:fs';
+import { promises as fsp, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import * as path from 'node:path';
-import { IO_CONCURRENCY, mapLimit } from './files';
 import { compareStrings } from './problems';
 import { isInside } from './safe-path';
-import type { BrainRoot, Environment, SessionEntry } from './types';
+import type { BrainRoot, Environment, LogsSeen, SessionEntry } from './types';
 
 /**
  * Discovery: brain roots, and the session directories directly under them. A root also holds
@@ -75,8 +74,8 @@ interface Candidate {
   entry: Dirent;
 }
 
-/** How often (in examined directories) `onProgress` is told. */
-const PROGRESS_EVERY = 256;
+/** Directories examined between two turns of the event loop (and progress reports). */
+const SLICE = 256;
 
 /**
  * The sessions of all roots, sorted by id, and how many each root contributes (keyed by
@@ -98,13 +97,19 @@ export async function scanSessions(
       if (entry.isDirectory() || entry.isSymbolicLink()) candidates.push({ root, entry });
     }
   }
-  let done = 0;
-  const found = await mapLimit(candidates, IO_CONCURRENCY, async (c) => {
-    const session = await examine(c).catch(() => null);
-    if (++done % PROGRESS_EVERY === 0) onProgress?.(done);
-    return session;
-  });
-  onProgress?.(done);
+  const found: (SessionEntry | null)[] = [];
+  for (let i = 0; i < candidates.length; i += SLICE) {
+    for (const c of candidates.slice(i, i + SLICE)) {
+      try {
+        found.push(examine(c));
+      } catch {
+        found.push(null);
+      }
+    }
+    onProgress?.(found.length);
+    // Let requests (health probes, metrics) run between slices of synchronous work.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 
   const winners = new Map<string, SessionEntry>();
   for (const s of found) {
@@ -124,15 +129,20 @@ function beats(a: SessionEntry, b: SessionEntry): boolean {
   return (compareStrings(a.root.path, b.root.path) || compareStrings(a.id, b.id)) < 0;
 }
 
-/** The session a root entry is, or null. A symlinked entry must resolve inside its root. */
-async function examine({ root, entry }: Candidate): Promise<SessionEntry | null> {
+/**
+ * The session a root entry is, or null. A symlinked entry must resolve inside its root.
+ * Synchronous on purpose: the scan runs these in slices (see scanSessions), and a sync call
+ * costs a fraction of an async one, which is what decides a cold start over 10,000 sessions.
+ */
+function examine({ root, entry }: Candidate): SessionEntry | null {
   let realDir = path.join(root.realPath, entry.name);
   if (entry.isSymbolicLink()) {
-    realDir = await fsp.realpath(realDir);
+    realDir = realpathSync.native(realDir);
     if (realDir === root.realPath || !isInside(root.realPath, realDir)) return null;
   }
-  if (!(await holdsTranscript(realDir))) return null;
-  const stats = await fsp.stat(realDir);
+  const logs = logsSeen(realDir);
+  if (!logs) return null;
+  const stats = statSync(realDir);
   if (!stats.isDirectory()) return null;
   return {
     id: entry.name,
@@ -141,18 +151,24 @@ async function examine({ root, entry }: Candidate): Promise<SessionEntry | null>
     realDir,
     mtimeMs: stats.mtimeMs,
     ctimeMs: stats.ctimeMs,
+    logs,
   };
 }
 
 /** One directory read instead of up to three stats: most entries of a root are sessions. */
-async function holdsTranscript(realDir: string): Promise<boolean> {
-  const logs = path.join(realDir, '.system_generated', 'logs');
-  const entries = await fsp.readdir(logs, { withFileTypes: true }).catch(() => [] as Dirent[]);
-  return entries.some((e) => {
+function logsSeen(realDir: string): LogsSeen | null {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(path.join(realDir, '.system_generated', 'logs'), { withFileTypes: true });
+  } catch {
+    return null;
+  }
+  const seen: LogsSeen = { compact: false, full: false, chunks: false };
+  for (const e of entries) {
     const link = e.isSymbolicLink();
-    if (e.name === 'chunks') return link || e.isDirectory();
-    return (
-      (e.name === 'transcript.jsonl' || e.name === 'transcript_full.jsonl') && (link || e.isFile())
-    );
-  });
+    if (e.name === 'chunks') seen.chunks ||= link || e.isDirectory();
+    else if (e.name === 'transcript.jsonl') seen.compact ||= link || e.isFile();
+    else if (e.name === 'transcript_full.jsonl') seen.full ||= link || e.isFile();
+  }
+  return seen.compact || seen.full || seen.chunks ? seen : null;
 }

@@ -1,4 +1,13 @@
-import { constants, promises as fsp, Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  promises as fsp,
+  readSync,
+  realpathSync,
+  Stats,
+} from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
 
@@ -150,4 +159,49 @@ export async function readRange(
   }
   ioStats.bytesRead += filled;
   return filled === length ? buf : buf.subarray(0, filled);
+}
+
+/**
+ * The start-up scan's variant of openInside: the same checks with synchronous calls (a
+ * fifth of the cost of async ones per call), reading at most `maxBytes` from the start of
+ * the file. Used in small slices so the event loop still turns between them.
+ */
+export function readHeadSync(
+  realDir: string,
+  rel: string,
+  maxBytes: number,
+): Checked<{ bytes: Buffer; stats: Stats }> {
+  let realPath: string;
+  try {
+    realPath = realpathSync.native(path.join(realDir, rel));
+  } catch (err) {
+    return errnoRefusal(err, rel);
+  }
+  if (!isInside(realDir, realPath)) {
+    return refuse('UNSAFE_PATH', `${rel} resolves outside the session directory`);
+  }
+  let fd: number;
+  try {
+    fd = openSync(realPath, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch (err) {
+    return errnoRefusal(err, rel);
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return refuse('NOT_REGULAR', `${rel} is not a regular file`);
+    const buf = Buffer.allocUnsafe(Math.min(maxBytes, stats.size));
+    let filled = 0;
+    while (filled < buf.length) {
+      const n = readSync(fd, buf, filled, buf.length - filled, filled);
+      if (n === 0) break;
+      filled += n;
+    }
+    ioStats.bytesRead += filled;
+    if (ioStats.recordOpens) ioStats.opens.push(rel);
+    return { ok: true, value: { bytes: buf.subarray(0, filled), stats } };
+  } catch (err) {
+    return errnoRefusal(err, rel);
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -47,6 +47,14 @@ export interface SessionEntry {
   realDir: string;
   mtimeMs: number;
   ctimeMs: number;
+  /** What the scan saw in `.system_generated/logs/`: a hint for reading the first record. */
+  logs?: LogsSeen;
+}
+
+export interface LogsSeen {
+  compact: boolean;
+  full: boolean;
+  chunks: boolean;
 }
 
 export interface ToolCall {

@@ -41,7 +41,8 @@ export async function chooseSource(config: AppConfig): Promise<StoreSource> {
           brainRoots: source.brainRoots,
           rescanMs: config.rescanMs,
           onScanProgress: (done, total) => {
-            if (total !== null) log.log(`read the first records of ${done} of ${total} sessions`);
+            if (total !== null && done % 2048 === 0)
+              log.log(`scan: read the first records of ${done} of ${total} sessions`);
           },
         });
       },
