@@ -11,6 +11,7 @@ import {
 } from '@nestjs/graphql';
 import type { ListedSession } from '../brain/catalog';
 import type { SessionSummary } from '../brain/session-summary';
+import { ownDate } from '../graphql/dates';
 import { SessionFileKind } from '../graphql/enums';
 import type { GqlContext } from '../graphql/loaders';
 import type { Connection } from '../graphql/pagination/connection';
@@ -131,7 +132,12 @@ export class SessionsResolver {
     kind?: SessionFileKind | null,
   ): Promise<SessionFile[]> {
     const files = await ctx.loaders.files.load(s.entry);
-    return (kind ? files.filter((f) => f.kind === kind) : files) as SessionFile[];
+    const wanted: string | null = kind ?? null;
+    return (wanted ? files.filter((f) => f.kind === wanted) : files).map((f) => ({
+      ...f,
+      kind: f.kind as SessionFileKind,
+      modifiedAt: ownDate(f.modifiedAt),
+    }));
   }
 
   @ResolveField(() => [Problem], { description: "Every problem found in the session's files." })
