@@ -39,14 +39,31 @@ const USER_CODES: Record<string, ErrorCode> = {
   OPERATION_RESOLUTION_FAILURE: ErrorCode.BAD_USER_INPUT,
 };
 
-/** Apollo `formatError`: maps every error onto the closed set and strips internals. */
+/**
+ * An error graphql-js raised about the request itself while starting execution (e.g. a
+ * `mutation` against a schema without mutations): no resolver path, no underlying exception.
+ * Apollo labels these INTERNAL_SERVER_ERROR, but the client sent something the schema refuses.
+ */
+function isRequestError(error: unknown): boolean {
+  return error instanceof GraphQLError && !error.originalError && !error.path;
+}
+
+/**
+ * Apollo `formatError`: maps every error onto the closed set and strips internals. Only errors
+ * raised with an explicit code keep their message; anything else (including what Apollo itself
+ * labels INTERNAL_SERVER_ERROR, whose message may hold file paths) gets a generic one.
+ */
 export function formatError(
   formatted: GraphQLFormattedError,
   error: unknown,
 ): GraphQLFormattedError {
   const raw = formatted.extensions?.code;
-  const code = typeof raw === 'string' ? (CODES.has(raw) ? raw : USER_CODES[raw]) : undefined;
-  const { stacktrace: _stack, ...extensions } = formatted.extensions ?? {};
+  let code = typeof raw === 'string' ? (CODES.has(raw) ? raw : USER_CODES[raw]) : undefined;
+  if (code === ErrorCode.INTERNAL_SERVER_ERROR) {
+    code = isRequestError(error) ? ErrorCode.BAD_USER_INPUT : undefined;
+  }
+  const extensions: Record<string, unknown> = { ...formatted.extensions };
+  delete extensions.stacktrace;
   if (!code) {
     if (process.env.NODE_ENV !== 'test') console.error(error);
     return {
