@@ -19,6 +19,18 @@ function compareOldestFirst(a: ListedSession, b: ListedSession): number {
   return t !== 0 ? t : a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0;
 }
 
+/** Epoch ms of a filter bound; the DateTime scalar lets unparsable text through as NaN. */
+function instant(value: Date | null | undefined, name: string): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  const t = value.getTime();
+  if (Number.isNaN(t)) {
+    throw badInput(`"${name}" must be an ISO-8601 date-time, e.g. 2026-06-25T17:15:58Z`, {
+      argument: name,
+    });
+  }
+  return t;
+}
+
 /** Session listings, lookups and roots, over the store's current catalog. */
 @Injectable()
 export class SessionsService {
@@ -123,8 +135,8 @@ export class SessionsService {
   ): Promise<ListedSession[]> {
     const envs = filter.environment?.length ? new Set<string>(filter.environment) : null;
     const flavors = filter.flavor?.length ? new Set(filter.flavor) : null;
-    const after = filter.createdAfter?.getTime();
-    const before = filter.createdBefore?.getTime();
+    const after = instant(filter.createdAfter, 'createdAfter');
+    const before = instant(filter.createdBefore, 'createdBefore');
     let out = items.filter((s) => {
       const t = s.createdAt.getTime();
       return (
