@@ -11,7 +11,7 @@ import {
 import { sortProblems } from './problems';
 import { isUserInput, summarize, type SessionSummary } from './session-summary';
 import { Transcripts } from './transcript/transcript';
-import { locateViews, type SessionViews } from './transcript/view';
+import { locateViews, type SessionViews, type ViewSource } from './transcript/view';
 import type { ParsedView } from './transcript/parsed-view';
 import type { Problem, SessionEntry, SessionFileKind, StepRecord, TruncatedField } from './types';
 
@@ -46,7 +46,7 @@ export class BrainStore {
   private readonly heads = new HeadCache();
   private readonly summaryCache: LruCache<
     string,
-    { parsed: ParsedView; size: number; value: Promise<SessionSummary> }
+    { parsed: ParsedView; view: ViewSource; value: Promise<SessionSummary> }
   >;
 
   constructor(private readonly options: StoreOptions) {
@@ -135,9 +135,11 @@ export class BrainStore {
       return summarize([], [], { createdAt: listed.createdAt, updatedAt: dirTime });
     }
     const hit = this.summaryCache.get(entry.realDir);
-    if (hit && hit.parsed === parsed && hit.size === parsed.size) return hit.value;
+    // `parsed.view` is replaced whenever the bytes change (also when no record was added:
+    // updatedAt may come from the files' mtime).
+    if (hit && hit.parsed === parsed && hit.view === parsed.view) return hit.value;
     const value = this.computeSummary(listed, parsed, views);
-    this.summaryCache.set(entry.realDir, { parsed, size: parsed.size, value });
+    this.summaryCache.set(entry.realDir, { parsed, view: parsed.view, value });
     return value;
   }
 
