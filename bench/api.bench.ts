@@ -1,0 +1,130 @@
+import * as fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import { createApp } from '../src/app.factory';
+import { BrainStore } from '../src/brain/store';
+import { LineIndex } from '../src/brain/transcript/line-index';
+import { parseLine } from '../src/brain/transcript/records';
+import { locateViews } from '../src/brain/transcript/view';
+import { loadConfig } from '../src/config/config';
+import type { BenchData } from './generate';
+import { ms, row, type Row } from './report';
+
+/**
+ * The API's figures over the same data as the store's: the newest 20 sessions with summary
+ * fields (warm, 200 requests over real HTTP on loopback) and one step's content(full: true)
+ * whose full twin sits in the 1 GiB transcript (warm: the line index exists).
+ */
+
+const PAGE = `query Newest { sessions(first: 20) { edges { node {
+  id createdAt updatedAt userRequest model stepCount toolCallCount errorCount } } } }`;
+const STEP = `query Step($id: String!, $i: Int!) { session(id: $id) { step(index: $i) { content(full: true) } } }`;
+const BIG_ID = 'b1b1b1b1-0000-4000-8000-00000000b1b1';
+
+function quantile(xs: number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+}
+
+/**
+ * A brain root beside the bench home holding one session whose full transcript is the 1 GiB
+ * file (hard-linked, so nothing is copied) and whose compact transcript holds one truncated
+ * record of a step that lies deep in it. Returns the step's index and its full content length.
+ */
+async function bigSessionHome(
+  data: BenchData,
+): Promise<{ home: string; step: number; length: number }> {
+  const home = path.join(data.root, 'api-home');
+  const logs = path.join(home, 'antigravity-ide', 'brain', BIG_ID, '.system_generated', 'logs');
+  fs.rmSync(home, { recursive: true, force: true });
+  fs.mkdirSync(logs, { recursive: true });
+  fs.linkSync(data.bigFile, path.join(logs, 'transcript_full.jsonl'));
+  const full = (await locateViews(path.dirname(path.dirname(logs)))).full!;
+  const index = await LineIndex.build(path.dirname(path.dirname(logs)), full);
+  // A line of ordinary size two thirds into the file (huge lines would measure the copy).
+  let line = Math.floor(index.count * 0.66);
+  for (; ; line++) {
+    const [s, e] = index.range(line);
+    if (e - s < 64 * 1024) break;
+  }
+  const verdict = parseLine(await index.readLine(line), false, 0, line + 1);
+  if (verdict.kind !== 'record') throw new Error('bench line is not a record');
+  const { index: step, content, createdAt } = verdict.record;
+  const compact = {
+    step_index: step,
+    source: 'MODEL',
+    type: 'GENERIC',
+    status: 'DONE',
+    created_at: createdAt?.toISOString().replace('.000Z', 'Z'),
+    content: `${(content ?? '').slice(0, 100)}\n<truncated 12345 bytes>\n`,
+  };
+  fs.writeFileSync(path.join(logs, 'transcript.jsonl'), JSON.stringify(compact) + '\n');
+  return { home, step, length: (content ?? '').length };
+}
+
+async function post(
+  url: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<unknown> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await res.json()) as { errors?: unknown };
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body;
+}
+
+async function measure(n: number, fn: () => Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  return times;
+}
+
+export async function benchApi(data: BenchData, rows: Row[]): Promise<void> {
+  const big = await bigSessionHome(data);
+  const config = loadConfig({
+    GEMINI_HOME: data.home,
+    BRAIN_ROOTS: path.join(big.home, 'antigravity-ide', 'brain'),
+    LOG_LEVEL: 'silent',
+  });
+  const app = await createApp(config);
+  await app.listen(0, '127.0.0.1');
+  try {
+    await app.get(BrainStore).refresh();
+    const url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/graphql`;
+    await measure(20, () => post(url, PAGE)); // warm-up: caches, JIT, keep-alive
+    const page = await measure(200, () => post(url, PAGE));
+    const vars = { id: BIG_ID, i: big.step };
+    await measure(5, () => post(url, STEP, vars)); // the first builds the 1 GiB line index
+    const step = await measure(200, () => post(url, STEP, vars));
+    const pageMedian = quantile(page, 0.5);
+    const stepMedian = quantile(step, 0.5);
+    rows.push(
+      row(
+        '5. GraphQL newest 20 sessions + summaries, warm, median of 200',
+        ms(pageMedian),
+        '< 15 ms',
+        pageMedian < 15,
+      ),
+    );
+    rows.push(row('5. same, p99', ms(quantile(page, 0.99))));
+    rows.push(
+      row(
+        `6. step content(full: true) from ${(data.bigBytes / 2 ** 30).toFixed(2)} GiB full transcript, median of 200`,
+        ms(stepMedian),
+        '< 5 ms',
+        stepMedian < 5,
+      ),
+    );
+    rows.push(row(`6. same, p99 (line of ${big.length} chars)`, ms(quantile(step, 0.99))));
+  } finally {
+    await app.close();
+  }
+}
