@@ -63,27 +63,21 @@ export class HeadCache {
     if (!logs || (!logs.compact && logs.chunks)) return undefined;
     const kind = logs.compact ? 'compact' : 'full';
     const rel = `${LOGS}/${logs.compact ? 'transcript.jsonl' : 'transcript_full.jsonl'}`;
-    const read = readHeadSync(entry.realDir, rel, HEAD_BYTES);
+    const old = this.memo.get(entry.realDir);
+    // A transcript that only grew keeps its first record: the open and fstat tell, no read.
+    const known = (st: { dev: number; ino: number; size: number }) =>
+      old !== undefined &&
+      old.createdAt !== null &&
+      old.dev === st.dev &&
+      old.ino === st.ino &&
+      st.size >= old.size;
+    const read = readHeadSync(entry.realDir, rel, HEAD_BYTES, (st) => !known(st));
     if (!read.ok) return undefined;
     const { bytes, stats } = read.value;
-    const old = this.memo.get(entry.realDir);
-    // A transcript that only grew keeps its first record.
-    if (
-      old?.createdAt &&
-      old.dev === stats.dev &&
-      old.ino === stats.ino &&
-      stats.size >= old.size
-    ) {
-      return old.createdAt;
-    }
+    if (bytes === null) return old?.createdAt ?? null;
     const found = firstCreatedAtIn(bytes, kind, bytes.length === stats.size);
     if (found === undefined) return undefined;
-    this.memo.set(entry.realDir, {
-      dev: stats.dev,
-      ino: stats.ino,
-      size: stats.size,
-      createdAt: found,
-    });
+    this.remember(entry, stats, found);
     return found;
   }
 
@@ -91,7 +85,27 @@ export class HeadCache {
     const views = await locateViews(entry.realDir);
     const view = views.compact;
     if (!view) return null;
-    return firstCreatedAt(entry.realDir, view).catch(() => null);
+    const first = view.segments[0].version;
+    const old = this.memo.get(entry.realDir);
+    if (
+      old?.createdAt &&
+      old.dev === first.dev &&
+      old.ino === first.ino &&
+      first.size >= old.size
+    ) {
+      return old.createdAt;
+    }
+    const found = await firstCreatedAt(entry.realDir, view).catch(() => null);
+    this.remember(entry, first, found);
+    return found;
+  }
+
+  private remember(
+    entry: SessionEntry,
+    v: { dev: number; ino: number; size: number },
+    createdAt: Date | null,
+  ): void {
+    this.memo.set(entry.realDir, { dev: v.dev, ino: v.ino, size: v.size, createdAt });
   }
 
   retain(live: Set<string>): void {

@@ -170,7 +170,9 @@ export function readHeadSync(
   realDir: string,
   rel: string,
   maxBytes: number,
-): Checked<{ bytes: Buffer; stats: Stats }> {
+  /** Asked after the open: false skips the read (a cache already knows this version). */
+  wanted: (stats: Stats) => boolean = () => true,
+): Checked<{ bytes: Buffer | null; stats: Stats }> {
   let realPath: string;
   try {
     realPath = realpathSync.native(path.join(realDir, rel));
@@ -189,6 +191,7 @@ export function readHeadSync(
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) return refuse('NOT_REGULAR', `${rel} is not a regular file`);
+    if (!wanted(stats)) return { ok: true, value: { bytes: null, stats } };
     const buf = Buffer.allocUnsafe(Math.min(maxBytes, stats.size));
     let filled = 0;
     while (filled < buf.length) {
