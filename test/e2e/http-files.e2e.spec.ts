@@ -207,6 +207,9 @@ describe('HTTP routes (e2e)', () => {
         '/etc/passwd',
         '%2fetc%2fpasswd',
         'a'.repeat(256),
+        // Encoded separators are refused before decoding, even where they would stay inside.
+        'scratch%2Ftest_parse.py',
+        'scratch%5Ctest_parse.py',
       ]) {
         const res = await get(files(I.pair, rel));
         expect([rel, res.status]).toEqual([rel, 400]);
