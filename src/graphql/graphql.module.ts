@@ -1,38 +1,76 @@
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
+import type { Request } from 'express';
+import { Principal, principalOf } from '../auth/principal';
 import { BrainStore } from '../brain/store';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { formatError } from './errors';
-import type { Request } from 'express';
-import { principalOf } from '../auth/principal';
-import { Loaders, type GqlContext } from './loaders';
+import { fieldMiddleware } from './field-middleware';
+import { limitErrorFormatted, withoutSuggestions } from './limits/format';
+import { limitsPlugin, sizeCheckedStringify } from './limits/limits.plugin';
+import { RateLimiter } from './limits/rate-limiter';
+import { RequestLimits, type LimitedContext } from './limits/request-limits';
+import { limitRules } from './limits/validation-rules';
+import { Loaders } from './loaders';
+
+/** Whom the rate limit charges: the API key, or the client address when there are no keys. */
+function rateKeyOf(req: Request, principal: Principal): string {
+  return principal === Principal.anonymous
+    ? `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`
+    : `key:${principal.name}`;
+}
 
 /**
  * Apollo behind Nest, code-first. The schema is built in memory (no file written at start, so
  * the service runs on a read-only file system); `npm run schema` prints it to schema.gql.
+ *
+ * Query limits (src/graphql/limits/, values from AppConfig.limits), in the order a request
+ * meets them: tokens (parser), depth / aliases / directives (validation rules), cost and rate
+ * (plugin, before execution), timeout and response bytes (field middleware while executing,
+ * and the serialized response at the end). Batched requests are refused, CSRF prevention is on,
+ * introspection and "Did you mean" suggestions follow config.introspection.
  */
 @Module({
   imports: [
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
       inject: [BrainStore, APP_CONFIG],
-      useFactory: (store: BrainStore, config: AppConfig): ApolloDriverConfig => ({
-        autoSchemaFile: true,
-        sortSchema: true,
-        path: '/graphql',
-        playground: false,
-        introspection: config.introspection,
-        includeStacktraceInErrorResponses: false,
-        allowBatchedHttpRequests: false,
-        csrfPrevention: true,
-        formatError,
-        context: ({ req }: { req: Request }): GqlContext => ({
-          loaders: new Loaders(store),
-          principal: principalOf(req),
-        }),
-      }),
+      useFactory: (store: BrainStore, config: AppConfig): ApolloDriverConfig => {
+        const { limits } = config;
+        const rates = new RateLimiter(limits.ratePerMinute);
+        return {
+          autoSchemaFile: true,
+          sortSchema: true,
+          path: '/graphql',
+          playground: false,
+          introspection: config.introspection,
+          // Apollo strips suggestions from validation errors only; formatError below also
+          // covers variable coercion messages.
+          hideSchemaDetailsFromClientErrors: !config.introspection,
+          includeStacktraceInErrorResponses: false,
+          allowBatchedHttpRequests: false,
+          csrfPrevention: true,
+          parseOptions: { maxTokens: limits.maxTokens },
+          validationRules: limitRules(limits),
+          plugins: [limitsPlugin(limits, rates)],
+          stringifyResult: sizeCheckedStringify(limits.maxResponseBytes),
+          buildSchemaOptions: { fieldMiddleware },
+          formatError: (formatted, error) => {
+            const result = formatError(limitErrorFormatted(formatted, error), error);
+            return config.introspection ? result : withoutSuggestions(result);
+          },
+          context: ({ req }: { req: Request }): LimitedContext => {
+            const principal = principalOf(req);
+            return {
+              loaders: new Loaders(store),
+              principal,
+              limits: new RequestLimits(limits, rateKeyOf(req, principal)),
+            };
+          },
+        };
+      },
     }),
   ],
 })

@@ -1,0 +1,273 @@
+import {
+  GraphQLIncludeDirective,
+  GraphQLSkipDirective,
+  Kind,
+  SchemaMetaFieldDef,
+  TypeMetaFieldDef,
+  getArgumentValues,
+  getDirectiveValues,
+  getNamedType,
+  getNullableType,
+  getOperationAST,
+  getVariableValues,
+  isCompositeType,
+  isInputObjectType,
+  isEnumType,
+  isInterfaceType,
+  isListType,
+  isObjectType,
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLCompositeType,
+  type GraphQLField,
+  type GraphQLSchema,
+  type SelectionNode,
+  type SelectionSetNode,
+} from 'graphql';
+
+/**
+ * The cost of a query, computed before execution from the operation, its variables and the
+ * schema. It estimates work and response size; it is what MAX_QUERY_COST limits and what the
+ * rate limit charges.
+ *
+ * Cost model (every number below is a point):
+ * - a scalar or enum field, or a list of them, costs 1 (`__typename` costs 0);
+ * - an object field costs 1 plus the cost of its selection;
+ * - a list of objects costs 1 plus (items × the cost of its selection), where items is:
+ *   - for a connection's `edges`: the connection's `first` (its default when not given:
+ *     `sessions` 20, `steps` 50), so cost grows in proportion to `first`;
+ *   - otherwise an assumed size: `roots` 10, `artifacts` 10, `versions` 10, `files` 50,
+ *     `problems` 20, `toolCalls` 5, any other list 10; introspection lists take the schema's
+ *     own counts (number of types and directives; average fields, arguments, enum values,
+ *     input fields per type);
+ * - fields that read files beyond the transcript cost more, on top of the above:
+ *   `content(full: true)`, `thinking(full: true)`, `toolCalls(full: true)`,
+ *   `StepOutput.duplicatesContent`, `Artifact.content`, `ArtifactVersion.content`: +20 each;
+ *   `StepOutput.text`: +20 + 1 per started 64 KiB of `length`; `Session.problems`: +100 (it
+ *   checks the whole session); `Step.output`: +2 (looks for the output files).
+ * - fields skipped by `@skip(if: true)` / `@include(if: false)` cost 0.
+ *
+ * Fragments are costed where they are spread, as if written out (the expanded tree), but each
+ * fragment is evaluated once per page size and memoized, so deeply nested `...A ...A` spreads
+ * cost their full expanded value without exponential work. Sums saturate at 2^53 - 1.
+ *
+ * The rate limit takes `total` before execution and gives back, once the response is sent, what
+ * was not used: list sizes and `first` are upper bounds, and what actually resolved is metered
+ * field by field with the same per-field points (`fieldOwnCost`).
+ *
+ * Not graphql-query-complexity: it expands every fragment spread again (exponential in the
+ * nesting of `...A ...A`), bounded only by a node cap that fails without a measured value.
+ */
+
+export const READ_COST = 20;
+export const PROBLEMS_COST = 100;
+export const DEFAULT_LIST_SIZE = 10;
+const TEXT_CHUNK = 64 * 1024;
+
+const LIST_SIZE: Record<string, number> = {
+  'Query.roots': 10,
+  'Session.artifacts': 10,
+  'Artifact.versions': 10,
+  'Session.files': 50,
+  'Session.problems': 20,
+  'Step.toolCalls': 5,
+};
+
+type Args = Record<string, unknown>;
+
+/** Points a field costs on top of 1, for what it reads. */
+function extraCost(coordinate: string, args: Args): number {
+  switch (coordinate) {
+    case 'Step.content':
+    case 'Step.thinking':
+    case 'Step.toolCalls':
+      return args.full === true ? READ_COST : 0;
+    case 'StepOutput.duplicatesContent':
+    case 'Artifact.content':
+    case 'ArtifactVersion.content':
+      return READ_COST;
+    case 'StepOutput.text': {
+      const length = typeof args.length === 'number' && args.length > 0 ? args.length : 1048576;
+      return READ_COST + Math.ceil(length / TEXT_CHUNK);
+    }
+    case 'Session.problems':
+      return PROBLEMS_COST;
+    case 'Step.output':
+      return 2;
+    default:
+      return 0;
+  }
+}
+
+const MAX = Number.MAX_SAFE_INTEGER;
+const add = (a: number, b: number): number => Math.min(MAX, a + b);
+const mul = (a: number, b: number): number => Math.min(MAX, a * b);
+
+/** Sizes of the introspection lists, from the schema itself (computed once per schema). */
+const introspectionSizes = new WeakMap<GraphQLSchema, Record<string, number>>();
+
+function introspectionSizesOf(schema: GraphQLSchema): Record<string, number> {
+  const known = introspectionSizes.get(schema);
+  if (known) return known;
+  const types = Object.values(schema.getTypeMap());
+  const avg = (counts: number[]): number => {
+    const nonEmpty = counts.filter((n) => n > 0);
+    return nonEmpty.length ? Math.ceil(nonEmpty.reduce((a, b) => a + b, 0) / nonEmpty.length) : 1;
+  };
+  const fieldLists = types
+    .filter((t) => isObjectType(t) || isInterfaceType(t))
+    .map((t) => Object.values(t.getFields()));
+  const argLists = [
+    ...fieldLists.flat().map((f) => f.args.length),
+    ...schema.getDirectives().map((d) => d.args.length),
+  ];
+  const sizes = {
+    '__Schema.types': types.length,
+    '__Schema.directives': schema.getDirectives().length,
+    '__Type.fields': avg(fieldLists.map((fields) => fields.length)),
+    '__Type.inputFields': avg(
+      types.filter(isInputObjectType).map((t) => Object.keys(t.getFields()).length),
+    ),
+    '__Type.enumValues': avg(types.filter(isEnumType).map((t) => t.getValues().length)),
+    '__Type.interfaces': avg(types.filter(isObjectType).map((t) => t.getInterfaces().length)),
+    '__Type.possibleTypes': 1,
+    '__Field.args': avg(argLists),
+    '__Directive.args': avg(argLists),
+  };
+  introspectionSizes.set(schema, sizes);
+  return sizes;
+}
+
+export interface CostRequest {
+  schema: GraphQLSchema;
+  document: DocumentNode;
+  operationName?: string | null;
+  variables?: Record<string, unknown> | null;
+}
+
+export interface QueryCost {
+  /** The estimate: what MAX_QUERY_COST limits and the rate limit takes before execution. */
+  total: number;
+  /**
+   * The part of `total` that field middleware cannot meter while executing: root fields' own
+   * points and introspection. The rest is metered field by field (`fieldOwnCost`).
+   */
+  unmetered: number;
+}
+
+/** What one resolved field costs by itself (its list items and children count on their own). */
+export function fieldOwnCost(parentType: string, field: string, args: Args): number {
+  return field === '__typename' ? 0 : 1 + extraCost(`${parentType}.${field}`, args);
+}
+
+type Pair = [total: number, unmetered: number];
+const ZERO: Pair = [0, 0];
+const addPair = (a: Pair, b: Pair): Pair => [add(a[0], b[0]), add(a[1], b[1])];
+
+/**
+ * The cost of the operation a request runs. Zero when there is none to run or its variables
+ * do not coerce (execution refuses those without resolving anything).
+ */
+export function queryCost({ schema, document, operationName, variables }: CostRequest): QueryCost {
+  const operation = getOperationAST(document, operationName ?? undefined);
+  const root = operation && schema.getRootType(operation.operation);
+  if (!operation || !root) return { total: 0, unmetered: 0 };
+  const coercion = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {});
+  if (coercion.errors) return { total: 0, unmetered: 0 };
+  const vars = coercion.coerced;
+  const sizes = introspectionSizesOf(schema);
+
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const def of document.definitions) {
+    if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+  }
+  const memo = new Map<string, Pair>();
+  const active = new Set<string>();
+
+  const skipped = (node: SelectionNode): boolean => {
+    if (!node.directives?.length) return false;
+    const skip = getDirectiveValues(GraphQLSkipDirective, node, vars);
+    const include = getDirectiveValues(GraphQLIncludeDirective, node, vars);
+    return skip?.if === true || include?.if === false;
+  };
+
+  /** `page`: items per `edges` list when `type` is a connection. */
+  const selectionCost = (set: SelectionSetNode, type: GraphQLCompositeType, page: number): Pair => {
+    let total = ZERO;
+    for (const selection of set.selections) {
+      if (skipped(selection)) continue;
+      if (selection.kind === Kind.FIELD) {
+        total = addPair(total, fieldCost(selection, type, page));
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const cond = selection.typeCondition && schema.getType(selection.typeCondition.name.value);
+        const inner = cond && isCompositeType(cond) ? cond : type;
+        total = addPair(total, selectionCost(selection.selectionSet, inner, page));
+      } else {
+        const name = selection.name.value;
+        const fragment = fragments.get(name);
+        const cond = fragment && schema.getType(fragment.typeCondition.name.value);
+        if (!fragment || !cond || !isCompositeType(cond) || active.has(name)) continue;
+        const key = `${name}\0${page}`;
+        let cost = memo.get(key);
+        if (cost === undefined) {
+          active.add(name);
+          cost = selectionCost(fragment.selectionSet, cond, page);
+          active.delete(name);
+          memo.set(key, cost);
+        }
+        total = addPair(total, cost);
+      }
+    }
+    return total;
+  };
+
+  const fieldCost = (node: FieldNode, parent: GraphQLCompositeType, page: number): Pair => {
+    const name = node.name.value;
+    if (name === '__typename') return ZERO;
+    let field: GraphQLField<unknown, unknown> | undefined;
+    if (name === SchemaMetaFieldDef.name) field = SchemaMetaFieldDef;
+    else if (name === TypeMetaFieldDef.name) field = TypeMetaFieldDef;
+    else if (isObjectType(parent) || isInterfaceType(parent)) field = parent.getFields()[name];
+    if (!field) return ZERO; // unknown field: refused by validation
+    let args: Args = {};
+    try {
+      args = getArgumentValues(field, node, vars);
+    } catch {
+      // Invalid arguments fail execution before the field resolves; cost as given without.
+    }
+    const coordinate = `${parent.name}.${name}`;
+    const own = fieldOwnCost(parent.name, name, args);
+    const named = getNamedType(field.type);
+    let total: number;
+    if (!isCompositeType(named) || !node.selectionSet) {
+      total = own;
+    } else {
+      // A connection: a field with `first` whose type has `edges`.
+      const firstArg = field.args.find((a) => a.name === 'first');
+      const isConnection = !!firstArg && isObjectType(named) && 'edges' in named.getFields();
+      let childPage = 1;
+      if (isConnection) {
+        const first = args.first ?? firstArg.defaultValue;
+        childPage = typeof first === 'number' && first > 0 ? first : 1;
+      }
+      const [child, childUnmetered] = selectionCost(node.selectionSet, named, childPage);
+      const items = !isListType(getNullableType(field.type))
+        ? 1
+        : name === 'edges'
+          ? page
+          : (LIST_SIZE[coordinate] ?? sizes[coordinate] ?? DEFAULT_LIST_SIZE);
+      total = add(own, mul(items, child));
+      if (name.startsWith('__') || parent === root) {
+        // Introspection is resolved by graphql-js itself, root fields outside field middleware.
+        const unmetered = name.startsWith('__') ? total : add(own, mul(items, childUnmetered));
+        return [total, unmetered];
+      }
+      return [total, mul(items, childUnmetered)];
+    }
+    return [total, name.startsWith('__') || parent === root ? total : 0];
+  };
+
+  const [total, unmetered] = selectionCost(operation.selectionSet, root, 1);
+  return { total, unmetered };
+}

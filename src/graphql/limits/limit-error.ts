@@ -1,0 +1,39 @@
+import { GraphQLError } from 'graphql';
+import { ErrorCode } from '../errors';
+
+/** What a QUERY_TOO_COMPLEX error measured; sent as `extensions.kind`. */
+export type LimitKind =
+  'depth' | 'aliases' | 'directives' | 'tokens' | 'cost' | 'responseBytes' | 'timeout';
+
+const WHAT: Record<LimitKind, (limit: number, measured: number) => string> = {
+  depth: (l, m) => `The query is nested ${m} fields deep; the limit is ${l}.`,
+  aliases: (l, m) => `The document uses ${m} aliases; the limit is ${l}.`,
+  directives: (l, m) => `The document uses ${m} directives; the limit is ${l}.`,
+  tokens: (l, m) => `The document has ${m} tokens; the limit is ${l}.`,
+  cost: (l, m) => `The query costs ${m} points; the limit is ${l}. Ask for fewer items.`,
+  responseBytes: (l, m) =>
+    `The response exceeds the limit of ${l} bytes (${m} bytes counted). ` +
+    'Ask for fewer items or shorter fields.',
+  timeout: (l, m) => `The query ran for ${m} ms; the limit is ${l} ms.`,
+};
+
+/**
+ * The one shape of every query-limit error: code QUERY_TOO_COMPLEX with `kind`, `limit` and
+ * `measured` in the extensions. Errors raised before execution answer HTTP 400.
+ */
+export function tooComplex(
+  kind: LimitKind,
+  limit: number,
+  measured: number,
+  opts: { http?: boolean } = {},
+): GraphQLError {
+  return new GraphQLError(WHAT[kind](limit, measured), {
+    extensions: {
+      code: ErrorCode.QUERY_TOO_COMPLEX,
+      kind,
+      limit,
+      measured,
+      ...(opts.http ? { http: { status: 400 } } : {}),
+    },
+  });
+}

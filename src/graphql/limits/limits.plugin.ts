@@ -1,0 +1,103 @@
+import { HeaderMap, type ApolloServerPlugin, type GraphQLRequestListener } from '@apollo/server';
+import { GraphQLError, type FormattedExecutionResult } from 'graphql';
+import type { QueryLimits } from '../../config/config';
+import { ErrorCode } from '../errors';
+import { queryCost } from './cost';
+import { tooComplex } from './limit-error';
+import type { RateLimiter } from './rate-limiter';
+import type { LimitedContext } from './request-limits';
+
+export function rateLimited(perMinute: number, cost: number, retryAfterSeconds: number) {
+  return new GraphQLError(
+    `Rate limit: ${perMinute} cost points per minute per key; this query costs ${cost}. ` +
+      `Retry in ${retryAfterSeconds} s.`,
+    {
+      extensions: {
+        code: ErrorCode.RATE_LIMITED,
+        retryAfterSeconds,
+        limit: perMinute,
+        cost,
+        http: { status: 429, headers: new HeaderMap([['retry-after', String(retryAfterSeconds)]]) },
+      },
+    },
+  );
+}
+
+/**
+ * The request-level limits, in Apollo's request pipeline:
+ * - once the operation is known (parsed and validated): its estimated cost against
+ *   MAX_QUERY_COST, then the caller's rate limit takes that estimate (over: RATE_LIMITED,
+ *   HTTP 429, Retry-After);
+ * - after execution, the caller's bucket is settled to what the query actually cost (fields
+ *   metered as they resolved: a `first: 500` page of 16 steps pays for 16);
+ * - before the response is sent: a request stopped by the response-bytes cap or the timeout
+ *   answers `data: null` and that one error, never a partial result.
+ */
+export function limitsPlugin(
+  limits: QueryLimits,
+  rates: RateLimiter,
+): ApolloServerPlugin<LimitedContext> {
+  return {
+    // eslint-disable-next-line @typescript-eslint/require-await
+    async requestDidStart(): Promise<GraphQLRequestListener<LimitedContext>> {
+      return {
+        // eslint-disable-next-line @typescript-eslint/require-await
+        async didResolveOperation({ schema, document, request, contextValue }) {
+          const cost = queryCost({
+            schema,
+            document,
+            operationName: request.operationName,
+            variables: request.variables,
+          });
+          const { limits: state } = contextValue;
+          if (cost.total > limits.maxCost) {
+            throw tooComplex('cost', limits.maxCost, cost.total, { http: true });
+          }
+          const charge = Math.max(1, cost.total);
+          const verdict = rates.take(state.rateKey, charge);
+          if (!verdict.ok)
+            throw rateLimited(limits.ratePerMinute, cost.total, verdict.retryAfterSeconds);
+          state.cost = cost;
+          state.charged = charge;
+        },
+        // eslint-disable-next-line @typescript-eslint/require-await
+        async willSendResponse({ response, contextValue }) {
+          const state = contextValue.limits;
+          state.finish();
+          if (state.charged > 0)
+            rates.settle(state.rateKey, state.charged - Math.max(1, state.used));
+          const stopped = state.stoppedBy;
+          if (stopped && response.body.kind === 'single') {
+            response.body.singleResult = { data: null, errors: [stopped.toJSON()] };
+          }
+        },
+      };
+    },
+  };
+}
+
+/**
+ * Apollo's `stringifyResult` with the last word on size: the serialized response itself is
+ * measured, and one over MAX_RESPONSE_BYTES is replaced by QUERY_TOO_COMPLEX. Field counting
+ * (field-limits.middleware.ts) stops large responses long before; this catches what it does
+ * not see (root fields, introspection, error lists).
+ */
+export function sizeCheckedStringify(maxBytes: number) {
+  return (value: FormattedExecutionResult): string => {
+    let text: string;
+    let bytes: number;
+    try {
+      text = JSON.stringify(value) + '\n';
+      bytes = Buffer.byteLength(text, 'utf8');
+    } catch {
+      // Longer than a JavaScript string can be: far over any cap the configuration allows.
+      text = '';
+      bytes = maxBytes + 1;
+    }
+    if (bytes <= maxBytes) return text;
+    const error = tooComplex('responseBytes', maxBytes, bytes).toJSON();
+    return (
+      JSON.stringify('data' in value ? { data: null, errors: [error] } : { errors: [error] }) + '\n'
+    );
+  };
+}

@@ -1,0 +1,116 @@
+import type { GraphQLError } from 'graphql';
+import type { QueryLimits } from '../../config/config';
+import type { GqlContext } from '../loaders';
+import type { QueryCost } from './cost';
+import { tooComplex } from './limit-error';
+
+const EXPIRED = Symbol('expired');
+
+/**
+ * One request's budget while it executes: the response bytes counted so far against
+ * MAX_RESPONSE_BYTES and the deadline (start + QUERY_TIMEOUT_MS). The first limit crossed
+ * stops the request: every field that has not started yet fails at once, and the response is
+ * replaced by that one error (see limits.plugin.ts).
+ */
+export class RequestLimits {
+  readonly startedAt: number;
+  readonly deadline: number;
+  /** Response bytes counted so far (a lower bound of the serialized response). */
+  bytes = 0;
+  /** The query's estimated cost, set before execution. */
+  cost: QueryCost = { total: 0, unmetered: 0 };
+  /** Points taken from the caller's rate-limit bucket before execution. */
+  charged = 0;
+  /** Points of the fields that have started (metered by field middleware). */
+  spent = 0;
+  private stopped: GraphQLError | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private expiry: Promise<typeof EXPIRED> | null = null;
+
+  constructor(
+    readonly limits: QueryLimits,
+    /** Who is charged for the query: `key:<name>` or `ip:<address>`. */
+    readonly rateKey: string,
+    now: number = Date.now(),
+  ) {
+    this.startedAt = now;
+    this.deadline = now + limits.timeoutMs;
+  }
+
+  /** The error that stopped the request, if one did. */
+  get stoppedBy(): GraphQLError | null {
+    return this.stopped;
+  }
+
+  /** Stops the request with `error` (the first reason wins) and throws the winner. */
+  stop(error: GraphQLError): never {
+    this.stopped ??= error;
+    throw this.stopped;
+  }
+
+  /** Throws when the request was stopped. */
+  throwIfStopped(): void {
+    if (this.stopped) throw this.stopped;
+  }
+
+  /** Throws when the request was stopped or its deadline has passed. */
+  check(now: number = Date.now()): void {
+    if (this.stopped) throw this.stopped;
+    if (now > this.deadline) this.stopTimeout(now);
+  }
+
+  private stopTimeout(now: number): never {
+    return this.stop(tooComplex('timeout', this.limits.timeoutMs, now - this.startedAt));
+  }
+
+  /**
+   * Fails before reading when a value of at least `bytes` would not fit (sizes known from
+   * the file system: step outputs, artifacts).
+   */
+  reserve(bytes: number): void {
+    const total = this.bytes + bytes;
+    if (total > this.limits.maxResponseBytes) {
+      this.stop(tooComplex('responseBytes', this.limits.maxResponseBytes, total));
+    }
+  }
+
+  /** Counts `bytes` more of the response; stops the request once over the cap. */
+  add(bytes: number): void {
+    this.bytes += bytes;
+    if (this.bytes > this.limits.maxResponseBytes) {
+      this.stop(tooComplex('responseBytes', this.limits.maxResponseBytes, this.bytes));
+    }
+  }
+
+  /**
+   * `work`, or the timeout error if the deadline comes first. The work itself is not
+   * interrupted (a file read in progress runs to its end), but the field fails on time and
+   * no further field starts.
+   */
+  async race<T>(work: Promise<T>): Promise<T> {
+    this.expiry ??= new Promise((resolve) => {
+      // One millisecond past the deadline, so the time measured is over the limit.
+      this.timer = setTimeout(() => resolve(EXPIRED), Math.max(0, this.deadline + 1 - Date.now()));
+      this.timer.unref();
+    });
+    const result = await Promise.race([work, this.expiry]);
+    if (result === EXPIRED) this.stopTimeout(Date.now());
+    return result;
+  }
+
+  /** What the query actually cost: the unmetered part of the estimate plus metered fields. */
+  get used(): number {
+    return this.cost.unmetered + this.spent;
+  }
+
+  /** Releases the deadline timer (at the end of the request). */
+  finish(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}
+
+/** The GraphQL context with the request's limits. */
+export interface LimitedContext extends GqlContext {
+  limits: RequestLimits;
+}
