@@ -16,6 +16,9 @@ export async function createApp(
   logger: LoggerService | LogLevel[] | false = false,
 ): Promise<INestApplication> {
   const app = await NestFactory.create(AppModule.forRoot(config), new ExpressAdapter(), { logger });
+  (app.getHttpAdapter().getInstance() as { disable(setting: string): void }).disable(
+    'x-powered-by',
+  );
   app.use(metricsMiddleware(app.get(MetricsService)));
   app.use(authMiddleware(config));
   app.enableShutdownHooks();

@@ -10,6 +10,8 @@ export class Principal {
   ) {}
 
   static readonly anonymous = new Principal('anonymous', null);
+  /** Sees nothing: what a request that somehow skipped authentication gets. */
+  static readonly nobody = new Principal('nobody', new Set());
 
   mayRead(root: BrainRoot): boolean {
     return this.flavors === null || this.flavors.has(root.flavor);
@@ -23,7 +25,10 @@ export class Principal {
 
 export type AuthedRequest = Request & { principal?: Principal };
 
-/** The principal the auth middleware attached (every request past it has one). */
+/**
+ * The principal the auth middleware attached. Every request past it has one; should one ever
+ * arrive without, it sees nothing rather than everything.
+ */
 export function principalOf(req: Request): Principal {
-  return (req as AuthedRequest).principal ?? Principal.anonymous;
+  return (req as AuthedRequest).principal ?? Principal.nobody;
 }

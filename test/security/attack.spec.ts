@@ -296,6 +296,18 @@ describe('attack suite', () => {
     ];
     const SESSION_IDS = `{ sessions(first: 100) { totalCount edges { node { id root { flavor } } } } }`;
 
+    it('refuses /metrics to scoped keys (its figures span every root) and serves it to the all-roots key', async () => {
+      for (const key of [KEYS.acp, KEYS.jetski]) {
+        const r = await raw(server, { path: '/metrics', headers: bearer(key) });
+        expect(r.status).toBe(403);
+        expect(r.text).not.toContain('brainql_sessions');
+      }
+      const ok = await raw(server, { path: '/metrics', headers: bearer(KEYS.all) });
+      expect(ok.status).toBe(200);
+      expect(ok.text).toMatch(/^brainql_sessions \d+$/m);
+      expect(ok.headers['x-powered-by']).toBeUndefined();
+    });
+
     it('shows the ACP key only ACP roots, and the jetski key only the jetski root', async () => {
       const acp = await data(KEYS.acp, '{ roots { flavor environment sessionCount } }');
       expect(acp.roots).toEqual([
