@@ -1,6 +1,7 @@
 import { ensureData, type Size } from './generate';
 import { machine, mb, ms, printTable, type Row } from './report';
 import { benchApi } from './api.bench';
+import { benchRedaction } from './redaction.bench';
 import { benchIndex, benchSessions } from './store.bench';
 
 /** `npm run bench -- --size small|large`: generates (or reuses) data, measures, prints. */
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   await benchIndex(data, rows);
   await benchSessions(data, rows);
   await benchApi(data, rows);
+  rows.push(...(await benchRedaction()));
   // Figures in the brief's order (1, 2, 3, 4); the append runs with the index, before 3.
   rows.sort((a, b) => parseInt(a.figure, 10) - parseInt(b.figure, 10));
   const notes = [

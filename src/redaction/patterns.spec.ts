@@ -1,0 +1,436 @@
+import fc from 'fast-check';
+import {
+  DETECTORS,
+  KINDS,
+  MAX_PRIVATE_KEY_BLOCK,
+  scanBuiltins,
+  type ScanState,
+  type Span,
+} from './patterns';
+import { Redactor } from './redactor';
+
+/**
+ * Samples are assembled from pieces so that no token-shaped literal sits in the source
+ * (secret scanners would flag this file); the values themselves are made up.
+ */
+const j = (...parts: string[]) => parts.join('');
+
+const SAMPLES = {
+  jwt: j(
+    'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9',
+    '.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ',
+    '.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
+  ),
+  awsAccess: j('AKIA', 'IOSFODNN7EXAMPLE'),
+  awsSession: j('ASIA', 'Y34FZKBOKMUTVV7A'),
+  awsSecret: j('wJalrXUtnFEMI/K7MDENG/', 'bPxRfiCYEXAMPLEKEY'),
+  gcp: j('AIza', 'SyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY'),
+  ghp: j('ghp_', 'x5bN2ZkW9qT4rL7mV1cH8dF3sJ6pA0gY2uE4'),
+  ghs: j('ghs_', 'Qm3xL8vR2nT5kW9pZ1cY6hB4dF7sJ0gA3uE8'),
+  githubPat: j(
+    'github_pat_',
+    '11ABCDEFG0123456789abc_',
+    'defGHIjklMNOpqrSTUvwxYZ0123456789abcdefGHIJKLmnopQRSTuvwx',
+  ),
+  slack: j('xoxb', '-2048197357012-2051739180581-', 'Xk9Lm2Qw7Er4Ty1Ui8Op3As'),
+  openai: j('sk-', 'Tq3bX9LmZ2vR8kW1nP5cY7hB4dF6sJ0gA2uE9iO3tK8mN1zQ'),
+  openaiProj: j('sk-proj-', 'Ab3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5z_Ab3dE5fG7h-I9jK1lM3'),
+  anthropic: j('sk-ant-', 'api03-Zx8Cv7Bn6Mq5Wr4Ty3Ui2Op1As9Df8Gh7Jk6Lz5Xc4Vb3Nm2Q-AAAA'),
+  stripe: j('sk_', 'live_', '51HqLyjWDarjtT1zdp7dcXk9Lm2Qw7E'),
+  stripeRestricted: j('rk_', 'live_', '51HqLyjWDarjtT1zdp7dcXk9Lm2Qw7E'),
+};
+
+const PEM_BODY = [
+  'MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun',
+  'VTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK',
+  'LxoS2tFczGkPLPgizskuemMghRniWaoLcyehkd3qqGElvW/VDL5AaWTg0nLVkjRo',
+  'Qxxfo5Xn5ZT9Q2tQ==',
+];
+const PEM = j(
+  '-----BEGIN RSA PRIVATE KEY-----\n',
+  PEM_BODY.join('\n'),
+  '\n-----END RSA PRIVATE KEY-----',
+);
+
+const redactor = new Redactor({ enabled: true, extraPatterns: [] });
+const redact = (text: string) => redactor.redactText(text);
+
+describe('built-in detectors: exact output for every kind', () => {
+  const cases: [string, string, string][] = [
+    ['jwt', `token=${SAMPLES.jwt}; next`, 'token=[REDACTED:jwt]; next'],
+    [
+      'jwt in a JSON-encoded string after \\n',
+      `"output": "HTTP/1.1 200\\n${SAMPLES.jwt}\\n"`,
+      '"output": "HTTP/1.1 200\\n[REDACTED:jwt]\\n"',
+    ],
+    [
+      'AWS key pair in an env file',
+      `# prod\nAWS_ACCESS_KEY_ID=${SAMPLES.awsAccess}\nAWS_SECRET_ACCESS_KEY=${SAMPLES.awsSecret}\nAWS_REGION=eu-west-1\n`,
+      '# prod\nAWS_ACCESS_KEY_ID=[REDACTED:aws-access-key]\n' +
+        'AWS_SECRET_ACCESS_KEY=[REDACTED:aws-secret-key]\nAWS_REGION=eu-west-1\n',
+    ],
+    [
+      'aws sts output (JSON)',
+      `{"AccessKeyId": "${SAMPLES.awsSession}", "SecretAccessKey": "${SAMPLES.awsSecret}"}`,
+      '{"AccessKeyId": "[REDACTED:aws-access-key]", "SecretAccessKey": "[REDACTED:aws-secret-key]"}',
+    ],
+    [
+      '~/.aws/credentials',
+      `[default]\naws_secret_access_key = ${SAMPLES.awsSecret}\n`,
+      '[default]\naws_secret_access_key = [REDACTED:aws-secret-key]\n',
+    ],
+    [
+      'gcp-api-key',
+      `const url = \`https://maps.googleapis.com/maps/api/js?key=${SAMPLES.gcp}\`;`,
+      'const url = `https://maps.googleapis.com/maps/api/js?key=[REDACTED:gcp-api-key]`;',
+    ],
+    [
+      'github ghp_',
+      `git clone https://${SAMPLES.ghp}@github.com/o/r`,
+      'git clone https://[REDACTED:github-token]@github.com/o/r',
+    ],
+    ['github ghs_', `GH_TOKEN ${SAMPLES.ghs}`, 'GH_TOKEN [REDACTED:github-token]'],
+    ['github_pat_', `pat: ${SAMPLES.githubPat}`, 'pat: [REDACTED:github-token]'],
+    ['slack', `SLACK_BOT=${SAMPLES.slack}`, 'SLACK_BOT=[REDACTED:slack-token]'],
+    ['openai', `OPENAI=${SAMPLES.openai}`, 'OPENAI=[REDACTED:openai-key]'],
+    [
+      'openai project key',
+      `client = OpenAI(api="${SAMPLES.openaiProj}")`,
+      'client = OpenAI(api="[REDACTED:openai-key]")',
+    ],
+    ['anthropic', `x-key ${SAMPLES.anthropic} end`, 'x-key [REDACTED:anthropic-key] end'],
+    ['stripe secret', `Stripe(${SAMPLES.stripe})`, 'Stripe([REDACTED:stripe-key])'],
+    ['stripe restricted', `key ${SAMPLES.stripeRestricted}`, 'key [REDACTED:stripe-key]'],
+    ['PEM private key', `$ cat id_rsa\n${PEM}\n$ ls`, '$ cat id_rsa\n[REDACTED:private-key]\n$ ls'],
+    [
+      'private key in a JSON-encoded string',
+      `{"type": "service_account", "private_key": "-----BEGIN PRIVATE KEY-----\\n${PEM_BODY.join('\\n')}\\n-----END PRIVATE KEY-----\\n", "client_email": "a@b.iam.gserviceaccount.com"}`,
+      '{"type": "service_account", "private_key": "[REDACTED:private-key]\\n", "client_email": "a@b.iam.gserviceaccount.com"}',
+    ],
+    [
+      'private key in JSON inside JSON (\\\\n)',
+      `"{\\"private_key\\": \\"-----BEGIN EC PRIVATE KEY-----\\\\n${PEM_BODY[0]}\\\\n-----END EC PRIVATE KEY-----\\\\n\\"}"`,
+      '"{\\"private_key\\": \\"[REDACTED:private-key]\\\\n\\"}"',
+    ],
+    [
+      'private key cut short (no footer): header and base64 lines',
+      `-----BEGIN OPENSSH PRIVATE KEY-----\n${PEM_BODY[0]}\n${PEM_BODY[1]}\n<truncated 2100 bytes>`,
+      '[REDACTED:private-key]\n<truncated 2100 bytes>',
+    ],
+    [
+      'curl bearer',
+      'curl -H "Authorization: Bearer abc.def" https://api.example.com/v1',
+      'curl -H "Authorization: Bearer [REDACTED:bearer]" https://api.example.com/v1',
+    ],
+    [
+      'bearer JWT is a jwt',
+      `Authorization: Bearer ${SAMPLES.jwt}`,
+      'Authorization: Bearer [REDACTED:jwt]',
+    ],
+    [
+      'HTTP/2 header, JSON-escaped',
+      '{\\"authorization\\": \\"bearer 9f8e7d6c5b4a\\"}',
+      '{\\"authorization\\": \\"bearer [REDACTED:bearer]\\"}',
+    ],
+    [
+      'bearer outside a header: long token with a digit',
+      'using Bearer 8f14e45fceea167a5a36dedd4bea2543 for the call',
+      'using Bearer [REDACTED:bearer] for the call',
+    ],
+    [
+      'GitHub token scheme',
+      'Authorization: token 0123456789abcdef',
+      'Authorization: token [REDACTED:bearer]',
+    ],
+    [
+      'basic auth',
+      '> Authorization: Basic dXNlcjpodW50ZXIy\n',
+      '> Authorization: Basic [REDACTED:basic-auth]\n',
+    ],
+    ['password=', 'password=hunter2', 'password=[REDACTED:password]'],
+    [
+      '"password": "..."',
+      '{"user": "bob", "password": "p@ss"}',
+      '{"user": "bob", "password": "[REDACTED:password]"}',
+    ],
+    ['passwd:', 'passwd: s3cr3t!\nuser: bob', 'passwd: [REDACTED:password]\nuser: bob'],
+    [
+      'PASSWORD= env',
+      'export PGPASSWORD=Tr0ub4dor && psql',
+      'export PGPASSWORD=[REDACTED:password] && psql',
+    ],
+    [
+      'quoted with spaces',
+      "DB_PASSWORD='correct horse battery'",
+      "DB_PASSWORD='[REDACTED:password]'",
+    ],
+    [
+      'pwd= in a connection string',
+      'Server=db;Uid=sa;Pwd=Sup3r!;',
+      'Server=db;Uid=sa;Pwd=[REDACTED:password];',
+    ],
+    ['secret=', 'client_secret=8d7f6e5a4b3c', 'client_secret=[REDACTED:password]'],
+    ['SECRET_KEY', "SECRET_KEY = 'django-insecure-x8#k2'", "SECRET_KEY = '[REDACTED:password]'"],
+    [
+      'api_key=',
+      'curl "https://x.io/q?api_key=abc123&limit=5"',
+      'curl "https://x.io/q?api_key=[REDACTED:password]&limit=5"',
+    ],
+    ['x-api-key header', 'x-api-key: 7a6b5c4d', 'x-api-key: [REDACTED:password]'],
+    ['token=', 'GITHUB_TOKEN=abc123def', 'GITHUB_TOKEN=[REDACTED:password]'],
+    [
+      'JSON-escaped token',
+      '{\\"access_token\\": \\"ya29.a0Af\\"}',
+      '{\\"access_token\\": \\"[REDACTED:password]\\"}',
+    ],
+    ['Ruby/PHP =>', "'password' => 'hunter2',", "'password' => '[REDACTED:password]',"],
+    ['Go :=', 'password := "hunter2"', 'password := "[REDACTED:password]"'],
+    ['DB_PASS=', 'DB_PASS=hunter2', 'DB_PASS=[REDACTED:password]'],
+    [
+      'postgres URL',
+      'DATABASE_URL=postgres://user:secret@db:5432/x',
+      'DATABASE_URL=postgres://user:[REDACTED:url-credentials]@db:5432/x',
+    ],
+    [
+      'redis URL without user',
+      'redis://:hunter2@cache:6379/0',
+      'redis://:[REDACTED:url-credentials]@cache:6379/0',
+    ],
+    [
+      '@ inside the password',
+      'mongodb://app:p@ss@mongo/db',
+      'mongodb://app:[REDACTED:url-credentials]@mongo/db',
+    ],
+  ];
+  it.each(cases)('%s', (_name, input, expected) => {
+    expect(redact(input)).toBe(expected);
+  });
+
+  it('covers every built-in kind', () => {
+    const seen = new Set<string>();
+    for (const [, input] of cases) for (const s of redactor.findSpans(input)) seen.add(s.kind);
+    expect([...seen].sort()).toEqual(KINDS.filter((k) => k !== 'custom').sort());
+  });
+
+  it('masks a private key block of up to MAX_PRIVATE_KEY_BLOCK', () => {
+    const line = 'A'.repeat(64);
+    const lines = Math.floor((MAX_PRIVATE_KEY_BLOCK - 100) / 65);
+    const pem = j(
+      '-----BEGIN PRIVATE KEY-----\n',
+      Array(lines).fill(line).join('\n'),
+      '\n-----END PRIVATE KEY-----',
+    );
+    expect(pem.length).toBeLessThanOrEqual(MAX_PRIVATE_KEY_BLOCK);
+    expect(redact(`x\n${pem}\ny`)).toBe('x\n[REDACTED:private-key]\ny');
+  });
+});
+
+describe('ordinary text is left alone', () => {
+  const clean = [
+    // Code that names secrets without holding one (decision: code references, calls,
+    // member paths, type annotations and identifiers built on the key name are not values).
+    'const password = getPassword();',
+    'this.password = password;',
+    'user.password = hashedPassword;',
+    'const token = await getToken();',
+    'password: string;',
+    'interface User { password?: string; token: string | null }',
+    'def login(password: str, token: Optional[str] = None) -> bool:',
+    'PASSWORD = os.environ["PASSWORD"]',
+    'password = process.env.DB_PASSWORD',
+    'export PGPASSWORD="$DB_PASSWORD"',
+    'token: ${{ secrets.GITHUB_TOKEN }}',
+    'if (password === confirm) return;',
+    'password: ********',
+    "SyntaxError: Unexpected token: '}'",
+    'headers: { Authorization: `Bearer ${token}` }',
+    'Authorization: Bearer $TOKEN',
+    // Names that contain a keyword but are not secret-bearing keys.
+    'max_tokens=4096 tokens: 12 token_count=3 tokenizer=bpe',
+    'password_reset_url=https://example.com/reset bypass=1 compass=north',
+    'OLDPWD=/home/dev PWD=/home/dev/project',
+    // eyJ inside a word, or without the three segments.
+    'keyJar.ab.cd heyJude eyJ eyJhbGciOiJIUzI1NiJ9 alone',
+    // Look-alikes.
+    'task-management-dashboard-component-v2 risk-assessment-and-mitigation-plan',
+    'sk-learn-compatible-pipeline-wrapper-module',
+    'Bearer authentication and Bearer tokens are described in RFC 6750.',
+    'https://github.com/org/repo/blob/main/src/index.ts#L10 and git@github.com:org/repo.git',
+    'http://localhost:3000/api?x=1 ssh://git@host:22/repo http://[::1]:8080/',
+    '-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA\n-----END PUBLIC KEY-----',
+    '-----BEGIN CERTIFICATE-----\nMIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBa\n-----END CERTIFICATE-----',
+    'ASIAN markets and AKIAN words',
+  ];
+  it.each(clean)('%s', (text) => {
+    expect(redact(text)).toBe(text);
+  });
+});
+
+describe('decisions', () => {
+  it('masks the word after `Password:` even in prose: the key name is all it has to go by', () => {
+    expect(redact('Password: hunter2')).toBe('Password: [REDACTED:password]');
+    expect(redact('The Password: field is required')).toBe(
+      'The Password: [REDACTED:password] is required',
+    );
+  });
+
+  it('masks quoted values in code (a literal is a secret), not references or calls', () => {
+    expect(redact('const password = "hunter2";')).toBe('const password = "[REDACTED:password]";');
+    expect(redact('const password = getPassword();')).toBe('const password = getPassword();');
+  });
+
+  it('does not mask `--password value` (no separator) nor `Authorization` without a credential', () => {
+    expect(redact('mysql --password hunter2')).toBe('mysql --password hunter2');
+    expect(redact('Authorization: required')).toBe('Authorization: required');
+  });
+
+  it('leaves markers alone: redacting twice changes nothing', () => {
+    const once = redact(
+      `password=hunter2 postgres://u:p@h Authorization: Bearer abc.def ${SAMPLES.jwt}`,
+    );
+    expect(redact(once)).toBe(once);
+  });
+});
+
+describe('the prefilter', () => {
+  /** Every detector tried at every one of its anchor characters: no prefilter. */
+  function scanEverywhere(text: string): Span[] {
+    const spans: Span[] = [];
+    const skip = DETECTORS.map(() => 0);
+    const state: ScanState = { footerFrom: -1, footerAt: -1, footerEnd: -1 };
+    for (let at = 0; at < text.length; at++) {
+      DETECTORS.forEach((d, i) => {
+        if (!d.anchors.includes(text[at]) || at < skip[i]) return;
+        const extent = d.find(text, at, state, spans);
+        if (extent >= 0) skip[i] = extent;
+      });
+    }
+    return spans;
+  }
+  const masked = (text: string, spans: Span[]) => {
+    const m = new Array<boolean>(text.length).fill(false);
+    for (const s of spans) for (let i = s.start; i < s.end; i++) m[i] = true;
+    return m;
+  };
+  const pieces = [
+    ...['password', 'PASSWORD', 'dbPass', 'pwd', 'secret', 'SECRET_KEY', 'token', 'api_key'],
+    ...['secret_access_key', 'Authorization', 'Bearer', 'bearer ', 'Basic ', 'token '],
+    ...[' ', '\t', ':', '=', '=>', ':=', '==', '"', "'", '\\"', '`', '\\n', '(', ')', '['],
+    ...['str', 'none', 'null', 'await', 'true', 'hunter2', 'x9', 'abc.def', '$X', '{{', '*'],
+    ...['://', 'u:', 'p@h', '/', 'eyJ', 'abcdefgh', '.', 'AKIA', 'ASIA', 'ABCDEFGHIJ234567'],
+    ...['AIza', 'sk-', 'sk-ant-', 'ghp_', 'github_pat_', 'xoxb-', 'sk_live_', 'Zz9Yy8Xx7Ww6Vv5Uu4'],
+    ...['-----BEGIN PRIVATE KEY-----', '-----END PRIVATE KEY-----', 'MIIEvQIBADANBgkqhkiG9w0'],
+  ];
+
+  it('never hides a secret the detectors would find anywhere', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), (parts) => {
+        const text = parts.join('');
+        const fast = masked(text, scanBuiltins(text));
+        const slow = masked(text, scanEverywhere(text));
+        return slow.every((m, i) => !m || fast[i]);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe('linear time', () => {
+  const MB = 1 << 20;
+  const fill = (unit: string, size = MB) =>
+    unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+  /** CPU milliseconds (steadier than wall time on a shared machine), best of `n`. */
+  const cpuMs = (fn: () => void, n = 5): number => {
+    let best = Infinity;
+    for (let i = 0; i < n; i++) {
+      const c = process.cpuUsage();
+      fn();
+      const d = process.cpuUsage(c);
+      best = Math.min(best, (d.user + d.system) / 1000);
+    }
+    return best;
+  };
+
+  /**
+   * Bait for backtracking: unterminated or repeated prefixes and long runs where a
+   * careless pattern would rescan the rest of the text from every position.
+   */
+  const bait = [
+    ...[
+      'eyJ',
+      'eyJa',
+      'AKIA',
+      'ASIAA',
+      'AIza',
+      'ghp_',
+      'github_pat_',
+      'xoxb-',
+      'sk-',
+      'sk-a',
+      'sk-ant-',
+      'sk_live_',
+      '-----BEGIN ',
+      '-----END PRIVATE KEY-----',
+      'Bearer ',
+      'Bearer a',
+      'password',
+      'password ',
+      '://',
+      '://a:',
+      '=',
+      ':',
+      '\\n',
+      'a',
+    ].map((u) => fill(u)),
+    'Authorization: Bearer ' + fill('a'),
+    'password=' + fill('a'),
+    '"password": "' + fill('a'),
+    'eyJ' + fill('a'),
+    'eyJaaaaa.' + fill('a'),
+    '-----BEGIN PRIVATE KEY-----\n' + fill('AAAA\n'),
+    '-----BEGIN PRIVATE KEY-----\n' + fill('A'),
+    '://a:' + fill('b'),
+    fill(' ') + 'password',
+  ];
+
+  it('reads each 1 MB backtracking bait in < 50 ms', () => {
+    const slow: string[] = [];
+    for (const text of bait) {
+      const ms = cpuMs(() => redactor.redactText(text));
+      if (ms >= 50) slow.push(`${JSON.stringify(text.slice(0, 30))}: ${ms.toFixed(1)} ms`);
+    }
+    expect(slow).toEqual([]);
+  });
+
+  /**
+   * Dense candidates: a key/value pair, header or secret every few bytes, each of which must
+   * be looked at (tens of thousands per MB). Linear, but with a cost per candidate; the
+   * bound is per MB and 4 MB must cost about 4 times 1 MB.
+   */
+  const dense = [
+    'eyJaaaaaaaa.',
+    'eyJaaaaaaaa.eyJa',
+    '-----BEGIN PRIVATE KEY-----',
+    '-----BEGIN PRIVATE KEY-----\nAAAA',
+    'a://b:c@',
+    'password=password(',
+    'password = password.',
+    'password=',
+    'token:',
+    '"token": "',
+    'Authorization: ',
+    'authorization=Bearer ',
+    'secret_access_key=',
+  ];
+  it.each(dense)('reads dense candidates %j in linear time', (unit) => {
+    const one = cpuMs(() => redactor.redactText(fill(unit)), 3);
+    const four = cpuMs(() => redactor.redactText(fill(unit, 4 * MB)), 2);
+    expect(one).toBeLessThan(400);
+    expect(four).toBeLessThan(Math.max(8 * one, 100));
+  });
+
+  it('every detector has an anchor and a trigger in the prefilter', () => {
+    for (const d of DETECTORS) expect(d.anchors.length).toBeGreaterThan(0);
+    expect(scanBuiltins('')).toEqual([]);
+  });
+});

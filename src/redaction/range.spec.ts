@@ -1,0 +1,114 @@
+import { RANGE_MARGIN, redactRange } from './range';
+import { Redactor } from './redactor';
+
+const on = new Redactor({ enabled: true, extraPatterns: [] });
+const off = new Redactor({ enabled: false, extraPatterns: [] });
+
+/** A file in memory, with the reads it served. */
+function file(content: Buffer | string) {
+  const buf = Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8');
+  const reads: [number, number][] = [];
+  const read = (start: number, end: number) => {
+    reads.push([start, end]);
+    return Promise.resolve(buf.subarray(start, Math.min(end, buf.length)));
+  };
+  const plain = (offset: number, length: number) =>
+    buf.subarray(offset, Math.min(buf.length, offset + length)).toString('utf8');
+  return { buf, read, reads, size: buf.length, plain };
+}
+
+const JWT = [
+  'eyJhbGciOiJSUzI1NiIsImtpZCI6IjEifQ',
+  'eyJpc3MiOiJodHRwczovL2lkcC5leGFtcGxlIn0',
+  'Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0',
+].join('.');
+
+describe('redactRange', () => {
+  it('masks a secret inside the range, offsets staying raw bytes', async () => {
+    const text = `héllo ${'·'.repeat(50)} password=hunter2\nnext line`;
+    const f = file(text);
+    const at = f.buf.indexOf('password');
+    const out = await redactRange(on, f.read, f.size, at, 'password=hunter2'.length);
+    expect(out).toBe('password=[REDACTED:password]');
+  });
+
+  it('masks the part of a secret cut by either slice boundary', async () => {
+    const f = file(`prefix ${JWT} suffix`);
+    const start = f.buf.indexOf('eyJ');
+    // Cut after 10 bytes of the JWT: the part inside is masked.
+    expect(await redactRange(on, f.read, f.size, 0, start + 10)).toBe('prefix [REDACTED:jwt]');
+    // Starting in the middle of the JWT (where the detector alone would not see `eyJ`).
+    expect(await redactRange(on, f.read, f.size, start + 20, 1000)).toBe('[REDACTED:jwt] suffix');
+    // Entirely inside the secret.
+    expect(await redactRange(on, f.read, f.size, start + 5, 10)).toBe('[REDACTED:jwt]');
+    // A value whose key lies before the range.
+    const g = file('DB_PASSWORD=correct-horse-battery rest');
+    expect(await redactRange(on, g.read, g.size, 15, 100)).toBe('[REDACTED:password] rest');
+  });
+
+  it('decodes cut multi-byte characters as U+FFFD exactly like an unredacted read', async () => {
+    const f = file(`€uro ${JWT} ünïcödé €`);
+    const first = f.buf.indexOf('€'); // 3 bytes each
+    const last = f.buf.lastIndexOf('€');
+    // Cut inside the first € and inside the last one; the JWT lies wholly inside.
+    const [offset, length] = [first + 1, last + 2 - (first + 1)];
+    const plain = f.plain(offset, length);
+    expect(plain.startsWith('\uFFFD\uFFFDuro ')).toBe(true);
+    expect(plain.endsWith(' \uFFFD')).toBe(true);
+    expect(await redactRange(on, f.read, f.size, offset, length)).toBe(
+      plain.replace(JWT, '[REDACTED:jwt]'),
+    );
+    // With no secret in reach the result is the unredacted read, for every range.
+    const clean = file('ab€cd🙂ef');
+    for (let at = 0; at <= clean.size; at++) {
+      for (let len = 0; at + len <= clean.size + 1; len++) {
+        expect(await redactRange(on, clean.read, clean.size, at, len)).toBe(clean.plain(at, len));
+      }
+    }
+  });
+
+  it('is the unredacted read, with a single read of the range, when REDACT is off', async () => {
+    const f = file(`x ${JWT} password=hunter2 €`);
+    for (const [offset, length] of [
+      [0, f.size],
+      [3, 40],
+      [f.size - 2, 2],
+    ]) {
+      f.reads.length = 0;
+      expect(await redactRange(off, f.read, f.size, offset, length)).toBe(f.plain(offset, length));
+      expect(f.reads).toEqual([[offset, Math.min(f.size, offset + length)]]);
+    }
+  });
+
+  it('reads a window RANGE_MARGIN wider on each side, clamped to the file', async () => {
+    const f = file('a'.repeat(3 * RANGE_MARGIN));
+    await redactRange(on, f.read, f.size, RANGE_MARGIN + 5, 10);
+    await redactRange(on, f.read, f.size, 5, 10);
+    expect(f.reads).toEqual([
+      [5, 2 * RANGE_MARGIN + 15],
+      [0, RANGE_MARGIN + 15],
+    ]);
+  });
+
+  it('sees a private key that starts within the margin before the range', async () => {
+    const body = Array(40)
+      .fill('MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj')
+      .join('\n');
+    const pem = `-----BEGIN PRIVATE KEY-----\n${body}\n-----END PRIVATE KEY-----`;
+    const f = file(`${'log line\n'.repeat(100)}${pem}\ndone\n`);
+    const inside = f.buf.indexOf(pem) + 1000;
+    expect(await redactRange(on, f.read, f.size, inside, 100)).toBe('[REDACTED:private-key]');
+    const end = f.buf.indexOf('\ndone');
+    expect(await redactRange(on, f.read, f.size, end - 10, 20)).toBe(
+      '[REDACTED:private-key]\ndone\n',
+    );
+  });
+
+  it('handles empty, past-the-end and bad ranges', async () => {
+    const f = file('password=hunter2');
+    expect(await redactRange(on, f.read, f.size, 3, 0)).toBe('');
+    expect(await redactRange(on, f.read, f.size, 100, 10)).toBe('');
+    await expect(redactRange(on, f.read, f.size, -1, 10)).rejects.toThrow(RangeError);
+    await expect(redactRange(on, f.read, f.size, 0, 1.5)).rejects.toThrow(RangeError);
+  });
+});

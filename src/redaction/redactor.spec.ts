@@ -1,0 +1,165 @@
+import { marker, mergeSpans, Redactor } from './redactor';
+
+const on = (extraPatterns: string[] = [], onRedact?: (kind: string) => void) =>
+  new Redactor({ enabled: true, extraPatterns }, onRedact);
+
+const JWT = ['eyJhbGciOiJIUzI1NiJ9', 'eyJzdWIiOiJhbGljZSJ9', 'c2lnbmF0dXJlLWJ5dGVz'].join('.');
+
+describe('Redactor', () => {
+  it('replaces each span with [REDACTED:<kind>] and counts it by kind', () => {
+    const kinds: string[] = [];
+    const r = on([], (k) => kinds.push(k));
+    expect(r.redactText(`a password=hunter2 b ${JWT} c`)).toBe(
+      'a password=[REDACTED:password] b [REDACTED:jwt] c',
+    );
+    expect(kinds).toEqual(['password', 'jwt']);
+  });
+
+  it('returns the very same string when nothing is found', () => {
+    const text = 'nothing to see here: x = 1';
+    expect(on().redactText(text)).toBe(text);
+    expect(on().redactText('')).toBe('');
+  });
+
+  describe('findSpans', () => {
+    it('gives sorted spans in UTF-16 offsets', () => {
+      const text = `é ${JWT} password=x1`;
+      const spans = on().findSpans(text);
+      expect(spans).toEqual([
+        { start: 2, end: 2 + JWT.length, kind: 'jwt' },
+        { start: text.length - 2, end: text.length, kind: 'password' },
+      ]);
+    });
+
+    it('merges overlaps, the most specific kind winning', () => {
+      expect(on().findSpans(`password=${JWT}`)).toEqual([
+        { start: 9, end: 9 + JWT.length, kind: 'jwt' },
+      ]);
+      expect(on(['hunter\\d+ and more']).findSpans('password=hunter2 and more')).toEqual([
+        { start: 9, end: 25, kind: 'custom' },
+      ]);
+    });
+
+    it('mergeSpans keeps touching spans apart and sorts', () => {
+      expect(
+        mergeSpans([
+          { start: 5, end: 8, kind: 'password' },
+          { start: 0, end: 5, kind: 'jwt' },
+          { start: 6, end: 10, kind: 'custom' },
+        ]),
+      ).toEqual([
+        { start: 0, end: 5, kind: 'jwt' },
+        { start: 5, end: 10, kind: 'custom' },
+      ]);
+    });
+  });
+
+  describe('extra patterns (REDACT_PATTERNS)', () => {
+    it('masks their matches as custom', () => {
+      const r = on(['ACME-[0-9a-f]{8}', 'corp\\.internal/[a-z]+']);
+      expect(r.redactText('key ACME-deadbeef at corp.internal/vault, ACME-12')).toBe(
+        'key [REDACTED:custom] at [REDACTED:custom], ACME-12',
+      );
+    });
+
+    it('masks only the (?<secret>...) group when there is one', () => {
+      const r = on(['ticket=(?<secret>[A-Z]{3}-\\d+)']);
+      expect(r.redactText('see ticket=ABC-123 now')).toBe('see ticket=[REDACTED:custom] now');
+    });
+
+    it('survives zero-length matches and alternations', () => {
+      const r = on(['(?=never)|zz']);
+      expect(r.redactText('a zz b')).toBe('a [REDACTED:custom] b');
+    });
+
+    it('validatePatterns names each bad pattern', () => {
+      expect(Redactor.validatePatterns(['ok[0-9]+', '(unclosed', '', 'a*', 'x{2}'])).toEqual([
+        expect.stringMatching(/^"\(unclosed" is not a regular expression \(.+\)$/),
+        'an empty pattern',
+        '"a*" matches the empty string',
+      ]);
+      expect(Redactor.validatePatterns([])).toEqual([]);
+    });
+
+    it('refuses to construct with a bad pattern', () => {
+      expect(() => on(['('])).toThrow(/REDACT_PATTERNS: "\(" is not a regular expression/);
+    });
+  });
+
+  describe('disabled', () => {
+    const off = new Redactor({ enabled: false, extraPatterns: ['secret'] }, () => {
+      throw new Error('no metric when disabled');
+    });
+    it('is the identity', () => {
+      const text = `password=hunter2 ${JWT} secret`;
+      expect(off.redactText(text)).toBe(text);
+      expect(off.findSpans(text)).toEqual([]);
+      expect(off.redactSlice(text, 2, 5)).toBe(text.slice(2, 5));
+      const value = { a: [text] };
+      expect(off.redactJson(value)).toBe(value);
+    });
+  });
+
+  describe('redactJson', () => {
+    it('redacts every string deep inside, keys untouched', () => {
+      const r = on();
+      const value = {
+        step_index: 3,
+        password: 'not a key=value, so left alone',
+        content: 'export TOKEN=abc123',
+        tool_calls: [
+          { name: 'run_command', args: { CommandLine: `curl -H "Authorization: Bearer x9y8z7"` } },
+        ],
+        nested: [[`${JWT}`], null, true, 1.5],
+      };
+      expect(r.redactJson(value)).toEqual({
+        step_index: 3,
+        password: 'not a key=value, so left alone',
+        content: 'export TOKEN=[REDACTED:password]',
+        tool_calls: [
+          {
+            name: 'run_command',
+            args: { CommandLine: 'curl -H "Authorization: Bearer [REDACTED:bearer]"' },
+          },
+        ],
+        nested: [['[REDACTED:jwt]'], null, true, 1.5],
+      });
+      // The input is not changed.
+      expect(value.content).toBe('export TOKEN=abc123');
+    });
+
+    it('copies on write: unchanged values come back as the same objects', () => {
+      const r = on();
+      const clean = { a: { b: ['x', 'y'] }, c: 'z' };
+      expect(r.redactJson(clean)).toBe(clean);
+      const mixed = { keep: { b: ['x'] }, change: ['password=hunter2'] };
+      const out = r.redactJson(mixed) as typeof mixed;
+      expect(out).not.toBe(mixed);
+      expect(out.keep).toBe(mixed.keep);
+      expect(out.change).toEqual(['password=[REDACTED:password]']);
+    });
+
+    it('passes non-JSON objects and primitives through', () => {
+      const r = on();
+      const d = new Date(0);
+      expect(r.redactJson(d)).toBe(d);
+      expect(r.redactJson(undefined)).toBe(undefined);
+      expect(r.redactJson('password=hunter2')).toBe('password=[REDACTED:password]');
+    });
+  });
+
+  describe('redactSlice / mask', () => {
+    it('masks the part of a secret inside the slice', () => {
+      const r = on();
+      const text = `xx ${JWT} yy`;
+      expect(r.redactSlice(text, 0, 10)).toBe('xx [REDACTED:jwt]');
+      expect(r.redactSlice(text, 10, text.length)).toBe('[REDACTED:jwt] yy');
+      expect(r.redactSlice(text, 0, 3)).toBe('xx ');
+      expect(r.redactSlice(text, 5, 5)).toBe('');
+    });
+
+    it('marker', () => {
+      expect(marker('jwt')).toBe('[REDACTED:jwt]');
+    });
+  });
+});

@@ -1,0 +1,93 @@
+import { PassThrough, Transform, type TransformCallback } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import type { Redactor } from './redactor';
+
+/** Text kept on each side of the part being emitted, so secrets across chunks are seen. */
+export const STREAM_CONTEXT = 16 * 1024;
+/** Most text emitted per step; with the context held back a step reads at most 80 KiB. */
+export const STREAM_STEP = 48 * 1024;
+
+/**
+ * Where to end the part emitted this step: after the last newline before `limit` that is not
+ * inside a secret (secrets then reach the client whole, with one marker each); failing that
+ * `limit` itself, or the start of the secret that crosses it. A secret longer than a step is
+ * cut: both parts are masked.
+ */
+function chooseCut(
+  text: string,
+  from: number,
+  limit: number,
+  spans: readonly { start: number; end: number }[],
+): number {
+  const inside = (c: number) => spans.find((s) => s.start < c && c < s.end);
+  let nl = text.lastIndexOf('\n', limit - 1);
+  while (nl >= from) {
+    const s = inside(nl + 1);
+    if (!s) return nl + 1;
+    nl = text.lastIndexOf('\n', s.start - 1);
+  }
+  const s = inside(limit);
+  let cut = s && s.start > from ? s.start : limit;
+  // Never split a surrogate pair.
+  const c = text.charCodeAt(cut - 1);
+  if (cut > from + 1 && c >= 0xd800 && c <= 0xdbff) cut--;
+  return cut;
+}
+
+/**
+ * A Transform from the bytes of a text file to its redacted text as UTF-8 bytes, for file
+ * downloads. Input is decoded as UTF-8 across chunk edges (invalid bytes become U+FFFD, so
+ * the output equals the input for valid UTF-8 without secrets). Each step emits up to
+ * STREAM_STEP characters, ending at a newline when it can, and holds back STREAM_CONTEXT
+ * characters of lookahead; the last STREAM_CONTEXT characters already emitted are kept as
+ * lookbehind. So a secret split across chunks is still seen whole, and memory stays about
+ * 80 KiB plus one input chunk whatever the file size. Limits are those of ./range with a
+ * 16 KiB margin. Disabled: a PassThrough (bytes untouched).
+ */
+export function createRedactStream(redactor: Redactor): Transform {
+  if (!redactor.enabled) return new PassThrough();
+  const decoder = new StringDecoder('utf8');
+  let behind = ''; // raw text already emitted (context)
+  let pending = ''; // raw text not yet emitted
+
+  const step = (stream: Transform, final: boolean): void => {
+    while (pending.length >= STREAM_STEP + STREAM_CONTEXT || (final && pending.length > 0)) {
+      const ahead = pending.slice(0, STREAM_STEP + STREAM_CONTEXT);
+      const text = behind + ahead;
+      const from = behind.length;
+      const last = final && pending.length <= STREAM_STEP + STREAM_CONTEXT;
+      const limit = last ? text.length : from + STREAM_STEP;
+      const spans = redactor.findSpans(text);
+      const cut = last ? limit : chooseCut(text, from, limit, spans);
+      stream.push(Buffer.from(redactor.mask(text, spans, from, cut), 'utf8'));
+      behind = text.slice(Math.max(0, cut - STREAM_CONTEXT), cut);
+      pending = pending.slice(cut - from);
+    }
+  };
+
+  return new Transform({
+    transform(
+      this: Transform,
+      chunk: Buffer | string,
+      _enc: BufferEncoding,
+      cb: TransformCallback,
+    ) {
+      try {
+        pending += typeof chunk === 'string' ? chunk : decoder.write(chunk);
+        step(this, false);
+        cb();
+      } catch (err) {
+        cb(err as Error);
+      }
+    },
+    flush(this: Transform, cb: TransformCallback) {
+      try {
+        pending += decoder.end();
+        step(this, true);
+        cb();
+      } catch (err) {
+        cb(err as Error);
+      }
+    },
+  });
+}
