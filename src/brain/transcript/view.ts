@@ -1,6 +1,6 @@
-import { promises as fsp } from 'node:fs';
+import { readdirSync, realpathSync } from 'node:fs';
 import { sameVersion, versionOf, type FileVersion } from '../cache';
-import { statInside } from '../safe-path';
+import { isInside, statInsideSync } from '../safe-path';
 import type { Problem } from '../types';
 
 /**
@@ -34,13 +34,13 @@ export interface SessionViews {
 
 const CHUNK_NAME = /^\d+\.jsonl$/;
 
-async function fileView(
+function fileView(
   realDir: string,
   kind: ViewSource['kind'],
   relPath: string,
   problems: Problem[],
-): Promise<ViewSource | null> {
-  const checked = await statInside(realDir, relPath);
+): ViewSource | null {
+  const checked = statInsideSync(realDir, relPath);
   if (!checked.ok) {
     if (checked.refusal === 'UNSAFE_PATH' || checked.refusal === 'UNREADABLE') {
       const code = checked.refusal === 'UNSAFE_PATH' ? 'UNSAFE_PATH' : 'UNREADABLE_FILE';
@@ -52,17 +52,17 @@ async function fileView(
   return { kind, label: relPath, segments: [{ relPath, version }], size: version.size };
 }
 
-async function chunkView(
+function chunkView(
   realDir: string,
   kind: ViewSource['kind'],
   folder: string,
   problems: Problem[],
-): Promise<ViewSource | null> {
+): ViewSource | null {
   const relFolder = `${LOGS}/chunks/${folder}`;
   let names: string[];
   try {
-    const dirChecked = await fsp.realpath(`${realDir}/${relFolder}`);
-    if (!dirChecked.startsWith(realDir + '/')) {
+    const dirChecked = realpathSync.native(`${realDir}/${relFolder}`);
+    if (!isInside(realDir, dirChecked) || dirChecked === realDir) {
       problems.push({
         code: 'UNSAFE_PATH',
         message: `${relFolder} resolves outside the session directory`,
@@ -71,13 +71,13 @@ async function chunkView(
       });
       return null;
     }
-    names = (await fsp.readdir(dirChecked)).filter((n) => CHUNK_NAME.test(n)).sort();
+    names = readdirSync(dirChecked).filter((n) => CHUNK_NAME.test(n)).sort();
   } catch {
     return null;
   }
   const segments: Segment[] = [];
   for (const name of names) {
-    const view = await fileView(realDir, kind, `${relFolder}/${name}`, problems);
+    const view = fileView(realDir, kind, `${relFolder}/${name}`, problems);
     if (view) segments.push(view.segments[0]);
   }
   if (segments.length === 0) return null;
@@ -85,16 +85,19 @@ async function chunkView(
   return { kind, label: relFolder, segments, size };
 }
 
-/** Finds both views of a session; a file wins over chunks of the same kind. */
-export async function locateViews(realDir: string): Promise<SessionViews> {
+/**
+ * Finds both views of a session; a file wins over chunks of the same kind. Synchronous
+ * metadata calls (see statInsideSync); the promise keeps callers free to change that.
+ */
+export function locateViews(realDir: string): Promise<SessionViews> {
   const problems: Problem[] = [];
   const compactOwn =
-    (await fileView(realDir, 'compact', `${LOGS}/transcript.jsonl`, problems)) ??
-    (await chunkView(realDir, 'compact', 'transcript', problems));
+    fileView(realDir, 'compact', `${LOGS}/transcript.jsonl`, problems) ??
+    chunkView(realDir, 'compact', 'transcript', problems);
   const full =
-    (await fileView(realDir, 'full', `${LOGS}/transcript_full.jsonl`, problems)) ??
-    (await chunkView(realDir, 'full', 'transcript_full', problems));
-  return { compact: compactOwn ?? full, full, problems };
+    fileView(realDir, 'full', `${LOGS}/transcript_full.jsonl`, problems) ??
+    chunkView(realDir, 'full', 'transcript_full', problems);
+  return Promise.resolve({ compact: compactOwn ?? full, full, problems });
 }
 
 /** A stable key for caches: the view's files and their versions. */
