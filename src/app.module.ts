@@ -7,6 +7,7 @@ import { HttpModule } from './http/http.module';
 import { LoggerModule } from 'nestjs-pino';
 import { loggingParams } from './ops/logging';
 import { OpsModule } from './ops/ops.module';
+import { RedactionModule } from './redaction/redaction.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { StepsModule } from './steps/steps.module';
 import { StoreModule } from './store/store.module';
@@ -21,6 +22,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         LoggerModule.forRoot(loggingParams(config)),
         OpsModule,
+        RedactionModule,
         StoreModule,
         ApiGraphqlModule,
         SessionsModule,

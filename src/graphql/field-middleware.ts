@@ -1,5 +1,6 @@
 import type { FieldMiddleware } from '@nestjs/graphql';
 import { limitsFieldMiddleware } from './limits/field-limits.middleware';
+import { redactionFieldMiddleware } from './redaction.middleware';
 
 /**
  * Field middleware run around every non-root field resolver (Nest's
@@ -7,4 +8,4 @@ import { limitsFieldMiddleware } from './limits/field-limits.middleware';
  * first so that it counts the bytes of the value the client finally gets: middleware that
  * rewrites values (redaction) belongs after it.
  */
-export const fieldMiddleware: FieldMiddleware[] = [limitsFieldMiddleware];
+export const fieldMiddleware: FieldMiddleware[] = [limitsFieldMiddleware, redactionFieldMiddleware];

@@ -14,6 +14,7 @@ import { RateLimiter } from './limits/rate-limiter';
 import { RequestLimits, type LimitedContext } from './limits/request-limits';
 import { limitRules } from './limits/validation-rules';
 import { Loaders } from './loaders';
+import { Redactor } from '../redaction/redactor';
 
 /** Whom the rate limit charges: the API key, or the client address when there are no keys. */
 function rateKeyOf(req: Request, principal: Principal): string {
@@ -36,8 +37,12 @@ function rateKeyOf(req: Request, principal: Principal): string {
   imports: [
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
-      inject: [BrainStore, APP_CONFIG],
-      useFactory: (store: BrainStore, config: AppConfig): ApolloDriverConfig => {
+      inject: [BrainStore, APP_CONFIG, Redactor],
+      useFactory: (
+        store: BrainStore,
+        config: AppConfig,
+        redactor: Redactor,
+      ): ApolloDriverConfig => {
         const { limits } = config;
         const rates = new RateLimiter(limits.ratePerMinute);
         return {
@@ -66,6 +71,7 @@ function rateKeyOf(req: Request, principal: Principal): string {
             return {
               loaders: new Loaders(store),
               principal,
+              redactor,
               limits: new RequestLimits(limits, rateKeyOf(req, principal)),
             };
           },

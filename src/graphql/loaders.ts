@@ -5,6 +5,7 @@ import type { SessionFileInfo, StepOutputInfo } from '../brain/files';
 import type { SessionSummary } from '../brain/session-summary';
 import type { BrainStore } from '../brain/store';
 import type { Principal } from '../auth/principal';
+import type { Redactor } from '../redaction/redactor';
 import type { Problem, SessionEntry, StepRecord, TruncatedField, ToolCall } from '../brain/types';
 
 type FullKey = { entry: SessionEntry; record: StepRecord; field: TruncatedField };
@@ -46,4 +47,6 @@ export interface GqlContext {
   loaders: Loaders;
   /** Who asks; every listing and lookup is limited to the roots they may read. */
   principal: Principal;
+  /** Masks secrets in what the request returns (see redaction.middleware.ts). */
+  redactor: Redactor;
 }

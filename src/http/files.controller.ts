@@ -1,10 +1,11 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { lookup } from 'mime-types';
 import { openInside } from '../brain/safe-path';
 import { BrainStore } from '../brain/store';
 import { principalOf } from '../auth/principal';
-import { parseFilePath, parseRange } from './file-path';
+import { Redactor } from '../redaction/redactor';
+import { parseFilePath } from './file-path';
+import { sendFile } from './send-file';
 
 const PREFIX = /^\/api\/sessions\/([^/?#]+)\/files\/([^?#]*)/;
 
@@ -15,7 +16,10 @@ const PREFIX = /^\/api\/sessions\/([^/?#]+)\/files\/([^?#]*)/;
  */
 @Controller()
 export class FilesController {
-  constructor(private readonly store: BrainStore) {}
+  constructor(
+    private readonly store: BrainStore,
+    private readonly redactor: Redactor,
+  ) {}
 
   @Get('api/sessions/:id/files/*path')
   async download(@Req() req: Request, @Res() res: Response): Promise<void> {
@@ -45,30 +49,6 @@ export class FilesController {
       res.status(404).json({ error: 'not found' });
       return;
     }
-    const { handle, stats } = opened.value;
-    const range = parseRange(req.headers.range, stats.size);
-    if (range === 'unsatisfiable') {
-      await handle.close();
-      res.status(416).setHeader('Content-Range', `bytes */${stats.size}`).end();
-      return;
-    }
-    const start = range?.start ?? 0;
-    const end = range?.end ?? stats.size - 1;
-    res.status(range ? 206 : 200);
-    res.setHeader('Content-Type', lookup(parsed.path) || 'application/octet-stream');
-    res.setHeader('Content-Length', String(Math.max(0, end - start + 1)));
-    res.setHeader('Accept-Ranges', 'bytes');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    // Brain files are untrusted: an HTML page an agent saved must not run in our origin.
-    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-    if (range) res.setHeader('Content-Range', `bytes ${start}-${end}/${stats.size}`);
-    if (stats.size === 0) {
-      await handle.close();
-      res.end();
-      return;
-    }
-    const stream = handle.createReadStream({ start, end });
-    stream.on('error', () => res.destroy());
-    stream.pipe(res);
+    await sendFile(req, res, parsed.path, opened.value, this.redactor);
   }
 }

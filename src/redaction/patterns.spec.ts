@@ -260,6 +260,9 @@ describe('ordinary text is left alone', () => {
     '-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA\n-----END PUBLIC KEY-----',
     '-----BEGIN CERTIFICATE-----\nMIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBa\n-----END CERTIFICATE-----',
     'ASIAN markets and AKIAN words',
+    // Seen in a real transcript (browser console pasted by the user): prose after a key word.
+    'supabase.co/auth/v1/token?grant_type=refresh_token:1  Failed to load resource',
+    'AuthApiError: Invalid Refresh Token: Refresh Token Not Found',
   ];
   it.each(clean)('%s', (text) => {
     expect(redact(text)).toBe(text);

@@ -218,6 +218,10 @@ function acceptAssignment(keyword: string, value: string, quoted: boolean, next:
   if (value.length <= 9 && NOT_SECRETS.has(value.toLowerCase())) return false;
   if (!/[A-Za-z0-9]/.test(value)) return false;
   if (quoted) return true;
+  // Bare values after the looser key words (token, secret, api key...) must look generated:
+  // prose like `Refresh Token: Refresh` or `refresh_token:1` is not a secret.
+  const passwordKey = /pass|pwd/i.test(keyword);
+  if (!passwordKey && value.length < 20 && !(value.length >= 6 && /\d/.test(value))) return false;
   if (value.length === keyword.length && value.toLowerCase() === keyword.toLowerCase()) {
     return false;
   }

@@ -8,6 +8,7 @@ import type { Loaders } from '../graphql/loaders';
 import { checkFirst, paginate, type Connection } from '../graphql/pagination/connection';
 import { decodeCursor, encodeCursor } from '../graphql/pagination/cursor';
 import { StoreSource } from '../store/store.module';
+import { Redactor } from '../redaction/redactor';
 import type { Principal } from '../auth/principal';
 import type { BrainRoot } from './session.model';
 import type { SessionFilter, SessionsArgs } from './sessions.args';
@@ -39,6 +40,7 @@ export class SessionsService {
   constructor(
     private readonly store: BrainStore,
     private readonly source: StoreSource,
+    private readonly redactor: Redactor,
   ) {}
 
   toRoot(status: RootStatus): BrainRoot {
@@ -152,7 +154,9 @@ export class SessionsService {
       const summaries = await loaders.summary.loadMany(out);
       out = out.filter((_, i) => {
         const s = summaries[i];
-        return !(s instanceof Error) && (s.userRequest ?? '').toLowerCase().includes(needle);
+        // Matched on what the caller may see: a secret must not be found by guessing it.
+        const text = s instanceof Error ? '' : this.redactor.redactText(s.userRequest ?? '');
+        return text.toLowerCase().includes(needle);
       });
     }
     return out;

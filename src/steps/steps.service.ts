@@ -4,8 +4,11 @@ import type { StepOutputInfo } from '../brain/files';
 import { decodeUtf8 } from '../brain/files';
 import { userRequestOf } from '../brain/session-summary';
 import { BrainStore } from '../brain/store';
+import { redactRange } from '../redaction/range';
+import { Redactor } from '../redaction/redactor';
+import { RecordTooLargeError } from '../brain/transcript/scanner';
 import type { StepRecord, ToolCall, TruncatedField } from '../brain/types';
-import { badInput } from '../graphql/errors';
+import { apiError, badInput, ErrorCode } from '../graphql/errors';
 import type { GqlContext, Loaders } from '../graphql/loaders';
 import { checkFirst, paginate, type Connection } from '../graphql/pagination/connection';
 import { decodeCursor, encodeCursor } from '../graphql/pagination/cursor';
@@ -25,6 +28,29 @@ export interface OutputParent {
 export const MAX_STEPS_PAGE = 500;
 export const MAX_OUTPUT_LENGTH = 16 * 1024 * 1024;
 
+/**
+ * A full twin longer than the store's per-line cap is never read: the field fails with
+ * QUERY_TOO_COMPLEX (the shape of the query-limit errors: kind, limit, measured); the rest of
+ * the response is unaffected.
+ */
+function tooLarge(err: RecordTooLargeError) {
+  return apiError(
+    ErrorCode.QUERY_TOO_COMPLEX,
+    `The full value is on a transcript line of ${err.bytes} bytes; the limit is ${err.limit} bytes. ` +
+      'Ask for the compact value (full: false).',
+    { kind: 'recordBytes', limit: err.limit, measured: err.bytes },
+  );
+}
+
+/** Loads a full value; a twin too long to read becomes a clean field error. */
+async function loadFull<T>(load: Promise<unknown>): Promise<T> {
+  try {
+    return (await load) as T;
+  } catch (err) {
+    throw err instanceof RecordTooLargeError ? tooLarge(err) : err;
+  }
+}
+
 function matches(record: StepRecord, filter: StepFilter): boolean {
   if (filter.types?.length && !filter.types.includes(record.type)) return false;
   if (filter.sources?.length && !filter.sources.includes(record.source as never)) return false;
@@ -35,7 +61,10 @@ function matches(record: StepRecord, filter: StepFilter): boolean {
 
 @Injectable()
 export class StepsService {
-  constructor(private readonly store: BrainStore) {}
+  constructor(
+    private readonly store: BrainStore,
+    private readonly redactor: Redactor,
+  ) {}
 
   async list(
     session: ListedSession,
@@ -82,17 +111,28 @@ export class StepsService {
     ctx: GqlContext,
   ): Promise<string | null> {
     if (!full || !step.record.truncatedFields.includes(field)) return step.record[field];
-    return (await ctx.loaders.full.load(this.key(step, field))) as string | null;
+    return loadFull<string | null>(ctx.loaders.full.load(this.key(step, field)));
   }
 
   async toolCalls(step: StepParent, full: boolean | null, ctx: GqlContext): Promise<ToolCall[]> {
     if (!full || !step.record.truncatedFields.includes('tool_calls')) return step.record.toolCalls;
-    return (await ctx.loaders.full.load(this.key(step, 'tool_calls'))) as ToolCall[];
+    return loadFull<ToolCall[]>(ctx.loaders.full.load(this.key(step, 'tool_calls')));
+  }
+
+  /** Derived fields read the full content when they can, else the compact one (no error). */
+  private async contentForDerived(step: StepParent, ctx: GqlContext): Promise<string | null> {
+    if (!step.record.truncatedFields.includes('content')) return step.record.content;
+    try {
+      return (await ctx.loaders.full.load(this.key(step, 'content'))) as string | null;
+    } catch (err) {
+      if (err instanceof RecordTooLargeError) return step.record.content;
+      throw err;
+    }
   }
 
   async userRequest(step: StepParent, ctx: GqlContext): Promise<string | null> {
     if (step.record.type !== 'USER_INPUT') return null;
-    return userRequestOf(await this.text(step, 'content', true, ctx));
+    return userRequestOf(await this.contentForDerived(step, ctx));
   }
 
   async output(step: StepParent, ctx: GqlContext): Promise<OutputParent | null> {
@@ -112,18 +152,16 @@ export class StepsService {
         argument: 'length',
       });
     }
-    const bytes = await this.store.readRange(
-      parent.step.session.entry,
-      parent.info.relPath,
-      offset,
-      length,
-    );
-    return decodeUtf8(bytes);
+    // Offsets stay raw file bytes; a secret cut by the range is still masked (redactRange).
+    const { entry } = parent.step.session;
+    const read = (start: number, end: number) =>
+      this.store.readRange(entry, parent.info.relPath, start, end - start);
+    return redactRange(this.redactor, read, parent.info.size, offset, length);
   }
 
   /** Reads the whole output only when it could fit inside the content at all. */
   async duplicatesContent(parent: OutputParent, ctx: GqlContext): Promise<boolean> {
-    const content = await this.text(parent.step, 'content', true, ctx);
+    const content = await this.contentForDerived(parent.step, ctx);
     if (content === null || parent.info.size > Buffer.byteLength(content) + 1024) return false;
     const output = decodeUtf8(
       await this.store.readRange(

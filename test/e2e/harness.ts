@@ -81,6 +81,9 @@ export async function startApp(fx: FixtureHome): Promise<INestApplication> {
     LOG_LEVEL: 'silent',
     // The suites send many large queries from one address within a minute, on purpose.
     RATE_LIMIT_POINTS: '100000000',
+    // These suites compare answers with the raw files byte for byte; masking has its own
+    // suite (test/security/redaction.e2e.spec.ts).
+    REDACT: 'off',
   });
   const app = await createApp(config);
   await app.init();

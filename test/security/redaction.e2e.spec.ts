@@ -1,0 +1,175 @@
+import type { INestApplication } from '@nestjs/common';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import request from 'supertest';
+import { createApp } from '../../src/app.factory';
+import { BrainStore } from '../../src/brain/store';
+import { loadConfig } from '../../src/config/config';
+import { makeTempDir } from '../fixtures/brain-home';
+
+/**
+ * Secrets an agent saw are masked in every text the API returns (GraphQL fields, byte ranges,
+ * downloads), cannot be found by searching, are counted in metrics, and come back raw only
+ * with REDACT=off.
+ */
+
+const ID = '5ec00000-0000-4000-8000-000000000001';
+const AWS = 'AKIAIOSFODNN7EXAMPLE';
+const JWT =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
+const OUTPUT = `${'x'.repeat(100)}\nexport AWS_ACCESS_KEY_ID=${AWS}\n${'y'.repeat(100)}\n`;
+
+function buildHome(): string {
+  const dir = makeTempDir('brainql-redact-');
+  const session = path.join(dir, 'home/antigravity-ide/brain', ID);
+  const logs = path.join(session, '.system_generated/logs');
+  fs.mkdirSync(logs, { recursive: true });
+  const records = [
+    {
+      step_index: 0,
+      source: 'USER_EXPLICIT',
+      type: 'USER_INPUT',
+      status: 'DONE',
+      created_at: '2026-06-01T10:00:00Z',
+      content: '<USER_REQUEST>\nconnect with password=hunter2 please\n</USER_REQUEST>',
+    },
+    {
+      step_index: 1,
+      source: 'MODEL',
+      type: 'PLANNER_RESPONSE',
+      status: 'DONE',
+      created_at: '2026-06-01T10:00:01Z',
+      thinking: `The token is ${JWT}`,
+      tool_calls: [
+        {
+          name: 'run_command',
+          args: {
+            CommandLine: JSON.stringify(`curl -H "Authorization: Bearer ${JWT}" https://api`),
+            Cwd: JSON.stringify('/work'),
+          },
+        },
+      ],
+    },
+    {
+      step_index: 2,
+      source: 'MODEL',
+      type: 'GENERIC',
+      status: 'DONE',
+      created_at: '2026-06-01T10:00:02Z',
+      content: OUTPUT,
+    },
+  ];
+  fs.writeFileSync(
+    path.join(logs, 'transcript.jsonl'),
+    records.map((r) => JSON.stringify(r)).join('\n') + '\n',
+  );
+  fs.mkdirSync(path.join(session, '.system_generated/steps/2'), { recursive: true });
+  fs.writeFileSync(path.join(session, '.system_generated/steps/2/output.txt'), OUTPUT);
+  fs.writeFileSync(path.join(session, 'notes.md'), `# Notes\n\naws key ${AWS}\n`);
+  fs.mkdirSync(path.join(session, 'scratch'));
+  fs.writeFileSync(path.join(session, 'scratch/.env'), `DB_PASSWORD=s3cr3tvalue\n`);
+  return path.join(dir, 'home');
+}
+
+async function start(home: string, redact: 'on' | 'off'): Promise<INestApplication> {
+  const app = await createApp(
+    loadConfig({ GEMINI_HOME: home, REDACT: redact, LOG_LEVEL: 'silent' }),
+  );
+  await app.init();
+  await app.get(BrainStore).refresh();
+  return app;
+}
+
+const QUERY = `{ session(id: "${ID}") {
+  userRequest
+  steps(first: 10) { edges { node { content thinking userRequest toolCalls { args } } } }
+  step(index: 2) { output { text(offset: 110, length: 30) full: text } }
+  artifact(name: "notes.md") { content }
+} }`;
+
+describe('redaction', () => {
+  const home = buildHome();
+  let on: INestApplication;
+  let off: INestApplication;
+  beforeAll(async () => {
+    [on, off] = await Promise.all([start(home, 'on'), start(home, 'off')]);
+  });
+  afterAll(async () => {
+    await Promise.all([on?.close(), off?.close()]);
+  });
+
+  const gql = async (app: INestApplication, query: string) =>
+    (
+      await request(app.getHttpServer())
+        .post('/graphql')
+        .set('Content-Type', 'application/json')
+        .send({ query })
+    ).body;
+
+  it('masks every secret in GraphQL fields, with exact markers', async () => {
+    const { data, errors } = await gql(on, QUERY);
+    expect(errors).toBeUndefined();
+    const s = data.session;
+    expect(s.userRequest).toBe('connect with password=[REDACTED:password] please');
+    const steps = s.steps.edges.map((e: { node: unknown }) => e.node);
+    expect(steps[0].userRequest).toBe('connect with password=[REDACTED:password] please');
+    expect(steps[1].thinking).toBe('The token is [REDACTED:jwt]');
+    expect(steps[1].toolCalls[0].args).toEqual({
+      CommandLine: 'curl -H "Authorization: Bearer [REDACTED:jwt]" https://api',
+      Cwd: '/work',
+    });
+    expect(steps[2].content).toBe(OUTPUT.replace(AWS, '[REDACTED:aws-access-key]'));
+    expect(s.step.output.full).toBe(OUTPUT.replace(AWS, '[REDACTED:aws-access-key]'));
+    // Bytes 110..140 of the raw file cut the key: the part inside the range is masked.
+    expect(s.step.output.text).not.toContain('AKIA');
+    expect(s.step.output.text).toContain('[REDACTED:aws-access-key]');
+    expect(s.artifact.content).toBe('# Notes\n\naws key [REDACTED:aws-access-key]\n');
+    expect(JSON.stringify(data)).not.toMatch(/hunter2|AKIAIOSF|eyJhbGci/);
+  });
+
+  it('serves the raw text with REDACT=off', async () => {
+    const { data } = await gql(off, QUERY);
+    expect(data.session.userRequest).toBe('connect with password=hunter2 please');
+    expect(data.session.step.output.full).toBe(OUTPUT);
+    expect(data.session.step.output.text).toBe(OUTPUT.slice(110, 140));
+  });
+
+  it('does not let a search find a masked secret', async () => {
+    const q = (needle: string) => `{ sessions(filter: { query: "${needle}" }) { totalCount } }`;
+    expect((await gql(on, q('hunter2'))).data.sessions.totalCount).toBe(0);
+    expect((await gql(on, q('connect with'))).data.sessions.totalCount).toBe(1);
+    expect((await gql(off, q('hunter2'))).data.sessions.totalCount).toBe(1);
+  });
+
+  it('masks text downloads, with and without a telling file name, and keeps Content-Length and Range', async () => {
+    // `.env` has no type by name (application/octet-stream): its bytes say it is text.
+    const bytes = (app: INestApplication, rel: string) =>
+      request(app.getHttpServer())
+        .get(`/api/sessions/${ID}/files/${rel}`)
+        .buffer(true)
+        .parse((res, cb) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => cb(null, Buffer.concat(chunks)));
+        });
+    const env = await bytes(on, 'scratch/.env');
+    expect(env.status).toBe(200);
+    expect(env.headers['content-type']).toBe('application/octet-stream');
+    expect((env.body as Buffer).toString()).toBe('DB_PASSWORD=[REDACTED:password]\n');
+    expect(env.headers['content-length']).toBe(String((env.body as Buffer).length));
+    const md = await request(on.getHttpServer())
+      .get(`/api/sessions/${ID}/files/notes.md`)
+      .set('Range', 'bytes=0-6');
+    expect(md.status).toBe(206);
+    expect(md.text).toBe('# Notes');
+    const raw = await bytes(off, 'scratch/.env');
+    expect((raw.body as Buffer).toString()).toBe('DB_PASSWORD=s3cr3tvalue\n');
+  });
+
+  it('counts masked spans by kind in /metrics', async () => {
+    const metrics = (await request(on.getHttpServer()).get('/metrics')).text;
+    expect(metrics).toMatch(/^brainql_redactions_total\{kind="jwt"\} [1-9]\d*$/m);
+    expect(metrics).toMatch(/^brainql_redactions_total\{kind="aws-access-key"\} [1-9]\d*$/m);
+    expect(metrics).toMatch(/^brainql_redactions_total\{kind="password"\} [1-9]\d*$/m);
+  });
+});
