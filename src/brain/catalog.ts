@@ -51,6 +51,9 @@ const HEAD_BYTES = 16 * 1024;
 export class HeadCache {
   private readonly memo = new Map<string, HeadMemo>();
 
+  /** `maxRecordBytes`: a longer first line is skipped, never held (see MAX_RECORD_BYTES). */
+  constructor(private readonly maxRecordBytes?: number) {}
+
   async createdAt(entry: SessionEntry): Promise<Date> {
     const fast = this.fastPath(entry);
     const createdAt = fast !== undefined ? fast : await this.slowPath(entry);
@@ -95,7 +98,7 @@ export class HeadCache {
     ) {
       return old.createdAt;
     }
-    const found = await firstCreatedAt(entry.realDir, view).catch(() => null);
+    const found = await firstCreatedAt(entry.realDir, view, this.maxRecordBytes).catch(() => null);
     this.remember(entry, first, found);
     return found;
   }

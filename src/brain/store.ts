@@ -10,6 +10,7 @@ import {
 } from './files';
 import { sortProblems } from './problems';
 import { isUserInput, summarize, type SessionSummary } from './session-summary';
+import { RecordTooLargeError } from './transcript/scanner';
 import { Transcripts } from './transcript/transcript';
 import { locateViews, type SessionViews, type ViewSource } from './transcript/view';
 import type { ParsedView } from './transcript/parsed-view';
@@ -28,6 +29,12 @@ export interface StoreOptions {
   rescanMs?: number;
   /** Views kept per cache. */
   cacheCapacity?: number;
+  /**
+   * The longest transcript line ever held in memory (default MAX_RECORD_BYTES, 64 MiB): a
+   * longer line is reported as LINE_TOO_LONG and not served; reading one as a full twin fails
+   * with RecordTooLargeError.
+   */
+  maxRecordBytes?: number;
   onScanProgress?: (done: number, total: number | null) => void;
 }
 
@@ -43,14 +50,15 @@ export class BrainStore {
   readonly transcripts: Transcripts;
   private catalogNow: Catalog | null = null;
   private scanning: Promise<Catalog> | null = null;
-  private readonly heads = new HeadCache();
+  private readonly heads: HeadCache;
   private readonly summaryCache: LruCache<
     string,
     { parsed: ParsedView; view: ViewSource; value: Promise<SessionSummary> }
   >;
 
   constructor(private readonly options: StoreOptions) {
-    this.transcripts = new Transcripts(options.cacheCapacity ?? 2000);
+    this.transcripts = new Transcripts(options.cacheCapacity ?? 2000, options.maxRecordBytes);
+    this.heads = new HeadCache(options.maxRecordBytes);
     this.summaryCache = new LruCache('summary', options.cacheCapacity ?? 2000);
   }
 
@@ -150,7 +158,13 @@ export class BrainStore {
   ): Promise<SessionSummary> {
     const inputs: string[] = [];
     for (const record of parsed.records.filter(isUserInput)) {
-      const text = await this.fullField(listed.entry, record, 'content', views);
+      // A full twin too long to read: the session's facts come from the compact value.
+      const text = await this.fullField(listed.entry, record, 'content', views).catch(
+        (err: unknown) => {
+          if (err instanceof RecordTooLargeError) return record.content;
+          throw err;
+        },
+      );
       if (typeof text === 'string') inputs.push(text);
     }
     const newestFile = Math.max(...parsed.view.segments.map((s) => s.version.mtimeMs));
@@ -163,6 +177,7 @@ export class BrainStore {
   /**
    * A field's value at full fidelity: the compact value when the field was not truncated or
    * there is no full record for it, else the value from its full twin (one line read).
+   * Throws RecordTooLargeError when that twin is longer than `maxRecordBytes`.
    */
   async fullField(
     entry: SessionEntry,
@@ -241,9 +256,19 @@ export class BrainStore {
     return Promise.all(keys.map(async (k) => (await this.stepOutput(k.entry, k.index)).output));
   }
 
+  /**
+   * One result per key; a key that fails (a twin too long to read) gets its Error in its
+   * place, so DataLoader fails that one field and not every full field of the request.
+   */
   fullFields(
     keys: readonly { entry: SessionEntry; record: StepRecord; field: TruncatedField }[],
-  ): Promise<Awaited<ReturnType<BrainStore['fullField']>>[]> {
-    return Promise.all(keys.map((k) => this.fullField(k.entry, k.record, k.field)));
+  ): Promise<(Awaited<ReturnType<BrainStore['fullField']>> | Error)[]> {
+    return Promise.all(
+      keys.map((k) =>
+        this.fullField(k.entry, k.record, k.field).catch((err: unknown) =>
+          err instanceof Error ? err : new Error(String(err)),
+        ),
+      ),
+    );
   }
 }

@@ -17,7 +17,9 @@ export type ProblemCode =
   | 'DUPLICATE_STEP_INDEX'
   | 'MISSING_FULL_RECORD'
   | 'UNREADABLE_FILE'
-  | 'UNSAFE_PATH';
+  | 'UNSAFE_PATH'
+  /** A line longer than the store's per-line cap (MAX_RECORD_BYTES): not read, not a record. */
+  | 'LINE_TOO_LONG';
 
 export interface Problem {
   code: ProblemCode;

@@ -1,4 +1,10 @@
-import { readViewRange, scanLines } from './scanner';
+import {
+  HEAD_BYTES,
+  MAX_RECORD_BYTES,
+  readViewRange,
+  RecordTooLargeError,
+  scanLines,
+} from './scanner';
 import { isAppendOnly, type ViewSource } from './view';
 
 /**
@@ -43,24 +49,36 @@ export class LineIndex {
   count = 0;
   /** Offset just past the last newline; bytes beyond it are an unfinished last line. */
   committedEnd = 0;
+  /** The file ended before its located size (it shrank while being indexed): rebuild next time. */
+  private cutShort = false;
 
   private constructor(
     readonly realDir: string,
     public view: ViewSource,
+    /** Lines longer than this are never read whole (RecordTooLargeError). */
+    readonly maxLineBytes: number,
     capacity = 1024,
   ) {
     this.starts = new Float64Array(capacity);
     this.sniffed = new Int32Array(capacity);
   }
 
-  static async build(realDir: string, view: ViewSource): Promise<LineIndex> {
-    const index = new LineIndex(realDir, view);
+  static async build(
+    realDir: string,
+    view: ViewSource,
+    maxLineBytes: number = MAX_RECORD_BYTES,
+  ): Promise<LineIndex> {
+    const index = new LineIndex(realDir, view, maxLineBytes);
     await index.scanFrom(0);
     return index;
   }
 
+  get reusable(): boolean {
+    return !this.cutShort;
+  }
+
   canExtendTo(next: ViewSource): boolean {
-    return isAppendOnly(this.view, next);
+    return this.reusable && isAppendOnly(this.view, next);
   }
 
   /** Indexes what was appended since the last scan; reads only the new bytes. */
@@ -72,9 +90,10 @@ export class LineIndex {
 
   private async scanFrom(from: number): Promise<void> {
     const result = await scanLines(this.realDir, this.view, from, 'head', (start, _end, head) => {
-      this.push(start, sniffStepIndex(head));
+      this.push(start, head ? sniffStepIndex(head) : SNIFF_UNKNOWN);
     });
     this.committedEnd = result.committedEnd;
+    this.cutShort = result.scannedEnd < this.view.size;
   }
 
   private push(start: number, sniff: number): void {
@@ -98,16 +117,53 @@ export class LineIndex {
     return [start, end];
   }
 
-  /** The bytes of complete line `i` (0-based): one read. */
+  /** Length in bytes of complete line `i` (0-based), without its newline. */
+  lineBytes(i: number): number {
+    const [start, end] = this.range(i);
+    return end - start;
+  }
+
+  /**
+   * The bytes of complete line `i` (0-based): one read. A line longer than `maxLineBytes` is
+   * not read: RecordTooLargeError.
+   */
   readLine(i: number): Promise<Buffer> {
     const [start, end] = this.range(i);
+    if (end - start > this.maxLineBytes) {
+      return Promise.reject(
+        new RecordTooLargeError(this.view.label, i + 1, end - start, this.maxLineBytes),
+      );
+    }
     return readViewRange(this.realDir, this.view, start, end);
   }
 
-  /** The unfinished bytes after the last newline, or null. */
+  /** Length of the unfinished last line (0 when the view ends with a newline). */
+  get tailBytes(): number {
+    return Math.max(0, this.view.size - this.committedEnd);
+  }
+
+  /**
+   * The unfinished bytes after the last newline, or null. Longer than `maxLineBytes`:
+   * RecordTooLargeError (sniff it with `tailHead` instead).
+   */
   async readTail(): Promise<Buffer | null> {
     if (this.committedEnd >= this.view.size) return null;
+    if (this.tailBytes > this.maxLineBytes) {
+      throw new RecordTooLargeError(
+        this.view.label,
+        this.count + 1,
+        this.tailBytes,
+        this.maxLineBytes,
+      );
+    }
     return readViewRange(this.realDir, this.view, this.committedEnd, this.view.size);
+  }
+
+  /** The step_index sniffed from the first bytes of the unfinished last line. */
+  async sniffTail(): Promise<number> {
+    if (this.committedEnd >= this.view.size) return SNIFF_EMPTY;
+    const end = Math.min(this.view.size, this.committedEnd + HEAD_BYTES);
+    return sniffStepIndex(await readViewRange(this.realDir, this.view, this.committedEnd, end));
   }
 
   sniff(i: number): number {

@@ -1,6 +1,6 @@
 import type { Problem, StepRecord } from '../types';
 import { parseLine } from './records';
-import { scanLines, UnreadableViewError } from './scanner';
+import { MAX_RECORD_BYTES, scanLines, UnreadableViewError } from './scanner';
 import { isAppendOnly, type ViewSource } from './view';
 
 /**
@@ -10,6 +10,9 @@ import { isAppendOnly, type ViewSource } from './view';
  *
  * With `keepRecords` false (checking a full view for problems) records are counted and
  * dropped, so a gigabyte transcript never sits in memory.
+ *
+ * A line longer than `maxLineBytes` is never held whole: it is reported as LINE_TOO_LONG
+ * (with its line number), is not a record, and the lines after it count as usual.
  */
 export class ParsedView {
   private committed: StepRecord[] = [];
@@ -21,22 +24,39 @@ export class ParsedView {
   private tailRecord: StepRecord | null = null;
   private tailProblem: Problem | null = null;
   private failure: Problem | null = null;
+  /** The file ended before the size it was located with (it shrank while being read). */
+  private cutShort = false;
   private withTail: StepRecord[] | null = null;
 
   private constructor(
     readonly realDir: string,
     public view: ViewSource,
     private readonly keepRecords: boolean,
+    private readonly maxLineBytes: number,
   ) {}
 
-  static async build(realDir: string, view: ViewSource, keepRecords: boolean): Promise<ParsedView> {
-    const parsed = new ParsedView(realDir, view, keepRecords);
+  static async build(
+    realDir: string,
+    view: ViewSource,
+    keepRecords: boolean,
+    maxLineBytes: number = MAX_RECORD_BYTES,
+  ): Promise<ParsedView> {
+    const parsed = new ParsedView(realDir, view, keepRecords, maxLineBytes);
     await parsed.scan();
     return parsed;
   }
 
+  /**
+   * False when this parse must not be served again for the same version or extended: a file
+   * that could not be read (it may be readable next time) or that shrank or was replaced while
+   * being read. The view cache then parses the view afresh.
+   */
+  get reusable(): boolean {
+    return this.failure === null && !this.cutShort;
+  }
+
   canExtendTo(next: ViewSource): boolean {
-    return this.failure === null && isAppendOnly(this.view, next);
+    return this.reusable && isAppendOnly(this.view, next);
   }
 
   async extendTo(next: ViewSource): Promise<void> {
@@ -70,13 +90,18 @@ export class ParsedView {
         this.view,
         this.committedEnd,
         'full',
-        (_s, _e, bytes) => {
+        (start, end, bytes) => {
           this.lines++;
-          this.accept(parseLine(bytes, encoded, this.recordCount, this.lines));
+          if (bytes === null) this.committedProblems.push(this.tooLong(this.lines, end - start));
+          else this.accept(parseLine(bytes, encoded, this.recordCount, this.lines));
         },
+        this.maxLineBytes,
       );
       this.committedEnd = result.committedEnd;
-      if (result.tail) {
+      this.cutShort = result.scannedEnd < this.view.size;
+      if (!result.tail && result.tailBytes > 0) {
+        this.tailProblem = this.tooLong(this.lines + 1, result.tailBytes);
+      } else if (result.tail) {
         const verdict = parseLine(result.tail, encoded, this.recordCount, this.lines + 1);
         if (verdict.kind === 'record') this.tailRecord = this.withOccurrence(verdict.record, false);
         else if (verdict.kind === 'malformed') {
@@ -100,6 +125,15 @@ export class ParsedView {
         line: null,
       };
     }
+  }
+
+  private tooLong(line: number, bytes: number): Problem {
+    return {
+      code: 'LINE_TOO_LONG',
+      message: `the line is ${bytes} bytes long, over the limit of ${this.maxLineBytes} bytes: not read`,
+      file: this.view.label,
+      line,
+    };
   }
 
   private accept(verdict: ReturnType<typeof parseLine>): void {

@@ -1,5 +1,6 @@
+import type { FileHandle } from 'node:fs/promises';
 import { ioStats, openInside, readRange } from '../safe-path';
-import type { ViewSource } from './view';
+import type { Segment, ViewSource } from './view';
 
 /**
  * Walks a view's bytes from a virtual offset in fixed blocks and reports every complete line
@@ -11,20 +12,36 @@ const BLOCK = 1 << 20;
 /** Bytes of a line's start handed to `head` mode consumers (enough to sniff `step_index`). */
 export const HEAD_BYTES = 48;
 
+/**
+ * The longest line the store ever holds in memory (64 MiB; `StoreOptions.maxRecordBytes`
+ * changes it). A longer line is counted and skipped: `full` scans report it as
+ * LINE_TOO_LONG, and reading it whole (a full twin) fails with RecordTooLargeError. It bounds
+ * what one line costs: while scanning, at most this many bytes of one line are buffered
+ * (plus the 1 MiB block), whatever the line's length; a line under the cap is then decoded
+ * and parsed (a string and a value of about its size, see the hostile-file tests).
+ */
+export const MAX_RECORD_BYTES = 64 * 1024 * 1024;
+
 export type LineMode = 'head' | 'full';
 
 /**
  * `bytes` is the line without its newline: whole in `full` mode, at most HEAD_BYTES in `head`
- * mode. It may alias a reused buffer: consume it before returning.
+ * mode. It may alias a reused buffer: consume it before returning. In `full` mode it is null
+ * for a line longer than the scan's `maxLineBytes` (its length is `end - start`).
  */
-export type LineSink = (start: number, end: number, bytes: Buffer) => void;
+export type LineSink = (start: number, end: number, bytes: Buffer | null) => void;
 
 export interface ScanResult {
   /** Offset just past the last '\n' seen: where a later scan of a grown file resumes. */
   committedEnd: number;
-  /** Bytes after the last newline (a line still being written), in `full` mode only. */
+  /**
+   * Bytes after the last newline (a line still being written), in `full` mode only; null
+   * also when that unfinished line is longer than `maxLineBytes` (see `tailBytes`).
+   */
   tail: Buffer | null;
-  /** Bytes actually present (a file replaced by a shorter one ends the scan early). */
+  /** Length of the unfinished last line (scannedEnd - committedEnd), collected or not. */
+  tailBytes: number;
+  /** Bytes actually present (a file that shrank while being read ends the scan early). */
   scannedEnd: number;
 }
 
@@ -37,17 +54,67 @@ export class UnreadableViewError extends Error {
   }
 }
 
+/**
+ * A line that would have to be read whole (a full twin) is longer than the per-line cap: it is
+ * not read. The GraphQL layer turns this into a QUERY_TOO_COMPLEX field error.
+ */
+export class RecordTooLargeError extends Error {
+  override readonly name = 'RecordTooLargeError';
+  constructor(
+    /** The view's label (file or chunks folder). */
+    readonly relPath: string,
+    /** 1-based line number within the view. */
+    readonly line: number,
+    readonly bytes: number,
+    readonly limit: number,
+  ) {
+    super(
+      `line ${line} of ${relPath} is ${bytes} bytes long, over the limit of ${limit} bytes: not read`,
+    );
+  }
+}
+
+/**
+ * Opens one segment of a view and checks it is still the file the view was located with: a
+ * transcript replaced (renamed over) between the stat and the open would otherwise be read
+ * as if it were the old one, mixing two files' bytes in one answer.
+ */
+async function openSegment(realDir: string, segment: Segment): Promise<FileHandle> {
+  const opened = await openInside(realDir, segment.relPath);
+  if (!opened.ok) throw new UnreadableViewError(segment.relPath, opened.message);
+  const { stats, handle } = opened.value;
+  if (stats.ino !== segment.version.ino || stats.dev !== segment.version.dev) {
+    await handle.close();
+    throw new UnreadableViewError(
+      segment.relPath,
+      `${segment.relPath} was replaced while being read; it is read afresh on the next request`,
+    );
+  }
+  return handle;
+}
+
+/** An I/O error in the middle of a read (EIO, a file turned unreadable) is the file's problem. */
+function readFailure(relPath: string, err: unknown): UnreadableViewError {
+  const code = (err as NodeJS.ErrnoException).code ?? 'error';
+  return new UnreadableViewError(relPath, `${relPath} cannot be read (${code})`);
+}
+
 export async function scanLines(
   realDir: string,
   view: ViewSource,
   from: number,
   mode: LineMode,
   sink: LineSink,
+  /** `full` mode: a longer line is not collected; the sink gets null for it. */
+  maxLineBytes: number = MAX_RECORD_BYTES,
 ): Promise<ScanResult> {
   const buf = Buffer.allocUnsafe(BLOCK);
   let lineStart = from;
   let parts: Buffer[] = [];
   let partsLen = 0;
+  // `full` mode: the current line outgrew maxLineBytes; its bytes are dropped as they come,
+  // so memory stays at maxLineBytes + BLOCK however long the line is.
+  let overCap = false;
   let base = 0;
   let scannedEnd = from;
 
@@ -55,6 +122,13 @@ export async function scanLines(
     if (mode === 'head') {
       if (partsLen >= HEAD_BYTES) return;
       piece = piece.subarray(0, HEAD_BYTES - partsLen);
+    } else if (overCap) {
+      return;
+    } else if (partsLen + piece.length > maxLineBytes) {
+      overCap = true;
+      parts = [];
+      partsLen = 0;
+      return;
     }
     if (piece.length === 0) return;
     parts.push(Buffer.from(piece)); // copy: `buf` is reused for the next block
@@ -66,13 +140,16 @@ export async function scanLines(
     const segBase = base;
     base += size;
     if (base <= from) continue;
-    const opened = await openInside(realDir, segment.relPath);
-    if (!opened.ok) throw new UnreadableViewError(segment.relPath, opened.message);
-    const handle = opened.value.handle;
+    const handle = await openSegment(realDir, segment);
     try {
       let pos = Math.max(0, from - segBase);
       while (pos < size) {
-        const { bytesRead } = await handle.read(buf, 0, Math.min(BLOCK, size - pos), pos);
+        let bytesRead: number;
+        try {
+          ({ bytesRead } = await handle.read(buf, 0, Math.min(BLOCK, size - pos), pos));
+        } catch (err) {
+          throw readFailure(segment.relPath, err);
+        }
         if (bytesRead === 0) break;
         ioStats.bytesRead += bytesRead;
         const block = buf.subarray(0, bytesRead);
@@ -84,8 +161,13 @@ export async function scanLines(
             collect(block.subarray(i));
             break;
           }
-          let bytes: Buffer;
-          if (partsLen === 0) {
+          let bytes: Buffer | null;
+          if (mode === 'full' && blockBase + nl - lineStart > maxLineBytes) {
+            bytes = null; // too long: counted, never held
+            parts = [];
+            partsLen = 0;
+            overCap = false;
+          } else if (partsLen === 0) {
             bytes =
               mode === 'head'
                 ? block.subarray(i, Math.min(nl, i + HEAD_BYTES))
@@ -108,7 +190,7 @@ export async function scanLines(
     }
   }
   const tail = mode === 'full' && partsLen > 0 ? Buffer.concat(parts, partsLen) : null;
-  return { committedEnd: lineStart, tail, scannedEnd };
+  return { committedEnd: lineStart, tail, tailBytes: scannedEnd - lineStart, scannedEnd };
 }
 
 /** Reads bytes [start, end) of a view, crossing chunk boundaries as needed. */
@@ -125,14 +207,15 @@ export async function readViewRange(
     const segBase = base;
     base += size;
     if (base <= start || segBase >= end) continue;
-    const opened = await openInside(realDir, segment.relPath);
-    if (!opened.ok) throw new UnreadableViewError(segment.relPath, opened.message);
+    const handle = await openSegment(realDir, segment);
     try {
       const from = Math.max(start, segBase) - segBase;
       const to = Math.min(end, base) - segBase;
-      pieces.push(await readRange(opened.value.handle, from, to - from));
+      pieces.push(await readRange(handle, from, to - from));
+    } catch (err) {
+      throw readFailure(segment.relPath, err);
     } finally {
-      await opened.value.handle.close();
+      await handle.close();
     }
   }
   return pieces.length === 1 ? pieces[0] : Buffer.concat(pieces);

@@ -2,6 +2,7 @@ import type { Problem, StepRecord } from '../types';
 import { LineIndex } from './line-index';
 import { ParsedView } from './parsed-view';
 import { parseLine } from './records';
+import { MAX_RECORD_BYTES, RecordTooLargeError, UnreadableViewError } from './scanner';
 import { ViewCache } from './view-cache';
 import { locateViews, type SessionViews, type ViewSource } from './view';
 
@@ -14,11 +15,22 @@ export class Transcripts {
   private readonly checked: ViewCache<ParsedView>;
   private readonly indexes: ViewCache<LineIndex>;
 
-  /** `capacity`: views kept per cache (least recently used are dropped). */
-  constructor(capacity = 2000) {
-    this.parsed = new ViewCache('transcript', capacity, (d, v) => ParsedView.build(d, v, true));
-    this.checked = new ViewCache('full-check', capacity, (d, v) => ParsedView.build(d, v, false));
-    this.indexes = new ViewCache('line-index', capacity, (d, v) => LineIndex.build(d, v));
+  /**
+   * `capacity`: views kept per cache (least recently used are dropped). `maxRecordBytes`: the
+   * longest line ever held in memory (LINE_TOO_LONG / RecordTooLargeError beyond it).
+   */
+  constructor(
+    capacity = 2000,
+    readonly maxRecordBytes: number = MAX_RECORD_BYTES,
+  ) {
+    const max = maxRecordBytes;
+    this.parsed = new ViewCache('transcript', capacity, (d, v) =>
+      ParsedView.build(d, v, true, max),
+    );
+    this.checked = new ViewCache('full-check', capacity, (d, v) =>
+      ParsedView.build(d, v, false, max),
+    );
+    this.indexes = new ViewCache('line-index', capacity, (d, v) => LineIndex.build(d, v, max));
   }
 
   views(realDir: string): Promise<SessionViews> {
@@ -38,7 +50,14 @@ export class Transcripts {
   /**
    * The full record matching a compact one: the k-th full record with the same step_index for
    * the k-th compact record with it. Only candidate lines (by sniffed step_index) are read, one
-   * line each, in file order. `undefined` means there is no full view; `null` no matching record.
+   * line each, in file order. `undefined` means there is no full view, or it cannot be read
+   * (the compact value is served; `problems` reports the file as UNREADABLE_FILE); `null` no
+   * matching record.
+   *
+   * Lines longer than the cap are never read: one whose first bytes sniff as this step_index
+   * counts as a record with it (its compact twin is an ordinary truncated line), and when it is
+   * the one asked for, RecordTooLargeError is thrown; any other over-long line is skipped, as
+   * the full view's check skips it (LINE_TOO_LONG).
    */
   async fullTwin(
     realDir: string,
@@ -48,21 +67,38 @@ export class Transcripts {
     const v = views ?? (await locateViews(realDir));
     if (!v.full) return undefined;
     if (v.compact === v.full) return record;
-    const index = await this.index(realDir, v.full);
+    try {
+      return await this.findTwin(await this.index(realDir, v.full), record);
+    } catch (err) {
+      // Denied, replaced or shrunk under us: serve the compact value rather than fail.
+      if (err instanceof UnreadableViewError) return undefined;
+      throw err;
+    }
+  }
+
+  private async findTwin(index: LineIndex, record: StepRecord): Promise<StepRecord | null> {
+    const tooLarge = (line: number, bytes: number) =>
+      new RecordTooLargeError(index.view.label, line, bytes, index.maxLineBytes);
     let seen = 0;
     for (const line of index.candidates(record.index)) {
+      if (index.lineBytes(line) > index.maxLineBytes) {
+        if (index.sniff(line) !== record.index) continue;
+        if (seen++ === record.occurrence) throw tooLarge(line + 1, index.lineBytes(line));
+        continue;
+      }
       const verdict = parseLine(await index.readLine(line), false, 0, line + 1);
       if (verdict.kind !== 'record' || verdict.record.index !== record.index) continue;
       if (seen++ === record.occurrence) return verdict.record;
     }
+    if (seen !== record.occurrence || index.tailBytes === 0) return null;
+    if (index.tailBytes > index.maxLineBytes) {
+      if ((await index.sniffTail()) !== record.index) return null;
+      throw tooLarge(index.count + 1, index.tailBytes);
+    }
     const tail = await index.readTail();
     if (tail) {
       const verdict = parseLine(tail, false, 0, index.count + 1);
-      if (
-        verdict.kind === 'record' &&
-        verdict.record.index === record.index &&
-        seen === record.occurrence
-      ) {
+      if (verdict.kind === 'record' && verdict.record.index === record.index) {
         return verdict.record;
       }
     }
@@ -82,7 +118,12 @@ export class Transcripts {
       problems.push(...(await this.checked.get(realDir, views.full)).problems);
       for (const record of compact?.records ?? []) {
         if (record.truncatedFields.length === 0) continue;
-        if ((await this.fullTwin(realDir, record, views)) === null) {
+        // A twin too long to read exists: the full view's check reports it as LINE_TOO_LONG.
+        const twin = await this.fullTwin(realDir, record, views).catch((err: unknown) => {
+          if (err instanceof RecordTooLargeError) return undefined;
+          throw err;
+        });
+        if (twin === null) {
           problems.push({
             code: 'MISSING_FULL_RECORD',
             message: `no full record for step_index ${record.index} (occurrence ${record.occurrence + 1})`,

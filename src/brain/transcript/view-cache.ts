@@ -4,6 +4,8 @@ import { sameView, viewKey, type ViewSource } from './view';
 /** Something derived from a view that can catch up with appended bytes. */
 export interface Incremental {
   view: ViewSource;
+  /** False: never served again, not even for the same bytes (a read that failed or was cut). */
+  readonly reusable?: boolean;
   canExtendTo(next: ViewSource): boolean;
   extendTo(next: ViewSource): Promise<void>;
 }
@@ -42,6 +44,7 @@ export class ViewCache<T extends Incremental> {
   }
 
   private async update(realDir: string, state: T, view: ViewSource): Promise<T> {
+    if (state.reusable === false) return this.build(realDir, view);
     if (sameView(state.view, view)) {
       this.lru.stats.hits++;
       return state;
