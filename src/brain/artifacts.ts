@@ -2,6 +2,7 @@ import { promises as fsp } from 'node:fs';
 import { decodeUtf8, IO_CONCURRENCY, mapLimit } from './files';
 import { compareStrings, refusalProblem } from './problems';
 import { nameProblem, openInside, readRange, statInside, type SafeStat } from './safe-path';
+import { MAX_NESTING, nestsDeeperThan } from './transcript/records';
 import type { ArtifactKind, Problem } from './types';
 
 /**
@@ -174,9 +175,10 @@ async function readVersions(
 }
 
 /**
- * The sidecar as a JSON object, or null: absent, too large, not JSON, or JSON that is not an
- * object (an array, a string). A malformed sidecar is not a Problem: the artifact is still
- * whole, only its metadata is missing.
+ * The sidecar as a JSON object, or null: absent, too large, not JSON, JSON that is not an
+ * object (an array, a string), or an object nested deeper than MAX_NESTING (serving it as the
+ * JSON scalar would overflow the stack). A malformed sidecar is not a Problem: the artifact
+ * is still whole, only its metadata is missing.
  */
 async function readSidecar(
   realDir: string,
@@ -201,7 +203,10 @@ async function readSidecar(
   }
   try {
     const value: unknown = JSON.parse(text.replace(/^\uFEFF/, ''));
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
+    return typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      !nestsDeeperThan(value, MAX_NESTING)
       ? (value as Record<string, unknown>)
       : null;
   } catch {

@@ -19,6 +19,37 @@ const FIELDS: readonly TruncatedField[] = ['content', 'thinking', 'tool_calls'];
 const MARKER = /\n<truncated \d+ bytes>(\n|$)/;
 const VALID_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
+/**
+ * The deepest nesting of objects and arrays the store serves. V8 parses far deeper JSON
+ * without complaint, but serializing it again (the GraphQL JSON scalar of tool-call args,
+ * JSON.stringify of an `error` object, any recursive walk) would overflow the stack. A line
+ * nested deeper is MALFORMED_LINE; a compact argument whose decoded value would be is kept as
+ * its raw string. So no record nests deeper than this, counting the record itself as level 1.
+ */
+export const MAX_NESTING = 256;
+/** Levels above an argument value: record > tool_calls > call > args. */
+const ARG_LEVELS = 4;
+const MIN_INT = -2147483648;
+const MAX_INT = 2147483647;
+
+/**
+ * True when `value` nests objects/arrays more than `limit` levels deep (a bare object or
+ * array is 1 level). Iterative, so it cannot overflow the stack itself; stops at the first
+ * container past the limit.
+ */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const stack: [object, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [object, number];
+    if (depth > limit) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+      if (typeof child === 'object' && child !== null) stack.push([child as object, depth + 1]);
+    }
+  }
+  return false;
+}
+
 export type LineVerdict =
   | { kind: 'blank' }
   | { kind: 'record'; record: StepRecord }
@@ -51,14 +82,19 @@ function num(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
-/** Compact values are JSON text; a truncated one no longer parses and stays raw. */
+/**
+ * Compact values are JSON text; a truncated one no longer parses and stays raw, and so does
+ * one whose value would nest the record deeper than MAX_NESTING.
+ */
 function decodeArg(value: unknown): unknown {
   if (typeof value !== 'string') return value;
+  let decoded: unknown;
   try {
-    return JSON.parse(value) as unknown;
+    decoded = JSON.parse(value);
   } catch {
     return value;
   }
+  return nestsDeeperThan(decoded, MAX_NESTING - ARG_LEVELS) ? value : decoded;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -73,7 +109,19 @@ function toolCalls(value: unknown, encoded: boolean): { calls: ToolCall[]; marke
     const args: Record<string, unknown> = {};
     for (const [key, raw] of Object.entries(rawArgs)) {
       if (encoded && typeof raw === 'string' && MARKER.test(raw)) marked = true;
-      args[key] = encoded ? decodeArg(raw) : raw;
+      const value = encoded ? decodeArg(raw) : raw;
+      // An argument named `__proto__` must stay an own key: assigning it would replace the
+      // object's prototype and drop the argument.
+      if (key === '__proto__') {
+        Object.defineProperty(args, key, {
+          value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      } else {
+        args[key] = value;
+      }
     }
     return {
       position,
@@ -109,6 +157,11 @@ export function toRecord(
   const step = obj.step_index;
   if (typeof step !== 'number' || !Number.isInteger(step)) {
     return 'the object has no integer step_index';
+  }
+  // Step.index is a GraphQL Int: a larger value could not be served, and failing to serialize
+  // it would null the whole steps connection, not one step.
+  if (step < MIN_INT || step > MAX_INT) {
+    return `the step_index ${step} is outside the 32-bit integer range`;
   }
   const content = str(obj.content);
   const thinking = str(obj.thinking);
@@ -155,6 +208,14 @@ export function parseLine(
     const reason =
       err instanceof RangeError ? 'the line nests too deeply' : 'the line is not valid JSON';
     return { kind: 'malformed', reason, json: false };
+  }
+  // Complete JSON, but nothing could serve it safely: a malformed line wherever it stands.
+  if (nestsDeeperThan(parsed, MAX_NESTING)) {
+    return {
+      kind: 'malformed',
+      reason: `the line nests deeper than ${MAX_NESTING} levels`,
+      json: true,
+    };
   }
   const record = toRecord(parsed, encoded, position, line);
   return typeof record === 'string'
