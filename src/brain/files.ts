@@ -92,37 +92,59 @@ export function classifySessionFile(rel: string): SessionFileKind | null {
 
 /**
  * Lists the session's regular files with their kind, sorted by path, and the symlinks that
- * lead outside the session (as UNSAFE_PATH problems, also when dangling).
+ * lead outside the session (as UNSAFE_PATH problems, also when dangling). `unsafe` also holds
+ * UNREADABLE_FILE for an entry or folder the walk could not stat or read (EACCES, EIO).
  * Decisions: `.git` directories are skipped at any depth; a symlink to a file inside is
  * listed under its own path; a symlink to a directory inside is not descended into (no loops,
  * no double listing); FIFOs, sockets and devices are not listed and raise no problem; entries
- * that vanish or cannot be read mid-walk are skipped.
+ * that vanish mid-walk are skipped.
  */
 export async function listSessionFiles(
   realDir: string,
 ): Promise<{ files: SessionFileInfo[]; unsafe: Problem[] }> {
   const files: SessionFileInfo[] = [];
   const unsafe: Problem[] = [];
-  const pending: string[] = [''];
-  while (pending.length > 0) {
-    const dirRel = pending.pop() as string;
-    let entries: Dirent[];
-    try {
-      entries = await fsp.readdir(path.join(realDir, dirRel), { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    await mapLimit(entries, IO_CONCURRENCY, async (entry) => {
-      const rel = dirRel === '' ? entry.name : `${dirRel}/${entry.name}`;
-      if (entry.isDirectory()) {
-        if (entry.name !== '.git') pending.push(rel);
+  // Breadth first, one level at a time, IO_CONCURRENCY reads in flight: a session with 10,000
+  // step folders costs 10,000 readdirs, which one after another took about a second.
+  let level: string[] = [''];
+  while (level.length > 0) {
+    const next: string[] = [];
+    const found: { rel: string; symlink: boolean; kind: SessionFileKind | null }[] = [];
+    await mapLimit(level, IO_CONCURRENCY, async (dirRel) => {
+      let entries: Dirent[];
+      try {
+        entries = await fsp.readdir(path.join(realDir, dirRel), { withFileTypes: true });
+      } catch (err) {
+        // A folder that vanished mid-walk is simply gone; one that cannot be read (EACCES,
+        // EIO) hides its files, so it is reported.
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code !== 'ENOENT' && code !== 'ENOTDIR') {
+          const name = dirRel === '' ? 'the session directory' : dirRel;
+          unsafe.push(
+            problem(
+              'UNREADABLE_FILE',
+              `${name} cannot be read (${code ?? 'error'})`,
+              dirRel || null,
+            ),
+          );
+        }
         return;
       }
-      const symlink = entry.isSymbolicLink();
-      if (!symlink && !entry.isFile()) return;
-      const kind = classifySessionFile(rel);
-      // A plain file the listing hides needs no stat; a hidden symlink is still checked.
-      if (kind === null && !symlink) return;
+      for (const entry of entries) {
+        const rel = dirRel === '' ? entry.name : `${dirRel}/${entry.name}`;
+        if (entry.isDirectory()) {
+          if (entry.name !== '.git') next.push(rel);
+          continue;
+        }
+        const symlink = entry.isSymbolicLink();
+        if (!symlink && !entry.isFile()) continue;
+        const kind = classifySessionFile(rel);
+        // A plain file the listing hides needs no stat; a hidden symlink is still checked.
+        if (kind === null && !symlink) continue;
+        found.push({ rel, symlink, kind });
+      }
+    });
+    await mapLimit(found, IO_CONCURRENCY, async ({ rel, symlink, kind }) => {
       const checked = await statInside(realDir, rel);
       if (checked.ok) {
         if (kind === null) return;
@@ -130,12 +152,15 @@ export async function listSessionFiles(
         files.push({ path: rel, kind, size, modifiedAt: mtime });
       } else if (checked.refusal === 'UNSAFE_PATH') {
         unsafe.push(problem('UNSAFE_PATH', checked.message, rel));
+      } else if (checked.refusal === 'UNREADABLE') {
+        unsafe.push(problem('UNREADABLE_FILE', checked.message, rel));
       } else if (symlink && checked.refusal === 'ABSENT' && (await danglesOutside(realDir, rel))) {
         unsafe.push(
           problem('UNSAFE_PATH', `${rel} is a symlink leading outside the session directory`, rel),
         );
       }
     });
+    level = next;
   }
   files.sort((a, b) => compareStrings(a.path, b.path));
   unsafe.sort((a, b) => compareStrings(a.file ?? '', b.file ?? ''));
