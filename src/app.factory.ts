@@ -1,24 +1,33 @@
-import type { INestApplication, LoggerService, LogLevel } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
-import type { AppConfig } from './config/config';
 import { authMiddleware } from './auth/auth.middleware';
+import type { AppConfig } from './config/config';
+import { createLogger, httpLogger, PinoNestLogger } from './ops/logging';
 import { metricsMiddleware } from './ops/metrics.middleware';
 import { MetricsService } from './ops/metrics.service';
 
 /**
  * Builds the application the same way for the server, the schema printer and the end-to-end
  * tests. The HTTP adapter is passed explicitly rather than discovered by Nest at run time.
+ * Express middleware, in order: request log, metrics, authentication; then Nest and Apollo.
+ * `nestLogs`: route Nest's own messages through the JSON logger too (the server does; tests
+ * and tools keep Nest quiet).
  */
 export async function createApp(
   config: AppConfig,
-  logger: LoggerService | LogLevel[] | false = false,
+  { nestLogs = false }: { nestLogs?: boolean } = {},
 ): Promise<INestApplication> {
-  const app = await NestFactory.create(AppModule.forRoot(config), new ExpressAdapter(), { logger });
+  const app = await NestFactory.create(AppModule.forRoot(config), new ExpressAdapter(), {
+    logger: false,
+  });
+  const logger = createLogger(config);
+  if (nestLogs) app.useLogger(new PinoNestLogger(logger));
   (app.getHttpAdapter().getInstance() as { disable(setting: string): void }).disable(
     'x-powered-by',
   );
+  app.use(httpLogger(logger));
   app.use(metricsMiddleware(app.get(MetricsService)));
   app.use(authMiddleware(config));
   app.enableShutdownHooks();

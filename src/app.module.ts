@@ -4,8 +4,6 @@ import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { ApiGraphqlModule } from './graphql/graphql.module';
 import { HttpModule } from './http/http.module';
-import { LoggerModule } from 'nestjs-pino';
-import { loggingParams } from './ops/logging';
 import { OpsModule } from './ops/ops.module';
 import { RedactionModule } from './redaction/redaction.module';
 import { SessionsModule } from './sessions/sessions.module';
@@ -20,7 +18,6 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggerModule.forRoot(loggingParams(config)),
         OpsModule,
         RedactionModule,
         StoreModule,

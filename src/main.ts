@@ -1,5 +1,6 @@
+import './production';
 import 'reflect-metadata';
-import { Logger } from 'nestjs-pino';
+import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
 import { BrainStore } from './brain/store';
 import { ConfigError, loadConfig, type AppConfig } from './config/config';
@@ -10,9 +11,8 @@ const SHUTDOWN_GRACE_MS = 8000;
 
 async function bootstrap(config: AppConfig): Promise<void> {
   // Nest's own start-up chatter is off: the first line an operator reads says what is served.
-  const app = await createApp(config, false);
-  const log = app.get(Logger);
-  app.useLogger(log);
+  const app = await createApp(config, { nestLogs: true });
+  const log = new Logger('brainql');
   const source = app.get(StoreSource);
   if (source.isExample) {
     log.warn(

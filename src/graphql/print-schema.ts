@@ -10,7 +10,7 @@ import { loadConfig } from '../config/config';
  */
 export async function printRunningSchema(): Promise<string> {
   const config = loadConfig({ GEMINI_HOME: os.tmpdir(), NODE_ENV: 'test' });
-  const app = await createApp(config, ['error']);
+  const app = await createApp(config);
   await app.init();
   try {
     return printSchema(lexicographicSortSchema(app.get(GraphQLSchemaHost).schema)) + '\n';

@@ -1,4 +1,4 @@
-import { readdirSync, realpathSync } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { sameVersion, versionOf, type FileVersion } from '../cache';
 import { isInside, statInsideSync } from '../safe-path';
 import type { Problem } from '../types';
@@ -59,6 +59,8 @@ function chunkView(
   problems: Problem[],
 ): ViewSource | null {
   const relFolder = `${LOGS}/chunks/${folder}`;
+  // Most sessions have no chunks: one lstat says so without resolving the whole path.
+  if (!lstatSync(`${realDir}/${LOGS}/chunks`, { throwIfNoEntry: false })) return null;
   let names: string[];
   try {
     const dirChecked = realpathSync.native(`${realDir}/${relFolder}`);
@@ -71,7 +73,9 @@ function chunkView(
       });
       return null;
     }
-    names = readdirSync(dirChecked).filter((n) => CHUNK_NAME.test(n)).sort();
+    names = readdirSync(dirChecked)
+      .filter((n) => CHUNK_NAME.test(n))
+      .sort();
   } catch {
     return null;
   }
