@@ -1,3 +1,5 @@
+// Measure what production runs: graphql-js without its development checks.
+import '../src/production';
 import { ensureData, type Size } from './generate';
 import { machine, mb, ms, printTable, type Row } from './report';
 import { benchApi } from './api.bench';

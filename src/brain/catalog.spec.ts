@@ -209,6 +209,24 @@ describe('rescans', () => {
     expect(await s.resolve(I.freshOnly)).toEqual({ kind: 'none' });
   });
 
+  it('quick rescans find new and vanished sessions without reading the known ones', async () => {
+    const root = freshRoot();
+    const s = new BrainStore({ geminiHome: null, brainRoots: [root] });
+    const first = await s.refresh();
+    copySession(path.join(fx.roots.ide, I.pair), root);
+    fs.rmSync(path.join(root, I.freshOnly), { recursive: true });
+    const { value: quick, bytes, opens } = await measure(() => s.refresh(true));
+    expect(ids(quick.newestFirst)).toEqual([I.pair, I.duplicates]);
+    expect(quick.roots.map((r) => r.sessionCount)).toEqual([2]);
+    // The known session is taken as it was: same entry object, nothing of it read again.
+    const dup = (c: typeof first) => c.newestFirst.find((x) => x.entry.id === I.duplicates)!;
+    expect(dup(quick).entry).toBe(dup(first).entry);
+    expect(dup(quick).createdAt).toBe(dup(first).createdAt);
+    const pairHead = fs.statSync(path.join(root, I.pair, COMPACT_FILE)).size;
+    expect(bytes).toBe(Math.min(pairHead, 16 * 1024));
+    expect(opens).toEqual([COMPACT_FILE]);
+  });
+
   it('reports scan progress', async () => {
     const root = freshRoot();
     const calls: [number, number | null][] = [];

@@ -146,18 +146,36 @@ export function compareNewestFirst(a: ListedSession, b: ListedSession): number {
   return a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0;
 }
 
+/**
+ * Scans the roots into a new catalog. With `previous` (a quick rescan) only entries that
+ * appeared since are examined and read: known ones keep their entry and createdAt, vanished
+ * ones drop out. A full scan re-examines everything (directory mtimes for the duplicate-id
+ * rule, replaced transcripts).
+ */
 export async function buildCatalog(
   geminiHome: string | null,
   extraRoots: string[],
   heads: HeadCache,
   onProgress?: (done: number, total: number | null) => void,
+  previous?: Catalog,
 ): Promise<Catalog> {
   const roots = await discoverRoots(geminiHome, extraRoots);
-  const { sessions, perRoot } = await scanSessions(roots, (done) => onProgress?.(done, null));
+  const before = new Map<string, ListedSession>();
+  for (const s of previous?.newestFirst ?? [])
+    before.set(`${s.entry.root.realPath}\0${s.entry.id}`, s);
+  const known = previous
+    ? (root: BrainRoot, name: string) => before.get(`${root.realPath}\0${name}`)?.entry
+    : undefined;
+  const { sessions, perRoot } = await scanSessions(
+    roots,
+    (done) => onProgress?.(done, null),
+    known,
+  );
   let done = 0;
   const listed: ListedSession[] = [];
   for (const entry of sessions) {
-    const createdAt = await heads.createdAt(entry);
+    const old = before.get(`${entry.root.realPath}\0${entry.id}`);
+    const createdAt = old?.entry === entry ? old.createdAt : await heads.createdAt(entry);
     listed.push({ entry, createdAt, key: entry.id.toLowerCase() });
     if (++done % 256 === 0) {
       onProgress?.(done, sessions.length);

@@ -87,6 +87,8 @@ const SLICE = 256;
 export async function scanSessions(
   roots: BrainRoot[],
   onProgress?: (done: number) => void,
+  /** A quick rescan: an entry already known by root and name is taken as it was. */
+  known?: (root: BrainRoot, name: string) => SessionEntry | undefined,
 ): Promise<{ sessions: SessionEntry[]; perRoot: Map<string, number> }> {
   const candidates: Candidate[] = [];
   for (const root of roots) {
@@ -101,7 +103,7 @@ export async function scanSessions(
   for (let i = 0; i < candidates.length; i += SLICE) {
     for (const c of candidates.slice(i, i + SLICE)) {
       try {
-        found.push(examine(c));
+        found.push(known?.(c.root, c.entry.name) ?? examine(c));
       } catch {
         found.push(null);
       }

@@ -45,11 +45,14 @@ export type Resolution =
   | { kind: 'none' };
 
 export const MIN_PREFIX = 4;
+/** One background rescan in this many re-examines every session (the others are quick). */
+export const FULL_SCAN_EVERY = 12;
 
 export class BrainStore {
   readonly transcripts: Transcripts;
   private catalogNow: Catalog | null = null;
   private scanning: Promise<Catalog> | null = null;
+  private rescans = 0;
   private readonly heads: HeadCache;
   private readonly summaryCache: LruCache<
     string,
@@ -62,13 +65,19 @@ export class BrainStore {
     this.summaryCache = new LruCache('summary', options.cacheCapacity ?? 2000);
   }
 
-  /** Scans the roots now; resolves with the new snapshot. Concurrent calls share one scan. */
-  refresh(): Promise<Catalog> {
+  /**
+   * Scans the roots now; resolves with the new snapshot. Concurrent calls share one scan.
+   * `quick`: only look for sessions that appeared or vanished (what background rescans do,
+   * with a full one every FULL_SCAN_EVERY of them).
+   */
+  refresh(quick = false): Promise<Catalog> {
+    const previous = quick ? (this.catalogNow ?? undefined) : undefined;
     this.scanning ??= buildCatalog(
       this.options.geminiHome,
       this.options.brainRoots,
       this.heads,
       this.options.onScanProgress,
+      previous,
     ).then(
       (catalog) => {
         this.catalogNow = catalog;
@@ -96,8 +105,9 @@ export class BrainStore {
   async catalog(): Promise<Catalog> {
     const now = this.catalogNow;
     if (!now) return this.refresh();
-    if (Date.now() - now.scannedAt > (this.options.rescanMs ?? 5000)) {
-      this.refresh().catch(() => undefined);
+    if (Date.now() - now.scannedAt > (this.options.rescanMs ?? 5000) && !this.scanning) {
+      const quick = ++this.rescans % FULL_SCAN_EVERY !== 0;
+      this.refresh(quick).catch(() => undefined);
     }
     return now;
   }
