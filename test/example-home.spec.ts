@@ -22,6 +22,6 @@ describe('example-home/', () => {
     expect([...committed.keys()].sort()).toEqual([...built.keys()].sort());
     for (const [file, bytes] of built)
       expect({ file, bytes: committed.get(file) }).toEqual({ file, bytes });
-    expect(built.size).toBe(36);
+    expect(built.size).toBe(38);
   });
 });
