@@ -1,5 +1,5 @@
 import type { FileHandle } from 'node:fs/promises';
-import { ioStats, openInside, readRange } from '../safe-path';
+import { ioStats, openInside, readInsideSync, readRange } from '../safe-path';
 import type { Segment, ViewSource } from './view';
 
 /**
@@ -204,6 +204,22 @@ export async function scanLines(
 }
 
 /** Reads bytes [start, end) of a view, crossing chunk boundaries as needed. */
+/** Reads up to this size (one ordinary record) are done synchronously: see readInsideSync. */
+const SYNC_READ_MAX = 256 * 1024;
+
+function readSegmentSync(realDir: string, segment: Segment, from: number, to: number): Buffer {
+  const read = readInsideSync(realDir, segment.relPath, from, to - from);
+  if (!read.ok) throw new UnreadableViewError(segment.relPath, read.message);
+  const { stats, bytes } = read.value;
+  if (stats.ino !== segment.version.ino || stats.dev !== segment.version.dev) {
+    throw new UnreadableViewError(
+      segment.relPath,
+      `${segment.relPath} was replaced while being read; it is read afresh on the next request`,
+    );
+  }
+  return bytes;
+}
+
 export async function readViewRange(
   realDir: string,
   view: ViewSource,
@@ -211,6 +227,17 @@ export async function readViewRange(
   end: number,
 ): Promise<Buffer> {
   const pieces: Buffer[] = [];
+  if (end - start <= SYNC_READ_MAX) {
+    let base = 0;
+    for (const segment of view.segments) {
+      const segBase = base;
+      base += segment.version.size;
+      if (base <= start || segBase >= end) continue;
+      const from = Math.max(start, segBase) - segBase;
+      pieces.push(readSegmentSync(realDir, segment, from, Math.min(end, base) - segBase));
+    }
+    return pieces.length === 1 ? pieces[0] : Buffer.concat(pieces);
+  }
   let base = 0;
   for (const segment of view.segments) {
     const size = segment.version.size;
