@@ -1,0 +1,88 @@
+/** The detector contract and the regex-detector builder shared by the built-in detectors. */
+
+/** A masked stretch of text [start, end) in UTF-16 code units. */
+export interface Span {
+  start: number;
+  end: number;
+  kind: string;
+}
+
+/** Per-scan memory of detectors that look ahead (the private-key footer search). */
+export interface ScanState {
+  footerFrom: number;
+  footerAt: number;
+  footerEnd: number;
+}
+
+export interface Detector {
+  kind: string;
+  /** The characters the trigger starts with (one per member of its first class). */
+  anchors: string;
+  /** Regex source: the anchor character with zero-width assertions around it. */
+  trigger: string;
+  /**
+   * Tries the detector at candidate position `at` (the anchor character), pushing the span
+   * to mask, if any, to `out`. Returns how far its match reached (later candidates of this
+   * detector before that are skipped), or -1 when nothing matched.
+   */
+  find(text: string, at: number, state: ScanState, out: Span[]): number;
+}
+
+/** `[Pp][Aa]...`: case-insensitive letters without the `i` flag (the prefilter is shared). */
+export function ci(word: string): string {
+  return word.replace(/[a-z]/gi, (c) => `[${c.toLowerCase()}${c.toUpperCase()}]`);
+}
+
+/**
+ * Not preceded by a token character, except the letter of an escape (`\n`, `\t`) as in
+ * JSON-encoded text, where `\neyJ...` starts a token.
+ */
+export const EDGE = '(?<!(?<!\\\\)[A-Za-z0-9_-])';
+/** Not preceded by a letter or digit (escape letters excepted, as for EDGE). */
+export const EDGE_ALNUM = '(?<!(?<!\\\\)[A-Za-z0-9])';
+
+/**
+ * Where the masked part of a match starts, given the match and its end, or -1 to reject
+ * the match. The masked part runs to the end of the match less `trimEnd`: capture groups are
+ * measured from the end (no `d` flag, whose indices cost an allocation per match).
+ */
+type Pick = (m: RegExpExecArray, end: number) => number;
+
+/** A detector whose sticky regex starts `back` characters before the anchor. */
+export function regexDetector(o: {
+  kind: string;
+  anchors: string;
+  trigger: string;
+  back: number;
+  source: string;
+  /** A cheap test before the regex (several detectors share an anchor character). */
+  quick?: (text: string, at: number) => boolean;
+  /** Where the masked part starts; default the whole match. */
+  pick?: Pick;
+  trimEnd?: number;
+  kindOf?: (m: RegExpExecArray) => string;
+}): Detector {
+  const re = new RegExp(o.source, 'y');
+  const trimEnd = o.trimEnd ?? 0;
+  return {
+    kind: o.kind,
+    anchors: o.anchors,
+    trigger: o.trigger,
+    find(text, at, _state, out) {
+      const from = at - o.back;
+      if (from < 0 || (o.quick && !o.quick(text, at))) return -1;
+      re.lastIndex = from;
+      const m = re.exec(text);
+      if (!m) return -1;
+      const extent = re.lastIndex;
+      const start = o.pick ? o.pick(m, extent) : from;
+      const end = extent - trimEnd;
+      if (start >= 0 && end > start) {
+        out.push({ start, end, kind: o.kindOf ? o.kindOf(m) : o.kind });
+      }
+      return extent;
+    },
+  };
+}
+
+export const REDACTED = '[REDACTED:';

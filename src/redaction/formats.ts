@@ -1,0 +1,105 @@
+import { EDGE, EDGE_ALNUM, REDACTED, regexDetector } from './detector';
+
+// --- tokens with a recognisable format --------------------------------------------------------
+
+/** Three base64url segments, the first (the header) starting `eyJ` (`{"`). */
+export const jwt = regexDetector({
+  kind: 'jwt',
+  anchors: 'J',
+  trigger: `J(?<=${EDGE}eyJ)(?=[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]{5})`,
+  back: 2,
+  source: `${EDGE}eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*`,
+});
+
+export const awsAccessKey = regexDetector({
+  kind: 'aws-access-key',
+  anchors: 'KS',
+  trigger: `[KS](?<=${EDGE_ALNUM}A[KS])(?=IA[A-Z0-9]{16}(?![A-Za-z0-9]))`,
+  back: 1,
+  source: `${EDGE_ALNUM}A(?:KIA|SIA)[A-Z0-9]{16}(?![A-Za-z0-9])`,
+});
+
+export const gcpApiKey = regexDetector({
+  kind: 'gcp-api-key',
+  anchors: 'z',
+  trigger: `z(?<=${EDGE}AIz)(?=a[0-9A-Za-z_-]{35})`,
+  back: 2,
+  source: `${EDGE}AIza[0-9A-Za-z_-]{35}`,
+});
+
+export const githubToken = regexDetector({
+  kind: 'github-token',
+  anchors: '_',
+  trigger: `_(?<=${EDGE}gh[pousr]_)(?=[A-Za-z0-9]{36})`,
+  back: 3,
+  source: `${EDGE}gh[pousr]_[A-Za-z0-9]{36,}`,
+});
+
+export const githubPat = regexDetector({
+  kind: 'github-token',
+  anchors: '_',
+  trigger: `_(?<=${EDGE}github_pat_)(?=[A-Za-z0-9_]{22})`,
+  back: 10,
+  source: `${EDGE}github_pat_[A-Za-z0-9_]{22,}`,
+});
+
+/** Secret and restricted keys, live and test (`pk_` publishable keys are public). */
+export const stripeKey = regexDetector({
+  kind: 'stripe-key',
+  anchors: '_',
+  trigger: `_(?<=${EDGE}[sr]k_)(?=(?:live|test)_[A-Za-z0-9]{10})`,
+  back: 2,
+  source: `${EDGE}[sr]k_(?:live|test)_[A-Za-z0-9]{10,}`,
+});
+
+export const slackToken = regexDetector({
+  kind: 'slack-token',
+  anchors: '-',
+  trigger: `-(?<=${EDGE}xox[abprs]-)(?=[A-Za-z0-9-]{10})`,
+  back: 4,
+  source: `${EDGE}xox[abprs]-[A-Za-z0-9-]{10,}`,
+});
+
+export const anthropicKey = regexDetector({
+  kind: 'anthropic-key',
+  anchors: '-',
+  trigger: `-(?<=${EDGE}sk-)(?=[A-Za-z0-9_-]{20})`,
+  back: 2,
+  source: `${EDGE}sk-ant-[A-Za-z0-9_-]{20,}`,
+});
+
+/** `sk-...` (48 random) and `sk-proj-...`: random, so with a digit and a capital. */
+export const openaiKey = regexDetector({
+  kind: 'openai-key',
+  anchors: '-',
+  trigger: '', // the anthropic trigger
+  back: 2,
+  source: `${EDGE}sk-(?!ant-)[A-Za-z0-9_-]{20,}`,
+  pick: (m, end) => (/\d/.test(m[0]) && /[A-Z]/.test(m[0]) ? end - m[0].length : -1),
+});
+
+/** `Bearer <token>` outside an Authorization header: a token of 16+ characters with a digit. */
+export const bearer = regexDetector({
+  kind: 'bearer',
+  anchors: 'B',
+  trigger: `B(?<=${EDGE_ALNUM}B)(?=earer[ \\t]+[A-Za-z0-9._~+/-]{16})`,
+  back: 0,
+  source: `${EDGE_ALNUM}Bearer[ \\t]+([A-Za-z0-9._~+/-]{16,}=*)`,
+  pick: (m, end) => (/\d/.test(m[1]) ? end - m[1].length : -1),
+});
+
+/** `scheme://user:password@host`: masks the password (up to the last `@` of the authority). */
+export const urlCredentials = regexDetector({
+  kind: 'url-credentials',
+  anchors: ':',
+  trigger: ':(?=\\/\\/[^\\s:@\\/?#"\'\\\\]*:[^\\s\\/?#"\'\\\\]*@)',
+  back: 0,
+  source: ':\\/\\/[^\\s:@\\/?#"\'\\\\]*:([^\\s\\/?#"\'\\\\]+)@',
+  quick: (text, at) => text.charCodeAt(at + 1) === 0x2f && text.charCodeAt(at + 2) === 0x2f,
+  pick: (m, end) => {
+    const pass = m[1];
+    if (pass.startsWith(REDACTED) || /^\$\{?\w+\}?$/.test(pass)) return -1;
+    return end - 1 - pass.length;
+  },
+  trimEnd: 1,
+});
