@@ -1,12 +1,11 @@
 import * as fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import { createApp } from '../src/app.factory';
-import { BrainStore } from '../src/brain/store';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { LineIndex } from '../src/brain/transcript/line-index';
 import { parseLine } from '../src/brain/transcript/records';
 import { locateViews } from '../src/brain/transcript/view';
-import { loadConfig } from '../src/config/config';
 import type { BenchData } from './generate';
 import { ms, row, type Row } from './report';
 
@@ -20,6 +19,29 @@ const PAGE = `query Newest { sessions(first: 20) { edges { node {
   id createdAt updatedAt userRequest model stepCount toolCallCount errorCount } } } }`;
 const STEP = `query Step($id: String!, $i: Int!) { session(id: $id) { step(index: $i) { content(full: true) } } }`;
 const BIG_ID = 'b1b1b1b1-0000-4000-8000-00000000b1b1';
+
+const MAIN = path.join(__dirname, '..', 'src', 'main.ts');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitReady(port: number): Promise<void> {
+  for (let i = 0; i < 1200; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the bench server did not become ready');
+}
 
 function quantile(xs: number[], q: number): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -89,16 +111,25 @@ async function measure(n: number, fn: () => Promise<unknown>): Promise<number[]>
 
 export async function benchApi(data: BenchData, rows: Row[]): Promise<void> {
   const big = await bigSessionHome(data);
-  const config = loadConfig({
-    GEMINI_HOME: data.home,
-    BRAIN_ROOTS: path.join(big.home, 'antigravity-ide', 'brain'),
-    LOG_LEVEL: 'silent',
+  // The server runs in its own process, as in production: in one process the bench's HTTP
+  // client would share the event loop with it and be measured too.
+  const port = await freePort();
+  const server = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', MAIN], {
+    env: {
+      ...process.env,
+      GEMINI_HOME: data.home,
+      BRAIN_ROOTS: path.join(big.home, 'antigravity-ide', 'brain'),
+      PORT: String(port),
+      LOG_LEVEL: 'silent',
+      RESCAN_MS: '3600000',
+      RATE_LIMIT_POINTS: '100000000',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const app = await createApp(config);
-  await app.listen(0, '127.0.0.1');
   try {
-    await app.get(BrainStore).refresh();
-    const url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/graphql`;
+    await waitReady(port);
+    const url = `http://127.0.0.1:${port}/graphql`;
     await measure(20, () => post(url, PAGE)); // warm-up: caches, JIT, keep-alive
     const page = await measure(200, () => post(url, PAGE));
     const vars = { id: BIG_ID, i: big.step };
@@ -125,6 +156,6 @@ export async function benchApi(data: BenchData, rows: Row[]): Promise<void> {
     );
     rows.push(row(`6. same, p99 (line of ${big.length} chars)`, ms(quantile(step, 0.99))));
   } finally {
-    await app.close();
+    server.kill('SIGTERM');
   }
 }
