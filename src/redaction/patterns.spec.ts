@@ -396,11 +396,13 @@ describe('linear time', () => {
     fill(' ') + 'password',
   ];
 
-  it('reads each 1 MB backtracking bait in < 50 ms', () => {
+  // Catastrophic backtracking takes seconds to forever on 1 MB; a linear scan ~20 ms. The
+  // bound only separates the two (the bench measures speed).
+  it('reads each 1 MB backtracking bait in < 250 ms', () => {
     const slow: string[] = [];
     for (const text of bait) {
       const ms = cpuMs(() => redactor.redactText(text));
-      if (ms >= 50) slow.push(`${JSON.stringify(text.slice(0, 30))}: ${ms.toFixed(1)} ms`);
+      if (ms >= 250) slow.push(`${JSON.stringify(text.slice(0, 30))}: ${ms.toFixed(1)} ms`);
     }
     expect(slow).toEqual([]);
   });
@@ -428,7 +430,8 @@ describe('linear time', () => {
   it.each(dense)('reads dense candidates %j in linear time', (unit) => {
     const one = cpuMs(() => redactor.redactText(fill(unit)), 3);
     const four = cpuMs(() => redactor.redactText(fill(unit, 4 * MB)), 2);
-    expect(one).toBeLessThan(400);
+    // Linear, not a time budget (timings belong to the bench): 4x the input, at most ~8x the
+    // time (noise), where a quadratic scan would take 16x.
     expect(four).toBeLessThan(Math.max(8 * one, 100));
   });
 

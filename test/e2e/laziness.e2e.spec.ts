@@ -18,17 +18,25 @@ const chunks = (kind: string): string[] =>
 describe('laziness and batching (e2e)', () => {
   const e = useE2E();
   let opened: { dir: string; rel: string }[] = [];
-  let spy: jest.SpyInstance;
+  let spies: jest.SpyInstance[] = [];
 
+  // The gate's two ways to open a file: async (scans, downloads) and sync (one line, a head).
   beforeAll(() => {
-    const real = safePath.openInside;
-    spy = jest.spyOn(safePath, 'openInside').mockImplementation((dir, rel) => {
-      if (ioStats.recordOpens) opened.push({ dir, rel });
-      return real(dir, rel);
-    });
+    const open = safePath.openInside;
+    const readSync = safePath.readInsideSync;
+    spies = [
+      jest.spyOn(safePath, 'openInside').mockImplementation((dir, rel) => {
+        if (ioStats.recordOpens) opened.push({ dir, rel });
+        return open(dir, rel);
+      }),
+      jest.spyOn(safePath, 'readInsideSync').mockImplementation((dir, rel, pos, len) => {
+        if (ioStats.recordOpens) opened.push({ dir, rel });
+        return readSync(dir, rel, pos, len);
+      }),
+    ];
   });
   afterAll(() => {
-    spy.mockRestore();
+    for (const spy of spies) spy.mockRestore();
     ioStats.recordOpens = false;
   });
   const record = (): void => {

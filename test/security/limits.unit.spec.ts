@@ -89,7 +89,8 @@ describe('document rules', () => {
     expect(errors(amplified(60, 'roots { path }'), depthRule(1))).toEqual([
       { code: 'QUERY_TOO_COMPLEX', kind: 'depth', limit: 1, measured: 2 },
     ]);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // A runaway guard, not a budget: exponential expansion of 2^60 would never finish.
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('reports the deepest operation of the document once', () => {
