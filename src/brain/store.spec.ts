@@ -1,3 +1,4 @@
+import { userInput, jsonl, compactLine, fullLine } from '../../test/fixtures/records';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
@@ -697,5 +698,27 @@ describe('laziness of the facade', () => {
         `.system_generated/logs/transcript_full.jsonl`,
       ],
     );
+  });
+});
+
+describe('summary freshness', () => {
+  it('re-reads a truncated USER_INPUT once its full twin arrives after the compact line', async () => {
+    const root = path.join(makeTempDir('brainql-twin-late-'), 'antigravity-ide', 'brain');
+    const logs = path.join(root, 'aaaa1111-0000-4000-8000-000000000001', '.system_generated/logs');
+    fs.mkdirSync(logs, { recursive: true });
+    const request = `Please ${'refactor '.repeat(600)}now`;
+    const rec = userInput(0, '2026-06-01T10:00:00Z', {
+      request,
+      localTime: '2026-06-01T12:00:00+02:00',
+    });
+    fs.writeFileSync(path.join(logs, 'transcript.jsonl'), jsonl([compactLine(rec)]));
+    fs.writeFileSync(path.join(logs, 'transcript_full.jsonl'), ''); // the writer is behind
+    const s = new BrainStore({ geminiHome: null, brainRoots: [root], rescanMs: 3_600_000 });
+    await s.refresh();
+    const listed = (await s.catalog()).newestFirst[0];
+    const before = (await s.summary(listed)).userRequest;
+    expect(before).toContain('<truncated ');
+    fs.appendFileSync(path.join(logs, 'transcript_full.jsonl'), jsonl([fullLine(rec)]));
+    expect((await s.summary(listed)).userRequest).toBe(request);
   });
 });

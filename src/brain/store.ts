@@ -1,5 +1,5 @@
 import { listArtifacts, getArtifact, type ArtifactInfo } from './artifacts';
-import { LruCache } from './cache';
+import { LruCache, versionKey } from './cache';
 import { buildCatalog, HeadCache, type Catalog, type ListedSession } from './catalog';
 import {
   findStepOutput,
@@ -45,6 +45,11 @@ export type Resolution =
   | { kind: 'none' };
 
 export const MIN_PREFIX = 4;
+
+/** The identity of a view's bytes, for caches that depend on more than one view. */
+function viewVersion(view: ViewSource | null): string {
+  return view ? view.segments.map((s) => `${s.relPath}:${versionKey(s.version)}`).join('|') : '-';
+}
 /** One background rescan in this many re-examines every session (the others are quick). */
 export const FULL_SCAN_EVERY = 12;
 
@@ -56,7 +61,7 @@ export class BrainStore {
   private readonly heads: HeadCache;
   private readonly summaryCache: LruCache<
     string,
-    { parsed: ParsedView; view: ViewSource; value: Promise<SessionSummary> }
+    { parsed: ParsedView; view: ViewSource; full: string; value: Promise<SessionSummary> }
   >;
 
   constructor(private readonly options: StoreOptions) {
@@ -154,10 +159,16 @@ export class BrainStore {
     }
     const hit = this.summaryCache.get(entry.realDir);
     // `parsed.view` is replaced whenever the bytes change (also when no record was added:
-    // updatedAt may come from the files' mtime).
-    if (hit && hit.parsed === parsed && hit.view === parsed.view) return hit.value;
+    // updatedAt may come from the files' mtime). The full view counts too when a USER_INPUT
+    // was truncated: its twin may arrive after the compact line.
+    const full = parsed.records.some((r) => isUserInput(r) && r.truncatedFields.includes('content'))
+      ? viewVersion(views.full)
+      : '';
+    if (hit && hit.parsed === parsed && hit.view === parsed.view && hit.full === full) {
+      return hit.value;
+    }
     const value = this.computeSummary(listed, parsed, views);
-    this.summaryCache.set(entry.realDir, { parsed, view: parsed.view, value });
+    this.summaryCache.set(entry.realDir, { parsed, view: parsed.view, full, value });
     return value;
   }
 
