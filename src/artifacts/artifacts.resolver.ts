@@ -15,7 +15,6 @@ import { decodeUtf8 } from '../brain/files';
 import { nameProblem } from '../brain/safe-path';
 import { BrainStore } from '../brain/store';
 import type { SessionEntry } from '../brain/types';
-import { ownDate } from '../graphql/dates';
 import { badInput } from '../graphql/errors';
 import type { GqlContext } from '../graphql/loaders';
 import { Session } from '../sessions/session.model';
@@ -99,7 +98,7 @@ export class ArtifactsResolver {
   }
 
   @ResolveField(() => GraphQLISODateTime) modifiedAt(@Parent() p: ArtifactParent): Date {
-    return ownDate(p.info.modifiedAt);
+    return p.info.modifiedAt;
   }
 
   @ResolveField(() => String) content(@Parent() p: ArtifactParent): Promise<string> {
@@ -130,7 +129,7 @@ export class ArtifactVersionsResolver {
   }
 
   @ResolveField(() => GraphQLISODateTime) modifiedAt(@Parent() p: VersionParent): Date {
-    return ownDate(p.info.modifiedAt);
+    return p.info.modifiedAt;
   }
 
   @ResolveField(() => String) content(@Parent() p: VersionParent): Promise<string> {

@@ -1,5 +1,6 @@
 import { promises as fsp } from 'node:fs';
-import { decodeUtf8, IO_CONCURRENCY, mapLimit } from './files';
+import { IO_CONCURRENCY, mapLimit } from './concurrency';
+import { dateOf, decodeUtf8 } from './files';
 import { compareStrings, refusalProblem } from './problems';
 import { nameProblem, openInside, readRange, statInside, type SafeStat } from './safe-path';
 import { MAX_NESTING, nestsDeeperThan } from './transcript/records';
@@ -151,7 +152,7 @@ async function buildArtifact(
     summary: typeof summary === 'string' ? summary : null,
     updatedAt: typeof updatedAt === 'string' ? updatedAt : null,
     size: safe.stats.size,
-    modifiedAt: safe.stats.mtime,
+    modifiedAt: dateOf(safe.stats),
     metadata,
     versions,
   };
@@ -165,7 +166,7 @@ async function readVersions(
   const stats = await mapLimit(names, IO_CONCURRENCY, async (name) => {
     const checked = await statInside(realDir, name);
     if (checked.ok) {
-      return { name, size: checked.value.stats.size, modifiedAt: checked.value.stats.mtime };
+      return { name, size: checked.value.stats.size, modifiedAt: dateOf(checked.value.stats) };
     }
     const p = refusalProblem(checked.refusal, checked.message, name);
     if (p) problems.push(p);

@@ -79,33 +79,3 @@ export class LruCache<K, V> {
     return this.map.size;
   }
 }
-
-/**
- * An LRU of values derived from one file, valid only for the file version they came from.
- * `getOrCompute` returns the cached value when the version matches, else computes it.
- * Concurrent callers for the same key share one computation.
- */
-export class VersionedCache<V> {
-  private readonly lru: LruCache<string, { version: FileVersion; value: Promise<V> }>;
-
-  constructor(name: string, capacity: number) {
-    this.lru = new LruCache(name, capacity);
-  }
-
-  getOrCompute(key: string, version: FileVersion, compute: () => Promise<V>): Promise<V> {
-    const hit = this.lru.get(key);
-    if (hit && sameVersion(hit.version, version)) return hit.value;
-    const value = compute();
-    this.lru.set(key, { version, value });
-    // A failed computation must not be cached: the next caller tries again.
-    value.catch(() => {
-      const current = this.lru.get(key);
-      if (current?.value === value) this.lru.delete(key);
-    });
-    return value;
-  }
-
-  clear(): void {
-    this.lru.clear();
-  }
-}

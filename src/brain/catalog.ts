@@ -1,8 +1,7 @@
 import { discoverRoots, scanSessions } from './roots';
-import { firstCreatedAt } from './transcript/head';
-import { readHeadSync } from './safe-path';
-import { parseLine } from './transcript/records';
-import { LOGS, locateViews, type ViewSource } from './transcript/view';
+import { firstCreatedAt, firstCreatedAtIn } from './transcript/head';
+import { readInsideSync } from './safe-path';
+import { LOGS, locateViews } from './transcript/view';
 import type { BrainRoot, SessionEntry } from './types';
 
 /**
@@ -74,7 +73,7 @@ export class HeadCache {
       old.dev === st.dev &&
       old.ino === st.ino &&
       st.size >= old.size;
-    const read = readHeadSync(entry.realDir, rel, HEAD_BYTES, (st) => !known(st));
+    const read = readInsideSync(entry.realDir, rel, 0, HEAD_BYTES, (st) => !known(st));
     if (!read.ok) return undefined;
     const { bytes, stats } = read.value;
     if (bytes === null) return old?.createdAt ?? null;
@@ -114,30 +113,6 @@ export class HeadCache {
   retain(live: Set<string>): void {
     for (const key of this.memo.keys()) if (!live.has(key)) this.memo.delete(key);
   }
-}
-
-/**
- * The first valid created_at among the complete lines of a head slice; null when the whole
- * file was seen and has none; undefined when the answer may lie beyond the slice.
- */
-function firstCreatedAtIn(
-  bytes: Buffer,
-  kind: ViewSource['kind'],
-  whole: boolean,
-): Date | null | undefined {
-  let start = 0;
-  let line = 0;
-  while (start < bytes.length) {
-    let end = bytes.indexOf(10, start);
-    if (end === -1) {
-      if (!whole) return undefined;
-      end = bytes.length;
-    }
-    const verdict = parseLine(bytes.subarray(start, end), kind === 'compact', 0, ++line);
-    if (verdict.kind === 'record' && verdict.record.createdAt) return verdict.record.createdAt;
-    start = end + 1;
-  }
-  return whole ? null : undefined;
 }
 
 export function compareNewestFirst(a: ListedSession, b: ListedSession): number {

@@ -8,9 +8,9 @@ import {
   FileAccessError,
   findStepOutput,
   listSessionFiles,
-  mapLimit,
   readFileRange,
 } from './files';
+import { mapLimit } from './concurrency';
 
 let tmp: string;
 let dir: string;

@@ -1,4 +1,5 @@
-import { promises as fsp, type Dirent } from 'node:fs';
+import { promises as fsp, type Dirent, type Stats } from 'node:fs';
+import { IO_CONCURRENCY, mapLimit } from './concurrency';
 import * as path from 'node:path';
 import {
   isInside,
@@ -40,27 +41,6 @@ export class FileAccessError extends Error {
   ) {
     super(message);
   }
-}
-
-/** How many stats run at once: enough to hide latency, few enough to spare the thread pool. */
-export const IO_CONCURRENCY = 64;
-
-/** Maps `items` through `fn` with at most `limit` calls in flight; results keep input order. */
-export async function mapLimit<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i], i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 const IMAGE = /\.(png|jpe?g|gif|webp)$/i;
@@ -148,8 +128,12 @@ export async function listSessionFiles(
       const checked = await statInside(realDir, rel);
       if (checked.ok) {
         if (kind === null) return;
-        const { size, mtime } = checked.value.stats;
-        files.push({ path: rel, kind, size, modifiedAt: mtime });
+        files.push({
+          path: rel,
+          kind,
+          size: checked.value.stats.size,
+          modifiedAt: dateOf(checked.value.stats),
+        });
       } else if (checked.refusal === 'UNSAFE_PATH') {
         unsafe.push(problem('UNSAFE_PATH', checked.message, rel));
       } else if (checked.refusal === 'UNREADABLE') {
@@ -222,6 +206,14 @@ export async function readFileRange(
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * A file's mtime as a Date of this module's realm. `fs.Stats.mtime` is built by Node itself,
+ * which inside a VM context (Jest's sandbox) fails `instanceof Date` in the DateTime scalar.
+ */
+export function dateOf(stats: Stats): Date {
+  return new Date(stats.mtimeMs);
 }
 
 /** The one place bytes become text: invalid or cut UTF-8 sequences decode as U+FFFD. */

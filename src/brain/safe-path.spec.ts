@@ -7,7 +7,7 @@ import {
   isInside,
   nameProblem,
   openInside,
-  readHeadSync,
+  readInsideSync,
   readRange,
   statInside,
 } from './safe-path';
@@ -182,12 +182,12 @@ describe('openInside and readRange', () => {
   });
 });
 
-describe('readHeadSync', () => {
+describe('readInsideSync', () => {
   it('reads at most maxBytes from the start, counting them', () => {
     const before = ioStats.bytesRead;
-    const r = readHeadSync(dir, 'a.txt', 5);
+    const r = readInsideSync(dir, 'a.txt', 0, 5);
     expect(r.ok && [r.value.bytes?.toString(), r.value.stats.size]).toEqual(['hello', 11]);
-    const all = readHeadSync(dir, 'a.txt', 1000);
+    const all = readInsideSync(dir, 'a.txt', 0, 1000);
     expect(all.ok && all.value.bytes?.toString()).toBe('hello world');
     expect(ioStats.bytesRead - before).toBe(16);
   });
@@ -196,7 +196,7 @@ describe('readHeadSync', () => {
     fs.symlinkSync('../secret.txt', path.join(dir, 'up.txt'));
     execFileSync('mkfifo', [path.join(dir, 'pipe')]);
     const refusal = (rel: string) => {
-      const r = readHeadSync(dir, rel, 100);
+      const r = readInsideSync(dir, rel, 0, 100);
       return r.ok ? 'ok' : r.refusal;
     };
     expect([refusal('up.txt'), refusal('pipe'), refusal('missing'), refusal('sub')]).toEqual([

@@ -158,16 +158,19 @@ function statInsideSyncResolved(realDir: string, rel: string): Checked<SafeStat>
 
 /**
  * Reads `length` bytes at `position` of `rel` with synchronous calls, after the same checks as
- * openInside (containment, regular file, O_NOFOLLOW, O_NONBLOCK). For small reads on the
- * request path (one transcript line): six async round trips through the thread pool cost far
- * more than the read itself. `stats` is the opened file's, so a caller can tell a replaced one.
+ * openInside (containment, regular file, O_NOFOLLOW, O_NONBLOCK). For small reads: one
+ * transcript line on the request path, and the start-up scan's first records (run in slices
+ * so the event loop still turns): six async round trips through the thread pool cost far more
+ * than the read itself. `stats` is the opened file's, so a caller can tell a replaced one.
  */
 export function readInsideSync(
   realDir: string,
   rel: string,
   position: number,
   length: number,
-): Checked<{ bytes: Buffer; stats: Stats }> {
+  /** Asked after the open: false skips the read (a cache already knows this version). */
+  wanted: (stats: Stats) => boolean = () => true,
+): Checked<{ bytes: Buffer | null; stats: Stats }> {
   const checked = statInsideSync(realDir, rel);
   if (!checked.ok) return checked;
   let fd: number;
@@ -182,16 +185,18 @@ export function readInsideSync(
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) return refuse('NOT_REGULAR', `${rel} is not a regular file`);
-    const buf = Buffer.allocUnsafe(length);
+    if (!wanted(stats)) return { ok: true, value: { bytes: null, stats } };
+    // Never more than the file holds: a head read asks for a slice bigger than most files.
+    const buf = Buffer.allocUnsafe(Math.max(0, Math.min(length, stats.size - position)));
     let filled = 0;
-    while (filled < length) {
-      const n = readSync(fd, buf, filled, length - filled, position + filled);
+    while (filled < buf.length) {
+      const n = readSync(fd, buf, filled, buf.length - filled, position + filled);
       if (n === 0) break;
       filled += n;
     }
     ioStats.bytesRead += filled;
     if (ioStats.recordOpens) ioStats.opens.push(rel);
-    return { ok: true, value: { bytes: filled === length ? buf : buf.subarray(0, filled), stats } };
+    return { ok: true, value: { bytes: buf.subarray(0, filled), stats } };
   } catch (err) {
     return errnoRefusal(err, rel);
   } finally {
@@ -250,52 +255,4 @@ export async function readRange(
   }
   ioStats.bytesRead += filled;
   return filled === length ? buf : buf.subarray(0, filled);
-}
-
-/**
- * The start-up scan's variant of openInside: the same checks with synchronous calls (a
- * fifth of the cost of async ones per call), reading at most `maxBytes` from the start of
- * the file. Used in small slices so the event loop still turns between them.
- */
-export function readHeadSync(
-  realDir: string,
-  rel: string,
-  maxBytes: number,
-  /** Asked after the open: false skips the read (a cache already knows this version). */
-  wanted: (stats: Stats) => boolean = () => true,
-): Checked<{ bytes: Buffer | null; stats: Stats }> {
-  let realPath: string;
-  try {
-    realPath = realpathSync.native(path.join(realDir, rel));
-  } catch (err) {
-    return errnoRefusal(err, rel);
-  }
-  if (!isInside(realDir, realPath)) {
-    return refuse('UNSAFE_PATH', `${rel} resolves outside the session directory`);
-  }
-  let fd: number;
-  try {
-    fd = openSync(realPath, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
-  } catch (err) {
-    return errnoRefusal(err, rel);
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) return refuse('NOT_REGULAR', `${rel} is not a regular file`);
-    if (!wanted(stats)) return { ok: true, value: { bytes: null, stats } };
-    const buf = Buffer.allocUnsafe(Math.min(maxBytes, stats.size));
-    let filled = 0;
-    while (filled < buf.length) {
-      const n = readSync(fd, buf, filled, buf.length - filled, filled);
-      if (n === 0) break;
-      filled += n;
-    }
-    ioStats.bytesRead += filled;
-    if (ioStats.recordOpens) ioStats.opens.push(rel);
-    return { ok: true, value: { bytes: buf.subarray(0, filled), stats } };
-  } catch (err) {
-    return errnoRefusal(err, rel);
-  } finally {
-    closeSync(fd);
-  }
 }

@@ -31,19 +31,26 @@ function commonHeaders(res: Response, type: string): void {
   res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
 }
 
-/** Sends `bytes` honouring a single `Range` request. */
-function sendBuffer(req: Request, res: Response, bytes: Buffer): void {
-  const range = parseRange(req.headers.range, bytes.length);
+/**
+ * Answers a single `Range` request over a representation of `size` bytes: sets the status and
+ * the range headers and returns the inclusive byte span to send, or null when it answered 416.
+ */
+function applyRange(
+  req: Request,
+  res: Response,
+  size: number,
+): { start: number; end: number } | null {
+  const range = parseRange(req.headers.range, size);
   res.setHeader('Accept-Ranges', 'bytes');
   if (range === 'unsatisfiable') {
-    res.status(416).setHeader('Content-Range', `bytes */${bytes.length}`).end();
-    return;
+    res.status(416).setHeader('Content-Range', `bytes */${size}`).end();
+    return null;
   }
-  const body = range ? bytes.subarray(range.start, range.end + 1) : bytes;
   if (range)
-    res.status(206).setHeader('Content-Range', `bytes ${range.start}-${range.end}/${bytes.length}`);
-  res.setHeader('Content-Length', String(body.length));
-  res.end(body);
+    res.status(206).setHeader('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+  const span = range ?? { start: 0, end: size - 1 };
+  res.setHeader('Content-Length', String(Math.max(0, span.end - span.start + 1)));
+  return span;
 }
 
 /**
@@ -70,7 +77,9 @@ export async function sendFile(
     if (text && redactor.enabled) {
       if (stats.size <= REDACT_IN_MEMORY) {
         const all = await readRange(handle, 0, stats.size);
-        sendBuffer(req, res, Buffer.from(redactor.redactText(all.toString('utf8')), 'utf8'));
+        const masked = Buffer.from(redactor.redactText(all.toString('utf8')), 'utf8');
+        const span = applyRange(req, res, masked.length);
+        if (span) res.end(masked.subarray(span.start, span.end + 1));
         return;
       }
       res.setHeader('Accept-Ranges', 'none');
@@ -81,22 +90,14 @@ export async function sendFile(
       stream.pipe(createRedactStream(redactor)).pipe(res);
       return;
     }
-    const range = parseRange(req.headers.range, stats.size);
-    res.setHeader('Accept-Ranges', 'bytes');
-    if (range === 'unsatisfiable') {
-      res.status(416).setHeader('Content-Range', `bytes */${stats.size}`).end();
-      return;
-    }
-    const start = range?.start ?? 0;
-    const end = range?.end ?? stats.size - 1;
-    if (range) res.status(206).setHeader('Content-Range', `bytes ${start}-${end}/${stats.size}`);
-    res.setHeader('Content-Length', String(Math.max(0, end - start + 1)));
+    const span = applyRange(req, res, stats.size);
+    if (!span) return;
     if (stats.size === 0) {
       res.end();
       return;
     }
     owned = false;
-    const stream = handle.createReadStream({ start, end });
+    const stream = handle.createReadStream(span);
     stream.on('error', () => res.destroy());
     stream.pipe(res);
   } finally {

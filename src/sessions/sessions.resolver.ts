@@ -11,7 +11,6 @@ import {
 } from '@nestjs/graphql';
 import type { ListedSession } from '../brain/catalog';
 import type { SessionSummary } from '../brain/session-summary';
-import { ownDate } from '../graphql/dates';
 import { SessionFileKind } from '../graphql/enums';
 import type { GqlContext } from '../graphql/loaders';
 import type { Connection } from '../graphql/pagination/connection';
@@ -133,11 +132,8 @@ export class SessionsResolver {
   ): Promise<SessionFile[]> {
     const files = await ctx.loaders.files.load(s.entry);
     const wanted: string | null = kind ?? null;
-    return (wanted ? files.filter((f) => f.kind === wanted) : files).map((f) => ({
-      ...f,
-      kind: f.kind as SessionFileKind,
-      modifiedAt: ownDate(f.modifiedAt),
-    }));
+    // The store's kinds are the enum's values (string unions of the same names).
+    return (wanted ? files.filter((f) => f.kind === wanted) : files) as SessionFile[];
   }
 
   @ResolveField(() => [Problem], { description: "Every problem found in the session's files." })

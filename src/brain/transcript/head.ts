@@ -27,17 +27,42 @@ export async function firstCreatedAt(
     'full',
     (_start, _end, bytes) => {
       line++;
-      if (bytes !== null) found = createdAtOf(bytes, view, line);
+      if (bytes !== null) found = createdAtOf(bytes, view.kind, line);
       return found !== null;
     },
     maxLineBytes,
     FIRST_SLICE,
   );
-  if (found === null && result.tail) found = createdAtOf(result.tail, view, line + 1);
+  if (found === null && result.tail) found = createdAtOf(result.tail, view.kind, line + 1);
   return found;
 }
 
-function createdAtOf(bytes: Buffer, view: ViewSource, line: number): Date | null {
-  const verdict = parseLine(bytes, view.kind === 'compact', 0, line);
+/**
+ * The same answer from a slice already in memory (the start-up scan's synchronous head read):
+ * the first valid created_at among its complete lines; null when the slice is the whole file
+ * and has none; undefined when the answer may lie beyond the slice.
+ */
+export function firstCreatedAtIn(
+  bytes: Buffer,
+  kind: ViewSource['kind'],
+  whole: boolean,
+): Date | null | undefined {
+  let start = 0;
+  let line = 0;
+  while (start < bytes.length) {
+    let end = bytes.indexOf(10, start);
+    if (end === -1) {
+      if (!whole) return undefined;
+      end = bytes.length;
+    }
+    const found = createdAtOf(bytes.subarray(start, end), kind, ++line);
+    if (found) return found;
+    start = end + 1;
+  }
+  return whole ? null : undefined;
+}
+
+function createdAtOf(bytes: Buffer, kind: ViewSource['kind'], line: number): Date | null {
+  const verdict = parseLine(bytes, kind === 'compact', 0, line);
   return verdict.kind === 'record' ? verdict.record.createdAt : null;
 }

@@ -210,7 +210,8 @@ const SYNC_READ_MAX = 256 * 1024;
 function readSegmentSync(realDir: string, segment: Segment, from: number, to: number): Buffer {
   const read = readInsideSync(realDir, segment.relPath, from, to - from);
   if (!read.ok) throw new UnreadableViewError(segment.relPath, read.message);
-  const { stats, bytes } = read.value;
+  const { stats } = read.value;
+  const bytes = read.value.bytes ?? Buffer.alloc(0); // null only when a `wanted` says so
   if (stats.ino !== segment.version.ino || stats.dev !== segment.version.dev) {
     throw new UnreadableViewError(
       segment.relPath,

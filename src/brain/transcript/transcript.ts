@@ -33,10 +33,6 @@ export class Transcripts {
     this.indexes = new ViewCache('line-index', capacity, (d, v) => LineIndex.build(d, v, max));
   }
 
-  views(realDir: string): Promise<SessionViews> {
-    return locateViews(realDir);
-  }
-
   /** Records and problems of the compact view (empty when the session has no transcript). */
   async compact(realDir: string, views?: SessionViews): Promise<ParsedView | null> {
     const v = views ?? (await locateViews(realDir));
