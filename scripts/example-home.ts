@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
-import { REAL_SHARED_HOME } from '../test/fixtures/brain-home';
+import { REAL_HOME } from '../test/fixtures/brain-home';
 import { BASES, FIXTURE_IDS } from '../test/fixtures/ids';
 import { buildAcpRun } from '../test/fixtures/session-misc';
 import { buildMalformed } from '../test/fixtures/session-lines';
@@ -8,7 +8,7 @@ import { buildPair } from '../test/fixtures/session-pair';
 
 /**
  * The example brain home served when no brain root exists: the three real sessions from
- * shared/fixtures plus two generated ones that show what the real ones lack (artifacts with
+ * test/fixtures/real plus two generated ones that show what the real ones lack (artifacts with
  * sidecars and versions, step outputs, truncated steps with full twins, a headless ACP run,
  * a transcript with broken lines).
  */
@@ -16,7 +16,7 @@ export function buildExampleHome(out: string): void {
   rmSync(out, { recursive: true, force: true });
   const ide = path.join(out, 'antigravity-ide/brain');
   mkdirSync(ide, { recursive: true });
-  cpSync(path.join(REAL_SHARED_HOME, 'antigravity-ide/brain'), ide, { recursive: true });
+  cpSync(path.join(REAL_HOME, 'antigravity-ide/brain'), ide, { recursive: true });
   const pair = path.join(ide, FIXTURE_IDS.pair);
   buildPair(pair);
   // Git cannot hold a nested .git folder; the store skips it anyway.

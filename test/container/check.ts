@@ -1,6 +1,6 @@
 /**
  * The API half of the container test (run.sh starts the container): exact answers over the three
- * real sessions of ../shared/fixtures/real, asked through the published port.
+ * real sessions of test/fixtures/real, asked through the published port.
  *
  *   BASE_URL=http://127.0.0.1:3000 HOME_DIR=<the mounted brain home> \
  *     node -r ts-node/register/transpile-only test/container/check.ts

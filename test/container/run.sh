@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Container test (npm run test:container): builds the image from this checkout, starts it with
-# docker-compose.yml over a copy of the real brain home (../shared/fixtures/real/gemini-home,
+# docker-compose.yml over a copy of the real brain home (test/fixtures/real/gemini-home,
 # beside the repository) mounted read-only, checks exact API answers, the file download, the
 # container's hardening (uid 1000, read-only root, no capabilities, healthcheck, prompt stop)
 # and that the mounted tree is byte-for-byte unchanged, then removes everything it made.
@@ -8,7 +8,7 @@
 # Engine: docker when a Docker engine answers (`docker info`), else podman + podman-compose
 # (run ../shared/tools/container-env.sh first on a machine without Docker).
 # Environment (all optional):
-#   BRAINQL_FIXTURE_HOME   the brain home to copy (default <repo>/../shared/fixtures/real/gemini-home)
+#   BRAINQL_FIXTURE_HOME   the brain home to copy (default <repo>/test/fixtures/real/gemini-home)
 #   BRAINQL_PULL           podman's base-image pull policy (default never: the base may exist only
 #                          locally; use missing to let podman fetch it)
 #   BRAINQL_KEEP_IMAGE=1   keep the image built by this run
@@ -17,7 +17,7 @@ set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$repo"
-fixture=${BRAINQL_FIXTURE_HOME:-$repo/../shared/fixtures/real/gemini-home}
+fixture=${BRAINQL_FIXTURE_HOME:-$repo/test/fixtures/real/gemini-home}
 ready_timeout=${BRAINQL_READY_TIMEOUT:-90}
 run_id="$(date +%s)-$$"
 project="brainql-ct-$run_id"

@@ -9,7 +9,7 @@ import { BrainStore } from '../../src/brain/store';
 import { MAX_RECORD_BYTES } from '../../src/brain/transcript/scanner';
 import { Transcripts } from '../../src/brain/transcript/transcript';
 import { loadConfig } from '../../src/config/config';
-import { buildFixtureHome, makeTempDir, REAL_SHARED_HOME } from '../fixtures/brain-home';
+import { buildFixtureHome, makeTempDir, REAL_HOME } from '../fixtures/brain-home';
 import { put, sliceAt, writeChunks } from '../fixtures/fs-util';
 
 /**
@@ -17,7 +17,7 @@ import { put, sliceAt, writeChunks } from '../fixtures/fs-util';
  * ... asserts that every query still answers, every good line is still served, and every bad
  * one is reported").
  *
- * Inputs are the three real transcripts (REAL_SHARED_HOME), every transcript of the generated
+ * Inputs are the three real transcripts (REAL_HOME), every transcript of the generated
  * fixture home, and transcripts generated here from random records. Each run applies random
  * mutations (truncate at a byte, splice two files, flip bytes, duplicate lines, insert garbage
  * lines, remove newlines), writes the result as a session's compact view (one file, or chunks
@@ -300,8 +300,8 @@ beforeAll(async () => {
   tmp = makeTempDir('brainql-fuzz-');
   const fixtures = buildFixtureHome(path.join(tmp, 'fixtures'));
   bases = [
-    ...transcriptsUnder(path.join(REAL_SHARED_HOME, 'antigravity-ide/brain')).map((p) => ({
-      name: `real:${path.relative(REAL_SHARED_HOME, p)}`,
+    ...transcriptsUnder(path.join(REAL_HOME, 'antigravity-ide/brain')).map((p) => ({
+      name: `real:${path.relative(REAL_HOME, p)}`,
       bytes: fs.readFileSync(p),
     })),
     ...transcriptsUnder(fixtures.home).map((p) => ({
