@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { authMiddleware } from './auth/auth.middleware';
+import { hostCheckMiddleware } from './auth/host-check.middleware';
 import type { AppConfig } from './config/config';
 import { createLogger, httpLogger, PinoNestLogger } from './ops/logging';
 import { metricsMiddleware } from './ops/metrics.middleware';
@@ -11,7 +12,8 @@ import { MetricsService } from './ops/metrics.service';
 /**
  * Builds the application the same way for the server, the schema printer and the end-to-end
  * tests. The HTTP adapter is passed explicitly rather than discovered by Nest at run time.
- * Express middleware, in order: request log, metrics, authentication; then Nest and Apollo.
+ * Express middleware, in order: request log, metrics, Host check, authentication; then Nest and
+ * Apollo.
  * `nestLogs`: route Nest's own messages through the JSON logger too (the server does; tests
  * and tools keep Nest quiet).
  */
@@ -29,6 +31,7 @@ export async function createApp(
   );
   app.use(httpLogger(logger));
   app.use(metricsMiddleware(app.get(MetricsService)));
+  app.use(hostCheckMiddleware(config));
   app.use(authMiddleware(config));
   app.enableShutdownHooks();
   return app;

@@ -3,7 +3,10 @@ import { getMetadataStorage, validateSync } from 'class-validator';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadApiKeys, type ApiKey } from '../auth/api-keys';
-import { Environment, INTEGER_VARIABLES } from './environment';
+import { BOOLEAN_VARIABLES, BOOLEAN_WORDS, Environment, INTEGER_VARIABLES } from './environment';
+import { allowedHosts, hostEntryErrors, isLoopback, type AllowedHosts } from './hosts';
+
+export { isLoopback } from './hosts';
 
 /**
  * The service's whole configuration, read from the environment once at start, validated
@@ -24,8 +27,12 @@ export interface QueryLimits {
 
 export interface AppConfig {
   geminiHome: string;
+  /** GEMINI_HOME was set: finding no brain root there is an error, not the example home. */
+  geminiHomeSet: boolean;
   brainRoots: string[];
   host: string;
+  /** Host headers answered; others get 421 (DNS rebinding). */
+  allowedHosts: AllowedHosts;
   port: number;
   rescanMs: number;
   logLevel: string;
@@ -53,11 +60,6 @@ const VARIABLES = [
   ),
 ];
 
-/** 127.0.0.0/8, ::1 and localhost: addresses only this machine can reach. */
-export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
-
 /** Splits a comma-separated list, dropping blanks. */
 function list(value: string | undefined): string[] {
   return (value ?? '')
@@ -84,10 +86,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   for (const key of VARIABLES) {
     const value = env[key];
     if (value === undefined || value === '') continue;
-    input[key] =
-      (INTEGER_VARIABLES as readonly string[]).includes(key) && INTEGER.test(value.trim())
-        ? Number(value)
-        : value;
+    if ((BOOLEAN_VARIABLES as readonly string[]).includes(key))
+      input[key] = value.trim().toLowerCase();
+    else
+      input[key] =
+        (INTEGER_VARIABLES as readonly string[]).includes(key) && INTEGER.test(value.trim())
+          ? Number(value)
+          : value;
   }
   const raw = plainToInstance(Environment, input);
   const problems = validateSync(raw, { forbidUnknownValues: false }).map((e) => {
@@ -104,7 +109,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const redactPatterns = list(raw.REDACT_PATTERNS);
   problems.push(...patternErrors(redactPatterns).map((m) => `  REDACT_PATTERNS: ${m}`));
-  const anonymous = raw.ALLOW_ANONYMOUS === 'true';
+  const hostEntries = list(raw.ALLOWED_HOSTS);
+  problems.push(...hostEntryErrors(hostEntries).map((m) => `  ALLOWED_HOSTS: ${m}`));
+  const flag = (v: string | undefined): boolean | undefined =>
+    v === undefined ? undefined : BOOLEAN_WORDS[v];
+  const anonymous = flag(raw.ALLOW_ANONYMOUS) ?? false;
   if (!isLoopback(host) && !raw.API_KEYS_FILE && !anonymous) {
     problems.push(
       `  HOST=${JSON.stringify(host)}: listening beyond this machine needs API keys. Set API_KEYS_FILE ` +
@@ -116,16 +125,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
   return Object.freeze({
     geminiHome: path.resolve(raw.GEMINI_HOME ?? path.join(os.homedir(), '.gemini')),
+    geminiHomeSet: raw.GEMINI_HOME !== undefined,
     brainRoots: list(raw.BRAIN_ROOTS),
     host,
+    allowedHosts: allowedHosts(host, hostEntries),
     port: raw.PORT ?? 3000,
     rescanMs: raw.RESCAN_MS ?? 5000,
     // Tests start many apps: their request logs would drown the test output.
     logLevel: raw.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
-    introspection: raw.INTROSPECTION ? raw.INTROSPECTION === 'true' : isLoopback(host),
+    introspection: flag(raw.INTROSPECTION) ?? isLoopback(host),
     exampleHome: path.resolve(__dirname, '..', '..', 'example-home'),
     apiKeys: Object.freeze(apiKeys),
-    redact: raw.REDACT !== 'off',
+    redact: flag(raw.REDACT) ?? true,
     redactPatterns,
     limits: Object.freeze({
       maxDepth: raw.MAX_QUERY_DEPTH ?? 12,

@@ -9,9 +9,20 @@ const apply =
   (target, key) => {
     for (const d of decorators) d(target, key);
   };
+/** Boolean settings accept these (lower-cased before validation). */
+export const BOOLEAN_WORDS: Record<string, boolean> = {
+  true: true,
+  on: true,
+  '1': true,
+  false: false,
+  off: false,
+  '0': false,
+};
 const bool = (name: string) => [
   IsOptional(),
-  IsIn(['true', 'false'], { message: `${name} must be true or false` }),
+  IsIn(Object.keys(BOOLEAN_WORDS), {
+    message: `${name} must be one of true/false, on/off, 1/0`,
+  }),
 ];
 
 /** Every environment variable the service reads, with what it accepts. */
@@ -19,6 +30,7 @@ export class Environment {
   @IsOptional() @IsString() GEMINI_HOME?: string;
   @IsOptional() @IsString() BRAIN_ROOTS?: string;
   @IsOptional() @IsString() HOST?: string;
+  @IsOptional() @IsString() ALLOWED_HOSTS?: string;
   @apply(int('PORT', 0, 65535)) PORT?: number;
   @apply(int('RESCAN_MS', 100, 86_400_000, ' (milliseconds)')) RESCAN_MS?: number;
   @apply(bool('INTROSPECTION')) INTROSPECTION?: string;
@@ -31,7 +43,7 @@ export class Environment {
   // Security settings (names fixed by the contract).
   @IsOptional() @IsString() API_KEYS_FILE?: string;
   @apply(bool('ALLOW_ANONYMOUS')) ALLOW_ANONYMOUS?: string;
-  @IsOptional() @IsIn(['on', 'off'], { message: 'REDACT must be on or off' }) REDACT?: string;
+  @apply(bool('REDACT')) REDACT?: string;
   @IsOptional() @IsString() REDACT_PATTERNS?: string;
   @apply(int('MAX_RESPONSE_BYTES', 1024, 1_073_741_824, ' (bytes)')) MAX_RESPONSE_BYTES?: number;
 
@@ -45,6 +57,9 @@ export class Environment {
   @apply(int('RATE_LIMIT_POINTS', 1, 100_000_000, ' (cost points per minute per key)'))
   RATE_LIMIT_POINTS?: number;
 }
+
+/** Variables read as booleans (see BOOLEAN_WORDS). */
+export const BOOLEAN_VARIABLES = ['INTROSPECTION', 'ALLOW_ANONYMOUS', 'REDACT'] as const;
 
 /** Variables read as integers (kept as strings when malformed, so the message names them). */
 export const INTEGER_VARIABLES = [

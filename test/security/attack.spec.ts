@@ -915,7 +915,7 @@ describe('secure default configuration', () => {
       expect(err.message).toContain('ALLOW_ANONYMOUS');
       expect(err.message).toContain(host);
     }
-    for (const anon of ['false', 'TRUE', 'yes', '1']) {
+    for (const anon of ['false', 'off', '0', 'yes', '2']) {
       expect(configError({ HOST: '0.0.0.0', ALLOW_ANONYMOUS: anon }).message).toContain(
         'ALLOW_ANONYMOUS',
       );
@@ -923,7 +923,9 @@ describe('secure default configuration', () => {
   });
 
   it('loads with ALLOW_ANONYMOUS=true, with keys, or on loopback without keys', () => {
-    expect(loadConfig({ HOST: '0.0.0.0', ALLOW_ANONYMOUS: 'true' }).apiKeys).toEqual([]);
+    for (const anon of ['true', 'on', '1', 'TRUE', ' On ']) {
+      expect(loadConfig({ HOST: '0.0.0.0', ALLOW_ANONYMOUS: anon }).apiKeys).toEqual([]);
+    }
     const withKeys = loadConfig({ HOST: '0.0.0.0', API_KEYS_FILE: keysFile('good.json', good()) });
     expect(withKeys.apiKeys.map((k) => k.name)).toEqual(['ok']);
     for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) {

@@ -1,0 +1,65 @@
+import { ConfigError, loadConfig } from './config';
+
+/** The configuration is read once; these pin what each setting accepts and defaults to. */
+
+function errorOf(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.message;
+    throw err;
+  }
+  throw new Error(`accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('reads every boolean setting from true/false, on/off, 1/0 alike (any case)', () => {
+    const read = (v: string) => {
+      const c = loadConfig({ REDACT: v, INTROSPECTION: v, ALLOW_ANONYMOUS: v });
+      return [c.redact, c.introspection];
+    };
+    expect(['true', 'on', '1', 'ON', 'True'].map(read)).toEqual(Array(5).fill([true, true]));
+    expect(['false', 'off', '0', 'OFF'].map(read)).toEqual(Array(4).fill([false, false]));
+  });
+
+  it('defaults: redaction on, introspection on loopback only, the loopback Host list', () => {
+    const c = loadConfig({});
+    expect([c.redact, c.introspection, c.host, c.port, c.geminiHomeSet]).toEqual([
+      true,
+      true,
+      '127.0.0.1',
+      3000,
+      false,
+    ]);
+    expect([...c.allowedHosts.names].sort()).toEqual(['127.0.0.1', '::1', 'localhost']);
+    expect(loadConfig({ GEMINI_HOME: '/x' }).geminiHomeSet).toBe(true);
+  });
+
+  it('names every bad variable in one message', () => {
+    expect(
+      errorOf({
+        REDACT: 'maybe',
+        INTROSPECTION: 'yes',
+        PORT: '99999',
+        ALLOWED_HOSTS: 'ok.example,http://bad.example',
+      }).split('\n'),
+    ).toEqual([
+      'Invalid configuration:',
+      '  PORT="99999": PORT must be an integer from 0 to 65535',
+      '  INTROSPECTION="yes": INTROSPECTION must be one of true/false, on/off, 1/0',
+      '  REDACT="maybe": REDACT must be one of true/false, on/off, 1/0',
+      '  ALLOWED_HOSTS: "http://bad.example" is not a host name, an IP address, "*.domain" or "*" (no ports or schemes)',
+    ]);
+  });
+
+  it('adds ALLOWED_HOSTS and a concrete listen address to the Host list', () => {
+    const c = loadConfig({ HOST: '10.0.0.5', ALLOW_ANONYMOUS: 'true', ALLOWED_HOSTS: 'a.example' });
+    expect([...c.allowedHosts.names].sort()).toEqual([
+      '10.0.0.5',
+      '127.0.0.1',
+      '::1',
+      'a.example',
+      'localhost',
+    ]);
+  });
+});
