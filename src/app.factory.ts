@@ -23,6 +23,8 @@ export async function createApp(
 ): Promise<INestApplication> {
   const app = await NestFactory.create(AppModule.forRoot(config), new ExpressAdapter(), {
     logger: false,
+    // A provider's failure (a bad brain home) reaches the caller, which reports it clearly.
+    abortOnError: false,
   });
   const logger = createLogger(config);
   if (nestLogs) app.useLogger(new PinoNestLogger(logger));

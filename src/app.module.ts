@@ -8,7 +8,6 @@ import { OpsModule } from './ops/ops.module';
 import { RedactionModule } from './redaction/redaction.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { StepsModule } from './steps/steps.module';
-import { StoreModule } from './store/store.module';
 
 /** Wiring only: configuration, the store, the GraphQL API and the HTTP routes. */
 @Module({})
@@ -20,7 +19,6 @@ export class AppModule {
         ConfigModule.forRoot(config),
         OpsModule,
         RedactionModule,
-        StoreModule,
         ApiGraphqlModule,
         SessionsModule,
         StepsModule,

@@ -1,10 +1,12 @@
 import './production';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
+import type { AddressInfo } from 'node:net';
 import { createApp } from './app.factory';
 import { BrainStore } from './brain/store';
 import { ConfigError, loadConfig, type AppConfig } from './config/config';
-import { StoreSource } from './store/store.module';
+import { StoreSource } from './config/brain-source';
+import { startupReport } from './ops/startup-report';
 
 /** How long in-flight requests get after SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 8000;
@@ -13,21 +15,11 @@ async function bootstrap(config: AppConfig): Promise<void> {
   // Nest's own start-up chatter is off: the first line an operator reads says what is served.
   const app = await createApp(config, { nestLogs: true });
   const log = new Logger('brainql');
-  const source = app.get(StoreSource);
-  if (source.isExample) {
-    log.warn(
-      `Serving the EXAMPLE brain home ${source.geminiHome}: no brain root exists under ` +
-        `GEMINI_HOME=${config.geminiHome}` +
-        (config.brainRoots.length ? ` or BRAIN_ROOTS=${config.brainRoots.join(',')}` : '') +
-        '. Point GEMINI_HOME at a folder holding <flavor>/brain/ to serve your own sessions.',
-    );
-  } else {
-    const extra = source.brainRoots.length ? ` and BRAIN_ROOTS=${source.brainRoots.join(',')}` : '';
-    log.log(`Serving the brain roots of GEMINI_HOME=${source.geminiHome}${extra}`);
-  }
+  for (const line of startupReport(config, app.get(StoreSource))) log[line.level](line.message);
   await app.listen(config.port, config.host);
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  log.log(`GraphQL API at http://${host}:${config.port}/graphql`);
+  const { port } = app.getHttpServer().address() as AddressInfo; // PORT=0 picks a free one
+  log.log(`GraphQL API at http://${host}:${port}/graphql`);
 
   const store = app.get(BrainStore);
   const started = Date.now();
@@ -45,17 +37,16 @@ async function bootstrap(config: AppConfig): Promise<void> {
   });
 }
 
+/** A configuration mistake is one readable message and exit code 1, never a stack trace. */
+function fail(err: unknown): never {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+}
+
 let config: AppConfig;
 try {
   config = loadConfig();
 } catch (err) {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-    process.exit(1);
-  }
-  throw err;
+  fail(err);
 }
-bootstrap(config).catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+bootstrap(config).catch(fail);

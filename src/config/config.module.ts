@@ -1,17 +1,41 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DynamicModule, Global, Logger, Module } from '@nestjs/common';
+import { BrainStore } from '../brain/store';
+import { chooseSource, StoreSource } from './brain-source';
 import type { AppConfig } from './config';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
-/** Makes the validated, frozen configuration injectable everywhere. */
+/**
+ * Turns the validated configuration into the process's singletons: the frozen config itself,
+ * the brain source it names (or the example home), and the one BrainStore over it.
+ */
 @Global()
 @Module({})
 export class ConfigModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: ConfigModule,
-      providers: [{ provide: APP_CONFIG, useValue: config }],
-      exports: [APP_CONFIG],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: StoreSource, useFactory: () => chooseSource(config) },
+        {
+          provide: BrainStore,
+          inject: [StoreSource],
+          useFactory: (source: StoreSource) => {
+            const log = new Logger('Scan');
+            return new BrainStore({
+              geminiHome: source.geminiHome,
+              brainRoots: source.brainRoots,
+              rescanMs: config.rescanMs,
+              onScanProgress: (done, total) => {
+                if (total !== null && done % 2048 === 0)
+                  log.log(`scan: read the first records of ${done} of ${total} sessions`);
+              },
+            });
+          },
+        },
+      ],
+      exports: [APP_CONFIG, StoreSource, BrainStore],
     };
   }
 }

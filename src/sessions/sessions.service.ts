@@ -7,7 +7,7 @@ import { SessionOrder } from '../graphql/enums';
 import type { Loaders } from '../graphql/loaders';
 import { checkFirst, paginate, type Connection } from '../graphql/pagination/connection';
 import { decodeCursor, encodeCursor } from '../graphql/pagination/cursor';
-import { StoreSource } from '../store/store.module';
+import { StoreSource } from '../config/brain-source';
 import { Redactor } from '../redaction/redactor';
 import type { Principal } from '../auth/principal';
 import type { BrainRoot } from './session.model';

@@ -1,0 +1,137 @@
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { hashKey } from '../src/auth/api-keys';
+import { makeTempDir } from './fixtures/brain-home';
+import { REPO, runNode, serverArgs } from './security/attack-setup';
+
+/**
+ * What the real process says and does at start: an explicitly named home or root that holds
+ * nothing stops it (never silently the example home), and the first log lines tell the
+ * operator what is served, who may ask, and whether secrets are masked.
+ */
+
+const ID = '5a000000-0000-4000-8000-000000000001';
+let dir: string;
+
+function session(root: string): void {
+  const logs = path.join(root, ID, '.system_generated/logs');
+  fs.mkdirSync(logs, { recursive: true });
+  fs.writeFileSync(
+    path.join(logs, 'transcript.jsonl'),
+    '{"step_index":0,"type":"USER_INPUT","created_at":"2026-06-01T10:00:00Z","content":"hi"}\n',
+  );
+}
+
+/** Starts the server and returns the `msg` of its log lines up to the listening line. */
+function firstLines(env: NodeJS.ProcessEnv): Promise<{ level: number; msg: string }[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, serverArgs(), {
+      cwd: REPO,
+      env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString('utf8');
+      if (out.includes('GraphQL API at')) child.kill('SIGKILL');
+    });
+    child.on('error', reject);
+    child.on('close', () => {
+      clearTimeout(timer);
+      const lines = out
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { level: number; msg: string; context?: string })
+        .filter((l) => l.context === 'brainql');
+      resolve(lines.map(({ level, msg }) => ({ level, msg })));
+    });
+  });
+}
+
+beforeAll(() => {
+  dir = makeTempDir('brainql-startup-');
+  session(path.join(dir, 'home/antigravity-ide/brain'));
+  fs.mkdirSync(path.join(dir, 'empty-home/antigravity-ide'), { recursive: true });
+  fs.mkdirSync(path.join(dir, 'user/.gemini'), { recursive: true });
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('a brain home or root named explicitly', () => {
+  it.each([
+    [
+      { GEMINI_HOME: '/nonexistent/brainql-home' },
+      ['  GEMINI_HOME="/nonexistent/brainql-home": is not a directory'],
+    ],
+    [
+      { GEMINI_HOME: '<dir>/empty-home' },
+      ['  GEMINI_HOME="<dir>/empty-home": holds no <flavor>/brain directory'],
+    ],
+    [
+      { GEMINI_HOME: '<dir>/home', BRAIN_ROOTS: '<dir>/missing/brain,<dir>/home' },
+      ['  BRAIN_ROOTS: "<dir>/missing/brain" is not a directory'],
+    ],
+  ])('stops the start with every mistake named: %j', async (vars, expected) => {
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: path.join(dir, 'user') };
+    for (const [k, v] of Object.entries(vars)) env[k] = v.replaceAll('<dir>', dir);
+    const run = await runNode(serverArgs(), env, 30_000);
+    expect([run.status, run.stdout]).toEqual([1, '']);
+    expect(run.stderr.trimEnd().split('\n')).toEqual([
+      'Invalid configuration:',
+      ...expected.map((l) => l.replaceAll('<dir>', dir)),
+    ]);
+  });
+});
+
+describe('the first log lines', () => {
+  it('say the example home is served only when the default ~/.gemini has no brain root', async () => {
+    const example = path.join(REPO, 'example-home');
+    expect(await firstLines({ HOME: path.join(dir, 'user') })).toEqual([
+      {
+        level: 40,
+        msg:
+          `Serving the EXAMPLE brain home ${example}: no brain root exists under the default ` +
+          `GEMINI_HOME=${dir}/user/.gemini. Set GEMINI_HOME to a folder holding <flavor>/brain/ ` +
+          'to serve your own sessions.',
+      },
+      {
+        level: 30,
+        msg:
+          `Serving 2 brain roots: ${example}/antigravity-acp/brain (antigravity-acp), ` +
+          `${example}/antigravity-ide/brain (antigravity-ide)`,
+      },
+      {
+        level: 40,
+        msg: 'API keys: none; anonymous access is ON for anyone who can reach 127.0.0.1:0',
+      },
+      { level: 30, msg: 'Redaction: ON (secrets are masked in every answer)' },
+      {
+        level: 30,
+        msg: expect.stringMatching(/^GraphQL API at http:\/\/127\.0\.0\.1:[1-9]\d*\/graphql$/),
+      },
+    ]);
+  });
+
+  it('count the keys, say redaction is off, and warn of a key scoped to a flavor no root has', async () => {
+    const keys = path.join(dir, 'keys.json');
+    fs.writeFileSync(
+      keys,
+      JSON.stringify([
+        { name: 'all', sha256: hashKey('k1').toString('hex') },
+        { name: 'ci', sha256: hashKey('k2').toString('hex'), flavors: ['antigravity-acp'] },
+      ]),
+    );
+    const home = path.join(dir, 'home');
+    expect(await firstLines({ GEMINI_HOME: home, API_KEYS_FILE: keys, REDACT: 'off' })).toEqual([
+      { level: 30, msg: `Serving 1 brain root: ${home}/antigravity-ide/brain (antigravity-ide)` },
+      { level: 30, msg: 'API keys: 2 loaded; every request needs one' },
+      { level: 40, msg: 'Redaction: OFF (REDACT=off): secrets are served unmasked' },
+      {
+        level: 40,
+        msg: 'API key "ci" is scoped to antigravity-acp, which no served root has: it sees nothing there',
+      },
+      { level: 30, msg: expect.stringMatching(/^GraphQL API at /) },
+    ]);
+  });
+});
