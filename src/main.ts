@@ -1,6 +1,7 @@
 import './production';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.factory';
 import { BrainStore } from './brain/store';
@@ -18,7 +19,8 @@ async function bootstrap(config: AppConfig): Promise<void> {
   for (const line of startupReport(config, app.get(StoreSource))) log[line.level](line.message);
   await app.listen(config.port, config.host);
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  const { port } = app.getHttpServer().address() as AddressInfo; // PORT=0 picks a free one
+  // PORT=0 picks a free port: say which.
+  const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
   log.log(`GraphQL API at http://${host}:${port}/graphql`);
 
   const store = app.get(BrainStore);
