@@ -18,12 +18,28 @@ const HEX64 = /^[0-9a-f]{64}$/i;
 
 /** Parses the keys file; returns the keys or the reasons it is unusable. */
 export function loadApiKeys(file: string): { keys: ApiKey[] } | { errors: string[] } {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    const reason = (err as NodeJS.ErrnoException).code ?? 'error';
+    return { errors: [`cannot read ${file} (${reason})`] };
+  }
+  const loaded = loadApiKeysFrom(text);
+  return 'errors' in loaded && loaded.errors[0] === NOT_JSON
+    ? { errors: [`cannot read ${file} (not valid JSON)`] }
+    : loaded;
+}
+
+const NOT_JSON = 'not valid JSON';
+
+/** Parses the text of a keys file. */
+export function loadApiKeysFrom(text: string): { keys: ApiKey[] } | { errors: string[] } {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    const reason = (err as NodeJS.ErrnoException).code ?? 'not valid JSON';
-    return { errors: [`cannot read ${file} (${reason})`] };
+    parsed = JSON.parse(text);
+  } catch {
+    return { errors: [NOT_JSON] };
   }
   if (!Array.isArray(parsed))
     return { errors: ['must be a JSON array of {"name","sha256","flavors"?}'] };

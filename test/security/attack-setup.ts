@@ -379,9 +379,9 @@ export function serverArgs(): string[] {
   return [...TS_NODE, path.join(REPO, 'src/main.ts')];
 }
 
-/** Node arguments that run a script of `scripts/` as `npm run` does (ts-node, transpile only). */
-export function scriptArgs(script: string, args: string[]): string[] {
-  return [...TS_NODE, path.join(REPO, 'scripts', script), ...args];
+/** Node arguments that run a file of the repository as `npm run` does (ts-node, transpile only). */
+export function scriptArgs(file: string, args: string[]): string[] {
+  return [...TS_NODE, path.join(REPO, file), ...args];
 }
 
 export interface NodeRun {

@@ -1,0 +1,88 @@
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { hashKey, loadApiKeys } from '../auth/api-keys';
+
+/** keygen --write appends to a keys file the server then loads; it never damages one. */
+
+const run = promisify(execFile);
+const KEYGEN = path.join(__dirname, 'keygen.ts');
+
+async function keygen(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const r = await run(process.execPath, [
+      '-r',
+      'ts-node/register/transpile-only',
+      KEYGEN,
+      ...args,
+    ]);
+    return { code: 0, ...r };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+const keyOf = (stdout: string) => /^(bql_[A-Za-z0-9_-]{43})$/m.exec(stdout)?.[1] ?? '';
+
+describe('keygen --write', () => {
+  let dir: string;
+  beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brainql-keygen-'))));
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('creates the file (mode 600), then appends; the server loads both keys', async () => {
+    const file = path.join(dir, 'keys.json');
+    const first = await keygen(['--name', 'alice', '--write', file]);
+    const second = await keygen(['--name', 'ci', '--flavor', 'antigravity-acp', '--write', file]);
+    expect([first.code, first.stderr, second.code, second.stderr]).toEqual([0, '', 0, '']);
+    expect(first.stdout.split('\n').slice(-2)).toEqual([
+      `added "alice" to ${file} (1 keys); restart the server to load it`,
+      '',
+    ]);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual([
+      { name: 'alice', sha256: hashKey(keyOf(first.stdout)).toString('hex') },
+      {
+        name: 'ci',
+        sha256: hashKey(keyOf(second.stdout)).toString('hex'),
+        flavors: ['antigravity-acp'],
+      },
+    ]);
+    const loaded = loadApiKeys(file);
+    expect('keys' in loaded && loaded.keys.map((k) => k.name)).toEqual(['alice', 'ci']);
+    expect(fs.readdirSync(dir)).toEqual(['keys.json']); // no temporary file left behind
+  });
+
+  it('refuses a duplicate name or a broken file and leaves the file as it was', async () => {
+    const file = path.join(dir, 'keys.json');
+    await keygen(['--name', 'alice', '--write', file]);
+    const before = fs.readFileSync(file, 'utf8');
+    const dup = await keygen(['--name', 'alice', '--write', file]);
+    expect([dup.code, dup.stdout, dup.stderr]).toEqual([
+      1,
+      '',
+      `${file} already has a key named "alice"\n`,
+    ]);
+    expect(fs.readFileSync(file, 'utf8')).toBe(before);
+
+    const broken = path.join(dir, 'broken.json');
+    fs.writeFileSync(broken, '{"name":');
+    const bad = await keygen(['--name', 'bob', '--write', broken]);
+    expect([bad.code, bad.stdout, bad.stderr]).toEqual([
+      1,
+      '',
+      `${broken} is not a usable keys file: not valid JSON\n`,
+    ]);
+    expect(fs.readFileSync(broken, 'utf8')).toBe('{"name":');
+  });
+
+  it('answers usage with exit 2 when --name is missing', async () => {
+    expect(await keygen(['--write', path.join(dir, 'k.json')])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'usage: keygen --name NAME [--flavor FLAVOR ...] [--write FILE]\n',
+    });
+  });
+});
