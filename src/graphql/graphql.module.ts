@@ -69,6 +69,7 @@ function rateKeyOf(req: Request, principal: Principal): string {
           context: ({ req }: { req: Request }): LimitedContext => {
             const principal = principalOf(req);
             return {
+              req,
               loaders: new Loaders(store),
               principal,
               redactor,

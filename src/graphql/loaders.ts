@@ -44,6 +44,8 @@ export class Loaders {
 }
 
 export interface GqlContext {
+  /** The HTTP request (metrics mark a response that carried errors on it). */
+  req: object;
   loaders: Loaders;
   /** Who asks; every listing and lookup is limited to the roots they may read. */
   principal: Principal;
