@@ -135,3 +135,61 @@ describe('the first log lines', () => {
     ]);
   });
 });
+
+describe('request logs', () => {
+  it('log a client mistake at info with the request id, never at error or with a stack', async () => {
+    const child = spawn(process.execPath, serverArgs(), {
+      cwd: REPO,
+      env: {
+        PATH: process.env.PATH,
+        PORT: '0',
+        LOG_LEVEL: 'info',
+        GEMINI_HOME: path.join(dir, 'home'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    const closed = new Promise((resolve) => child.on('close', resolve));
+    try {
+      for (let i = 0; i < 300 && !/GraphQL API at http:\/\/127\.0\.0\.1:(\d+)/.test(out); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const port = /GraphQL API at http:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1];
+      const ask = (id: string, query: string) =>
+        fetch(`http://127.0.0.1:${port}/graphql`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Request-Id': id },
+          body: JSON.stringify({ query }),
+        });
+      expect((await ask('req-first-0', '{ sessions(first: 0) { totalCount } }')).status).toBe(200);
+      expect((await ask('req-no-field', 'query Q { nope }')).status).toBe(400);
+    } finally {
+      child.kill('SIGTERM');
+      await closed;
+    }
+    const lines = out
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const clientErrors = lines
+      .filter((l) => typeof l.msg === 'string' && l.msg.startsWith('client error'))
+      .map((l) => [l.level, (l.req as { id: string }).id, l.code, l.msg]);
+    expect(clientErrors).toEqual([
+      [
+        30,
+        'req-first-0',
+        'BAD_USER_INPUT',
+        'client error: "first" must be an integer from 1 to 100',
+      ],
+      [
+        30,
+        'req-no-field',
+        'BAD_USER_INPUT',
+        'client error: Cannot query field "nope" on type "Query".',
+      ],
+    ]);
+    expect(lines.filter((l) => (l.level as number) >= 50)).toEqual([]);
+    expect(out).not.toMatch(/"(stack|trace)"/);
+  });
+});

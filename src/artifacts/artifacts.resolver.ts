@@ -7,6 +7,8 @@ import {
   ResolveField,
   Resolver,
 } from '@nestjs/graphql';
+import { UseFilters } from '@nestjs/common';
+import { GraphqlExceptionFilter } from '../graphql/graphql-exception.filter';
 import { GraphQLJSON } from 'graphql-scalars';
 import { ArtifactKind } from '../graphql/enums';
 import type { ArtifactInfo, ArtifactVersionInfo } from '../brain/artifacts';
@@ -29,6 +31,7 @@ interface VersionParent {
   info: ArtifactVersionInfo;
 }
 
+@UseFilters(GraphqlExceptionFilter)
 @Resolver(() => Session)
 export class SessionArtifactsResolver {
   constructor(private readonly store: BrainStore) {}
@@ -69,6 +72,7 @@ async function readAll(
   return decodeUtf8(await store.readRange(entry, name, 0, size));
 }
 
+@UseFilters(GraphqlExceptionFilter)
 @Resolver(() => Artifact)
 export class ArtifactsResolver {
   constructor(private readonly store: BrainStore) {}
@@ -116,6 +120,7 @@ export class ArtifactsResolver {
   }
 }
 
+@UseFilters(GraphqlExceptionFilter)
 @Resolver(() => ArtifactVersion)
 export class ArtifactVersionsResolver {
   constructor(private readonly store: BrainStore) {}

@@ -49,23 +49,30 @@ function isRequestError(error: unknown): boolean {
 }
 
 /**
+ * The client-facing code of an error, from the code it was raised or labelled with; undefined
+ * means an internal failure (a bug or an I/O error), never the client's mistake.
+ */
+export function clientCodeOf(raw: unknown, error: unknown): ErrorCode | undefined {
+  const code =
+    typeof raw === 'string' ? (CODES.has(raw) ? (raw as ErrorCode) : USER_CODES[raw]) : undefined;
+  if (code !== ErrorCode.INTERNAL_SERVER_ERROR) return code;
+  return isRequestError(error) ? ErrorCode.BAD_USER_INPUT : undefined;
+}
+
+/**
  * Apollo `formatError`: maps every error onto the closed set and strips internals. Only errors
  * raised with an explicit code keep their message; anything else (including what Apollo itself
- * labels INTERNAL_SERVER_ERROR, whose message may hold file paths) gets a generic one.
+ * labels INTERNAL_SERVER_ERROR, whose message may hold file paths) gets a generic one. Logging
+ * is the request's (src/ops/graphql-errors-log.plugin.ts), with its id.
  */
 export function formatError(
   formatted: GraphQLFormattedError,
   error: unknown,
 ): GraphQLFormattedError {
-  const raw = formatted.extensions?.code;
-  let code = typeof raw === 'string' ? (CODES.has(raw) ? raw : USER_CODES[raw]) : undefined;
-  if (code === ErrorCode.INTERNAL_SERVER_ERROR) {
-    code = isRequestError(error) ? ErrorCode.BAD_USER_INPUT : undefined;
-  }
+  const code = clientCodeOf(formatted.extensions?.code, error);
   const extensions: Record<string, unknown> = { ...formatted.extensions };
   delete extensions.stacktrace;
   if (!code) {
-    if (process.env.NODE_ENV !== 'test') console.error(error);
     return {
       message: 'Internal server error',
       locations: formatted.locations,

@@ -7,6 +7,8 @@ import {
   ResolveField,
   Resolver,
 } from '@nestjs/graphql';
+import { UseFilters } from '@nestjs/common';
+import { GraphqlExceptionFilter } from '../graphql/graphql-exception.filter';
 import type { ListedSession } from '../brain/catalog';
 import type { ToolCall as ToolCallRecord, TokenUsage as TokenRecord } from '../brain/types';
 import { StepSource, StepStatus } from '../graphql/enums';
@@ -26,6 +28,7 @@ const FULL = {
   description: 'Read the untruncated value from the full transcript (one line) when truncated.',
 };
 
+@UseFilters(GraphqlExceptionFilter)
 @Resolver(() => Session)
 export class SessionStepsResolver {
   constructor(private readonly service: StepsService) {}
@@ -54,6 +57,7 @@ export class SessionStepsResolver {
   }
 }
 
+@UseFilters(GraphqlExceptionFilter)
 @Resolver(() => Step)
 export class StepsResolver {
   constructor(private readonly service: StepsService) {}
@@ -141,6 +145,7 @@ export class StepsResolver {
   }
 }
 
+@UseFilters(GraphqlExceptionFilter)
 @Resolver(() => StepOutput)
 export class StepOutputResolver {
   constructor(private readonly service: StepsService) {}

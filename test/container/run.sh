@@ -180,6 +180,49 @@ pass "SIGTERM stops it in ${took} s (exit $code)"
 cid=
 pass "compose down removed the container"
 
+step "the team-service recipe: keys made by keygen in the image, published with keys and ALLOWED_HOSTS"
+mkdir -p "$tmp/keys" && chmod 0777 "$tmp/keys" # the image's uid 1000 writes the keys file
+keygen_out=$("$engine" run --rm --read-only --user 1000 --network none -v "$tmp/keys:/keys" "$image" \
+  node dist/cli/keygen.js --name team --write /keys/keys.json) || fail "keygen in the image failed"
+key=$(grep -E '^bql_' <<<"$keygen_out" | head -1)
+[[ -n $key && -s $tmp/keys/keys.json ]] || fail "keygen printed no key or wrote no file: $keygen_out"
+chmod a+r "$tmp/keys/keys.json"
+pass "keygen ran in the production image (compiled JS) and wrote $(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).length)' "$tmp/keys/keys.json") key"
+BRAINQL_KEYS_FILE="$tmp/keys/keys.json" ALLOWED_HOSTS=brainql.test BRAINQL_BIND=127.0.0.1 \
+  "${compose[@]}" up -d >>"$tmp/compose.log" 2>&1 || fail "compose up with the recipe failed"
+cid=$("$engine" ps -aq --filter "label=com.docker.compose.project=$project" | head -1)
+[[ -n $cid ]] || fail "compose started no container"
+started=$SECONDS
+until [[ $(http_status "$base/readyz") == 200 ]]; do
+  [[ $("$engine" inspect "$cid" --format '{{.State.Running}}') == true ]] || fail "the container stopped (recipe)"
+  ((SECONDS - started < ready_timeout)) || fail "/readyz not 200 after $ready_timeout s (recipe)"
+  sleep 0.5
+done
+gql() { # "status body" of {roots{flavor}} with the given extra headers (as JSON); Host may be set
+  node -e '
+const http = require("node:http");
+const [url, headers] = [new URL(process.argv[1]), JSON.parse(process.argv[2])];
+const body = JSON.stringify({ query: "{ roots { flavor } }" });
+const req = http.request({ host: url.hostname, port: url.port, path: "/graphql", method: "POST",
+  headers: { "Content-Type": "application/json", ...headers }, timeout: 5000 }, (res) => {
+  let text = ""; res.on("data", (c) => (text += c)); res.on("end", () => console.log(res.statusCode, text));
+});
+req.on("error", (e) => console.log(0, String(e))); req.end(body);' "$base" "$1"
+}
+answer=$(gql '{}')
+[[ $answer == 401* && $answer == *'"code":"UNAUTHENTICATED"'* ]] || fail "no key: $answer"
+pass "no key: 401 UNAUTHENTICATED"
+answer=$(gql "{\"Authorization\":\"Bearer $key\"}")
+[[ $answer == '200 {"data":{"roots":[{"flavor":"antigravity-ide"}]}}' ]] || fail "with the key: $answer"
+pass "the key made by keygen reads the roots"
+answer=$(gql "{\"Authorization\":\"Bearer $key\",\"Host\":\"brainql.test\"}")
+[[ $answer == 200* ]] || fail "Host brainql.test (in ALLOWED_HOSTS): $answer"
+answer=$(gql "{\"Authorization\":\"Bearer $key\",\"Host\":\"evil.test\"}")
+[[ $answer == 421* && $answer == *'"code":"MISDIRECTED_REQUEST"'* ]] || fail "Host evil.test: $answer"
+pass "ALLOWED_HOSTS passed through: brainql.test answered, evil.test 421"
+"${compose[@]}" down >>"$tmp/compose.log" 2>&1 || fail "compose down failed (recipe)"
+cid=
+
 step "the mounted brain home is unchanged"
 snapshot "$home" >"$tmp/after.txt"
 diff -u "$tmp/before.txt" "$tmp/after.txt" >&2 || fail "the mounted tree changed (diff above)"
