@@ -28,6 +28,8 @@ export interface Catalog {
   /** Newest first: createdAt descending, ties by id ascending. */
   newestFirst: ListedSession[];
   byKey: Map<string, ListedSession>;
+  /** Copies of an id that lost to another root's copy, best first per id (usually none). */
+  shadowed: ListedSession[];
   scannedAt: number;
 }
 
@@ -115,6 +117,35 @@ export class HeadCache {
   }
 }
 
+/**
+ * The sessions a caller sees, newest first: the winners they may see, plus, for each id whose
+ * winner they may not see, the best copy they may see. Without shadowed copies (the usual
+ * case) this is a filter of the listing.
+ */
+export function visibleSessions(
+  catalog: Catalog,
+  visible: (s: ListedSession) => boolean,
+): ListedSession[] {
+  const seen = catalog.newestFirst.filter(visible);
+  const substitutes = substitutesOf(catalog, visible);
+  if (substitutes.size === 0) return seen;
+  return [...seen, ...substitutes.values()].sort(compareNewestFirst);
+}
+
+/** For each id whose winner is hidden: the best copy the caller may see. */
+export function substitutesOf(
+  catalog: Catalog,
+  visible: (s: ListedSession) => boolean,
+): Map<string, ListedSession> {
+  const out = new Map<string, ListedSession>();
+  for (const copy of catalog.shadowed) {
+    if (out.has(copy.key) || !visible(copy)) continue;
+    const winner = catalog.byKey.get(copy.key);
+    if (winner && !visible(winner)) out.set(copy.key, copy);
+  }
+  return out;
+}
+
 export function compareNewestFirst(a: ListedSession, b: ListedSession): number {
   const t = b.createdAt.getTime() - a.createdAt.getTime();
   if (t !== 0) return t;
@@ -141,7 +172,7 @@ export async function buildCatalog(
   const known = previous
     ? (root: BrainRoot, name: string) => before.get(`${root.realPath}\0${name}`)?.entry
     : undefined;
-  const { sessions, perRoot } = await scanSessions(
+  const { sessions, shadowed, perRoot } = await scanSessions(
     roots,
     (done) => onProgress?.(done, null),
     known,
@@ -158,12 +189,17 @@ export async function buildCatalog(
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
-  heads.retain(new Set(sessions.map((s) => s.realDir)));
+  const losers: ListedSession[] = [];
+  for (const entry of shadowed) {
+    losers.push({ entry, createdAt: await heads.createdAt(entry), key: entry.id.toLowerCase() });
+  }
+  heads.retain(new Set([...sessions, ...shadowed].map((s) => s.realDir)));
   listed.sort(compareNewestFirst);
   return {
     roots: roots.map((root) => ({ root, sessionCount: perRoot.get(root.path) ?? 0 })),
     newestFirst: listed,
     byKey: new Map(listed.map((s) => [s.key, s])),
+    shadowed: losers,
     scannedAt: Date.now(),
   };
 }

@@ -81,15 +81,16 @@ const SLICE = 256;
  * The sessions of all roots, sorted by id, and how many each root contributes (keyed by
  * `root.path`, every root present). When one id sits in several roots the directory with the
  * latest mtime wins, then the root whose path sorts first. Ids are compared case-insensitively
- * for this (the contract's ids do), so `ABC` and `abc` never both appear. `onProgress`
- * receives the number of directories examined so far, and the total once at the end.
+ * for this (the contract's ids do), so `ABC` and `abc` never both appear. The other copies
+ * are returned as `shadowed` (best first per id): a caller who may not see the winner's root
+ * gets the best copy they can see. `onProgress` receives the number of directories examined.
  */
 export async function scanSessions(
   roots: BrainRoot[],
   onProgress?: (done: number) => void,
   /** A quick rescan: an entry already known by root and name is taken as it was. */
   known?: (root: BrainRoot, name: string) => SessionEntry | undefined,
-): Promise<{ sessions: SessionEntry[]; perRoot: Map<string, number> }> {
+): Promise<{ sessions: SessionEntry[]; shadowed: SessionEntry[]; perRoot: Map<string, number> }> {
   const candidates: Candidate[] = [];
   for (const root of roots) {
     const entries = await fsp
@@ -113,22 +114,31 @@ export async function scanSessions(
     await new Promise((resolve) => setImmediate(resolve));
   }
 
-  const winners = new Map<string, SessionEntry>();
+  const byId = new Map<string, SessionEntry[]>();
   for (const s of found) {
     if (s === null) continue;
     const key = s.id.toLowerCase();
-    const held = winners.get(key);
-    if (!held || beats(s, held)) winners.set(key, s);
+    const copies = byId.get(key);
+    if (copies) copies.push(s);
+    else byId.set(key, [s]);
   }
+  const sessions: SessionEntry[] = [];
+  const shadowed: SessionEntry[] = [];
+  for (const copies of byId.values()) {
+    if (copies.length > 1) copies.sort(precedence);
+    sessions.push(copies[0]);
+    for (let i = 1; i < copies.length; i++) shadowed.push(copies[i]);
+  }
+  sessions.sort((a, b) => compareStrings(a.id, b.id));
   const perRoot = new Map<string, number>(roots.map((r) => [r.path, 0]));
-  const sessions = [...winners.values()].sort((a, b) => compareStrings(a.id, b.id));
   for (const s of sessions) perRoot.set(s.root.path, (perRoot.get(s.root.path) ?? 0) + 1);
-  return { sessions, perRoot };
+  return { sessions, shadowed, perRoot };
 }
 
-function beats(a: SessionEntry, b: SessionEntry): boolean {
-  if (a.mtimeMs !== b.mtimeMs) return a.mtimeMs > b.mtimeMs;
-  return (compareStrings(a.root.path, b.root.path) || compareStrings(a.id, b.id)) < 0;
+/** Which copy of one id wins: the latest directory mtime, then the root path sorting first. */
+function precedence(a: SessionEntry, b: SessionEntry): number {
+  if (a.mtimeMs !== b.mtimeMs) return b.mtimeMs - a.mtimeMs;
+  return compareStrings(a.root.path, b.root.path) || compareStrings(a.id, b.id);
 }
 
 /**

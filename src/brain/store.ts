@@ -1,6 +1,12 @@
 import { listArtifacts, getArtifact, type ArtifactInfo } from './artifacts';
 import { LruCache, versionKey } from './cache';
-import { buildCatalog, HeadCache, type Catalog, type ListedSession } from './catalog';
+import {
+  buildCatalog,
+  HeadCache,
+  substitutesOf,
+  type Catalog,
+  type ListedSession,
+} from './catalog';
 import {
   findStepOutput,
   listSessionFiles,
@@ -130,8 +136,12 @@ export class BrainStore {
     const key = id.toLowerCase();
     const exact = catalog.byKey.get(key);
     if (exact && visible(exact)) return { kind: 'found', session: exact };
+    const substitutes = substitutesOf(catalog, visible);
+    const copy = substitutes.get(key);
+    if (copy) return { kind: 'found', session: copy };
     if (id.length < MIN_PREFIX) return { kind: 'too-short' };
     const matches = catalog.newestFirst.filter((s) => s.key.startsWith(key) && visible(s));
+    for (const s of substitutes.values()) if (s.key.startsWith(key)) matches.push(s);
     if (matches.length === 1) return { kind: 'found', session: matches[0] };
     if (matches.length > 1) {
       return { kind: 'ambiguous', candidates: matches.map((s) => s.entry.id).sort() };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ListedSession, RootStatus } from '../brain/catalog';
-import { compareNewestFirst } from '../brain/catalog';
+import { compareNewestFirst, visibleSessions } from '../brain/catalog';
 import { BrainStore, MIN_PREFIX } from '../brain/store';
 import { apiError, badInput, ErrorCode } from '../graphql/errors';
 import { SessionOrder } from '../graphql/enums';
@@ -55,8 +55,19 @@ export class SessionsService {
   }
 
   async roots(principal: Principal): Promise<BrainRoot[]> {
-    const { roots } = await this.store.catalog();
-    return roots.filter((r) => principal.mayRead(r.root)).map((r) => this.toRoot(r));
+    const catalog = await this.store.catalog();
+    const roots = catalog.roots.filter((r) => principal.mayRead(r.root));
+    if (principal.flavors === null || catalog.shadowed.length === 0) {
+      return roots.map((r) => this.toRoot(r));
+    }
+    // A scoped caller may see a copy that lost to a hidden root's: count what they see.
+    const seen = visibleSessions(catalog, (s) => principal.mayRead(s.entry.root));
+    return roots.map((r) =>
+      this.toRoot({
+        root: r.root,
+        sessionCount: seen.filter((s) => s.entry.root === r.root).length,
+      }),
+    );
   }
 
   async rootOf(listed: ListedSession): Promise<BrainRoot> {
@@ -110,7 +121,11 @@ export class SessionsService {
       }
       items = sorted;
     }
-    if (principal.flavors !== null) items = items.filter((s) => principal.mayRead(s.entry.root));
+    if (principal.flavors !== null) {
+      const mayRead = (s: ListedSession) => principal.mayRead(s.entry.root);
+      if (catalog.shadowed.length === 0) items = items.filter(mayRead);
+      else items = [...visibleSessions(catalog, mayRead)].sort(compare);
+    }
     if (args.filter) items = await this.applyFilter(items, args.filter, loaders);
     const kind = `s:${order}`;
     let isAfter: ((s: ListedSession) => boolean) | null = null;

@@ -1,0 +1,100 @@
+import type { INestApplication } from '@nestjs/common';
+import * as fs from 'node:fs';
+import type * as http from 'node:http';
+import * as path from 'node:path';
+import { hashKey } from '../../src/auth/api-keys';
+import { FIXTURE_IDS as I } from '../fixtures/brain-home';
+import { REQUESTS } from '../fixtures/ids';
+import {
+  bearer,
+  buildAttackWorld,
+  postGql,
+  raw,
+  startApp,
+  writeKeysFile,
+  type AttackWorld,
+} from './attack-setup';
+
+/**
+ * One id in several roots: the copy with the latest mtime wins for a caller who sees every
+ * root, but a caller scoped to a losing copy's root gets that copy, not nothing.
+ * twoRoots: the CLI copy wins (newer), the IDE copy loses. tieRoots: ACP wins, CLI loses.
+ */
+
+const IDE_KEY = 'bql_shadow-ide-only-0123456789abcdefghijklmnopqrstuvwxyzABCD';
+const CLI_KEY = 'bql_shadow-cli-only-0123456789abcdefghijklmnopqrstuvwxyzABCD';
+const ALL_KEY = 'bql_shadow-all-roots-0123456789abcdefghijklmnopqrstuvwxyzABC';
+
+describe('the same id in several roots, for scoped keys', () => {
+  let world: AttackWorld;
+  let app: INestApplication;
+  let server: http.Server;
+
+  beforeAll(async () => {
+    world = buildAttackWorld();
+    const keysFile = path.join(world.fx.dir, 'shadow-keys.json');
+    writeKeysFile(keysFile, [
+      { name: 'ide', sha256: hashKey(IDE_KEY).toString('hex'), flavors: ['antigravity-ide'] },
+      { name: 'cli', sha256: hashKey(CLI_KEY).toString('hex'), flavors: ['antigravity-cli'] },
+      { name: 'all', sha256: hashKey(ALL_KEY).toString('hex') },
+    ]);
+    app = await startApp({ ...world, keysFile });
+    server = app.getHttpServer() as http.Server;
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(world.fx.dir, { recursive: true, force: true });
+  });
+
+  const data = async (key: string, query: string) => {
+    const res = await postGql(server, query, bearer(key));
+    const body = JSON.parse(res.text);
+    expect(body.errors).toBeUndefined();
+    return body.data;
+  };
+  const lookup = (id: string) => `{ session(id: "${id}") { id userRequest root { environment } } }`;
+
+  it('gives the winner to a key that sees every root', async () => {
+    expect((await data(ALL_KEY, lookup(I.twoRoots))).session).toEqual({
+      id: I.twoRoots,
+      userRequest: REQUESTS.twoRoots,
+      root: { environment: 'CLI' },
+    });
+  });
+
+  it('gives a key scoped to a losing root its own copy, by id, by prefix and in listings', async () => {
+    const ideCopy = {
+      id: I.twoRoots,
+      userRequest: REQUESTS.twoRootsLoser,
+      root: { environment: 'IDE' },
+    };
+    expect((await data(IDE_KEY, lookup(I.twoRoots))).session).toEqual(ideCopy);
+    expect((await data(IDE_KEY, lookup(I.twoRoots.slice(0, 8)))).session).toEqual(ideCopy);
+    const cliCopy = {
+      id: I.tieRoots,
+      userRequest: REQUESTS.tieRootsLoser,
+      root: { environment: 'CLI' },
+    };
+    expect((await data(CLI_KEY, lookup(I.tieRoots))).session).toEqual(cliCopy);
+
+    const listed = await data(
+      IDE_KEY,
+      '{ sessions(first: 100) { totalCount edges { node { id } } } }',
+    );
+    const ids = listed.sessions.edges.map((e: { node: { id: string } }) => e.node.id);
+    expect(ids).toContain(I.twoRoots);
+    expect(listed.sessions.totalCount).toBe(ids.length);
+    const roots = await data(IDE_KEY, '{ roots { flavor sessionCount } }');
+    expect(roots.roots).toEqual([{ flavor: 'antigravity-ide', sessionCount: ids.length }]);
+  });
+
+  it('serves the scoped copy on the file route', async () => {
+    const rel = '.system_generated/logs/transcript.jsonl';
+    const res = await raw(server, {
+      path: `/api/sessions/${I.twoRoots}/files/${rel}`,
+      headers: bearer(IDE_KEY),
+    });
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(fs.readFileSync(path.join(world.fx.roots.ide, I.twoRoots, rel), 'utf8'));
+  });
+});
