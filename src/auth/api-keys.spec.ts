@@ -1,0 +1,88 @@
+import { hashKey, loadApiKeysFrom, matchKey, newKey, type ApiKey } from './api-keys';
+import { Principal } from './principal';
+import type { BrainRoot } from '../brain/types';
+
+const hex = (key: string) => hashKey(key).toString('hex');
+const entry = (name: string, key: string, flavors?: string[]) => ({
+  name,
+  sha256: hex(key),
+  ...(flavors ? { flavors } : {}),
+});
+
+function keysOf(entries: unknown): ApiKey[] {
+  const loaded = loadApiKeysFrom(JSON.stringify(entries));
+  if ('errors' in loaded) throw new Error(loaded.errors.join('; '));
+  return loaded.keys;
+}
+
+describe('loadApiKeysFrom', () => {
+  it('reads names, hashes and optional flavors', () => {
+    const keys = keysOf([entry('all', 'k1'), entry('ci', 'k2', ['antigravity-acp'])]);
+    expect(
+      keys.map((k) => [k.name, k.sha256.toString('hex'), k.flavors && [...k.flavors]]),
+    ).toEqual([
+      ['all', hex('k1'), null],
+      ['ci', hex('k2'), ['antigravity-acp']],
+    ]);
+  });
+
+  it('names every bad entry', () => {
+    expect(
+      loadApiKeysFrom(
+        JSON.stringify([
+          { name: '', sha256: hex('a') },
+          { name: 'x', sha256: 'bql_not-a-hash' },
+          { name: 'y', sha256: hex('b'), flavors: 'antigravity-acp' },
+          entry('z', 'c'),
+          entry('z', 'd'),
+        ]),
+      ),
+    ).toEqual({
+      errors: [
+        'entry 0: "name" must be a non-empty string',
+        'entry 1: "sha256" must be 64 hex digits (the key\'s SHA-256, not the key)',
+        'entry 2: "flavors" must be an array of strings when present',
+        'entry 4: the name "z" is used twice',
+      ],
+    });
+    expect(loadApiKeysFrom('[]')).toEqual({ errors: ['holds no keys'] });
+    expect(loadApiKeysFrom('{}')).toEqual({
+      errors: ['must be a JSON array of {"name","sha256","flavors"?}'],
+    });
+  });
+});
+
+describe('matchKey', () => {
+  const keys = keysOf([entry('a', 'key-a'), entry('b', 'key-b')]);
+
+  it('finds the key a presented secret hashes to, and nothing for anything else', () => {
+    expect(matchKey(keys, 'key-b')?.name).toBe('b');
+    expect(matchKey(keys, 'key-c')).toBeNull();
+    expect(matchKey(keys, hex('key-a'))).toBeNull(); // the hash itself is not the key
+  });
+
+  it('makes keys of 32 random bytes with a recognisable prefix', () => {
+    const [k1, k2] = [newKey(), newKey()];
+    expect(k1).toMatch(/^bql_[A-Za-z0-9_-]{43}$/);
+    expect(k1).not.toBe(k2);
+  });
+});
+
+describe('Principal', () => {
+  const root = (flavor: string) => ({ flavor }) as BrainRoot;
+
+  it('reads every root without flavors, only its flavors with them, nothing as nobody', () => {
+    const ci = new Principal('ci', new Set(['antigravity-acp']));
+    expect(
+      [Principal.anonymous, ci, Principal.nobody].map((p) => [
+        p.mayRead(root('antigravity-acp')),
+        p.mayRead(root('antigravity-ide')),
+        p.scopeKey,
+      ]),
+    ).toEqual([
+      [true, true, '*'],
+      [true, false, 'antigravity-acp'],
+      [false, false, ''],
+    ]);
+  });
+});
