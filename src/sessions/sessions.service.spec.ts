@@ -1,0 +1,142 @@
+import type { GraphQLError } from 'graphql';
+import { Principal } from '../auth/principal';
+import type { Catalog, ListedSession } from '../brain/catalog';
+import { compareNewestFirst } from '../brain/catalog';
+import type { BrainStore } from '../brain/store';
+import type { BrainRoot as StoreRoot, SessionEntry } from '../brain/types';
+import type { StoreSource } from '../config/brain-source';
+import { SessionOrder } from '../graphql/enums';
+import type { Loaders } from '../graphql/loaders';
+import { Redactor } from '../redaction/redactor';
+import { SessionsService } from './sessions.service';
+
+/** The listing rules over a catalog built in memory: order, cursors, scopes and filters. */
+
+const ROOTS: Record<string, StoreRoot> = {
+  ide: {
+    path: '/h/antigravity-ide/brain',
+    realPath: '/h/antigravity-ide/brain',
+    flavor: 'antigravity-ide',
+    environment: 'IDE',
+  },
+  acp: {
+    path: '/h/antigravity-acp/brain',
+    realPath: '/h/antigravity-acp/brain',
+    flavor: 'antigravity-acp',
+    environment: 'ACP',
+  },
+};
+
+function listed(id: string, createdAt: string, root: keyof typeof ROOTS): ListedSession {
+  const entry = {
+    id,
+    root: ROOTS[root],
+    dir: `${ROOTS[root].path}/${id}`,
+    realDir: `${ROOTS[root].path}/${id}`,
+  };
+  return { entry: entry as SessionEntry, createdAt: new Date(createdAt), key: id.toLowerCase() };
+}
+
+function catalogOf(sessions: ListedSession[]): Catalog {
+  const newestFirst = [...sessions].sort(compareNewestFirst);
+  return {
+    roots: Object.values(ROOTS).map((root) => ({
+      root,
+      sessionCount: sessions.filter((s) => s.entry.root === root).length,
+    })),
+    newestFirst,
+    byKey: new Map(newestFirst.map((s) => [s.key, s])),
+    shadowed: [],
+    scannedAt: 0,
+  };
+}
+
+const SESSIONS = [
+  listed('a1', '2026-06-01T10:00:00Z', 'ide'),
+  listed('b2', '2026-06-03T10:00:00Z', 'acp'),
+  listed('c3', '2026-06-02T10:00:00Z', 'ide'),
+  listed('d4', '2026-06-02T10:00:00Z', 'acp'),
+];
+const REQUESTS: Record<string, string> = {
+  a1: 'fix the login page',
+  b2: 'deploy with password=hunter2hunter2',
+  c3: 'write the LOGIN tests',
+  d4: 'nothing',
+};
+
+function setup() {
+  const store = { catalog: () => Promise.resolve(catalogOf(SESSIONS)) } as unknown as BrainStore;
+  const source = { isExample: false } as StoreSource;
+  const sut = new SessionsService(
+    store,
+    source,
+    new Redactor({ enabled: true, extraPatterns: [] }),
+  );
+  const loaders = {
+    summary: {
+      loadMany: (items: ListedSession[]) =>
+        Promise.resolve(items.map((s) => ({ userRequest: REQUESTS[s.entry.id] }))),
+    },
+  } as unknown as Loaders;
+  const ids = async (args: object, principal = Principal.anonymous) =>
+    (await sut.list(args, loaders, principal)).edges.map((e) => e.node.entry.id);
+  return { sut, loaders, ids };
+}
+
+describe('SessionsService.sessions', () => {
+  it('lists newest first, ties by id, and pages with an opaque cursor', async () => {
+    const { sut, loaders, ids } = setup();
+    expect(await ids({})).toEqual(['b2', 'c3', 'd4', 'a1']);
+    expect(await ids({ order: SessionOrder.OLDEST_FIRST })).toEqual(['a1', 'c3', 'd4', 'b2']);
+    const page = await sut.list({ first: 2 }, loaders, Principal.anonymous);
+    expect([page.totalCount, page.pageInfo.hasNextPage]).toEqual([4, true]);
+    expect(await ids({ first: 2, after: page.pageInfo.endCursor })).toEqual(['d4', 'a1']);
+  });
+
+  it('shows a scoped principal only its roots, in totals too', async () => {
+    const { sut, loaders, ids } = setup();
+    const acp = new Principal('ci', new Set(['antigravity-acp']));
+    expect(await ids({}, acp)).toEqual(['b2', 'd4']);
+    expect((await sut.list({}, loaders, acp)).totalCount).toBe(2);
+    expect((await sut.roots(acp)).map((r) => [r.flavor, r.sessionCount])).toEqual([
+      ['antigravity-acp', 2],
+    ]);
+  });
+
+  it('filters by environment, dates and the request text as the caller may see it', async () => {
+    const { ids } = setup();
+    expect(await ids({ filter: { environment: ['ACP'] } })).toEqual(['b2', 'd4']);
+    expect(
+      await ids({
+        filter: {
+          createdAfter: new Date('2026-06-02T10:00:00Z'),
+          createdBefore: new Date('2026-06-03T10:00:00Z'),
+        },
+      }),
+    ).toEqual(['c3', 'd4']);
+    expect(await ids({ filter: { query: 'login' } })).toEqual(['c3', 'a1']);
+    // A masked secret cannot be found by guessing it.
+    expect(await ids({ filter: { query: 'hunter2' } })).toEqual([]);
+  });
+
+  it('refuses bad arguments with BAD_USER_INPUT naming what is accepted', async () => {
+    const { ids } = setup();
+    const codeAndMessage = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: GraphQLError) => [e.extensions.code, e.message],
+      );
+    expect(await codeAndMessage(ids({ first: 101 }))).toEqual([
+      'BAD_USER_INPUT',
+      '"first" must be an integer from 1 to 100',
+    ]);
+    expect(await codeAndMessage(ids({ after: 'bogus' }))).toEqual([
+      'BAD_USER_INPUT',
+      '"after" is not a cursor of this list: pass an endCursor or edge cursor from it',
+    ]);
+    expect(await codeAndMessage(ids({ filter: { createdAfter: new Date('nope') } }))).toEqual([
+      'BAD_USER_INPUT',
+      '"createdAfter" must be an ISO-8601 date-time, e.g. 2026-06-25T17:15:58Z',
+    ]);
+  });
+});
