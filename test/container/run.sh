@@ -188,8 +188,10 @@ key=$(grep -E '^bql_' <<<"$keygen_out" | head -1)
 [[ -n $key && -s $tmp/keys/keys.json ]] || fail "keygen printed no key or wrote no file: $keygen_out"
 chmod a+r "$tmp/keys/keys.json"
 pass "keygen ran in the production image (compiled JS) and wrote $(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).length)' "$tmp/keys/keys.json") key"
+team=("${compose[@]}" -f "$repo/docker-compose.team.yml")
+# As the README's recipe, with ALLOW_ANONYMOUS=true still exported: the team file overrides it.
 BRAINQL_KEYS_FILE="$tmp/keys/keys.json" ALLOWED_HOSTS=brainql.test BRAINQL_BIND=127.0.0.1 \
-  "${compose[@]}" up -d >>"$tmp/compose.log" 2>&1 || fail "compose up with the recipe failed"
+  "${team[@]}" up -d >>"$tmp/compose.log" 2>&1 || fail "compose up with the recipe failed"
 cid=$("$engine" ps -aq --filter "label=com.docker.compose.project=$project" | head -1)
 [[ -n $cid ]] || fail "compose started no container"
 started=$SECONDS
@@ -220,7 +222,7 @@ answer=$(gql "{\"Authorization\":\"Bearer $key\",\"Host\":\"brainql.test\"}")
 answer=$(gql "{\"Authorization\":\"Bearer $key\",\"Host\":\"evil.test\"}")
 [[ $answer == 421* && $answer == *'"code":"MISDIRECTED_REQUEST"'* ]] || fail "Host evil.test: $answer"
 pass "ALLOWED_HOSTS passed through: brainql.test answered, evil.test 421"
-"${compose[@]}" down >>"$tmp/compose.log" 2>&1 || fail "compose down failed (recipe)"
+BRAINQL_KEYS_FILE="$tmp/keys/keys.json" "${team[@]}" down >>"$tmp/compose.log" 2>&1 || fail "compose down failed (recipe)"
 cid=
 
 step "the mounted brain home is unchanged"
