@@ -2,7 +2,8 @@ import { promises as fsp } from 'node:fs';
 import { IO_CONCURRENCY, mapLimit } from './concurrency';
 import { dateOf, decodeUtf8 } from './files';
 import { compareStrings, refusalProblem } from './problems';
-import { nameProblem, openInside, readRange, statInside, type SafeStat } from './safe-path';
+import { nameProblem, statInside, type SafeStat } from './safe-path';
+import { openInside, readRange } from './safe-read';
 import { MAX_NESTING, nestsDeeperThan } from './transcript/records';
 import type { ArtifactKind, Problem } from './types';
 
@@ -96,7 +97,7 @@ export async function listArtifacts(
   const problems: Problem[] = [];
   const candidates = [...listing.names].filter((n) => n.endsWith('.md')).sort(compareStrings);
   const built = await mapLimit(candidates, IO_CONCURRENCY, async (name) => {
-    const checked = await statInside(realDir, name);
+    const checked = statInside(realDir, name);
     if (!checked.ok) {
       const p = refusalProblem(checked.refusal, checked.message, name);
       if (p) problems.push(p);
@@ -120,7 +121,7 @@ export async function getArtifact(
   if (nameProblem(name, false) !== null || !name.endsWith('.md')) {
     return { artifact: null, problems };
   }
-  const checked = await statInside(realDir, name);
+  const checked = statInside(realDir, name);
   if (!checked.ok) {
     const p = refusalProblem(checked.refusal, checked.message, name);
     if (p) problems.push(p);
@@ -140,10 +141,10 @@ async function buildArtifact(
   problems: Problem[],
 ): Promise<ArtifactInfo> {
   const sidecar = `${name}.metadata.json`;
-  const [metadata, versions] = await Promise.all([
-    listing.names.has(sidecar) ? readSidecar(realDir, sidecar, problems) : null,
-    readVersions(realDir, listing.versions.get(name) ?? [], problems),
-  ]);
+  const versions = readVersions(realDir, listing.versions.get(name) ?? [], problems);
+  const metadata = listing.names.has(sidecar)
+    ? await readSidecar(realDir, sidecar, problems)
+    : null;
   const summary = metadata?.summary;
   const updatedAt = metadata?.updatedAt;
   return {
@@ -158,21 +159,26 @@ async function buildArtifact(
   };
 }
 
-async function readVersions(
+function readVersions(
   realDir: string,
   names: string[],
   problems: Problem[],
-): Promise<ArtifactVersionInfo[]> {
-  const stats = await mapLimit(names, IO_CONCURRENCY, async (name) => {
-    const checked = await statInside(realDir, name);
+): ArtifactVersionInfo[] {
+  const versions: ArtifactVersionInfo[] = [];
+  for (const name of names) {
+    const checked = statInside(realDir, name);
     if (checked.ok) {
-      return { name, size: checked.value.stats.size, modifiedAt: dateOf(checked.value.stats) };
+      versions.push({
+        name,
+        size: checked.value.stats.size,
+        modifiedAt: dateOf(checked.value.stats),
+      });
+      continue;
     }
     const p = refusalProblem(checked.refusal, checked.message, name);
     if (p) problems.push(p);
-    return null;
-  });
-  return stats.filter((v): v is ArtifactVersionInfo => v !== null);
+  }
+  return versions;
 }
 
 /**

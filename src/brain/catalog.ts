@@ -1,6 +1,6 @@
 import { discoverRoots, scanSessions } from './roots';
 import { firstCreatedAt, firstCreatedAtIn } from './transcript/head';
-import { readInsideSync } from './safe-path';
+import { readInsideSync } from './safe-read';
 import { LOGS, locateViews } from './transcript/view';
 import type { BrainRoot, SessionEntry } from './types';
 

@@ -1,14 +1,8 @@
 import { promises as fsp, type Dirent, type Stats } from 'node:fs';
 import { IO_CONCURRENCY, mapLimit } from './concurrency';
 import * as path from 'node:path';
-import {
-  isInside,
-  nameProblem,
-  openInside,
-  readRange,
-  statInside,
-  type Refusal,
-} from './safe-path';
+import { isInside, nameProblem, statInside, type Refusal } from './safe-path';
+import { openInside, readRange } from './safe-read';
 import { compareStrings, problem, refusalProblem } from './problems';
 import type { Problem, SessionFileKind } from './types';
 
@@ -125,7 +119,7 @@ export async function listSessionFiles(
       }
     });
     await mapLimit(found, IO_CONCURRENCY, async ({ rel, symlink, kind }) => {
-      const checked = await statInside(realDir, rel);
+      const checked = statInside(realDir, rel);
       if (checked.ok) {
         if (kind === null) return;
         files.push({
@@ -164,22 +158,28 @@ async function danglesOutside(realDir: string, rel: string): Promise<boolean> {
 
 /**
  * The output file of a step: `output.txt`, else `content.md`. A candidate that escapes the
- * session or is not a regular file counts as absent; an escaping one is reported.
+ * session or is not a regular file counts as absent; an escaping one is reported. Synchronous
+ * metadata calls (see statInside); the promise keeps callers free to change that.
  */
-export async function findStepOutput(
+export function findStepOutput(
   realDir: string,
   stepIndex: number,
 ): Promise<{ output: StepOutputInfo | null; problems: Problem[] }> {
   const problems: Problem[] = [];
-  if (!Number.isSafeInteger(stepIndex)) return { output: null, problems };
+  if (!Number.isSafeInteger(stepIndex)) return Promise.resolve({ output: null, problems });
   for (const file of ['output.txt', 'content.md'] as const) {
     const relPath = `.system_generated/steps/${stepIndex}/${file}`;
-    const checked = await statInside(realDir, relPath);
-    if (checked.ok) return { output: { file, relPath, size: checked.value.stats.size }, problems };
+    const checked = statInside(realDir, relPath);
+    if (checked.ok) {
+      return Promise.resolve({
+        output: { file, relPath, size: checked.value.stats.size },
+        problems,
+      });
+    }
     const p = refusalProblem(checked.refusal, checked.message, relPath);
     if (p) problems.push(p);
   }
-  return { output: null, problems };
+  return Promise.resolve({ output: null, problems });
 }
 
 /**

@@ -1,16 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import nodeFs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import {
-  ioStats,
-  isInside,
-  nameProblem,
-  openInside,
-  readInsideSync,
-  readRange,
-  statInside,
-} from './safe-path';
+import { ioStats, isInside, nameProblem, openVerified, statInside } from './safe-path';
 
 /** The containment gate: names, symlinks, non-regular files, and what it counts. */
 
@@ -28,6 +21,7 @@ beforeEach(() => {
   fs.writeFileSync(path.join(tmp, 'session-other/x.txt'), 'sibling');
 });
 afterEach(() => {
+  jest.restoreAllMocks();
   ioStats.recordOpens = false;
   ioStats.opens.length = 0;
   fs.rmSync(tmp, { recursive: true, force: true });
@@ -86,15 +80,15 @@ describe('isInside', () => {
 });
 
 describe('statInside', () => {
-  it('passes regular files, also through a symlink that stays inside', async () => {
+  it('passes regular files, also through a symlink that stays inside', () => {
     fs.symlinkSync('sub/b.txt', path.join(dir, 'link.txt'));
-    const a = await statInside(dir, 'a.txt');
+    const a = statInside(dir, 'a.txt');
     expect(a.ok && [a.value.realPath, a.value.stats.size]).toEqual([path.join(dir, 'a.txt'), 11]);
-    const l = await statInside(dir, 'link.txt');
+    const l = statInside(dir, 'link.txt');
     expect(l.ok && l.value.realPath).toBe(path.join(dir, 'sub/b.txt'));
   });
 
-  it('refuses what escapes, what is absent and what is not a regular file', async () => {
+  it('refuses what escapes, what is absent and what is not a regular file', () => {
     fs.symlinkSync('../secret.txt', path.join(dir, 'up.txt'));
     fs.symlinkSync(path.join(tmp, 'secret.txt'), path.join(dir, 'abs.txt'));
     fs.symlinkSync('../session-other/x.txt', path.join(dir, 'sibling.txt'));
@@ -103,22 +97,22 @@ describe('statInside', () => {
     fs.symlinkSync('loop2', path.join(dir, 'loop1'));
     fs.symlinkSync('loop1', path.join(dir, 'loop2'));
     execFileSync('mkfifo', [path.join(dir, 'pipe')]);
-    const refusal = async (rel: string) => {
-      const r = await statInside(dir, rel);
+    const refusal = (rel: string) => {
+      const r = statInside(dir, rel);
       return r.ok ? 'ok' : r.refusal;
     };
     expect({
-      up: await refusal('up.txt'),
-      abs: await refusal('abs.txt'),
-      sibling: await refusal('sibling.txt'),
-      outdir: await refusal('outdir/secret.txt'),
-      dotdot: await refusal('../secret.txt'),
-      missing: await refusal('missing.txt'),
-      underFile: await refusal('a.txt/x'),
-      dangling: await refusal('dangling'),
-      loop: await refusal('loop1'),
-      dir: await refusal('sub'),
-      fifo: await refusal('pipe'),
+      up: refusal('up.txt'),
+      abs: refusal('abs.txt'),
+      sibling: refusal('sibling.txt'),
+      outdir: refusal('outdir/secret.txt'),
+      dotdot: refusal('../secret.txt'),
+      missing: refusal('missing.txt'),
+      underFile: refusal('a.txt/x'),
+      dangling: refusal('dangling'),
+      loop: refusal('loop1'),
+      dir: refusal('sub'),
+      fifo: refusal('pipe'),
     }).toEqual({
       up: 'UNSAFE_PATH',
       abs: 'UNSAFE_PATH',
@@ -133,77 +127,111 @@ describe('statInside', () => {
       fifo: 'NOT_REGULAR',
     });
   });
-});
 
-describe('openInside and readRange', () => {
-  it('opens read-only, records the open when asked, and counts the bytes read', async () => {
-    ioStats.recordOpens = true;
-    const before = ioStats.bytesRead;
-    const opened = await openInside(dir, 'a.txt');
-    if (!opened.ok) throw new Error(opened.message);
-    try {
-      expect((await readRange(opened.value.handle, 6, 5)).toString()).toBe('world');
-      expect((await readRange(opened.value.handle, 9, 100)).toString()).toBe('ld');
-      expect((await readRange(opened.value.handle, 50, 10)).length).toBe(0);
-      await expect(opened.value.handle.write('x')).rejects.toThrow();
-    } finally {
-      await opened.value.handle.close();
-    }
-    expect(ioStats.bytesRead - before).toBe(7);
-    expect(ioStats.opens).toEqual(['a.txt']);
-    expect(fs.readFileSync(path.join(dir, 'a.txt'), 'utf8')).toBe('hello world');
-  });
-
-  it('does not record opens by default', async () => {
-    const opened = await openInside(dir, 'a.txt');
-    if (opened.ok) await opened.value.handle.close();
-    expect(ioStats.opens).toEqual([]);
-  });
-
-  it('refuses a FIFO without blocking', async () => {
-    execFileSync('mkfifo', [path.join(dir, 'pipe')]);
-    fs.symlinkSync('pipe', path.join(dir, 'pipe-link'));
-    for (const rel of ['pipe', 'pipe-link']) {
-      const r = await openInside(dir, rel);
-      expect([rel, r.ok ? 'ok' : r.refusal]).toEqual([rel, 'NOT_REGULAR']);
-    }
-  }, 5000);
-
-  it('refuses an escaping symlink before opening it', async () => {
-    fs.symlinkSync('../secret.txt', path.join(dir, 'up.txt'));
-    ioStats.recordOpens = true;
-    const r = await openInside(dir, 'up.txt');
-    expect(r).toEqual({
+  it('refuses everything once the session directory itself became a symlink out', () => {
+    fs.renameSync(dir, `${dir}.moved`);
+    fs.symlinkSync(`${dir}.moved`, dir);
+    expect(statInside(dir, 'a.txt')).toEqual({
       ok: false,
       refusal: 'UNSAFE_PATH',
-      message: 'up.txt resolves outside the session directory',
+      message: 'a.txt resolves outside the session directory',
     });
-    expect(ioStats.opens).toEqual([]);
   });
 });
 
-describe('readInsideSync', () => {
-  it('reads at most maxBytes from the start, counting them', () => {
-    const before = ioStats.bytesRead;
-    const r = readInsideSync(dir, 'a.txt', 0, 5);
-    expect(r.ok && [r.value.bytes?.toString(), r.value.stats.size]).toEqual(['hello', 11]);
-    const all = readInsideSync(dir, 'a.txt', 0, 1000);
-    expect(all.ok && all.value.bytes?.toString()).toBe('hello world');
-    expect(ioStats.bytesRead - before).toBe(16);
+/** Open file descriptors of this process (to prove a refusal closes what it opened). */
+const openFds = (): number => fs.readdirSync('/proc/self/fd').length;
+
+/**
+ * Runs `swap` once, just before the gate's open of a path ending in `suffix`: the window
+ * between locating a file and opening it, which a racing attacker aims at.
+ */
+function swapBeforeOpen(suffix: string, swap: () => void): { fired: () => boolean } {
+  const realOpen = nodeFs.openSync.bind(nodeFs);
+  let fired = false;
+  jest.spyOn(nodeFs, 'openSync').mockImplementation((p, ...rest) => {
+    if (!fired && String(p).endsWith(suffix)) {
+      fired = true;
+      swap();
+    }
+    return realOpen(p, ...rest);
+  });
+  return { fired: () => fired };
+}
+
+describe('openVerified', () => {
+  beforeEach(() => {
+    fs.mkdirSync(path.join(tmp, 'outside-sub'));
+    fs.writeFileSync(path.join(tmp, 'outside-sub/b.txt'), 'TOP SECRET');
   });
 
-  it('applies the same refusals as openInside', () => {
-    fs.symlinkSync('../secret.txt', path.join(dir, 'up.txt'));
-    execFileSync('mkfifo', [path.join(dir, 'pipe')]);
-    const refusal = (rel: string) => {
-      const r = readInsideSync(dir, rel, 0, 100);
-      return r.ok ? 'ok' : r.refusal;
-    };
-    expect([refusal('up.txt'), refusal('pipe'), refusal('missing'), refusal('sub')]).toEqual([
-      'UNSAFE_PATH',
-      'NOT_REGULAR',
-      'ABSENT',
-      'NOT_REGULAR',
-    ]);
+  it('opens a regular file read-only and records the open when asked', () => {
+    ioStats.recordOpens = true;
+    const r = openVerified(dir, 'sub/b.txt');
+    if (!r.ok) throw new Error(r.message);
+    try {
+      expect([r.value.realPath, r.value.stats.size]).toEqual([path.join(dir, 'sub/b.txt'), 5]);
+      expect(() => fs.writeSync(r.value.fd, 'x')).toThrow(/EBADF/);
+    } finally {
+      fs.closeSync(r.value.fd);
+    }
+    expect(ioStats.opens).toEqual(['sub/b.txt']);
+  });
+
+  it('refuses a file whose folder was swapped for a link out after it was located', () => {
+    const before = openFds();
+    ioStats.recordOpens = true;
+    const swap = swapBeforeOpen('/sub/b.txt', () => {
+      fs.renameSync(path.join(dir, 'sub'), path.join(dir, 'sub.away'));
+      fs.symlinkSync(path.join(tmp, 'outside-sub'), path.join(dir, 'sub'));
+    });
+    expect(openVerified(dir, 'sub/b.txt')).toEqual({
+      ok: false,
+      refusal: 'UNSAFE_PATH',
+      message: 'sub/b.txt resolves outside the session directory',
+    });
+    expect(swap.fired()).toBe(true);
+    expect(openFds()).toBe(before);
+    expect(ioStats.opens).toEqual([]);
+  });
+
+  it('refuses a file whose session directory was swapped for a link out after it was located', () => {
+    const before = openFds();
+    fs.mkdirSync(path.join(tmp, 'look-alike'));
+    fs.writeFileSync(path.join(tmp, 'look-alike/a.txt'), 'TOP SECRET');
+    const swap = swapBeforeOpen('/a.txt', () => {
+      fs.renameSync(dir, `${dir}.away`);
+      fs.symlinkSync(path.join(tmp, 'look-alike'), dir);
+    });
+    const r = openVerified(dir, 'a.txt');
+    expect(swap.fired()).toBe(true);
+    expect(r.ok ? 'ok' : r.refusal).toBe('UNSAFE_PATH');
+    expect(openFds()).toBe(before);
+  });
+
+  it('refuses what turned into a FIFO after it was located, without blocking', () => {
+    const swap = swapBeforeOpen('/a.txt', () => {
+      fs.rmSync(path.join(dir, 'a.txt'));
+      execFileSync('mkfifo', [path.join(dir, 'a.txt')]);
+    });
+    expect(openVerified(dir, 'a.txt')).toEqual({
+      ok: false,
+      refusal: 'NOT_REGULAR',
+      message: 'a.txt is not a regular file',
+    });
+    expect(swap.fired()).toBe(true);
   }, 5000);
+
+  it('refuses, and closes, when the opened file cannot be verified (no /proc)', () => {
+    const before = openFds();
+    jest.spyOn(nodeFs, 'readlinkSync').mockImplementation(() => {
+      throw Object.assign(new Error('ENOENT: simulated'), { code: 'ENOENT' });
+    });
+    expect(openVerified(dir, 'a.txt')).toEqual({
+      ok: false,
+      refusal: 'UNREADABLE',
+      message: 'a.txt cannot be verified (ENOENT)',
+    });
+    expect(openFds()).toBe(before);
+  });
 });

@@ -4,19 +4,20 @@ import {
   fstatSync,
   lstatSync,
   openSync,
-  promises as fsp,
-  readSync,
+  readlinkSync,
   realpathSync,
   statSync,
   Stats,
 } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
 
 /**
- * The one gate every file open of the store goes through. A path is resolved (symlinks
- * followed) and must stay inside the session directory; only regular files are opened, always
- * read-only and non-blocking, so a FIFO planted in a brain cannot hang a request.
+ * The one gate every file open of the store goes through (`openVerified`; the readers in
+ * safe-read.ts build on it). A file is opened first and what was opened is then checked: the
+ * kernel's own name for the descriptor must lie inside the session directory and it must be a
+ * regular file. A check of the path before the open could be overtaken by a symlink swapped
+ * into a folder on the way; the check of the descriptor cannot. Opens are read-only and
+ * non-blocking, so a FIFO planted in a brain cannot hang a request.
  */
 
 export type Refusal =
@@ -82,51 +83,35 @@ function refuse<T>(refusal: Refusal, message: string): Checked<T> {
   return { ok: false, refusal, message };
 }
 
-function errnoRefusal<T>(err: unknown, rel: string): Checked<T> {
+export function errnoRefusal<T>(err: unknown, rel: string): Checked<T> {
   const code = (err as NodeJS.ErrnoException).code;
   if (code === 'ENOENT' || code === 'ENOTDIR') return refuse('ABSENT', `${rel} does not exist`);
   if (code === 'ELOOP') return refuse('UNSAFE_PATH', `${rel} is a symlink loop`);
   return refuse('UNREADABLE', `${rel} cannot be read (${code ?? 'error'})`);
 }
 
-/** Resolves `rel` inside `realDir` and stats it; only regular files pass. */
-export async function statInside(realDir: string, rel: string): Promise<Checked<SafeStat>> {
-  let realPath: string;
-  try {
-    realPath = await fsp.realpath(path.join(realDir, rel));
-  } catch (err) {
-    return errnoRefusal(err, rel);
-  }
-  if (!isInside(realDir, realPath)) {
-    return refuse('UNSAFE_PATH', `${rel} resolves outside the session directory`);
-  }
-  let stats: Stats;
-  try {
-    stats = await fsp.stat(realPath);
-  } catch (err) {
-    return errnoRefusal(err, rel);
-  }
-  if (!stats.isFile()) return refuse('NOT_REGULAR', `${rel} is not a regular file`);
-  return { ok: true, value: { realPath, stats } };
-}
-
 /**
- * statInside with synchronous calls. Locating a session's transcripts costs a handful of
- * metadata calls per session per request; synchronously each costs a fraction of an async
- * round trip through the thread pool, which is what a page of 20 sessions is made of.
+ * Locates `rel` inside `realDir` and stats it; only regular files pass. No bytes are read on
+ * the strength of this answer alone: a read goes through `openVerified`, which checks again
+ * what it opened. Synchronous: a handful of metadata calls cost a fraction of one async round
+ * trip through the thread pool, which is what a page of 20 sessions is made of.
  */
-export function statInsideSync(realDir: string, rel: string): Checked<SafeStat> {
-  // Fast path: `realDir` is already resolved, so when no component of `rel` is a symlink the
+export function statInside(realDir: string, rel: string): Checked<SafeStat> {
+  // Fast path: when neither the session directory nor any component of `rel` is a symlink the
   // path cannot leave it. lstat of the few in-session components is far cheaper than
   // realpath(3), which walks every component from the file system root.
   const parts = rel.split('/');
+  if (parts.some((p) => p === '' || p === '.' || p === '..')) return statResolved(realDir, rel);
   let current = realDir;
   try {
+    const top = lstatSync(realDir, { throwIfNoEntry: false });
+    if (top === undefined) return refuse('ABSENT', `${rel} does not exist`);
+    if (!top.isDirectory()) return statResolved(realDir, rel);
     for (let i = 0; i < parts.length; i++) {
       current = `${current}/${parts[i]}`;
       const st = lstatSync(current, { throwIfNoEntry: false });
       if (st === undefined) return refuse('ABSENT', `${rel} does not exist`);
-      if (st.isSymbolicLink()) return statInsideSyncResolved(realDir, rel);
+      if (st.isSymbolicLink()) return statResolved(realDir, rel);
       if (i === parts.length - 1) {
         if (!st.isFile()) return refuse('NOT_REGULAR', `${rel} is not a regular file`);
         return { ok: true, value: { realPath: current, stats: st } };
@@ -139,15 +124,13 @@ export function statInsideSync(realDir: string, rel: string): Checked<SafeStat> 
   return refuse('BAD_NAME', `${rel} is empty`);
 }
 
-/** The general case: a symlink on the way, resolved and checked like statInside. */
-function statInsideSyncResolved(realDir: string, rel: string): Checked<SafeStat> {
+/** The general case: a symlink on the way, resolved and checked. */
+function statResolved(realDir: string, rel: string): Checked<SafeStat> {
   let realPath: string;
   let stats: Stats;
   try {
     realPath = realpathSync.native(path.join(realDir, rel));
-    if (!isInside(realDir, realPath)) {
-      return refuse('UNSAFE_PATH', `${rel} resolves outside the session directory`);
-    }
+    if (!isInside(realDir, realPath)) return outside(rel);
     stats = statSync(realPath);
   } catch (err) {
     return errnoRefusal(err, rel);
@@ -156,103 +139,56 @@ function statInsideSyncResolved(realDir: string, rel: string): Checked<SafeStat>
   return { ok: true, value: { realPath, stats } };
 }
 
+function outside<T>(rel: string): Checked<T> {
+  return refuse('UNSAFE_PATH', `${rel} resolves outside the session directory`);
+}
+
+/** A descriptor the gate opened and verified; the caller closes it. */
+export interface VerifiedFd extends SafeStat {
+  fd: number;
+}
+
+/** O_NOCTTY: a terminal swapped in is never made the process's controlling terminal. */
+const OPEN_FLAGS =
+  constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW | constants.O_NOCTTY;
+
 /**
- * Reads `length` bytes at `position` of `rel` with synchronous calls, after the same checks as
- * openInside (containment, regular file, O_NOFOLLOW, O_NONBLOCK). For small reads: one
- * transcript line on the request path, and the start-up scan's first records (run in slices
- * so the event loop still turns): six async round trips through the thread pool cost far more
- * than the read itself. `stats` is the opened file's, so a caller can tell a replaced one.
+ * Opens `rel` inside `realDir`, then verifies the descriptor: its path as the kernel names it
+ * now (`/proc/self/fd/N`) lies inside `realDir`, and fstat says it is a regular file. Whatever
+ * was swapped in between the locating and the open (a folder or the session directory itself
+ * turned into a symlink out) is caught here, since the check looks at the opened file and not
+ * at a path. Anything else is closed and refused.
  */
-export function readInsideSync(
-  realDir: string,
-  rel: string,
-  position: number,
-  length: number,
-  /** Asked after the open: false skips the read (a cache already knows this version). */
-  wanted: (stats: Stats) => boolean = () => true,
-): Checked<{ bytes: Buffer | null; stats: Stats }> {
-  const checked = statInsideSync(realDir, rel);
-  if (!checked.ok) return checked;
+export function openVerified(realDir: string, rel: string): Checked<VerifiedFd> {
+  const located = statInside(realDir, rel);
+  if (!located.ok) return located;
   let fd: number;
   try {
-    fd = openSync(
-      checked.value.realPath,
-      constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW,
-    );
+    fd = openSync(located.value.realPath, OPEN_FLAGS);
   } catch (err) {
     return errnoRefusal(err, rel);
   }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) return refuse('NOT_REGULAR', `${rel} is not a regular file`);
-    if (!wanted(stats)) return { ok: true, value: { bytes: null, stats } };
-    // Never more than the file holds: a head read asks for a slice bigger than most files.
-    const buf = Buffer.allocUnsafe(Math.max(0, Math.min(length, stats.size - position)));
-    let filled = 0;
-    while (filled < buf.length) {
-      const n = readSync(fd, buf, filled, buf.length - filled, position + filled);
-      if (n === 0) break;
-      filled += n;
-    }
-    ioStats.bytesRead += filled;
-    if (ioStats.recordOpens) ioStats.opens.push(rel);
-    return { ok: true, value: { bytes: buf.subarray(0, filled), stats } };
-  } catch (err) {
-    return errnoRefusal(err, rel);
-  } finally {
+  const verified = verifyFd(realDir, rel, fd);
+  if (!verified.ok) {
     closeSync(fd);
+    return verified;
   }
+  if (ioStats.recordOpens) ioStats.opens.push(rel);
+  return verified;
 }
 
-export interface SafeFile extends SafeStat {
-  handle: FileHandle;
-}
-
-/**
- * Opens `rel` read-only after the containment check. O_NOFOLLOW on the resolved path means a
- * symlink swapped in after the check fails instead of being followed; O_NONBLOCK means a FIFO
- * swapped in does not block; fstat after open confirms it is still a regular file.
- */
-export async function openInside(realDir: string, rel: string): Promise<Checked<SafeFile>> {
-  const checked = await statInside(realDir, rel);
-  if (!checked.ok) return checked;
-  const { realPath } = checked.value;
-  let handle: FileHandle;
+function verifyFd(realDir: string, rel: string, fd: number): Checked<VerifiedFd> {
+  let realPath: string;
+  let stats: Stats;
   try {
-    handle = await fsp.open(
-      realPath,
-      constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW,
-    );
+    realPath = readlinkSync(`/proc/self/fd/${fd}`);
+    stats = fstatSync(fd);
   } catch (err) {
-    return errnoRefusal(err, rel);
+    // Without /proc nothing can be verified: refuse rather than trust the path.
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    return refuse('UNREADABLE', `${rel} cannot be verified (${code})`);
   }
-  try {
-    const stats = await handle.stat();
-    if (!stats.isFile()) {
-      await handle.close();
-      return refuse('NOT_REGULAR', `${rel} is not a regular file`);
-    }
-    if (ioStats.recordOpens) ioStats.opens.push(rel);
-    return { ok: true, value: { realPath, stats, handle } };
-  } catch (err) {
-    await handle.close().catch(() => undefined);
-    return errnoRefusal(err, rel);
-  }
-}
-
-/** Reads `length` bytes at `position` into a fresh buffer (short at end of file). */
-export async function readRange(
-  handle: FileHandle,
-  position: number,
-  length: number,
-): Promise<Buffer> {
-  const buf = Buffer.allocUnsafe(length);
-  let filled = 0;
-  while (filled < length) {
-    const { bytesRead } = await handle.read(buf, filled, length - filled, position + filled);
-    if (bytesRead === 0) break;
-    filled += bytesRead;
-  }
-  ioStats.bytesRead += filled;
-  return filled === length ? buf : buf.subarray(0, filled);
+  if (!isInside(realDir, realPath)) return outside(rel);
+  if (!stats.isFile()) return refuse('NOT_REGULAR', `${rel} is not a regular file`);
+  return { ok: true, value: { fd, realPath, stats } };
 }

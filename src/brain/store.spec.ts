@@ -1,5 +1,6 @@
 import { userInput, jsonl, compactLine, fullLine } from '../../test/fixtures/records';
 import * as fs from 'node:fs';
+import nodeFs from 'node:fs';
 import * as path from 'node:path';
 import {
   buildFixtureHome,
@@ -559,9 +560,15 @@ describe('containment', () => {
 
   it('refuses malformed names before touching the disk', async () => {
     const entry = await entryOf(store, I.pair);
-    const spies = (['realpath', 'stat', 'lstat', 'open', 'readdir'] as const).map((m) =>
-      jest.spyOn(fs.promises, m),
-    );
+    // The gate's synchronous calls first: the last check below needs `openSync`.
+    const spies = [
+      ...(['openSync', 'lstatSync', 'statSync', 'readlinkSync'] as const).map((m) =>
+        jest.spyOn(nodeFs, m),
+      ),
+      ...(['realpath', 'stat', 'lstat', 'open', 'readdir'] as const).map((m) =>
+        jest.spyOn(fs.promises, m),
+      ),
+    ];
     try {
       for (const rel of [
         '../escapes/notes.md',

@@ -1,6 +1,6 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { openInside } from '../brain/safe-path';
+import { openInside } from '../brain/safe-read';
 import { BrainStore } from '../brain/store';
 import { principalOf } from '../auth/principal';
 import { Redactor } from '../redaction/redactor';

@@ -2,7 +2,7 @@ import type { FileHandle } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import type { Request, Response } from 'express';
 import { lookup } from 'mime-types';
-import { readRange } from '../brain/safe-path';
+import { readRange } from '../brain/safe-read';
 import { createRedactStream } from '../redaction/stream';
 import type { Redactor } from '../redaction/redactor';
 import { parseRange } from './file-path';

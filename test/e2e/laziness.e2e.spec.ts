@@ -20,18 +20,13 @@ describe('laziness and batching (e2e)', () => {
   let opened: { dir: string; rel: string }[] = [];
   let spies: jest.SpyInstance[] = [];
 
-  // The gate's two ways to open a file: async (scans, downloads) and sync (one line, a head).
+  // Every open of the store, sync or async, passes the one gate.
   beforeAll(() => {
-    const open = safePath.openInside;
-    const readSync = safePath.readInsideSync;
+    const open = safePath.openVerified;
     spies = [
-      jest.spyOn(safePath, 'openInside').mockImplementation((dir, rel) => {
+      jest.spyOn(safePath, 'openVerified').mockImplementation((dir, rel) => {
         if (ioStats.recordOpens) opened.push({ dir, rel });
         return open(dir, rel);
-      }),
-      jest.spyOn(safePath, 'readInsideSync').mockImplementation((dir, rel, pos, len) => {
-        if (ioStats.recordOpens) opened.push({ dir, rel });
-        return readSync(dir, rel, pos, len);
       }),
     ];
   });

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import nodeFs from 'node:fs';
 import type * as http from 'node:http';
 import * as path from 'node:path';
 import request from 'supertest';
@@ -126,17 +127,16 @@ function errnoError(code: string, syscall: string, p: string): NodeJS.ErrnoExcep
 /**
  * Makes opens of paths ending in one of `suffixes` fail with EACCES, as a file of mode 000
  * would for a user other than root (realpath and stat still work). Tests run as root, so
- * chmod cannot deny. Requests only open asynchronously (the scan's synchronous head reads
- * are over before the tests start).
+ * chmod cannot deny. Every open passes the gate's `openSync` (the scan's head reads are over
+ * before the tests start).
  */
 function denyOpen(suffixes: string[]): () => void {
   const denied = (p: unknown): boolean => suffixes.some((s) => String(p).endsWith(s));
-  const realOpen = fs.promises.open.bind(fs.promises);
-  const spy = jest
-    .spyOn(fs.promises, 'open')
-    .mockImplementation((p, ...rest) =>
-      denied(p) ? Promise.reject(errnoError('EACCES', 'open', String(p))) : realOpen(p, ...rest),
-    );
+  const realOpen = nodeFs.openSync.bind(nodeFs);
+  const spy = jest.spyOn(nodeFs, 'openSync').mockImplementation((p, ...rest) => {
+    if (denied(p)) throw errnoError('EACCES', 'open', String(p));
+    return realOpen(p, ...rest);
+  });
   return () => spy.mockRestore();
 }
 
@@ -765,9 +765,9 @@ describe('a transcript replaced mid-read', () => {
     expect(fresh.problems).toEqual([]);
 
     // Through the API: a rename just before the first open of this request.
-    const realOpen = fs.promises.open.bind(fs.promises);
+    const realOpen = nodeFs.openSync.bind(nodeFs);
     let fired = false;
-    const spy = jest.spyOn(fs.promises, 'open').mockImplementation((p, ...rest) => {
+    const spy = jest.spyOn(nodeFs, 'openSync').mockImplementation((p, ...rest) => {
       if (!fired && String(p).endsWith(`${REPLACE}/${COMPACT}`)) {
         fired = true;
         replaceWith(['fourth 0']);
@@ -970,14 +970,14 @@ describe('permission-denied files (EACCES simulated on open)', () => {
     const realDir = fs.realpathSync(dirOf(DENIED_FILES));
     const secret = path.join(realDir, 'scratch/secret.txt');
     const locked = path.join(realDir, 'scratch/locked');
-    const realRealpath = fs.promises.realpath.bind(fs.promises);
-    const a = jest
-      .spyOn(fs.promises, 'realpath')
-      .mockImplementation((p, ...rest) =>
-        String(p) === secret
-          ? Promise.reject(errnoError('EACCES', 'realpath', secret))
-          : realRealpath(p, ...rest),
-      );
+    const realLstat = nodeFs.lstatSync.bind(nodeFs) as (...args: unknown[]) => unknown;
+    const a = jest.spyOn(nodeFs, 'lstatSync').mockImplementation(((
+      p: unknown,
+      ...rest: unknown[]
+    ) => {
+      if (String(p) === secret) throw errnoError('EACCES', 'lstat', secret);
+      return realLstat(p, ...rest);
+    }) as typeof nodeFs.lstatSync);
     const realReaddir = fs.promises.readdir.bind(fs.promises) as (
       ...args: unknown[]
     ) => Promise<unknown>;

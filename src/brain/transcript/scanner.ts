@@ -1,5 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
-import { ioStats, openInside, readInsideSync, readRange } from '../safe-path';
+import { ioStats } from '../safe-path';
+import { openInside, readInsideSync, readRange } from '../safe-read';
 import type { Segment, ViewSource } from './view';
 
 /**

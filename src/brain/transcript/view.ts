@@ -1,6 +1,6 @@
 import { lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { sameVersion, versionOf, type FileVersion } from '../cache';
-import { isInside, statInsideSync } from '../safe-path';
+import { isInside, statInside } from '../safe-path';
 import type { Problem } from '../types';
 
 /**
@@ -40,7 +40,7 @@ function fileView(
   relPath: string,
   problems: Problem[],
 ): ViewSource | null {
-  const checked = statInsideSync(realDir, relPath);
+  const checked = statInside(realDir, relPath);
   if (!checked.ok) {
     if (checked.refusal === 'UNSAFE_PATH' || checked.refusal === 'UNREADABLE') {
       const code = checked.refusal === 'UNSAFE_PATH' ? 'UNSAFE_PATH' : 'UNREADABLE_FILE';
@@ -91,7 +91,7 @@ function chunkView(
 
 /**
  * Finds both views of a session; a file wins over chunks of the same kind. Synchronous
- * metadata calls (see statInsideSync); the promise keeps callers free to change that.
+ * metadata calls (see statInside); the promise keeps callers free to change that.
  */
 export function locateViews(realDir: string): Promise<SessionViews> {
   const problems: Problem[] = [];

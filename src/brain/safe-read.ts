@@ -1,0 +1,87 @@
+import { closeSync, constants, promises as fsp, readSync, type Stats } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import { errnoRefusal, ioStats, openVerified, type Checked, type SafeStat } from './safe-path';
+
+/**
+ * The store's two ways to read a file, both through the one gate (`openVerified`): a small
+ * synchronous read, and a FileHandle for the asynchronous readers (scans, downloads).
+ */
+
+/**
+ * Reads `length` bytes at `position` of `rel` with synchronous calls. For small reads: one
+ * transcript line on the request path, and the start-up scan's first records (run in slices
+ * so the event loop still turns): async round trips through the thread pool cost far more
+ * than the read itself. `stats` is the opened file's, so a caller can tell a replaced one.
+ */
+export function readInsideSync(
+  realDir: string,
+  rel: string,
+  position: number,
+  length: number,
+  /** Asked after the open: false skips the read (a cache already knows this version). */
+  wanted: (stats: Stats) => boolean = () => true,
+): Checked<{ bytes: Buffer | null; stats: Stats }> {
+  const opened = openVerified(realDir, rel);
+  if (!opened.ok) return opened;
+  const { fd, stats } = opened.value;
+  try {
+    if (!wanted(stats)) return { ok: true, value: { bytes: null, stats } };
+    // Never more than the file holds: a head read asks for a slice bigger than most files.
+    const buf = Buffer.allocUnsafe(Math.max(0, Math.min(length, stats.size - position)));
+    let filled = 0;
+    while (filled < buf.length) {
+      const n = readSync(fd, buf, filled, buf.length - filled, position + filled);
+      if (n === 0) break;
+      filled += n;
+    }
+    ioStats.bytesRead += filled;
+    return { ok: true, value: { bytes: buf.subarray(0, filled), stats } };
+  } catch (err) {
+    return errnoRefusal(err, rel);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export interface SafeFile extends SafeStat {
+  handle: FileHandle;
+}
+
+/**
+ * Opens `rel` through the gate and hands the verified file over as a FileHandle. Node cannot
+ * wrap a raw descriptor in one, so the descriptor is reopened through `/proc/self/fd/N`: that
+ * names the very file the gate verified, whatever its path has become since.
+ */
+export async function openInside(realDir: string, rel: string): Promise<Checked<SafeFile>> {
+  const opened = openVerified(realDir, rel);
+  if (!opened.ok) return opened;
+  const { fd, realPath, stats } = opened.value;
+  try {
+    const handle = await fsp.open(
+      `/proc/self/fd/${fd}`,
+      constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY,
+    );
+    return { ok: true, value: { realPath, stats, handle } };
+  } catch (err) {
+    return errnoRefusal(err, rel);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads `length` bytes at `position` into a fresh buffer (short at end of file). */
+export async function readRange(
+  handle: FileHandle,
+  position: number,
+  length: number,
+): Promise<Buffer> {
+  const buf = Buffer.allocUnsafe(length);
+  let filled = 0;
+  while (filled < length) {
+    const { bytesRead } = await handle.read(buf, filled, length - filled, position + filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  ioStats.bytesRead += filled;
+  return filled === length ? buf : buf.subarray(0, filled);
+}
