@@ -78,8 +78,8 @@ export async function listSessionFiles(
 ): Promise<{ files: SessionFileInfo[]; unsafe: Problem[] }> {
   const files: SessionFileInfo[] = [];
   const unsafe: Problem[] = [];
-  // Breadth first, one level at a time, IO_CONCURRENCY reads in flight: a session with 10,000
-  // step folders costs 10,000 readdirs, which one after another took about a second.
+  // Breadth first, one level at a time, IO_CONCURRENCY reads in flight: sessions with thousands
+  // of step folders are common, and their readdirs one after another add up.
   let level: string[] = [''];
   while (level.length > 0) {
     const next: string[] = [];
