@@ -232,7 +232,6 @@ describe('attack suite', () => {
         'Bearer',
         'Bearer ',
         `Bearer  ${KEYS.all}`,
-        `bearer ${KEYS.all}`,
         `Basic ${Buffer.from(`all:${KEYS.all}`).toString('base64')}`,
         `Basic ${KEYS.all}`,
         KEYS.all,
