@@ -7,8 +7,6 @@ import {
   ResolveField,
   Resolver,
 } from '@nestjs/graphql';
-import { UseFilters } from '@nestjs/common';
-import { GraphqlExceptionFilter } from '../graphql/graphql-exception.filter';
 import { GraphQLJSON } from 'graphql-scalars';
 import { ArtifactKind } from '../graphql/enums';
 import type { ArtifactInfo, ArtifactVersionInfo } from '../brain/artifacts';
@@ -31,7 +29,6 @@ interface VersionParent {
   info: ArtifactVersionInfo;
 }
 
-@UseFilters(GraphqlExceptionFilter)
 @Resolver(() => Session)
 export class SessionArtifactsResolver {
   constructor(private readonly store: BrainStore) {}
@@ -72,7 +69,6 @@ async function readAll(
   return decodeUtf8(await store.readRange(entry, name, 0, size));
 }
 
-@UseFilters(GraphqlExceptionFilter)
 @Resolver(() => Artifact)
 export class ArtifactsResolver {
   constructor(private readonly store: BrainStore) {}
@@ -120,7 +116,6 @@ export class ArtifactsResolver {
   }
 }
 
-@UseFilters(GraphqlExceptionFilter)
 @Resolver(() => ArtifactVersion)
 export class ArtifactVersionsResolver {
   constructor(private readonly store: BrainStore) {}

@@ -1,10 +1,13 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppConfig } from '../config/config';
+import { HttpError, HttpErrorCode, sendError } from '../http/http-errors';
 import { matchKey } from './api-keys';
 import { Principal, type AuthedRequest } from './principal';
 
 const OPEN = new Set(['/healthz', '/readyz']);
-const BEARER = /^Bearer ([\x21-\x7e]{1,512})$/;
+/** The scheme is case-insensitive (RFC 9110 11.1); the key is not. */
+const BEARER = /^Bearer ([\x21-\x7e]{1,512})$/i;
+const CHALLENGE = 'Bearer realm="brainql"';
 
 /**
  * Authenticates every request before any route or resolver runs. Health probes stay open;
@@ -33,11 +36,15 @@ export function authMiddleware(config: AppConfig) {
     const message = m
       ? 'the API key is not valid'
       : 'send an API key as "Authorization: Bearer <key>"';
-    res.setHeader('WWW-Authenticate', 'Bearer realm="brainql"');
     if (path === '/graphql') {
+      // A GraphQL client reads GraphQL errors; every other route answers the one error shape.
+      res.setHeader('WWW-Authenticate', CHALLENGE);
       res.status(401).json({ errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }] });
     } else {
-      res.status(401).json({ error: message });
+      sendError(
+        res,
+        new HttpError(HttpErrorCode.UNAUTHENTICATED, message, { challenge: CHALLENGE }),
+      );
     }
   };
 }

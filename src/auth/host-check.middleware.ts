@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppConfig } from '../config/config';
 import { isAllowedHost } from '../config/hosts';
+import { HttpError, HttpErrorCode, sendError } from '../http/http-errors';
 
 /** Orchestrators probe by pod address; these answer nothing but liveness. */
 const PROBES = new Set(['/healthz', '/readyz']);
@@ -20,12 +21,12 @@ export function hostCheckMiddleware(config: AppConfig) {
       next();
       return;
     }
-    res.status(421).json({
-      error: {
-        code: 'MISDIRECTED_REQUEST',
-        message:
-          'this server does not answer to that Host; add the name to ALLOWED_HOSTS if it is meant to',
-      },
-    });
+    sendError(
+      res,
+      new HttpError(
+        HttpErrorCode.MISDIRECTED_REQUEST,
+        'this server does not answer to that Host; add the name to ALLOWED_HOSTS if it is meant to',
+      ),
+    );
   };
 }

@@ -2,7 +2,7 @@ import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
 import type { Request } from 'express';
-import { Principal, principalOf } from '../auth/principal';
+import { principalOf } from '../auth/principal';
 import { BrainStore } from '../brain/store';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
@@ -11,17 +11,11 @@ import { fieldMiddleware } from './field-middleware';
 import { limitErrorFormatted, withoutSuggestions } from './limits/format';
 import { limitsPlugin, sizeCheckedStringify } from './limits/limits.plugin';
 import { RateLimiter } from './limits/rate-limiter';
+import { RateLimitModule, rateKeyOf } from './limits/rate-limit.module';
 import { RequestLimits, type LimitedContext } from './limits/request-limits';
 import { limitRules } from './limits/validation-rules';
 import { Loaders } from './loaders';
 import { Redactor } from '../redaction/redactor';
-
-/** Whom the rate limit charges: the API key, or the client address when there are no keys. */
-function rateKeyOf(req: Request, principal: Principal): string {
-  return principal === Principal.anonymous
-    ? `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`
-    : `key:${principal.name}`;
-}
 
 /**
  * Apollo behind Nest, code-first. The schema is built in memory (no file written at start, so
@@ -37,14 +31,15 @@ function rateKeyOf(req: Request, principal: Principal): string {
   imports: [
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
-      inject: [BrainStore, APP_CONFIG, Redactor],
+      imports: [RateLimitModule],
+      inject: [BrainStore, APP_CONFIG, Redactor, RateLimiter],
       useFactory: (
         store: BrainStore,
         config: AppConfig,
         redactor: Redactor,
+        rates: RateLimiter,
       ): ApolloDriverConfig => {
         const { limits } = config;
-        const rates = new RateLimiter(limits.ratePerMinute);
         return {
           autoSchemaFile: true,
           sortSchema: true,

@@ -1,3 +1,4 @@
+import rangeParser from 'range-parser';
 import { nameProblem } from '../brain/safe-path';
 
 /**
@@ -21,22 +22,23 @@ export function parseFilePath(raw: string): { path: string } | { error: string }
   return bad ? { error: bad } : { path };
 }
 
-/** A single `bytes=a-b` range; anything else is ignored and the whole file is sent. */
+/**
+ * The byte range a `Range` header asks of a representation of `size` bytes (RFC 9110, parsed
+ * by range-parser): null to send the whole (no header, another unit, a malformed header, or
+ * several ranges that do not merge into one), 'unsatisfiable' for 416.
+ */
 export function parseRange(
   header: string | undefined,
   size: number,
 ): { start: number; end: number } | 'unsatisfiable' | null {
-  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
-  if (!m || (m[1] === '' && m[2] === '')) return null;
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    start = Math.max(0, size - Number(m[2]));
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (!header || !/^bytes=/i.test(header.trim())) return null;
+  const ranges = rangeParser(size, header.trim(), { combine: true });
+  if (ranges === -2) return null;
+  if (ranges === -1) {
+    // range-parser refuses a suffix longer than the file; RFC 9110 sends the whole of it.
+    return size > 0 && /^bytes=-0*[1-9]\d*$/i.test(header.trim())
+      ? { start: 0, end: size - 1 }
+      : 'unsatisfiable';
   }
-  if (start >= size || start > end) return 'unsatisfiable';
-  return { start, end };
+  return ranges.length === 1 ? ranges[0] : null;
 }

@@ -1,54 +1,97 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { openInside } from '../brain/safe-read';
-import { BrainStore } from '../brain/store';
-import { principalOf } from '../auth/principal';
+import { MIN_PREFIX, BrainStore } from '../brain/store';
+import type { ListedSession } from '../brain/catalog';
+import { principalOf, type Principal } from '../auth/principal';
+import { RateLimiter } from '../graphql/limits/rate-limiter';
+import { rateKeyOf } from '../graphql/limits/rate-limit.module';
 import { Redactor } from '../redaction/redactor';
 import { parseFilePath } from './file-path';
+import { HttpError, HttpErrorCode } from './http-errors';
 import { sendFile } from './send-file';
+import { openSessionFile } from './session-file';
 
 const PREFIX = /^\/api\/sessions\/([^/?#]+)\/files\/([^?#]*)/;
+
+/** A download costs 1 point, plus 1 per started 64 KiB it sends (as StepOutput.text does). */
+export const DOWNLOAD_CHUNK = 64 * 1024;
+
+const bad = (message: string) => new HttpError(HttpErrorCode.BAD_USER_INPUT, message);
+
+/** The session id and the session-relative path of a file URL, from the raw URL. */
+function parseTarget(url: string): { id: string; path: string } {
+  const m = PREFIX.exec(url);
+  const parsed = m ? parseFilePath(m[2]) : { error: 'no file path' };
+  if ('error' in parsed) throw bad(`Malformed file path: ${parsed.error}.`);
+  try {
+    return { id: decodeURIComponent((m as RegExpExecArray)[1]), path: parsed.path };
+  } catch {
+    throw bad('The session id is not valid percent-encoding.');
+  }
+}
 
 /**
  * Raw bytes of any file inside a session directory. The path is taken from the raw URL (not
  * Express's decoded params) so that encoded separators are judged before decoding; the open
- * goes through the store's containment gate like every other read.
+ * goes through the store's containment gate like every other read. Errors are thrown as
+ * HttpError and written by the global filter in the one error shape.
  */
 @Controller()
 export class FilesController {
   constructor(
     private readonly store: BrainStore,
     private readonly redactor: Redactor,
+    private readonly rates: RateLimiter,
   ) {}
 
   @Get('api/sessions/:id/files/*path')
   async download(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const m = PREFIX.exec(req.originalUrl);
-    const parsed = m ? parseFilePath(m[2]) : { error: 'no file path' };
-    if ('error' in parsed) {
-      res.status(400).json({ error: `malformed path: ${parsed.error}` });
-      return;
-    }
-    let id: string;
-    try {
-      id = decodeURIComponent((m as RegExpExecArray)[1]);
-    } catch {
-      res.status(400).json({ error: 'malformed session id' });
-      return;
-    }
     const principal = principalOf(req);
+    const rateKey = rateKeyOf(req, principal);
+    this.charge(rateKey, 1, 'a request costs 1');
+    const { id, path } = parseTarget(req.originalUrl);
+    const session = await this.find(id, principal);
+    const file = await openSessionFile(session.entry.realDir, path);
+    if (!file) throw new HttpError(HttpErrorCode.NOT_FOUND, 'No such file in this session.');
+    await sendFile(req, res, path, file, this.redactor, (bytes) => {
+      const points = Math.ceil(bytes / DOWNLOAD_CHUNK);
+      this.charge(rateKey, points, `sending ${bytes} bytes costs ${points}`);
+    });
+  }
+
+  /** The session `id` names among those the caller may see (a hidden one is absent). */
+  private async find(id: string, principal: Principal): Promise<ListedSession> {
     const found = await this.store.resolve(id, (s) => principal.mayRead(s.entry.root));
-    if (found.kind !== 'found') {
-      res
-        .status(found.kind === 'none' ? 404 : 400)
-        .json({ error: found.kind === 'none' ? 'not found' : 'give the full session id' });
-      return;
+    switch (found.kind) {
+      case 'found':
+        return found.session;
+      case 'none':
+        // Word for word the same whatever was asked: a hidden session must look absent.
+        throw new HttpError(HttpErrorCode.NOT_FOUND, 'No session matches this id.');
+      case 'too-short':
+        throw bad(
+          `"id" must be a full session id or a prefix of at least ${MIN_PREFIX} characters`,
+        );
+      case 'ambiguous':
+        throw new HttpError(
+          HttpErrorCode.AMBIGUOUS_SESSION_ID,
+          `"${id}" matches ${found.candidates.length} sessions`,
+          { candidates: found.candidates },
+        );
     }
-    const opened = await openInside(found.session.entry.realDir, parsed.path);
-    if (!opened.ok) {
-      res.status(404).json({ error: 'not found' });
-      return;
-    }
-    await sendFile(req, res, parsed.path, opened.value, this.redactor);
+  }
+
+  /** Takes `points` from the caller's rate-limit bucket, or refuses with 429 and Retry-After. */
+  private charge(rateKey: string, points: number, what: string): void {
+    if (points <= 0) return;
+    const verdict = this.rates.take(rateKey, points);
+    if (verdict.ok) return;
+    const { retryAfterSeconds } = verdict;
+    throw new HttpError(
+      HttpErrorCode.RATE_LIMITED,
+      `Rate limit: ${this.rates.perMinute} cost points per minute per key; ${what}. ` +
+        `Retry in ${retryAfterSeconds} s.`,
+      { retryAfterSeconds },
+    );
   }
 }

@@ -1,4 +1,5 @@
-import { Controller, Get, HttpCode, HttpException, HttpStatus } from '@nestjs/common';
+import { Controller, Get, HttpCode, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { BrainStore } from '../brain/store';
 
 @Controller()
@@ -12,11 +13,15 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** Readiness: the roots have been scanned once. */
+  /**
+   * Readiness: the roots have been scanned once. Not ready is a state, not an error: it keeps
+   * its own body rather than the error shape.
+   */
   @Get('readyz')
-  ready(): { status: string } {
+  ready(@Res({ passthrough: true }) res: Response): { status: string } {
     if (!this.store.ready) {
-      throw new HttpException({ status: 'scanning' }, HttpStatus.SERVICE_UNAVAILABLE);
+      res.status(503);
+      return { status: 'scanning' };
     }
     return { status: 'ready' };
   }

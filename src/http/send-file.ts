@@ -1,27 +1,27 @@
-import type { FileHandle } from 'node:fs/promises';
-import type { Stats } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
+import { pipeline, type Readable, type Transform } from 'node:stream';
 import type { Request, Response } from 'express';
-import { lookup } from 'mime-types';
-import { readRange } from '../brain/safe-read';
 import { createRedactStream } from '../redaction/stream';
 import type { Redactor } from '../redaction/redactor';
+import { contentTypeOf, isVerifiablyBinary } from './content-kind';
 import { parseRange } from './file-path';
+import { KEY_BLOCK_MAX, KeyBlockMask } from './key-blocks';
+import type { SessionFile } from './session-file';
 
-/** Text files up to this size are redacted in memory, keeping Content-Length and Range. */
+/** Text files up to this size are masked in memory, keeping Content-Length and Range. */
 const REDACT_IN_MEMORY = 8 * 1024 * 1024;
+/** Bytes read to judge whether a file is binary. */
 const SNIFF = 8192;
 
-/**
- * Looks like text: no NUL in the first bytes and not a known binary type. Files without a
- * telling name (`.env`, `Makefile`, scratch scripts) are judged by their bytes, so secrets in
- * them are masked too.
- */
-function isText(type: string | false, head: Buffer): boolean {
-  if (head.includes(0)) return false;
-  if (!type) return true;
-  return /^text\/|[/+](json|xml|javascript|yaml|x-sh|x-python|toml|csv|markdown)|x-ndjson/.test(
-    type,
-  );
+/** Charges the caller for `bytes` about to be sent; throws (429) when over the rate limit. */
+export type Charge = (bytes: number) => void;
+
+interface Download {
+  req: Request;
+  res: Response;
+  name: string;
+  file: SessionFile;
+  charge: Charge;
 }
 
 function commonHeaders(res: Response, type: string): void {
@@ -32,8 +32,8 @@ function commonHeaders(res: Response, type: string): void {
 }
 
 /**
- * Answers a single `Range` request over a representation of `size` bytes: sets the status and
- * the range headers and returns the inclusive byte span to send, or null when it answered 416.
+ * Answers a `Range` request over a representation of `size` bytes: sets the status and the
+ * range headers and returns the inclusive byte span to send, or null when it answered 416.
  */
 function applyRange(
   req: Request,
@@ -49,59 +49,105 @@ function applyRange(
   if (range)
     res.status(206).setHeader('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
   const span = range ?? { start: 0, end: size - 1 };
-  res.setHeader('Content-Length', String(Math.max(0, span.end - span.start + 1)));
+  res.setHeader('Content-Length', String(span.end - span.start + 1));
   return span;
 }
 
+/** Bytes a GET sends (a HEAD sends none), charged before anything is sent. */
+function charged(d: Download, bytes: number): boolean {
+  const sending = d.req.method === 'HEAD' ? 0 : bytes;
+  d.charge(sending);
+  return sending > 0;
+}
+
 /**
- * Streams an opened file: binary files as they are (with Range), text files with secrets
- * masked (small ones in memory so Content-Length and Range still hold; big ones as a chunked,
- * redacting stream with bounded memory and no Range).
+ * Streams `source` through `transforms` into the response. pipeline() destroys every stream
+ * when the client goes away, so the file is closed at once rather than when collected.
+ */
+function stream(res: Response, source: Readable, ...transforms: Transform[]): void {
+  pipeline([source, ...transforms, res], (err) => {
+    if (err) res.destroy();
+  });
+}
+
+/** A text file small enough to mask in memory: exact Content-Length, and Range over the masked text. */
+async function sendMaskedText(d: Download, redactor: Redactor): Promise<void> {
+  const raw = await d.file.read(0, d.file.size);
+  // Bytes that are not UTF-8 are masked as Latin-1, which gives every other byte back unchanged.
+  const utf8 = isUtf8(raw);
+  const encoding = utf8 ? 'utf8' : 'latin1';
+  const masked = Buffer.from(redactor.redactText(raw.toString(encoding)), encoding);
+  commonHeaders(d.res, contentTypeOf(d.name, false, utf8));
+  const span = applyRange(d.req, d.res, masked.length);
+  if (!span) return;
+  const body = masked.subarray(span.start, span.end + 1);
+  d.res.end(charged(d, body.length) ? body : undefined);
+}
+
+/** A large text file: masked as it streams, so no Content-Length and no Range. */
+function sendMaskedStream(d: Download, redactor: Redactor): boolean {
+  commonHeaders(d.res, contentTypeOf(d.name, false, true));
+  d.res.setHeader('Accept-Ranges', 'none');
+  d.res.status(200);
+  if (!charged(d, d.file.size)) {
+    d.res.end();
+    return false;
+  }
+  stream(d.res, d.file.stream(0, d.file.size - 1), createRedactStream(redactor));
+  return true;
+}
+
+/**
+ * A binary file, or any file with redaction off: its bytes with Range. With redaction on,
+ * private key blocks are still masked; the read then starts and ends a block's length around
+ * the range, so a block crossing its edges is seen whole.
+ */
+function sendBytes(d: Download, binary: boolean, maskKeys: boolean): boolean {
+  const { res, file } = d;
+  commonHeaders(res, contentTypeOf(d.name, binary, !binary));
+  const span = applyRange(d.req, res, file.size);
+  if (!span) return false;
+  if (!charged(d, span.end - span.start + 1)) {
+    res.end();
+    return false;
+  }
+  if (!maskKeys) {
+    stream(res, file.stream(span.start, span.end));
+    return true;
+  }
+  const from = Math.max(0, span.start - KEY_BLOCK_MAX);
+  const to = Math.min(file.size - 1, span.end + KEY_BLOCK_MAX);
+  stream(
+    res,
+    file.stream(from, to),
+    new KeyBlockMask(span.start - from, span.end - span.start + 1),
+  );
+  return true;
+}
+
+/**
+ * Sends an opened file. With redaction on, every file is masked as text (in memory up to
+ * REDACT_IN_MEMORY, else as a stream) unless its content is verifiably binary; binary files go
+ * out as they are except private key blocks. With REDACT=off the operator asked for raw
+ * bytes: every file goes out as it is.
  */
 export async function sendFile(
   req: Request,
   res: Response,
   name: string,
-  file: { handle: FileHandle; stats: Stats },
+  file: SessionFile,
   redactor: Redactor,
+  charge: Charge,
 ): Promise<void> {
-  const { handle, stats } = file;
-  const guessed = lookup(name);
-  let owned = true;
+  const d: Download = { req, res, name, file, charge };
+  let streaming = false;
   try {
-    const head = await readRange(handle, 0, Math.min(SNIFF, stats.size));
-    const text = isText(guessed, head);
-    // The type comes from the name only (as before redaction existed); sniffing only decides masking.
-    const type = guessed || 'application/octet-stream';
-    commonHeaders(res, type);
-    if (text && redactor.enabled) {
-      if (stats.size <= REDACT_IN_MEMORY) {
-        const all = await readRange(handle, 0, stats.size);
-        const masked = Buffer.from(redactor.redactText(all.toString('utf8')), 'utf8');
-        const span = applyRange(req, res, masked.length);
-        if (span) res.end(masked.subarray(span.start, span.end + 1));
-        return;
-      }
-      res.setHeader('Accept-Ranges', 'none');
-      res.status(200);
-      owned = false;
-      const stream = handle.createReadStream({ start: 0 });
-      stream.on('error', () => res.destroy());
-      stream.pipe(createRedactStream(redactor)).pipe(res);
-      return;
-    }
-    const span = applyRange(req, res, stats.size);
-    if (!span) return;
-    if (stats.size === 0) {
-      res.end();
-      return;
-    }
-    owned = false;
-    const stream = handle.createReadStream(span);
-    stream.on('error', () => res.destroy());
-    stream.pipe(res);
+    const binary = isVerifiablyBinary(await file.read(0, Math.min(SNIFF, file.size)));
+    if (!redactor.enabled || binary) streaming = sendBytes(d, binary, redactor.enabled);
+    else if (file.size <= REDACT_IN_MEMORY) await sendMaskedText(d, redactor);
+    else streaming = sendMaskedStream(d, redactor);
   } finally {
-    // A stream closes the handle itself when it ends; otherwise it is ours to close.
-    if (owned) await handle.close();
+    // A stream closes the file itself when it ends or is destroyed; otherwise it is ours.
+    if (!streaming) await file.close();
   }
 }

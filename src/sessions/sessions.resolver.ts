@@ -9,8 +9,6 @@ import {
   ResolveField,
   Resolver,
 } from '@nestjs/graphql';
-import { UseFilters } from '@nestjs/common';
-import { GraphqlExceptionFilter } from '../graphql/graphql-exception.filter';
 import type { ListedSession } from '../brain/catalog';
 import type { SessionSummary } from '../brain/session-summary';
 import { SessionFileKind } from '../graphql/enums';
@@ -21,7 +19,6 @@ import { SessionsArgs } from './sessions.args';
 import { SessionsService } from './sessions.service';
 
 /** Thin: every field reads the store through the service or a per-request loader. */
-@UseFilters(GraphqlExceptionFilter)
 @Resolver(() => Session)
 export class SessionsResolver {
   constructor(private readonly service: SessionsService) {}

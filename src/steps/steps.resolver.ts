@@ -7,8 +7,6 @@ import {
   ResolveField,
   Resolver,
 } from '@nestjs/graphql';
-import { UseFilters } from '@nestjs/common';
-import { GraphqlExceptionFilter } from '../graphql/graphql-exception.filter';
 import type { ListedSession } from '../brain/catalog';
 import type { ToolCall as ToolCallRecord, TokenUsage as TokenRecord } from '../brain/types';
 import { StepSource, StepStatus } from '../graphql/enums';
@@ -28,7 +26,6 @@ const FULL = {
   description: 'Read the untruncated value from the full transcript (one line) when truncated.',
 };
 
-@UseFilters(GraphqlExceptionFilter)
 @Resolver(() => Session)
 export class SessionStepsResolver {
   constructor(private readonly service: StepsService) {}
@@ -57,7 +54,6 @@ export class SessionStepsResolver {
   }
 }
 
-@UseFilters(GraphqlExceptionFilter)
 @Resolver(() => Step)
 export class StepsResolver {
   constructor(private readonly service: StepsService) {}
@@ -145,7 +141,6 @@ export class StepsResolver {
   }
 }
 
-@UseFilters(GraphqlExceptionFilter)
 @Resolver(() => StepOutput)
 export class StepOutputResolver {
   constructor(private readonly service: StepsService) {}

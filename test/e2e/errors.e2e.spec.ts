@@ -207,4 +207,76 @@ describe('errors (e2e)', () => {
     expect(simple.status).toBe(400);
     expect(simple.text).not.toContain('"data"');
   });
+
+  describe('outside GraphQL: {"error":{"code","message"}} with the status of its code', () => {
+    const expectAnswer = (
+      res: request.Response,
+      status: number,
+      error: Record<string, unknown>,
+    ): void => {
+      expect([res.status, res.body]).toEqual([status, { error }]);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.text).not.toMatch(/\.ts:\d+|node_modules|stack/);
+    };
+
+    it('BAD_USER_INPUT 400 for a body that is not JSON, before Apollo sees it', async () => {
+      for (const body of ['{"query": ', '{query: 1}', '"x"']) {
+        const res = await request(e.server)
+          .post('/graphql')
+          .set('Content-Type', 'application/json')
+          .send(body);
+        expectAnswer(res, 400, {
+          code: 'BAD_USER_INPUT',
+          message: 'The request body is not valid JSON.',
+        });
+      }
+    });
+
+    it('PAYLOAD_TOO_LARGE 413 for a body over the parser limit', async () => {
+      const res = await request(e.server)
+        .post('/graphql')
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ query: '{ roots { path } }', pad: 'a'.repeat(200_000) }));
+      expectAnswer(res, 413, {
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'The request body is larger than the limit of 102400 bytes.',
+      });
+    });
+
+    it('NOT_FOUND 404 for unknown routes (no body for HEAD)', async () => {
+      expectAnswer(await request(e.server).get('/nope?token=x'), 404, {
+        code: 'NOT_FOUND',
+        message: 'No route for GET /nope.',
+      });
+      expectAnswer(await request(e.server).post('/api/x').send({}), 404, {
+        code: 'NOT_FOUND',
+        message: 'No route for POST /api/x.',
+      });
+      const head = await request(e.server).head('/nope');
+      expect([head.status, head.text]).toEqual([404, undefined]);
+    });
+
+    it('BAD_USER_INPUT 400 for a URL that is not valid percent-encoding', async () => {
+      const res = await e.rawGet('/api/sessions/%zz/files/task.md');
+      expect([res.status, JSON.parse(res.body.toString())]).toEqual([
+        400,
+        { error: { code: 'BAD_USER_INPUT', message: 'The URL is not valid percent-encoding.' } },
+      ]);
+    });
+
+    it('INTERNAL_SERVER_ERROR 500 with a generic message when a route fails inside', async () => {
+      const boom = new Error(`EACCES: permission denied, open '${e.fx.dir}/secret'`);
+      const spy = jest.spyOn(e.store, 'resolve').mockRejectedValueOnce(boom);
+      try {
+        const res = await request(e.server).get(`/api/sessions/${I.pair}/files/task.md`);
+        expectAnswer(res, 500, { code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' });
+        expect(res.text).not.toContain(e.fx.dir);
+      } finally {
+        spy.mockRestore();
+      }
+      expect((await request(e.server).get(`/api/sessions/${I.pair}/files/task.md`)).status).toBe(
+        200,
+      );
+    });
+  });
 });

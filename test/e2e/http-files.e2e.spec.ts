@@ -36,12 +36,17 @@ describe('HTTP routes (e2e)', () => {
     };
 
     it('serves artifacts, outputs, uploads and media with type and exact length', async () => {
-      await expectFile(I.pair, 'implementation_plan.md', Buffer.from(PAIR_PLAN), 'text/markdown');
+      await expectFile(
+        I.pair,
+        'implementation_plan.md',
+        Buffer.from(PAIR_PLAN),
+        'text/markdown; charset=utf-8',
+      );
       await expectFile(
         I.pair,
         '.system_generated/steps/4/output.txt',
         Buffer.from(PAIR_STEP4_OUTPUT),
-        'text/plain',
+        'text/plain; charset=utf-8',
       );
       await expectFile(I.pair, '.user_uploaded/media_1750000000000.png', PNG_BYTES, 'image/png');
       await expectFile(I.pair, 'media__1750000000001.png', PNG_BYTES, 'image/png');
@@ -55,34 +60,34 @@ describe('HTTP routes (e2e)', () => {
         I.pair,
         'task.md.metadata.json',
         fs.readFileSync(path.join(e.dirOf(I.pair), 'task.md.metadata.json')),
-        'application/json',
+        'application/json; charset=utf-8',
       );
       await expectFile(
         I.pair,
         '.system_generated/logs/transcript_full.jsonl',
         fs.readFileSync(path.join(e.dirOf(I.pair), '.system_generated/logs/transcript_full.jsonl')),
-        'application/octet-stream',
+        'application/jsonl; charset=utf-8',
       );
       // An empty file, a chunk, a file reached through a link that stays inside the session.
       await expectFile(
         I.empty,
         '.system_generated/logs/transcript.jsonl',
         Buffer.alloc(0),
-        'application/octet-stream',
+        'application/jsonl; charset=utf-8',
       );
       await expectFile(
         I.escapes,
         'scratch/inside-link.txt',
         Buffer.from('# Notes inside\n'),
-        'text/plain',
+        'text/plain; charset=utf-8',
       );
-      await expectFile(I.fifo, 'scratch/ok.txt', Buffer.from('ok\n'), 'text/plain');
+      await expectFile(I.fifo, 'scratch/ok.txt', Buffer.from('ok\n'), 'text/plain; charset=utf-8');
     });
 
     it('sandboxes HTML the agent saved', async () => {
       const res = await get(files(I.pair, 'browser/page.html'));
       expect(res.status).toBe(200);
-      expect(res.headers['content-type']).toBe('text/html');
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     });
 
@@ -127,24 +132,31 @@ describe('HTTP routes (e2e)', () => {
       // A header that is not one simple range is ignored: the whole file.
       const whole = await get(url, { Range: 'bytes=0-1,5-6' });
       expect([whole.status, whole.body.equals(bytes)]).toEqual([200, true]);
+      // Ranges that merge into one are answered as that one range.
+      const merged = await get(url, { Range: 'bytes=0-4,5-9' });
+      expect([merged.status, merged.headers['content-range']]).toEqual([206, `bytes 0-9/${size}`]);
+      expect(merged.body.equals(bytes.subarray(0, 10))).toBe(true);
     });
 
     it('answers 404 for absent files, directories, FIFOs and unknown sessions', async () => {
-      for (const p of [
-        files(I.pair, 'missing.md'),
-        files(I.pair, 'scratch'),
-        files(I.pair, 'scratch/sub'),
-        files(I.pair, '.system_generated/steps/5/output.txt'),
-        files(I.fifo, 'scratch/pipe'),
-        files(I.fifo, '.system_generated/steps/1/output.txt'),
-        files('ffff0000-0000-4000-8000-000000000000', 'task.md'),
-        files('ffff', 'task.md'),
-        files(I.noLogs, 'scratch/a.txt'),
-        files(I.escapedSession, 'secret.txt'),
-        files(I.escapedSession, '.system_generated/logs/transcript.jsonl'),
-      ]) {
+      const noFile = { error: { code: 'NOT_FOUND', message: 'No such file in this session.' } };
+      const noSession = { error: { code: 'NOT_FOUND', message: 'No session matches this id.' } };
+      for (const [p, body] of [
+        [files(I.pair, 'missing.md'), noFile],
+        [files(I.pair, 'scratch'), noFile],
+        [files(I.pair, 'scratch/sub'), noFile],
+        [files(I.pair, '.system_generated/steps/5/output.txt'), noFile],
+        [files(I.fifo, 'scratch/pipe'), noFile],
+        [files(I.fifo, '.system_generated/steps/1/output.txt'), noFile],
+        [files('ffff0000-0000-4000-8000-000000000000', 'task.md'), noSession],
+        [files('ffff', 'task.md'), noSession],
+        [files(I.noLogs, 'scratch/a.txt'), noSession],
+        [files(I.escapedSession, 'secret.txt'), noSession],
+        [files(I.escapedSession, '.system_generated/logs/transcript.jsonl'), noSession],
+      ] as const) {
         const res = await get(p);
-        expect([p, res.status]).toEqual([p, 404]);
+        expect([p, res.status, JSON.parse(res.body.toString())]).toEqual([p, 404, body]);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
       }
     });
 
@@ -213,8 +225,45 @@ describe('HTTP routes (e2e)', () => {
       ]) {
         const res = await get(files(I.pair, rel));
         expect([rel, res.status]).toEqual([rel, 400]);
+        const { error } = JSON.parse(res.body.toString());
+        expect([rel, Object.keys(error), error.code]).toEqual([
+          rel,
+          ['code', 'message'],
+          'BAD_USER_INPUT',
+        ]);
+        expect(error.message).toMatch(/^Malformed file path: .+\.$/);
       }
-      expect((await get(files('cafe', 'task.md'))).status).toBe(400); // ambiguous prefix
+      const encoded = await get(files(I.pair, 'scratch%2Ftest_parse.py'));
+      expect(JSON.parse(encoded.body.toString())).toEqual({
+        error: {
+          code: 'BAD_USER_INPUT',
+          message: 'Malformed file path: encoded "/", "\\" or NUL are not allowed in a path.',
+        },
+      });
+      const short = await get(files('caf', 'task.md'));
+      expect([short.status, JSON.parse(short.body.toString())]).toEqual([
+        400,
+        {
+          error: {
+            code: 'BAD_USER_INPUT',
+            message: '"id" must be a full session id or a prefix of at least 4 characters',
+          },
+        },
+      ]);
+    });
+
+    it('answers 409 with the candidates for an ambiguous id prefix', async () => {
+      const res = await get(files('cafe', 'task.md'));
+      expect([res.status, JSON.parse(res.body.toString())]).toEqual([
+        409,
+        {
+          error: {
+            code: 'AMBIGUOUS_SESSION_ID',
+            message: '"cafe" matches 2 sessions',
+            candidates: [I.prefixA, I.prefixB],
+          },
+        },
+      ]);
     });
   });
 });
@@ -225,7 +274,10 @@ describe('GET /readyz before the first scan (e2e)', () => {
     const app = await startApp(fx);
     try {
       const before = await rawGet(app.getHttpServer(), '/readyz');
-      expect(before.status).toBe(503);
+      expect([before.status, JSON.parse(before.body.toString())]).toEqual([
+        503,
+        { status: 'scanning' },
+      ]);
       const health = await rawGet(app.getHttpServer(), '/healthz');
       expect(health.status).toBe(200);
       await app.get(BrainStore).refresh();

@@ -1,0 +1,81 @@
+import type { Response } from 'express';
+import { ErrorCode } from '../graphql/errors';
+
+/**
+ * The closed set of codes of answers outside GraphQL, and the status each one has. GraphQL
+ * shares the codes it also uses; NOT_FOUND, PAYLOAD_TOO_LARGE and MISDIRECTED_REQUEST only
+ * exist here (GraphQL answers an absent thing with null).
+ */
+export const HttpErrorCode = {
+  BAD_USER_INPUT: ErrorCode.BAD_USER_INPUT,
+  UNAUTHENTICATED: ErrorCode.UNAUTHENTICATED,
+  FORBIDDEN: ErrorCode.FORBIDDEN,
+  NOT_FOUND: 'NOT_FOUND',
+  AMBIGUOUS_SESSION_ID: ErrorCode.AMBIGUOUS_SESSION_ID,
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  MISDIRECTED_REQUEST: 'MISDIRECTED_REQUEST',
+  RATE_LIMITED: ErrorCode.RATE_LIMITED,
+  INTERNAL_SERVER_ERROR: ErrorCode.INTERNAL_SERVER_ERROR,
+} as const;
+export type HttpErrorCode = (typeof HttpErrorCode)[keyof typeof HttpErrorCode];
+
+export const HTTP_STATUS: Readonly<Record<HttpErrorCode, number>> = {
+  BAD_USER_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  AMBIGUOUS_SESSION_ID: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  MISDIRECTED_REQUEST: 421,
+  RATE_LIMITED: 429,
+  INTERNAL_SERVER_ERROR: 500,
+};
+
+/** What an error may carry besides code and message. */
+export interface HttpErrorDetails {
+  /** AMBIGUOUS_SESSION_ID: the (visible) sessions the prefix matches. */
+  candidates?: readonly string[];
+  /** RATE_LIMITED: sent as the Retry-After header. */
+  retryAfterSeconds?: number;
+  /** UNAUTHENTICATED: sent as the WWW-Authenticate header. */
+  challenge?: string;
+}
+
+/** An error a route or middleware answers with; the global filter writes it. */
+export class HttpError extends Error {
+  constructor(
+    readonly code: HttpErrorCode,
+    message: string,
+    readonly details: HttpErrorDetails = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** The one error body outside GraphQL. */
+export interface ErrorBody {
+  error: { code: HttpErrorCode; message: string; candidates?: readonly string[] };
+}
+
+export function errorBody(error: HttpError): ErrorBody {
+  const { candidates } = error.details;
+  return {
+    error: { code: error.code, message: error.message, ...(candidates ? { candidates } : {}) },
+  };
+}
+
+/** Headers a failed route may have set for the content it meant to send. */
+const CONTENT_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges'];
+
+/**
+ * Writes `error` as the answer: its status, its headers and the one body shape. Headers a
+ * failed route had already set for its content are dropped first.
+ */
+export function sendError(res: Response, error: HttpError): void {
+  for (const name of CONTENT_HEADERS) res.removeHeader(name);
+  const { retryAfterSeconds, challenge } = error.details;
+  if (retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(retryAfterSeconds));
+  if (challenge) res.setHeader('WWW-Authenticate', challenge);
+  res.status(HTTP_STATUS[error.code]).json(errorBody(error));
+}
