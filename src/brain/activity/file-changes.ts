@@ -91,6 +91,7 @@ export function changeFacts(
       hunks.push(one.hunk);
     }
   }
+  if (hunks.some((h) => !h.exact)) complete = false;
   const from = kind === 'CREATE' ? '/dev/null' : path;
   return {
     kind,

@@ -1,4 +1,5 @@
 import { diffArrays } from 'diff';
+import { lcsPairs } from './lcs';
 import { linesOf } from './text';
 
 /**
@@ -6,29 +7,103 @@ import { linesOf } from './text';
  * longest common subsequence of the two line lists, removed = lines(T) - L and added =
  * lines(R) - L. jsdiff's diffArrays is Myers' algorithm, whose edit script is minimal, so the
  * lines it keeps are such a longest common subsequence.
+ *
+ * Myers costs (n + m) x D, which a large chunk rewritten around shared lines (`}`, blank
+ * lines) makes quadratic with a heavy constant. So the common head and tail are set aside and
+ * lines found on one side only (never part of a common subsequence) are left out of the
+ * search; jsdiff then runs with a bounded edit length, and past it a linear-space LCS takes
+ * over. Past MAX_WORK even that would stall the server: the chunk is shown as a rewrite and
+ * reported inexact.
  */
+
+/** Budget of jsdiff's search, in (n + m) x edit length. */
+const JSDIFF_WORK = 2_000_000;
+/** Largest n x m the linear-space LCS is run on (about a second of CPU). */
+export const MAX_WORK = 100_000_000;
 
 export interface Hunk {
   added: number;
   removed: number;
   /** `@@ … @@` then one line per kept (` `), removed (`-`) or added (`+`) line. */
   lines: string[];
+  /** False when the chunk was too large to diff minimally (shown as a rewrite). */
+  exact: boolean;
 }
 
 type Op = [' ' | '-' | '+', string];
 
-function operations(target: string[], replacement: string[]): Op[] {
-  const seen = new Set(target);
-  // Nothing in common (a rewrite): the answer is known without searching the edit graph.
-  if (!replacement.some((l) => seen.has(l))) {
-    return [...target.map((l): Op => ['-', l]), ...replacement.map((l): Op => ['+', l])];
+/** Pairs (i, j) of a longest common subsequence of a and b, or null past MAX_WORK. */
+function commonPairs(a: number[], b: number[], jsdiffWork: number): [number, number][] | null {
+  const maxEditLength = Math.floor(jsdiffWork / (a.length + b.length));
+  if (maxEditLength >= Math.abs(a.length - b.length)) {
+    const changes = diffArrays(a, b, { maxEditLength });
+    if (changes) {
+      const pairs: [number, number][] = [];
+      let [i, j] = [0, 0];
+      for (const c of changes) {
+        const n = c.value.length;
+        if (c.added) j += n;
+        else if (c.removed) i += n;
+        else for (let k = 0; k < n; k++) pairs.push([i++, j++]);
+      }
+      return pairs;
+    }
   }
-  const ops: Op[] = [];
-  for (const change of diffArrays(target, replacement)) {
-    const sign = change.added ? '+' : change.removed ? '-' : ' ';
-    for (const line of change.value) ops.push([sign, line]);
+  if (a.length * b.length > MAX_WORK) return null;
+  return lcsPairs(Int32Array.from(a), Int32Array.from(b));
+}
+
+/** Kept, removed and added lines turning t into r; `exact` false past MAX_WORK. */
+export function operations(
+  t: readonly string[],
+  r: readonly string[],
+  jsdiffWork = JSDIFF_WORK,
+): { ops: Op[]; exact: boolean } {
+  let head = 0;
+  while (head < t.length && head < r.length && t[head] === r[head]) head++;
+  let tail = 0;
+  while (
+    tail < t.length - head &&
+    tail < r.length - head &&
+    t[t.length - 1 - tail] === r[r.length - 1 - tail]
+  ) {
+    tail++;
   }
-  return ops;
+  const tm = t.slice(head, t.length - tail);
+  const rm = r.slice(head, r.length - tail);
+  // Lines as numbers; only those on both sides take part in the search.
+  const ids = new Map<string, number>();
+  const id = (line: string): number => {
+    let n = ids.get(line);
+    if (n === undefined) ids.set(line, (n = ids.size));
+    return n;
+  };
+  const [tIds, rIds] = [tm.map(id), rm.map(id)];
+  const [inT, inR] = [new Set(tIds), new Set(rIds)];
+  const tAt = tIds.flatMap((x, i) => (inR.has(x) ? [i] : []));
+  const rAt = rIds.flatMap((x, j) => (inT.has(x) ? [j] : []));
+  const pairs =
+    tAt.length && rAt.length
+      ? commonPairs(
+          tAt.map((i) => tIds[i]),
+          rAt.map((j) => rIds[j]),
+          jsdiffWork,
+        )
+      : [];
+
+  const ops: Op[] = t.slice(0, head).map((l): Op => [' ', l]);
+  let [i, j] = [0, 0];
+  for (const [x, y] of pairs ?? []) {
+    while (i < tAt[x]) ops.push(['-', tm[i++]]);
+    while (j < rAt[y]) ops.push(['+', rm[j++]]);
+    ops.push([' ', tm[i]]);
+    i++;
+    j++;
+  }
+  while (i < tm.length) ops.push(['-', tm[i++]]);
+  while (j < rm.length) ops.push(['+', rm[j++]]);
+  for (const l of t.slice(t.length - tail)) ops.push([' ', l]);
+  return { ops, exact: pairs !== null };
 }
 
 /** `start,count` of one side; an empty side names the line before it, as unified diffs do. */
@@ -43,7 +118,7 @@ function range(start: number, count: number): string {
 export function hunk(target: string, replacement: string, startLine: number | null): Hunk {
   const t = linesOf(target);
   const r = linesOf(replacement);
-  const ops = operations(t, r);
+  const { ops, exact } = operations(t, r);
   let added = 0;
   let removed = 0;
   const body: string[] = [];
@@ -54,7 +129,7 @@ export function hunk(target: string, replacement: string, startLine: number | nu
   }
   const start = startLine ?? 1;
   const header = `@@ -${range(start, t.length)} +${range(start, r.length)} @@`;
-  return { added, removed, lines: [header, ...body] };
+  return { added, removed, lines: [header, ...body], exact };
 }
 
 /** A new file's content as one hunk of added lines. */
@@ -64,6 +139,7 @@ export function creation(content: string): Hunk {
     added: lines.length,
     removed: 0,
     lines: [`@@ -0,0 +${range(1, lines.length)} @@`, ...lines.map((l) => '+' + l)],
+    exact: true,
   };
 }
 
