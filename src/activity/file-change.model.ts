@@ -38,6 +38,9 @@ export class FileChange {
   })
   diff!: string;
 
+  @Field(() => Step, { nullable: true, description: "The step recording the call's outcome." })
+  result!: Step | null;
+
   @Field(() => StepStatus, {
     nullable: true,
     description: "The result's status; null without one.",
