@@ -7,6 +7,7 @@ import { locateViews, sameView, type SessionViews, type ViewSource } from '../tr
 import type { SessionEntry, StepRecord, ToolCall } from '../types';
 import { commandOutcome, existingTaskLog } from './commands';
 import { changeFacts, FILE_TOOLS } from './file-changes';
+import { DiffBudget } from './line-diff';
 import { resultPosition } from './pairing';
 import type { CommandInfo, FileChangeInfo } from './types';
 
@@ -167,10 +168,11 @@ export class Activity {
 
   private async deriveFileChanges(src: Source): Promise<FileChangeInfo[]> {
     const out: FileChangeInfo[] = [];
+    const budget = new DiffBudget();
     for (const c of await this.calls(src, FILE_TOOLS)) {
       const path = c.args.TargetFile;
       if (typeof path !== 'string') continue;
-      const facts = changeFacts(c.call.name, path, c.args, c.mayBeCut);
+      const facts = changeFacts(c.call.name, path, c.args, c.mayBeCut, budget);
       out.push({
         step: c.record,
         toolCallPosition: c.call.position,

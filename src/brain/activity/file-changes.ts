@@ -1,4 +1,4 @@
-import { creation, hunk, unifiedDiff, type Hunk } from './line-diff';
+import { creation, DiffBudget, hunk, unifiedDiff, type Hunk } from './line-diff';
 import { argText, completeElements, cutHead, decodeHead, isCut } from './text';
 import type { FileChangeKind } from './types';
 
@@ -53,21 +53,29 @@ function chunksOf(
   return { chunks: list.filter(isObject), complete };
 }
 
-function edit(target: unknown, replacement: unknown, startLine: unknown, mayBeCut: boolean) {
+function edit(
+  target: unknown,
+  replacement: unknown,
+  startLine: unknown,
+  mayBeCut: boolean,
+  budget: DiffBudget,
+) {
   const t = argText(target, mayBeCut);
   const r = argText(replacement, mayBeCut);
-  return { hunk: hunk(t.text, r.text, startLineOf(startLine)), cut: t.cut || r.cut };
+  return { hunk: hunk(t.text, r.text, startLineOf(startLine), budget), cut: t.cut || r.cut };
 }
 
 /**
  * Counts and diff of one file-change call; `path` is the TargetFile as given. `mayBeCut`:
- * the arguments are compact values of a record whose tool calls were truncated.
+ * the arguments are compact values of a record whose tool calls were truncated. `budget`: the
+ * diff work left for the session (a chunk past it is shown as a rewrite, incomplete).
  */
 export function changeFacts(
   tool: string,
   path: string,
   args: Record<string, unknown>,
   mayBeCut: boolean,
+  budget: DiffBudget = new DiffBudget(),
 ): ChangeFacts {
   let complete = !(mayBeCut && isCut(args.TargetFile));
   const hunks: Hunk[] = [];
@@ -79,14 +87,14 @@ export function changeFacts(
     if (content.cut) complete = false;
     hunks.push(creation(content.text));
   } else if (tool === 'replace_file_content') {
-    const one = edit(args.TargetContent, args.ReplacementContent, args.StartLine, mayBeCut);
+    const one = edit(args.TargetContent, args.ReplacementContent, args.StartLine, mayBeCut, budget);
     if (one.cut) complete = false;
     hunks.push(one.hunk);
   } else {
     const { chunks, complete: whole } = chunksOf(args.ReplacementChunks, mayBeCut);
     if (!whole) complete = false;
     for (const c of chunks) {
-      const one = edit(c.TargetContent, c.ReplacementContent, c.StartLine, false);
+      const one = edit(c.TargetContent, c.ReplacementContent, c.StartLine, false, budget);
       if (one.cut) complete = false;
       hunks.push(one.hunk);
     }

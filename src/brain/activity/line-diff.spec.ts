@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { changeFacts } from './file-changes';
-import { creation, hunk, operations, unifiedDiff } from './line-diff';
+import { creation, DiffBudget, hunk, operations, unifiedDiff } from './line-diff';
 import { linesOf } from './text';
 
 /** Length of a longest common subsequence, by the textbook table (the oracle). */
@@ -52,7 +52,7 @@ describe('hunk', () => {
     fc.assert(
       fc.property(lines, lines, (t, r) => {
         const l = lcs(t, r);
-        for (const budget of [2_000_000, 0]) {
+        for (const budget of [new DiffBudget(), new DiffBudget(0)]) {
           const { ops, exact } = operations(t, r, budget);
           expect(exact).toBe(true);
           expect(ops.filter((o) => o[0] === ' ')).toHaveLength(l);
@@ -90,6 +90,18 @@ describe('hunk', () => {
     const s = hunk(t.join('\n'), r.join('\n'), null);
     const l = lcs(t, r);
     expect([s.removed, s.added, s.exact]).toEqual([2000 - l, 2000 - l, true]);
+  });
+
+  it('shares one budget between the diffs of a session: past it, a chunk is a rewrite', () => {
+    const scrambled = (seed: number) =>
+      Array.from({ length: 300 }, (_, i) => 'abcd'[(i * seed + (i >> 2)) % 4]).join('\n');
+    const budget = new DiffBudget(0, 100_000);
+    const first = hunk(scrambled(3), scrambled(5), null, budget);
+    // Both start with `a` (a common head of one line): 299 x 299 cells are searched.
+    expect([first.exact, budget.table]).toEqual([true, 100_000 - 299 * 299]);
+    const second = hunk(scrambled(3), scrambled(5), null, budget);
+    expect([second.exact, second.removed]).toEqual([false, 299]);
+    expect(second.lines.filter((l) => l.startsWith(' '))).toEqual([' a']);
   });
 
   it('shows a chunk past the work cap as a rewrite and says it is not exact', () => {

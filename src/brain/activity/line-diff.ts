@@ -12,14 +12,23 @@ import { linesOf } from './text';
  * lines) makes quadratic with a heavy constant. So the common head and tail are set aside and
  * lines found on one side only (never part of a common subsequence) are left out of the
  * search; jsdiff then runs with a bounded edit length, and past it a linear-space LCS takes
- * over. Past MAX_WORK even that would stall the server: the chunk is shown as a rewrite and
+ * over. Both draw on a budget shared by all the diffs of a session, so a crafted transcript of
+ * many large chunks cannot hold the server: past it a chunk is shown as a rewrite and
  * reported inexact.
  */
 
-/** Budget of jsdiff's search, in (n + m) x edit length. */
-const JSDIFF_WORK = 2_000_000;
-/** Largest n x m the linear-space LCS is run on (about a second of CPU). */
-export const MAX_WORK = 100_000_000;
+/** jsdiff's search of one chunk stops past this much work, in (n + m) x edit length. */
+const CHUNK_SEARCH = 2_000_000;
+
+/** Work left for the diffs of one session (a few hundred ms of CPU at most). */
+export class DiffBudget {
+  constructor(
+    /** jsdiff, in (n + m) x edit length. */
+    public search = 50_000_000,
+    /** The linear-space LCS, in n x m table cells. */
+    public table = 100_000_000,
+  ) {}
+}
 
 export interface Hunk {
   added: number;
@@ -32,9 +41,10 @@ export interface Hunk {
 
 type Op = [' ' | '-' | '+', string];
 
-/** Pairs (i, j) of a longest common subsequence of a and b, or null past MAX_WORK. */
-function commonPairs(a: number[], b: number[], jsdiffWork: number): [number, number][] | null {
-  const maxEditLength = Math.floor(jsdiffWork / (a.length + b.length));
+/** Pairs (i, j) of a longest common subsequence of a and b, or null past the budget. */
+function commonPairs(a: number[], b: number[], budget: DiffBudget): [number, number][] | null {
+  const size = a.length + b.length;
+  const maxEditLength = Math.floor(Math.min(CHUNK_SEARCH, budget.search) / size);
   if (maxEditLength >= Math.abs(a.length - b.length)) {
     const changes = diffArrays(a, b, { maxEditLength });
     if (changes) {
@@ -46,18 +56,22 @@ function commonPairs(a: number[], b: number[], jsdiffWork: number): [number, num
         else if (c.removed) i += n;
         else for (let k = 0; k < n; k++) pairs.push([i++, j++]);
       }
+      budget.search -= size * (size - 2 * pairs.length);
       return pairs;
     }
+    budget.search -= size * maxEditLength;
   }
-  if (a.length * b.length > MAX_WORK) return null;
+  const cells = a.length * b.length;
+  if (cells > budget.table) return null;
+  budget.table -= cells;
   return lcsPairs(Int32Array.from(a), Int32Array.from(b));
 }
 
-/** Kept, removed and added lines turning t into r; `exact` false past MAX_WORK. */
+/** Kept, removed and added lines turning t into r; `exact` false past the budget. */
 export function operations(
   t: readonly string[],
   r: readonly string[],
-  jsdiffWork = JSDIFF_WORK,
+  budget: DiffBudget = new DiffBudget(),
 ): { ops: Op[]; exact: boolean } {
   let head = 0;
   while (head < t.length && head < r.length && t[head] === r[head]) head++;
@@ -87,7 +101,7 @@ export function operations(
       ? commonPairs(
           tAt.map((i) => tIds[i]),
           rAt.map((j) => rIds[j]),
-          jsdiffWork,
+          budget,
         )
       : [];
 
@@ -115,10 +129,15 @@ function range(start: number, count: number): string {
  * One hunk turning `target` into `replacement`. `startLine` (1-based, when the call gave one)
  * only labels the hunk; without it the hunk says line 1.
  */
-export function hunk(target: string, replacement: string, startLine: number | null): Hunk {
+export function hunk(
+  target: string,
+  replacement: string,
+  startLine: number | null,
+  budget: DiffBudget = new DiffBudget(),
+): Hunk {
   const t = linesOf(target);
   const r = linesOf(replacement);
-  const { ops, exact } = operations(t, r);
+  const { ops, exact } = operations(t, r, budget);
   let added = 0;
   let removed = 0;
   const body: string[] = [];
