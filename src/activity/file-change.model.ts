@@ -24,7 +24,10 @@ export class FileChange {
   @Field(() => String, { nullable: true, description: 'The Description argument.' })
   description!: string | null;
 
-  @Field({ description: 'False when an argument it needs was cut and no full record has it.' })
+  @Field({
+    description:
+      'False when an argument it needs was cut and no full record has it, or a chunk was too large to diff minimally (shown as a rewrite).',
+  })
   complete!: boolean;
 
   @Field(() => Int, { description: 'Lines added (a minimal line diff per chunk).' })
