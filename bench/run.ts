@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   await benchApi(data, rows);
   await benchActivity(data, rows);
   rows.push(...(await benchRedaction()));
-  // Figures in order (1-4 the store brief's, 5 activity); the append runs with the index, before 3.
+  // Figures in order (1-4 store, 5-6 API, 7 redaction, 8 activity); the append runs with the index, before 3.
   rows.sort((a, b) => parseInt(a.figure, 10) - parseInt(b.figure, 10));
   const notes = [
     'page cache warm throughout (wc -l reads the big file first; a warm-up child reads the home).',
