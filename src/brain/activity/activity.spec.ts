@@ -311,4 +311,17 @@ describe('reading and caching', () => {
       [30, 'npm run lint', null],
     ]);
   });
+
+  it('does not keep an answer made while the full view could not be read', async () => {
+    const fresh = new BrainStore({ geminiHome: dir, brainRoots: [], rescanMs: 3_600_000 });
+    const e = entry(A.activity);
+    // fullTwin's answer when a full view exists but reading it failed (denied, replaced).
+    const denied = jest.spyOn(fresh.transcripts, 'fullTwin').mockResolvedValue(undefined);
+    const first = await fresh.fileChanges(e);
+    expect([first[0].complete, first[0].linesAdded]).toEqual([false, 82]);
+    denied.mockRestore();
+    await new Promise((resolve) => setImmediate(resolve));
+    const again = await fresh.fileChanges(e);
+    expect([again[0].complete, again[0].linesAdded]).toEqual([true, 125]);
+  });
 });
