@@ -2,6 +2,7 @@
 import '../src/production';
 import { ensureData, type Size } from './generate';
 import { machine, mb, ms, printTable, type Row } from './report';
+import { benchActivity } from './activity.bench';
 import { benchApi } from './api.bench';
 import { benchRedaction } from './redaction.bench';
 import { benchIndex, benchSessions } from './store.bench';
@@ -29,8 +30,9 @@ async function main(): Promise<void> {
   await benchIndex(data, rows);
   await benchSessions(data, rows);
   await benchApi(data, rows);
+  await benchActivity(data, rows);
   rows.push(...(await benchRedaction()));
-  // Figures in the brief's order (1, 2, 3, 4); the append runs with the index, before 3.
+  // Figures in order (1-4 store, 5-6 API, 7 redaction, 8 activity); the append runs with the index, before 3.
   rows.sort((a, b) => parseInt(a.figure, 10) - parseInt(b.figure, 10));
   const notes = [
     'page cache warm throughout (wc -l reads the big file first; a warm-up child reads the home).',

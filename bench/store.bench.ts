@@ -156,7 +156,7 @@ export async function benchIndex(data: BenchData, rows: Row[]): Promise<void> {
 function compileChild(root: string): string {
   const out = path.join(os.tmpdir(), 'brainql-bench-js');
   const files = ['bench/cold-child.ts'];
-  for (const dir of ['src/brain', 'src/brain/transcript']) {
+  for (const dir of ['src/brain', 'src/brain/transcript', 'src/brain/activity']) {
     for (const f of fs.readdirSync(path.join(root, dir))) {
       if (f.endsWith('.ts') && !f.endsWith('.spec.ts')) files.push(`${dir}/${f}`);
     }
@@ -180,7 +180,9 @@ interface ChildResult {
 }
 
 function runChild(args: string[]): ChildResult {
-  const out = spawnSync(process.execPath, args, { encoding: 'utf8' });
+  // The transpiled copy lives outside the checkout: packages resolve from its node_modules.
+  const env = { ...process.env, NODE_PATH: path.resolve(__dirname, '..', 'node_modules') };
+  const out = spawnSync(process.execPath, args, { encoding: 'utf8', env });
   if (out.status !== 0) throw new Error(`cold child failed: ${out.stderr}`);
   return JSON.parse(out.stdout) as ChildResult;
 }

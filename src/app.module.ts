@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { ActivityModule } from './activity/activity.module';
 import { ArtifactsModule } from './artifacts/artifacts.module';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
@@ -8,6 +9,7 @@ import { OpsModule } from './ops/ops.module';
 import { RedactionModule } from './redaction/redaction.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { StepsModule } from './steps/steps.module';
+import { ToolCallsModule } from './tool-calls/tool-calls.module';
 
 /** Wiring only: configuration, the store, the GraphQL API and the HTTP routes. */
 @Module({})
@@ -22,6 +24,8 @@ export class AppModule {
         ApiGraphqlModule,
         SessionsModule,
         StepsModule,
+        ToolCallsModule,
+        ActivityModule,
         ArtifactsModule,
         HttpModule,
       ],

@@ -1,3 +1,5 @@
+import { Activity } from './activity/activity';
+import type { CommandInfo, FileChangeInfo } from './activity/types';
 import { listArtifacts, getArtifact, type ArtifactInfo } from './artifacts';
 import { LruCache, versionKey } from './cache';
 import {
@@ -61,6 +63,7 @@ export const FULL_SCAN_EVERY = 12;
 
 export class BrainStore {
   readonly transcripts: Transcripts;
+  private readonly activity: Activity;
   private catalogNow: Catalog | null = null;
   private scanning: Promise<Catalog> | null = null;
   private rescans = 0;
@@ -74,6 +77,7 @@ export class BrainStore {
     this.transcripts = new Transcripts(options.cacheCapacity ?? 2000, options.maxRecordBytes);
     this.heads = new HeadCache(options.maxRecordBytes);
     this.summaryCache = new LruCache('summary', options.cacheCapacity ?? 2000);
+    this.activity = new Activity(this.transcripts, options.cacheCapacity ?? 2000);
   }
 
   /**
@@ -258,6 +262,16 @@ export class BrainStore {
     return sortProblems([...transcript, ...files.unsafe, ...artifacts.problems]);
   }
 
+  /** Every run_command call, in transcript order, with what its result says. */
+  commands(entry: SessionEntry): Promise<CommandInfo[]> {
+    return this.activity.commands(entry);
+  }
+
+  /** Every write_to_file / replace_file_content / multi_replace_file_content call. */
+  fileChanges(entry: SessionEntry): Promise<FileChangeInfo[]> {
+    return this.activity.fileChanges(entry);
+  }
+
   // Batch forms: one call per request-wide batch (DataLoader), so a page of sessions costs
   // the same number of store calls whatever its size.
 
@@ -279,6 +293,14 @@ export class BrainStore {
 
   problemsOf(entries: readonly SessionEntry[]): Promise<Problem[][]> {
     return Promise.all(entries.map((e) => this.problems(e)));
+  }
+
+  commandsOf(entries: readonly SessionEntry[]): Promise<CommandInfo[][]> {
+    return Promise.all(entries.map((e) => this.commands(e)));
+  }
+
+  fileChangesOf(entries: readonly SessionEntry[]): Promise<FileChangeInfo[][]> {
+    return Promise.all(entries.map((e) => this.fileChanges(e)));
   }
 
   stepOutputs(

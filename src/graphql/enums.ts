@@ -37,6 +37,11 @@ export enum SessionFileKind {
   TASK_LOG = 'TASK_LOG',
   OTHER = 'OTHER',
 }
+export enum FileChangeKind {
+  CREATE = 'CREATE',
+  OVERWRITE = 'OVERWRITE',
+  EDIT = 'EDIT',
+}
 
 registerEnumType(Environment, {
   name: 'Environment',
@@ -49,4 +54,8 @@ registerEnumType(ArtifactKind, { name: 'ArtifactKind', description: 'What an art
 registerEnumType(SessionFileKind, {
   name: 'SessionFileKind',
   description: 'What a session file beside the transcripts is.',
+});
+registerEnumType(FileChangeKind, {
+  name: 'FileChangeKind',
+  description: 'How a file-change call touched its file.',
 });

@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+import type { CommandInfo, FileChangeInfo } from '../brain/activity/types';
 import type { ArtifactInfo } from '../brain/artifacts';
 import type { ListedSession } from '../brain/catalog';
 import type { SessionFileInfo, StepOutputInfo } from '../brain/files';
@@ -24,6 +25,8 @@ export class Loaders {
   readonly problems: DataLoader<SessionEntry, Problem[], string>;
   readonly output: DataLoader<OutputKey, StepOutputInfo | null, string>;
   readonly full: DataLoader<FullKey, string | null | ToolCall[], string>;
+  readonly commands: DataLoader<SessionEntry, CommandInfo[], string>;
+  readonly fileChanges: DataLoader<SessionEntry, FileChangeInfo[], string>;
 
   constructor(store: BrainStore) {
     const dir = (e: SessionEntry) => e.realDir;
@@ -34,6 +37,8 @@ export class Loaders {
     this.artifacts = new DataLoader((keys) => store.artifactsOf(keys), { cacheKeyFn: dir });
     this.files = new DataLoader((keys) => store.filesOf(keys), { cacheKeyFn: dir });
     this.problems = new DataLoader((keys) => store.problemsOf(keys), { cacheKeyFn: dir });
+    this.commands = new DataLoader((keys) => store.commandsOf(keys), { cacheKeyFn: dir });
+    this.fileChanges = new DataLoader((keys) => store.fileChangesOf(keys), { cacheKeyFn: dir });
     this.output = new DataLoader((keys) => store.stepOutputs(keys), {
       cacheKeyFn: (k) => `${k.entry.realDir}\0${k.index}`,
     });

@@ -1,6 +1,8 @@
 import { GraphQLSchemaHost } from '@nestjs/graphql';
 import { lexicographicSortSchema, printSchema } from 'graphql';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
+import * as path from 'node:path';
 import { createApp } from '../app.factory';
 import { loadConfig } from '../config/config';
 
@@ -9,12 +11,18 @@ import { loadConfig } from '../config/config';
  * fails when the committed file drifts from what the code builds.
  */
 export async function printRunningSchema(): Promise<string> {
-  const config = loadConfig({ GEMINI_HOME: os.tmpdir(), NODE_ENV: 'test' });
-  const app = await createApp(config);
-  await app.init();
+  // An explicit GEMINI_HOME must hold a brain root: an empty one of its own.
+  const home = mkdtempSync(path.join(os.tmpdir(), 'brainql-schema-'));
+  mkdirSync(path.join(home, 'antigravity/brain'), { recursive: true });
   try {
-    return printSchema(lexicographicSortSchema(app.get(GraphQLSchemaHost).schema)) + '\n';
+    const app = await createApp(loadConfig({ GEMINI_HOME: home, NODE_ENV: 'test' }));
+    await app.init();
+    try {
+      return printSchema(lexicographicSortSchema(app.get(GraphQLSchemaHost).schema)) + '\n';
+    } finally {
+      await app.close();
+    }
   } finally {
-    await app.close();
+    rmSync(home, { recursive: true, force: true });
   }
 }

@@ -8,12 +8,13 @@ import {
   Resolver,
 } from '@nestjs/graphql';
 import type { ListedSession } from '../brain/catalog';
-import type { ToolCall as ToolCallRecord, TokenUsage as TokenRecord } from '../brain/types';
+import type { TokenUsage as TokenRecord } from '../brain/types';
 import { StepSource, StepStatus } from '../graphql/enums';
 import type { GqlContext } from '../graphql/loaders';
 import type { Connection } from '../graphql/pagination/connection';
 import { Session } from '../sessions/session.model';
 import { ToolCall } from '../tool-calls/tool-call.model';
+import type { ToolCallParent } from '../tool-calls/tool-calls.resolver';
 import { Step, StepConnection, StepOutput, TokenUsage } from './step.model';
 import { OutputTextArgs, StepsArgs } from './steps.args';
 import { StepsService, type OutputParent, type StepParent } from './steps.service';
@@ -112,12 +113,13 @@ export class StepsResolver {
   }
 
   @ResolveField(() => [ToolCall])
-  toolCalls(
+  async toolCalls(
     @Parent() p: StepParent,
     @Args(FULL) full: boolean | null,
     @Context() ctx: GqlContext,
-  ): Promise<ToolCallRecord[]> {
-    return this.service.toolCalls(p, full, ctx);
+  ): Promise<ToolCallParent[]> {
+    // Each call carries its step, for ToolCall.result.
+    return (await this.service.toolCalls(p, full, ctx)).map((call) => ({ ...call, step: p }));
   }
 
   @ResolveField(() => [String])

@@ -159,4 +159,43 @@ describe('laziness and batching (e2e)', () => {
       spies.forEach((s) => s.mockRestore());
     }
   });
+
+  it('derives commands and file changes in one batched store call each, for 5 or 20 sessions', async () => {
+    const methods = ['commandsOf', 'fileChangesOf', 'recordsOf', 'fullFields'] as const;
+    const spies = methods.map((m) => jest.spyOn(e.store, m));
+    const start = (await e.data('{ sessions(first: 5) { pageInfo { endCursor } } }')).sessions
+      .pageInfo.endCursor;
+    const query = `query($n: Int, $after: String) { sessions(first: $n, after: $after) { edges { node {
+      id
+      commands { step { index } commandLine exitCode background output taskLog result { index status } }
+      fileChanges { step { index } path kind linesAdded linesRemoved diff status result { index } }
+      steps(first: 5) { edges { node { toolCalls { name result { index } } } } } } } } }`;
+    const count = async (n: number) => {
+      spies.forEach((s) => s.mockClear());
+      const d = await e.data(query, { n, after: start });
+      expect(d.sessions.edges).toHaveLength(n);
+      return Object.fromEntries(methods.map((m, i) => [m, spies[i].mock.calls.length]));
+    };
+    try {
+      const five = await count(5);
+      const twenty = await count(20);
+      expect(twenty).toEqual(five);
+      expect(twenty).toEqual({ commandsOf: 1, fileChangesOf: 1, recordsOf: 1, fullFields: 0 });
+      expect(spies[0].mock.calls[0][0]).toHaveLength(20);
+      expect(spies[1].mock.calls[0][0]).toHaveLength(20);
+    } finally {
+      spies.forEach((s) => s.mockRestore());
+    }
+  });
+
+  it('derives no activity for a page that does not ask for it', async () => {
+    // What such a page opens (compact views only) is the first test's; here: nothing derived.
+    const spies = (['commandsOf', 'fileChangesOf'] as const).map((m) => jest.spyOn(e.store, m));
+    try {
+      await e.data('{ sessions(first: 20) { edges { node { id userRequest stepCount } } } }');
+      expect(spies.map((s) => s.mock.calls.length)).toEqual([0, 0]);
+    } finally {
+      spies.forEach((s) => s.mockRestore());
+    }
+  });
 });

@@ -38,12 +38,13 @@ import {
  *   - for a connection's `edges`: the connection's `first` (its default when not given:
  *     `sessions` 20, `steps` 50), so cost grows in proportion to `first`;
  *   - otherwise an assumed size: `roots` 10, `artifacts` 10, `versions` 10, `files` 50,
- *     `problems` 20, `toolCalls` 5, any other list 10; introspection lists take the schema's
+ *     `problems` 20, `toolCalls` 5, `commands` 50, `fileChanges` 20, any other list 10; introspection lists take the schema's
  *     own counts (number of types and directives; average fields, arguments, enum values,
  *     input fields per type);
  * - fields that read files beyond the transcript cost more, on top of the above:
  *   `content(full: true)`, `thinking(full: true)`, `toolCalls(full: true)`,
- *   `StepOutput.duplicatesContent`, `Artifact.content`, `ArtifactVersion.content`: +20 each;
+ *   `StepOutput.duplicatesContent`, `Artifact.content`, `ArtifactVersion.content`,
+ *   `Session.commands`, `Session.fileChanges` (they read the transcript): +20 each;
  *   `StepOutput.text`: +20 + 1 per started 64 KiB of `length`; `Session.problems`: +100 (it
  *   checks the whole session); `Step.output`: +2 (looks for the output files).
  * - fields skipped by `@skip(if: true)` / `@include(if: false)` cost 0.
@@ -72,6 +73,8 @@ const LIST_SIZE: Record<string, number> = {
   'Session.files': 50,
   'Session.problems': 20,
   'Step.toolCalls': 5,
+  'Session.commands': 50,
+  'Session.fileChanges': 20,
 };
 
 type Args = Record<string, unknown>;
@@ -84,6 +87,8 @@ function extraCost(coordinate: string, args: Args): number {
     case 'Step.toolCalls':
       return args.full === true ? READ_COST : 0;
     case 'StepOutput.duplicatesContent':
+    case 'Session.commands':
+    case 'Session.fileChanges':
     case 'Artifact.content':
     case 'ArtifactVersion.content':
       return READ_COST;

@@ -1,0 +1,29 @@
+import { Context, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { UseFilters } from '@nestjs/common';
+import type { ListedSession } from '../brain/catalog';
+import { GraphqlExceptionFilter } from '../graphql/graphql-exception.filter';
+import type { GqlContext } from '../graphql/loaders';
+import { Session } from '../sessions/session.model';
+import { ActivityService, type CommandParent, type FileChangeParent } from './activity.service';
+import { Command } from './command.model';
+import { FileChange } from './file-change.model';
+
+/** What the agent did in a session; read only when asked for. */
+@UseFilters(GraphqlExceptionFilter)
+@Resolver(() => Session)
+export class SessionActivityResolver {
+  constructor(private readonly service: ActivityService) {}
+
+  @ResolveField(() => [Command], { description: 'Every run_command call, in transcript order.' })
+  commands(@Parent() s: ListedSession, @Context() ctx: GqlContext): Promise<CommandParent[]> {
+    return this.service.commands(s, ctx.loaders);
+  }
+
+  @ResolveField(() => [FileChange], {
+    description:
+      'Every write_to_file / replace_file_content / multi_replace_file_content call, in transcript order.',
+  })
+  fileChanges(@Parent() s: ListedSession, @Context() ctx: GqlContext): Promise<FileChangeParent[]> {
+    return this.service.fileChanges(s, ctx.loaders);
+  }
+}
