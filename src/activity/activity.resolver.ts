@@ -1,7 +1,5 @@
 import { Context, Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import { UseFilters } from '@nestjs/common';
 import type { ListedSession } from '../brain/catalog';
-import { GraphqlExceptionFilter } from '../graphql/graphql-exception.filter';
 import type { GqlContext } from '../graphql/loaders';
 import { Session } from '../sessions/session.model';
 import { ActivityService, type CommandParent, type FileChangeParent } from './activity.service';
@@ -9,7 +7,6 @@ import { Command } from './command.model';
 import { FileChange } from './file-change.model';
 
 /** What the agent did in a session; read only when asked for. */
-@UseFilters(GraphqlExceptionFilter)
 @Resolver(() => Session)
 export class SessionActivityResolver {
   constructor(private readonly service: ActivityService) {}

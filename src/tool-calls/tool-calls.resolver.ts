@@ -1,8 +1,6 @@
 import { Context, Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import { UseFilters } from '@nestjs/common';
 import { resultPosition } from '../brain/activity/pairing';
 import type { ToolCall as ToolCallRecord } from '../brain/types';
-import { GraphqlExceptionFilter } from '../graphql/graphql-exception.filter';
 import type { GqlContext } from '../graphql/loaders';
 import { Step } from '../steps/step.model';
 import type { StepParent } from '../steps/steps.service';
@@ -13,7 +11,6 @@ export interface ToolCallParent extends ToolCallRecord {
   step: StepParent;
 }
 
-@UseFilters(GraphqlExceptionFilter)
 @Resolver(() => ToolCall)
 export class ToolCallsResolver {
   @ResolveField(() => Step, {
