@@ -1,5 +1,5 @@
 import { listArtifacts, getArtifact, type ArtifactInfo } from './artifacts';
-import { LruCache, versionKey } from './cache';
+import { CacheBudget, SizedCache, versionKey } from './cache';
 import { buildCatalog, HeadCache, type Catalog, type ListedSession } from './catalog';
 import {
   findStepOutput,
@@ -10,6 +10,8 @@ import {
 } from './files';
 import { sortProblems } from './problems';
 import { isUserInput, summarize, type SessionSummary } from './session-summary';
+import { Pacer } from './transcript/pace';
+import { isElided, stringBytes } from './transcript/record-size';
 import { RecordTooLargeError } from './transcript/scanner';
 import { Transcripts } from './transcript/transcript';
 import { locateViews, type SessionViews, type ViewSource } from './transcript/view';
@@ -27,8 +29,8 @@ export interface StoreOptions {
   brainRoots: string[];
   /** A listing older than this is rescanned in the background (stale-while-revalidate). */
   rescanMs?: number;
-  /** Views kept per cache. */
-  cacheCapacity?: number;
+  /** The byte budget of every cache of the store together (CACHE_MAX_MB; default 256 MiB). */
+  cacheBytes?: number;
   /**
    * The longest transcript line ever held in memory (default MAX_RECORD_BYTES, 64 MiB): a
    * longer line is reported as LINE_TOO_LONG and not served; reading one as a full twin fails
@@ -53,21 +55,40 @@ function viewVersion(view: ViewSource | null): string {
 /** One background rescan in this many re-examines every session (the others are quick). */
 export const FULL_SCAN_EVERY = 12;
 
+interface CachedSummary {
+  /** The parse it was computed from, not kept alive by this entry (the budget counts it once). */
+  parsed: WeakRef<ParsedView>;
+  view: ViewSource;
+  full: string;
+  value: Promise<SessionSummary>;
+}
+
+function summaryBytes(s: SessionSummary): number {
+  let total = 512;
+  for (const text of [s.userRequest, s.model, s.localTime, s.workspaceRoot, ...s.mentionedFiles]) {
+    if (text !== null) total += stringBytes(text);
+  }
+  return total;
+}
+
 export class BrainStore {
   readonly transcripts: Transcripts;
   private catalogNow: Catalog | null = null;
   private scanning: Promise<Catalog> | null = null;
   private rescans = 0;
   private readonly heads: HeadCache;
-  private readonly summaryCache: LruCache<
-    string,
-    { parsed: ParsedView; view: ViewSource; full: string; value: Promise<SessionSummary> }
-  >;
+  private readonly summaryCache: SizedCache<CachedSummary>;
+  /** Parsed views, line indexes and summaries share it. */
+  readonly cache: CacheBudget;
 
   constructor(private readonly options: StoreOptions) {
-    this.transcripts = new Transcripts(options.cacheCapacity ?? 2000, options.maxRecordBytes);
+    this.cache = new CacheBudget(options.cacheBytes);
+    this.transcripts = new Transcripts({
+      budget: this.cache,
+      maxRecordBytes: options.maxRecordBytes,
+    });
     this.heads = new HeadCache(options.maxRecordBytes);
-    this.summaryCache = new LruCache('summary', options.cacheCapacity ?? 2000);
+    this.summaryCache = new SizedCache('summary', this.cache);
   }
 
   /**
@@ -143,16 +164,19 @@ export class BrainStore {
     return locateViews(entry.realDir);
   }
 
-  /** The compact view's records in file order (empty when there is no transcript). */
-  async records(entry: SessionEntry): Promise<StepRecord[]> {
-    return (await this.transcripts.compact(entry.realDir))?.records ?? [];
+  /**
+   * The compact view's records in file order (empty when there is no transcript). Records of a
+   * view with no compact tier may leave large values on disk: see `fullField`.
+   */
+  async records(entry: SessionEntry, signal?: AbortSignal): Promise<StepRecord[]> {
+    return (await this.transcripts.compact(entry.realDir, undefined, signal))?.records ?? [];
   }
 
   /** Session-level facts; recomputed only when the compact view changed. */
-  async summary(listed: ListedSession): Promise<SessionSummary> {
+  async summary(listed: ListedSession, signal?: AbortSignal): Promise<SessionSummary> {
     const { entry } = listed;
     const views = await locateViews(entry.realDir);
-    const parsed = await this.transcripts.compact(entry.realDir, views);
+    const parsed = await this.transcripts.compact(entry.realDir, views, signal);
     if (!parsed) {
       const dirTime = new Date(entry.mtimeMs);
       return summarize([], [], { createdAt: listed.createdAt, updatedAt: dirTime });
@@ -164,11 +188,19 @@ export class BrainStore {
     const full = parsed.records.some((r) => isUserInput(r) && r.truncatedFields.includes('content'))
       ? viewVersion(views.full)
       : '';
-    if (hit && hit.parsed === parsed && hit.view === parsed.view && hit.full === full) {
+    if (hit && hit.parsed.deref() === parsed && hit.view === parsed.view && hit.full === full) {
       return hit.value;
     }
-    const value = this.computeSummary(listed, parsed, views);
-    this.summaryCache.set(entry.realDir, { parsed, view: parsed.view, full, value });
+    const value = this.computeSummary(listed, parsed, views, signal);
+    const cached = { parsed: new WeakRef(parsed), view: parsed.view, full, value };
+    this.summaryCache.set(entry.realDir, cached, 1024);
+    value.then(
+      (summary) => this.summaryCache.resize(entry.realDir, cached, summaryBytes(summary)),
+      () => {
+        if (this.summaryCache.peek(entry.realDir) === cached)
+          this.summaryCache.delete(entry.realDir);
+      },
+    );
     return value;
   }
 
@@ -176,9 +208,12 @@ export class BrainStore {
     listed: ListedSession,
     parsed: ParsedView,
     views: SessionViews,
+    signal?: AbortSignal,
   ): Promise<SessionSummary> {
     const inputs: string[] = [];
+    const pacer = new Pacer(signal);
     for (const record of parsed.records.filter(isUserInput)) {
+      await pacer.pace();
       // A full twin too long to read: the session's facts come from the compact value.
       const text = await this.fullField(listed.entry, record, 'content', views).catch(
         (err: unknown) => {
@@ -188,7 +223,9 @@ export class BrainStore {
       );
       if (typeof text === 'string') inputs.push(text);
     }
-    const newestFile = Math.max(...parsed.view.segments.map((s) => s.version.mtimeMs));
+    // A loop, not Math.max(...): a view may have more chunks than a call takes arguments.
+    let newestFile = -Infinity;
+    for (const s of parsed.view.segments) newestFile = Math.max(newestFile, s.version.mtimeMs);
     return summarize(parsed.records, inputs, {
       createdAt: listed.createdAt,
       updatedAt: new Date(newestFile),
@@ -208,7 +245,7 @@ export class BrainStore {
   ): Promise<StepRecord[keyof Pick<StepRecord, 'content' | 'thinking' | 'toolCalls'>]> {
     const pick = (r: StepRecord) =>
       field === 'content' ? r.content : field === 'thinking' ? r.thinking : r.toolCalls;
-    if (!record.truncatedFields.includes(field)) return pick(record);
+    if (!record.truncatedFields.includes(field) && !isElided(record, field)) return pick(record);
     const twin = await this.transcripts.fullTwin(entry.realDir, record, views);
     return pick(twin ?? record);
   }
@@ -237,10 +274,13 @@ export class BrainStore {
     return kind ? files.filter((f) => f.kind === kind) : files;
   }
 
-  /** Every problem of the session, complete whatever was read before. */
-  async problems(entry: SessionEntry): Promise<Problem[]> {
+  /**
+   * Every problem of the session, complete whatever was read before; past MAX_PROBLEMS, one
+   * TOO_MANY_PROBLEMS counts the rest.
+   */
+  async problems(entry: SessionEntry, signal?: AbortSignal): Promise<Problem[]> {
     const [transcript, files, artifacts] = await Promise.all([
-      this.transcripts.problems(entry.realDir),
+      this.transcripts.problems(entry.realDir, signal),
       listSessionFiles(entry.realDir),
       listArtifacts(entry.realDir),
     ]);
@@ -251,12 +291,12 @@ export class BrainStore {
   // Batch forms: one call per request-wide batch (DataLoader), so a page of sessions costs
   // the same number of store calls whatever its size.
 
-  summaries(listed: readonly ListedSession[]): Promise<SessionSummary[]> {
-    return Promise.all(listed.map((l) => this.summary(l)));
+  summaries(listed: readonly ListedSession[], signal?: AbortSignal): Promise<SessionSummary[]> {
+    return Promise.all(listed.map((l) => this.summary(l, signal)));
   }
 
-  recordsOf(entries: readonly SessionEntry[]): Promise<StepRecord[][]> {
-    return Promise.all(entries.map((e) => this.records(e)));
+  recordsOf(entries: readonly SessionEntry[], signal?: AbortSignal): Promise<StepRecord[][]> {
+    return Promise.all(entries.map((e) => this.records(e, signal)));
   }
 
   artifactsOf(entries: readonly SessionEntry[]): Promise<ArtifactInfo[][]> {
@@ -267,8 +307,8 @@ export class BrainStore {
     return Promise.all(entries.map((e) => this.files(e)));
   }
 
-  problemsOf(entries: readonly SessionEntry[]): Promise<Problem[][]> {
-    return Promise.all(entries.map((e) => this.problems(e)));
+  problemsOf(entries: readonly SessionEntry[], signal?: AbortSignal): Promise<Problem[][]> {
+    return Promise.all(entries.map((e) => this.problems(e, signal)));
   }
 
   stepOutputs(

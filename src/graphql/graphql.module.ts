@@ -68,11 +68,12 @@ function rateKeyOf(req: Request, principal: Principal): string {
           },
           context: ({ req }: { req: Request }): LimitedContext => {
             const principal = principalOf(req);
+            const requestLimits = new RequestLimits(limits, rateKeyOf(req, principal));
             return {
-              loaders: new Loaders(store),
+              loaders: new Loaders(store, requestLimits),
               principal,
               redactor,
-              limits: new RequestLimits(limits, rateKeyOf(req, principal)),
+              limits: requestLimits,
             };
           },
         };

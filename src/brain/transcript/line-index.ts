@@ -5,6 +5,7 @@ import {
   RecordTooLargeError,
   scanLines,
 } from './scanner';
+import { ScanAborted, type Incremental } from './view-cache';
 import { isAppendOnly, type ViewSource } from './view';
 
 /**
@@ -20,37 +21,40 @@ export const SNIFF_EMPTY = -2147483647;
 
 const PREFIX = Buffer.from('{"step_index":');
 
-/** Reads `{"step_index":N` (the layout every writer uses) without parsing JSON. */
-export function sniffStepIndex(head: Buffer): number {
-  if (head.length === 0) return SNIFF_EMPTY;
+/** Reads `{"step_index":N` (the layout every writer uses) from `buf[from, to)` without parsing JSON. */
+export function sniffStepIndex(buf: Buffer, from = 0, to = buf.length): number {
+  if (to <= from) return SNIFF_EMPTY;
   if (
-    head.length <= PREFIX.length ||
-    head.compare(PREFIX, 0, PREFIX.length, 0, PREFIX.length) !== 0
+    to - from <= PREFIX.length ||
+    buf.compare(PREFIX, 0, PREFIX.length, from, from + PREFIX.length) !== 0
   ) {
     return SNIFF_UNKNOWN;
   }
-  let i = PREFIX.length;
+  let i = from + PREFIX.length;
   let value = 0;
   let digits = 0;
-  while (i < head.length && head[i] >= 48 && head[i] <= 57 && digits < 9) {
-    value = value * 10 + (head[i] - 48);
+  while (i < to && buf[i] >= 48 && buf[i] <= 57 && digits < 9) {
+    value = value * 10 + (buf[i] - 48);
     i++;
     digits++;
   }
   // Anything unusual (a fraction, an exponent, a huge number) is left to the real parser.
-  if (digits === 0 || i >= head.length || (head[i] !== 44 && head[i] !== 125)) return SNIFF_UNKNOWN;
+  if (digits === 0 || i >= to || (buf[i] !== 44 && buf[i] !== 125)) return SNIFF_UNKNOWN;
   return value;
 }
 
-export class LineIndex {
+export class LineIndex implements Incremental {
   private starts: Float64Array;
   private sniffed: Int32Array;
-  private byStep: Map<number, number[]> | null = null;
+  /** Line numbers ordered by sniffed step, then line: the lines of one step are one run. */
+  private byStep: Uint32Array | null = null;
   count = 0;
   /** Offset just past the last newline; bytes beyond it are an unfinished last line. */
   committedEnd = 0;
   /** The file ended before its located size (it shrank while being indexed): rebuild next time. */
   private cutShort = false;
+  /** False while a scan stopped by its signal has not reached the end of the view. */
+  complete = false;
 
   private constructor(
     readonly realDir: string,
@@ -67,9 +71,10 @@ export class LineIndex {
     realDir: string,
     view: ViewSource,
     maxLineBytes: number = MAX_RECORD_BYTES,
+    signal?: AbortSignal,
   ): Promise<LineIndex> {
     const index = new LineIndex(realDir, view, maxLineBytes);
-    await index.scanFrom(0);
+    await index.scanFrom(0, signal);
     return index;
   }
 
@@ -82,17 +87,29 @@ export class LineIndex {
   }
 
   /** Indexes what was appended since the last scan; reads only the new bytes. */
-  async extendTo(next: ViewSource): Promise<void> {
+  async extendTo(next: ViewSource, signal?: AbortSignal): Promise<void> {
     this.view = next;
     this.byStep = null;
-    await this.scanFrom(this.committedEnd);
+    await this.scanFrom(this.committedEnd, signal);
   }
 
-  private async scanFrom(from: number): Promise<void> {
-    const result = await scanLines(this.realDir, this.view, from, 'head', (start, _end, head) => {
-      this.push(start, head ? sniffStepIndex(head) : SNIFF_UNKNOWN);
-    });
+  private async scanFrom(from: number, signal?: AbortSignal): Promise<void> {
+    this.complete = false;
+    const result = await scanLines(
+      this.realDir,
+      this.view,
+      from,
+      'head',
+      (start, _end, buf, from, to) => {
+        this.push(start, buf ? sniffStepIndex(buf, from, to) : SNIFF_UNKNOWN);
+      },
+      undefined,
+      undefined,
+      signal,
+    );
     this.committedEnd = result.committedEnd;
+    if (result.aborted) throw new ScanAborted(this, signal?.reason);
+    this.complete = true;
     this.cutShort = result.scannedEnd < this.view.size;
   }
 
@@ -172,30 +189,54 @@ export class LineIndex {
 
   /** 0-based line numbers whose sniffed step_index is `step`, or unknown, in file order. */
   candidates(step: number): number[] {
-    if (!this.byStep) {
-      const map = new Map<number, number[]>();
-      const unknown: number[] = [];
-      for (let i = 0; i < this.count; i++) {
-        const s = this.sniffed[i];
-        if (s === SNIFF_EMPTY) continue;
-        if (s === SNIFF_UNKNOWN) unknown.push(i);
-        else {
-          const list = map.get(s);
-          if (list) list.push(i);
-          else map.set(s, [i]);
-        }
-      }
-      map.set(SNIFF_UNKNOWN, unknown);
-      this.byStep = map;
+    const order = this.lookup();
+    const [a, aEnd] = this.run(order, step);
+    const [u, uEnd] = this.run(order, SNIFF_UNKNOWN);
+    const out: number[] = [];
+    let i = a;
+    let j = u;
+    while (i < aEnd || j < uEnd) {
+      if (j >= uEnd || (i < aEnd && order[i] < order[j])) out.push(order[i++]);
+      else out.push(order[j++]);
     }
-    const known = this.byStep.get(step) ?? [];
-    const unknown = this.byStep.get(SNIFF_UNKNOWN) ?? [];
-    if (unknown.length === 0) return known;
-    return [...known, ...unknown].sort((a, b) => a - b);
+    return out;
   }
 
-  /** Approximate heap held by the index, for the bench and cache sizing. */
+  private lookup(): Uint32Array {
+    if (this.byStep) return this.byStep;
+    const n = this.count;
+    const s = this.sniffed;
+    const order = new Uint32Array(n);
+    let sorted = true;
+    for (let i = 0; i < n; i++) {
+      order[i] = i;
+      if (i > 0 && s[i] < s[i - 1]) sorted = false;
+    }
+    // Writers number steps upwards, so the file order usually is the step order already.
+    if (!sorted) order.sort((x, y) => s[x] - s[y] || x - y);
+    this.byStep = order;
+    return order;
+  }
+
+  /** [from, to) of the run of `step` in `order` (binary search). */
+  private run(order: Uint32Array, step: number): [number, number] {
+    const s = this.sniffed;
+    const bound = (strict: boolean): number => {
+      let lo = 0;
+      let hi = order.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        const v = s[order[mid]];
+        if (v < step || (strict && v === step)) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    return [bound(false), bound(true)];
+  }
+
+  /** Approximate heap held by the index (with its lookup by step), for the cache budget. */
   get bytes(): number {
-    return this.starts.byteLength + this.sniffed.byteLength;
+    return 256 + this.starts.byteLength + this.sniffed.byteLength + this.count * 4;
   }
 }
