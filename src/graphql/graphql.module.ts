@@ -15,6 +15,7 @@ import { RequestLimits, type LimitedContext } from './limits/request-limits';
 import { limitRules } from './limits/validation-rules';
 import { Loaders } from './loaders';
 import { Redactor } from '../redaction/redactor';
+import { visibleSessionCount } from '../sessions/sessions.service';
 
 /** Whom the rate limit charges: the API key, or the client address when there are no keys. */
 function rateKeyOf(req: Request, principal: Principal): string {
@@ -59,7 +60,11 @@ function rateKeyOf(req: Request, principal: Principal): string {
           csrfPrevention: true,
           parseOptions: { maxTokens: limits.maxTokens },
           validationRules: limitRules(limits),
-          plugins: [limitsPlugin(limits, rates)],
+          plugins: [
+            limitsPlugin(limits, rates, async ({ principal }) => ({
+              visibleSessions: visibleSessionCount(await store.catalog(), principal),
+            })),
+          ],
           stringifyResult: sizeCheckedStringify(limits.maxResponseBytes),
           buildSchemaOptions: { fieldMiddleware },
           formatError: (formatted, error) => {
