@@ -18,6 +18,8 @@ const STRING = 24;
 const BOXED = 16;
 /** A record's own fields, its Date and its small arrays. */
 export const RECORD_BYTES = 400;
+/** The note of what `elide` left out and where (its object, array and view reference). */
+const ELIDED_BYTES = 160;
 /** A unit past Latin-1: V8 then stores the string with two bytes per unit. */
 const WIDE = /[\u0100-\uffff]/;
 
@@ -52,7 +54,7 @@ export function valueBytes(value: unknown): number {
 
 /** Approximate heap held by one record. */
 export function recordBytes(r: StepRecord): number {
-  let total = RECORD_BYTES + stringBytes(r.type);
+  let total = RECORD_BYTES + stringBytes(r.type) + (r.elided ? ELIDED_BYTES : 0);
   if (r.content !== null) total += stringBytes(r.content);
   if (r.thinking !== null) total += stringBytes(r.thinking);
   if (r.error !== null) total += stringBytes(r.error);
