@@ -1,5 +1,5 @@
 import { listArtifacts, getArtifact, type ArtifactInfo } from './artifacts';
-import { CacheBudget, SizedCache, versionKey } from './cache';
+import { CacheBudget } from './cache';
 import { buildCatalog, HeadCache, type Catalog, type ListedSession } from './catalog';
 import {
   findStepOutput,
@@ -9,13 +9,11 @@ import {
   type StepOutputInfo,
 } from './files';
 import { sortProblems } from './problems';
-import { isUserInput, summarize, type SessionSummary } from './session-summary';
-import { Pacer } from './transcript/pace';
-import { isElided, stringBytes } from './transcript/record-size';
-import { RecordTooLargeError } from './transcript/scanner';
+import type { SessionSummary } from './session-summary';
+import { Summaries } from './summaries';
+import { isElided } from './transcript/record-size';
 import { Transcripts } from './transcript/transcript';
-import { locateViews, type SessionViews, type ViewSource } from './transcript/view';
-import type { ParsedView } from './transcript/parsed-view';
+import { locateViews, type SessionViews } from './transcript/view';
 import type { Problem, SessionEntry, SessionFileKind, StepRecord, TruncatedField } from './types';
 
 /**
@@ -48,28 +46,8 @@ export type Resolution =
 
 export const MIN_PREFIX = 4;
 
-/** The identity of a view's bytes, for caches that depend on more than one view. */
-function viewVersion(view: ViewSource | null): string {
-  return view ? view.segments.map((s) => `${s.relPath}:${versionKey(s.version)}`).join('|') : '-';
-}
 /** One background rescan in this many re-examines every session (the others are quick). */
 export const FULL_SCAN_EVERY = 12;
-
-interface CachedSummary {
-  /** The parse it was computed from, not kept alive by this entry (the budget counts it once). */
-  parsed: WeakRef<ParsedView>;
-  view: ViewSource;
-  full: string;
-  value: Promise<SessionSummary>;
-}
-
-function summaryBytes(s: SessionSummary): number {
-  let total = 512;
-  for (const text of [s.userRequest, s.model, s.localTime, s.workspaceRoot, ...s.mentionedFiles]) {
-    if (text !== null) total += stringBytes(text);
-  }
-  return total;
-}
 
 export class BrainStore {
   readonly transcripts: Transcripts;
@@ -77,7 +55,7 @@ export class BrainStore {
   private scanning: Promise<Catalog> | null = null;
   private rescans = 0;
   private readonly heads: HeadCache;
-  private readonly summaryCache: SizedCache<CachedSummary>;
+  private readonly summaryOf: Summaries;
   /** Parsed views, line indexes and summaries share it. */
   readonly cache: CacheBudget;
 
@@ -88,7 +66,9 @@ export class BrainStore {
       maxRecordBytes: options.maxRecordBytes,
     });
     this.heads = new HeadCache(options.maxRecordBytes);
-    this.summaryCache = new SizedCache('summary', this.cache);
+    this.summaryOf = new Summaries(this.transcripts, this.cache, (entry, record, views) =>
+      this.fullField(entry, record, 'content', views),
+    );
   }
 
   /**
@@ -173,63 +153,8 @@ export class BrainStore {
   }
 
   /** Session-level facts; recomputed only when the compact view changed. */
-  async summary(listed: ListedSession, signal?: AbortSignal): Promise<SessionSummary> {
-    const { entry } = listed;
-    const views = await locateViews(entry.realDir);
-    const parsed = await this.transcripts.compact(entry.realDir, views, signal);
-    if (!parsed) {
-      const dirTime = new Date(entry.mtimeMs);
-      return summarize([], [], { createdAt: listed.createdAt, updatedAt: dirTime });
-    }
-    const hit = this.summaryCache.get(entry.realDir);
-    // `parsed.view` is replaced whenever the bytes change (also when no record was added:
-    // updatedAt may come from the files' mtime). The full view counts too when a USER_INPUT
-    // was truncated: its twin may arrive after the compact line.
-    const full = parsed.records.some((r) => isUserInput(r) && r.truncatedFields.includes('content'))
-      ? viewVersion(views.full)
-      : '';
-    if (hit && hit.parsed.deref() === parsed && hit.view === parsed.view && hit.full === full) {
-      return hit.value;
-    }
-    const value = this.computeSummary(listed, parsed, views, signal);
-    const cached = { parsed: new WeakRef(parsed), view: parsed.view, full, value };
-    this.summaryCache.set(entry.realDir, cached, 1024);
-    value.then(
-      (summary) => this.summaryCache.resize(entry.realDir, cached, summaryBytes(summary)),
-      () => {
-        if (this.summaryCache.peek(entry.realDir) === cached)
-          this.summaryCache.delete(entry.realDir);
-      },
-    );
-    return value;
-  }
-
-  private async computeSummary(
-    listed: ListedSession,
-    parsed: ParsedView,
-    views: SessionViews,
-    signal?: AbortSignal,
-  ): Promise<SessionSummary> {
-    const inputs: string[] = [];
-    const pacer = new Pacer(signal);
-    for (const record of parsed.records.filter(isUserInput)) {
-      await pacer.pace();
-      // A full twin too long to read: the session's facts come from the compact value.
-      const text = await this.fullField(listed.entry, record, 'content', views).catch(
-        (err: unknown) => {
-          if (err instanceof RecordTooLargeError) return record.content;
-          throw err;
-        },
-      );
-      if (typeof text === 'string') inputs.push(text);
-    }
-    // A loop, not Math.max(...): a view may have more chunks than a call takes arguments.
-    let newestFile = -Infinity;
-    for (const s of parsed.view.segments) newestFile = Math.max(newestFile, s.version.mtimeMs);
-    return summarize(parsed.records, inputs, {
-      createdAt: listed.createdAt,
-      updatedAt: new Date(newestFile),
-    });
+  summary(listed: ListedSession, signal?: AbortSignal): Promise<SessionSummary> {
+    return this.summaryOf.of(listed, signal);
   }
 
   /**
