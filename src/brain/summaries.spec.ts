@@ -8,14 +8,16 @@ describe('summaries and request signals', () => {
   let work: string;
   beforeAll(() => {
     work = makeTempDir('brainql-summaries-');
-    const record = userInput(0, '2026-06-01T10:00:00Z', {
-      request: 'fix the build',
-      localTime: '2026-06-01T12:00:00+02:00',
-    });
-    put(
-      path.join(work, 'root', 's1', '.system_generated/logs/transcript.jsonl'),
-      jsonl([fullLine(record)]),
+    // Enough USER_INPUT records that summing them up takes more than one slice of its loop.
+    const records = Array.from({ length: 20_000 }, (_, i) =>
+      fullLine(
+        userInput(i, '2026-06-01T10:00:00Z', {
+          request: i === 0 ? 'fix the build' : `more ${i}`,
+          localTime: '2026-06-01T12:00:00+02:00',
+        }),
+      ),
     );
+    put(path.join(work, 'root', 's1', '.system_generated/logs/transcript.jsonl'), jsonl(records));
   });
   afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
@@ -25,11 +27,11 @@ describe('summaries and request signals', () => {
     await store.records(listed.entry); // the view is parsed: only the summary is left to do
     const stopped = new AbortController();
     const reason = new Error('deadline of request A');
-    stopped.abort(reason);
-    const [a, b] = await Promise.allSettled([
-      store.summary(listed, stopped.signal),
-      store.summary(listed),
-    ]);
+    // A starts the summary, B finds it under way and waits for it; A's deadline comes at the
+    // first turn of the event loop (the summary's loop yields one after its first slice).
+    const both = Promise.allSettled([store.summary(listed, stopped.signal), store.summary(listed)]);
+    setTimeout(() => stopped.abort(reason), 0);
+    const [a, b] = await both;
     expect(a).toEqual({ status: 'rejected', reason });
     expect(b.status === 'fulfilled' && b.value.userRequest).toBe('fix the build');
     // Nothing of the stopped computation stays cached.
