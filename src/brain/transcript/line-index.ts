@@ -5,6 +5,7 @@ import {
   RecordTooLargeError,
   scanLines,
 } from './scanner';
+import { SNIFF_EMPTY, SNIFF_UNKNOWN, StepOrder } from './step-order';
 import { ScanAborted, type Incremental } from './view-cache';
 import { isAppendOnly, type ViewSource } from './view';
 
@@ -14,10 +15,7 @@ import { isAppendOnly, type ViewSource } from './view';
  * read, and finding the full twin of a compact record needs no JSON parsing of other lines.
  */
 
-/** Sniff results that are not a step_index: parse the line to know. */
-export const SNIFF_UNKNOWN = -2147483648;
-/** An empty line: never a record. */
-export const SNIFF_EMPTY = -2147483647;
+export { SNIFF_EMPTY, SNIFF_UNKNOWN };
 
 const PREFIX = Buffer.from('{"step_index":');
 
@@ -46,8 +44,7 @@ export function sniffStepIndex(buf: Buffer, from = 0, to = buf.length): number {
 export class LineIndex implements Incremental {
   private starts: Float64Array;
   private sniffed: Int32Array;
-  /** Line numbers ordered by sniffed step, then line: the lines of one step are one run. */
-  private byStep: Uint32Array | null = null;
+  private byStep: StepOrder | null = null;
   count = 0;
   /** Offset just past the last newline; bytes beyond it are an unfinished last line. */
   committedEnd = 0;
@@ -189,50 +186,8 @@ export class LineIndex implements Incremental {
 
   /** 0-based line numbers whose sniffed step_index is `step`, or unknown, in file order. */
   candidates(step: number): number[] {
-    const order = this.lookup();
-    const [a, aEnd] = this.run(order, step);
-    const [u, uEnd] = this.run(order, SNIFF_UNKNOWN);
-    const out: number[] = [];
-    let i = a;
-    let j = u;
-    while (i < aEnd || j < uEnd) {
-      if (j >= uEnd || (i < aEnd && order[i] < order[j])) out.push(order[i++]);
-      else out.push(order[j++]);
-    }
-    return out;
-  }
-
-  private lookup(): Uint32Array {
-    if (this.byStep) return this.byStep;
-    const n = this.count;
-    const s = this.sniffed;
-    const order = new Uint32Array(n);
-    let sorted = true;
-    for (let i = 0; i < n; i++) {
-      order[i] = i;
-      if (i > 0 && s[i] < s[i - 1]) sorted = false;
-    }
-    // Writers number steps upwards, so the file order usually is the step order already.
-    if (!sorted) order.sort((x, y) => s[x] - s[y] || x - y);
-    this.byStep = order;
-    return order;
-  }
-
-  /** [from, to) of the run of `step` in `order` (binary search). */
-  private run(order: Uint32Array, step: number): [number, number] {
-    const s = this.sniffed;
-    const bound = (strict: boolean): number => {
-      let lo = 0;
-      let hi = order.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        const v = s[order[mid]];
-        if (v < step || (strict && v === step)) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo;
-    };
-    return [bound(false), bound(true)];
+    this.byStep ??= StepOrder.of(this.sniffed, this.count);
+    return this.byStep.candidates(step);
   }
 
   /** Approximate heap held by the index (with its lookup by step), for the cache budget. */
