@@ -1,5 +1,11 @@
 import { ProblemList } from '../problems';
 import type { Problem, StepRecord } from '../types';
+import {
+  duplicateProblem,
+  malformedProblem,
+  tooLongProblem,
+  unreadableProblem,
+} from './line-problems';
 import { elide, RECORD_BYTES, recordBytes } from './record-size';
 import { lineShape, parseLine } from './records';
 import { MAX_RECORD_BYTES, scanLines, UnreadableViewError } from './scanner';
@@ -128,36 +134,24 @@ export class ParsedView implements Incremental {
       if (result.aborted) throw new ScanAborted(this, signal?.reason);
       this.scanned = true;
       this.cutShort = result.scannedEnd < this.view.size;
+      const n = this.lines + 1;
       if (!result.tail && result.tailBytes > 0) {
-        this.tailProblem = this.tooLong(this.lines + 1, result.tailBytes);
+        this.tailProblem = tooLongProblem(this.view.label, n, result.tailBytes, this.maxLineBytes);
       } else if (result.tail) {
-        const verdict = parseLine(result.tail, encoded, this.recordCount, this.lines + 1);
+        const verdict = parseLine(result.tail, encoded, this.recordCount, n);
         if (verdict.kind === 'record') {
           const record = this.withOccurrence(verdict.record, false);
           this.tailRecord = this.slim
             ? elide(record, this.view, this.committedEnd, this.view.size)
             : record;
         } else if (verdict.kind === 'malformed') {
-          // A last line that parses but is not a record is complete: MALFORMED_LINE.
-          this.tailProblem = {
-            code: verdict.json ? 'MALFORMED_LINE' : 'PARTIAL_LAST_LINE',
-            message: verdict.json
-              ? verdict.reason
-              : 'the last line has no newline and does not parse (still being written?)',
-            file: this.view.label,
-            line: this.lines + 1,
-          };
+          this.tailProblem = malformedProblem(verdict, this.view.label, n, true);
         }
       }
     } catch (err) {
       if (!(err instanceof UnreadableViewError)) throw err;
       this.scanned = true;
-      this.failure = {
-        code: 'UNREADABLE_FILE',
-        message: err.message,
-        file: err.relPath,
-        line: null,
-      };
+      this.failure = unreadableProblem(err);
     }
   }
 
@@ -172,7 +166,7 @@ export class ParsedView implements Incremental {
   ): void {
     const n = ++this.lines;
     if (buf === null) {
-      this.addProblem(n, () => this.tooLong(n, end - start));
+      this.addProblem(n, () => tooLongProblem(this.view.label, n, end - start, this.maxLineBytes));
       return;
     }
     // Past the cap only records and counts matter: a line that cannot be one is counted unparsed.
@@ -181,15 +175,6 @@ export class ParsedView implements Incremental {
     else if (shape === 'object') {
       this.accept(parseLine(buf.subarray(from, to), encoded, this.recordCount, n), start, end);
     }
-  }
-
-  private tooLong(line: number, bytes: number): Problem {
-    return {
-      code: 'LINE_TOO_LONG',
-      message: `the line is ${bytes} bytes long, over the limit of ${this.maxLineBytes} bytes: not read`,
-      file: this.view.label,
-      line,
-    };
   }
 
   /** Keeps a committed problem, or only counts it past the cap (`make` is not called). */
@@ -206,13 +191,9 @@ export class ParsedView implements Incremental {
   private accept(verdict: ReturnType<typeof parseLine>, start: number, end: number): void {
     if (verdict.kind === 'blank') return;
     if (verdict.kind === 'malformed') {
-      const { reason } = verdict;
-      this.addProblem(this.lines, () => ({
-        code: 'MALFORMED_LINE',
-        message: reason,
-        file: this.view.label,
-        line: this.lines,
-      }));
+      this.addProblem(this.lines, () =>
+        malformedProblem(verdict, this.view.label, this.lines, false),
+      );
       return;
     }
     const record = this.withOccurrence(verdict.record, true);
@@ -230,12 +211,7 @@ export class ParsedView implements Incremental {
     const seen = this.occurrences.get(record.index);
     record.occurrence = seen?.count ?? 0;
     if (seen && this.view.kind === 'compact') {
-      const problem: Problem = {
-        code: 'DUPLICATE_STEP_INDEX',
-        message: `step_index ${record.index} already appeared on line ${seen.firstLine}`,
-        file: this.view.label,
-        line: record.line,
-      };
+      const problem = duplicateProblem(this.view.label, record.index, record.line, seen.firstLine);
       if (commit) this.addProblem(record.line, () => problem);
       else this.tailProblem = problem;
     }
