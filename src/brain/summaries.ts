@@ -83,7 +83,10 @@ export class Summaries {
     };
     this.cache.set(entry.realDir, cached, 1024);
     value.then(
-      (summary) => this.cache.resize(entry.realDir, cached, summaryBytes(summary)),
+      (summary) => {
+        cached.signal = undefined; // served: no request can stop it any more
+        this.cache.resize(entry.realDir, cached, summaryBytes(summary));
+      },
       () => {
         if (this.cache.peek(entry.realDir) === cached) this.cache.delete(entry.realDir);
       },
