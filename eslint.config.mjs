@@ -28,6 +28,21 @@ export default tseslint.config(
     },
   },
   {
+    // A call takes at most about 100k arguments: spreading a list that grows with the data
+    // into one (push(...x), Math.max(...x)) throws RangeError on a large home or file.
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression > SpreadElement, NewExpression > SpreadElement',
+          message: 'Do not spread a list into call arguments: loop, or pass the array.',
+        },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts', 'src/**/*.spec.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',

@@ -180,8 +180,9 @@ interface ChildResult {
 }
 
 function runChild(args: string[]): ChildResult {
-  // The transpiled copy lives outside the checkout: packages resolve from its node_modules.
-  const env = { ...process.env, NODE_PATH: path.resolve(__dirname, '..', 'node_modules') };
+  // The transpiled copy lives outside the repository: its packages (lru-cache) come from here.
+  const NODE_PATH = path.resolve(__dirname, '..', 'node_modules');
+  const env = { ...process.env, NODE_PATH };
   const out = spawnSync(process.execPath, args, { encoding: 'utf8', env });
   if (out.status !== 0) throw new Error(`cold child failed: ${out.stderr}`);
   return JSON.parse(out.stdout) as ChildResult;

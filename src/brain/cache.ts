@@ -1,10 +1,11 @@
 import type { Stats } from 'node:fs';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Caches keyed by a file's identity and version. A brain is written by a live agent, so
  * anything derived from a file is valid only for the (dev, ino, size, mtime) it was computed
- * from; a changed tuple means the entry is stale. Entries are evicted least-recently-used so
- * a home with tens of thousands of sessions cannot grow the cache without bound.
+ * from; a changed tuple means the entry is stale. Entries are evicted least-recently-used once
+ * their estimated bytes pass one budget (CACHE_MAX_MB), however many sessions the home holds.
  */
 
 export interface FileVersion {
@@ -34,48 +35,112 @@ export interface CacheStats {
 
 export const cacheStats: Record<string, CacheStats> = {};
 
-/** A bounded LRU map (insertion order of a Map is the recency order). */
-export class LruCache<K, V> {
-  private readonly map = new Map<K, V>();
+export const MiB = 1024 * 1024;
+/** CACHE_MAX_MB's default. */
+export const DEFAULT_CACHE_BYTES = 256 * MiB;
+
+interface Sized {
+  value: unknown;
+  bytes: number;
+}
+
+/**
+ * One byte budget shared by every cache of a store: a least-recently-used map whose entries
+ * carry an estimate of the heap they hold, evicted once their sum passes `maxBytes`. One
+ * accounting rather than a share per cache: whichever kind of data is in use keeps the room.
+ * An entry larger than the whole budget is not kept at all.
+ */
+export class CacheBudget {
+  private readonly lru: LRUCache<string, Sized>;
+
+  constructor(readonly maxBytes: number = DEFAULT_CACHE_BYTES) {
+    this.lru = new LRUCache<string, Sized>({
+      maxSize: Math.max(1, Math.floor(maxBytes)),
+      sizeCalculation: (entry) => entry.bytes,
+    });
+  }
+
+  /** Estimated bytes held by the entries now kept (never above maxBytes). */
+  get usedBytes(): number {
+    return this.lru.calculatedSize;
+  }
+
+  get entries(): number {
+    return this.lru.size;
+  }
+
+  /** Drops every entry (what a memory-pressure hook or a test calls). */
+  clear(): void {
+    this.lru.clear();
+  }
+
+  /** For SizedCache only. */
+  getEntry(key: string): Sized | undefined {
+    return this.lru.get(key);
+  }
+
+  /** For SizedCache only. */
+  peekEntry(key: string): Sized | undefined {
+    return this.lru.peek(key);
+  }
+
+  /** For SizedCache only: a fresh entry object each time, so lru-cache re-measures it. */
+  setEntry(key: string, value: unknown, bytes: number): void {
+    this.lru.set(key, { value, bytes: Math.max(1, Math.ceil(bytes)) });
+  }
+
+  deleteEntry(key: string): void {
+    this.lru.delete(key);
+  }
+}
+
+/** A named view of a CacheBudget, with its own keys and hit/miss counters. */
+export class SizedCache<V> {
   readonly stats: CacheStats;
+  private readonly prefix: string;
 
   constructor(
     readonly name: string,
-    private readonly capacity: number,
+    readonly budget: CacheBudget,
   ) {
     this.stats = cacheStats[name] ?? (cacheStats[name] = { hits: 0, misses: 0 });
+    this.prefix = `${name}\0`;
   }
 
-  get(key: K): V | undefined {
-    const value = this.map.get(key);
-    if (value === undefined) {
-      this.stats.misses++;
-      return undefined;
-    }
-    this.stats.hits++;
-    this.map.delete(key);
-    this.map.set(key, value);
+  /** The value (now the most recently used), counting a hit or a miss. */
+  get(key: string): V | undefined {
+    const value = this.lookup(key);
+    if (value === undefined) this.stats.misses++;
+    else this.stats.hits++;
     return value;
   }
 
-  set(key: K, value: V): void {
-    this.map.delete(key);
-    this.map.set(key, value);
-    while (this.map.size > this.capacity) {
-      const oldest = this.map.keys().next().value as K;
-      this.map.delete(oldest);
-    }
+  /** The value (now the most recently used); the caller counts whether it served. */
+  lookup(key: string): V | undefined {
+    return this.budget.getEntry(this.prefix + key)?.value as V | undefined;
   }
 
-  delete(key: K): void {
-    this.map.delete(key);
+  /** The value without counting or refreshing it. */
+  peek(key: string): V | undefined {
+    return this.budget.peekEntry(this.prefix + key)?.value as V | undefined;
   }
 
-  clear(): void {
-    this.map.clear();
+  /** The bytes `key` is counted for now, if it is kept. */
+  bytesOf(key: string): number | undefined {
+    return this.budget.peekEntry(this.prefix + key)?.bytes;
   }
 
-  get size(): number {
-    return this.map.size;
+  /** Keeps `value` as using `bytes` of heap (not kept when that is more than the budget). */
+  set(key: string, value: V, bytes: number): void {
+    this.budget.setEntry(this.prefix + key, value, bytes);
+  }
+
+  /** Re-measures `value` if it is still the one kept under `key`. */
+  resize(key: string, value: V, bytes: number): void {
+    if (this.peek(key) === value) this.set(key, value, bytes);
+  }
+
+  delete(key: string): void {
+    this.budget.deleteEntry(this.prefix + key);
   }
 }

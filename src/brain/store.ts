@@ -1,7 +1,7 @@
 import { Activity } from './activity/activity';
 import type { CommandInfo, FileChangeInfo } from './activity/types';
 import { listArtifacts, getArtifact, type ArtifactInfo } from './artifacts';
-import { LruCache, versionKey } from './cache';
+import { CacheBudget } from './cache';
 import {
   buildCatalog,
   HeadCache,
@@ -17,11 +17,11 @@ import {
   type StepOutputInfo,
 } from './files';
 import { sortProblems } from './problems';
-import { isUserInput, summarize, type SessionSummary } from './session-summary';
-import { RecordTooLargeError } from './transcript/scanner';
+import type { SessionSummary } from './session-summary';
+import { Summaries } from './summaries';
+import { isElided } from './transcript/record-size';
 import { Transcripts } from './transcript/transcript';
-import { locateViews, type SessionViews, type ViewSource } from './transcript/view';
-import type { ParsedView } from './transcript/parsed-view';
+import { locateViews, type SessionViews } from './transcript/view';
 import type { Problem, SessionEntry, SessionFileKind, StepRecord, TruncatedField } from './types';
 
 /**
@@ -35,8 +35,8 @@ export interface StoreOptions {
   brainRoots: string[];
   /** A listing older than this is rescanned in the background (stale-while-revalidate). */
   rescanMs?: number;
-  /** Views kept per cache. */
-  cacheCapacity?: number;
+  /** The byte budget of every cache of the store together (CACHE_MAX_MB; default 256 MiB). */
+  cacheBytes?: number;
   /**
    * The longest transcript line ever held in memory (default MAX_RECORD_BYTES, 64 MiB): a
    * longer line is reported as LINE_TOO_LONG and not served; reading one as a full twin fails
@@ -54,10 +54,6 @@ export type Resolution =
 
 export const MIN_PREFIX = 4;
 
-/** The identity of a view's bytes, for caches that depend on more than one view. */
-function viewVersion(view: ViewSource | null): string {
-  return view ? view.segments.map((s) => `${s.relPath}:${versionKey(s.version)}`).join('|') : '-';
-}
 /** One background rescan in this many re-examines every session (the others are quick). */
 export const FULL_SCAN_EVERY = 12;
 
@@ -68,16 +64,21 @@ export class BrainStore {
   private scanning: Promise<Catalog> | null = null;
   private rescans = 0;
   private readonly heads: HeadCache;
-  private readonly summaryCache: LruCache<
-    string,
-    { parsed: ParsedView; view: ViewSource; full: string; value: Promise<SessionSummary> }
-  >;
+  private readonly summaryOf: Summaries;
+  /** Parsed views, line indexes and summaries share it. */
+  readonly cache: CacheBudget;
 
   constructor(private readonly options: StoreOptions) {
-    this.transcripts = new Transcripts(options.cacheCapacity ?? 2000, options.maxRecordBytes);
+    this.cache = new CacheBudget(options.cacheBytes);
+    this.transcripts = new Transcripts({
+      budget: this.cache,
+      maxRecordBytes: options.maxRecordBytes,
+    });
     this.heads = new HeadCache(options.maxRecordBytes);
-    this.summaryCache = new LruCache('summary', options.cacheCapacity ?? 2000);
-    this.activity = new Activity(this.transcripts, options.cacheCapacity ?? 2000);
+    this.summaryOf = new Summaries(this.transcripts, this.cache, (entry, record, views) =>
+      this.fullField(entry, record, 'content', views),
+    );
+    this.activity = new Activity(this.transcripts, this.cache);
   }
 
   /**
@@ -157,56 +158,17 @@ export class BrainStore {
     return locateViews(entry.realDir);
   }
 
-  /** The compact view's records in file order (empty when there is no transcript). */
-  async records(entry: SessionEntry): Promise<StepRecord[]> {
-    return (await this.transcripts.compact(entry.realDir))?.records ?? [];
+  /**
+   * The compact view's records in file order (empty when there is no transcript). Records of a
+   * view with no compact tier may leave large values on disk: see `fullField`.
+   */
+  async records(entry: SessionEntry, signal?: AbortSignal): Promise<StepRecord[]> {
+    return (await this.transcripts.compact(entry.realDir, undefined, signal))?.records ?? [];
   }
 
   /** Session-level facts; recomputed only when the compact view changed. */
-  async summary(listed: ListedSession): Promise<SessionSummary> {
-    const { entry } = listed;
-    const views = await locateViews(entry.realDir);
-    const parsed = await this.transcripts.compact(entry.realDir, views);
-    if (!parsed) {
-      const dirTime = new Date(entry.mtimeMs);
-      return summarize([], [], { createdAt: listed.createdAt, updatedAt: dirTime });
-    }
-    const hit = this.summaryCache.get(entry.realDir);
-    // `parsed.view` is replaced whenever the bytes change (also when no record was added:
-    // updatedAt may come from the files' mtime). The full view counts too when a USER_INPUT
-    // was truncated: its twin may arrive after the compact line.
-    const full = parsed.records.some((r) => isUserInput(r) && r.truncatedFields.includes('content'))
-      ? viewVersion(views.full)
-      : '';
-    if (hit && hit.parsed === parsed && hit.view === parsed.view && hit.full === full) {
-      return hit.value;
-    }
-    const value = this.computeSummary(listed, parsed, views);
-    this.summaryCache.set(entry.realDir, { parsed, view: parsed.view, full, value });
-    return value;
-  }
-
-  private async computeSummary(
-    listed: ListedSession,
-    parsed: ParsedView,
-    views: SessionViews,
-  ): Promise<SessionSummary> {
-    const inputs: string[] = [];
-    for (const record of parsed.records.filter(isUserInput)) {
-      // A full twin too long to read: the session's facts come from the compact value.
-      const text = await this.fullField(listed.entry, record, 'content', views).catch(
-        (err: unknown) => {
-          if (err instanceof RecordTooLargeError) return record.content;
-          throw err;
-        },
-      );
-      if (typeof text === 'string') inputs.push(text);
-    }
-    const newestFile = Math.max(...parsed.view.segments.map((s) => s.version.mtimeMs));
-    return summarize(parsed.records, inputs, {
-      createdAt: listed.createdAt,
-      updatedAt: new Date(newestFile),
-    });
+  summary(listed: ListedSession, signal?: AbortSignal): Promise<SessionSummary> {
+    return this.summaryOf.of(listed, signal);
   }
 
   /**
@@ -222,7 +184,7 @@ export class BrainStore {
   ): Promise<StepRecord[keyof Pick<StepRecord, 'content' | 'thinking' | 'toolCalls'>]> {
     const pick = (r: StepRecord) =>
       field === 'content' ? r.content : field === 'thinking' ? r.thinking : r.toolCalls;
-    if (!record.truncatedFields.includes(field)) return pick(record);
+    if (!record.truncatedFields.includes(field) && !isElided(record, field)) return pick(record);
     const twin = await this.transcripts.fullTwin(entry.realDir, record, views);
     return pick(twin ?? record);
   }
@@ -251,10 +213,13 @@ export class BrainStore {
     return kind ? files.filter((f) => f.kind === kind) : files;
   }
 
-  /** Every problem of the session, complete whatever was read before. */
-  async problems(entry: SessionEntry): Promise<Problem[]> {
+  /**
+   * Every problem of the session, complete whatever was read before; past MAX_PROBLEMS, one
+   * TOO_MANY_PROBLEMS counts the rest.
+   */
+  async problems(entry: SessionEntry, signal?: AbortSignal): Promise<Problem[]> {
     const [transcript, files, artifacts] = await Promise.all([
-      this.transcripts.problems(entry.realDir),
+      this.transcripts.problems(entry.realDir, signal),
       listSessionFiles(entry.realDir),
       listArtifacts(entry.realDir),
     ]);
@@ -275,12 +240,12 @@ export class BrainStore {
   // Batch forms: one call per request-wide batch (DataLoader), so a page of sessions costs
   // the same number of store calls whatever its size.
 
-  summaries(listed: readonly ListedSession[]): Promise<SessionSummary[]> {
-    return Promise.all(listed.map((l) => this.summary(l)));
+  summaries(listed: readonly ListedSession[], signal?: AbortSignal): Promise<SessionSummary[]> {
+    return Promise.all(listed.map((l) => this.summary(l, signal)));
   }
 
-  recordsOf(entries: readonly SessionEntry[]): Promise<StepRecord[][]> {
-    return Promise.all(entries.map((e) => this.records(e)));
+  recordsOf(entries: readonly SessionEntry[], signal?: AbortSignal): Promise<StepRecord[][]> {
+    return Promise.all(entries.map((e) => this.records(e, signal)));
   }
 
   artifactsOf(entries: readonly SessionEntry[]): Promise<ArtifactInfo[][]> {
@@ -291,8 +256,8 @@ export class BrainStore {
     return Promise.all(entries.map((e) => this.files(e)));
   }
 
-  problemsOf(entries: readonly SessionEntry[]): Promise<Problem[][]> {
-    return Promise.all(entries.map((e) => this.problems(e)));
+  problemsOf(entries: readonly SessionEntry[], signal?: AbortSignal): Promise<Problem[][]> {
+    return Promise.all(entries.map((e) => this.problems(e, signal)));
   }
 
   commandsOf(entries: readonly SessionEntry[]): Promise<CommandInfo[][]> {

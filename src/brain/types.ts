@@ -1,3 +1,5 @@
+import type { ViewSource } from './transcript/view';
+
 /**
  * The store's vocabulary. Plain data, no behaviour: every module of `src/brain` speaks in
  * these types and the GraphQL layer maps them one-to-one onto the contract's types.
@@ -19,7 +21,9 @@ export type ProblemCode =
   | 'UNREADABLE_FILE'
   | 'UNSAFE_PATH'
   /** A line longer than the store's per-line cap (MAX_RECORD_BYTES): not read, not a record. */
-  | 'LINE_TOO_LONG';
+  | 'LINE_TOO_LONG'
+  /** Stands for the problems past the first MAX_PROBLEMS, which are counted but not listed. */
+  | 'TOO_MANY_PROBLEMS';
 
 export interface Problem {
   code: ProblemCode;
@@ -28,6 +32,8 @@ export interface Problem {
   file: string | null;
   /** 1-based line number within the view (across chunk concatenation). */
   line: number | null;
+  /** TOO_MANY_PROBLEMS only: how many problems it stands for. */
+  omitted?: number;
 }
 
 export interface BrainRoot {
@@ -93,4 +99,18 @@ export interface StepRecord {
   toolCalls: ToolCall[];
   truncatedFields: TruncatedField[];
   tokens: TokenUsage | null;
+  /**
+   * Set when this in-memory copy left large values on disk (records of a view that has no
+   * compact tier): those fields are read again from the record's line when asked for.
+   */
+  elided?: Elided;
+}
+
+export interface Elided {
+  /** The fields whose values (or some arguments, for `tool_calls`) were left out. */
+  fields: TruncatedField[];
+  /** The view as it was when the line was parsed, and the line's byte range in it. */
+  view: ViewSource;
+  start: number;
+  end: number;
 }

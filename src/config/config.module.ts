@@ -27,6 +27,7 @@ export class ConfigModule {
               geminiHome: source.geminiHome,
               brainRoots: source.brainRoots,
               rescanMs: config.rescanMs,
+              cacheBytes: config.cacheMaxMb * 1024 * 1024,
               onScanProgress: (done, total) => {
                 if (total !== null && done % 2048 === 0)
                   log.log(`scan: read the first records of ${done} of ${total} sessions`);

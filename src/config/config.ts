@@ -35,6 +35,8 @@ export interface AppConfig {
   allowedHosts: AllowedHosts;
   port: number;
   rescanMs: number;
+  /** Memory for parsed transcripts, line indexes and summaries, all caches together (MiB). */
+  cacheMaxMb: number;
   logLevel: string;
   /** Schema introspection and field suggestions; on by default only on loopback. */
   introspection: boolean;
@@ -104,13 +106,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   let apiKeys: ApiKey[] = [];
   if (raw.API_KEYS_FILE) {
     const loaded = loadApiKeys(raw.API_KEYS_FILE);
-    if ('errors' in loaded) problems.push(...loaded.errors.map((m) => `  API_KEYS_FILE: ${m}`));
+    if ('errors' in loaded) for (const m of loaded.errors) problems.push(`  API_KEYS_FILE: ${m}`);
     else apiKeys = loaded.keys;
   }
   const redactPatterns = list(raw.REDACT_PATTERNS);
-  problems.push(...patternErrors(redactPatterns).map((m) => `  REDACT_PATTERNS: ${m}`));
+  for (const m of patternErrors(redactPatterns)) problems.push(`  REDACT_PATTERNS: ${m}`);
   const hostEntries = list(raw.ALLOWED_HOSTS);
-  problems.push(...hostEntryErrors(hostEntries).map((m) => `  ALLOWED_HOSTS: ${m}`));
+  for (const m of hostEntryErrors(hostEntries)) problems.push(`  ALLOWED_HOSTS: ${m}`);
   const flag = (v: string | undefined): boolean | undefined =>
     v === undefined ? undefined : BOOLEAN_WORDS[v];
   const anonymous = flag(raw.ALLOW_ANONYMOUS) ?? false;
@@ -131,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowedHosts: allowedHosts(host, hostEntries),
     port: raw.PORT ?? 3000,
     rescanMs: raw.RESCAN_MS ?? 5000,
+    cacheMaxMb: raw.CACHE_MAX_MB ?? 256,
     // Tests start many apps: their request logs would drown the test output.
     logLevel: raw.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
     introspection: flag(raw.INTROSPECTION) ?? isLoopback(host),

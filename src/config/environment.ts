@@ -34,6 +34,7 @@ export class Environment {
   @apply(int('PORT', 0, 65535)) PORT?: number;
   @apply(int('RESCAN_MS', 100, 86_400_000, ' (milliseconds)')) RESCAN_MS?: number;
   @apply(bool('INTROSPECTION')) INTROSPECTION?: string;
+  @apply(int('CACHE_MAX_MB', 1, 1_048_576, ' (MiB)')) CACHE_MAX_MB?: number;
   @IsOptional()
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -65,6 +66,7 @@ export const BOOLEAN_VARIABLES = ['INTROSPECTION', 'ALLOW_ANONYMOUS', 'REDACT'] 
 export const INTEGER_VARIABLES = [
   'PORT',
   'RESCAN_MS',
+  'CACHE_MAX_MB',
   'MAX_RESPONSE_BYTES',
   'MAX_QUERY_DEPTH',
   'MAX_ALIASES',

@@ -16,6 +16,7 @@ import { RequestLimits, type LimitedContext } from './limits/request-limits';
 import { limitRules } from './limits/validation-rules';
 import { Loaders } from './loaders';
 import { Redactor } from '../redaction/redactor';
+import { visibleSessionCount } from '../sessions/sessions.service';
 
 /**
  * Apollo behind Nest, code-first. The schema is built in memory (no file written at start, so
@@ -54,7 +55,11 @@ import { Redactor } from '../redaction/redactor';
           csrfPrevention: true,
           parseOptions: { maxTokens: limits.maxTokens },
           validationRules: limitRules(limits),
-          plugins: [limitsPlugin(limits, rates)],
+          plugins: [
+            limitsPlugin(limits, rates, async ({ principal }) => ({
+              visibleSessions: visibleSessionCount(await store.catalog(), principal),
+            })),
+          ],
           stringifyResult: sizeCheckedStringify(limits.maxResponseBytes),
           buildSchemaOptions: { fieldMiddleware },
           formatError: (formatted, error) => {
@@ -63,12 +68,13 @@ import { Redactor } from '../redaction/redactor';
           },
           context: ({ req }: { req: Request }): LimitedContext => {
             const principal = principalOf(req);
+            const requestLimits = new RequestLimits(limits, rateKeyOf(req, principal));
             return {
               req,
-              loaders: new Loaders(store),
+              loaders: new Loaders(store, requestLimits),
               principal,
               redactor,
-              limits: new RequestLimits(limits, rateKeyOf(req, principal)),
+              limits: requestLimits,
             };
           },
         };

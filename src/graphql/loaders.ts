@@ -12,10 +12,16 @@ import type { Problem, SessionEntry, StepRecord, TruncatedField, ToolCall } from
 type FullKey = { entry: SessionEntry; record: StepRecord; field: TruncatedField };
 type OutputKey = { entry: SessionEntry; index: number };
 
+/** What stops a request's store work: its limits (the deadline), read when work starts. */
+export interface Stoppable {
+  readonly signal: AbortSignal;
+}
+
 /**
  * Per-request DataLoaders over the store: created in the GraphQL context for each request
  * (never request-scoped providers), so every field of a page shares one batched store call
- * per kind of data and nothing is cached across requests by the loaders themselves.
+ * per kind of data and nothing is cached across requests by the loaders themselves. Long
+ * store work (parsing, problem checks) stops when the request does.
  */
 export class Loaders {
   readonly summary: DataLoader<ListedSession, SessionSummary, string>;
@@ -28,15 +34,18 @@ export class Loaders {
   readonly commands: DataLoader<SessionEntry, CommandInfo[], string>;
   readonly fileChanges: DataLoader<SessionEntry, FileChangeInfo[], string>;
 
-  constructor(store: BrainStore) {
+  constructor(store: BrainStore, request?: Stoppable) {
     const dir = (e: SessionEntry) => e.realDir;
-    this.summary = new DataLoader((keys) => store.summaries(keys), {
+    const signal = () => request?.signal;
+    this.summary = new DataLoader((keys) => store.summaries(keys, signal()), {
       cacheKeyFn: (l) => l.entry.realDir,
     });
-    this.records = new DataLoader((keys) => store.recordsOf(keys), { cacheKeyFn: dir });
+    this.records = new DataLoader((keys) => store.recordsOf(keys, signal()), { cacheKeyFn: dir });
     this.artifacts = new DataLoader((keys) => store.artifactsOf(keys), { cacheKeyFn: dir });
     this.files = new DataLoader((keys) => store.filesOf(keys), { cacheKeyFn: dir });
-    this.problems = new DataLoader((keys) => store.problemsOf(keys), { cacheKeyFn: dir });
+    this.problems = new DataLoader((keys) => store.problemsOf(keys, signal()), {
+      cacheKeyFn: dir,
+    });
     this.commands = new DataLoader((keys) => store.commandsOf(keys), { cacheKeyFn: dir });
     this.fileChanges = new DataLoader((keys) => store.fileChangesOf(keys), { cacheKeyFn: dir });
     this.output = new DataLoader((keys) => store.stepOutputs(keys), {

@@ -82,7 +82,7 @@ export class SessionFile {
 export class Problem {
   @Field({
     description:
-      'MALFORMED_LINE, PARTIAL_LAST_LINE, DUPLICATE_STEP_INDEX, MISSING_FULL_RECORD, UNREADABLE_FILE, UNSAFE_PATH, LINE_TOO_LONG (codes are only ever added)',
+      'MALFORMED_LINE, PARTIAL_LAST_LINE, DUPLICATE_STEP_INDEX, MISSING_FULL_RECORD, UNREADABLE_FILE, UNSAFE_PATH, LINE_TOO_LONG, TOO_MANY_PROBLEMS (codes are only ever added)',
   })
   code!: string;
 

@@ -136,7 +136,10 @@ export class SessionsResolver {
     return (wanted ? files.filter((f) => f.kind === wanted) : files) as SessionFile[];
   }
 
-  @ResolveField(() => [Problem], { description: "Every problem found in the session's files." })
+  @ResolveField(() => [Problem], {
+    description:
+      "Every problem found in the session's files, in file, line, code order; past the first 1000, one TOO_MANY_PROBLEMS at the end counts the rest.",
+  })
   problems(@Parent() s: ListedSession, @Context() ctx: GqlContext): Promise<Problem[]> {
     return ctx.loaders.problems.load(s.entry);
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ListedSession, RootStatus } from '../brain/catalog';
+import type { Catalog, ListedSession, RootStatus } from '../brain/catalog';
 import { compareNewestFirst, visibleSessions } from '../brain/catalog';
 import { BrainStore, MIN_PREFIX } from '../brain/store';
 import { apiError, badInput, ErrorCode } from '../graphql/errors';
@@ -30,6 +30,18 @@ function instant(value: Date | null | undefined, name: string): number | undefin
     });
   }
   return t;
+}
+
+/**
+ * How many sessions of the catalog `principal` may see (from the per-root counts): what a
+ * `filter.query` listing examines, so what it costs (see cost.ts).
+ */
+export function visibleSessionCount(catalog: Catalog, principal: Principal): number {
+  let count = 0;
+  for (const { root, sessionCount } of catalog.roots) {
+    if (principal.mayRead(root)) count += sessionCount;
+  }
+  return count;
 }
 
 /** Session listings, lookups and roots, over the store's current catalog. */

@@ -6,6 +6,7 @@ import { userRequestOf } from '../brain/session-summary';
 import { BrainStore } from '../brain/store';
 import { redactRange } from '../redaction/range';
 import { Redactor } from '../redaction/redactor';
+import { isElided } from '../brain/transcript/record-size';
 import { RecordTooLargeError } from '../brain/transcript/scanner';
 import type { StepRecord, ToolCall, TruncatedField } from '../brain/types';
 import { apiError, badInput, ErrorCode } from '../graphql/errors';
@@ -110,18 +111,18 @@ export class StepsService {
     full: boolean | null,
     ctx: GqlContext,
   ): Promise<string | null> {
-    if (!full || !step.record.truncatedFields.includes(field)) return step.record[field];
+    if (!this.mustRead(step.record, field, full)) return step.record[field];
     return loadFull<string | null>(ctx.loaders.full.load(this.key(step, field)));
   }
 
   async toolCalls(step: StepParent, full: boolean | null, ctx: GqlContext): Promise<ToolCall[]> {
-    if (!full || !step.record.truncatedFields.includes('tool_calls')) return step.record.toolCalls;
+    if (!this.mustRead(step.record, 'tool_calls', full)) return step.record.toolCalls;
     return loadFull<ToolCall[]>(ctx.loaders.full.load(this.key(step, 'tool_calls')));
   }
 
   /** Derived fields read the full content when they can, else the compact one (no error). */
   private async contentForDerived(step: StepParent, ctx: GqlContext): Promise<string | null> {
-    if (!step.record.truncatedFields.includes('content')) return step.record.content;
+    if (!this.mustRead(step.record, 'content', true)) return step.record.content;
     try {
       return (await ctx.loaders.full.load(this.key(step, 'content'))) as string | null;
     } catch (err) {
@@ -172,6 +173,14 @@ export class StepsService {
       ),
     ).trim();
     return content.trim().includes(output);
+  }
+
+  /**
+   * Whether the value must be read from a transcript line: the full value of a truncated
+   * field, or any value the store kept on disk (records of a view with no compact tier).
+   */
+  private mustRead(record: StepRecord, field: TruncatedField, full: boolean | null): boolean {
+    return isElided(record, field) || (!!full && record.truncatedFields.includes(field));
   }
 
   private key(step: StepParent, field: TruncatedField) {

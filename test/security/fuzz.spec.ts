@@ -420,7 +420,7 @@ async function check(dir: string, id: string, label: string, bytes: Buffer, cap:
 
   // The store, with this run's per-line cap.
   const want = reference(bytes, cap);
-  const t = new Transcripts(10, cap);
+  const t = new Transcripts({ maxRecordBytes: cap });
   const parsed = await t.compact(realDir);
   const records = parsed?.records ?? [];
   expect(records.map((r) => [r.index, r.position, r.line, r.content, r.type])).toEqual(

@@ -66,14 +66,14 @@ async function phase(fn) {
 }
 (async () => {
   // Load and JIT everything on a tiny session first (the scan of a root too).
-  const warm = new Transcripts(10);
+  const warm = new Transcripts();
   await warm.compact(real('warm/warm'));
   await warm.problems(real('warm/warm'));
   await new BrainStore({ geminiHome: null, brainRoots: [path.join(dir, 'warm')], rescanMs: 3600000 }).refresh();
   const result = {};
   for (const cap of [8 * MiB, 64 * MiB]) {
     result['cap' + cap / MiB] = await phase(async () => {
-      const t = new Transcripts(10, cap);
+      const t = new Transcripts({ maxRecordBytes: cap });
       const compact = await t.compact(real('root/huge'));
       const problems = await t.problems(real('root/pair'));
       const twin = await t
@@ -91,7 +91,7 @@ async function phase(fn) {
     });
   }
   result.under = await phase(async () => {
-    const t = new Transcripts(10);
+    const t = new Transcripts();
     const parsed = await t.compact(real('under'));
     return { length: parsed.records[0].content.length, problems: parsed.problems.length };
   });

@@ -384,7 +384,7 @@ describe('lines longer than the cap', () => {
     const text =
       jsonl([rec(0), long(1, CAP + 1), rec(2), '', long(3, CAP), long(4, 3000)]) + long(5, 2000);
     const dir = session({ [COMPACT]: text });
-    const parsed = (await new Transcripts(10, CAP).compact(dir))!;
+    const parsed = (await new Transcripts({ maxRecordBytes: CAP }).compact(dir))!;
     expect(parsed.records.map((r) => [r.index, r.position, r.line])).toEqual([
       [0, 0, 1],
       [2, 1, 3],
@@ -420,7 +420,7 @@ describe('lines longer than the cap', () => {
       path.join(dir, `${LOGS}/chunks/transcript`),
       sliceAt(text, [100, 900, 1000, 2500, 3200, 3300, 4000]),
     );
-    const parsed = (await new Transcripts(10, CAP).compact(dir))!;
+    const parsed = (await new Transcripts({ maxRecordBytes: CAP }).compact(dir))!;
     expect(parsed.records.map((r) => [r.index, r.line])).toEqual([
       [0, 1],
       [2, 3],
@@ -434,7 +434,7 @@ describe('lines longer than the cap', () => {
 
   it('keeps the count right when the file grows after a long line', async () => {
     const dir = session({ [COMPACT]: jsonl([rec(0), long(1, 4000)]) + long(2, 300).slice(0, 100) });
-    const t = new Transcripts(10, CAP);
+    const t = new Transcripts({ maxRecordBytes: CAP });
     const first = (await t.compact(dir))!;
     expect(first.problems.map((p) => [p.code, p.line])).toEqual([
       ['LINE_TOO_LONG', 2],
@@ -463,7 +463,7 @@ describe('lines longer than the cap', () => {
       // line 3: step 1 (fits); line 4: step 2's twin, unfinished and too long.
       [FULL]: jsonl([fullLine(recs[0]), unknownLong, fullLine(recs[1])]) + fullLine(recs[2]),
     });
-    const t = new Transcripts(10, 8000);
+    const t = new Transcripts({ maxRecordBytes: 8000 });
     const records = (await t.compact(dir))!.records;
     await expect(t.fullTwin(dir, records[0])).rejects.toMatchObject({
       name: 'RecordTooLargeError',
@@ -739,7 +739,7 @@ describe('a transcript replaced mid-read', () => {
   it('never mixes two files when the rename lands between the stat and the open', async () => {
     const file = path.join(dirOf(REPLACE), COMPACT);
     // The view is located (stat) first; the file is replaced before the scan opens it.
-    const t = new Transcripts(10);
+    const t = new Transcripts();
     const realDir = fs.realpathSync(dirOf(REPLACE));
     const views = await locateViews(realDir);
     replaceWith(['third 0', 'third 1', 'third 2', 'third 3']);

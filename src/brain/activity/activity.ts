@@ -1,4 +1,5 @@
-import { LruCache } from '../cache';
+import { SizedCache, type CacheBudget } from '../cache';
+import { isElided, stringBytes } from '../transcript/record-size';
 import { IO_CONCURRENCY, mapLimit } from '../concurrency';
 import type { ParsedView } from '../transcript/parsed-view';
 import { RecordTooLargeError } from '../transcript/scanner';
@@ -21,7 +22,8 @@ import type { CommandInfo, FileChangeInfo } from './types';
 type CommandBase = Omit<CommandInfo, 'taskLog'> & { taskLogPath: string | null };
 
 interface Slot {
-  parsed: ParsedView;
+  /** Weak: the slot must not keep a parsed view alive after its own cache let it go. */
+  parsed: WeakRef<ParsedView>;
   view: ViewSource;
   full: ViewSource | null;
   commands?: Promise<CommandBase[]>;
@@ -51,19 +53,19 @@ interface Call {
 }
 
 export class Activity {
-  private readonly cache: LruCache<string, Slot>;
+  private readonly cache: SizedCache<Slot>;
 
   constructor(
     private readonly transcripts: Transcripts,
-    capacity: number,
+    budget: CacheBudget,
   ) {
-    this.cache = new LruCache('activity', capacity);
+    this.cache = new SizedCache('activity', budget);
   }
 
   async commands(entry: SessionEntry): Promise<CommandInfo[]> {
     const at = await this.slot(entry);
     if (!at) return [];
-    at.slot.commands ??= keep(at.slot, 'commands', at.src, this.deriveCommands(at.src));
+    at.slot.commands ??= keep(this.cache, at.slot, 'commands', at.src, this.deriveCommands(at.src));
     return (await at.slot.commands).map(({ taskLogPath, ...info }) => ({
       ...info,
       taskLog: existingTaskLog(entry.realDir, taskLogPath),
@@ -73,7 +75,13 @@ export class Activity {
   async fileChanges(entry: SessionEntry): Promise<FileChangeInfo[]> {
     const at = await this.slot(entry);
     if (!at) return [];
-    at.slot.fileChanges ??= keep(at.slot, 'fileChanges', at.src, this.deriveFileChanges(at.src));
+    at.slot.fileChanges ??= keep(
+      this.cache,
+      at.slot,
+      'fileChanges',
+      at.src,
+      this.deriveFileChanges(at.src),
+    );
     return at.slot.fileChanges;
   }
 
@@ -85,9 +93,9 @@ export class Activity {
     let slot = this.cache.get(entry.realDir);
     const sameFull =
       slot?.full && views.full ? sameView(slot.full, views.full) : slot?.full === views.full;
-    if (!slot || slot.parsed !== parsed || slot.view !== parsed.view || !sameFull) {
-      slot = { parsed, view: parsed.view, full: views.full };
-      this.cache.set(entry.realDir, slot);
+    if (!slot || slot.parsed.deref() !== parsed || slot.view !== parsed.view || !sameFull) {
+      slot = { parsed: new WeakRef(parsed), view: parsed.view, full: views.full };
+      this.cache.set(entry.realDir, slot, SLOT_BYTES);
     }
     const src: Source = {
       entry,
@@ -128,7 +136,7 @@ export class Activity {
     return mapLimit(wanted, IO_CONCURRENCY, async ({ record, call }): Promise<Call> => {
       const at = resultPosition(src.records, record.position, call.position);
       const result = at === null ? null : src.records[at];
-      if (!record.truncatedFields.includes('tool_calls')) {
+      if (!record.truncatedFields.includes('tool_calls') && !isElided(record, 'tool_calls')) {
         return { record, call, args: call.args, mayBeCut: false, result };
       }
       const twinCall = (await this.twin(src, record))?.toolCalls[call.position];
@@ -140,7 +148,9 @@ export class Activity {
   }
 
   private async fullContent(src: Source, record: StepRecord): Promise<string | null> {
-    if (!record.truncatedFields.includes('content')) return record.content;
+    if (!record.truncatedFields.includes('content') && !isElided(record, 'content')) {
+      return record.content;
+    }
     const twin = await this.twin(src, record);
     return (twin ?? record).content;
   }
@@ -190,12 +200,37 @@ export class Activity {
 
 const RUN_COMMAND: ReadonlySet<string> = new Set(['run_command']);
 
+/** A slot's own fields; its answers are counted when they resolve. */
+const SLOT_BYTES = 200;
+/** An answer item's fields and references (its records are the parsed view's). */
+const ITEM_BYTES = 160;
+
+const orNothing = (s: string | null | undefined) => (s ? stringBytes(s) : 0);
+
+function commandsBytes(list: CommandBase[]): number {
+  let total = 0;
+  for (const c of list) {
+    total += ITEM_BYTES + stringBytes(c.commandLine) + orNothing(c.cwd) + orNothing(c.output);
+    total += orNothing(c.taskLogPath);
+  }
+  return total;
+}
+
+function fileChangesBytes(list: FileChangeInfo[]): number {
+  let total = 0;
+  for (const f of list) {
+    total += ITEM_BYTES + stringBytes(f.path) + stringBytes(f.diff) + orNothing(f.description);
+  }
+  return total;
+}
+
 /**
- * Keeps a derivation in its slot while it is good for the same bytes: a failed one, or one
- * that served compact values because the full view could not be read, is computed afresh
- * next time.
+ * Keeps a derivation in its slot while it is good for the same bytes, and counts what it holds
+ * in the cache budget: a failed one, or one that served compact values because the full view
+ * could not be read, is computed afresh next time.
  */
 function keep<K extends 'commands' | 'fileChanges'>(
+  cache: SizedCache<Slot>,
   slot: Slot,
   kind: K,
   src: Source,
@@ -205,7 +240,21 @@ function keep<K extends 'commands' | 'fileChanges'>(
     if (slot[kind] === value) slot[kind] = undefined;
   };
   void value.then(() => {
-    if (src.degraded) drop();
+    if (src.degraded) {
+      drop();
+      return;
+    }
+    // Both answers that are known by now count; a failed one counts nothing.
+    void Promise.all([
+      slot.commands?.catch(() => undefined),
+      slot.fileChanges?.catch(() => undefined),
+    ]).then(([commands, changes]) => {
+      const bytes =
+        SLOT_BYTES +
+        (commands ? commandsBytes(commands) : 0) +
+        (changes ? fileChangesBytes(changes) : 0);
+      cache.resize(src.entry.realDir, slot, bytes);
+    });
   }, drop);
   return value;
 }

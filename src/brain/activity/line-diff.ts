@@ -165,6 +165,6 @@ export function creation(content: string): Hunk {
 /** The unified diff text: `---` / `+++` headers, then the hunks in order. */
 export function unifiedDiff(oldName: string, newName: string, hunks: readonly Hunk[]): string {
   const out = [`--- ${oldName}`, `+++ ${newName}`];
-  for (const h of hunks) out.push(...h.lines);
+  for (const h of hunks) for (const line of h.lines) out.push(line);
   return out.join('\n') + '\n';
 }

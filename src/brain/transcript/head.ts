@@ -1,4 +1,4 @@
-import { parseLine } from './records';
+import { lineShape, parseLine } from './records';
 import { MAX_RECORD_BYTES, scanLines } from './scanner';
 import type { ViewSource } from './view';
 
@@ -25,9 +25,11 @@ export async function firstCreatedAt(
     view,
     0,
     'full',
-    (_start, _end, bytes) => {
+    (_start, _end, buf, from, to) => {
       line++;
-      if (bytes !== null) found = createdAtOf(bytes, view.kind, line);
+      if (buf !== null && lineShape(buf, from, to) === 'object') {
+        found = createdAtOf(buf.subarray(from, to), view.kind, line);
+      }
       return found !== null;
     },
     maxLineBytes,
@@ -63,6 +65,8 @@ export function firstCreatedAtIn(
 }
 
 function createdAtOf(bytes: Buffer, kind: ViewSource['kind'], line: number): Date | null {
+  // Only an object can be a record: other lines are skipped unparsed (a failed parse is slow).
+  if (lineShape(bytes) !== 'object') return null;
   const verdict = parseLine(bytes, kind === 'compact', 0, line);
   return verdict.kind === 'record' ? verdict.record.createdAt : null;
 }

@@ -154,7 +154,7 @@ describe('a growing full transcript (through the Transcripts cache)', () => {
   it('extends the same index by scanning only the appended bytes', async () => {
     const dir = copy(I.pair);
     const file = path.join(dir, FULL_FILE);
-    const t = new Transcripts(10);
+    const t = new Transcripts();
     const first = await t.index(dir, await view(dir, 'full'));
     const oldSize = fs.statSync(file).size;
     const added = jsonl([
@@ -178,7 +178,7 @@ describe('a growing full transcript (through the Transcripts cache)', () => {
     const file = path.join(dir, FULL_FILE);
     const head = '{"step_index":17,"source":"MODEL","type":"PLANNER_RESP';
     fs.appendFileSync(file, head);
-    const t = new Transcripts(10);
+    const t = new Transcripts();
     const index = await t.index(dir, await view(dir, 'full'));
     expect(index.count).toBe(16);
     expect((await index.readTail())?.toString()).toBe(head);
@@ -196,7 +196,7 @@ describe('a growing full transcript (through the Transcripts cache)', () => {
   it('rebuilds when the file is replaced (new inode) or shrinks in place', async () => {
     const dir = copy(I.pair);
     const file = path.join(dir, FULL_FILE);
-    const t = new Transcripts(10);
+    const t = new Transcripts();
     const first = await t.index(dir, await view(dir, 'full'));
     const replacement = jsonl([
       fullLine(planner(40, at('2026-05-28T10:00:00Z'), { content: 'r' })),

@@ -5,6 +5,8 @@ import {
   RecordTooLargeError,
   scanLines,
 } from './scanner';
+import { SNIFF_EMPTY, SNIFF_UNKNOWN, StepOrder } from './step-order';
+import { ScanAborted, type Incremental } from './view-cache';
 import { isAppendOnly, type ViewSource } from './view';
 
 /**
@@ -13,44 +15,43 @@ import { isAppendOnly, type ViewSource } from './view';
  * read, and finding the full twin of a compact record needs no JSON parsing of other lines.
  */
 
-/** Sniff results that are not a step_index: parse the line to know. */
-export const SNIFF_UNKNOWN = -2147483648;
-/** An empty line: never a record. */
-export const SNIFF_EMPTY = -2147483647;
+export { SNIFF_EMPTY, SNIFF_UNKNOWN };
 
 const PREFIX = Buffer.from('{"step_index":');
 
-/** Reads `{"step_index":N` (the layout every writer uses) without parsing JSON. */
-export function sniffStepIndex(head: Buffer): number {
-  if (head.length === 0) return SNIFF_EMPTY;
+/** Reads `{"step_index":N` (the layout every writer uses) from `buf[from, to)` without parsing JSON. */
+export function sniffStepIndex(buf: Buffer, from = 0, to = buf.length): number {
+  if (to <= from) return SNIFF_EMPTY;
   if (
-    head.length <= PREFIX.length ||
-    head.compare(PREFIX, 0, PREFIX.length, 0, PREFIX.length) !== 0
+    to - from <= PREFIX.length ||
+    buf.compare(PREFIX, 0, PREFIX.length, from, from + PREFIX.length) !== 0
   ) {
     return SNIFF_UNKNOWN;
   }
-  let i = PREFIX.length;
+  let i = from + PREFIX.length;
   let value = 0;
   let digits = 0;
-  while (i < head.length && head[i] >= 48 && head[i] <= 57 && digits < 9) {
-    value = value * 10 + (head[i] - 48);
+  while (i < to && buf[i] >= 48 && buf[i] <= 57 && digits < 9) {
+    value = value * 10 + (buf[i] - 48);
     i++;
     digits++;
   }
   // Anything unusual (a fraction, an exponent, a huge number) is left to the real parser.
-  if (digits === 0 || i >= head.length || (head[i] !== 44 && head[i] !== 125)) return SNIFF_UNKNOWN;
+  if (digits === 0 || i >= to || (buf[i] !== 44 && buf[i] !== 125)) return SNIFF_UNKNOWN;
   return value;
 }
 
-export class LineIndex {
+export class LineIndex implements Incremental {
   private starts: Float64Array;
   private sniffed: Int32Array;
-  private byStep: Map<number, number[]> | null = null;
+  private byStep: StepOrder | null = null;
   count = 0;
   /** Offset just past the last newline; bytes beyond it are an unfinished last line. */
   committedEnd = 0;
   /** The file ended before its located size (it shrank while being indexed): rebuild next time. */
   private cutShort = false;
+  /** False while a scan stopped by its signal has not reached the end of the view. */
+  complete = false;
 
   private constructor(
     readonly realDir: string,
@@ -67,9 +68,10 @@ export class LineIndex {
     realDir: string,
     view: ViewSource,
     maxLineBytes: number = MAX_RECORD_BYTES,
+    signal?: AbortSignal,
   ): Promise<LineIndex> {
     const index = new LineIndex(realDir, view, maxLineBytes);
-    await index.scanFrom(0);
+    await index.scanFrom(0, signal);
     return index;
   }
 
@@ -82,17 +84,29 @@ export class LineIndex {
   }
 
   /** Indexes what was appended since the last scan; reads only the new bytes. */
-  async extendTo(next: ViewSource): Promise<void> {
+  async extendTo(next: ViewSource, signal?: AbortSignal): Promise<void> {
     this.view = next;
     this.byStep = null;
-    await this.scanFrom(this.committedEnd);
+    await this.scanFrom(this.committedEnd, signal);
   }
 
-  private async scanFrom(from: number): Promise<void> {
-    const result = await scanLines(this.realDir, this.view, from, 'head', (start, _end, head) => {
-      this.push(start, head ? sniffStepIndex(head) : SNIFF_UNKNOWN);
-    });
+  private async scanFrom(from: number, signal?: AbortSignal): Promise<void> {
+    this.complete = false;
+    const result = await scanLines(
+      this.realDir,
+      this.view,
+      from,
+      'head',
+      (start, _end, buf, from, to) => {
+        this.push(start, buf ? sniffStepIndex(buf, from, to) : SNIFF_UNKNOWN);
+      },
+      undefined,
+      undefined,
+      signal,
+    );
     this.committedEnd = result.committedEnd;
+    if (result.aborted) throw new ScanAborted(this, signal?.reason);
+    this.complete = true;
     this.cutShort = result.scannedEnd < this.view.size;
   }
 
@@ -172,30 +186,12 @@ export class LineIndex {
 
   /** 0-based line numbers whose sniffed step_index is `step`, or unknown, in file order. */
   candidates(step: number): number[] {
-    if (!this.byStep) {
-      const map = new Map<number, number[]>();
-      const unknown: number[] = [];
-      for (let i = 0; i < this.count; i++) {
-        const s = this.sniffed[i];
-        if (s === SNIFF_EMPTY) continue;
-        if (s === SNIFF_UNKNOWN) unknown.push(i);
-        else {
-          const list = map.get(s);
-          if (list) list.push(i);
-          else map.set(s, [i]);
-        }
-      }
-      map.set(SNIFF_UNKNOWN, unknown);
-      this.byStep = map;
-    }
-    const known = this.byStep.get(step) ?? [];
-    const unknown = this.byStep.get(SNIFF_UNKNOWN) ?? [];
-    if (unknown.length === 0) return known;
-    return [...known, ...unknown].sort((a, b) => a - b);
+    this.byStep ??= StepOrder.of(this.sniffed, this.count);
+    return this.byStep.candidates(step);
   }
 
-  /** Approximate heap held by the index, for the bench and cache sizing. */
+  /** Approximate heap held by the index (with its lookup by step), for the cache budget. */
   get bytes(): number {
-    return this.starts.byteLength + this.sniffed.byteLength;
+    return 256 + this.starts.byteLength + this.sniffed.byteLength + this.count * 4;
   }
 }

@@ -40,7 +40,7 @@ beforeAll(() => {
   work = makeTempDir('brainql-parsed-work-');
 });
 beforeEach(() => {
-  t = new Transcripts(100);
+  t = new Transcripts();
 });
 afterAll(() => {
   fs.rmSync(fx.dir, { recursive: true, force: true });

@@ -1,7 +1,20 @@
+import { ProblemList } from '../problems';
 import type { Problem, StepRecord } from '../types';
-import { parseLine } from './records';
+import {
+  duplicateProblem,
+  malformedProblem,
+  tooLongProblem,
+  unreadableProblem,
+} from './line-problems';
+import { elide, RECORD_BYTES, recordBytes } from './record-size';
+import { lineShape, parseLine } from './records';
 import { MAX_RECORD_BYTES, scanLines, UnreadableViewError } from './scanner';
+import { ScanAborted, type Incremental } from './view-cache';
 import { isAppendOnly, type ViewSource } from './view';
+
+const PROBLEM_BYTES = 160;
+/** One entry of the occurrences map. */
+const OCCURRENCE_BYTES = 96;
 
 /**
  * The records and problems of one view, parsed line by line in file order. Complete lines are
@@ -9,15 +22,21 @@ import { isAppendOnly, type ViewSource } from './view';
  * line is judged afresh for every version: a record if it parses, else PARTIAL_LAST_LINE.
  *
  * With `keepRecords` false (checking a full view for problems) records are counted and
- * dropped, so a gigabyte transcript never sits in memory.
+ * dropped, so a gigabyte transcript never sits in memory. A full view kept as the session's
+ * only tier keeps its records without their large values (see `elide`).
  *
  * A line longer than `maxLineBytes` is never held whole: it is reported as LINE_TOO_LONG
- * (with its line number), is not a record, and the lines after it count as usual.
+ * (with its line number), is not a record, and the lines after it count as usual. Problems
+ * past the first MAX_PROBLEMS are counted, not kept.
+ *
+ * A scan stopped by its signal keeps what it read (ScanAborted): the next request resumes it.
  */
-export class ParsedView {
+export class ParsedView implements Incremental {
   private committed: StepRecord[] = [];
-  private committedProblems: Problem[] = [];
-  private occurrences = new Map<number, { count: number; firstLine: number }>();
+  private readonly found = new ProblemList();
+  private readonly occurrences = new Map<number, { count: number; firstLine: number }>();
+  /** Records and problems held, for the cache budget. */
+  private committedBytes = RECORD_BYTES;
   private lines = 0;
   private recordCount = 0;
   private committedEnd = 0;
@@ -27,23 +46,33 @@ export class ParsedView {
   /** The file ended before the size it was located with (it shrank while being read). */
   private cutShort = false;
   private withTail: StepRecord[] | null = null;
+  private scanned = false;
+  /** Keep records without their large values (a full view serving as the compact one). */
+  private readonly slim: boolean;
 
   private constructor(
     readonly realDir: string,
     public view: ViewSource,
     private readonly keepRecords: boolean,
     private readonly maxLineBytes: number,
-  ) {}
+  ) {
+    this.slim = keepRecords && view.kind === 'full';
+  }
 
   static async build(
     realDir: string,
     view: ViewSource,
     keepRecords: boolean,
     maxLineBytes: number = MAX_RECORD_BYTES,
+    signal?: AbortSignal,
   ): Promise<ParsedView> {
     const parsed = new ParsedView(realDir, view, keepRecords, maxLineBytes);
-    await parsed.scan();
+    await parsed.scan(signal);
     return parsed;
+  }
+
+  get complete(): boolean {
+    return this.scanned;
   }
 
   /**
@@ -59,9 +88,9 @@ export class ParsedView {
     return this.reusable && isAppendOnly(this.view, next);
   }
 
-  async extendTo(next: ViewSource): Promise<void> {
+  async extendTo(next: ViewSource, signal?: AbortSignal): Promise<void> {
     this.view = next;
-    await this.scan();
+    await this.scan(signal);
   }
 
   get records(): StepRecord[] {
@@ -70,19 +99,25 @@ export class ParsedView {
     return this.withTail;
   }
 
+  /** In file order; past MAX_PROBLEMS, one TOO_MANY_PROBLEMS counts the rest. */
   get problems(): Problem[] {
     const extra = [this.tailProblem, this.failure].filter((p): p is Problem => p !== null);
-    return extra.length ? [...this.committedProblems, ...extra] : this.committedProblems;
+    return this.found.snapshot(this.view.label, extra);
   }
 
   get size(): number {
     return this.recordCount + (this.tailRecord ? 1 : 0);
   }
 
-  private async scan(): Promise<void> {
+  get bytes(): number {
+    return this.committedBytes + (this.tailRecord ? recordBytes(this.tailRecord) : 0);
+  }
+
+  private async scan(signal?: AbortSignal): Promise<void> {
     this.tailRecord = null;
     this.tailProblem = null;
     this.withTail = null;
+    this.scanned = false;
     const encoded = this.view.kind === 'compact';
     try {
       const result = await scanLines(
@@ -90,85 +125,102 @@ export class ParsedView {
         this.view,
         this.committedEnd,
         'full',
-        (start, end, bytes) => {
-          this.lines++;
-          if (bytes === null) this.committedProblems.push(this.tooLong(this.lines, end - start));
-          else this.accept(parseLine(bytes, encoded, this.recordCount, this.lines));
-        },
+        (start, end, buf, from, to) => this.line(start, end, buf, from, to, encoded),
         this.maxLineBytes,
+        undefined,
+        signal,
       );
       this.committedEnd = result.committedEnd;
+      if (result.aborted) throw new ScanAborted(this, signal?.reason);
+      this.scanned = true;
       this.cutShort = result.scannedEnd < this.view.size;
+      const n = this.lines + 1;
       if (!result.tail && result.tailBytes > 0) {
-        this.tailProblem = this.tooLong(this.lines + 1, result.tailBytes);
+        this.tailProblem = tooLongProblem(this.view.label, n, result.tailBytes, this.maxLineBytes);
       } else if (result.tail) {
-        const verdict = parseLine(result.tail, encoded, this.recordCount, this.lines + 1);
-        if (verdict.kind === 'record') this.tailRecord = this.withOccurrence(verdict.record, false);
-        else if (verdict.kind === 'malformed') {
-          // A last line that parses but is not a record is complete: MALFORMED_LINE.
-          this.tailProblem = {
-            code: verdict.json ? 'MALFORMED_LINE' : 'PARTIAL_LAST_LINE',
-            message: verdict.json
-              ? verdict.reason
-              : 'the last line has no newline and does not parse (still being written?)',
-            file: this.view.label,
-            line: this.lines + 1,
-          };
+        const verdict = parseLine(result.tail, encoded, this.recordCount, n);
+        if (verdict.kind === 'record') {
+          const record = this.withOccurrence(verdict.record, false);
+          this.tailRecord = this.slim
+            ? elide(record, this.view, this.committedEnd, this.view.size)
+            : record;
+        } else if (verdict.kind === 'malformed') {
+          this.tailProblem = malformedProblem(verdict, this.view.label, n, true);
         }
       }
     } catch (err) {
       if (!(err instanceof UnreadableViewError)) throw err;
-      this.failure = {
-        code: 'UNREADABLE_FILE',
-        message: err.message,
-        file: err.relPath,
-        line: null,
-      };
+      this.scanned = true;
+      this.failure = unreadableProblem(err);
     }
   }
 
-  private tooLong(line: number, bytes: number): Problem {
-    return {
-      code: 'LINE_TOO_LONG',
-      message: `the line is ${bytes} bytes long, over the limit of ${this.maxLineBytes} bytes: not read`,
-      file: this.view.label,
-      line,
-    };
+  /** One complete line, `buf[from, to)` (`buf` null: longer than the cap). */
+  private line(
+    start: number,
+    end: number,
+    buf: Buffer | null,
+    from: number,
+    to: number,
+    encoded: boolean,
+  ): void {
+    const n = ++this.lines;
+    if (buf === null) {
+      this.addProblem(n, () => tooLongProblem(this.view.label, n, end - start, this.maxLineBytes));
+      return;
+    }
+    // Past the cap only records and counts matter: a line that cannot be one is counted unparsed.
+    const shape = this.found.full ? lineShape(buf, from, to) : 'object';
+    if (shape === 'other') this.found.count(n);
+    else if (shape === 'object') {
+      this.accept(parseLine(buf.subarray(from, to), encoded, this.recordCount, n), start, end);
+    }
   }
 
-  private accept(verdict: ReturnType<typeof parseLine>): void {
+  /** Keeps a committed problem, or only counts it past the cap (`make` is not called). */
+  private addProblem(line: number, make: () => Problem): void {
+    if (this.found.full) {
+      this.found.count(line);
+      return;
+    }
+    const p = make();
+    this.found.add(p);
+    this.committedBytes += PROBLEM_BYTES + 2 * p.message.length;
+  }
+
+  private accept(verdict: ReturnType<typeof parseLine>, start: number, end: number): void {
     if (verdict.kind === 'blank') return;
     if (verdict.kind === 'malformed') {
-      this.committedProblems.push({
-        code: 'MALFORMED_LINE',
-        message: verdict.reason,
-        file: this.view.label,
-        line: this.lines,
-      });
+      this.addProblem(this.lines, () =>
+        malformedProblem(verdict, this.view.label, this.lines, false),
+      );
       return;
     }
     const record = this.withOccurrence(verdict.record, true);
     this.recordCount++;
-    if (this.keepRecords) this.committed.push(record);
+    if (!this.keepRecords) return;
+    const kept = this.slim ? elide(record, this.view, start, end) : record;
+    this.committed.push(kept);
+    this.committedBytes += recordBytes(kept);
   }
 
   /** Sets the record's occurrence; only committed records count towards later ones. */
   private withOccurrence(record: StepRecord, commit: boolean): StepRecord {
+    // A full view only checked for problems has no use for occurrences (nor a map that grows).
+    if (!this.keepRecords && this.view.kind === 'full') return record;
     const seen = this.occurrences.get(record.index);
     record.occurrence = seen?.count ?? 0;
     if (seen && this.view.kind === 'compact') {
-      const problem: Problem = {
-        code: 'DUPLICATE_STEP_INDEX',
-        message: `step_index ${record.index} already appeared on line ${seen.firstLine}`,
-        file: this.view.label,
-        line: record.line,
-      };
-      if (commit) this.committedProblems.push(problem);
+      const problem = duplicateProblem(this.view.label, record.index, record.line, seen.firstLine);
+      if (commit) this.addProblem(record.line, () => problem);
       else this.tailProblem = problem;
     }
     if (commit) {
       if (seen) seen.count++;
-      else this.occurrences.set(record.index, { count: 1, firstLine: record.line });
+      else {
+        this.occurrences.set(record.index, { count: 1, firstLine: record.line });
+        this.committedBytes += OCCURRENCE_BYTES;
+      }
     }
     return record;
   }

@@ -27,12 +27,19 @@ export const MAX_RECORD_BYTES = 64 * 1024 * 1024;
 export type LineMode = 'head' | 'full';
 
 /**
- * `bytes` is the line without its newline: whole in `full` mode, at most HEAD_BYTES in `head`
- * mode. It may alias a reused buffer: consume it before returning. In `full` mode it is null
- * for a line longer than the scan's `maxLineBytes` (its length is `end - start`). Returning
- * true stops the scan after this line (no further bytes are read).
+ * `buf[from, to)` is the line without its newline: whole in `full` mode, at most HEAD_BYTES in
+ * `head` mode (no Buffer is made per line: millions of short lines would spend most of the
+ * scan making them). `buf` may be a reused buffer: consume the line before returning. In
+ * `full` mode `buf` is null for a line longer than the scan's `maxLineBytes` (its length is
+ * `end - start`). Returning true stops the scan after this line (no further bytes are read).
  */
-export type LineSink = (start: number, end: number, bytes: Buffer | null) => boolean | void;
+export type LineSink = (
+  start: number,
+  end: number,
+  buf: Buffer | null,
+  from: number,
+  to: number,
+) => boolean | void;
 
 export interface ScanResult {
   /** Offset just past the last '\n' seen: where a later scan of a grown file resumes. */
@@ -46,6 +53,8 @@ export interface ScanResult {
   tailBytes: number;
   /** Bytes actually present (a file that shrank while being read ends the scan early). */
   scannedEnd: number;
+  /** The signal stopped the scan between two blocks: `committedEnd` is where to resume. */
+  aborted: boolean;
 }
 
 export class UnreadableViewError extends Error {
@@ -112,6 +121,8 @@ export async function scanLines(
   maxLineBytes: number = MAX_RECORD_BYTES,
   /** Size of the first read; each next one doubles, up to 1 MiB (small reads for a head). */
   firstBlock: number = BLOCK,
+  /** Checked before each block: once aborted, the scan stops at the last complete line. */
+  signal?: AbortSignal,
 ): Promise<ScanResult> {
   const buf = Buffer.allocUnsafe(BLOCK);
   let block = Math.max(1, Math.min(BLOCK, firstBlock));
@@ -124,6 +135,7 @@ export async function scanLines(
   let overCap = false;
   let base = 0;
   let scannedEnd = from;
+  let aborted = false;
 
   const collect = (piece: Buffer): void => {
     if (mode === 'head') {
@@ -152,6 +164,10 @@ export async function scanLines(
     try {
       let pos = Math.max(0, from - segBase);
       while (pos < size && !stopped) {
+        if (signal?.aborted) {
+          stopped = aborted = true;
+          break;
+        }
         let bytesRead: number;
         try {
           ({ bytesRead } = await handle.read(buf, 0, Math.min(block, size - pos), pos));
@@ -170,24 +186,22 @@ export async function scanLines(
             collect(data.subarray(i));
             break;
           }
-          let bytes: Buffer | null;
+          let line: Buffer | null = data;
+          let from = i;
+          let to = mode === 'head' ? Math.min(nl, i + HEAD_BYTES) : nl;
           if (mode === 'full' && blockBase + nl - lineStart > maxLineBytes) {
-            bytes = null; // too long: counted, never held
+            line = null; // too long: counted, never held
             parts = [];
             partsLen = 0;
             overCap = false;
-          } else if (partsLen === 0) {
-            bytes =
-              mode === 'head'
-                ? data.subarray(i, Math.min(nl, i + HEAD_BYTES))
-                : data.subarray(i, nl);
-          } else {
+          } else if (partsLen > 0) {
             collect(data.subarray(i, nl));
-            bytes = Buffer.concat(parts, partsLen);
+            line = Buffer.concat(parts, partsLen);
+            [from, to] = [0, partsLen];
             parts = [];
             partsLen = 0;
           }
-          stopped = sink(lineStart, blockBase + nl, bytes) === true;
+          stopped = sink(lineStart, blockBase + nl, line, from, to) === true;
           lineStart = blockBase + nl + 1;
           i = nl + 1;
           if (stopped) break;
@@ -199,9 +213,15 @@ export async function scanLines(
       await handle.close();
     }
   }
-  if (stopped) return { committedEnd: lineStart, tail: null, tailBytes: 0, scannedEnd };
+  if (stopped) return { committedEnd: lineStart, tail: null, tailBytes: 0, scannedEnd, aborted };
   const tail = mode === 'full' && partsLen > 0 ? Buffer.concat(parts, partsLen) : null;
-  return { committedEnd: lineStart, tail, tailBytes: scannedEnd - lineStart, scannedEnd };
+  return {
+    committedEnd: lineStart,
+    tail,
+    tailBytes: scannedEnd - lineStart,
+    scannedEnd,
+    aborted: false,
+  };
 }
 
 /** Reads bytes [start, end) of a view, crossing chunk boundaries as needed. */

@@ -1,46 +1,84 @@
+import { CacheBudget } from '../cache';
+import { ProblemList } from '../problems';
 import type { Problem, StepRecord } from '../types';
 import { LineIndex } from './line-index';
+import { Pacer } from './pace';
 import { ParsedView } from './parsed-view';
 import { parseLine } from './records';
-import { MAX_RECORD_BYTES, RecordTooLargeError, UnreadableViewError } from './scanner';
+import {
+  MAX_RECORD_BYTES,
+  readViewRange,
+  RecordTooLargeError,
+  UnreadableViewError,
+} from './scanner';
 import { ViewCache } from './view-cache';
 import { locateViews, type SessionViews, type ViewSource } from './view';
 
+export interface TranscriptOptions {
+  /** Where parsed views and indexes are kept (default: a budget of their own, 256 MiB). */
+  budget?: CacheBudget;
+  /** The longest line ever held in memory (LINE_TOO_LONG / RecordTooLargeError beyond it). */
+  maxRecordBytes?: number;
+}
+
 /**
  * The transcript side of the store: the parsed compact view of a session, the byte index of
- * its full view, and the lookup of one record's full twin through that index.
+ * its full view, and the lookup of one record's full twin through that index. A `signal`
+ * stops long scans (see ViewCache).
  */
 export class Transcripts {
   private readonly parsed: ViewCache<ParsedView>;
   private readonly checked: ViewCache<ParsedView>;
   private readonly indexes: ViewCache<LineIndex>;
+  readonly maxRecordBytes: number;
+  readonly budget: CacheBudget;
 
-  /**
-   * `capacity`: views kept per cache (least recently used are dropped). `maxRecordBytes`: the
-   * longest line ever held in memory (LINE_TOO_LONG / RecordTooLargeError beyond it).
-   */
-  constructor(
-    capacity = 2000,
-    readonly maxRecordBytes: number = MAX_RECORD_BYTES,
-  ) {
-    const max = maxRecordBytes;
-    this.parsed = new ViewCache('transcript', capacity, (d, v) =>
-      ParsedView.build(d, v, true, max),
+  constructor(options: TranscriptOptions = {}) {
+    const max = (this.maxRecordBytes = options.maxRecordBytes ?? MAX_RECORD_BYTES);
+    const budget = (this.budget = options.budget ?? new CacheBudget());
+    this.parsed = new ViewCache('transcript', budget, (d, v, signal) =>
+      ParsedView.build(d, v, true, max, signal),
     );
-    this.checked = new ViewCache('full-check', capacity, (d, v) =>
-      ParsedView.build(d, v, false, max),
+    this.checked = new ViewCache('full-check', budget, (d, v, signal) =>
+      ParsedView.build(d, v, false, max, signal),
     );
-    this.indexes = new ViewCache('line-index', capacity, (d, v) => LineIndex.build(d, v, max));
+    this.indexes = new ViewCache('line-index', budget, (d, v, signal) =>
+      LineIndex.build(d, v, max, signal),
+    );
   }
 
   /** Records and problems of the compact view (empty when the session has no transcript). */
-  async compact(realDir: string, views?: SessionViews): Promise<ParsedView | null> {
+  async compact(
+    realDir: string,
+    views?: SessionViews,
+    signal?: AbortSignal,
+  ): Promise<ParsedView | null> {
     const v = views ?? (await locateViews(realDir));
-    return v.compact ? this.parsed.get(realDir, v.compact) : null;
+    return v.compact ? this.parsed.get(realDir, v.compact, signal) : null;
   }
 
-  index(realDir: string, view: ViewSource): Promise<LineIndex> {
-    return this.indexes.get(realDir, view);
+  index(realDir: string, view: ViewSource, signal?: AbortSignal): Promise<LineIndex> {
+    return this.indexes.get(realDir, view, signal);
+  }
+
+  /**
+   * The record with the values `elide` left out read again from its line (the record itself
+   * when nothing was left out). Throws UnreadableViewError when the line is no longer there.
+   */
+  async hydrate(realDir: string, record: StepRecord): Promise<StepRecord> {
+    if (!record.elided) return record;
+    const { view, start, end } = record.elided;
+    const verdict = parseLine(
+      await readViewRange(realDir, view, start, end),
+      view.kind === 'compact',
+      record.position,
+      record.line,
+    );
+    if (verdict.kind !== 'record' || verdict.record.index !== record.index) {
+      throw new UnreadableViewError(view.label, `${view.label} changed while being read`);
+    }
+    verdict.record.occurrence = record.occurrence;
+    return verdict.record;
   }
 
   /**
@@ -59,12 +97,14 @@ export class Transcripts {
     realDir: string,
     record: StepRecord,
     views?: SessionViews,
+    signal?: AbortSignal,
   ): Promise<StepRecord | null | undefined> {
+    if (record.elided) return this.hydrate(realDir, record);
     const v = views ?? (await locateViews(realDir));
     if (!v.full) return undefined;
     if (v.compact === v.full) return record;
     try {
-      return await this.findTwin(await this.index(realDir, v.full), record);
+      return await this.findTwin(await this.index(realDir, v.full, signal), record);
     } catch (err) {
       // Denied, replaced or shrunk under us: serve the compact value rather than fail.
       if (err instanceof UnreadableViewError) return undefined;
@@ -103,24 +143,33 @@ export class Transcripts {
 
   /**
    * Every problem of the session's transcripts: both views line by line, plus full records
-   * missing for truncated compact ones. Cached per file version like everything else.
+   * missing for truncated compact ones. Cached per file version like everything else; each
+   * view lists at most MAX_PROBLEMS (sortProblems caps the whole list).
    */
-  async problems(realDir: string): Promise<Problem[]> {
+  async problems(realDir: string, signal?: AbortSignal): Promise<Problem[]> {
     const views = await locateViews(realDir);
-    const problems = [...views.problems];
-    const compact = await this.compact(realDir, views);
-    if (compact) problems.push(...compact.problems);
+    const problems = views.problems.slice();
+    const add = (more: readonly Problem[]): void => {
+      for (const p of more) problems.push(p);
+    };
+    const compact = await this.compact(realDir, views, signal);
+    if (compact) add(compact.problems);
     if (views.full && views.full !== views.compact) {
-      problems.push(...(await this.checked.get(realDir, views.full)).problems);
+      add((await this.checked.get(realDir, views.full, signal)).problems);
+      const missing = new ProblemList();
+      const pacer = new Pacer(signal);
       for (const record of compact?.records ?? []) {
         if (record.truncatedFields.length === 0) continue;
+        await pacer.pace();
         // A twin too long to read exists: the full view's check reports it as LINE_TOO_LONG.
-        const twin = await this.fullTwin(realDir, record, views).catch((err: unknown) => {
+        const twin = await this.fullTwin(realDir, record, views, signal).catch((err: unknown) => {
           if (err instanceof RecordTooLargeError) return undefined;
           throw err;
         });
-        if (twin === null) {
-          problems.push({
+        if (twin !== null) continue;
+        if (missing.full) missing.count(record.line);
+        else {
+          missing.add({
             code: 'MISSING_FULL_RECORD',
             message: `no full record for step_index ${record.index} (occurrence ${record.occurrence + 1})`,
             file: compact?.view.label ?? null,
@@ -128,6 +177,7 @@ export class Transcripts {
           });
         }
       }
+      if (compact) add(missing.snapshot(compact.view.label));
     }
     return problems;
   }

@@ -1,4 +1,4 @@
-import { LruCache } from '../cache';
+import { SizedCache, type CacheBudget } from '../cache';
 import { sameView, viewKey, type ViewSource } from './view';
 
 /** Something derived from a view that can catch up with appended bytes. */
@@ -6,53 +6,90 @@ export interface Incremental {
   view: ViewSource;
   /** False: never served again, not even for the same bytes (a read that failed or was cut). */
   readonly reusable?: boolean;
+  /** False while a scan stopped by its signal has not reached the end of `view`. */
+  readonly complete: boolean;
+  /** Approximate heap held, for the cache budget. */
+  readonly bytes: number;
   canExtendTo(next: ViewSource): boolean;
-  extendTo(next: ViewSource): Promise<void>;
+  /** Reads what `next` has beyond what was read (also what an aborted scan left). */
+  extendTo(next: ViewSource, signal?: AbortSignal): Promise<void>;
 }
 
 /**
- * Caches one derived value per view, keyed by session directory and view label. A request
- * with the same bytes is a hit; an append extends the value from where it stopped; anything
- * else (shrunk, replaced, rotated) rebuilds it. Updates of one key run one after another, so
- * two requests never scan the same appended bytes twice.
+ * A scan stopped by its signal. `partial` is consistent up to the last complete line read: the
+ * cache keeps it and the next request resumes from there, so a long scan cut by one request's
+ * deadline is not wasted.
+ */
+export class ScanAborted extends Error {
+  constructor(
+    readonly partial: Incremental,
+    readonly reason: unknown,
+  ) {
+    super('scan aborted');
+  }
+}
+
+/** Counted until the build resolves and the value is measured. */
+const PENDING_BYTES = 1024;
+
+/**
+ * Caches one derived value per view, keyed by session directory and view label, within the
+ * store's byte budget. A request with the same bytes is a hit; an append extends the value
+ * from where it stopped; anything else (shrunk, replaced, rotated) rebuilds it. Updates of one
+ * key run one after another, so two requests never scan the same appended bytes twice.
  */
 export class ViewCache<T extends Incremental> {
-  private readonly lru: LruCache<string, Promise<T>>;
+  private readonly cache: SizedCache<Promise<T>>;
 
   constructor(
     name: string,
-    capacity: number,
-    private readonly build: (realDir: string, view: ViewSource) => Promise<T>,
+    budget: CacheBudget,
+    private readonly build: (realDir: string, view: ViewSource, signal?: AbortSignal) => Promise<T>,
   ) {
-    this.lru = new LruCache(name, capacity);
+    this.cache = new SizedCache(name, budget);
   }
 
-  get(realDir: string, view: ViewSource): Promise<T> {
+  /** The value for `view`; `signal` stops a long scan (it rejects with the signal's reason). */
+  get(realDir: string, view: ViewSource, signal?: AbortSignal): Promise<T> {
     const key = viewKey(realDir, view);
-    const previous = this.lru.get(key);
-    const next = previous
+    const previous = this.cache.lookup(key);
+    if (!previous) this.cache.stats.misses++;
+    const work = previous
       ? previous.then(
-          (state) => this.update(realDir, state, view),
-          () => this.build(realDir, view),
+          (state) => this.update(realDir, state, view, signal),
+          () => {
+            this.cache.stats.misses++;
+            return this.build(realDir, view, signal);
+          },
         )
-      : this.build(realDir, view);
-    this.lru.set(key, next);
-    next.catch(() => {
-      if (this.lru.get(key) === next) this.lru.delete(key);
+      : this.build(realDir, view, signal);
+    const kept = work.catch((err: unknown) => {
+      if (err instanceof ScanAborted) return err.partial as T;
+      throw err;
     });
-    return next;
+    // Counted as before until measured again (a new view: a placeholder).
+    this.cache.set(key, kept, this.cache.bytesOf(key) ?? PENDING_BYTES);
+    kept.then(
+      (state) => this.cache.resize(key, kept, state.bytes),
+      () => {
+        if (this.cache.peek(key) === kept) this.cache.delete(key);
+      },
+    );
+    return work.catch((err: unknown) => {
+      throw err instanceof ScanAborted ? err.reason : err;
+    });
   }
 
-  private async update(realDir: string, state: T, view: ViewSource): Promise<T> {
-    if (state.reusable === false) return this.build(realDir, view);
-    if (sameView(state.view, view)) {
-      this.lru.stats.hits++;
+  private async update(realDir: string, state: T, view: ViewSource, signal?: AbortSignal) {
+    if (state.reusable !== false && state.complete && sameView(state.view, view)) {
+      this.cache.stats.hits++;
       return state;
     }
-    if (state.canExtendTo(view)) {
-      await state.extendTo(view);
+    this.cache.stats.misses++;
+    if (state.reusable !== false && state.canExtendTo(view)) {
+      await state.extendTo(view, signal);
       return state;
     }
-    return this.build(realDir, view);
+    return this.build(realDir, view, signal);
   }
 }

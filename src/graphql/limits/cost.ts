@@ -25,6 +25,18 @@ import {
   type SelectionNode,
   type SelectionSetNode,
 } from 'graphql';
+import {
+  DEFAULT_LIST_SIZE,
+  fieldOwnCost,
+  LIST_SIZE,
+  NO_HOME,
+  PROBLEMS_COST,
+  READ_COST,
+  readsWholeHome,
+  SESSION_SCAN_COST,
+  type Args,
+  type HomeSize,
+} from './field-cost';
 
 /**
  * The cost of a query, computed before execution from the operation, its variables and the
@@ -46,7 +58,9 @@ import {
  *   `StepOutput.duplicatesContent`, `Artifact.content`, `ArtifactVersion.content`,
  *   `Session.commands`, `Session.fileChanges` (they read the transcript): +20 each;
  *   `StepOutput.text`: +20 + 1 per started 64 KiB of `length`; `Session.problems`: +100 (it
- *   checks the whole session); `Step.output`: +2 (looks for the output files).
+ *   checks the whole session); `Step.output`: +2 (looks for the output files);
+ *   `sessions(filter: {query})`: + SESSION_SCAN_COST per session the caller can see (the
+ *   filter reads the summary of every candidate before paging, whatever `first` is).
  * - fields skipped by `@skip(if: true)` / `@include(if: false)` cost 0.
  *
  * Fragments are costed where they are spread, as if written out (the expanded tree), but each
@@ -61,49 +75,8 @@ import {
  * nesting of `...A ...A`), bounded only by a node cap that fails without a measured value.
  */
 
-export const READ_COST = 20;
-export const PROBLEMS_COST = 100;
-export const DEFAULT_LIST_SIZE = 10;
-const TEXT_CHUNK = 64 * 1024;
-
-const LIST_SIZE: Record<string, number> = {
-  'Query.roots': 10,
-  'Session.artifacts': 10,
-  'Artifact.versions': 10,
-  'Session.files': 50,
-  'Session.problems': 20,
-  'Step.toolCalls': 5,
-  'Session.commands': 50,
-  'Session.fileChanges': 20,
-};
-
-type Args = Record<string, unknown>;
-
-/** Points a field costs on top of 1, for what it reads. */
-function extraCost(coordinate: string, args: Args): number {
-  switch (coordinate) {
-    case 'Step.content':
-    case 'Step.thinking':
-    case 'Step.toolCalls':
-      return args.full === true ? READ_COST : 0;
-    case 'StepOutput.duplicatesContent':
-    case 'Session.commands':
-    case 'Session.fileChanges':
-    case 'Artifact.content':
-    case 'ArtifactVersion.content':
-      return READ_COST;
-    case 'StepOutput.text': {
-      const length = typeof args.length === 'number' && args.length > 0 ? args.length : 1048576;
-      return READ_COST + Math.ceil(length / TEXT_CHUNK);
-    }
-    case 'Session.problems':
-      return PROBLEMS_COST;
-    case 'Step.output':
-      return 2;
-    default:
-      return 0;
-  }
-}
+export { DEFAULT_LIST_SIZE, fieldOwnCost, PROBLEMS_COST, READ_COST, SESSION_SCAN_COST };
+export type { HomeSize };
 
 const MAX = Number.MAX_SAFE_INTEGER;
 const add = (a: number, b: number): number => Math.min(MAX, a + b);
@@ -149,6 +122,8 @@ export interface CostRequest {
   document: DocumentNode;
   operationName?: string | null;
   variables?: Record<string, unknown> | null;
+  /** Needed by fields whose work grows with the home (default: an empty home). */
+  home?: HomeSize;
 }
 
 export interface QueryCost {
@@ -159,11 +134,8 @@ export interface QueryCost {
    * points and introspection. The rest is metered field by field (`fieldOwnCost`).
    */
   unmetered: number;
-}
-
-/** What one resolved field costs by itself (its list items and children count on their own). */
-export function fieldOwnCost(parentType: string, field: string, args: Args): number {
-  return field === '__typename' ? 0 : 1 + extraCost(`${parentType}.${field}`, args);
+  /** A field's cost depends on the home's size (costed with `home`; see readsWholeHome). */
+  readsHome?: boolean;
 }
 
 type Pair = [total: number, unmetered: number];
@@ -174,7 +146,13 @@ const addPair = (a: Pair, b: Pair): Pair => [add(a[0], b[0]), add(a[1], b[1])];
  * The cost of the operation a request runs. Zero when there is none to run or its variables
  * do not coerce (execution refuses those without resolving anything).
  */
-export function queryCost({ schema, document, operationName, variables }: CostRequest): QueryCost {
+export function queryCost({
+  schema,
+  document,
+  operationName,
+  variables,
+  home = NO_HOME,
+}: CostRequest): QueryCost {
   const operation = getOperationAST(document, operationName ?? undefined);
   const root = operation && schema.getRootType(operation.operation);
   if (!operation || !root) return { total: 0, unmetered: 0 };
@@ -188,6 +166,7 @@ export function queryCost({ schema, document, operationName, variables }: CostRe
     if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
   }
   const memo = new Map<string, Pair>();
+  let readsHome = false;
   const active = new Set<string>();
 
   const skipped = (node: SelectionNode): boolean => {
@@ -242,7 +221,8 @@ export function queryCost({ schema, document, operationName, variables }: CostRe
       // Invalid arguments fail execution before the field resolves; cost as given without.
     }
     const coordinate = `${parent.name}.${name}`;
-    const own = fieldOwnCost(parent.name, name, args);
+    if (readsWholeHome(coordinate, args)) readsHome = true;
+    const own = fieldOwnCost(parent.name, name, args, home);
     const named = getNamedType(field.type);
     let total: number;
     if (!isCompositeType(named) || !node.selectionSet) {
@@ -274,5 +254,5 @@ export function queryCost({ schema, document, operationName, variables }: CostRe
   };
 
   const [total, unmetered] = selectionCost(operation.selectionSet, root, 1);
-  return { total, unmetered };
+  return readsHome ? { total, unmetered, readsHome } : { total, unmetered };
 }

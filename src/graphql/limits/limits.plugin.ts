@@ -2,7 +2,7 @@ import { HeaderMap, type ApolloServerPlugin, type GraphQLRequestListener } from 
 import { GraphQLError, type FormattedExecutionResult } from 'graphql';
 import type { QueryLimits } from '../../config/config';
 import { ErrorCode } from '../errors';
-import { queryCost } from './cost';
+import { queryCost, type HomeSize } from './cost';
 import { tooComplex } from './limit-error';
 import type { RateLimiter } from './rate-limiter';
 import type { LimitedContext } from './request-limits';
@@ -25,9 +25,9 @@ export function rateLimited(perMinute: number, cost: number, retryAfterSeconds: 
 
 /**
  * The request-level limits, in Apollo's request pipeline:
- * - once the operation is known (parsed and validated): its estimated cost against
- *   MAX_QUERY_COST, then the caller's rate limit takes that estimate (over: RATE_LIMITED,
- *   HTTP 429, Retry-After);
+ * - once the operation is known (parsed and validated): its estimated cost (with the size of
+ *   the home the caller sees, from `homeOf`) against MAX_QUERY_COST, then the caller's rate
+ *   limit takes that estimate (over: RATE_LIMITED, HTTP 429, Retry-After);
  * - after execution, the caller's bucket is settled to what the query actually cost (fields
  *   metered as they resolved: a `first: 500` page of 16 steps pays for 16);
  * - before the response is sent: a request stopped by the response-bytes cap or the timeout
@@ -36,19 +36,24 @@ export function rateLimited(perMinute: number, cost: number, retryAfterSeconds: 
 export function limitsPlugin(
   limits: QueryLimits,
   rates: RateLimiter,
+  homeOf?: (context: LimitedContext) => Promise<HomeSize>,
 ): ApolloServerPlugin<LimitedContext> {
   return {
     // eslint-disable-next-line @typescript-eslint/require-await
     async requestDidStart(): Promise<GraphQLRequestListener<LimitedContext>> {
       return {
-        // eslint-disable-next-line @typescript-eslint/require-await
         async didResolveOperation({ schema, document, request, contextValue }) {
-          const cost = queryCost({
-            schema,
-            document,
-            operationName: request.operationName,
-            variables: request.variables,
-          });
+          const costOf = (home?: HomeSize) =>
+            queryCost({
+              schema,
+              document,
+              operationName: request.operationName,
+              variables: request.variables,
+              home,
+            });
+          let cost = costOf();
+          // Only then is the home's size needed (it may wait for the first scan).
+          if (cost.readsHome && homeOf) cost = costOf(await homeOf(contextValue));
           const { limits: state } = contextValue;
           if (cost.total > limits.maxCost) {
             throw tooComplex('cost', limits.maxCost, cost.total, { http: true });

@@ -9,8 +9,9 @@ const EXPIRED = Symbol('expired');
 /**
  * One request's budget while it executes: the response bytes counted so far against
  * MAX_RESPONSE_BYTES and the deadline (start + QUERY_TIMEOUT_MS). The first limit crossed
- * stops the request: every field that has not started yet fails at once, and the response is
- * replaced by that one error (see limits.plugin.ts).
+ * stops the request: every field that has not started yet fails at once, the response is
+ * replaced by that one error (see limits.plugin.ts), and `signal` aborts with it, so store
+ * work in progress (long scans) stops too.
  */
 export class RequestLimits {
   readonly startedAt: number;
@@ -26,6 +27,7 @@ export class RequestLimits {
   private stopped: GraphQLError | null = null;
   private timer: NodeJS.Timeout | null = null;
   private expiry: Promise<typeof EXPIRED> | null = null;
+  private readonly aborter = new AbortController();
 
   constructor(
     readonly limits: QueryLimits,
@@ -42,10 +44,25 @@ export class RequestLimits {
     return this.stopped;
   }
 
+  /**
+   * Aborted (with the stopping error as its reason) when the request stops: at the deadline
+   * even while no field starts, or when another limit is crossed. Reading it starts the
+   * deadline's timer.
+   */
+  get signal(): AbortSignal {
+    void this.deadlineReached();
+    return this.aborter.signal;
+  }
+
   /** Stops the request with `error` (the first reason wins) and throws the winner. */
   stop(error: GraphQLError): never {
+    throw this.halt(error);
+  }
+
+  private halt(error: GraphQLError): GraphQLError {
     this.stopped ??= error;
-    throw this.stopped;
+    if (!this.aborter.signal.aborted) this.aborter.abort(this.stopped);
+    return this.stopped;
   }
 
   /** Throws when the request was stopped. */
@@ -60,7 +77,26 @@ export class RequestLimits {
   }
 
   private stopTimeout(now: number): never {
-    return this.stop(tooComplex('timeout', this.limits.timeoutMs, now - this.startedAt));
+    return this.stop(this.timeoutError(now));
+  }
+
+  private timeoutError(now: number): GraphQLError {
+    return tooComplex('timeout', this.limits.timeoutMs, now - this.startedAt);
+  }
+
+  /** Resolves one millisecond past the deadline (so the time measured is over the limit). */
+  private deadlineReached(): Promise<typeof EXPIRED> {
+    this.expiry ??= new Promise((resolve) => {
+      this.timer = setTimeout(
+        () => {
+          this.halt(this.timeoutError(Date.now()));
+          resolve(EXPIRED);
+        },
+        Math.max(0, this.deadline + 1 - Date.now()),
+      );
+      this.timer.unref();
+    });
+    return this.expiry;
   }
 
   /**
@@ -83,17 +119,12 @@ export class RequestLimits {
   }
 
   /**
-   * `work`, or the timeout error if the deadline comes first. The work itself is not
-   * interrupted (a file read in progress runs to its end), but the field fails on time and
-   * no further field starts.
+   * `work`, or the timeout error if the deadline comes first. The field fails on time and no
+   * further field starts; store work given `signal` stops at its next check (a read in
+   * progress runs to its end).
    */
   async race<T>(work: Promise<T>): Promise<T> {
-    this.expiry ??= new Promise((resolve) => {
-      // One millisecond past the deadline, so the time measured is over the limit.
-      this.timer = setTimeout(() => resolve(EXPIRED), Math.max(0, this.deadline + 1 - Date.now()));
-      this.timer.unref();
-    });
-    const result = await Promise.race([work, this.expiry]);
+    const result = await Promise.race([work, this.deadlineReached()]);
     if (result === EXPIRED) this.stopTimeout(Date.now());
     return result;
   }

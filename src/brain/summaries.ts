@@ -1,0 +1,122 @@
+import { SizedCache, versionKey, type CacheBudget } from './cache';
+import type { ListedSession } from './catalog';
+import { isUserInput, summarize, type SessionSummary } from './session-summary';
+import { Pacer } from './transcript/pace';
+import type { ParsedView } from './transcript/parsed-view';
+import { stringBytes } from './transcript/record-size';
+import { RecordTooLargeError } from './transcript/scanner';
+import type { Transcripts } from './transcript/transcript';
+import { locateViews, type SessionViews, type ViewSource } from './transcript/view';
+import type { SessionEntry, StepRecord } from './types';
+
+/** A USER_INPUT's content at full fidelity (the store's `fullField`). */
+export type ContentOf = (
+  entry: SessionEntry,
+  record: StepRecord,
+  views: SessionViews,
+) => Promise<unknown>;
+
+interface CachedSummary {
+  /** The parse it was computed from, not kept alive by this entry (the budget counts it once). */
+  parsed: WeakRef<ParsedView>;
+  view: ViewSource;
+  full: string;
+  value: Promise<SessionSummary>;
+  /** The signal of the request that computes it. */
+  signal?: AbortSignal;
+}
+
+/** The identity of a view's bytes, for caches that depend on more than one view. */
+function viewVersion(view: ViewSource | null): string {
+  return view ? view.segments.map((s) => `${s.relPath}:${versionKey(s.version)}`).join('|') : '-';
+}
+
+function summaryBytes(s: SessionSummary): number {
+  let total = 512;
+  for (const text of [s.userRequest, s.model, s.localTime, s.workspaceRoot, ...s.mentionedFiles]) {
+    if (text !== null) total += stringBytes(text);
+  }
+  return total;
+}
+
+/** Session summaries, cached in the store's budget and recomputed when the compact view changes. */
+export class Summaries {
+  private readonly cache: SizedCache<CachedSummary>;
+
+  constructor(
+    private readonly transcripts: Transcripts,
+    budget: CacheBudget,
+    private readonly contentOf: ContentOf,
+  ) {
+    this.cache = new SizedCache('summary', budget);
+  }
+
+  async of(listed: ListedSession, signal?: AbortSignal): Promise<SessionSummary> {
+    const { entry } = listed;
+    const views = await locateViews(entry.realDir);
+    const parsed = await this.transcripts.compact(entry.realDir, views, signal);
+    if (!parsed) {
+      const dirTime = new Date(entry.mtimeMs);
+      return summarize([], [], { createdAt: listed.createdAt, updatedAt: dirTime });
+    }
+    const hit = this.cache.get(entry.realDir);
+    // `parsed.view` is replaced whenever the bytes change (also when no record was added:
+    // updatedAt may come from the files' mtime). The full view counts too when a USER_INPUT
+    // was truncated: its twin may arrive after the compact line.
+    const full = parsed.records.some((r) => isUserInput(r) && r.truncatedFields.includes('content'))
+      ? viewVersion(views.full)
+      : '';
+    if (hit && hit.parsed.deref() === parsed && hit.view === parsed.view && hit.full === full) {
+      // Another request's deadline may stop that computation: not a reason to fail this one.
+      return hit.value.catch((err: unknown) => {
+        if (!hit.signal?.aborted || hit.signal === signal || signal?.aborted) throw err;
+        return this.of(listed, signal);
+      });
+    }
+    const value = this.compute(listed, parsed, views, signal);
+    const cached: CachedSummary = {
+      parsed: new WeakRef(parsed),
+      view: parsed.view,
+      full,
+      value,
+      signal,
+    };
+    this.cache.set(entry.realDir, cached, 1024);
+    value.then(
+      (summary) => {
+        cached.signal = undefined; // served: no request can stop it any more
+        this.cache.resize(entry.realDir, cached, summaryBytes(summary));
+      },
+      () => {
+        if (this.cache.peek(entry.realDir) === cached) this.cache.delete(entry.realDir);
+      },
+    );
+    return value;
+  }
+
+  private async compute(
+    listed: ListedSession,
+    parsed: ParsedView,
+    views: SessionViews,
+    signal?: AbortSignal,
+  ): Promise<SessionSummary> {
+    const inputs: string[] = [];
+    const pacer = new Pacer(signal);
+    for (const record of parsed.records.filter(isUserInput)) {
+      await pacer.pace();
+      // A full twin too long to read: the session's facts come from the compact value.
+      const text = await this.contentOf(listed.entry, record, views).catch((err: unknown) => {
+        if (err instanceof RecordTooLargeError) return record.content;
+        throw err;
+      });
+      if (typeof text === 'string') inputs.push(text);
+    }
+    // A loop, not Math.max(...): a view may have more chunks than a call takes arguments.
+    let newestFile = -Infinity;
+    for (const s of parsed.view.segments) newestFile = Math.max(newestFile, s.version.mtimeMs);
+    return summarize(parsed.records, inputs, {
+      createdAt: listed.createdAt,
+      updatedAt: new Date(newestFile),
+    });
+  }
+}
