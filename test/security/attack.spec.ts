@@ -828,7 +828,10 @@ describe('attack suite', () => {
     it('prints a key and an entry holding its SHA-256; the key then works with that scope', async () => {
       // As `npm run keygen -- --name ci --flavor antigravity-acp`, and once without a flavor.
       const keygen = (args: string[]) =>
-        execFileP(process.execPath, scriptArgs('src/cli/keygen.ts', args), { cwd: REPO, timeout: 30_000 });
+        execFileP(process.execPath, scriptArgs('src/cli/keygen.ts', args), {
+          cwd: REPO,
+          timeout: 30_000,
+        });
       const [run, again] = await Promise.all([
         keygen(['--name', 'ci', '--flavor', 'antigravity-acp']),
         keygen(['--name', 'x']),
