@@ -1,6 +1,13 @@
 import { Field, GraphQLISODateTime, Int, ObjectType } from '@nestjs/graphql';
 import { GraphQLJSON } from 'graphql-scalars';
 import { ArtifactKind } from '../graphql/enums';
+import { Policy, READ_COST } from '../graphql/field-policy';
+
+/** A document is at least as large as its file (decoding and JSON escaping only add). */
+function fileBytes(source: unknown): number {
+  const size = (source as { info?: { size?: unknown } } | null)?.info?.size;
+  return typeof size === 'number' && size > 0 ? size : 0;
+}
 
 @ObjectType({ description: 'An earlier snapshot of an artifact (<name>.resolved[.N]).' })
 export class ArtifactVersion {
@@ -13,6 +20,7 @@ export class ArtifactVersion {
   @Field(() => GraphQLISODateTime, { description: "The file's mtime." })
   modifiedAt!: Date;
 
+  @Policy({ cost: READ_COST, minBytes: fileBytes })
   @Field({ description: "The snapshot's text." })
   content!: string;
 }
@@ -43,12 +51,14 @@ export class Artifact {
   @Field(() => GraphQLISODateTime, { description: "The file's mtime." })
   modifiedAt!: Date;
 
+  @Policy({ cost: READ_COST, minBytes: fileBytes })
   @Field({ description: "The document's text." })
   content!: string;
 
   @Field(() => GraphQLJSON, { nullable: true, description: 'The sidecar object, or null.' })
   metadata!: Record<string, unknown> | null;
 
+  @Policy({ listSize: 10 })
   @Field(() => [ArtifactVersion], {
     description: 'Snapshots: .resolved.N ascending, then .resolved.',
   })

@@ -19,6 +19,7 @@ import { badInput } from '../graphql/errors';
 import type { GqlContext } from '../graphql/loaders';
 import { Session } from '../sessions/session.model';
 import { Artifact, ArtifactVersion } from './artifact.model';
+import { Policy } from '../graphql/field-policy';
 
 interface ArtifactParent {
   entry: SessionEntry;
@@ -34,6 +35,7 @@ export class SessionArtifactsResolver {
   constructor(private readonly store: BrainStore) {}
 
   @ResolveField(() => [Artifact], { description: 'Root-level *.md documents, by name.' })
+  @Policy({ listSize: 10 })
   async artifacts(
     @Parent() s: ListedSession,
     @Context() ctx: GqlContext,
@@ -101,7 +103,8 @@ export class ArtifactsResolver {
     return p.info.modifiedAt;
   }
 
-  @ResolveField(() => String) content(@Parent() p: ArtifactParent): Promise<string> {
+  @ResolveField(() => String)
+  content(@Parent() p: ArtifactParent): Promise<string> {
     return readAll(this.store, p.entry, p.info.name, p.info.size);
   }
 
@@ -111,7 +114,8 @@ export class ArtifactsResolver {
     return p.info.metadata;
   }
 
-  @ResolveField(() => [ArtifactVersion]) versions(@Parent() p: ArtifactParent): VersionParent[] {
+  @ResolveField(() => [ArtifactVersion])
+  versions(@Parent() p: ArtifactParent): VersionParent[] {
     return p.info.versions.map((info) => ({ entry: p.entry, info }));
   }
 }
@@ -132,7 +136,8 @@ export class ArtifactVersionsResolver {
     return p.info.modifiedAt;
   }
 
-  @ResolveField(() => String) content(@Parent() p: VersionParent): Promise<string> {
+  @ResolveField(() => String)
+  content(@Parent() p: VersionParent): Promise<string> {
     return readAll(this.store, p.entry, p.info.name, p.info.size);
   }
 }

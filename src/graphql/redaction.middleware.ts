@@ -1,19 +1,14 @@
 import type { FieldMiddleware } from '@nestjs/graphql';
 import { getNamedType, isScalarType } from 'graphql';
 import type { Redactor } from '../redaction/redactor';
+import { policyOf } from './field-policy';
 
 /**
  * Masks secrets in every text and JSON value the API returns (content, thinking, tool
  * arguments, artifacts, summaries, problem messages...), whichever resolver produced it, so no
- * new field can forget to. Skipped: ids and cursors (generated here, never brain text), and
- * StepOutput.text, which is redacted on raw byte offsets by its service (see redactRange).
+ * new field can forget to. Skipped: IDs, and fields whose policy says `redaction: 'none'`
+ * (cursors: generated here) or `'service'` (StepOutput.text: masked on raw byte offsets).
  */
-const SKIP = new Set([
-  'StepOutput.text',
-  'SessionEdge.cursor',
-  'StepEdge.cursor',
-  'PageInfo.endCursor',
-]);
 
 export const redactionFieldMiddleware: FieldMiddleware = async ({ info, context }, next) => {
   const value: unknown = await next();
@@ -31,7 +26,7 @@ export const redactionFieldMiddleware: FieldMiddleware = async ({ info, context 
   if (!isScalarType(type) || type.name === 'ID' || type.name === 'Boolean' || type.name === 'Int') {
     return value;
   }
-  if (SKIP.has(`${info.parentType.name}.${info.fieldName}`)) return value;
+  if (policyOf(info.parentType.getFields()[info.fieldName]).redaction) return value;
   if (typeof value === 'string') return redactor.redactText(value);
   if (Array.isArray(value) || typeof value === 'object') {
     return value instanceof Date ? value : redactor.redactJson(value);

@@ -1,5 +1,6 @@
 import { ArgsType, Field, GraphQLISODateTime, InputType, Int } from '@nestjs/graphql';
 import { Environment, SessionOrder } from '../graphql/enums';
+import { SESSION_SCAN_COST, type FieldPolicy } from '../graphql/field-policy';
 
 @InputType({ description: 'Restricts a session listing; all given conditions must hold.' })
 export class SessionFilter {
@@ -43,3 +44,13 @@ export class SessionsArgs {
   })
   order?: SessionOrder | null;
 }
+
+/**
+ * A listing with `filter.query` reads the summary of every session the caller can see before
+ * paging, whatever `first` is: it costs a point per such session.
+ */
+export const TEXT_FILTER_SCAN: FieldPolicy = {
+  readsHome: (args) => typeof (args.filter as SessionFilter | null | undefined)?.query === 'string',
+  cost: (args, home) =>
+    TEXT_FILTER_SCAN.readsHome?.(args) ? SESSION_SCAN_COST * home.visibleSessions : 0,
+};

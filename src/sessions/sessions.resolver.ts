@@ -17,6 +17,8 @@ import type { Connection } from '../graphql/pagination/connection';
 import { BrainRoot, Problem, Session, SessionConnection, SessionFile } from './session.model';
 import { SessionsArgs } from './sessions.args';
 import { SessionsService } from './sessions.service';
+import { Policy, PROBLEMS_COST } from '../graphql/field-policy';
+import { TEXT_FILTER_SCAN } from './sessions.args';
 
 /** Thin: every field reads the store through the service or a per-request loader. */
 @Resolver(() => Session)
@@ -24,11 +26,13 @@ export class SessionsResolver {
   constructor(private readonly service: SessionsService) {}
 
   @Query(() => [BrainRoot], { description: 'Every brain root being served.' })
+  @Policy({ listSize: 10 })
   roots(@Context() ctx: GqlContext): Promise<BrainRoot[]> {
     return this.service.roots(ctx.principal);
   }
 
   @Query(() => SessionConnection, { description: 'Sessions of all roots, a page at a time.' })
+  @Policy(TEXT_FILTER_SCAN)
   sessions(
     @Args() args: SessionsArgs,
     @Context() ctx: GqlContext,
@@ -120,6 +124,7 @@ export class SessionsResolver {
   @ResolveField(() => [SessionFile], {
     description: 'Session files beside transcripts and artifacts, by path.',
   })
+  @Policy({ listSize: 50 })
   async files(
     @Parent() s: ListedSession,
     @Context() ctx: GqlContext,
@@ -140,6 +145,7 @@ export class SessionsResolver {
     description:
       "Every problem found in the session's files, in file, line, code order; past the first 1000, one TOO_MANY_PROBLEMS at the end counts the rest.",
   })
+  @Policy({ cost: PROBLEMS_COST, listSize: 20 }) // checks the whole session
   problems(@Parent() s: ListedSession, @Context() ctx: GqlContext): Promise<Problem[]> {
     return ctx.loaders.problems.load(s.entry);
   }

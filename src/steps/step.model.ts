@@ -2,6 +2,8 @@ import { Field, GraphQLISODateTime, Int, ObjectType } from '@nestjs/graphql';
 import { StepSource, StepStatus } from '../graphql/enums';
 import { Connection } from '../graphql/pagination/connection';
 import { ToolCall } from '../tool-calls/tool-call.model';
+import { FULL_READ, Policy, READ_COST } from '../graphql/field-policy';
+import { outputTextBytes, outputTextCost } from './output-text.policy';
 
 @ObjectType({ description: 'Token counts recorded on a model response.' })
 export class TokenUsage {
@@ -23,11 +25,14 @@ export class StepOutput {
   @Field(() => Int, { description: 'Size in bytes.' })
   size!: number;
 
+  // Its service masks the slice on raw byte offsets.
+  @Policy({ cost: outputTextCost, minBytes: outputTextBytes, redaction: 'service' })
   @Field({
     description: 'A byte range of the file, decoded as UTF-8 (cut characters become U+FFFD).',
   })
   text!: string;
 
+  @Policy({ cost: READ_COST }) // reads the step's full content
   @Field({ description: "True when the trimmed output occurs in the step's trimmed full content." })
   duplicatesContent!: boolean;
 }
@@ -52,12 +57,14 @@ export class Step {
   @Field(() => GraphQLISODateTime, { description: "created_at, else the session's createdAt." })
   createdAt!: Date;
 
+  @Policy({ cost: FULL_READ })
   @Field(() => String, {
     nullable: true,
     description: 'Body text; full: true reads the untruncated value.',
   })
   content!: string | null;
 
+  @Policy({ cost: FULL_READ })
   @Field(() => String, {
     nullable: true,
     description: 'Model reasoning; full: true reads the untruncated value.',
@@ -67,6 +74,7 @@ export class Step {
   @Field(() => String, { nullable: true, description: "The record's error, if any." })
   error!: string | null;
 
+  @Policy({ cost: FULL_READ, listSize: 5 })
   @Field(() => [ToolCall], {
     description: 'Tool calls; full: true reads the untruncated arguments.',
   })
@@ -78,6 +86,7 @@ export class Step {
   @Field(() => String, { nullable: true, description: 'The request text of a USER_INPUT step.' })
   userRequest!: string | null;
 
+  @Policy({ cost: 2 }) // looks for the output files
   @Field(() => StepOutput, { nullable: true, description: "The step's output file, if any." })
   output!: StepOutput | null;
 

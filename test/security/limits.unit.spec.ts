@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { buildSchema, getIntrospectionQuery, parse, validate, type GraphQLSchema } from 'graphql';
+import { getIntrospectionQuery, parse, validate, type GraphQLSchema } from 'graphql';
 import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
-import { DEFAULT_LIST_SIZE, fieldOwnCost, queryCost } from '../../src/graphql/limits/cost';
+import { queryCost } from '../../src/graphql/limits/cost';
+import { runningSchema } from '../../src/graphql/print-schema';
+import { DEFAULT_LIST_SIZE, ownCost, policyOf } from '../../src/graphql/field-policy';
 import { RateLimiter } from '../../src/graphql/limits/rate-limiter';
 import { jsonBytes, jsonStringBytes } from '../../src/graphql/limits/response-size';
 import { countTokens } from '../../src/graphql/limits/tokens';
@@ -11,9 +11,11 @@ import { aliasesRule, depthRule, directivesRule } from '../../src/graphql/limits
 
 /** The pure parts of the query limits: byte counting, token counting, cost, depth, rate. */
 
-const schema: GraphQLSchema = buildSchema(
-  fs.readFileSync(path.join(__dirname, '../../schema.gql'), 'utf8'),
-);
+/** The running schema: its fields carry the policies (costs, list sizes) the model reads. */
+let schema: GraphQLSchema;
+beforeAll(async () => {
+  schema = await runningSchema();
+});
 
 const utf8 = (s: string) => Buffer.byteLength(s, 'utf8');
 
@@ -120,21 +122,14 @@ describe('cost', () => {
 
   /**
    * The same model as a graphql-query-complexity estimator, for lists without `first` (that
-   * library cannot pass a connection's `first` down to its `edges`).
+   * library cannot pass a connection's `first` down to its `edges`), reading the same field
+   * policies.
    */
-  const LIST: Record<string, number> = {
-    'Query.roots': 10,
-    'Session.artifacts': 10,
-    'Artifact.versions': 10,
-    'Session.files': 50,
-    'Session.problems': 20,
-    'Step.toolCalls': 5,
-  };
-  const estimator: ComplexityEstimator = ({ type, field, args, childComplexity }) => {
-    const own = fieldOwnCost(type.name, field.name, args);
+  const estimator: ComplexityEstimator = ({ field, args, childComplexity }) => {
+    const own = ownCost(field.name, field, args);
     const list = /^\[/.test(String(field.type).replace(/!$/, ''));
     const composite = childComplexity > 0;
-    const items = list && composite ? (LIST[`${type.name}.${field.name}`] ?? DEFAULT_LIST_SIZE) : 1;
+    const items = list && composite ? (policyOf(field).listSize ?? DEFAULT_LIST_SIZE) : 1;
     return own + items * childComplexity;
   };
 

@@ -1,8 +1,8 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { buildSchema, parse } from 'graphql';
+import { parse, type GraphQLSchema } from 'graphql';
 import type { QueryLimits } from '../../src/config/config';
-import { queryCost, SESSION_SCAN_COST } from '../../src/graphql/limits/cost';
+import { queryCost } from '../../src/graphql/limits/cost';
+import { runningSchema } from '../../src/graphql/print-schema';
+import { SESSION_SCAN_COST } from '../../src/graphql/field-policy';
 import { tooComplex } from '../../src/graphql/limits/limit-error';
 import { RequestLimits } from '../../src/graphql/limits/request-limits';
 
@@ -53,7 +53,10 @@ describe('the request signal', () => {
 });
 
 describe('the cost of a text filter', () => {
-  const schema = buildSchema(fs.readFileSync(path.join(__dirname, '../../schema.gql'), 'utf8'));
+  let schema: GraphQLSchema;
+  beforeAll(async () => {
+    schema = await runningSchema();
+  });
   const cost = (query: string, visibleSessions: number) =>
     queryCost({ schema, document: parse(query), home: { visibleSessions } });
 

@@ -27,16 +27,12 @@ import {
 } from 'graphql';
 import {
   DEFAULT_LIST_SIZE,
-  fieldOwnCost,
-  LIST_SIZE,
   NO_HOME,
-  PROBLEMS_COST,
-  READ_COST,
-  readsWholeHome,
-  SESSION_SCAN_COST,
+  ownCost,
+  policyOf,
   type Args,
   type HomeSize,
-} from './field-cost';
+} from '../field-policy';
 
 /**
  * The cost of a query, computed before execution from the operation, its variables and the
@@ -47,20 +43,14 @@ import {
  * - a scalar or enum field, or a list of them, costs 1 (`__typename` costs 0);
  * - an object field costs 1 plus the cost of its selection;
  * - a list of objects costs 1 plus (items × the cost of its selection), where items is:
- *   - for a connection's `edges`: the connection's `first` (its default when not given:
- *     `sessions` 20, `steps` 50), so cost grows in proportion to `first`;
- *   - otherwise an assumed size: `roots` 10, `artifacts` 10, `versions` 10, `files` 50,
- *     `problems` 20, `toolCalls` 5, `commands` 50, `fileChanges` 20, any other list 10; introspection lists take the schema's
- *     own counts (number of types and directives; average fields, arguments, enum values,
- *     input fields per type);
- * - fields that read files beyond the transcript cost more, on top of the above:
- *   `content(full: true)`, `thinking(full: true)`, `toolCalls(full: true)`,
- *   `StepOutput.duplicatesContent`, `Artifact.content`, `ArtifactVersion.content`,
- *   `Session.commands`, `Session.fileChanges` (they read the transcript): +20 each;
- *   `StepOutput.text`: +20 + 1 per started 64 KiB of `length`; `Session.problems`: +100 (it
- *   checks the whole session); `Step.output`: +2 (looks for the output files);
- *   `sessions(filter: {query})`: + SESSION_SCAN_COST per session the caller can see (the
- *   filter reads the summary of every candidate before paging, whatever `first` is).
+ *   - for a connection's `edges`: the connection's `first` (its default when not given), so
+ *     cost grows in proportion to `first`;
+ *   - otherwise the field's declared `listSize` (see field-policy.ts), else 10; introspection
+ *     lists take the schema's own counts (number of types and directives; average fields,
+ *     arguments, enum values, input fields per type);
+ * - a field that reads more than the transcript adds the `cost` its policy declares (a file
+ *   read, a full-tier line, a whole-session check, or a scan of every visible session for a
+ *   text filter, which then depends on the home's size);
  * - fields skipped by `@skip(if: true)` / `@include(if: false)` cost 0.
  *
  * Fragments are costed where they are spread, as if written out (the expanded tree), but each
@@ -69,13 +59,12 @@ import {
  *
  * The rate limit takes `total` before execution and gives back, once the response is sent, what
  * was not used: list sizes and `first` are upper bounds, and what actually resolved is metered
- * field by field with the same per-field points (`fieldOwnCost`).
+ * field by field with the same per-field points (`ownCost`).
  *
  * Not graphql-query-complexity: it expands every fragment spread again (exponential in the
  * nesting of `...A ...A`), bounded only by a node cap that fails without a measured value.
  */
 
-export { DEFAULT_LIST_SIZE, fieldOwnCost, PROBLEMS_COST, READ_COST, SESSION_SCAN_COST };
 export type { HomeSize };
 
 const MAX = Number.MAX_SAFE_INTEGER;
@@ -131,10 +120,10 @@ export interface QueryCost {
   total: number;
   /**
    * The part of `total` that field middleware cannot meter while executing: root fields' own
-   * points and introspection. The rest is metered field by field (`fieldOwnCost`).
+   * points and introspection. The rest is metered field by field (`ownCost`).
    */
   unmetered: number;
-  /** A field's cost depends on the home's size (costed with `home`; see readsWholeHome). */
+  /** A field's cost depends on the home's size (costed with `home`; see FieldPolicy.readsHome). */
   readsHome?: boolean;
 }
 
@@ -221,8 +210,9 @@ export function queryCost({
       // Invalid arguments fail execution before the field resolves; cost as given without.
     }
     const coordinate = `${parent.name}.${name}`;
-    if (readsWholeHome(coordinate, args)) readsHome = true;
-    const own = fieldOwnCost(parent.name, name, args, home);
+    const policy = policyOf(field);
+    if (policy.readsHome?.(args)) readsHome = true;
+    const own = ownCost(name, field, args, home);
     const named = getNamedType(field.type);
     let total: number;
     if (!isCompositeType(named) || !node.selectionSet) {
@@ -241,7 +231,7 @@ export function queryCost({
         ? 1
         : name === 'edges'
           ? page
-          : (LIST_SIZE[coordinate] ?? sizes[coordinate] ?? DEFAULT_LIST_SIZE);
+          : (policy.listSize ?? sizes[coordinate] ?? DEFAULT_LIST_SIZE);
       total = add(own, mul(items, child));
       if (name.startsWith('__') || parent === root) {
         // Introspection is resolved by graphql-js itself, root fields outside field middleware.

@@ -1,27 +1,7 @@
 import type { FieldMiddleware } from '@nestjs/graphql';
-import { fieldOwnCost } from './cost';
+import { ownCost, policyOf } from '../field-policy';
 import type { LimitedContext } from './request-limits';
 import { fieldBytes } from './response-size';
-
-/**
- * Fields whose value is at least as large as a size known before reading (file bytes; decoding
- * and JSON escaping only add): such a field fails before its file is read when it cannot fit.
- */
-const KNOWN_SIZE: Record<string, (source: unknown, args: Record<string, unknown>) => number> = {
-  'StepOutput.text': (source, args) => {
-    const size = sizeOf(source);
-    const offset = typeof args.offset === 'number' ? args.offset : 0;
-    const length = typeof args.length === 'number' ? args.length : 1048576;
-    return Math.max(0, Math.min(length, size - offset));
-  },
-  'Artifact.content': (source) => sizeOf(source),
-  'ArtifactVersion.content': (source) => sizeOf(source),
-};
-
-function sizeOf(source: unknown): number {
-  const size = (source as { info?: { size?: unknown } } | null)?.info?.size;
-  return typeof size === 'number' && size > 0 ? size : 0;
-}
 
 /**
  * Enforces the response-bytes cap and the timeout field by field (every field but the root
@@ -39,9 +19,10 @@ export const limitsFieldMiddleware: FieldMiddleware = async (
   const limits = (context as Partial<LimitedContext>).limits;
   if (!limits || !info) return next() as unknown;
   limits.check();
-  limits.spent += fieldOwnCost(info.parentType.name, info.fieldName, args);
-  const known = KNOWN_SIZE[`${info.parentType.name}.${info.fieldName}`];
-  if (known) limits.reserve(known(source, args));
+  const field = info.parentType.getFields()[info.fieldName];
+  limits.spent += ownCost(info.fieldName, field, args);
+  const { minBytes } = policyOf(field);
+  if (minBytes) limits.reserve(minBytes(source, args));
   const value: unknown = await limits.race(Promise.resolve(next()));
   limits.throwIfStopped();
   limits.add(fieldBytes(info, value));

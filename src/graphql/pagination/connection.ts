@@ -1,6 +1,7 @@
 import { Type } from '@nestjs/common';
 import { Field, Int, ObjectType } from '@nestjs/graphql';
 import { badInput } from '../errors';
+import { Policy } from '../field-policy';
 
 @ObjectType({ description: 'Where a page ends and whether more follow.' })
 export class PageInfo {
@@ -11,6 +12,7 @@ export class PageInfo {
     nullable: true,
     description: 'Cursor of the last edge; pass it as `after`.',
   })
+  @Policy({ redaction: 'none' }) // generated here, never brain text
   endCursor!: string | null;
 }
 
@@ -30,6 +32,7 @@ export function Connection<T>(classRef: Type<T>, name: string): Type<Connection<
   @ObjectType(`${name}Edge`, { description: `One ${name.toLowerCase()} and its cursor.` })
   class EdgeType {
     @Field({ description: 'Opaque cursor of this edge.' })
+    @Policy({ redaction: 'none' })
     cursor!: string;
 
     @Field(() => classRef, { description: `The ${name.toLowerCase()}.` })
