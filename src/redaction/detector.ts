@@ -12,6 +12,15 @@ export interface ScanState {
   footerFrom: number;
   footerAt: number;
   footerEnd: number;
+  /** The last command word and command end before the candidates so far (./commands). */
+  command?: LastMatch;
+  commandEnd?: LastMatch;
+}
+
+/** Where a regex was last found before a position, and how far the text was searched. */
+export interface LastMatch {
+  end: number;
+  searched: number;
 }
 
 export interface Detector {
@@ -57,6 +66,8 @@ export function regexDetector(o: {
   source: string;
   /** A cheap test before the regex (several detectors share an anchor character). */
   quick?: (text: string, at: number) => boolean;
+  /** Text the match starts with, compared before the regex runs (as `quick`). */
+  literal?: string;
   /** Where the masked part starts; default the whole match. */
   pick?: Pick;
   trimEnd?: number;
@@ -71,6 +82,7 @@ export function regexDetector(o: {
     find(text, at, _state, out) {
       const from = at - o.back;
       if (from < 0 || (o.quick && !o.quick(text, at))) return -1;
+      if (o.literal !== undefined && !text.startsWith(o.literal, from)) return -1;
       re.lastIndex = from;
       const m = re.exec(text);
       if (!m) return -1;
