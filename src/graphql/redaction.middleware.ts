@@ -5,8 +5,10 @@ import type { Redactor } from '../redaction/redactor';
 /**
  * Masks secrets in every text and JSON value the API returns (content, thinking, tool
  * arguments, artifacts, summaries, problem messages...), whichever resolver produced it, so no
- * new field can forget to. Skipped: ids and cursors (generated here, never brain text), and
- * StepOutput.text, which is redacted on raw byte offsets by its service (see redactRange).
+ * new field can forget to. JSON values are also masked by structure (values under secret-named
+ * keys, keys that are secrets: Redactor.redactJson). Skipped: ids and cursors (generated here,
+ * never brain text), and StepOutput.text, which is redacted on raw byte offsets by its service
+ * (see redactRange).
  */
 const SKIP = new Set([
   'StepOutput.text',
