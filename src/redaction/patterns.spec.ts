@@ -487,6 +487,15 @@ describe('linear time', () => {
     expect(four).toBeLessThan(Math.max(8 * one, 100));
   });
 
+  it('follows 16 MB of base64 lines to their end (no regex stack overflow)', () => {
+    const line = `\n${'A'.repeat(63)}`;
+    const body = fill(line, 16 * MB);
+    expect(redact(`-----BEGIN PRIVATE KEY-----${body}\n$ ls`)).toBe('[REDACTED:private-key]\n$ ls');
+    expect(redact(`LS0tLS1CRUdJTiBQUklWQVRFIEtFWS0tLS0t${body} x`)).toBe(
+      '[REDACTED:private-key] x',
+    );
+  });
+
   it('every detector has an anchor and a trigger in the prefilter', () => {
     for (const d of DETECTORS) expect(d.anchors.length).toBeGreaterThan(0);
     expect(scanBuiltins('')).toEqual([]);

@@ -10,21 +10,31 @@ export const MAX_PRIVATE_KEY_BLOCK = 16 * 1024;
 
 const PK_HEADER = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/y;
 const PK_FOOTER = /-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
-/** A line break: real, or escaped once or more (`\n` in JSON, `\\n` in JSON inside JSON). */
-const SEP = '(?:[ \\t\\r\\n]|\\\\+[rn])+';
+/**
+ * A line break: real, or escaped once or more (`\n` in JSON, `\\n` in JSON inside JSON), with
+ * blanks; bounded like every repeated group here (see LINES).
+ */
+const SEP = '(?:[ \\t\\r\\n]|\\\\+[rn]){1,64}';
 /** A base64 line: 16 or more characters, or fewer ending with padding (so prose stays). */
 const B64_LINE = '(?:[A-Za-z0-9+/]{16,}={0,2}|[A-Za-z0-9+/]{1,15}={1,2})';
-/** Base64 lines, each after a line break: the body of a PEM block, to any length. */
-const PEM_BODY = `(?:${SEP}${B64_LINE})*`;
+/**
+ * Base64 lines, each after a line break: the body of a PEM block. At most LINES per match (a
+ * regex's backtrack stack grows with its repetitions and overflows on megabytes): `lines`
+ * repeats it to any length.
+ */
+const LINES = 1024;
+const PEM_BODY = new RegExp(`(?:${SEP}${B64_LINE}){1,${LINES}}`, 'y');
 /** RFC 1421 headers of an encrypted PEM key, between BEGIN and the base64. */
-const PEM_HEADERS = `(?:${SEP}(?:Proc-Type|DEK-Info|Comment):[^\\r\\n\\\\]{0,200}){0,4}`;
-const BODY = new RegExp(PEM_HEADERS + PEM_BODY, 'y');
-const FOOTER_NEXT = new RegExp(
-  `(?:[ \\t\\r\\n]|\\\\+[rn])*-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----`,
+const PEM_HEADERS = new RegExp(
+  `(?:${SEP}(?:Proc-Type|DEK-Info|Comment):[^\\r\\n\\\\]{0,200}){0,4}`,
   'y',
 );
-/** From inside a PEM body: the rest of this line, the lines after it, and the footer. */
-const CONTINUATION = new RegExp(`[A-Za-z0-9+/]*={0,2}${PEM_BODY}`, 'y');
+const FOOTER_NEXT = new RegExp(
+  `(?:[ \\t\\r\\n]|\\\\+[rn]){0,64}-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----`,
+  'y',
+);
+/** The rest of a base64 line (from inside it). */
+const LINE_REST = /[A-Za-z0-9+/]*={0,2}/y;
 
 /** End of `re` matched (sticky) at `at`, or `at` when it does not match. */
 function endOf(re: RegExp, text: string, at: number): number {
@@ -33,14 +43,17 @@ function endOf(re: RegExp, text: string, at: number): number {
 }
 
 /** Where the base64 lines from `at` end, past a footer right after them. */
-function bodyEnd(re: RegExp, text: string, at: number): number {
-  const end = endOf(re, text, at);
+function lines(text: string, at: number): number {
+  let end = at;
+  for (let next = endOf(PEM_BODY, text, end); next > end; next = endOf(PEM_BODY, text, end)) {
+    end = next;
+  }
   return endOf(FOOTER_NEXT, text, end);
 }
 
 /** End of a private key block that continues at `at` (its start out of view: ./stream). */
 export function privateKeyContinues(text: string, at: number): number {
-  return bodyEnd(CONTINUATION, text, at);
+  return lines(text, endOf(LINE_REST, text, at));
 }
 
 /**
@@ -72,7 +85,7 @@ export const privateKey: Detector = {
     const end =
       state.footerEnd - start <= MAX_PRIVATE_KEY_BLOCK
         ? state.footerEnd
-        : bodyEnd(BODY, text, bodyFrom);
+        : lines(text, endOf(PEM_HEADERS, text, bodyFrom));
     out.push({ start, end, kind: 'private-key' });
     return end;
   },
@@ -80,8 +93,8 @@ export const privateKey: Detector = {
 
 // --- base64 of a PEM private key (kubeconfig client-key-data, Kubernetes secrets) -------------
 
-/** `-----BEGIN` in base64, then the rest of the token and any base64 lines after it. */
-const B64_PEM = new RegExp(`${EDGE}LS0tLS1CRUdJTi[A-Za-z0-9+/]*={0,2}${PEM_BODY}`, 'y');
+/** `-----BEGIN` in base64 and the rest of the token (base64 lines may follow). */
+const B64_PEM = new RegExp(`${EDGE}LS0tLS1CRUdJTi[A-Za-z0-9+/]*={0,2}`, 'y');
 const DECODED_HEADER = /^-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY/;
 
 /** Masks the base64 when it decodes to a private key header (a certificate's stays). */
@@ -94,7 +107,7 @@ export const privateKeyBase64: Detector = {
     if (start < 0) return -1;
     B64_PEM.lastIndex = start;
     if (!B64_PEM.test(text)) return -1;
-    const end = B64_PEM.lastIndex;
+    const end = lines(text, B64_PEM.lastIndex);
     const head = text
       .slice(start, Math.min(end, start + 400))
       .replace(/\\+[rn]|[^A-Za-z0-9+/]/g, '')
