@@ -1,4 +1,5 @@
 import { ci, REDACTED, regexDetector } from './detector';
+import { VALUE_MAX, valueEnd } from './values';
 import {
   acceptAssignment,
   AUTHZ,
@@ -44,13 +45,20 @@ export const assignment = regexDetector({
   back: 0,
   source:
     `(?<=(${KEYWORDS})${KEY_SUFFIX}${KEY_CLOSE})(?::=|=>|[:=])[ \\t]*` +
-    '(?:\\\\*"([^"\\\\\\r\\n]+)|\\\\*\'([^\'\\\\\\r\\n]+)|`([^`\\\\\\r\\n]+)' +
-    '|(?!=)([^\\s"\'`\\\\,;&|<>(){}\\[\\]]+))',
+    `(?:\\\\*"([^"\\\\\\r\\n]{1,${VALUE_MAX}})|\\\\*'([^'\\\\\\r\\n]{1,${VALUE_MAX}})` +
+    `|\`([^\`\\\\\\r\\n]{1,${VALUE_MAX}})|(?!=)([^\\s"'\`\\\\,;&|<>(){}\\[\\]]{1,${VALUE_MAX}}))`,
   quick: (text, at) => KEY_LAST_CODES.has(keyLast(text, at)),
+  extend: (m, end) => {
+    const value = m[2] ?? m[3] ?? m[4] ?? m[5];
+    if (value.length < VALUE_MAX) return end;
+    const quote =
+      m[2] !== undefined ? 0x22 : m[3] !== undefined ? 0x27 : m[4] !== undefined ? 0x60 : -1;
+    return valueEnd(m.input, end, quote);
+  },
   pick: (m, end) => {
     const value = m[2] ?? m[3] ?? m[4] ?? m[5];
     const ok = acceptAssignment(m[1], value, m[5] === undefined, m.input[end] ?? '');
-    return ok ? end - value.length : -1;
+    return ok ? m.index + m[0].length - value.length : -1;
   },
 });
 
@@ -92,7 +100,9 @@ export const authorization = regexDetector({
 
 /**
  * `Cookie: sid=...; theme=dark`, `Set-Cookie: ...`, `document.cookie = "..."`: the whole
- * header value, from its first `name=` to the end of the line or of the quoted string.
+ * header value, from its first `name=` to the end of the line or of the quoted string. The
+ * name takes no character the shared trigger's VALUE_START refuses (a trigger is never
+ * stricter than its detector).
  */
 export const cookie = regexDetector({
   kind: 'cookie',
@@ -100,8 +110,8 @@ export const cookie = regexDetector({
   trigger: '', // the shared ASSIGNMENT_TRIGGER
   back: 0,
   source:
-    `(?<=${COOKIE}${KEY_CLOSE})[:=][ \\t]*\\\\*["'\`]?[ \\t]*` +
-    '([^\\s=;,"\'`\\\\]+=[^\\r\\n"\'`\\\\]*)',
+    `(?<=${COOKIE}${KEY_CLOSE})[:=][ \\t]*(?:\\\\*["'\`])?[ \\t]*` +
+    '([^\\s"\'`\\\\,;&|<>(){}\\[\\]=]+=[^\\r\\n"\'`\\\\]*)',
   quick: (text, at) => {
     const c = keyLast(text, at);
     return c === 0x65 || c === 0x73;

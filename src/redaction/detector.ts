@@ -17,10 +17,12 @@ export interface ScanState {
   commandEnd?: LastMatch;
 }
 
-/** Where a regex was last found before a position, and how far the text was searched. */
+/** Where something was last found before a position, and how far the text was searched. */
 export interface LastMatch {
   end: number;
   searched: number;
+  /** Per word looked for, its next occurrence at or after `searched` (./commands). */
+  next: number[];
 }
 
 export interface Detector {
@@ -70,6 +72,8 @@ export function regexDetector(o: {
   literal?: string;
   /** Where the masked part starts; default the whole match. */
   pick?: Pick;
+  /** Where the match really ends, from where the regex stopped (values longer than it reads). */
+  extend?: (m: RegExpExecArray, end: number) => number;
   trimEnd?: number;
   kindOf?: (m: RegExpExecArray) => string;
 }): Detector {
@@ -86,7 +90,7 @@ export function regexDetector(o: {
       re.lastIndex = from;
       const m = re.exec(text);
       if (!m) return -1;
-      const extent = re.lastIndex;
+      const extent = o.extend ? o.extend(m, re.lastIndex) : re.lastIndex;
       const start = o.pick ? o.pick(m, extent) : from;
       const end = extent - trimEnd;
       if (start >= 0 && end > start) {

@@ -144,7 +144,8 @@ function anchorDetector(anchor: string, rules: Parsed[]): Detector {
     find(text, at, state, out) {
       let extent = -1;
       for (const d of byBefore.get(text.charCodeAt(at - 1)) ?? []) {
-        extent = Math.max(extent, d.find(text, at, state, out));
+        const e = d.find(text, at, state, out);
+        if (e > extent) extent = e;
       }
       return extent;
     },
