@@ -6,8 +6,10 @@ import { policyOf } from './field-policy';
 /**
  * Masks secrets in every text and JSON value the API returns (content, thinking, tool
  * arguments, artifacts, summaries, problem messages...), whichever resolver produced it, so no
- * new field can forget to. Skipped: IDs, and fields whose policy says `redaction: 'none'`
- * (cursors: generated here) or `'service'` (StepOutput.text: masked on raw byte offsets).
+ * new field can forget to. JSON values are also masked by structure (values under secret-named
+ * keys, keys that are secrets: Redactor.redactJson). Skipped: IDs, and fields whose policy says
+ * `redaction: 'none'` (cursors: generated here) or `'service'` (StepOutput.text: masked on raw
+ * byte offsets by its service, see redactRange).
  */
 
 export const redactionFieldMiddleware: FieldMiddleware = async ({ info, context }, next) => {

@@ -1,33 +1,25 @@
 import { ci, REDACTED, regexDetector } from './detector';
+import { VALUE_MAX, valueEnd } from './values';
+import {
+  acceptAssignment,
+  AUTHZ,
+  COOKIE,
+  KEY_CLOSE,
+  KEY_SUFFIX,
+  KEYWORDS,
+  NOT_SECRETS,
+} from './keys';
 
 // --- password=..., "token": "...", DB_PASSWORD=..., api_key: ... ----------------------------
 
-/** Key names whose value is a secret; the name must END with one (`max_tokens=` is not). */
-const KEYWORDS = [
-  ci('password'),
-  ci('passwd'),
-  ci('passphrase'),
-  // `pass` alone only as its own word (`DB_PASS`, `dbPass`), not in `bypass`, `compass`.
-  `(?<!(?<!\\\\)[A-Za-z])${ci('pass')}`,
-  '(?<=[a-z])Pass',
-  ci('pwd'),
-  ci('secret'),
-  ci('token'),
-  `${ci('api')}[_-]?${ci('key')}`,
-  `${ci('access')}[_-]?${ci('key')}`,
-  `${ci('private')}[_-]?${ci('key')}`,
-].join('|');
-/** `SECRET_KEY`, `secret_access_key`, `SECRET_KEY_BASE`. */
-const KEY_SUFFIX = `(?:[_-]?(?:${ci('access')}[_-]?)?${ci('key')})?(?:[_-]?${ci('base')})?`;
-/** Between the key name and the separator: closing quotes (maybe escaped) and blanks. */
-const KEY_CLOSE = `["'\\\\]*[ \\t]*`;
-const AUTHZ = ci('authorization');
 /**
- * The last two letters of KEYWORDS, KEY_SUFFIX and AUTHZ (rd wd se ss et en ey on): a cheap
- * first test at every `:` and `=`, which JSON keys and code are full of.
+ * The last two letters of KEYWORDS, KEY_SUFFIX, AUTHZ and AccountKey (rd wd se ss et en ey
+ * on, ds ts ls es al ie th): a cheap first test at every `:` and `=`, which JSON keys and code
+ * are full of.
  */
-const KEY_LAST = '(?:[rRwW][dD]|[sS][eEsS]|[eE][tTnNyY]|[oO][nN])';
-const KEY_LAST_CODES = new Set([...'destny'].map((c) => c.charCodeAt(0)));
+const KEY_LAST =
+  '(?:[rRwW][dD]|[sS][eEsS]|[eE][tTnNyYsS]|[oO][nN]|[dDtTlL][sS]|[aA][lL]|[iI][eE]|[tT][hH])';
+const KEY_LAST_CODES = new Set([...'destnylh'].map((c) => c.charCodeAt(0)));
 const LAST_N = 0x6e; // authorizatioN
 const LAST_Y = 0x79; // secret_access_keY
 
@@ -42,50 +34,6 @@ function keyLast(text: string, at: number): number {
 }
 
 /**
- * Values that are code or placeholders, not secrets: types, literals, keywords (quoted
- * too: `"password": "string"` in a schema example is a placeholder).
- */
-const NOT_SECRETS = new Set(
-  (
-    'null none nil undefined true false yes no string str number int integer float bool ' +
-    'boolean any unknown bytes object optional required secret password passwd token pwd ' +
-    'await new this self typeof function async yield return const let var void env changeme'
-  ).split(' '),
-);
-const REFERENCE = /^(?:\$|%\w+%$|\{\{)/;
-const MEMBER_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
-const LOWER_IDENTIFIER = /^[a-z_$][\w$]*$/;
-
-/**
- * Whether an assigned value is masked. Not: placeholders (NOT_SECRETS, `****`), references
- * (`$VAR`, `${{ secrets.X }}`, `%VAR%`, `{{ .Values.x }}`), markers; and when unquoted, code:
- * calls and indexing (`getPassword()`, `tokens[i]`), the key name itself
- * (`password = password`), member paths (`process.env.X`), identifiers built on the key name
- * (`hashedPassword`, `nextToken`), and paths after `PWD=`.
- */
-function acceptAssignment(keyword: string, value: string, quoted: boolean, next: string): boolean {
-  if (!quoted && (next === '(' || next === '[')) return false;
-  const c = value[0];
-  const special = c === '$' || c === '%' || c === '{' || c === '[';
-  if (special && (REFERENCE.test(value) || value.startsWith(REDACTED))) return false;
-  if (value.length <= 9 && NOT_SECRETS.has(value.toLowerCase())) return false;
-  if (!/[A-Za-z0-9]/.test(value)) return false;
-  if (quoted) return true;
-  // Bare values after the looser key words (token, secret, api key...) must look generated:
-  // prose like `Refresh Token: Refresh` or `refresh_token:1` is not a secret.
-  const passwordKey = /pass|pwd/i.test(keyword);
-  if (!passwordKey && value.length < 20 && !(value.length >= 6 && /\d/.test(value))) return false;
-  if (value.length === keyword.length && value.toLowerCase() === keyword.toLowerCase()) {
-    return false;
-  }
-  if (value.includes('.') && MEMBER_PATH.test(value)) return false;
-  const cap = keyword[0].toUpperCase() + keyword.slice(1).toLowerCase();
-  if (value.includes(cap) && LOWER_IDENTIFIER.test(value)) return false;
-  if ((c === '/' || c === '~' || c === '.') && /^pwd$/i.test(keyword)) return false;
-  return true;
-}
-
-/**
  * `password=...`, `"password": "..."`, `DB_PASSWORD=...`, `api_key: ...`, `'pass' => '...'`,
  * `token := "..."`: masks the value only. Groups: 1 key word, 2 "value", 3 'value',
  * 4 `value`, 5 bare value; the value ends the match.
@@ -97,13 +45,20 @@ export const assignment = regexDetector({
   back: 0,
   source:
     `(?<=(${KEYWORDS})${KEY_SUFFIX}${KEY_CLOSE})(?::=|=>|[:=])[ \\t]*` +
-    '(?:\\\\*"([^"\\\\\\r\\n]+)|\\\\*\'([^\'\\\\\\r\\n]+)|`([^`\\\\\\r\\n]+)' +
-    '|(?!=)([^\\s"\'`\\\\,;&|<>(){}\\[\\]]+))',
+    `(?:\\\\*"([^"\\\\\\r\\n]{1,${VALUE_MAX}})|\\\\*'([^'\\\\\\r\\n]{1,${VALUE_MAX}})` +
+    `|\`([^\`\\\\\\r\\n]{1,${VALUE_MAX}})|(?!=)([^\\s"'\`\\\\,;&|<>(){}\\[\\]]{1,${VALUE_MAX}}))`,
   quick: (text, at) => KEY_LAST_CODES.has(keyLast(text, at)),
+  extend: (m, end) => {
+    const value = m[2] ?? m[3] ?? m[4] ?? m[5];
+    if (value.length < VALUE_MAX) return end;
+    const quote =
+      m[2] !== undefined ? 0x22 : m[3] !== undefined ? 0x27 : m[4] !== undefined ? 0x60 : -1;
+    return valueEnd(m.input, end, quote);
+  },
   pick: (m, end) => {
     const value = m[2] ?? m[3] ?? m[4] ?? m[5];
     const ok = acceptAssignment(m[1], value, m[5] === undefined, m.input[end] ?? '');
-    return ok ? end - value.length : -1;
+    return ok ? m.index + m[0].length - value.length : -1;
   },
 });
 
@@ -144,6 +99,38 @@ export const authorization = regexDetector({
 });
 
 /**
+ * `Cookie: sid=...; theme=dark`, `Set-Cookie: ...`, `document.cookie = "..."`: the whole
+ * header value, from its first `name=` to the end of the line or of the quoted string. The
+ * name takes no character the shared trigger's VALUE_START refuses (a trigger is never
+ * stricter than its detector).
+ */
+export const cookie = regexDetector({
+  kind: 'cookie',
+  anchors: ':=',
+  trigger: '', // the shared ASSIGNMENT_TRIGGER
+  back: 0,
+  source:
+    `(?<=${COOKIE}${KEY_CLOSE})[:=][ \\t]*(?:\\\\*["'\`])?[ \\t]*` +
+    '([^\\s"\'`\\\\,;&|<>(){}\\[\\]=]+=[^\\r\\n"\'`\\\\]*)',
+  quick: (text, at) => {
+    const c = keyLast(text, at);
+    return c === 0x65 || c === 0x73;
+  },
+  pick: (m, end) => (m[1].includes(REDACTED) ? -1 : end - m[1].length),
+});
+
+/** Azure storage connection strings: `AccountName=x;AccountKey=<base64>;...`. */
+export const azureAccountKey = regexDetector({
+  kind: 'azure-storage-key',
+  anchors: ':=',
+  trigger: '', // the shared ASSIGNMENT_TRIGGER
+  back: 0,
+  source: `(?<=${ci('accountkey')}${KEY_CLOSE})[:=][ \\t]*\\\\*["']?([A-Za-z0-9+/]{20,}={0,2})`,
+  quick: (text, at) => keyLast(text, at) === LAST_Y,
+  pick: (m, end) => end - m[1].length,
+});
+
+/**
  * For the key names, the prefilter also looks at the value (never stricter than
  * `assignment`, only cheaper): something must follow the separator, and not a bare word of
  * NOT_SECRETS (`password: str`, `token = await ...`): code mentions stay in native code.
@@ -151,5 +138,5 @@ export const authorization = regexDetector({
 const VALUE_START = '(?=[=>]?[ \\t]*(?:\\\\*["\'`][^\\\\\\r\\n]|[^\\s"\'`\\\\,;&|<>(){}\\[\\]=]))';
 const NOT_A_WORD = `(?![=>]?[ \\t]*(?:${[...NOT_SECRETS].map(ci).join('|')})(?![^\\s"'\`\\\\,;&|<>(){}\\[\\]]))`;
 export const ASSIGNMENT_TRIGGER =
-  `[:=](?<=${KEY_LAST}${KEY_CLOSE}[:=])(?:(?<=${AUTHZ}${KEY_CLOSE}[:=])` +
+  `[:=](?<=${KEY_LAST}${KEY_CLOSE}[:=])(?:(?<=(?:${AUTHZ}|${ci('accountkey')})${KEY_CLOSE}[:=])` +
   `|(?<=(?:${KEYWORDS})${KEY_SUFFIX}${KEY_CLOSE}[:=])${VALUE_START}${NOT_A_WORD})`;

@@ -12,6 +12,17 @@ export interface ScanState {
   footerFrom: number;
   footerAt: number;
   footerEnd: number;
+  /** The last command word and command end before the candidates so far (./commands). */
+  command?: LastMatch;
+  commandEnd?: LastMatch;
+}
+
+/** Where something was last found before a position, and how far the text was searched. */
+export interface LastMatch {
+  end: number;
+  searched: number;
+  /** Per word looked for, its next occurrence at or after `searched` (./commands). */
+  next: number[];
 }
 
 export interface Detector {
@@ -57,8 +68,12 @@ export function regexDetector(o: {
   source: string;
   /** A cheap test before the regex (several detectors share an anchor character). */
   quick?: (text: string, at: number) => boolean;
+  /** Text the match starts with, compared before the regex runs (as `quick`). */
+  literal?: string;
   /** Where the masked part starts; default the whole match. */
   pick?: Pick;
+  /** Where the match really ends, from where the regex stopped (values longer than it reads). */
+  extend?: (m: RegExpExecArray, end: number) => number;
   trimEnd?: number;
   kindOf?: (m: RegExpExecArray) => string;
 }): Detector {
@@ -71,10 +86,11 @@ export function regexDetector(o: {
     find(text, at, _state, out) {
       const from = at - o.back;
       if (from < 0 || (o.quick && !o.quick(text, at))) return -1;
+      if (o.literal !== undefined && !text.startsWith(o.literal, from)) return -1;
       re.lastIndex = from;
       const m = re.exec(text);
       if (!m) return -1;
-      const extent = re.lastIndex;
+      const extent = o.extend ? o.extend(m, re.lastIndex) : re.lastIndex;
       const start = o.pick ? o.pick(m, extent) : from;
       const end = extent - trimEnd;
       if (start >= 0 && end > start) {

@@ -8,6 +8,7 @@ export const jwt = regexDetector({
   anchors: 'J',
   trigger: `J(?<=${EDGE}eyJ)(?=[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]{5})`,
   back: 2,
+  literal: 'eyJ',
   source: `${EDGE}eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*`,
 });
 
@@ -57,6 +58,7 @@ export const slackToken = regexDetector({
   anchors: '-',
   trigger: `-(?<=${EDGE}xox[abprs]-)(?=[A-Za-z0-9-]{10})`,
   back: 4,
+  literal: 'xox',
   source: `${EDGE}xox[abprs]-[A-Za-z0-9-]{10,}`,
 });
 
@@ -65,7 +67,28 @@ export const anthropicKey = regexDetector({
   anchors: '-',
   trigger: `-(?<=${EDGE}sk-)(?=[A-Za-z0-9_-]{20})`,
   back: 2,
+  literal: 'sk-ant-',
   source: `${EDGE}sk-ant-[A-Za-z0-9_-]{20,}`,
+});
+
+/** Google OAuth 2.0 access tokens (`ya29.` and 20 or more URL-safe characters). */
+export const googleAccessToken = regexDetector({
+  kind: 'google-oauth-token',
+  anchors: '.',
+  trigger: `\\.(?<=${EDGE}ya29\\.)(?=[0-9A-Za-z_-]{20})`,
+  back: 4,
+  literal: 'ya29.',
+  source: `${EDGE}ya29\\.[0-9A-Za-z_-]{20,}`,
+});
+
+/** Google OAuth client secrets: `GOCSPX-` and 28 characters. */
+export const googleClientSecret = regexDetector({
+  kind: 'google-client-secret',
+  anchors: '-',
+  trigger: `-(?<=${EDGE}GOCSPX-)(?=[A-Za-z0-9_-]{20})`,
+  back: 6,
+  literal: 'GOCSPX-',
+  source: `${EDGE}GOCSPX-[A-Za-z0-9_-]{20,}`,
 });
 
 /** `sk-...` (48 random) and `sk-proj-...`: random, so with a digit and a capital. */
@@ -74,6 +97,7 @@ export const openaiKey = regexDetector({
   anchors: '-',
   trigger: '', // the anthropic trigger
   back: 2,
+  literal: 'sk-',
   source: `${EDGE}sk-(?!ant-)[A-Za-z0-9_-]{20,}`,
   pick: (m, end) => (/\d/.test(m[0]) && /[A-Z]/.test(m[0]) ? end - m[0].length : -1),
 });

@@ -8,6 +8,7 @@ import {
   type Span,
 } from './patterns';
 import { Redactor } from './redactor';
+import { GITLEAKS_KINDS } from './rules';
 
 /**
  * Samples are assembled from pieces so that no token-shaped literal sits in the source
@@ -197,6 +198,36 @@ describe('built-in detectors: exact output for every kind', () => {
       'redis://:[REDACTED:url-credentials]@cache:6379/0',
     ],
     [
+      'google tokens',
+      j('ya29.', 'a0AfH6SMBx3kLmNoPqRsTuVwXyZ012345 ', 'GOCSPX-', 'Ab3dE5fG7hI9jK1lM3nO5pQ7rS9t'),
+      '[REDACTED:google-oauth-token] [REDACTED:google-client-secret]',
+    ],
+    [
+      'azure AccountKey',
+      j('AccountName=a;AccountKey=', 'Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4', '==;'),
+      'AccountName=a;AccountKey=[REDACTED:azure-storage-key];',
+    ],
+    ['cookie header', 'Cookie: sid=8f14e45f; a=b', 'Cookie: [REDACTED:cookie]'],
+    [
+      'credentials / auth keys',
+      '{"credentials": "user:pw", "auth": "dXNlcjpwYXNz"}',
+      '{"credentials": "[REDACTED:password]", "auth": "[REDACTED:password]"}',
+    ],
+    [
+      '40 KB private key without footer in reach: every base64 line',
+      `-----BEGIN PRIVATE KEY-----\n${Array(700).fill(PEM_BODY[0]).join('\n')}\n$ next`,
+      '[REDACTED:private-key]\n$ next',
+    ],
+    [
+      'encrypted PEM longer than MAX_PRIVATE_KEY_BLOCK',
+      j(
+        '-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,0A1B\n\n',
+        Array(400).fill(PEM_BODY[1]).join('\n'),
+        '\n-----END RSA PRIVATE KEY-----\nok',
+      ),
+      '[REDACTED:private-key]\nok',
+    ],
+    [
       '@ inside the password',
       'mongodb://app:p@ss@mongo/db',
       'mongodb://app:[REDACTED:url-credentials]@mongo/db',
@@ -209,7 +240,9 @@ describe('built-in detectors: exact output for every kind', () => {
   it('covers every built-in kind', () => {
     const seen = new Set<string>();
     for (const [, input] of cases) for (const s of redactor.findSpans(input)) seen.add(s.kind);
-    expect([...seen].sort()).toEqual(KINDS.filter((k) => k !== 'custom').sort());
+    // custom: REDACT_PATTERNS; unchecked: ranges only (range.spec); gitleaks kinds: rules.spec.
+    const here = KINDS.filter((k) => !['custom', 'unchecked', ...GITLEAKS_KINDS].includes(k));
+    expect([...seen].sort()).toEqual(here.sort());
   });
 
   it('masks a private key block of up to MAX_PRIVATE_KEY_BLOCK', () => {
@@ -323,7 +356,18 @@ describe('the prefilter', () => {
     ...['://', 'u:', 'p@h', '/', 'eyJ', 'abcdefgh', '.', 'AKIA', 'ASIA', 'ABCDEFGHIJ234567'],
     ...['AIza', 'sk-', 'sk-ant-', 'ghp_', 'github_pat_', 'xoxb-', 'sk_live_', 'Zz9Yy8Xx7Ww6Vv5Uu4'],
     ...['-----BEGIN PRIVATE KEY-----', '-----END PRIVATE KEY-----', 'MIIEvQIBADANBgkqhkiG9w0'],
+    ...['LS0tLS1CRUdJTiBQUklWQVRFIEtFWS0tLS0t', 'LS0tLS1CRUdJTi', 'ya29.', 'GOCSPX-', 'glpat-'],
+    ...['hf_', 'npm_', 'hooks.slack.com/services/', 'AccountKey', 'Cookie', 'Set-Cookie', 'a=b'],
+    ...['credentials', 'auth', 'mysql', ' -p', '-p', 'Proc-Type: 4,ENCRYPTED', 'SG.', 'dp.pt.'],
+    ...['>', ';', '\n', 'x-'],
   ];
+
+  it('agrees on the counterexamples found so far', () => {
+    const found = ['Cookie=>=', 'Set-Cookie:\\n=>', 'mysql x-pabc', 'mysql -p=x', 'mysql -p-x'];
+    for (const text of found) {
+      expect(masked(text, scanBuiltins(text))).toEqual(masked(text, scanEverywhere(text)));
+    }
+  });
 
   it('never hides a secret the detectors would find anywhere', () => {
     fc.assert(
@@ -374,6 +418,14 @@ describe('linear time', () => {
       'sk_live_',
       '-----BEGIN ',
       '-----END PRIVATE KEY-----',
+      'LS0tLS1CRUdJTi',
+      'ya29.',
+      'GOCSPX-',
+      'hooks.slack.com/',
+      'mysql -p',
+      ' -px',
+      'Cookie: a=',
+      'AccountKey=',
       'Bearer ',
       'Bearer a',
       'password',
@@ -392,6 +444,9 @@ describe('linear time', () => {
     'eyJaaaaa.' + fill('a'),
     '-----BEGIN PRIVATE KEY-----\n' + fill('AAAA\n'),
     '-----BEGIN PRIVATE KEY-----\n' + fill('A'),
+    'LS0tLS1CRUdJTi' + fill('AAAA\n'),
+    'mysql' + fill(' -pa'),
+    'Cookie: a=' + fill('b'),
     '://a:' + fill('b'),
     fill(' ') + 'password',
   ];
@@ -426,6 +481,11 @@ describe('linear time', () => {
     'Authorization: ',
     'authorization=Bearer ',
     'secret_access_key=',
+    'mysql -pa ',
+    'glpat-',
+    'Cookie: a=b\n',
+    '"credentials": "a", ',
+    'LS0tLS1CRUdJTiBQUklW ',
   ];
   it.each(dense)('reads dense candidates %j in linear time', (unit) => {
     const one = cpuMs(() => redactor.redactText(fill(unit)), 3);
@@ -433,6 +493,15 @@ describe('linear time', () => {
     // Linear, not a time budget (timings belong to the bench): 4x the input, at most ~8x the
     // time (noise), where a quadratic scan would take 16x.
     expect(four).toBeLessThan(Math.max(8 * one, 100));
+  });
+
+  it('follows 16 MB of base64 lines to their end (no regex stack overflow)', () => {
+    const line = `\n${'A'.repeat(63)}`;
+    const body = fill(line, 16 * MB);
+    expect(redact(`-----BEGIN PRIVATE KEY-----${body}\n$ ls`)).toBe('[REDACTED:private-key]\n$ ls');
+    expect(redact(`LS0tLS1CRUdJTiBQUklWQVRFIEtFWS0tLS0t${body} x`)).toBe(
+      '[REDACTED:private-key] x',
+    );
   });
 
   it('every detector has an anchor and a trigger in the prefilter', () => {

@@ -1,6 +1,9 @@
-import type { Detector } from './detector';
+import { EDGE, type Detector } from './detector';
 
-/** Longest private key block (BEGIN to END) recognised, in characters. */
+/**
+ * Longest private key block (BEGIN to END) recognised by its footer alone, whatever lies
+ * between, in characters. Longer blocks are followed line by line (PEM_BODY), to any length.
+ */
 export const MAX_PRIVATE_KEY_BLOCK = 16 * 1024;
 
 // --- private key blocks -----------------------------------------------------------------------
@@ -8,22 +11,58 @@ export const MAX_PRIVATE_KEY_BLOCK = 16 * 1024;
 const PK_HEADER = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/y;
 const PK_FOOTER = /-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
 /**
- * Without a footer (output cut short): the header and the base64 lines after it, each line
- * broken by a real or escaped newline (`\n`, `\\n`); a line counts when it has 16 or more
- * characters or ends with padding, so prose after the key stays.
+ * A line break: real, or escaped once or more (`\n` in JSON, `\\n` in JSON inside JSON), with
+ * blanks; bounded like every repeated group here (see LINES).
  */
-const PK_BODY = new RegExp(
-  '(?:(?:[ \\t\\r\\n]|\\\\+[rn])+(?:[A-Za-z0-9+/]{16,}={0,2}|[A-Za-z0-9+/]{1,15}={1,2}))' +
-    `{0,${MAX_PRIVATE_KEY_BLOCK >> 4}}`,
+const SEP = '(?:[ \\t\\r\\n]|\\\\+[rn]){1,64}';
+/** A base64 line: 16 or more characters, or fewer ending with padding (so prose stays). */
+const B64_LINE = '(?:[A-Za-z0-9+/]{16,}={0,2}|[A-Za-z0-9+/]{1,15}={1,2})';
+/**
+ * Base64 lines, each after a line break: the body of a PEM block. At most LINES per match (a
+ * regex's backtrack stack grows with its repetitions and overflows on megabytes): `lines`
+ * repeats it to any length.
+ */
+const LINES = 1024;
+const PEM_BODY = new RegExp(`(?:${SEP}${B64_LINE}){1,${LINES}}`, 'y');
+/** RFC 1421 headers of an encrypted PEM key, between BEGIN and the base64. */
+const PEM_HEADERS = new RegExp(
+  `(?:${SEP}(?:Proc-Type|DEK-Info|Comment):[^\\r\\n\\\\]{0,200}){0,4}`,
   'y',
 );
+const FOOTER_NEXT = new RegExp(
+  `(?:[ \\t\\r\\n]|\\\\+[rn]){0,64}-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----`,
+  'y',
+);
+/** The rest of a base64 line (from inside it). */
+const LINE_REST = /[A-Za-z0-9+/]*={0,2}/y;
+
+/** End of `re` matched (sticky) at `at`, or `at` when it does not match. */
+function endOf(re: RegExp, text: string, at: number): number {
+  re.lastIndex = at;
+  return re.test(text) ? re.lastIndex : at;
+}
+
+/** Where the base64 lines from `at` end, past a footer right after them. */
+function lines(text: string, at: number): number {
+  let end = at;
+  for (let next = endOf(PEM_BODY, text, end); next > end; next = endOf(PEM_BODY, text, end)) {
+    end = next;
+  }
+  return endOf(FOOTER_NEXT, text, end);
+}
+
+/** End of a private key block that continues at `at` (its start out of view: ./stream). */
+export function privateKeyContinues(text: string, at: number): number {
+  return lines(text, endOf(LINE_REST, text, at));
+}
 
 /**
- * `-----BEGIN ... PRIVATE KEY-----` through `-----END ... PRIVATE KEY-----`, whatever lies
- * between (real newlines, `\n` escapes of JSON strings, `\\n` of JSON inside JSON), up to
- * MAX_PRIVATE_KEY_BLOCK characters. A header with no footer in reach masks itself and the
- * base64-looking lines after it. The footer search is remembered for the scan, so many
- * headers cost one pass.
+ * `-----BEGIN ... PRIVATE KEY-----` through `-----END ... PRIVATE KEY-----`. Within
+ * MAX_PRIVATE_KEY_BLOCK characters the footer closes the block whatever lies between (real
+ * newlines, `\n` escapes of JSON strings, `\\n` of JSON inside JSON); beyond that, or with no
+ * footer (output cut short), the block runs over the base64 lines after the header, however
+ * many, and the footer right after them. The footer search is remembered for the scan, so
+ * many headers cost one pass.
  */
 export const privateKey: Detector = {
   kind: 'private-key',
@@ -43,15 +82,39 @@ export const privateKey: Detector = {
       state.footerAt = f ? f.index : Infinity;
       state.footerEnd = f ? PK_FOOTER.lastIndex : Infinity;
     }
-    let end: number;
-    if (state.footerEnd - start <= MAX_PRIVATE_KEY_BLOCK) {
-      end = state.footerEnd;
-    } else {
-      PK_BODY.lastIndex = bodyFrom;
-      PK_BODY.test(text);
-      end = Math.min(PK_BODY.lastIndex, start + MAX_PRIVATE_KEY_BLOCK);
-    }
+    const end =
+      state.footerEnd - start <= MAX_PRIVATE_KEY_BLOCK
+        ? state.footerEnd
+        : lines(text, endOf(PEM_HEADERS, text, bodyFrom));
     out.push({ start, end, kind: 'private-key' });
+    return end;
+  },
+};
+
+// --- base64 of a PEM private key (kubeconfig client-key-data, Kubernetes secrets) -------------
+
+/** `-----BEGIN` in base64 and the rest of the token (base64 lines may follow). */
+const B64_PEM = new RegExp(`${EDGE}LS0tLS1CRUdJTi[A-Za-z0-9+/]*={0,2}`, 'y');
+const DECODED_HEADER = /^-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY/;
+
+/** Masks the base64 when it decodes to a private key header (a certificate's stays). */
+export const privateKeyBase64: Detector = {
+  kind: 'private-key',
+  anchors: 'J',
+  trigger: `J(?<=${EDGE}LS0tLS1CRUdJ)(?=Ti)`,
+  find(text, at, _state, out) {
+    const start = at - 11;
+    if (start < 0) return -1;
+    B64_PEM.lastIndex = start;
+    if (!B64_PEM.test(text)) return -1;
+    const end = lines(text, B64_PEM.lastIndex);
+    const head = text
+      .slice(start, Math.min(end, start + 400))
+      .replace(/\\+[rn]|[^A-Za-z0-9+/]/g, '')
+      .slice(0, 96);
+    if (DECODED_HEADER.test(Buffer.from(head, 'base64').toString('latin1'))) {
+      out.push({ start, end, kind: 'private-key' });
+    }
     return end;
   },
 };

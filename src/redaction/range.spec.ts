@@ -1,4 +1,4 @@
-import { RANGE_MARGIN, redactRange } from './range';
+import { RANGE_LOOKBACK, RANGE_MARGIN, redactRange } from './range';
 import { Redactor } from './redactor';
 
 const on = new Redactor({ enabled: true, extraPatterns: [] });
@@ -81,12 +81,21 @@ describe('redactRange', () => {
   });
 
   it('reads a window RANGE_MARGIN wider on each side, clamped to the file', async () => {
-    const f = file('a'.repeat(3 * RANGE_MARGIN));
+    const f = file('ab '.repeat(RANGE_MARGIN));
     await redactRange(on, f.read, f.size, RANGE_MARGIN + 5, 10);
     await redactRange(on, f.read, f.size, 5, 10);
     expect(f.reads).toEqual([
       [5, 2 * RANGE_MARGIN + 15],
       [0, RANGE_MARGIN + 15],
+    ]);
+  });
+
+  it('reads further back when one word crosses the whole margin before the range', async () => {
+    const f = file('a'.repeat(3 * RANGE_MARGIN));
+    await redactRange(on, f.read, f.size, RANGE_MARGIN + 5, 10);
+    expect(f.reads).toEqual([
+      [5, 2 * RANGE_MARGIN + 15],
+      [0, 2 * RANGE_MARGIN + 15],
     ]);
   });
 
@@ -110,5 +119,74 @@ describe('redactRange', () => {
     expect(await redactRange(on, f.read, f.size, 100, 10)).toBe('');
     await expect(redactRange(on, f.read, f.size, -1, 10)).rejects.toThrow(RangeError);
     await expect(redactRange(on, f.read, f.size, 0, 1.5)).rejects.toThrow(RangeError);
+  });
+
+  describe('secrets longer than the margin, read in 4 KB ranges', () => {
+    /** Base64 lines of 64 characters, all different, `n` of them (seeded, repeatable). */
+    function base64Lines(n: number): string[] {
+      const abc = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+      let seed = 20260601;
+      const lines: string[] = [];
+      for (let i = 0; i < n; i++) {
+        let line = '';
+        for (let k = 0; k < 64; k++) {
+          seed = (seed * 1103515245 + 12345) >>> 0;
+          line += abc[seed >>> 26];
+        }
+        lines.push(line);
+      }
+      return lines;
+    }
+    /** Every consecutive 4 KB range of the file, redacted. */
+    async function ranges(f: ReturnType<typeof file>): Promise<string[]> {
+      const out: string[] = [];
+      for (let at = 0; at < f.size; at += 4096)
+        out.push(await redactRange(on, f.read, f.size, at, 4096));
+      return out;
+    }
+
+    it('never shows a line of a 40 KB PEM private key, in any range', async () => {
+      const body = base64Lines(625); // 40,625 bytes of base64 lines
+      const pem = `-----BEGIN RSA PRIVATE KEY-----\n${body.join('\n')}\n-----END RSA PRIVATE KEY-----`;
+      const f = file(
+        `${'log line before\n'.repeat(300)}${pem}\nafter the key\n${'tail\n'.repeat(2000)}`,
+      );
+      expect(pem.length).toBeGreaterThan(40_000);
+      const out = await ranges(f);
+      expect(out.length).toBe(Math.ceil(f.size / 4096));
+      const all = out.join('\n');
+      // No whole line, nor any 12 characters of one (a line cut by a range edge).
+      for (const line of body) {
+        for (let k = 0; k + 12 <= line.length; k += 12)
+          expect(all).not.toContain(line.slice(k, k + 12));
+      }
+      // The ranges inside the key are one marker each; the text around it is intact.
+      const first = Math.floor(f.buf.indexOf('-----BEGIN') / 4096);
+      const last = Math.floor(f.buf.indexOf('after the key') / 4096);
+      for (let i = first + 1; i < last; i++) expect(out[i]).toBe('[REDACTED:private-key]');
+      expect(out[last]).toMatch(/^\[REDACTED:private-key\]\nafter the key\ntail\n/);
+      expect(out[0]).toBe(f.plain(0, 4096));
+    });
+
+    it('never shows a 40 KB one-line value after a secret-named key, in any range', async () => {
+      const value = base64Lines(640).join('');
+      const f = file(`config:\n  client_secret: ${value}\nnext: 1\n`);
+      const all = (await ranges(f)).join('');
+      for (let k = 0; k + 12 <= value.length; k += 4096)
+        expect(all).not.toContain(value.slice(k, k + 12));
+      expect(all).toMatch(/^config:\n {2}client_secret: (\[REDACTED:password\])+\nnext: 1\n$/);
+    });
+
+    it('masks as unchecked a run whose start is beyond RANGE_LOOKBACK, and only there', async () => {
+      const lines = base64Lines(Math.ceil((RANGE_LOOKBACK + 2 * RANGE_MARGIN) / 65) + 100);
+      const f = file(`prose before\n${lines.join('\n')}\nprose after\n`);
+      const end = f.buf.indexOf('\nprose after');
+      expect(await redactRange(on, f.read, f.size, end - 4096, 4096)).toBe('[REDACTED:unchecked]');
+      // Near its start the run is seen whole: not a secret, so not masked.
+      expect(await redactRange(on, f.read, f.size, 40_000, 100)).toBe(f.plain(40_000, 100));
+      expect(await redactRange(on, f.read, f.size, end - 10, 30)).toBe(
+        '[REDACTED:unchecked]\nprose after\n',
+      );
+    });
   });
 });

@@ -1,13 +1,20 @@
 import type { Redactor } from './redactor';
+import { runEnd, runStart } from './spanning';
+import { mergeSpans } from './spans';
 
 /**
  * Bytes read on each side of a requested range so that secrets reaching into it are seen
- * whole. Limit: a secret (with the context that identifies it, such as `password=`) that
- * starts more than this before the range or ends more than this after it may be missed or
- * only partly masked. Private key blocks are recognised up to MAX_PRIVATE_KEY_BLOCK (the
- * same 16 KiB), so any block that overlaps the range fits in the window.
+ * whole, with the context that identifies them (`password=`, a PEM header).
  */
 export const RANGE_MARGIN = 16 * 1024;
+/**
+ * How far before the window a range looks for the start of a secret-shaped run (one word, or
+ * base64 lines) that crosses into it. A run longer than that is masked where it overlaps the
+ * range, as `unchecked`: its start, and so whether it is a secret, is out of reach.
+ */
+export const RANGE_LOOKBACK = 1024 * 1024;
+/** Characters before a run that must be in view for its key or header to be seen. */
+const CONTEXT = 1024;
 
 /** Reads bytes [start, end) of the file (short at end of file). */
 export type ReadBytes = (start: number, end: number) => Promise<Buffer>;
@@ -22,7 +29,9 @@ export type ReadBytes = (start: number, end: number) => Promise<Buffer>;
  * RANGE_MARGIN bytes wider on each side (its margins decoded separately, then joined) and
  * every one overlapping the slice is masked; the part of a secret cut by an edge becomes
  * `[REDACTED:<kind>]`. Adjacent ranges therefore each show their own marker for a secret
- * that spans them.
+ * that spans them. When the word or the base64 lines at the start of the slice reach back to
+ * the window's start, the window grows backwards (doubling, up to RANGE_LOOKBACK) until
+ * their start and its context are in view, so a long secret never shows in pieces.
  */
 export async function redactRange(
   redactor: Redactor,
@@ -38,12 +47,26 @@ export async function redactRange(
   const end = Math.min(fileSize, offset + length);
   if (end <= start) return '';
   if (!redactor.enabled) return (await read(start, end)).toString('utf8');
-  const winStart = Math.max(0, start - margin);
-  const win = await read(winStart, Math.min(fileSize, end + margin));
-  const a = Math.min(start - winStart, win.length);
-  const b = Math.min(end - winStart, win.length);
-  const before = win.subarray(0, a).toString('utf8');
-  const slice = win.subarray(a, b).toString('utf8');
-  const after = win.subarray(b).toString('utf8');
-  return redactor.redactSlice(before + slice + after, before.length, before.length + slice.length);
+  const winEnd = Math.min(fileSize, end + margin);
+  let winStart = Math.max(0, start - margin);
+  for (;;) {
+    const win = await read(winStart, winEnd);
+    const a = Math.min(start - winStart, win.length);
+    const b = Math.min(end - winStart, win.length);
+    const before = win.subarray(0, a).toString('utf8');
+    const slice = win.subarray(a, b).toString('utf8');
+    const text = before + slice + win.subarray(b).toString('utf8');
+    const from = before.length;
+    const to = from + slice.length;
+    const runAt = winStart === 0 ? CONTEXT : runStart(text, from, 0);
+    if (runAt >= CONTEXT) return redactor.mask(text, redactor.findSpans(text), from, to);
+    if (start - winStart >= margin + RANGE_LOOKBACK) {
+      const spans = [
+        ...redactor.findSpans(text),
+        { start: 0, end: runEnd(text, from), kind: 'unchecked' },
+      ];
+      return redactor.mask(text, mergeSpans(spans), from, to);
+    }
+    winStart = Math.max(0, start - margin - Math.min(RANGE_LOOKBACK, 2 * (start - winStart)));
+  }
 }

@@ -101,11 +101,11 @@ describe('Redactor', () => {
   });
 
   describe('redactJson', () => {
-    it('redacts every string deep inside, keys untouched', () => {
+    it('redacts every string deep inside, and values under secret-named keys whole', () => {
       const r = on();
       const value = {
         step_index: 3,
-        password: 'not a key=value, so left alone',
+        password: 'not a key=value, but under a password key',
         content: 'export TOKEN=abc123',
         tool_calls: [
           { name: 'run_command', args: { CommandLine: `curl -H "Authorization: Bearer x9y8z7"` } },
@@ -114,7 +114,7 @@ describe('Redactor', () => {
       };
       expect(r.redactJson(value)).toEqual({
         step_index: 3,
-        password: 'not a key=value, so left alone',
+        password: '[REDACTED:password]',
         content: 'export TOKEN=[REDACTED:password]',
         tool_calls: [
           {

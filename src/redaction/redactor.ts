@@ -1,6 +1,9 @@
-import { priorityOf, scanBuiltins, type Span } from './patterns';
+import { redactJsonValue } from './json';
+import { scanBuiltins, type Span } from './patterns';
+import { mergeSpans } from './spans';
 
 export type { Span } from './patterns';
+export { mergeSpans } from './spans';
 
 export interface RedactorOptions {
   /** REDACT=on|off. Off: every method is the identity and costs nothing. */
@@ -19,6 +22,8 @@ export function marker(kind: string): string {
   return m;
 }
 const MARKERS = new Map<string, string>();
+/** Most JSON keys remembered as holding no secret (see redactKey). */
+const CLEAN_KEYS = 4096;
 
 interface CustomPattern {
   re: RegExp;
@@ -32,52 +37,13 @@ function compile(pattern: string): CustomPattern {
 }
 
 /**
- * Sorted by start; overlapping spans become one whose kind is that of the member with the
- * highest priorityOf (a JWT inside `password=...` is a `jwt`), the earliest on a tie.
- * Touching spans stay apart. Reuses (and changes) the given span objects.
- */
-export function mergeSpans(raw: Span[]): Span[] {
-  if (raw.length <= 1) return raw;
-  for (let i = 1; i < raw.length; i++) {
-    if (raw[i].start < raw[i - 1].start) {
-      raw.sort((a, b) => a.start - b.start || b.end - a.end);
-      break;
-    }
-  }
-  const out: Span[] = [];
-  let cur = raw[0];
-  let priority = priorityOf(cur.kind);
-  for (let i = 1; i < raw.length; i++) {
-    const s = raw[i];
-    if (s.start < cur.end) {
-      if (s.end > cur.end) cur.end = s.end;
-      const p = priorityOf(s.kind);
-      if (p > priority) {
-        cur.kind = s.kind;
-        priority = p;
-      }
-    } else {
-      out.push(cur);
-      cur = s;
-      priority = priorityOf(s.kind);
-    }
-  }
-  out.push(cur);
-  return out;
-}
-
-function isPlainObject(v: object): v is Record<string, unknown> {
-  const proto: unknown = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
-}
-
-/**
  * Masks secrets in text: the built-in detectors of ./patterns plus REDACT_PATTERNS. Pure
  * apart from `onRedact`; safe to share.
  */
 export class Redactor {
   readonly enabled: boolean;
   private readonly custom: CustomPattern[];
+  private readonly cleanKeys = new Set<string>();
 
   constructor(
     opts: RedactorOptions,
@@ -167,31 +133,26 @@ export class Redactor {
   }
 
   /**
-   * Deep: every string inside arrays and plain objects redacted, keys untouched, other
-   * values as they are. Copy on write: an unchanged value comes back as the same object.
+   * `redactText` for JSON object keys: a few names repeat in every record, so the clean ones
+   * are remembered (a bounded set, emptied when full).
+   */
+  redactKey(key: string): string {
+    if (this.cleanKeys.has(key)) return key;
+    const out = this.redactText(key);
+    if (out === key) {
+      if (this.cleanKeys.size >= CLEAN_KEYS) this.cleanKeys.clear();
+      this.cleanKeys.add(key);
+    }
+    return out;
+  }
+
+  /**
+   * Deep: every string inside arrays and plain objects redacted, values under secret-named
+   * keys masked whole, keys that hold a secret masked (see ./json); other values as they are.
+   * Copy on write: an unchanged value comes back as the same object.
    */
   redactJson(value: unknown): unknown {
     if (!this.enabled) return value;
-    return this.deep(value);
-  }
-
-  private deep(v: unknown): unknown {
-    if (typeof v === 'string') return this.redactText(v);
-    if (v === null || typeof v !== 'object') return v;
-    if (Array.isArray(v)) {
-      let out: unknown[] | null = null;
-      for (let i = 0; i < v.length; i++) {
-        const r = this.deep(v[i]);
-        if (r !== v[i]) (out ??= v.slice())[i] = r;
-      }
-      return out ?? v;
-    }
-    if (!isPlainObject(v)) return v;
-    let out: Record<string, unknown> | null = null;
-    for (const key of Object.keys(v)) {
-      const r = this.deep(v[key]);
-      if (r !== v[key]) (out ??= { ...v })[key] = r;
-    }
-    return out ?? v;
+    return redactJsonValue(this, value, null);
   }
 }

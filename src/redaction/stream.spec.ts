@@ -65,6 +65,28 @@ describe('createRedactStream', () => {
     expect(bytes.toString('utf8')).toBe(`${filler}[REDACTED:private-key]\n${filler}`);
   });
 
+  it('never shows a line of a private key longer than a step plus its context', async () => {
+    const abc = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    const lines = Array.from({ length: 3000 }, (_, i) =>
+      Array.from({ length: 64 }, (_, k) => abc[(i * 7 + k * 13 + ((i * k) % 5)) % 64]).join(''),
+    ); // 195 KB of base64 lines, several steps
+    const pem = `-----BEGIN PRIVATE KEY-----\n${lines.join('\n')}\n-----END PRIVATE KEY-----`;
+    const text = `before\n${pem}\nafter\n`;
+    const { bytes } = await run(on(), chunked(text, 65536));
+    const out = bytes.toString('utf8');
+    expect(out).toMatch(/^before\n(\[REDACTED:private-key\])+\nafter\n$/);
+    expect(on().redactText(text)).toBe('before\n[REDACTED:private-key]\nafter\n');
+  });
+
+  it('never shows the rest of a one-word value longer than a step plus its context', async () => {
+    const value = 'Zx9'.repeat(40_000);
+    const text = `head\nclient_secret=${value}\ntail\n`;
+    const { bytes } = await run(on(), chunked(text, 65536));
+    expect(bytes.toString('utf8')).toMatch(
+      /^head\nclient_secret=(\[REDACTED:password\])+\ntail\n$/,
+    );
+  });
+
   it('masks a line longer than a step without losing any text', async () => {
     const long = 'a '.repeat(STREAM_STEP) + `token=${'Z9'.repeat(100)} ` + 'b '.repeat(STREAM_STEP);
     const { bytes } = await run(on(), chunked(long, 10000));

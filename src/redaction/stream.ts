@@ -1,6 +1,8 @@
 import { PassThrough, Transform, type TransformCallback } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { Redactor } from './redactor';
+import { continuationEnd } from './spanning';
+import { mergeSpans } from './spans';
 
 /** Text kept on each side of the part being emitted, so secrets across chunks are seen. */
 export const STREAM_CONTEXT = 16 * 1024;
@@ -41,14 +43,17 @@ function chooseCut(
  * STREAM_STEP characters, ending at a newline when it can, and holds back STREAM_CONTEXT
  * characters of lookahead; the last STREAM_CONTEXT characters already emitted are kept as
  * lookbehind. So a secret split across chunks is still seen whole, and memory stays about
- * 80 KiB plus one input chunk whatever the file size. Limits are those of ./range with a
- * 16 KiB margin. Disabled: a PassThrough (bytes untouched).
+ * 80 KiB plus one input chunk whatever the file size. A secret cut by a step whose start
+ * then drops out of the lookbehind (longer than STREAM_CONTEXT) is carried over: the next
+ * step masks its continuation (./spanning), so a long secret never shows in pieces.
+ * Disabled: a PassThrough (bytes untouched).
  */
 export function createRedactStream(redactor: Redactor): Transform {
   if (!redactor.enabled) return new PassThrough();
   const decoder = new StringDecoder('utf8');
   let behind = ''; // raw text already emitted (context)
   let pending = ''; // raw text not yet emitted
+  let carried: string | null = null; // kind of the secret the last cut fell inside
 
   const step = (stream: Transform, final: boolean): void => {
     while (pending.length >= STREAM_STEP + STREAM_CONTEXT || (final && pending.length > 0)) {
@@ -57,8 +62,13 @@ export function createRedactStream(redactor: Redactor): Transform {
       const from = behind.length;
       const last = final && pending.length <= STREAM_STEP + STREAM_CONTEXT;
       const limit = last ? text.length : from + STREAM_STEP;
-      const spans = redactor.findSpans(text);
+      let spans = redactor.findSpans(text);
+      if (carried !== null && !spans.some((s) => s.start < from && s.end > from)) {
+        const end = continuationEnd(text, from, carried);
+        if (end > from) spans = mergeSpans([...spans, { start: from, end, kind: carried }]);
+      }
       const cut = last ? limit : chooseCut(text, from, limit, spans);
+      carried = spans.find((s) => s.start < cut && s.end > cut)?.kind ?? null;
       stream.push(Buffer.from(redactor.mask(text, spans, from, cut), 'utf8'));
       behind = text.slice(Math.max(0, cut - STREAM_CONTEXT), cut);
       pending = pending.slice(cut - from);

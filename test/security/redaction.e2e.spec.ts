@@ -18,6 +18,12 @@ const AWS = 'AKIAIOSFODNN7EXAMPLE';
 const JWT =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
 const OUTPUT = `${'x'.repeat(100)}\nexport AWS_ACCESS_KEY_ID=${AWS}\n${'y'.repeat(100)}\n`;
+const GHP = ['ghp_', 'x5bN2ZkW9qT4rL7mV1cH8dF3sJ6pA0gY2uE4'].join('');
+/** 640 distinct base64 lines (40 KB): longer than the context a byte range reads. */
+const PEM_LINES = Array.from({ length: 640 }, (_, i) =>
+  Buffer.from(`line ${i} of a key that is long enough to wrap`).toString('base64').slice(0, 64),
+);
+const LONG_OUTPUT = `$ cat id_rsa\n-----BEGIN RSA PRIVATE KEY-----\n${PEM_LINES.join('\n')}\n-----END RSA PRIVATE KEY-----\n$ ls\n`;
 
 function buildHome(): string {
   const dir = makeTempDir('brainql-redact-');
@@ -58,6 +64,30 @@ function buildHome(): string {
       created_at: '2026-06-01T10:00:02Z',
       content: OUTPUT,
     },
+    {
+      step_index: 3,
+      source: 'MODEL',
+      type: 'PLANNER_RESPONSE',
+      status: 'DONE',
+      created_at: '2026-06-01T10:00:03Z',
+      tool_calls: [
+        {
+          name: 'http_request',
+          args: {
+            Url: JSON.stringify('https://api.example.com/login'),
+            Headers: JSON.stringify({
+              Authorization: 'Basic dXNlcjpodW50ZXIy',
+              Cookie: 'sid=s3ss10n',
+            }),
+            Body: JSON.stringify({
+              user: 'bob',
+              password: 'hunter2',
+              nested: { apiKey: 'k3y-v4lue' },
+            }),
+          },
+        },
+      ],
+    },
   ];
   fs.writeFileSync(
     path.join(logs, 'transcript.jsonl'),
@@ -66,6 +96,12 @@ function buildHome(): string {
   fs.mkdirSync(path.join(session, '.system_generated/steps/2'), { recursive: true });
   fs.writeFileSync(path.join(session, '.system_generated/steps/2/output.txt'), OUTPUT);
   fs.writeFileSync(path.join(session, 'notes.md'), `# Notes\n\naws key ${AWS}\n`);
+  fs.writeFileSync(
+    path.join(session, 'notes.md.metadata.json'),
+    JSON.stringify({ summary: 'notes', client_secret: 'shh-s3cret', [GHP]: true }),
+  );
+  fs.mkdirSync(path.join(session, '.system_generated/steps/3'), { recursive: true });
+  fs.writeFileSync(path.join(session, '.system_generated/steps/3/output.txt'), LONG_OUTPUT);
   fs.mkdirSync(path.join(session, 'scratch'));
   fs.writeFileSync(path.join(session, 'scratch/.env'), `DB_PASSWORD=s3cr3tvalue\n`);
   return path.join(dir, 'home');
@@ -125,6 +161,48 @@ describe('redaction', () => {
     expect(s.step.output.text).toContain('[REDACTED:aws-access-key]');
     expect(s.artifact.content).toBe('# Notes\n\naws key [REDACTED:aws-access-key]\n');
     expect(JSON.stringify(data)).not.toMatch(/hunter2|AKIAIOSF|eyJhbGci/);
+  });
+
+  it('masks JSON values under secret-named keys, and keys that are secrets', async () => {
+    const { data, errors } = await gql(
+      on,
+      `{ session(id: "${ID}") { step(index: 3) { toolCalls { args } } artifact(name: "notes.md") { metadata } } }`,
+    );
+    expect(errors).toBeUndefined();
+    expect(data.session.step.toolCalls[0].args).toEqual({
+      Url: 'https://api.example.com/login',
+      Headers: { Authorization: 'Basic [REDACTED:basic-auth]', Cookie: '[REDACTED:cookie]' },
+      Body: {
+        user: 'bob',
+        password: '[REDACTED:password]',
+        nested: { apiKey: '[REDACTED:password]' },
+      },
+    });
+    expect(data.session.artifact.metadata).toEqual({
+      summary: 'notes',
+      client_secret: '[REDACTED:password]',
+      '[REDACTED:github-token]': true,
+    });
+    expect(JSON.stringify(data)).not.toMatch(/hunter2|s3ss10n|k3y-v4lue|shh-s3cret|ghp_/);
+  });
+
+  it('shows no line of a 40 KB private key in any 4 KB range of a step output', async () => {
+    const size = Buffer.byteLength(LONG_OUTPUT);
+    const fields = [];
+    for (let at = 0; at < size; at += 4096)
+      fields.push(`r${at}: text(offset: ${at}, length: 4096)`);
+    const { data, errors } = await gql(
+      on,
+      `{ session(id: "${ID}") { step(index: 3) { output { ${fields.join(' ')} } } } }`,
+    );
+    expect(errors).toBeUndefined();
+    const parts: string[] = Object.values(data.session.step.output);
+    expect(parts).toHaveLength(Math.ceil(size / 4096));
+    expect(parts[0]).toMatch(/^\$ cat id_rsa\n\[REDACTED:private-key\]$/);
+    expect(parts.slice(1, -1).every((p) => p === '[REDACTED:private-key]')).toBe(true);
+    expect(parts[parts.length - 1]).toMatch(/^\[REDACTED:private-key\]\n\$ ls\n$/);
+    const all = parts.join('');
+    for (const line of PEM_LINES) expect(all).not.toContain(line.slice(20, 36));
   });
 
   it('serves the raw text with REDACT=off', async () => {

@@ -1,0 +1,92 @@
+import { REDACTED, type Detector, type LastMatch } from './detector';
+import { VALUE_MAX, valueEnd } from './values';
+
+// --- passwords inline in command lines -------------------------------------------------------
+
+/** MySQL and MariaDB clients, whose `-p<password>` takes the password glued to the flag. */
+const COMMAND =
+  /(?:mysql(?:dump|admin|import|show|check|pump|sh)?|mariadb(?:-dump|-admin)?)(?=[ \t])/y;
+const STEMS = ['mysql', 'mariadb'];
+/** No further occurrence (a constant: a global lookup per candidate is slow in a vm context). */
+const NONE = Number.MAX_SAFE_INTEGER;
+/** Farthest `-p` from the command word, in characters. */
+const REACH = 400;
+/** Groups: 1 'value', 2 "value", 3 bare value (longer: valueEnd); the value ends the match. */
+const VALUE = new RegExp(
+  `-p(?:'([^'\\r\\n\\\\]{1,${VALUE_MAX}})(?=')|"([^"\\r\\n\\\\]{1,${VALUE_MAX}})(?=")` +
+    `|([^\\s"'\`\\\\;&|<>()]{1,${VALUE_MAX}}))`,
+  'y',
+);
+
+const fresh = (): LastMatch => ({ end: -1, searched: 0, next: STEMS.map(() => -1) });
+const isAlnum = (c: number) =>
+  (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+
+/**
+ * End of the last command word that starts before `at`, or -1. Candidates come in increasing
+ * order within a scan: occurrences of the stems before `memo.searched` were checked, and
+ * `memo.next` holds each stem's next one (native indexOf; each occurrence checked once).
+ */
+function lastCommandEnd(text: string, at: number, memo: LastMatch): number {
+  for (;;) {
+    let i = NONE;
+    for (let k = 0; k < STEMS.length; k++) {
+      if (memo.next[k] < memo.searched) {
+        const found = text.indexOf(STEMS[k], memo.searched);
+        memo.next[k] = found < 0 ? NONE : found;
+      }
+      if (memo.next[k] < i) i = memo.next[k];
+    }
+    if (i >= at) return memo.end;
+    COMMAND.lastIndex = i;
+    if ((i === 0 || !isAlnum(text.charCodeAt(i - 1))) && COMMAND.test(text)) {
+      memo.end = COMMAND.lastIndex;
+    }
+    memo.searched = i + 1;
+  }
+}
+
+/**
+ * End of the last command end (a line break, real or escaped, `;`, `|`, `&`) in [from, at),
+ * or earlier, or -1; each character is read once per scan (`memo.searched`).
+ */
+function lastCommandBreak(text: string, from: number, at: number, memo: LastMatch): number {
+  for (let i = from > memo.searched ? from : memo.searched; i < at; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a || c === 0x0d || c === 0x3b || c === 0x7c || c === 0x26) memo.end = i + 1;
+    else if (c === 0x5c && i + 1 < at && (text[i + 1] === 'n' || text[i + 1] === 'r')) {
+      memo.end = i + 2;
+    }
+  }
+  if (at > memo.searched) memo.searched = at;
+  return memo.end;
+}
+
+/**
+ * `mysql -uroot -pS3cret db`, `mysqldump -p'S3 cret' ...`: the value glued to `-p` when a
+ * MySQL client starts the same command, at most REACH characters before (`-p` alone prompts,
+ * and `ssh -p2222` or `mkdir -pv` are other programs). `--password=` and `PGPASSWORD=` are
+ * assignments (./assignments).
+ */
+export const mysqlPassword: Detector = {
+  kind: 'password',
+  anchors: '-',
+  trigger: `-(?<=[ \\t]-)(?=p[^\\s\\\\])`,
+  find(text, at, state, out) {
+    const before = text.charCodeAt(at - 1);
+    if (before !== 0x20 && before !== 0x09) return -1;
+    const command = lastCommandEnd(text, at, (state.command ??= fresh()));
+    if (command < 0 || at - command > REACH) return -1;
+    if (lastCommandBreak(text, command, at, (state.commandEnd ??= fresh())) > command) return -1;
+    VALUE.lastIndex = at;
+    const m = VALUE.exec(text);
+    if (!m) return -1;
+    const value = m[1] ?? m[2] ?? m[3];
+    const start = VALUE.lastIndex - value.length;
+    const end = m[3]?.length === VALUE_MAX ? valueEnd(text, VALUE.lastIndex, -1) : VALUE.lastIndex;
+    if (!value.startsWith('$') && !value.startsWith(REDACTED)) {
+      out.push({ start, end, kind: 'password' });
+    }
+    return end;
+  },
+};

@@ -1,0 +1,93 @@
+import { acceptAssignment, secretKey, type KeyRule } from './keys';
+import type { Redactor } from './redactor';
+import { mergeSpans } from './spans';
+
+/**
+ * Redaction by structure: in a JSON value (tool call arguments, artifact metadata, any JSON
+ * field) a value whose key names a secret (./keys) is masked whole, and so is every string
+ * and number below such a key in arrays and objects (`"credentials": {...}`), except inside a
+ * JSON Schema (`"password": {"type": "string"}` describes a secret, holds none). Other strings
+ * get the text detectors; keys too (`{"ghp_...": 1}`). Copy on write.
+ */
+
+const SCHEMA_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
+const SCHEME = /^([ \t]*(bearer|basic|token|digest|negotiate|apikey)[ \t]+)\S/i;
+
+function isPlainObject(v: object): v is Record<string, unknown> {
+  const proto: unknown = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+function isSchema(v: Record<string, unknown>): boolean {
+  return (typeof v.type === 'string' && SCHEMA_TYPES.has(v.type)) || '$ref' in v;
+}
+
+/** A string under a secret key: masked whole (Authorization keeps its scheme). */
+function maskString(r: Redactor, value: string, rule: KeyRule): string {
+  const path = /^[/~.]/.test(value) && /^pwd$/i.test(rule.keyword);
+  if (path || !acceptAssignment(rule.keyword, value.trim(), true, '')) return r.redactText(value);
+  let start = 0;
+  let kind: string = rule.kind;
+  if (rule.kind === 'bearer') {
+    const m = SCHEME.exec(value);
+    if (m) {
+      start = m[1].length;
+      if (m[2].toLowerCase() === 'basic') kind = 'basic-auth';
+    }
+  }
+  // Formats inside (a JWT as a token) give the marker their more specific kind.
+  const spans = mergeSpans([...r.findSpans(value), { start, end: value.length, kind }]);
+  return r.mask(value, spans);
+}
+
+function maskNumber(r: Redactor, value: number, rule: KeyRule): unknown {
+  const text = String(value);
+  if (!acceptAssignment(rule.keyword, text, false, '')) return value;
+  return r.mask(text, [{ start: 0, end: text.length, kind: rule.kind }]);
+}
+
+/** Sets `key` as an own property, `__proto__` included. */
+function put(o: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** `value` redacted; `rule` is that of the nearest secret-named key above it, if any. */
+export function redactJsonValue(r: Redactor, value: unknown, rule: KeyRule | null): unknown {
+  if (typeof value === 'string') return rule ? maskString(r, value, rule) : r.redactText(value);
+  if (typeof value === 'number') return rule ? maskNumber(r, value, rule) : value;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const x = redactJsonValue(r, value[i], rule);
+      if (x !== value[i]) (out ??= value.slice())[i] = x;
+    }
+    return out ?? value;
+  }
+  if (!isPlainObject(value)) return value;
+  const inherited = rule && !isSchema(value) ? rule : null;
+  const keys = Object.keys(value);
+  // Copy on write: the arrays exist only once something changed.
+  let values: unknown[] | null = null;
+  let names: string[] | null = null;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    const x = redactJsonValue(r, value[key], secretKey(key) ?? inherited);
+    const name = r.redactKey(key);
+    if (values === null && (x !== value[key] || name !== key)) {
+      values = keys.slice(0, i).map((k) => value[k]);
+      names = keys.slice(0, i);
+    }
+    values?.push(x);
+    names?.push(name);
+  }
+  if (values === null || names === null) return value;
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < keys.length; i++) {
+    // Two keys masked alike would collide: number the later ones.
+    let name = names[i];
+    for (let n = 2; Object.hasOwn(out, name); n++) name = `${names[i]}#${n}`;
+    put(out, name, values[i]);
+  }
+  return out;
+}

@@ -1,0 +1,117 @@
+import { ci, REDACTED } from './detector';
+
+/**
+ * Key names whose value is a secret, shared by the text detectors (`password=...`,
+ * `"token": "..."`) and the JSON walk (`{"apiKey": ...}`). A key counts when it ENDS with one
+ * of them, whatever its separators or case (`DB_PASSWORD`, `clientSecret`, `x-api-key`), so
+ * `max_tokens` or `password_reset_url` do not.
+ */
+export const KEYWORDS = [
+  `${ci('password')}s?`,
+  ci('passwd'),
+  ci('passphrase'),
+  // `pass` and `auth` alone only as their own word (`DB_PASS`, `basicAuth`), not in `bypass`,
+  // `compass` or `oauth`.
+  `(?<!(?<!\\\\)[A-Za-z])${ci('pass')}`,
+  '(?<=[a-z])Pass',
+  `(?<!(?<!\\\\)[A-Za-z])${ci('auth')}`,
+  '(?<=[a-z])Auth',
+  ci('pwd'),
+  `${ci('secret')}s?`,
+  ci('token'),
+  `${ci('credential')}s?`,
+  `${ci('cookie')}s?`,
+  `${ci('api')}[_-]?${ci('key')}`,
+  `${ci('access')}[_-]?${ci('key')}`,
+  `${ci('private')}[_-]?${ci('key')}`,
+].join('|');
+/** `SECRET_KEY`, `secret_access_key`, `SECRET_KEY_BASE`. */
+export const KEY_SUFFIX = `(?:[_-]?(?:${ci('access')}[_-]?)?${ci('key')})?(?:[_-]?${ci('base')})?`;
+/** Between the key name and the separator: closing quotes (maybe escaped) and blanks. */
+export const KEY_CLOSE = `["'\\\\]*[ \\t]*`;
+export const AUTHZ = ci('authorization');
+/** `Cookie`, `Set-Cookie`: their values are name=value pairs. */
+export const COOKIE = `(?<![A-Za-z])${ci('cookie')}s?`;
+
+/**
+ * Values that are code or placeholders, not secrets: types, literals, keywords (quoted
+ * too: `"password": "string"` in a schema example is a placeholder), fetch's `credentials`.
+ */
+export const NOT_SECRETS = new Set(
+  (
+    'null none nil undefined true false yes no string str number int integer float bool ' +
+    'boolean any unknown bytes object optional required secret password passwd token pwd ' +
+    'await new this self typeof function async yield return const let var void env changeme ' +
+    'include omit same-origin'
+  ).split(' '),
+);
+const REFERENCE = /^(?:\$|%\w+%$|\{\{)/;
+const MEMBER_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
+const LOWER_IDENTIFIER = /^[a-z_$][\w$]*$/;
+
+/**
+ * Whether an assigned value is masked. Not: placeholders (NOT_SECRETS, `****`), references
+ * (`$VAR`, `${{ secrets.X }}`, `%VAR%`, `{{ .Values.x }}`), markers; and when unquoted, code:
+ * calls and indexing (`getPassword()`, `tokens[i]`), the key name itself
+ * (`password = password`), member paths (`process.env.X`), identifiers built on the key name
+ * (`hashedPassword`, `nextToken`), and paths after `PWD=`.
+ */
+export function acceptAssignment(
+  keyword: string,
+  value: string,
+  quoted: boolean,
+  next: string,
+): boolean {
+  if (!quoted && (next === '(' || next === '[')) return false;
+  const c = value[0];
+  const special = c === '$' || c === '%' || c === '{' || c === '[';
+  if (special && (REFERENCE.test(value) || value.startsWith(REDACTED))) return false;
+  if (value.length <= 11 && NOT_SECRETS.has(value.toLowerCase())) return false;
+  if (!/[A-Za-z0-9]/.test(value)) return false;
+  if (quoted) return true;
+  // Bare values after the looser key words (token, secret, api key...) must look generated:
+  // prose like `Refresh Token: Refresh` or `refresh_token:1` is not a secret.
+  const passwordKey = /pass|pwd/i.test(keyword);
+  if (!passwordKey && value.length < 20 && !(value.length >= 6 && /\d/.test(value))) return false;
+  if (value.length === keyword.length && value.toLowerCase() === keyword.toLowerCase()) {
+    return false;
+  }
+  if (value.includes('.') && MEMBER_PATH.test(value)) return false;
+  const cap = keyword[0].toUpperCase() + keyword.slice(1).toLowerCase();
+  if (value.includes(cap) && LOWER_IDENTIFIER.test(value)) return false;
+  if ((c === '/' || c === '~' || c === '.') && /^pwd$/i.test(keyword)) return false;
+  return true;
+}
+
+/** How a JSON value under a secret-named key is masked (see ./json). */
+export interface KeyRule {
+  /** The key word matched (`password`, `Token`...), for acceptAssignment. */
+  keyword: string;
+  /** `password`; `bearer` for Authorization (the scheme stays); `cookie`. */
+  kind: 'password' | 'bearer' | 'cookie';
+}
+
+const SECRET_KEY = new RegExp(`(?:(${KEYWORDS})${KEY_SUFFIX}|(${AUTHZ}))$`);
+/** Last letters of every key SECRET_KEY matches (a cheap test before the regex). */
+const LAST = new Set([...'destnylhDESTNYLH'].map((c) => c.charCodeAt(0)));
+
+/** Keys already judged: a few names repeat in every record (bounded, emptied when full). */
+const JUDGED = new Map<string, KeyRule | null>();
+const JUDGED_MAX = 4096;
+
+/** The rule for a JSON object key, or null when the key does not name a secret. */
+export function secretKey(key: string): KeyRule | null {
+  if (key.length < 3 || !LAST.has(key.charCodeAt(key.length - 1))) return null;
+  let rule = JUDGED.get(key);
+  if (rule !== undefined) return rule;
+  const m = SECRET_KEY.exec(key);
+  rule =
+    m === null
+      ? null
+      : m[2] !== undefined
+        ? { keyword: m[2], kind: 'bearer' }
+        : { keyword: m[1], kind: /^cookies?$/i.test(m[1]) ? 'cookie' : 'password' };
+  if (JUDGED.size >= JUDGED_MAX) JUDGED.clear();
+  JUDGED.set(key, rule);
+  return rule;
+}
