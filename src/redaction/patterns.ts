@@ -1,9 +1,8 @@
 /**
  * The built-in secret detectors and the one scan that runs them.
  *
- * Speed: a plain regex per detector costs a full pass over the text each (about 100 ms per
- * 64 MiB for a 3-letter literal), so the detectors share ONE prefilter pass instead. Each
- * detector names an *anchor* character inside its secret or its context (`J` of `eyJ`,
+ * Speed: a plain regex per detector costs a full pass over the text each, so the detectors
+ * share ONE prefilter pass instead. Each detector names an *anchor* character inside its secret or its context (`J` of `eyJ`,
  * `K`/`S` of `AKIA`/`ASIA`, `_` of `ghp_`, `:`/`=` after `password`, ...) plus zero-width
  * assertions around it; the prefilter is the alternation of those triggers. V8 runs it in
  * native code and rejects nearly every anchor character in place, so clean text costs one
