@@ -4,8 +4,8 @@
  * Speed: a plain regex per detector costs a full pass over the text each, so the detectors
  * share ONE prefilter pass instead. Each detector names an *anchor* character inside its
  * secret or its context (`J` of `eyJ`, `K`/`S` of `AKIA`/`ASIA`, `_` of `ghp_`, `:`/`=` after
- * `password`, ...) plus zero-width
- * assertions around it; the prefilter is the alternation of those triggers. V8 runs it in
+ * `password`, ...) plus zero-width assertions around it; the prefilter is the alternation of
+ * those triggers. V8 runs it in
  * native code and rejects nearly every anchor character in place, so clean text costs one
  * pass and JavaScript only sees real candidates. At a candidate, the detectors for that
  * anchor character run their own sticky regex from a fixed offset before the anchor. A
