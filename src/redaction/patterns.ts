@@ -5,9 +5,8 @@
  * share ONE prefilter pass instead. Each detector names an *anchor* character inside its
  * secret or its context (`J` of `eyJ`, `K`/`S` of `AKIA`/`ASIA`, `_` of `ghp_`, `:`/`=` after
  * `password`, ...) plus zero-width assertions around it; the prefilter is the alternation of
- * those triggers. V8 runs it in
- * native code and rejects nearly every anchor character in place, so clean text costs one
- * pass and JavaScript only sees real candidates. At a candidate, the detectors for that
+ * those triggers. V8 runs it in native code and rejects nearly every anchor character in
+ * place, so clean text costs one pass and JavaScript only sees real candidates. At a candidate, the detectors for that
  * anchor character run their own sticky regex from a fixed offset before the anchor. A
  * trigger may be looser than its detector, never stricter (a property test in the spec
  * compares with trying every detector at every anchor character).
