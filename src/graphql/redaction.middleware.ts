@@ -2,6 +2,7 @@ import type { FieldMiddleware } from '@nestjs/graphql';
 import { getNamedType, isScalarType } from 'graphql';
 import type { Redactor } from '../redaction/redactor';
 import { policyOf } from './field-policy';
+import type { LimitedContext } from './limits/request-limits';
 
 /**
  * Masks secrets in every text and JSON value the API returns (content, thinking, tool
@@ -29,7 +30,12 @@ export const redactionFieldMiddleware: FieldMiddleware = async ({ info, context 
     return value;
   }
   if (policyOf(info.parentType.getFields()[info.fieldName]).redaction) return value;
-  if (typeof value === 'string') return redactor.redactText(value);
+  if (typeof value === 'string') {
+    // A string far larger than what is left of the response fails now, before masking it costs
+    // seconds of CPU (each UTF-16 unit is at least one JSON byte; masking rarely shrinks much).
+    (context as Partial<LimitedContext>).limits?.reserve(value.length);
+    return redactor.redactText(value);
+  }
   if (Array.isArray(value) || typeof value === 'object') {
     return value instanceof Date ? value : redactor.redactJson(value);
   }

@@ -8,6 +8,7 @@ import request from 'supertest';
 import { createApp } from '../../src/app.factory';
 import { BrainStore } from '../../src/brain/store';
 import { loadConfig } from '../../src/config/config';
+import { Redactor } from '../../src/redaction/redactor';
 import {
   buildFixtureHome,
   copyRealSessions,
@@ -365,6 +366,18 @@ describe('response bytes (MAX_RESPONSE_BYTES)', () => {
     // Stopped once over the cap: far less than the 4 MB the query asked for.
     expect(error.extensions!.measured as number).toBeLessThan(1024 * 1024 + 2 * HUGE_CONTENT);
     expect(res.bytes).toBeLessThan(1000);
+  });
+
+  it('refuses a string that cannot fit before masking it (masking a huge one costs seconds)', async () => {
+    const r = await start({ MAX_RESPONSE_BYTES: String(HUGE_CONTENT / 2) });
+    const mask = jest.spyOn(Redactor.prototype, 'redactText');
+    const res = await r.post(
+      `{ session(id: "${HUGE_ID}") { steps(first: 1) { edges { node { content(full: true) } } } } }`,
+    );
+    expect(res.body.data).toBeNull();
+    expectTooComplex(res, 'responseBytes', HUGE_CONTENT / 2);
+    expect(mask.mock.calls.filter(([text]) => text.length >= HUGE_CONTENT)).toEqual([]);
+    mask.mockRestore();
   });
 
   it('refuses a file of known size before reading it when it cannot fit', async () => {
