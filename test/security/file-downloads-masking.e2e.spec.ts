@@ -1,5 +1,5 @@
-import { rawGet } from '../e2e/harness';
-import { miniFile, startMiniHome, type MiniHome } from '../e2e/mini-home';
+import { postGql, rawGet } from '../e2e/harness';
+import { MINI_ID, miniFile, startMiniHome, type MiniHome } from '../e2e/mini-home';
 
 /**
  * Secrets the file route must mask with redaction on beyond plain UTF-8 text: inside binary
@@ -128,5 +128,20 @@ describe('file downloads with redaction on: binary, UTF-16 and JSON-escaped secr
         String(Buffer.byteLength(expected)),
       ]);
     }
+  });
+
+  it('never returns a UTF-16 secret in StepOutput.text', async () => {
+    const q = `{ session(id: "${MINI_ID}") { step(index: 0) {
+      a: output { text } b: output { text(offset: 38, length: 20) } } } }`;
+    const body = await postGql(on.server, q);
+    expect(body.errors).toBeUndefined();
+    const out = body.data?.session.step;
+    const masked = Buffer.from(PS, 'utf16le');
+    masked.write(same('github-token', 40), 19 * 2, 'utf16le');
+    masked.write(same('password', 10), (19 + 42 + 9) * 2, 'utf16le');
+    expect(out).toEqual({
+      a: { text: masked.toString('utf8') },
+      b: { text: masked.subarray(38, 58).toString('utf8') },
+    });
   });
 });
