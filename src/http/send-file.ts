@@ -1,5 +1,6 @@
 import { pipeline, type Readable, type Transform } from 'node:stream';
 import type { Request, Response } from 'express';
+import { utf16Of, type Utf16 } from '../redaction/bytes';
 import { createRedactStream } from '../redaction/stream';
 import type { Redactor } from '../redaction/redactor';
 import { contentTypeOf, isVerifiablyBinary } from './content-kind';
@@ -7,6 +8,7 @@ import { parseRange } from './file-path';
 import { KEY_BLOCK_MAX, KeyBlockMask } from './key-blocks';
 import { maskBinary, maskText } from './masked-body';
 import type { SessionFile } from './session-file';
+import { maskUtf16Stream } from './utf16-stream';
 
 /** Files up to this size are masked in memory, keeping Content-Length and Range. */
 const REDACT_IN_MEMORY = 8 * 1024 * 1024;
@@ -64,7 +66,7 @@ function charged(d: Download, bytes: number): boolean {
  * Streams `source` through `transforms` into the response. pipeline() destroys every stream
  * when the client goes away, so the file is closed at once rather than when collected.
  */
-function stream(res: Response, source: Readable, ...transforms: Transform[]): void {
+function stream(res: Response, source: Readable, transforms: Transform[] = []): void {
   pipeline([source, ...transforms, res], (err) => {
     if (err) res.destroy();
   });
@@ -83,16 +85,17 @@ async function sendMasked(d: Download, redactor: Redactor, binary: boolean): Pro
   d.res.end(charged(d, body.length) ? body : undefined);
 }
 
-/** A large text file: masked as it streams, so no Content-Length and no Range. */
-function sendMaskedStream(d: Download, redactor: Redactor): boolean {
-  commonHeaders(d.res, contentTypeOf(d.name, false, true));
+/** A large text file: masked as it streams (UTF-16 too), so no Content-Length and no Range. */
+function sendMaskedStream(d: Download, redactor: Redactor, utf16: Utf16 | null): boolean {
+  commonHeaders(d.res, contentTypeOf(d.name, false, !utf16));
   d.res.setHeader('Accept-Ranges', 'none');
   d.res.status(200);
   if (!charged(d, d.file.size)) {
     d.res.end();
     return false;
   }
-  stream(d.res, d.file.stream(0, d.file.size - 1), createRedactStream(redactor));
+  const masks = utf16 ? maskUtf16Stream(redactor, utf16) : [createRedactStream(redactor)];
+  stream(d.res, d.file.stream(0, d.file.size - 1), masks);
   return true;
 }
 
@@ -117,11 +120,9 @@ function sendBytes(d: Download, binary: boolean, redactor: Redactor | null): boo
   }
   const from = Math.max(0, span.start - KEY_BLOCK_MAX);
   const to = Math.min(file.size - 1, span.end + KEY_BLOCK_MAX);
-  stream(
-    res,
-    file.stream(from, to),
+  stream(res, file.stream(from, to), [
     new KeyBlockMask(span.start - from, span.end - span.start + 1, redactor),
-  );
+  ]);
   return true;
 }
 
@@ -142,11 +143,12 @@ export async function sendFile(
   const d: Download = { req, res, name, file, charge };
   let streaming = false;
   try {
-    const binary = isVerifiablyBinary(await file.read(0, Math.min(SNIFF, file.size)));
+    const head = await file.read(0, Math.min(SNIFF, file.size));
+    const binary = isVerifiablyBinary(head);
     if (!redactor.enabled) streaming = sendBytes(d, binary, null);
     else if (file.size <= REDACT_IN_MEMORY) await sendMasked(d, redactor, binary);
     else if (binary) streaming = sendBytes(d, binary, redactor);
-    else streaming = sendMaskedStream(d, redactor);
+    else streaming = sendMaskedStream(d, redactor, utf16Of(head));
   } finally {
     // A stream closes the file itself when it ends or is destroyed; otherwise it is ours.
     if (!streaming) await file.close();

@@ -54,7 +54,11 @@ const ESCAPED_MASKED =
   '{"hook":"https://[REDACTED:slack-webhook]","k":"[REDACTED:github-token]",' +
   '"auth":"[REDACTED:bearer]"}\n';
 
+/** UTF-16 past the in-memory limit: masked as it streams. */
+const BIG16 = `${'x'.repeat(99)}\n`.repeat(45_000) + `password=Big16Pw0rd\n`;
+
 const FILES: Record<string, string | Buffer> = {
+  'scratch/big16.txt': Buffer.from(`\ufeff${BIG16}`, 'utf16le'),
   'scratch/backup.tar': tar(ENV),
   'scratch/app.db': sqlite(GHP),
   'scratch/forged.bmp': BM(BM_TEXT),
@@ -109,6 +113,17 @@ describe('file downloads with redaction on: binary, UTF-16 and JSON-escaped secr
       expect([rel, r.status, r.body.toString('hex')]).toEqual([rel, 200, expected.toString('hex')]);
       expect([rel, r.headers['content-length']]).toEqual([rel, String(expected.length)]);
     }
+  });
+
+  it('masks UTF-16 text past the in-memory limit as it streams', async () => {
+    const r = await get('scratch/big16.txt');
+    expect([r.status, r.headers['content-length'], r.body.length]).toEqual([
+      200,
+      undefined,
+      FILES['scratch/big16.txt'].length + 2 * ('[REDACTED:password]'.length - 10),
+    ]);
+    const tail = r.body.subarray(r.body.length - 2 * 40).toString('utf16le');
+    expect(tail).toBe(`${'x'.repeat(10)}\npassword=[REDACTED:password]\n`);
   });
 
   it('masks JSON-escaped secrets by structure in JSON and JSONL files', async () => {
