@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import { Redactor } from '../redaction/redactor';
 import { KEY_BLOCK_MAX, KeyBlockMask, maskKeyBlocks } from './key-blocks';
 
 const KEY =
@@ -97,6 +98,29 @@ describe('KeyBlockMask', () => {
       const to = Math.min(file.length - 1, end + KEY_BLOCK_MAX);
       const out = await run(file.subarray(from, to + 1), 4096, start - from, end - start + 1);
       expect([start, end, out.equals(whole.subarray(start, end + 1))]).toEqual([start, end, true]);
+    }
+  });
+
+  it('with a redactor, masks every secret at the same length across chunk edges', async () => {
+    const r = new Redactor({ enabled: true, extraPatterns: [] });
+    const ghp = 'ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5';
+    const mark = '[REDACTED:github-token]'.padEnd(40, '*');
+    // `password=` before a chunk edge, its value after; a token across the hold-back edge.
+    const input = Buffer.concat([
+      Buffer.alloc(4090, 0xa5),
+      Buffer.from('\npassword=StreamPw0rd\n'),
+      Buffer.alloc(KEY_BLOCK_MAX - 20, 0),
+      Buffer.from(` ${ghp}\0`),
+    ]);
+    const expected = Buffer.from(input);
+    expected.write('[REDACTED:p', 4090 + 10, 'latin1');
+    expected.write(mark, 4090 + 22 + KEY_BLOCK_MAX - 20 + 1, 'latin1');
+    for (const chunk of [100, 4096, 65_536]) {
+      const chunks: Buffer[] = [];
+      for (let i = 0; i < input.length; i += chunk) chunks.push(input.subarray(i, i + chunk));
+      const mask = new KeyBlockMask(0, input.length, r);
+      const out = await buffer(Readable.from(chunks).pipe(mask));
+      expect([chunk, out.toString('latin1')]).toEqual([chunk, expected.toString('latin1')]);
     }
   });
 });

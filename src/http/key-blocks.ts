@@ -1,4 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream';
+import type { Redactor } from '../redaction/redactor';
 
 /**
  * Private key blocks in binary downloads. A binary file is sent as it is, but an uncompressed
@@ -16,6 +17,8 @@ const FOOTER = /-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
 /** Without a footer in reach: the header and the base64 (and escaped line breaks) after it. */
 const BODY = /[A-Za-z0-9+/=\s\\]*/y;
 const MARK = '[REDACTED:private-key]';
+/** Bytes already passed on kept as context (a `password=` before a value in the window). */
+const BEHIND = 4096;
 
 function overwrite(buf: Buffer, start: number, length: number): void {
   buf.write(MARK, start, 'latin1');
@@ -48,16 +51,22 @@ export function maskKeyBlocks(buf: Buffer, until = buf.length): void {
 /**
  * A Transform masking key blocks in a byte stream, holding back KEY_BLOCK_MAX bytes so a block
  * is always seen whole, and passing on only `length` bytes after the first `skip` (so a Range
- * answer can be cut from a read that starts and ends a block's length around it).
+ * answer can be cut from a read that starts and ends a block's length around it). Given a
+ * redactor, every secret it finds in the bytes read as Latin-1 is masked too, at the same
+ * length, with BEHIND bytes of context before the window: a secret longer than KEY_BLOCK_MAX
+ * (other than a key block) may show past its first KEY_BLOCK_MAX bytes.
  */
 export class KeyBlockMask extends Transform {
   private pending = Buffer.alloc(0);
   /** Offset in the input of pending[0]. */
   private at = 0;
+  /** The last bytes passed on (masked), context for the redactor. */
+  private behind = Buffer.alloc(0);
 
   constructor(
     private readonly skip: number,
     private readonly length: number,
+    private readonly redactor?: Redactor,
   ) {
     super();
   }
@@ -65,24 +74,29 @@ export class KeyBlockMask extends Transform {
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
     this.pending = Buffer.concat([this.pending, chunk]);
     const ready = this.pending.length - KEY_BLOCK_MAX;
-    if (ready > 0) {
-      maskKeyBlocks(this.pending, ready);
-      this.release(ready);
-    }
+    if (ready > 0) this.release(ready);
     cb();
   }
 
   override _flush(cb: TransformCallback): void {
-    maskKeyBlocks(this.pending);
     this.release(this.pending.length);
     cb();
   }
 
-  /** Passes on the first `count` pending bytes, cut to [skip, skip + length). */
+  /** Masks and passes on the first `count` pending bytes, cut to [skip, skip + length). */
   private release(count: number): void {
+    maskKeyBlocks(this.pending, count);
+    if (this.redactor) {
+      const win = Buffer.concat([this.behind, this.pending]);
+      const from = this.behind.length;
+      this.redactor.maskBytes(win, 'latin1', from, from + count);
+      win.copy(this.pending, 0, from);
+    }
     const from = Math.max(0, this.skip - this.at);
     const to = Math.min(count, this.skip + this.length - this.at);
     if (to > from) this.push(this.pending.subarray(from, to));
+    const done = Buffer.concat([this.behind, this.pending.subarray(0, count)]);
+    this.behind = done.subarray(Math.max(0, done.length - BEHIND));
     this.pending = this.pending.subarray(count);
     this.at += count;
   }

@@ -1,14 +1,16 @@
-import { isUtf8 } from 'node:buffer';
 import { pipeline, type Readable, type Transform } from 'node:stream';
 import type { Request, Response } from 'express';
+import { utf16Of, type Utf16 } from '../redaction/bytes';
 import { createRedactStream } from '../redaction/stream';
 import type { Redactor } from '../redaction/redactor';
 import { contentTypeOf, isVerifiablyBinary } from './content-kind';
 import { parseRange } from './file-path';
 import { KEY_BLOCK_MAX, KeyBlockMask } from './key-blocks';
+import { maskBinary, maskText } from './masked-body';
 import type { SessionFile } from './session-file';
+import { maskUtf16Stream } from './utf16-stream';
 
-/** Text files up to this size are masked in memory, keeping Content-Length and Range. */
+/** Files up to this size are masked in memory, keeping Content-Length and Range. */
 const REDACT_IN_MEMORY = 8 * 1024 * 1024;
 /** Bytes read to judge whether a file is binary. */
 const SNIFF = 8192;
@@ -64,45 +66,46 @@ function charged(d: Download, bytes: number): boolean {
  * Streams `source` through `transforms` into the response. pipeline() destroys every stream
  * when the client goes away, so the file is closed at once rather than when collected.
  */
-function stream(res: Response, source: Readable, ...transforms: Transform[]): void {
+function stream(res: Response, source: Readable, transforms: Transform[] = []): void {
   pipeline([source, ...transforms, res], (err) => {
     if (err) res.destroy();
   });
 }
 
-/** A text file small enough to mask in memory: exact Content-Length, and Range over the masked text. */
-async function sendMaskedText(d: Download, redactor: Redactor): Promise<void> {
+/** A file small enough to mask in memory: exact Content-Length, and Range over the masked bytes. */
+async function sendMasked(d: Download, redactor: Redactor, binary: boolean): Promise<void> {
   const raw = await d.file.read(0, d.file.size);
-  // Bytes that are not UTF-8 are masked as Latin-1, which gives every other byte back unchanged.
-  const utf8 = isUtf8(raw);
-  const encoding = utf8 ? 'utf8' : 'latin1';
-  const masked = Buffer.from(redactor.redactText(raw.toString(encoding)), encoding);
-  commonHeaders(d.res, contentTypeOf(d.name, false, utf8));
+  const { body: masked, utf8 } = binary
+    ? { body: maskBinary(raw, redactor), utf8: false }
+    : maskText(raw, redactor);
+  commonHeaders(d.res, contentTypeOf(d.name, binary, utf8));
   const span = applyRange(d.req, d.res, masked.length);
   if (!span) return;
   const body = masked.subarray(span.start, span.end + 1);
   d.res.end(charged(d, body.length) ? body : undefined);
 }
 
-/** A large text file: masked as it streams, so no Content-Length and no Range. */
-function sendMaskedStream(d: Download, redactor: Redactor): boolean {
-  commonHeaders(d.res, contentTypeOf(d.name, false, true));
+/** A large text file: masked as it streams (UTF-16 too), so no Content-Length and no Range. */
+function sendMaskedStream(d: Download, redactor: Redactor, utf16: Utf16 | null): boolean {
+  commonHeaders(d.res, contentTypeOf(d.name, false, !utf16));
   d.res.setHeader('Accept-Ranges', 'none');
   d.res.status(200);
   if (!charged(d, d.file.size)) {
     d.res.end();
     return false;
   }
-  stream(d.res, d.file.stream(0, d.file.size - 1), createRedactStream(redactor));
+  const masks = utf16 ? maskUtf16Stream(redactor, utf16) : [createRedactStream(redactor)];
+  stream(d.res, d.file.stream(0, d.file.size - 1), masks);
   return true;
 }
 
 /**
- * A binary file, or any file with redaction off: its bytes with Range. With redaction on,
- * private key blocks are still masked; the read then starts and ends a block's length around
- * the range, so a block crossing its edges is seen whole.
+ * A large binary file, or any file with redaction off: its bytes with Range. With a redactor,
+ * key blocks and secrets are masked at the same length as the bytes stream (./key-blocks); the
+ * read then starts and ends a block's length around the range, so a secret crossing its edges
+ * is seen whole.
  */
-function sendBytes(d: Download, binary: boolean, maskKeys: boolean): boolean {
+function sendBytes(d: Download, binary: boolean, redactor: Redactor | null): boolean {
   const { res, file } = d;
   commonHeaders(res, contentTypeOf(d.name, binary, !binary));
   const span = applyRange(d.req, res, file.size);
@@ -111,25 +114,23 @@ function sendBytes(d: Download, binary: boolean, maskKeys: boolean): boolean {
     res.end();
     return false;
   }
-  if (!maskKeys) {
+  if (!redactor) {
     stream(res, file.stream(span.start, span.end));
     return true;
   }
   const from = Math.max(0, span.start - KEY_BLOCK_MAX);
   const to = Math.min(file.size - 1, span.end + KEY_BLOCK_MAX);
-  stream(
-    res,
-    file.stream(from, to),
-    new KeyBlockMask(span.start - from, span.end - span.start + 1),
-  );
+  stream(res, file.stream(from, to), [
+    new KeyBlockMask(span.start - from, span.end - span.start + 1, redactor),
+  ]);
   return true;
 }
 
 /**
  * Sends an opened file. With redaction on, every file is masked as text (in memory up to
- * REDACT_IN_MEMORY, else as a stream) unless its content is verifiably binary; binary files go
- * out as they are except private key blocks. With REDACT=off the operator asked for raw
- * bytes: every file goes out as it is.
+ * REDACT_IN_MEMORY, else as a stream) unless its content is verifiably binary; binary files
+ * are masked at the same length (in memory up to REDACT_IN_MEMORY, else as they stream). With
+ * REDACT=off the operator asked for raw bytes: every file goes out as it is.
  */
 export async function sendFile(
   req: Request,
@@ -142,10 +143,12 @@ export async function sendFile(
   const d: Download = { req, res, name, file, charge };
   let streaming = false;
   try {
-    const binary = isVerifiablyBinary(await file.read(0, Math.min(SNIFF, file.size)));
-    if (!redactor.enabled || binary) streaming = sendBytes(d, binary, redactor.enabled);
-    else if (file.size <= REDACT_IN_MEMORY) await sendMaskedText(d, redactor);
-    else streaming = sendMaskedStream(d, redactor);
+    const head = await file.read(0, Math.min(SNIFF, file.size));
+    const binary = isVerifiablyBinary(head);
+    if (!redactor.enabled) streaming = sendBytes(d, binary, null);
+    else if (file.size <= REDACT_IN_MEMORY) await sendMasked(d, redactor, binary);
+    else if (binary) streaming = sendBytes(d, binary, redactor);
+    else streaming = sendMaskedStream(d, redactor, utf16Of(head));
   } finally {
     // A stream closes the file itself when it ends or is destroyed; otherwise it is ours.
     if (!streaming) await file.close();

@@ -1,3 +1,4 @@
+import { bytesText, overwriteSpan, type Utf16 } from './bytes';
 import { redactJsonValue } from './json';
 import { scanBuiltins, type Span } from './patterns';
 import { mergeSpans } from './spans';
@@ -130,6 +131,21 @@ export class Redactor {
       return start === 0 && end === text.length ? text : text.slice(start, end);
     parts.push(text.slice(pos, end));
     return parts.join('');
+  }
+
+  /**
+   * Masks `buf` in place at the same length: every secret of its text (Latin-1, or UTF-16 for
+   * such files) overlapping bytes [from, to) becomes its marker cut or padded with `*`.
+   */
+  maskBytes(buf: Buffer, enc: 'latin1' | Utf16 = 'latin1', from = 0, to = buf.length): void {
+    if (!this.enabled) return;
+    const width = enc === 'latin1' ? 1 : 2;
+    for (const s of this.findSpans(bytesText(buf, enc))) {
+      if (s.end * width <= from) continue;
+      if (s.start * width >= to) break;
+      overwriteSpan(buf, enc, s, marker(s.kind));
+      this.onRedact?.(s.kind);
+    }
   }
 
   /**

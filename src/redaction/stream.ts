@@ -46,11 +46,15 @@ function chooseCut(
  * 80 KiB plus one input chunk whatever the file size. A secret cut by a step whose start
  * then drops out of the lookbehind (longer than STREAM_CONTEXT) is carried over: the next
  * step masks its continuation (./spanning), so a long secret never shows in pieces.
- * Disabled: a PassThrough (bytes untouched).
+ * Disabled: a PassThrough (bytes untouched). `encoding` 'utf16le' reads and writes UTF-16
+ * (little-endian) instead, for UTF-16 text files.
  */
-export function createRedactStream(redactor: Redactor): Transform {
+export function createRedactStream(
+  redactor: Redactor,
+  encoding: 'utf8' | 'utf16le' = 'utf8',
+): Transform {
   if (!redactor.enabled) return new PassThrough();
-  const decoder = new StringDecoder('utf8');
+  const decoder = new StringDecoder(encoding);
   let behind = ''; // raw text already emitted (context)
   let pending = ''; // raw text not yet emitted
   let carried: string | null = null; // kind of the secret the last cut fell inside
@@ -69,7 +73,7 @@ export function createRedactStream(redactor: Redactor): Transform {
       }
       const cut = last ? limit : chooseCut(text, from, limit, spans);
       carried = spans.find((s) => s.start < cut && s.end > cut)?.kind ?? null;
-      stream.push(Buffer.from(redactor.mask(text, spans, from, cut), 'utf8'));
+      stream.push(Buffer.from(redactor.mask(text, spans, from, cut), encoding));
       behind = text.slice(Math.max(0, cut - STREAM_CONTEXT), cut);
       pending = pending.slice(cut - from);
     }

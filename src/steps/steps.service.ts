@@ -4,7 +4,7 @@ import type { StepOutputInfo } from '../brain/files';
 import { decodeUtf8 } from '../brain/files';
 import { userRequestOf } from '../brain/session-summary';
 import { BrainStore } from '../brain/store';
-import { redactRange } from '../redaction/range';
+import { redactFileRange } from '../redaction/range-utf16';
 import { Redactor } from '../redaction/redactor';
 import { isElided } from '../brain/transcript/record-size';
 import { RecordTooLargeError } from '../brain/transcript/scanner';
@@ -153,11 +153,11 @@ export class StepsService {
         argument: 'length',
       });
     }
-    // Offsets stay raw file bytes; a secret cut by the range is still masked (redactRange).
+    // Offsets stay raw file bytes; a secret cut by the range is still masked, UTF-16 too.
     const { entry } = parent.step.session;
     const read = (start: number, end: number) =>
       this.store.readRange(entry, parent.info.relPath, start, end - start);
-    return redactRange(this.redactor, read, parent.info.size, offset, length);
+    return redactFileRange(this.redactor, read, parent.info.size, offset, length);
   }
 
   /** Reads the whole output only when it could fit inside the content at all. */

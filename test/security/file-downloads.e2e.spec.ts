@@ -3,7 +3,7 @@ import { miniFile, startMiniHome, type MiniHome } from '../e2e/mini-home';
 
 /**
  * What the file route sends with redaction on: every text masked whatever its name (judged by
- * content, not type), binary files (by signature) as they are except private key blocks, the
+ * content, not type), binary files (by signature) with every secret masked at the same length, the
  * Content-Type of text with its charset; with REDACT=off, every byte as it is.
  */
 
@@ -26,11 +26,11 @@ const PNG_WITH_KEY = Buffer.concat([
   Buffer.from(`tEXtComment\0${RSA}\n${AWS}\0`, 'latin1'),
   Buffer.from([0xde, 0xad, 0xbe, 0xef, 0]),
 ]);
-/** The same bytes with the key block overwritten at the same length. */
+/** The same bytes with the key block and the key id overwritten at the same length. */
 const PNG_MASKED = Buffer.concat([
   PNG_HEAD,
   Buffer.from(
-    `tEXtComment\0${KEY_MARK}${'*'.repeat(RSA.length - KEY_MARK.length)}\n${AWS}\0`,
+    `tEXtComment\0${KEY_MARK}${'*'.repeat(RSA.length - KEY_MARK.length)}\n${AWS_MARK.slice(0, 20)}\0`,
     'latin1',
   ),
   Buffer.from([0xde, 0xad, 0xbe, 0xef, 0]),
@@ -114,7 +114,7 @@ describe('file downloads with redaction on', () => {
     expect(r.headers['content-type']).toBe('text/plain');
   });
 
-  it('sends binary files as they are except private key blocks, at the same length', async () => {
+  it('masks key blocks and secrets in binary files at the same length', async () => {
     const png = await rawGet(on.server, miniFile('media__1.png'));
     expect([png.status, png.headers['content-type']]).toEqual([200, 'image/png']);
     expect(png.headers['content-length']).toBe(String(PNG_WITH_KEY.length));
