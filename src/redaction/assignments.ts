@@ -89,7 +89,10 @@ export const secretArray: Detector = {
   anchors: ':=',
   trigger: '', // the shared ASSIGNMENT_TRIGGER
   find(text, at, _state, out) {
-    if (!KEY_LAST_CODES.has(keyLast(text, at))) return -1;
+    let i = at + 1;
+    if (text[i] === '=' || text[i] === '>') i++;
+    while (text[i] === ' ' || text[i] === '\t') i++;
+    if (text[i] !== '[' || !KEY_LAST_CODES.has(keyLast(text, at))) return -1;
     ARRAY_HEAD.lastIndex = at;
     const head = ARRAY_HEAD.exec(text);
     if (!head) return -1;

@@ -14,6 +14,8 @@ const LOGIN_STEMS = ['docker', 'podman', 'nerdctl', 'sshpass'];
 const NONE = Number.MAX_SAFE_INTEGER;
 /** Farthest `-p` from the command word, in characters. */
 const REACH = 400;
+/** How far past a candidate a command word is looked for at once (later candidates reuse it). */
+const AHEAD = 1 << 16;
 /** Groups: 1 'value', 2 "value", 3 bare value (longer: valueEnd); the value ends the match. */
 const VALUE = new RegExp(
   `-p[ \\t]*(?:'([^'\\r\\n\\\\]{1,${VALUE_MAX}})(?=')|"([^"\\r\\n\\\\]{1,${VALUE_MAX}})(?=")` +
@@ -26,10 +28,19 @@ const freshLogin = (): LastMatch => ({ end: -1, searched: 0, next: LOGIN_STEMS.m
 const isAlnum = (c: number) =>
   (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
 
+/** The first occurrence of `stem` starting in [from, to), or NONE. */
+function stemIn(text: string, stem: string, from: number, to: number): number {
+  if (from >= to) return NONE;
+  const found = text.slice(from, to + stem.length - 1).indexOf(stem);
+  return found < 0 ? NONE : from + found;
+}
+
 /**
- * End of the last command word that starts before `at`, or -1. Candidates come in increasing
- * order within a scan: occurrences of the stems before `memo.searched` were checked, and
- * `memo.next` holds each stem's next one (native indexOf; each occurrence checked once).
+ * End of the last command word that starts before `at` within REACH, or earlier, or -1.
+ * Candidates come in increasing order within a scan: occurrences of the stems before
+ * `memo.searched` were checked, `memo.next` holds each stem's next one, and `memo.scanned` how
+ * far it was looked for: each character is read once per stem, and only from REACH before a
+ * candidate to AHEAD after it (a long text with few candidates is not read to its end).
  */
 function lastCommandEnd(
   text: string,
@@ -38,12 +49,16 @@ function lastCommandEnd(
   command: RegExp,
   stems: string[],
 ): number {
+  const scanned = (memo.scanned ??= stems.map(() => 0));
+  if (memo.searched < at - REACH - 16) memo.searched = at - REACH - 16;
   for (;;) {
     let i = NONE;
     for (let k = 0; k < stems.length; k++) {
-      if (memo.next[k] < memo.searched) {
-        const found = text.indexOf(stems[k], memo.searched);
-        memo.next[k] = found < 0 ? NONE : found;
+      const stale = memo.next[k] < memo.searched;
+      if (stale || (memo.next[k] === NONE && scanned[k] < at)) {
+        const from = Math.max(memo.searched, scanned[k]);
+        memo.next[k] = stemIn(text, stems[k], from, at + AHEAD);
+        scanned[k] = memo.next[k] === NONE ? at + AHEAD : memo.next[k];
       }
       if (memo.next[k] < i) i = memo.next[k];
     }
@@ -81,19 +96,20 @@ function commandPassword(
   glued: boolean,
 ): Detector {
   const memoOf = slot === 'command' ? fresh : freshLogin;
+  const endSlot = slot === 'command' ? 'commandEnd' : 'loginEnd';
   return {
     kind: 'password',
     anchors: '-',
     trigger,
     find(text, at, state, out) {
       const before = text.charCodeAt(at - 1);
-      if (before !== 0x20 && before !== 0x09) return -1;
+      if ((before !== 0x20 && before !== 0x09) || text.charCodeAt(at + 1) !== 0x70) return -1;
       const after = text.charCodeAt(at + 2);
       if (glued && (after === 0x20 || after === 0x09)) return -1;
       const memos = (state.commands ??= {});
       const end0 = lastCommandEnd(text, at, (memos[slot] ??= memoOf()), command, stems);
       if (end0 < 0 || at - end0 > REACH) return -1;
-      const breaks = (memos[`${slot}End`] ??= memoOf());
+      const breaks = (memos[endSlot] ??= memoOf());
       if (lastCommandBreak(text, end0, at, breaks) > end0) return -1;
       VALUE.lastIndex = at;
       const m = VALUE.exec(text);
@@ -117,7 +133,7 @@ function commandPassword(
  * and `ssh -p2222` or `mkdir -pv` are other programs). `--password=` and `PGPASSWORD=` are
  * assignments (./assignments).
  */
-export const mysqlPassword = commandPassword(
+const mysqlPassword = commandPassword(
   COMMAND,
   STEMS,
   'command',
@@ -126,10 +142,21 @@ export const mysqlPassword = commandPassword(
 );
 
 /** `docker login -u bob -p S3cret`, `sshpass -p 'S3cret' ssh host`: glued or not. */
-export const loginPassword = commandPassword(
+const loginPassword = commandPassword(
   LOGIN,
   LOGIN_STEMS,
   'login',
   `-(?<=[ \\t]-)(?=p[ \\t]+[^\\s\\\\])`,
   false,
 );
+
+/** Both as one detector (one call per `-p` candidate). */
+export const commandPasswords: Detector = {
+  kind: 'password',
+  anchors: '-',
+  trigger: `-(?:${mysqlPassword.trigger.slice(1)}|${loginPassword.trigger.slice(1)})`,
+  find(text, at, state, out) {
+    const e = mysqlPassword.find(text, at, state, out);
+    return e >= 0 ? e : loginPassword.find(text, at, state, out);
+  },
+};

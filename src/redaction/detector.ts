@@ -22,6 +22,8 @@ export interface LastMatch {
   searched: number;
   /** Per word looked for, its next occurrence at or after `searched` (./commands). */
   next: number[];
+  /** Per word, where looking for it stopped (./commands). */
+  scanned?: number[];
 }
 
 export interface Detector {

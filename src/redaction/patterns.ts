@@ -29,7 +29,7 @@ import {
   cookie,
   secretArray,
 } from './assignments';
-import { loginPassword, mysqlPassword } from './commands';
+import { commandPasswords } from './commands';
 import type { Detector, ScanState, Span } from './detector';
 import {
   anthropicKey,
@@ -46,7 +46,7 @@ import {
   stripeKey,
   urlCredentials,
 } from './formats';
-import { htpasswdPassword, secretFlag, userPassword } from './flags';
+import { optionSecrets } from './flags';
 import { netrcPassword } from './netrc';
 import { privateKey, privateKeyBase64, puttyPrivateKey } from './private-key';
 import { GITLEAKS_DETECTORS, GITLEAKS_KINDS } from './rules';
@@ -127,11 +127,8 @@ export const DETECTORS: readonly Detector[] = [
   cookie,
   bearer,
   urlCredentials,
-  mysqlPassword,
-  loginPassword,
-  secretFlag,
-  userPassword,
-  htpasswdPassword,
+  commandPasswords,
+  optionSecrets,
   netrcPassword,
   assignment,
   secretArray,
