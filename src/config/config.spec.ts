@@ -66,6 +66,24 @@ describe('loadConfig', () => {
   });
 });
 
+describe('REDACT_PATTERNS', () => {
+  it('splits on commas between patterns, not inside a quantifier, class or group', () => {
+    expect(
+      loadConfig({ REDACT_PATTERNS: String.raw`ACME-[0-9]{8,12},FOO-\d+` }).redactPatterns,
+    ).toEqual(['ACME-[0-9]{8,12}', String.raw`FOO-\d+`]);
+    expect(
+      loadConfig({ REDACT_PATTERNS: String.raw`(?:a|b),[,x],K\,V, ,Z` }).redactPatterns,
+    ).toEqual(['(?:a|b)', '[,x]', 'K,V', 'Z']);
+  });
+
+  it('names an unbalanced pattern', () => {
+    expect(errorOf({ REDACT_PATTERNS: String.raw`FOO-\d+,ACME-(x` }).split('\n')).toEqual([
+      'Invalid configuration:',
+      '  REDACT_PATTERNS: "ACME-(x" is not a regular expression (Invalid regular expression: /ACME-(x/g: Unterminated group)',
+    ]);
+  });
+});
+
 describe('CACHE_MAX_MB', () => {
   it('defaults to 256 MiB and takes an integer number of MiB', () => {
     expect(loadConfig({}).cacheMaxMb).toBe(256);

@@ -70,6 +70,38 @@ function list(value: string | undefined): string[] {
     .filter((s) => s !== '');
 }
 
+/**
+ * Splits REDACT_PATTERNS on the commas between patterns: not those inside `{}`, `()` or a
+ * character class (`[0-9]{8,12}` is one pattern), nor `\,` (a literal comma in a pattern).
+ */
+export function patternList(value: string | undefined): string[] {
+  const out: string[] = [];
+  let current = '';
+  let depth = 0;
+  let inClass = false;
+  const s = value ?? '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === '\\' && i + 1 < s.length) {
+      current += s[i + 1] === ',' ? ',' : c + s[i + 1];
+      i++;
+      continue;
+    }
+    if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(' || c === '{') depth++;
+    else if ((c === ')' || c === '}') && depth > 0) depth--;
+    else if (c === ',' && depth === 0) {
+      out.push(current);
+      current = '';
+      continue;
+    }
+    current += c;
+  }
+  out.push(current);
+  return out.map((p) => p.trim()).filter((p) => p !== '');
+}
+
 /** Checks every extra redaction pattern compiles; returns the messages of those that don't. */
 function patternErrors(patterns: string[]): string[] {
   const errors: string[] = [];
@@ -109,7 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if ('errors' in loaded) for (const m of loaded.errors) problems.push(`  API_KEYS_FILE: ${m}`);
     else apiKeys = loaded.keys;
   }
-  const redactPatterns = list(raw.REDACT_PATTERNS);
+  const redactPatterns = patternList(raw.REDACT_PATTERNS);
   for (const m of patternErrors(redactPatterns)) problems.push(`  REDACT_PATTERNS: ${m}`);
   const hostEntries = list(raw.ALLOWED_HOSTS);
   for (const m of hostEntryErrors(hostEntries)) problems.push(`  ALLOWED_HOSTS: ${m}`);

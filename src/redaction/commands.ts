@@ -7,40 +7,65 @@ import { VALUE_MAX, valueEnd } from './values';
 const COMMAND =
   /(?:mysql(?:dump|admin|import|show|check|pump|sh)?|mariadb(?:-dump|-admin)?)(?=[ \t])/y;
 const STEMS = ['mysql', 'mariadb'];
+/** Registry logins and sshpass, whose `-p` takes the password glued or after a blank. */
+const LOGIN = /(?:(?:docker|podman|nerdctl)[ \t]+login|sshpass)(?=[ \t])/y;
+const LOGIN_STEMS = ['docker', 'podman', 'nerdctl', 'sshpass'];
 /** No further occurrence (a constant: a global lookup per candidate is slow in a vm context). */
 const NONE = Number.MAX_SAFE_INTEGER;
 /** Farthest `-p` from the command word, in characters. */
 const REACH = 400;
+/** How far past a candidate a command word is looked for at once (later candidates reuse it). */
+const AHEAD = 1 << 16;
 /** Groups: 1 'value', 2 "value", 3 bare value (longer: valueEnd); the value ends the match. */
 const VALUE = new RegExp(
-  `-p(?:'([^'\\r\\n\\\\]{1,${VALUE_MAX}})(?=')|"([^"\\r\\n\\\\]{1,${VALUE_MAX}})(?=")` +
+  `-p[ \\t]*(?:'([^'\\r\\n\\\\]{1,${VALUE_MAX}})(?=')|"([^"\\r\\n\\\\]{1,${VALUE_MAX}})(?=")` +
     `|([^\\s"'\`\\\\;&|<>()]{1,${VALUE_MAX}}))`,
   'y',
 );
 
 const fresh = (): LastMatch => ({ end: -1, searched: 0, next: STEMS.map(() => -1) });
+const freshLogin = (): LastMatch => ({ end: -1, searched: 0, next: LOGIN_STEMS.map(() => -1) });
 const isAlnum = (c: number) =>
   (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
 
+/** The first occurrence of `stem` starting in [from, to), or NONE. */
+function stemIn(text: string, stem: string, from: number, to: number): number {
+  if (from >= to) return NONE;
+  const found = text.slice(from, to + stem.length - 1).indexOf(stem);
+  return found < 0 ? NONE : from + found;
+}
+
 /**
- * End of the last command word that starts before `at`, or -1. Candidates come in increasing
- * order within a scan: occurrences of the stems before `memo.searched` were checked, and
- * `memo.next` holds each stem's next one (native indexOf; each occurrence checked once).
+ * End of the last command word that starts before `at` within REACH, or earlier, or -1.
+ * Candidates come in increasing order within a scan: occurrences of the stems before
+ * `memo.searched` were checked, `memo.next` holds each stem's next one, and `memo.scanned` how
+ * far it was looked for: each character is read once per stem, and only from REACH before a
+ * candidate to AHEAD after it (a long text with few candidates is not read to its end).
  */
-function lastCommandEnd(text: string, at: number, memo: LastMatch): number {
+function lastCommandEnd(
+  text: string,
+  at: number,
+  memo: LastMatch,
+  command: RegExp,
+  stems: string[],
+): number {
+  const scanned = (memo.scanned ??= stems.map(() => 0));
+  if (memo.searched < at - REACH - 16) memo.searched = at - REACH - 16;
   for (;;) {
     let i = NONE;
-    for (let k = 0; k < STEMS.length; k++) {
-      if (memo.next[k] < memo.searched) {
-        const found = text.indexOf(STEMS[k], memo.searched);
-        memo.next[k] = found < 0 ? NONE : found;
+    for (let k = 0; k < stems.length; k++) {
+      const stale = memo.next[k] < memo.searched;
+      if (stale || (memo.next[k] === NONE && scanned[k] < at)) {
+        const from = Math.max(memo.searched, scanned[k]);
+        memo.next[k] = stemIn(text, stems[k], from, at + AHEAD);
+        scanned[k] = memo.next[k] === NONE ? at + AHEAD : memo.next[k];
       }
       if (memo.next[k] < i) i = memo.next[k];
     }
     if (i >= at) return memo.end;
-    COMMAND.lastIndex = i;
-    if ((i === 0 || !isAlnum(text.charCodeAt(i - 1))) && COMMAND.test(text)) {
-      memo.end = COMMAND.lastIndex;
+    command.lastIndex = i;
+    if ((i === 0 || !isAlnum(text.charCodeAt(i - 1))) && command.test(text)) {
+      memo.end = command.lastIndex;
     }
     memo.searched = i + 1;
   }
@@ -62,31 +87,76 @@ function lastCommandBreak(text: string, from: number, at: number, memo: LastMatc
   return memo.end;
 }
 
+/** A detector of the password after `-p` when `command` starts the same command line. */
+function commandPassword(
+  command: RegExp,
+  stems: string[],
+  slot: 'command' | 'login',
+  trigger: string,
+  glued: boolean,
+): Detector {
+  const memoOf = slot === 'command' ? fresh : freshLogin;
+  const endSlot = slot === 'command' ? 'commandEnd' : 'loginEnd';
+  return {
+    kind: 'password',
+    anchors: '-',
+    trigger,
+    find(text, at, state, out) {
+      const before = text.charCodeAt(at - 1);
+      if ((before !== 0x20 && before !== 0x09) || text.charCodeAt(at + 1) !== 0x70) return -1;
+      const after = text.charCodeAt(at + 2);
+      if (glued && (after === 0x20 || after === 0x09)) return -1;
+      const memos = (state.commands ??= {});
+      const end0 = lastCommandEnd(text, at, (memos[slot] ??= memoOf()), command, stems);
+      if (end0 < 0 || at - end0 > REACH) return -1;
+      const breaks = (memos[endSlot] ??= memoOf());
+      if (lastCommandBreak(text, end0, at, breaks) > end0) return -1;
+      VALUE.lastIndex = at;
+      const m = VALUE.exec(text);
+      if (!m) return -1;
+      const value = m[1] ?? m[2] ?? m[3];
+      const start = VALUE.lastIndex - value.length;
+      const end =
+        m[3]?.length === VALUE_MAX ? valueEnd(text, VALUE.lastIndex, -1) : VALUE.lastIndex;
+      const option = !glued && value.startsWith('-');
+      if (!option && !value.startsWith('$') && !value.startsWith(REDACTED)) {
+        out.push({ start, end, kind: 'password' });
+      }
+      return end;
+    },
+  };
+}
+
 /**
  * `mysql -uroot -pS3cret db`, `mysqldump -p'S3 cret' ...`: the value glued to `-p` when a
  * MySQL client starts the same command, at most REACH characters before (`-p` alone prompts,
  * and `ssh -p2222` or `mkdir -pv` are other programs). `--password=` and `PGPASSWORD=` are
  * assignments (./assignments).
  */
-export const mysqlPassword: Detector = {
+const mysqlPassword = commandPassword(
+  COMMAND,
+  STEMS,
+  'command',
+  `-(?<=[ \\t]-)(?=p[^\\s\\\\])`,
+  true,
+);
+
+/** `docker login -u bob -p S3cret`, `sshpass -p 'S3cret' ssh host`: glued or not. */
+const loginPassword = commandPassword(
+  LOGIN,
+  LOGIN_STEMS,
+  'login',
+  `-(?<=[ \\t]-)(?=p[ \\t]+[^\\s\\\\])`,
+  false,
+);
+
+/** Both as one detector (one call per `-p` candidate). */
+export const commandPasswords: Detector = {
   kind: 'password',
   anchors: '-',
-  trigger: `-(?<=[ \\t]-)(?=p[^\\s\\\\])`,
+  trigger: `-(?:${mysqlPassword.trigger.slice(1)}|${loginPassword.trigger.slice(1)})`,
   find(text, at, state, out) {
-    const before = text.charCodeAt(at - 1);
-    if (before !== 0x20 && before !== 0x09) return -1;
-    const command = lastCommandEnd(text, at, (state.command ??= fresh()));
-    if (command < 0 || at - command > REACH) return -1;
-    if (lastCommandBreak(text, command, at, (state.commandEnd ??= fresh())) > command) return -1;
-    VALUE.lastIndex = at;
-    const m = VALUE.exec(text);
-    if (!m) return -1;
-    const value = m[1] ?? m[2] ?? m[3];
-    const start = VALUE.lastIndex - value.length;
-    const end = m[3]?.length === VALUE_MAX ? valueEnd(text, VALUE.lastIndex, -1) : VALUE.lastIndex;
-    if (!value.startsWith('$') && !value.startsWith(REDACTED)) {
-      out.push({ start, end, kind: 'password' });
-    }
-    return end;
+    const e = mysqlPassword.find(text, at, state, out);
+    return e >= 0 ? e : loginPassword.find(text, at, state, out);
   },
 };

@@ -12,9 +12,8 @@ export interface ScanState {
   footerFrom: number;
   footerAt: number;
   footerEnd: number;
-  /** The last command word and command end before the candidates so far (./commands). */
-  command?: LastMatch;
-  commandEnd?: LastMatch;
+  /** Per command kind, the last command word and command end before the candidates (./commands). */
+  commands?: Partial<Record<'command' | 'commandEnd' | 'login' | 'loginEnd', LastMatch>>;
 }
 
 /** Where something was last found before a position, and how far the text was searched. */
@@ -23,6 +22,8 @@ export interface LastMatch {
   searched: number;
   /** Per word looked for, its next occurrence at or after `searched` (./commands). */
   next: number[];
+  /** Per word, where looking for it stopped (./commands). */
+  scanned?: number[];
 }
 
 export interface Detector {

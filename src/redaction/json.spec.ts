@@ -33,6 +33,15 @@ describe('secret-named keys', () => {
     expect(r.redactJson(value)).toBe(value);
   });
 
+  it('masks arrays under plural secret keys, not token counts', () => {
+    const value = {
+      accessTokens: ['AccTok123456'],
+      apiKeys: ['ApiKs123456'],
+      input_tokens: 150000,
+    };
+    expect(r.redactJson(value)).toEqual({ accessTokens: [M], apiKeys: [M], input_tokens: 150000 });
+  });
+
   it('secretKey names exactly these keys', () => {
     for (const key of named) expect(secretKey(key)).not.toBeNull();
     for (const key of notNamed) expect(secretKey(key)).toBeNull();

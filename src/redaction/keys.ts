@@ -19,11 +19,13 @@ export const KEYWORDS = [
   ci('pwd'),
   `${ci('secret')}s?`,
   ci('token'),
+  // Plural only after a word that makes it a credential: `max_tokens`, `input_tokens` count.
+  `(?:${ci('access')}|${ci('refresh')}|${ci('auth')}|${ci('api')}|${ci('session')})[_-]?${ci('tokens')}`,
   `${ci('credential')}s?`,
   `${ci('cookie')}s?`,
-  `${ci('api')}[_-]?${ci('key')}`,
-  `${ci('access')}[_-]?${ci('key')}`,
-  `${ci('private')}[_-]?${ci('key')}`,
+  `${ci('api')}[_-]?${ci('key')}s?`,
+  `${ci('access')}[_-]?${ci('key')}s?`,
+  `${ci('private')}[_-]?${ci('key')}s?`,
 ].join('|');
 /** `SECRET_KEY`, `secret_access_key`, `SECRET_KEY_BASE`. */
 export const KEY_SUFFIX = `(?:[_-]?(?:${ci('access')}[_-]?)?${ci('key')})?(?:[_-]?${ci('base')})?`;
@@ -54,13 +56,15 @@ const LOWER_IDENTIFIER = /^[a-z_$][\w$]*$/;
  * (`$VAR`, `${{ secrets.X }}`, `%VAR%`, `{{ .Values.x }}`), markers; and when unquoted, code:
  * calls and indexing (`getPassword()`, `tokens[i]`), the key name itself
  * (`password = password`), member paths (`process.env.X`), identifiers built on the key name
- * (`hashedPassword`, `nextToken`), and paths after `PWD=`.
+ * (`hashedPassword`, `nextToken`), and paths after `PWD=`. `envKey`: the key is an UPPER_CASE
+ * variable assigned with `=`, whose bare value needs no digit.
  */
 export function acceptAssignment(
   keyword: string,
   value: string,
   quoted: boolean,
   next: string,
+  envKey = false,
 ): boolean {
   if (!quoted && (next === '(' || next === '[')) return false;
   const c = value[0];
@@ -71,7 +75,8 @@ export function acceptAssignment(
   if (quoted) return true;
   // Bare values after the looser key words (token, secret, api key...) must look generated:
   // prose like `Refresh Token: Refresh` or `refresh_token:1` is not a secret.
-  const passwordKey = /pass|pwd/i.test(keyword);
+  // An UPPER_CASE variable assigned with `=` (`API_KEY=...` in .env) is configuration, not prose.
+  const passwordKey = envKey || /pass|pwd/i.test(keyword);
   if (!passwordKey && value.length < 20 && !(value.length >= 6 && /\d/.test(value))) return false;
   if (value.length === keyword.length && value.toLowerCase() === keyword.toLowerCase()) {
     return false;

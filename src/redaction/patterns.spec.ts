@@ -228,6 +228,56 @@ describe('built-in detectors: exact output for every kind', () => {
       '[REDACTED:private-key]\nok',
     ],
     [
+      'curl -u user:password',
+      'curl -u admin:S3cretCurlPw https://x.example/a',
+      'curl -u admin:[REDACTED:password] https://x.example/a',
+    ],
+    [
+      'curl --user user:password',
+      'curl --user admin:pw https://x.example/a',
+      'curl --user admin:[REDACTED:password] https://x.example/a',
+    ],
+    [
+      'secret-named long options, with a blank or =',
+      "mytool --password S3cretFlagPw --token abcDEF123456ghi --client-secret 'c s' --api-key=Ak --passwd x1",
+      "mytool --password [REDACTED:password] --token [REDACTED:password] --client-secret '[REDACTED:password]' --api-key=[REDACTED:password] --passwd [REDACTED:password]",
+    ],
+    [
+      'docker login -p and --password',
+      'docker login -u bob -p DockerPw123 registry; docker login -u bob --password DockerPw123 r',
+      'docker login -u bob -p [REDACTED:password] registry; docker login -u bob --password [REDACTED:password] r',
+    ],
+    [
+      'sshpass -p',
+      "sshpass -p 'SshPassPw99' ssh host",
+      "sshpass -p '[REDACTED:password]' ssh host",
+    ],
+    [
+      '.netrc',
+      'machine github.com login bob password NetrcPw123\nmachine x\n  login al\n  password Np2',
+      'machine github.com login bob password [REDACTED:password]\nmachine x\n  login al\n  password [REDACTED:password]',
+    ],
+    [
+      'htpasswd -b and -nb',
+      'htpasswd -b .htpasswd bob HtPw12345 && htpasswd -nbB al HtPw2',
+      'htpasswd -b .htpasswd bob [REDACTED:password] && htpasswd -nbB al [REDACTED:password]',
+    ],
+    [
+      'PuTTY key: the Private-Lines',
+      'Public-Lines: 1\nAAAAB3NzaC1yc2EAAAAB\nPrivate-Lines: 2\nAAAAgQCx1234abcdEFGH\nAAAAQQ==\nPrivate-MAC: 8f1e',
+      'Public-Lines: 1\nAAAAB3NzaC1yc2EAAAAB\nPrivate-Lines: 2\n[REDACTED:private-key]\nPrivate-MAC: 8f1e',
+    ],
+    [
+      'arrays under plural secret keys',
+      '{"accessTokens":["AccTok123456"],"apiKeys":["ApiKs123456", "Ak2"],"max_tokens":[150000]}',
+      '{"accessTokens":["[REDACTED:password]"],"apiKeys":["[REDACTED:password]", "[REDACTED:password]"],"max_tokens":[150000]}',
+    ],
+    [
+      'UPPER_CASE env variable: any value',
+      'API_KEY=ApiKeyNoDigitsHere\nGITHUB_TOKEN=ghtoken',
+      'API_KEY=[REDACTED:password]\nGITHUB_TOKEN=[REDACTED:password]',
+    ],
+    [
       '@ inside the password',
       'mongodb://app:p@ss@mongo/db',
       'mongodb://app:[REDACTED:url-credentials]@mongo/db',
@@ -296,6 +346,12 @@ describe('ordinary text is left alone', () => {
     // Seen in a real transcript (browser console pasted by the user): prose after a key word.
     'supabase.co/auth/v1/token?grant_type=refresh_token:1  Failed to load resource',
     'AuthApiError: Invalid Refresh Token: Refresh Token Not Found',
+    // `pass` alone before more words is prose; uid:gid; options in prose; token counts.
+    'pass: the test passed',
+    'docker run -u 1000:1000 img && ssh -p 2222 host && mkdir -p dir',
+    'use the --password flag or --token $TOKEN; docker login --password-stdin',
+    'the token is valid; Token=valid; max_tokens=4096; "input_tokens": [150000]',
+    'the login page has a password field',
   ];
   it.each(clean)('%s', (text) => {
     expect(redact(text)).toBe(text);
@@ -315,8 +371,8 @@ describe('decisions', () => {
     expect(redact('const password = getPassword();')).toBe('const password = getPassword();');
   });
 
-  it('does not mask `--password value` (no separator) nor `Authorization` without a credential', () => {
-    expect(redact('mysql --password hunter2')).toBe('mysql --password hunter2');
+  it('masks `--password value` (an option takes its value after a blank), not `Authorization` without a credential', () => {
+    expect(redact('mysql --password hunter2')).toBe('mysql --password [REDACTED:password]');
     expect(redact('Authorization: required')).toBe('Authorization: required');
   });
 
@@ -360,6 +416,8 @@ describe('the prefilter', () => {
     ...['hf_', 'npm_', 'hooks.slack.com/services/', 'AccountKey', 'Cookie', 'Set-Cookie', 'a=b'],
     ...['credentials', 'auth', 'mysql', ' -p', '-p', 'Proc-Type: 4,ENCRYPTED', 'SG.', 'dp.pt.'],
     ...['>', ';', '\n', 'x-'],
+    ...['--password', '--token', '-u', '--user', 'docker login', 'sshpass', ' -p ', 'htpasswd'],
+    ...['-b', '-nb', 'machine', 'login', 'Private-Lines:', ' 2', 'apiKeys', 'accessTokens'],
   ];
 
   it('agrees on the counterexamples found so far', () => {
@@ -449,6 +507,11 @@ describe('linear time', () => {
     'Cookie: a=' + fill('b'),
     '://a:' + fill('b'),
     fill(' ') + 'password',
+    ...[' --password ', ' -u a:', 'login a password ', ' -p ', 'htpasswd -b '].map((u) => fill(u)),
+    'docker login' + fill(' -p a'),
+    'Private-Lines: 99999' + fill('\nAAAA'),
+    '"apiKeys": [' + fill('"a", '),
+    'machine ' + fill('a'),
   ];
 
   // Catastrophic backtracking takes seconds to forever on 1 MB; a linear scan ~20 ms. The
@@ -486,6 +549,12 @@ describe('linear time', () => {
     'Cookie: a=b\n',
     '"credentials": "a", ',
     'LS0tLS1CRUdJTiBQUklW ',
+    ' --token a1b2c3d4',
+    'curl -u a:b ',
+    'machine h login u password p ',
+    'Private-Lines: 2\nAAAA\nBBBB\n',
+    '"apiKeys": ["a"], ',
+    'sshpass -p x ',
   ];
   it.each(dense)('reads dense candidates %j in linear time', (unit) => {
     const one = cpuMs(() => redactor.redactText(fill(unit)), 3);

@@ -27,8 +27,9 @@ import {
   awsSecretKey,
   azureAccountKey,
   cookie,
+  secretArray,
 } from './assignments';
-import { mysqlPassword } from './commands';
+import { commandPasswords } from './commands';
 import type { Detector, ScanState, Span } from './detector';
 import {
   anthropicKey,
@@ -45,7 +46,9 @@ import {
   stripeKey,
   urlCredentials,
 } from './formats';
-import { privateKey, privateKeyBase64 } from './private-key';
+import { optionSecrets } from './flags';
+import { netrcPassword } from './netrc';
+import { privateKey, privateKeyBase64, puttyPrivateKey } from './private-key';
 import { GITLEAKS_DETECTORS, GITLEAKS_KINDS } from './rules';
 
 export { ci } from './detector';
@@ -105,6 +108,7 @@ export function priorityOf(kind: string): number {
 export const DETECTORS: readonly Detector[] = [
   privateKey,
   privateKeyBase64,
+  puttyPrivateKey,
   jwt,
   awsAccessKey,
   awsSecretKey,
@@ -123,8 +127,11 @@ export const DETECTORS: readonly Detector[] = [
   cookie,
   bearer,
   urlCredentials,
-  mysqlPassword,
+  commandPasswords,
+  optionSecrets,
+  netrcPassword,
   assignment,
+  secretArray,
 ];
 
 /**

@@ -118,3 +118,37 @@ export const privateKeyBase64: Detector = {
     return end;
   },
 };
+
+// --- PuTTY private keys (.ppk) ---------------------------------------------------------------
+
+const PUTTY_HEADER = /Private-Lines:[ \t]*(\d{1,5})/y;
+/** One base64 line of the key, alone on its line. */
+const PUTTY_LINE = new RegExp(
+  `${SEP}([A-Za-z0-9+/]{1,128}={0,2})(?=[ \\t]*(?:[\\r\\n]|\\\\+[rn]|$))`,
+  'y',
+);
+
+/** `Private-Lines: N` of a .ppk file: the N base64 lines after it. */
+export const puttyPrivateKey: Detector = {
+  kind: 'private-key',
+  anchors: ':',
+  trigger: ':(?<=Private-Lines:)',
+  find(text, at, _state, out) {
+    const start = at - 13;
+    if (start < 0) return -1;
+    PUTTY_HEADER.lastIndex = start;
+    const m = PUTTY_HEADER.exec(text);
+    if (!m) return -1;
+    let end = PUTTY_HEADER.lastIndex;
+    let first = -1;
+    for (let n = Number(m[1]); n > 0; n--) {
+      PUTTY_LINE.lastIndex = end;
+      const line = PUTTY_LINE.exec(text);
+      if (!line) break;
+      end = PUTTY_LINE.lastIndex;
+      if (first < 0) first = end - line[1].length;
+    }
+    if (first >= 0) out.push({ start: first, end, kind: 'private-key' });
+    return end;
+  },
+};

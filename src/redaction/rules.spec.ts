@@ -118,6 +118,11 @@ describe('formats added by hand', () => {
     ],
     ["mysqldump -p'quoted'", "mysqldump -p'a b c' db", "mysqldump -p'[REDACTED:password]' db"],
     ['mysql --password=', 'mysql --password=S3cr3t db', 'mysql --password=[REDACTED:password] db'],
+    [
+      'docker login -p among other -p options',
+      'ssh -p 22 a\ndocker login -u u -p Pw1 r\nssh -p 23 b && mysql -pX9 && ssh -p 24 c',
+      'ssh -p 22 a\ndocker login -u u -p [REDACTED:password] r\nssh -p 23 b && mysql -p[REDACTED:password] && ssh -p 24 c',
+    ],
     ['PGPASSWORD=', 'PGPASSWORD=S3cr3t psql -h db', 'PGPASSWORD=[REDACTED:password] psql -h db'],
     [
       'Cookie header',
@@ -164,6 +169,8 @@ describe('near misses stay', () => {
     'the glpat- prefix marks GitLab tokens; SG.Foo and dp.pt. are prefixes too',
     'ya29.short and GOCSPX-short',
     'ssh -p2222 host && mkdir -pv dir && mysql -u root -p app',
+    'docker login registry; ssh -p 2222 host',
+    `docker login ${'x'.repeat(400)} -p 8080:80`,
     'cookie: a small piece of data the browser keeps',
     "fetch(url, { credentials: 'include' })",
     'AccountKey=<your key>',

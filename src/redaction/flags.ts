@@ -1,0 +1,119 @@
+import { ci, REDACTED, regexDetector, type Detector } from './detector';
+import { NOT_SECRETS } from './keys';
+import { VALUE_MAX, valueEnd } from './values';
+
+// --- secrets passed as command-line options ---------------------------------------------------
+
+/** `--password`, `--db-password`, `--passwd`, `--token`, `--api-key`, `--client-secret`... */
+const SECRET_FLAG =
+  `-(?:[A-Za-z0-9]+-){0,3}(?:${ci('password')}|${ci('passwd')}|${ci('token')}` +
+  `|${ci('secret')}|${ci('api')}-${ci('key')})`;
+/** Groups: 'value', "value", bare value; the value ends the match. */
+const VALUE =
+  `(?:'([^'\\r\\n\\\\]{1,${VALUE_MAX}})(?=')|"([^"\\r\\n\\\\]{1,${VALUE_MAX}})(?=")` +
+  `|([^\\s"'\`\\\\;&|<>()]{1,${VALUE_MAX}}))`;
+/** Words that follow an option's name in prose (`the --password flag`), not values. */
+const PROSE = new Set([...NOT_SECRETS, ...'flag option argument and or is to the with'.split(' ')]);
+
+const blankAt = (text: string, i: number) => {
+  const c = text.charCodeAt(i);
+  return c === 0x20 || c === 0x09;
+};
+
+/** Whether an option's value is masked: not a reference, a marker, the next option, prose. */
+function secretValue(value: string): boolean {
+  const c = value[0];
+  if (c === '$' || c === '-' || value.startsWith(REDACTED)) return false;
+  return !PROSE.has(value.toLowerCase()) && /[A-Za-z0-9]/.test(value);
+}
+
+/**
+ * `mytool --password S3cret`, `--token=abc`, `--client-secret 'x y'`: the value after a
+ * secret-named long option (a blank or `=` between). `--password-stdin` names no value.
+ */
+const secretFlag = regexDetector({
+  kind: 'password',
+  anchors: '-',
+  trigger: `-(?<=[ \\t]-)(?=${SECRET_FLAG}(?:[ \\t]+|=)[^\\s-])`,
+  back: 0,
+  quick: (text, at) => text.charCodeAt(at + 1) === 0x2d && blankAt(text, at - 1),
+  source: `(?<=[ \\t])-${SECRET_FLAG}(?:[ \\t]+|=)${VALUE}`,
+  extend: (m, end) => (m[3]?.length === VALUE_MAX ? valueEnd(m.input, end, -1) : end),
+  pick: (m) => {
+    const value = m[1] ?? m[2] ?? m[3];
+    return secretValue(value) ? m.index + m[0].length - value.length : -1;
+  },
+});
+
+/**
+ * `curl -u admin:S3cret`, `--user admin:S3cret`: the password after the user's colon. Not
+ * `docker run -u 1000:1000` (a user and group id).
+ */
+const USER_PASSWORD = `(?:-${ci('user')}|u)(?:[ \\t]+|=)["']?[^\\s:"'\\\\]{1,256}:`;
+const userPassword = regexDetector({
+  kind: 'password',
+  anchors: '-',
+  trigger: `-(?<=[ \\t]-)(?=${USER_PASSWORD}[^\\s"'\\\\])`,
+  back: 0,
+  quick: (text, at) => {
+    const c =
+      text.charCodeAt(at + 1) === 0x2d ? text.charCodeAt(at + 2) | 0x20 : text.charCodeAt(at + 1);
+    return c === 0x75 && blankAt(text, at - 1);
+  },
+  source: `(?<=[ \\t])-(?:-${ci('user')}|u)(?:[ \\t]+|=)(["']?)[^\\s:"'\\\\]{1,256}:([^\\s"'\\\\]{1,${VALUE_MAX}})`,
+  pick: (m, end) => {
+    const pass = m[2];
+    if (/^\d+$/.test(pass) || !secretValue(pass)) return -1;
+    return end - pass.length;
+  },
+});
+
+/** `htpasswd -b[c...] [-C 10] file user`: the options and the arguments before the password. */
+const HTPASSWD_OPTIONS =
+  /(?<=htpasswd[ \t]{1,4})-[A-Za-z]{1,6}(?:[ \t]+-[A-Za-z]{1,6}(?:[ \t]+\d{1,2})?){0,4}/y;
+const ARG = `(?:'[^'\\r\\n]{1,256}'|"[^"\\r\\n]{1,256}"|[^\\s'"\`;&|<>()\\\\]{1,256})`;
+/** With `-n` (print, no file): user and password; else file, user and password. */
+const HTPASSWD_ARGS = [1, 2].map((n) => new RegExp(`(?:[ \\t]+${ARG}){${n}}[ \\t]+${VALUE}`, 'y'));
+
+/** `htpasswd -b .htpasswd bob S3cret`, `htpasswd -nb bob S3cret`: batch mode's password. */
+const htpasswdPassword: Detector = {
+  kind: 'password',
+  anchors: '-',
+  trigger: '-(?<=htpasswd[ \\t]{1,4}-)(?=[A-Za-z]{0,5}b)',
+  find(text, at, _state, out) {
+    let i = at - 1;
+    while (i > at - 5 && blankAt(text, i)) i--;
+    if (i === at - 1 || !text.startsWith('htpasswd', i - 7)) return -1;
+    HTPASSWD_OPTIONS.lastIndex = at;
+    const options = HTPASSWD_OPTIONS.exec(text)?.[0];
+    if (options === undefined || !/-[A-Za-z]*b/.test(options)) return -1;
+    const args = HTPASSWD_ARGS[/-[A-Za-z]*n/.test(options) ? 0 : 1];
+    args.lastIndex = HTPASSWD_OPTIONS.lastIndex;
+    const m = args.exec(text);
+    if (!m) return -1;
+    const value = m[1] ?? m[2] ?? m[3];
+    if (secretValue(value)) {
+      out.push({ start: args.lastIndex - value.length, end: args.lastIndex, kind: 'password' });
+    }
+    return args.lastIndex;
+  },
+};
+
+/**
+ * The three as one detector: every `-` candidate costs one call, and the option's first
+ * letter picks the detector to try.
+ */
+export const optionSecrets: Detector = {
+  kind: 'password',
+  anchors: '-',
+  trigger: `-(?:${[secretFlag, userPassword, htpasswdPassword].map((d) => d.trigger.slice(1)).join('|')})`,
+  find(text, at, state, out) {
+    const c = text.charCodeAt(at + 1);
+    if (c === 0x2d) {
+      const e = secretFlag.find(text, at, state, out);
+      return e >= 0 ? e : userPassword.find(text, at, state, out);
+    }
+    if (c === 0x75) return userPassword.find(text, at, state, out);
+    return htpasswdPassword.find(text, at, state, out);
+  },
+};

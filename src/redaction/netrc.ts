@@ -1,0 +1,27 @@
+import { REDACTED, regexDetector } from './detector';
+import { VALUE_MAX } from './values';
+
+/** Blanks and line breaks between .netrc tokens, real or escaped (`\n` in JSON). */
+const SEP = '(?:[ \\t\\r\\n]|\\\\[nrt]){1,16}';
+
+/** A `machine`, `login` or `account` token and its value, before `password`. */
+const CONTEXT = `(?<![A-Za-z])(?:machine|login|account)${SEP}[^\\s\\\\]{1,256}${SEP}`;
+
+/**
+ * `.netrc`: `machine host login bob password S3cret`, on one line or several. The word
+ * after `password` is masked when a `machine`, `login` or `account` token comes before it
+ * (`password` followed by a word in prose is not enough).
+ */
+export const netrcPassword = regexDetector({
+  kind: 'password',
+  anchors: 'w',
+  // The context in the trigger: `password ` in prose and code stays in native code.
+  trigger: `w(?<=${CONTEXT}passw)(?=ord${SEP})`,
+  back: 4,
+  literal: 'password',
+  source: `(?<=${CONTEXT})password${SEP}([^\\s\\\\]{1,${VALUE_MAX}})`,
+  pick: (m, end) => {
+    const value = m[1];
+    return value.startsWith('$') || value.startsWith(REDACTED) ? -1 : end - value.length;
+  },
+});
