@@ -1,47 +1,41 @@
 import type { Redactor } from '../redaction/redactor';
 
 /**
- * JSON and JSONL downloads masked by structure, as GraphQL masks JSON fields: a secret written
- * with escapes (`\u0067hp_...`, `https:\/\/hooks...`, `"pass\u0077ord": ...`) is invisible to
- * the text detectors but not to the decoded values. A document or line whose masking changed
- * something is re-serialized; everything is then text-masked as well.
+ * Text masked through JSON string escapes: a secret written with escapes (`\u0067hp_...`,
+ * `https:\/\/hooks...`, `"pass\u0077ord": ...`) is invisible to the text detectors. Each line's
+ * string literals that hold a backslash are decoded (twice, for JSON kept inside a JSON string)
+ * and written back with only the escapes JSON needs; when that shows the detectors a secret,
+ * the line is served in that form, masked. Numbers, whitespace and lines without a secret stay
+ * byte for byte. Works on any text (JSON, JSONL, logs, scripts), parseable or not.
  */
 
-function parse(text: string): { value: unknown } | null {
-  const t = text.trimStart();
-  if (!t.startsWith('{') && !t.startsWith('[')) return null;
-  try {
-    return { value: JSON.parse(text) as unknown };
-  } catch {
-    return null;
-  }
+/** A double-quoted literal on one line, escapes included. */
+const LITERAL = /"(?:[^"\\\n]|\\.)*"/g;
+const DEPTH = 2;
+
+function unescapeLiterals(text: string, depth: number): string {
+  if (!text.includes('\\')) return text;
+  return text.replace(LITERAL, (literal) => {
+    if (!literal.includes('\\')) return literal;
+    let decoded: unknown;
+    try {
+      decoded = JSON.parse(literal);
+    } catch {
+      return literal; // not a JSON literal (a shell quote, a regex...)
+    }
+    if (typeof decoded !== 'string') return literal;
+    const inner = depth < DEPTH ? unescapeLiterals(decoded, depth + 1) : decoded;
+    return JSON.stringify(inner);
+  });
 }
 
-/** The indentation of a pretty-printed document (that of its first indented line), or none. */
-function indentOf(text: string): string {
-  return /\n([ \t]+)\S/.exec(text)?.[1] ?? '';
-}
-
-/** `value` masked and re-serialized, or null when masking changed nothing. */
-function remasked(r: Redactor, value: unknown, indent: string): string | null {
-  const masked = r.redactJson(value);
-  return masked === value ? null : JSON.stringify(masked, null, indent);
-}
-
-/** The masked text of a UTF-8 file that may hold JSON or JSONL. */
-export function maskJsonText(r: Redactor, text: string): string {
-  const whole = parse(text);
-  if (whole) {
-    const out = remasked(r, whole.value, indentOf(text));
-    if (out === null) return r.redactText(text);
-    const tail = /\s*$/.exec(text)?.[0] ?? '';
-    return r.redactText(out + tail);
-  }
+/** The masked text; lines whose escapes hid a secret come back unescaped and masked. */
+export function maskEscapedText(r: Redactor, text: string): string {
+  if (!text.includes('\\')) return r.redactText(text);
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    const line = parse(lines[i]);
-    const out = line && remasked(r, line.value, '');
-    if (out !== null && out !== undefined) lines[i] = out + (lines[i].endsWith('\r') ? '\r' : '');
+    const plain = unescapeLiterals(lines[i], 1);
+    if (plain !== lines[i] && r.redactText(plain) !== plain) lines[i] = plain;
   }
   return r.redactText(lines.join('\n'));
 }

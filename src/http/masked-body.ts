@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { decodeUtf16, encodeUtf16, utf16Of } from '../redaction/bytes';
 import type { Redactor } from '../redaction/redactor';
-import { maskJsonText } from './json-text';
+import { maskEscapedText } from './json-text';
 import { maskKeyBlocks } from './key-blocks';
 
 /** A whole file's masked bytes; `utf8` says whether they are UTF-8 (for the charset). */
@@ -12,21 +12,27 @@ export interface MaskedBody {
 
 /**
  * A text file masked in memory. UTF-16 is decoded, masked and encoded back in the same byte
- * order (the detectors would not see a secret with a NUL between its letters); UTF-8 is masked
- * as JSON where it parses (./json-text); other bytes are masked as Latin-1, which gives every
- * other byte back unchanged.
+ * order (the detectors would not see a secret with a NUL between its letters); other bytes are
+ * masked as UTF-8 when they are, else as Latin-1, which gives every other byte back unchanged.
+ * Every kind also sees through JSON string escapes (./json-text).
  */
 export function maskText(raw: Buffer, redactor: Redactor): MaskedBody {
   const utf16 = utf16Of(raw);
   if (utf16) {
     const odd = raw.subarray(raw.length - (raw.length % 2));
-    const text = redactor.redactText(decodeUtf16(raw, utf16));
+    const text = maskEscapedText(redactor, decodeUtf16(raw, utf16));
     return { body: Buffer.concat([encodeUtf16(text, utf16), odd]), utf8: false };
   }
   if (isUtf8(raw)) {
-    return { body: Buffer.from(maskJsonText(redactor, raw.toString('utf8')), 'utf8'), utf8: true };
+    return {
+      body: Buffer.from(maskEscapedText(redactor, raw.toString('utf8')), 'utf8'),
+      utf8: true,
+    };
   }
-  return { body: Buffer.from(redactor.redactText(raw.toString('latin1')), 'latin1'), utf8: false };
+  return {
+    body: Buffer.from(maskEscapedText(redactor, raw.toString('latin1')), 'latin1'),
+    utf8: false,
+  };
 }
 
 /**
