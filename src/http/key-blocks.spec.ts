@@ -123,4 +123,25 @@ describe('KeyBlockMask', () => {
       expect([chunk, out.toString('latin1')]).toEqual([chunk, expected.toString('latin1')]);
     }
   });
+
+  it('with a redactor, masks UTF-16 secrets at either alignment across window edges', async () => {
+    const r = new Redactor({ enabled: true, extraPatterns: [] });
+    const ghp = 'ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5';
+    const be = (s: string) => Buffer.from(s, 'utf16le').swap16();
+    // A UTF-16BE token at an odd offset across the hold-back edge of the first window.
+    const at = KEY_BLOCK_MAX + 4096 - 41;
+    const input = Buffer.concat([Buffer.alloc(at - 1, 0xa5), be(` ${ghp}\n`), Buffer.alloc(99)]);
+    const expected = Buffer.from(input);
+    be('[REDACTED:github-token]'.padEnd(40, '*')).copy(expected, at + 1);
+    for (const chunk of [4096, 65_536]) {
+      const chunks: Buffer[] = [];
+      for (let i = 0; i < input.length; i += chunk) chunks.push(input.subarray(i, i + chunk));
+      const skip = at + 11;
+      const out = await buffer(Readable.from(chunks).pipe(new KeyBlockMask(skip, 31, r)));
+      expect([chunk, out.toString('hex')]).toEqual([
+        chunk,
+        expected.subarray(skip, skip + 31).toString('hex'),
+      ]);
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { decodeUtf16, encodeUtf16, utf16Of } from './bytes';
+import { utf16Views } from './bytes-utf16';
 import { Redactor } from './redactor';
 
 const r = new Redactor({ enabled: true, extraPatterns: [] });
@@ -44,5 +45,50 @@ describe('Redactor.maskBytes', () => {
     const raw = Buffer.from(GHP);
     off.maskBytes(raw);
     expect(raw.toString()).toBe(GHP);
+  });
+});
+
+describe('Redactor.maskBytes on UTF-16 inside bytes', () => {
+  const ENV = `GITHUB_TOKEN=${GHP}\nDB_PASSWORD=Sq16Pw0rd1\n`;
+  const MASKED = 'GITHUB_TOKEN=[REDACTED:github-token]*****************\nDB_PASSWORD=[REDACTED:\n';
+  const head = (n: number) => Buffer.from([0x53, 0x51, 0x4c, 0x00, 0x10, 0x00, 0x01].slice(0, n));
+  const tail = Buffer.from([0x00, 0x00, 0xff, 0x0d]);
+  const cases: [string, (s: string) => Buffer, number][] = [
+    ['UTF-16LE at an even offset', (s) => encodeUtf16(s, 'utf16le'), 4],
+    ['UTF-16LE at an odd offset', (s) => encodeUtf16(s, 'utf16le'), 7],
+    ['UTF-16BE at an even offset', (s) => encodeUtf16(s, 'utf16be'), 6],
+    ['UTF-16BE at an odd offset', (s) => encodeUtf16(s, 'utf16be'), 5],
+  ];
+
+  it.each(cases)('masks a secret in %s, same length, counted once', (_, enc, at) => {
+    const kinds: string[] = [];
+    const counted = new Redactor({ enabled: true, extraPatterns: [] }, (k) => kinds.push(k));
+    const buf = Buffer.concat([head(at), enc(ENV), tail]);
+    counted.maskBytes(buf);
+    expect(buf.toString('hex')).toBe(Buffer.concat([head(at), enc(MASKED), tail]).toString('hex'));
+    expect(kinds).toEqual(['github-token', 'password']);
+  });
+
+  it('masks an ASCII log that turns UTF-16LE part way, at an odd offset', () => {
+    const ascii = 'PS> Get-Content .env\r\n';
+    const buf = Buffer.concat([Buffer.from(ascii), encodeUtf16(ENV, 'utf16le')]);
+    r.maskBytes(buf);
+    expect(buf.toString('hex')).toBe(
+      Buffer.concat([Buffer.from(ascii), encodeUtf16(MASKED, 'utf16le')]).toString('hex'),
+    );
+  });
+
+  it('leaves random bytes (and short UTF-16 bits) unchanged', () => {
+    let seed = 12345;
+    const bytes = Buffer.alloc(1 << 20);
+    for (let i = 0; i < bytes.length; i++) {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      bytes[i] = seed >>> 24;
+    }
+    const buf = Buffer.concat([bytes, encodeUtf16('IHDRsRG', 'utf16le'), bytes]);
+    const before = Buffer.from(buf);
+    expect(utf16Views(buf)).toEqual([]);
+    r.maskBytes(buf);
+    expect(buf.equals(before)).toBe(true);
   });
 });

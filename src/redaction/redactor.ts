@@ -1,4 +1,5 @@
 import { bytesText, overwriteSpan, type Utf16 } from './bytes';
+import { utf16Views } from './bytes-utf16';
 import { redactJsonValue } from './json';
 import { scanBuiltins, type Span } from './patterns';
 import { mergeSpans } from './spans';
@@ -135,10 +136,27 @@ export class Redactor {
 
   /**
    * Masks `buf` in place at the same length: every secret of its text (Latin-1, or UTF-16 for
-   * such files) overlapping bytes [from, to) becomes its marker cut or padded with `*`.
+   * such files) overlapping bytes [from, to) becomes its marker cut or padded with `*`. Bytes
+   * read as Latin-1 are also searched as UTF-16 (see maskUtf16).
    */
   maskBytes(buf: Buffer, enc: 'latin1' | Utf16 = 'latin1', from = 0, to = buf.length): void {
     if (!this.enabled) return;
+    this.maskView(buf, enc, from, to);
+    if (enc === 'latin1') this.maskUtf16(buf, from, to);
+  }
+
+  /**
+   * Masks, at the same length, secrets written as UTF-16 anywhere in `buf` (either byte order,
+   * either byte alignment), as maskBytes does: UTF-16 text in a binary file or after ASCII.
+   */
+  maskUtf16(buf: Buffer, from = 0, to = buf.length): void {
+    if (!this.enabled) return;
+    // In turn and in place: a secret masked in one view is not found (nor counted) again.
+    for (const { enc, offset } of utf16Views(buf))
+      this.maskView(buf.subarray(offset), enc, from - offset, to - offset);
+  }
+
+  private maskView(buf: Buffer, enc: 'latin1' | Utf16, from: number, to: number): void {
     const width = enc === 'latin1' ? 1 : 2;
     for (const s of this.findSpans(bytesText(buf, enc))) {
       if (s.end * width <= from) continue;
