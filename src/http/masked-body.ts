@@ -23,22 +23,22 @@ export function maskText(raw: Buffer, redactor: Redactor): MaskedBody {
     const text = maskEscapedText(redactor, decodeUtf16(raw, utf16));
     return { body: Buffer.concat([encodeUtf16(text, utf16), odd]), utf8: false };
   }
+  // A log can turn UTF-16 part way (`Get-Content .env` in a PowerShell transcript): masked at
+  // the same length in the masked bytes, as the text decoding cannot see it.
   if (isUtf8(raw)) {
-    return {
-      body: Buffer.from(maskEscapedText(redactor, raw.toString('utf8')), 'utf8'),
-      utf8: true,
-    };
+    const body = Buffer.from(maskEscapedText(redactor, raw.toString('utf8')), 'utf8');
+    redactor.maskUtf16(body);
+    return { body, utf8: true };
   }
-  return {
-    body: Buffer.from(maskEscapedText(redactor, raw.toString('latin1')), 'latin1'),
-    utf8: false,
-  };
+  const body = Buffer.from(maskEscapedText(redactor, raw.toString('latin1')), 'latin1');
+  redactor.maskUtf16(body);
+  return { body, utf8: false };
 }
 
 /**
  * A binary file masked in place at the same length, so Content-Length and Range hold: private
- * key blocks, then every secret the redactor finds in its bytes read as Latin-1 (a tar or a
- * SQLite database holds text in the clear).
+ * key blocks, then every secret the redactor finds in its bytes read as Latin-1 or as UTF-16
+ * (a tar or a SQLite database holds text in the clear).
  */
 export function maskBinary(raw: Buffer, redactor: Redactor): Buffer {
   maskKeyBlocks(raw);

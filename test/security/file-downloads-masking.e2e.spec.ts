@@ -41,6 +41,9 @@ const PNG = (tail: string): Buffer =>
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
     Buffer.from(`tEXtk\0${tail}\0`, 'latin1'),
   ]);
+/** A PNG whose text chunk holds a `.env` in UTF-16LE, at an odd offset. */
+const PNG16 = (env: string): Buffer =>
+  Buffer.concat([PNG(''), Buffer.from(env, 'utf16le'), PNG('')]);
 
 const PS = `$env:GITHUB_TOKEN\r\n${GHP}\r\npassword=Utf16Pw0rd\r\n`;
 const PS_MASKED = `$env:GITHUB_TOKEN\r\n[REDACTED:github-token]\r\npassword=[REDACTED:password]\r\n`;
@@ -63,6 +66,7 @@ const FILES: Record<string, string | Buffer> = {
   'scratch/app.db': sqlite(GHP),
   'scratch/forged.bmp': BM(BM_TEXT),
   'media__2.png': PNG(GHP),
+  'media__3.png': PNG16(ENV),
   'scratch/ps.txt': Buffer.from(PS, 'utf16le'),
   'scratch/bom-le.txt': Buffer.from(`\ufeff${PS}`, 'utf16le'),
   'scratch/bom-be.txt': utf16be(`\ufeff${PS}`),
@@ -100,6 +104,15 @@ describe('file downloads with redaction on: binary, UTF-16 and JSON-escaped secr
     }
     const part = await get('scratch/backup.tar', { Range: 'bytes=525-564' });
     expect([part.status, part.body.toString('latin1')]).toEqual([206, GHP_MASK]);
+  });
+
+  it('masks UTF-16 text inside a binary file at the same length', async () => {
+    const r = await get('media__3.png');
+    expect([r.status, r.headers['content-length']]).toEqual([
+      200,
+      String(FILES['media__3.png'].length),
+    ]);
+    expect(r.body.toString('hex')).toBe(PNG16(ENV_MASKED).toString('hex'));
   });
 
   it('masks UTF-16 text (with or without BOM) and encodes it back', async () => {
