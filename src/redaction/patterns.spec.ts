@@ -514,13 +514,13 @@ describe('linear time', () => {
     'machine ' + fill('a'),
   ];
 
-  // Catastrophic backtracking takes seconds to forever on 1 MB; a linear scan ~20 ms. The
-  // bound only separates the two (the bench measures speed).
-  it('reads each 1 MB backtracking bait in < 250 ms', () => {
+  // Catastrophic backtracking takes seconds to forever on 1 MB; a linear scan tens of ms. The
+  // bound only separates the two (the bench measures speed; a loaded CI machine slows CPU too).
+  it('reads each 1 MB backtracking bait in < 1 s of CPU', () => {
     const slow: string[] = [];
     for (const text of bait) {
       const ms = cpuMs(() => redactor.redactText(text));
-      if (ms >= 250) slow.push(`${JSON.stringify(text.slice(0, 30))}: ${ms.toFixed(1)} ms`);
+      if (ms >= 1000) slow.push(`${JSON.stringify(text.slice(0, 30))}: ${ms.toFixed(1)} ms`);
     }
     expect(slow).toEqual([]);
   });
