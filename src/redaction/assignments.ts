@@ -1,4 +1,4 @@
-import { ci, REDACTED, regexDetector, type Detector } from './detector';
+import { ci, REDACTED, regexDetector } from './detector';
 import { VALUE_MAX, valueEnd } from './values';
 import {
   acceptAssignment,
@@ -19,12 +19,12 @@ import {
  */
 const KEY_LAST =
   '(?:[rRwW][dD]|[sS][eEsS]|[eE][tTnNyYsS]|[oO][nN]|[dDtTlLnNyY][sS]|[aA][lL]|[iI][eE]|[tT][hH])';
-const KEY_LAST_CODES = new Set([...'destnylh'].map((c) => c.charCodeAt(0)));
+export const KEY_LAST_CODES = new Set([...'destnylh'].map((c) => c.charCodeAt(0)));
 const LAST_N = 0x6e; // authorizatioN
 const LAST_Y = 0x79; // secret_access_keY
 
 /** The last letter of the key before the `:`/`=` at `at`, past quotes and blanks, lower case. */
-function keyLast(text: string, at: number): number {
+export function keyLast(text: string, at: number): number {
   let i = at - 1;
   for (; i >= 0; i--) {
     const c = text.charCodeAt(i);
@@ -60,57 +60,32 @@ export const assignment = regexDetector({
     const bare = m[5] !== undefined;
     if (bare && PROSE_PASS.test(m[1]) && isProse(m.input, end, value)) return -1;
     const envKey = m[0][0] === '=' && ENV_NAME.test(m[1]);
-    const ok = acceptAssignment(m[1], value, !bare, m.input[end] ?? '', envKey);
+    const loose = envKey || (bare && yamlWord(m, end, value));
+    const ok = acceptAssignment(m[1], value, !bare, m.input[end] ?? '', loose);
     return ok ? m.index + m[0].length - value.length : -1;
   },
 });
 
 const PROSE_PASS = /^pass$/i;
+const YAML_KEY = /key|token/i;
+const WORD = /^[\w+/=.~-]{8,}$/;
+const LINE_END = /[ \t]*(?:$|[\r\n]|\\[rn])/y;
+/**
+ * `api_key: AbcDefGhij` in YAML: a single word of 8+ characters ending the line after an
+ * api-key or token key and `: ` is configuration (`token: the thing` goes on, prose).
+ */
+function yamlWord(m: RegExpExecArray, end: number, value: string): boolean {
+  if (m[0][0] !== ':' || m[0][1] === '=' || !YAML_KEY.test(m[1]) || !WORD.test(value)) {
+    return false;
+  }
+  LINE_END.lastIndex = end;
+  return LINE_END.test(m.input);
+}
 const ENV_NAME = /^[A-Z_-]+$/;
 /** `pass: the test passed`: a lower-case word and more words after it, not a password. */
 function isProse(text: string, end: number, value: string): boolean {
   return /^[a-z]+$/.test(value) && /^[ \t]+[A-Za-z]/.test(text.slice(end, end + 2));
 }
-
-/** `"accessTokens": ["...", "..."]`: each quoted string of an array under a secret key. */
-const ARRAY_HEAD = new RegExp(
-  `(?<=(${KEYWORDS})${KEY_SUFFIX}${KEY_CLOSE})(?::=|=>|[:=])[ \\t]*\\[`,
-  'y',
-);
-const ARRAY_ITEM = new RegExp(
-  `[ \\t]*\\\\*"([^"\\\\\\r\\n]{1,${VALUE_MAX}})\\\\*"[ \\t]*(,?)`,
-  'y',
-);
-/** Most items masked in one array (the scan goes on after them). */
-const ARRAY_ITEMS = 256;
-
-export const secretArray: Detector = {
-  kind: 'password',
-  anchors: ':=',
-  trigger: '', // the shared ASSIGNMENT_TRIGGER
-  find(text, at, _state, out) {
-    let i = at + 1;
-    if (text[i] === '=' || text[i] === '>') i++;
-    while (text[i] === ' ' || text[i] === '\t') i++;
-    if (text[i] !== '[' || !KEY_LAST_CODES.has(keyLast(text, at))) return -1;
-    ARRAY_HEAD.lastIndex = at;
-    const head = ARRAY_HEAD.exec(text);
-    if (!head) return -1;
-    let pos = ARRAY_HEAD.lastIndex;
-    for (let n = 0; n < ARRAY_ITEMS; n++) {
-      ARRAY_ITEM.lastIndex = pos;
-      const item = ARRAY_ITEM.exec(text);
-      if (!item) break;
-      const start = item.index + item[0].indexOf('"') + 1;
-      if (acceptAssignment(head[1], item[1], true, '')) {
-        out.push({ start, end: start + item[1].length, kind: 'password' });
-      }
-      pos = ARRAY_ITEM.lastIndex;
-      if (item[2] === '') break;
-    }
-    return pos;
-  },
-};
 
 /** `aws_secret_access_key = <40>` and `"SecretAccessKey": "<40>"` (aws sts output). */
 export const awsSecretKey = regexDetector({
@@ -186,7 +161,7 @@ export const azureAccountKey = regexDetector({
  * NOT_SECRETS (`password: str`, `token = await ...`): code mentions stay in native code.
  */
 const VALUE_START =
-  '(?=[=>]?[ \\t]*(?:\\\\*["\'`][^\\\\\\r\\n]|\\[[ \\t]*\\\\*"|[^\\s"\'`\\\\,;&|<>(){}\\[\\]=]))';
+  '(?=[=>]?[ \\t]*(?:\\\\*["\'`][^\\\\\\r\\n]|\\[[ \\t]*\\\\*"|\\{|[^\\s"\'`\\\\,;&|<>(){}\\[\\]=]))';
 const NOT_A_WORD = `(?![=>]?[ \\t]*(?:${[...NOT_SECRETS].map(ci).join('|')})(?![^\\s"'\`\\\\,;&|<>(){}\\[\\]]))`;
 export const ASSIGNMENT_TRIGGER =
   `[:=](?<=${KEY_LAST}${KEY_CLOSE}[:=])(?:(?<=(?:${AUTHZ}|${ci('accountkey')})${KEY_CLOSE}[:=])` +

@@ -7,9 +7,13 @@ import { VALUE_MAX, valueEnd } from './values';
 const COMMAND =
   /(?:mysql(?:dump|admin|import|show|check|pump|sh)?|mariadb(?:-dump|-admin)?)(?=[ \t])/y;
 const STEMS = ['mysql', 'mariadb'];
-/** Registry logins and sshpass, whose `-p` takes the password glued or after a blank. */
-const LOGIN = /(?:(?:docker|podman|nerdctl)[ \t]+login|sshpass)(?=[ \t])/y;
-const LOGIN_STEMS = ['docker', 'podman', 'nerdctl', 'sshpass'];
+/** Registry and Azure logins and sshpass, whose `-p` takes the password glued or after a blank. */
+const LOGIN = /(?:(?:docker|podman|nerdctl|az)[ \t]+login|sshpass)(?=[ \t])/y;
+const LOGIN_STEMS = ['docker', 'podman', 'nerdctl', 'az', 'sshpass'];
+/** `redis-cli -a <password>` (`-p` is its port). */
+const REDIS = /redis-cli(?=[ \t])/y;
+/** OpenLDAP clients, `-w <password>` (`-W` prompts). */
+const LDAP = /ldap(?:search|add|modify|delete|modrdn|compare|whoami|passwd|exop)(?=[ \t])/y;
 /** No further occurrence (a constant: a global lookup per candidate is slow in a vm context). */
 const NONE = Number.MAX_SAFE_INTEGER;
 /** Farthest `-p` from the command word, in characters. */
@@ -17,14 +21,12 @@ const REACH = 400;
 /** How far past a candidate a command word is looked for at once (later candidates reuse it). */
 const AHEAD = 1 << 16;
 /** Groups: 1 'value', 2 "value", 3 bare value (longer: valueEnd); the value ends the match. */
-const VALUE = new RegExp(
-  `-p[ \\t]*(?:'([^'\\r\\n\\\\]{1,${VALUE_MAX}})(?=')|"([^"\\r\\n\\\\]{1,${VALUE_MAX}})(?=")` +
-    `|([^\\s"'\`\\\\;&|<>()]{1,${VALUE_MAX}}))`,
-  'y',
-);
-
-const fresh = (): LastMatch => ({ end: -1, searched: 0, next: STEMS.map(() => -1) });
-const freshLogin = (): LastMatch => ({ end: -1, searched: 0, next: LOGIN_STEMS.map(() => -1) });
+const valueAfter = (letter: string) =>
+  new RegExp(
+    `-${letter}[ \\t]*(?:'([^'\\r\\n\\\\]{1,${VALUE_MAX}})(?=')|"([^"\\r\\n\\\\]{1,${VALUE_MAX}})(?=")` +
+      `|([^\\s"'\`\\\\;&|<>()]{1,${VALUE_MAX}}))`,
+    'y',
+  );
 const isAlnum = (c: number) =>
   (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
 
@@ -87,23 +89,26 @@ function lastCommandBreak(text: string, from: number, at: number, memo: LastMatc
   return memo.end;
 }
 
-/** A detector of the password after `-p` when `command` starts the same command line. */
+/** A detector of the password after `-<letter>` when `command` starts the same command line. */
 function commandPassword(
   command: RegExp,
   stems: string[],
-  slot: 'command' | 'login',
-  trigger: string,
+  slot: string,
+  letter: string,
   glued: boolean,
 ): Detector {
-  const memoOf = slot === 'command' ? fresh : freshLogin;
-  const endSlot = slot === 'command' ? 'commandEnd' : 'loginEnd';
+  const memoOf = (): LastMatch => ({ end: -1, searched: 0, next: stems.map(() => -1) });
+  const endSlot = `${slot}End`;
+  const code = letter.charCodeAt(0);
+  const VALUE = valueAfter(letter);
+  const next = glued ? '[^\\s\\\\]' : '[ \\t]+[^\\s\\\\]';
   return {
     kind: 'password',
     anchors: '-',
-    trigger,
+    trigger: `-(?<=[ \\t]-)(?=${letter}${next})`,
     find(text, at, state, out) {
       const before = text.charCodeAt(at - 1);
-      if ((before !== 0x20 && before !== 0x09) || text.charCodeAt(at + 1) !== 0x70) return -1;
+      if ((before !== 0x20 && before !== 0x09) || text.charCodeAt(at + 1) !== code) return -1;
       const after = text.charCodeAt(at + 2);
       if (glued && (after === 0x20 || after === 0x09)) return -1;
       const memos = (state.commands ??= {});
@@ -133,29 +138,23 @@ function commandPassword(
  * and `ssh -p2222` or `mkdir -pv` are other programs). `--password=` and `PGPASSWORD=` are
  * assignments (./assignments).
  */
-const mysqlPassword = commandPassword(
-  COMMAND,
-  STEMS,
-  'command',
-  `-(?<=[ \\t]-)(?=p[^\\s\\\\])`,
-  true,
-);
+const mysqlPassword = commandPassword(COMMAND, STEMS, 'command', 'p', true);
 
 /** `docker login -u bob -p S3cret`, `sshpass -p 'S3cret' ssh host`: glued or not. */
-const loginPassword = commandPassword(
-  LOGIN,
-  LOGIN_STEMS,
-  'login',
-  `-(?<=[ \\t]-)(?=p[ \\t]+[^\\s\\\\])`,
-  false,
-);
+const loginPassword = commandPassword(LOGIN, LOGIN_STEMS, 'login', 'p', false);
+const redisPassword = commandPassword(REDIS, ['redis-cli'], 'redis', 'a', false);
+const ldapPassword = commandPassword(LDAP, ['ldap'], 'ldap', 'w', false);
+const ALL = [mysqlPassword, loginPassword, redisPassword, ldapPassword];
 
-/** Both as one detector (one call per `-p` candidate). */
+/** All as one detector (one call per `-p`, `-a`, `-w` candidate). */
 export const commandPasswords: Detector = {
   kind: 'password',
   anchors: '-',
-  trigger: `-(?:${mysqlPassword.trigger.slice(1)}|${loginPassword.trigger.slice(1)})`,
+  trigger: `-(?:${ALL.map((d) => d.trigger.slice(1)).join('|')})`,
   find(text, at, state, out) {
+    const c = text.charCodeAt(at + 1);
+    if (c === 0x61) return redisPassword.find(text, at, state, out);
+    if (c === 0x77) return ldapPassword.find(text, at, state, out);
     const e = mysqlPassword.find(text, at, state, out);
     return e >= 0 ? e : loginPassword.find(text, at, state, out);
   },

@@ -13,7 +13,7 @@ export interface ScanState {
   footerAt: number;
   footerEnd: number;
   /** Per command kind, the last command word and command end before the candidates (./commands). */
-  commands?: Partial<Record<'command' | 'commandEnd' | 'login' | 'loginEnd', LastMatch>>;
+  commands?: Partial<Record<string, LastMatch>>;
 }
 
 /** Where something was last found before a position, and how far the text was searched. */

@@ -46,10 +46,11 @@ const secretFlag = regexDetector({
 });
 
 /**
- * `curl -u admin:S3cret`, `--user admin:S3cret`: the password after the user's colon. Not
- * `docker run -u 1000:1000` (a user and group id).
+ * `curl -u admin:S3cret`, `-uadmin:S3cret`, `--user admin:S3cret`: the password after the
+ * user's colon. Not `docker run -u 1000:1000` (a user and group id).
  */
-const USER_PASSWORD = `(?:-${ci('user')}|u)(?:[ \\t]+|=)["']?[^\\s:"'\\\\]{1,256}:`;
+const USER_OPTION = `(?:-${ci('user')}(?:[ \\t]+|=)|u(?:[ \\t]+|=)?)`;
+const USER_PASSWORD = `${USER_OPTION}["']?[^\\s:"'\\\\]{1,256}:`;
 const userPassword = regexDetector({
   kind: 'password',
   anchors: '-',
@@ -60,7 +61,7 @@ const userPassword = regexDetector({
       text.charCodeAt(at + 1) === 0x2d ? text.charCodeAt(at + 2) | 0x20 : text.charCodeAt(at + 1);
     return c === 0x75 && blankAt(text, at - 1);
   },
-  source: `(?<=[ \\t])-(?:-${ci('user')}|u)(?:[ \\t]+|=)(["']?)[^\\s:"'\\\\]{1,256}:([^\\s"'\\\\]{1,${VALUE_MAX}})`,
+  source: `(?<=[ \\t])-${USER_OPTION}(["']?)[^\\s:"'\\\\]{1,256}:([^\\s"'\\\\]{1,${VALUE_MAX}})`,
   pick: (m, end) => {
     const pass = m[2];
     if (/^\d+$/.test(pass) || !secretValue(pass)) return -1;
@@ -79,7 +80,8 @@ const HTPASSWD_ARGS = [1, 2].map((n) => new RegExp(`(?:[ \\t]+${ARG}){${n}}[ \\t
 const htpasswdPassword: Detector = {
   kind: 'password',
   anchors: '-',
-  trigger: '-(?<=htpasswd[ \\t]{1,4}-)(?=[A-Za-z]{0,5}b)',
+  // The first option: `-b` may come after others (`-B -b`, `-c -b`).
+  trigger: '-(?<=htpasswd[ \\t]{1,4}-)(?=[A-Za-z])',
   find(text, at, _state, out) {
     let i = at - 1;
     while (i > at - 5 && blankAt(text, i)) i--;

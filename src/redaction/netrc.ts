@@ -19,9 +19,12 @@ export const netrcPassword = regexDetector({
   trigger: `w(?<=${CONTEXT}passw)(?=ord${SEP})`,
   back: 4,
   literal: 'password',
-  source: `(?<=${CONTEXT})password${SEP}([^\\s\\\\]{1,${VALUE_MAX}})`,
+  // A quoted value (curl and Python read `"a b"` as one token), maybe JSON-escaped, or a word.
+  source:
+    `(?<=${CONTEXT})password${SEP}(?:\\\\?"([^"\\\\\\r\\n]{1,${VALUE_MAX}})(?=\\\\?")` +
+    `|([^\\s\\\\]{1,${VALUE_MAX}}))`,
   pick: (m, end) => {
-    const value = m[1];
+    const value = m[1] ?? m[2];
     return value.startsWith('$') || value.startsWith(REDACTED) ? -1 : end - value.length;
   },
 });

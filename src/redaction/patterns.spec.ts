@@ -282,6 +282,41 @@ describe('built-in detectors: exact output for every kind', () => {
       'mongodb://app:p@ss@mongo/db',
       'mongodb://app:[REDACTED:url-credentials]@mongo/db',
     ],
+    [
+      'htpasswd: -b after other options, or among them',
+      'htpasswd -B -b f bob BcryptHtPw9; htpasswd -c -b f al HtPw3; htpasswd -bcB f cy HtPw4',
+      'htpasswd -B -b f bob [REDACTED:password]; htpasswd -c -b f al [REDACTED:password]; htpasswd -bcB f cy [REDACTED:password]',
+    ],
+    [
+      'curl -u with the credentials glued',
+      'curl -uadmin:GluedCurlPw https://x',
+      'curl -uadmin:[REDACTED:password] https://x',
+    ],
+    [
+      '.netrc: a quoted password, plain or JSON-escaped',
+      'machine h login u password "quoted netrc pw"\\nmachine h login u password \\"esc pw\\"',
+      'machine h login u password "[REDACTED:password]"\\nmachine h login u password \\"[REDACTED:password]\\"',
+    ],
+    [
+      'objects under plural secret keys',
+      '{"api_keys":{"prod":"Prod9ApiKeyVal"}} {"apiKeys": {"prod": "ProdApiKeyVal", "n": 2, "x": {"y": "Deep1"}}, "z": "kept"}',
+      '{"api_keys":{"prod":"[REDACTED:password]"}} {"apiKeys": {"prod": "[REDACTED:password]", "n": 2, "x": {"y": "[REDACTED:password]"}}, "z": "kept"}',
+    ],
+    [
+      'YAML: one word after an api-key or token key, at the end of the line',
+      'API_KEY: YamlUpperVal\napi_key: yamlapikeyvalue\r\ntoken: TokWordOnly',
+      'API_KEY: [REDACTED:password]\napi_key: [REDACTED:password]\r\ntoken: [REDACTED:password]',
+    ],
+    [
+      'az login -p, redis-cli -a, ldapsearch -w',
+      'az login -u me@x.com -p AzLoginPw1 && redis-cli -a RedisAuthPw1 && ldapsearch -w LdapPw1 -D cn=x',
+      'az login -u me@x.com -p [REDACTED:password] && redis-cli -a [REDACTED:password] && ldapsearch -w [REDACTED:password] -D cn=x',
+    ],
+    [
+      'npm config set _authToken',
+      'npm config set //registry.npmjs.org/:_authToken NpmAuthTokVal1; npm config set _auth QXV0aDE=',
+      'npm config set //registry.npmjs.org/:_authToken [REDACTED:password]; npm config set _auth [REDACTED:password]',
+    ],
   ];
   it.each(cases)('%s', (_name, input, expected) => {
     expect(redact(input)).toBe(expected);
@@ -352,6 +387,10 @@ describe('ordinary text is left alone', () => {
     'use the --password flag or --token $TOKEN; docker login --password-stdin',
     'the token is valid; Token=valid; max_tokens=4096; "input_tokens": [150000]',
     'the login page has a password field',
+    // Ports and search bases, not passwords; prose after a token key; a type at the line end.
+    'redis-cli -h host -p 6379 && ldapsearch -x -b dc=x && az login --use-device-code',
+    'token: the thing we discussed\napi_key: missing\ntoken: 12\napiKey: string',
+    '{"api_keys": [1, 2], "tokens": {"count": 3}}',
   ];
   it.each(clean)('%s', (text) => {
     expect(redact(text)).toBe(text);
@@ -418,6 +457,8 @@ describe('the prefilter', () => {
     ...['>', ';', '\n', 'x-'],
     ...['--password', '--token', '-u', '--user', 'docker login', 'sshpass', ' -p ', 'htpasswd'],
     ...['-b', '-nb', 'machine', 'login', 'Private-Lines:', ' 2', 'apiKeys', 'accessTokens'],
+    ...['{', '}', ',', '"prod"', 'api_keys', 'tokens', ' -a ', ' -w ', 'redis-cli', 'ldapsearch'],
+    ...['az login', '-uadmin:', '-B', ':_authToken', 'npm config set ', '_auth ', '\r\n', 'Val1'],
   ];
 
   it('agrees on the counterexamples found so far', () => {

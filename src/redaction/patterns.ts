@@ -27,8 +27,8 @@ import {
   awsSecretKey,
   azureAccountKey,
   cookie,
-  secretArray,
 } from './assignments';
+import { secretArray, secretObject } from './collections';
 import { commandPasswords } from './commands';
 import type { Detector, ScanState, Span } from './detector';
 import {
@@ -48,6 +48,7 @@ import {
 } from './formats';
 import { optionSecrets } from './flags';
 import { netrcPassword } from './netrc';
+import { npmCredential } from './npmrc';
 import { privateKey, privateKeyBase64, puttyPrivateKey } from './private-key';
 import { GITLEAKS_DETECTORS, GITLEAKS_KINDS } from './rules';
 
@@ -130,8 +131,10 @@ export const DETECTORS: readonly Detector[] = [
   commandPasswords,
   optionSecrets,
   netrcPassword,
+  npmCredential,
   assignment,
   secretArray,
+  secretObject,
 ];
 
 /**
