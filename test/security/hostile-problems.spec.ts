@@ -102,9 +102,10 @@ it('answers problems and a steps page of 4 million bad lines in time: 1000 liste
     line: 1001,
   });
   expect(steps).toEqual({ totalCount: 0, edges: [] });
-  // A runaway guard (16.7 s before, and then a stack overflow): 2 s of CPU, which a loaded
-  // machine does not inflate as it does wall time; the wall bound only catches a hang.
-  expect((user + system) / 1000).toBeLessThan(2000);
+  // A runaway guard (16.7 s before, and then a stack overflow). Alone this takes 0.5 to 2 s;
+  // the bound is on process CPU (a loaded machine inflates wall time far more), with room for
+  // a cold JIT and the collector inside a long test run. The wall bound only catches a hang.
+  expect((user + system) / 1000).toBeLessThan(5000);
   expect(elapsed).toBeLessThan(20_000);
 }, 60_000);
 
