@@ -104,8 +104,9 @@ it('keeps 2,000 full-only views within a 4 MiB budget, and a 100 MB one in kilob
   // The estimate is of the right size: clearing the cache gives back about what it counted.
   expect(out.heldRatio).toBeGreaterThan(0.5);
   expect(out.heldRatio).toBeLessThan(2);
-  // Parsing leaves garbage between collections; the views themselves would need 2 GB.
-  expect(out.maxRssMiB).toBeLessThan(96);
+  // Parsing leaves garbage between collections (Node 24's collector keeps more of it: 108 MiB
+  // there, 36-48 on Node 20); the views themselves would need 2 GB.
+  expect(out.maxRssMiB).toBeLessThan(192);
   const big = out.big as Record<string, number>;
   expect([big.records, big.contents]).toEqual([100, 0]);
   expect(big.fileMiB).toBeGreaterThan(95);
