@@ -6,7 +6,7 @@
 # and that the mounted tree is byte-for-byte unchanged, then removes everything it made.
 #
 # Engine: docker when a Docker engine answers (`docker info`), else podman + podman-compose
-# (run ../shared/tools/container-env.sh first on a machine without Docker).
+# (on a machine without Docker, run the workplace's tools/container-env.sh first, as .ci/run does).
 # Environment (all optional):
 #   BRAINQL_FIXTURE_HOME   the brain home to copy (default <repo>/test/fixtures/real/gemini-home)
 #   BRAINQL_PULL           podman's base-image pull policy (default never: the base may exist only
@@ -39,7 +39,7 @@ elif command -v podman >/dev/null && command -v podman-compose >/dev/null; then
   # docker format: the OCI format drops the image's HEALTHCHECK, which the compose file relies on.
   compose=(podman-compose "--podman-build-args=--pull=${BRAINQL_PULL:-never} --format docker")
 else
-  fail "no Docker engine answers and podman/podman-compose are missing (see ../shared/tools/container-env.sh)"
+  fail "no Docker engine answers and podman/podman-compose are missing (run the workplace's tools/container-env.sh first)"
 fi
 compose+=(-f "$repo/docker-compose.yml" -p "$project")
 
