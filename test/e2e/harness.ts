@@ -72,10 +72,20 @@ export interface E2EOptions {
 }
 
 /** A fresh app over `fx` (not refreshed); the caller closes it. */
-export async function startApp(fx: FixtureHome): Promise<INestApplication> {
+export function startApp(fx: FixtureHome): Promise<INestApplication> {
+  return startAppOver(fx.home, { BRAIN_ROOTS: fx.extraRoot });
+}
+
+/**
+ * A fresh app over the brain home `home` (not refreshed), listening on an ephemeral loopback
+ * port, with the settings the suites share; `env` adds or overrides. The caller closes it.
+ */
+export async function startAppOver(
+  home: string,
+  env: Record<string, string> = {},
+): Promise<INestApplication> {
   const config = loadConfig({
-    GEMINI_HOME: fx.home,
-    BRAIN_ROOTS: fx.extraRoot,
+    GEMINI_HOME: home,
     // No background rescans in the middle of a test: each test refreshes when it needs to.
     RESCAN_MS: '3600000',
     LOG_LEVEL: 'silent',
@@ -84,6 +94,7 @@ export async function startApp(fx: FixtureHome): Promise<INestApplication> {
     // These suites compare answers with the raw files byte for byte; masking has its own
     // suite (test/security/redaction.e2e.spec.ts).
     REDACT: 'off',
+    ...env,
   });
   const app = await createApp(config);
   await app.init();

@@ -1,3 +1,4 @@
+import { startAppOver } from '../e2e/harness';
 import type { INestApplication } from '@nestjs/common';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -7,8 +8,6 @@ import { BrainStore } from '../../src/brain/store';
 import { makeTempDir } from '../fixtures/brain-home';
 import { put } from '../fixtures/fs-util';
 import { simpleSession } from '../fixtures/session-misc';
-import { createApp } from '../../src/app.factory';
-import { loadConfig } from '../../src/config/config';
 import { postGql, rawGet } from '../e2e/harness';
 
 /**
@@ -80,17 +79,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(tmp, 'links'));
   fs.symlinkSync(path.join(tmp, 'outside/scratch'), path.join(tmp, 'links/folder'));
   fs.symlinkSync(path.join(tmp, 'outside/session'), path.join(tmp, 'links/session'));
-  app = await createApp(
-    loadConfig({
-      GEMINI_HOME: path.join(tmp, 'home'),
-      RESCAN_MS: '3600000',
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_POINTS: '100000000',
-      REDACT: 'off',
-    }),
-  );
-  await app.init();
-  await new Promise<void>((resolve) => app.getHttpServer().listen(0, '127.0.0.1', resolve));
+  app = await startAppOver(path.join(tmp, 'home'));
   server = app.getHttpServer() as http.Server;
   await app.get(BrainStore).refresh();
 });

@@ -1,14 +1,13 @@
+import { startAppOver } from '../e2e/harness';
 import type { INestApplication } from '@nestjs/common';
 import fc from 'fast-check';
 import * as fs from 'node:fs';
 import type * as http from 'node:http';
 import * as path from 'node:path';
 import request from 'supertest';
-import { createApp } from '../../src/app.factory';
 import { BrainStore } from '../../src/brain/store';
 import { MAX_RECORD_BYTES } from '../../src/brain/transcript/scanner';
 import { Transcripts } from '../../src/brain/transcript/transcript';
-import { loadConfig } from '../../src/config/config';
 import { buildFixtureHome, makeTempDir, REAL_HOME } from '../fixtures/brain-home';
 import { put, sliceAt, writeChunks } from '../fixtures/fs-util';
 
@@ -312,17 +311,7 @@ beforeAll(async () => {
   expect(bases.filter((b) => b.name.startsWith('real:'))).toHaveLength(3);
   root = path.join(tmp, 'home/antigravity-ide/brain');
   fs.mkdirSync(root, { recursive: true });
-  app = await createApp(
-    loadConfig({
-      GEMINI_HOME: path.join(tmp, 'home'),
-      RESCAN_MS: '3600000',
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_POINTS: '100000000',
-      REDACT: 'off',
-    }),
-  );
-  await app.init();
-  await new Promise<void>((resolve) => app.getHttpServer().listen(0, '127.0.0.1', resolve));
+  app = await startAppOver(path.join(tmp, 'home'));
   server = app.getHttpServer() as http.Server;
   store = app.get(BrainStore);
 }, 60_000);
