@@ -1,12 +1,11 @@
+import { startAppOver } from '../e2e/harness';
 import type { INestApplication } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import type * as http from 'node:http';
 import * as path from 'node:path';
 import request from 'supertest';
-import { createApp } from '../../src/app.factory';
 import { BrainStore } from '../../src/brain/store';
-import { loadConfig } from '../../src/config/config';
 import type { GqlBody } from '../e2e/harness';
 import { makeTempDir } from '../fixtures/brain-home';
 
@@ -49,15 +48,7 @@ afterAll(async () => {
 });
 
 async function costs(home: string, env: Record<string, string> = {}, key?: string) {
-  const config = loadConfig({
-    GEMINI_HOME: path.join(dir, home),
-    RESCAN_MS: '3600000',
-    LOG_LEVEL: 'silent',
-    MAX_QUERY_COST: '10',
-    ...env,
-  });
-  const app = await createApp(config);
-  await app.init();
+  const app = await startAppOver(path.join(dir, home), { MAX_QUERY_COST: '10', ...env });
   running.push(app);
   await app.get(BrainStore).refresh();
   const server = app.getHttpServer() as http.Server;

@@ -1,12 +1,11 @@
+import { startAppOver } from '../e2e/harness';
 import type { INestApplication } from '@nestjs/common';
 import * as fs from 'node:fs';
 import type * as http from 'node:http';
 import * as path from 'node:path';
 import request from 'supertest';
-import { createApp } from '../../src/app.factory';
 import { ioStats } from '../../src/brain/safe-path';
 import { BrainStore } from '../../src/brain/store';
-import { loadConfig } from '../../src/config/config';
 import { makeTempDir } from '../fixtures/brain-home';
 import type { GqlBody } from '../e2e/harness';
 
@@ -53,14 +52,7 @@ afterAll(async () => {
 });
 
 async function start(env: Record<string, string> = {}) {
-  const config = loadConfig({
-    GEMINI_HOME: dir,
-    RESCAN_MS: '3600000',
-    LOG_LEVEL: 'silent',
-    ...env,
-  });
-  const app = await createApp(config);
-  await app.init();
+  const app = await startAppOver(dir, env);
   running.push(app);
   await app.get(BrainStore).refresh();
   const server = app.getHttpServer() as http.Server;
