@@ -1,0 +1,112 @@
+/**
+ * What search, secrets, stats and the listing ask of the home index. Callers speak to this
+ * interface only: the SQLite implementation (./sqlite) is one backend, and a shared one
+ * (PostgreSQL for several replicas) can follow without touching them.
+ *
+ * Sessions are named by their directory's realpath (`SessionEntry.realDir`): unique across
+ * roots, so two copies of one id in two roots are two sessions. Callers decide which sessions
+ * a request may see (scopes, filters) and pass them in `dirs`; the index never widens that set.
+ */
+
+/** The contract's SearchField, in its declared order (hits of one step are ordered by it). */
+export const SEARCH_FIELDS = [
+  'USER_REQUEST',
+  'CONTENT',
+  'THINKING',
+  'TOOL_CALLS',
+  'OUTPUT',
+  'ARTIFACT',
+] as const;
+export type SearchFieldName = (typeof SEARCH_FIELDS)[number];
+
+export interface TextRange {
+  start: number;
+  length: number;
+}
+
+/** Where a page of hits continues: the last hit's sort key (see SearchHitRow.key). */
+export interface SearchKey {
+  /** RELEVANCE: the score; NEWEST_FIRST: the session's createdAt (epoch ms). */
+  primary: number;
+  sessionId: string;
+  /** Step position; artifact hits sort after every step (Number.MAX_SAFE_INTEGER). */
+  position: number;
+  /** Index in SEARCH_FIELDS. */
+  field: number;
+  /** The artifact's name ('' for step hits). */
+  artifact: string;
+  /** The session's directory: two roots may hold the same id. */
+  dir: string;
+}
+
+export interface SearchRequest {
+  /** Parsed terms (see parseSearchQuery): 3+ characters each, compared case-insensitively. */
+  terms: string[];
+  /** The sessions that may be hit, in any order. */
+  dirs: readonly string[];
+  /** Default: every field. */
+  fields: readonly SearchFieldName[] | null;
+  order: 'RELEVANCE' | 'NEWEST_FIRST';
+  first: number;
+  after: SearchKey | null;
+}
+
+export interface SearchHitRow {
+  dir: string;
+  field: SearchFieldName;
+  /** Step position in the compact view; null for ARTIFACT hits. */
+  position: number | null;
+  /** Artifact file name for ARTIFACT hits, else null. */
+  artifact: string | null;
+  snippet: string;
+  highlights: TextRange[];
+  matchCount: number;
+  score: number;
+  key: SearchKey;
+}
+
+export interface SearchPage {
+  hits: SearchHitRow[];
+  totalCount: number;
+  hasNextPage: boolean;
+}
+
+export interface SecretFindingRow {
+  kind: string;
+  field: SearchFieldName;
+  position: number | null;
+  artifact: string | null;
+  count: number;
+}
+
+export interface IndexStatusRow {
+  state: 'BUILDING' | 'READY';
+  sessionsIndexed: number;
+  sessionsTotal: number;
+  bytesIndexed: number;
+  updatedAt: Date | null;
+}
+
+/** The listing facts kept in the index, so a restart answers without reading transcripts. */
+export interface StoredSummary {
+  createdAt: Date;
+  updatedAt: Date;
+  userRequest: string | null;
+  model: string | null;
+  localTime: string | null;
+  mentionedFiles: string[];
+  workspaceRoot: string | null;
+  stepCount: number;
+  toolCallCount: number;
+  errorCount: number;
+}
+
+export interface HomeIndex {
+  search(request: SearchRequest): SearchPage;
+  /** Findings per session, in `dirs` order: step findings by position then field, then artifacts by name. */
+  secrets(dirs: readonly string[]): SecretFindingRow[][];
+  /** The subset of `dirs` with at least one finding (of `kinds`, when given), in `dirs` order. */
+  exposedSessions(dirs: readonly string[], kinds: readonly string[] | null): string[];
+  /** Progress over the sessions a caller may see. */
+  status(dirs: readonly string[]): IndexStatusRow;
+}
