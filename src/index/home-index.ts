@@ -101,7 +101,12 @@ export interface StoredSummary {
   errorCount: number;
 }
 
+/** The Nest injection token of the HomeIndex (IndexModule provides it, globally). */
+export const HOME_INDEX = 'HOME_INDEX';
+
 export interface HomeIndex {
+  /** Resolves once every session of the store's current catalog is indexed (tests, CLI). */
+  caughtUp(): Promise<void>;
   search(request: SearchRequest): SearchPage;
   /** Findings per session, in `dirs` order: step findings by position then field, then artifacts by name. */
   secrets(dirs: readonly string[]): SecretFindingRow[][];
