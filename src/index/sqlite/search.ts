@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { SearchHitRow, SearchKey, SearchPage, SearchRequest } from '../home-index';
 import { SEARCH_FIELDS } from '../home-index';
 import { countOccurrences, snippetOf } from '../snippet';
@@ -11,86 +13,127 @@ export function matchExpression(terms: readonly string[]): string {
   return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ');
 }
 
-interface HitRow {
-  rowid: number;
-  dir: string;
-  session_id: string;
-  created_at: number;
-  pos: number;
-  field: number;
-  name: string;
-  rank: number;
+/** One hit: [rowid, primary, sessionId, pos, field, name, dir, rank]; 1-6 are its sort key. */
+type Hit = [number, number, string, number, number, string, string, number];
+
+/** Every hit of one query, in the query's order (what pages and totalCount are cut from). */
+interface Hits {
+  generation: number;
+  rows: Hit[];
+}
+
+/** Bytes a cached hit costs, roughly: the array, its strings (ids and dirs are short). */
+const HIT_BYTES = 200;
+
+function compareHits(a: Hit, b: Hit): number {
+  for (let i = 1; i < 7; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x < y) return -1;
+    if (x > y) return 1;
+  }
+  return 0;
 }
 
 /**
  * Search over the docs of the given sessions. FTS5 finds the texts holding every term (the
- * trigram phrase is an exact substring, case-folded); the page's texts are then read for
- * snippets and counts. Keyset pagination over the order's key, so cursors survive growth.
+ * trigram phrase is an exact substring, case-folded) and SQLite orders them; the ordered hits
+ * of a query are kept until the index next changes, so the next pages, the same query from a
+ * dashboard and its totalCount cost a lookup. Pages are cut by key (the cursor is the last
+ * hit's key), so a cursor stays valid while the index grows. Only the page's texts are read.
  */
-export function search(db: Db, sids: number[] | null, request: SearchRequest): SearchPage {
-  const where: string[] = [];
-  const params: Record<string, unknown> = { match: matchExpression(request.terms) };
-  if (sids !== null) {
-    where.push('d.sid IN (SELECT value FROM json_each(@sids))');
-    params.sids = JSON.stringify(sids);
-  }
-  if (request.fields && request.fields.length < SEARCH_FIELDS.length) {
-    where.push(`d.field IN (${request.fields.map((f) => SEARCH_FIELDS.indexOf(f)).join(',')})`);
-  }
-  const base = `
-    WITH m AS (SELECT rowid, bm25(docs_fts) AS rank FROM docs_fts WHERE docs_fts MATCH @match)
-    SELECT m.rowid, s.dir, s.session_id, s.created_at, m.rank, d.field, d.name,
-      CASE WHEN d.position < 0 THEN ${ARTIFACT_POSITION} ELSE d.position END AS pos
-    FROM m JOIN docs d ON d.rowid = m.rowid JOIN sessions s ON s.sid = d.sid
-    ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
-  const total = db.prepare(`SELECT count(*) AS n FROM (${base})`).get(params) as { n: number };
-  const relevance = request.order === 'RELEVANCE';
-  const primary = relevance ? 'rank' : '-created_at';
-  const order = `${primary}, session_id, pos, field, name, dir`;
-  let keyset = '';
-  if (request.after) {
-    const a = request.after;
-    keyset = `WHERE (${primary}, session_id, pos, field, name, dir) > (@p, @id, @pos, @field, @name, @dir)`;
-    Object.assign(params, {
-      p: relevance ? -a.primary : -a.primary,
-      id: a.sessionId,
-      pos: a.position,
-      field: a.field,
-      name: a.artifact,
-      dir: a.dir,
-    });
-  }
-  params.limit = request.first + 1;
-  const rows = db
-    .prepare(`SELECT * FROM (${base}) ${keyset} ORDER BY ${order} LIMIT @limit`)
-    .all(params) as HitRow[];
-  const hasNextPage = rows.length > request.first;
-  const page = rows.slice(0, request.first);
-  const textOf = db.prepare('SELECT text FROM docs WHERE rowid = ?');
-  const hits = page.map((r): SearchHitRow => {
-    const text = (textOf.get(r.rowid) as { text: string }).text;
-    const { snippet, highlights } = snippetOf(text, request.terms);
-    const score = -r.rank;
-    const key: SearchKey = {
-      primary: relevance ? score : r.created_at,
-      sessionId: r.session_id,
-      position: r.pos,
-      field: r.field,
-      artifact: r.name,
-      dir: r.dir,
-    };
-    const artifact = r.pos === ARTIFACT_POSITION;
-    return {
-      dir: r.dir,
-      field: SEARCH_FIELDS[r.field],
-      position: artifact ? null : r.pos,
-      artifact: artifact ? r.name : null,
-      snippet,
-      highlights,
-      matchCount: countOccurrences(text, request.terms[0]),
-      score,
-      key,
-    };
+export class Searcher {
+  private readonly cache = new LRUCache<string, Hits>({
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (h) => Math.max(1, h.rows.length * HIT_BYTES),
   });
-  return { hits, totalCount: total.n, hasNextPage };
+  private readonly textOf;
+
+  constructor(
+    private readonly db: Db,
+    private readonly generation: () => number,
+  ) {
+    this.textOf = db.prepare('SELECT text FROM docs WHERE rowid = ?').pluck();
+  }
+
+  search(sids: number[] | null, request: SearchRequest): SearchPage {
+    const rows = this.hits(sids, request);
+    let from = 0;
+    if (request.after) {
+      const a = request.after;
+      const key: Hit = [0, -a.primary, a.sessionId, a.position, a.field, a.artifact, a.dir, 0];
+      let lo = 0;
+      let hi = rows.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (compareHits(rows[mid], key) <= 0) lo = mid + 1;
+        else hi = mid;
+      }
+      from = lo;
+    }
+    const page = rows.slice(from, from + request.first);
+    const hits = page.map((r): SearchHitRow => {
+      const [rowid, primary, sessionId, pos, field, name, dir, rank] = r;
+      const text = this.textOf.get(rowid) as string;
+      const { snippet, highlights } = snippetOf(text, request.terms);
+      const artifact = pos === ARTIFACT_POSITION;
+      const key: SearchKey = {
+        primary: -primary,
+        sessionId,
+        position: pos,
+        field,
+        artifact: name,
+        dir,
+      };
+      return {
+        dir,
+        field: SEARCH_FIELDS[field],
+        position: artifact ? null : pos,
+        artifact: artifact ? name : null,
+        snippet,
+        highlights,
+        matchCount: countOccurrences(text, request.terms[0]),
+        // bm25's rank: lower is better.
+        score: -rank,
+        key,
+      };
+    });
+    return { hits, totalCount: rows.length, hasNextPage: from + request.first < rows.length };
+  }
+
+  private hits(sids: number[] | null, request: SearchRequest): Hit[] {
+    const fields =
+      request.fields && request.fields.length < SEARCH_FIELDS.length
+        ? request.fields.map((f) => SEARCH_FIELDS.indexOf(f)).sort()
+        : null;
+    const scope = sids === null ? '*' : createHash('sha1').update(sids.join(',')).digest('hex');
+    const key = JSON.stringify([
+      request.terms.map((t) => t.toLowerCase()),
+      fields,
+      request.order,
+      scope,
+    ]);
+    const generation = this.generation();
+    const cached = this.cache.get(key);
+    if (cached?.generation === generation) return cached.rows;
+    const where: string[] = [];
+    const params: Record<string, unknown> = { match: matchExpression(request.terms) };
+    if (sids !== null) {
+      where.push('d.sid IN (SELECT value FROM json_each(@sids))');
+      params.sids = JSON.stringify(sids);
+    }
+    if (fields) where.push(`d.field IN (${fields.join(',')})`);
+    const primary = request.order === 'RELEVANCE' ? 'm.rank' : '-s.created_at';
+    const sql = `
+      WITH m AS (SELECT rowid, bm25(docs_fts) AS rank FROM docs_fts WHERE docs_fts MATCH @match)
+      SELECT m.rowid, ${primary} AS p, s.session_id AS id,
+        CASE WHEN d.position < 0 THEN ${ARTIFACT_POSITION} ELSE d.position END AS pos,
+        d.field, d.name, s.dir, m.rank
+      FROM m JOIN docs d ON d.rowid = m.rowid JOIN sessions s ON s.sid = d.sid
+      ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY p, id, pos, d.field, d.name, s.dir`;
+    const rows = this.db.prepare(sql).raw().all(params) as Hit[];
+    this.cache.set(key, { generation, rows });
+    return rows;
+  }
 }

@@ -55,7 +55,7 @@ export class SqliteHomeIndex implements HomeIndex {
     if (this.opened.warning) options.log.warn(this.opened.warning);
     const db = this.opened.db;
     const tables = new Tables(db);
-    this.reader = new SqliteReader(db);
+    this.reader = new SqliteReader(db, () => tables.generation);
     const last = db.prepare("SELECT value FROM meta WHERE key = 'updated_at'").get() as
       { value: string } | undefined;
     this.updatedAt = last ? new Date(Number(last.value)) : null;

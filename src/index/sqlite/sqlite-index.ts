@@ -5,7 +5,7 @@ import type { IndexStatusRow, SearchPage, SearchRequest, SecretFindingRow } from
 import { SEARCH_FIELDS } from '../home-index';
 import type { StoredSummaryState } from '../session-indexer';
 import type { Db } from './database';
-import { search } from './search';
+import { Searcher } from './search';
 
 interface SecretRow {
   sid: number;
@@ -20,7 +20,15 @@ interface SecretRow {
 export class SqliteReader {
   private sidCache: { count: number; map: Map<string, number> } | null = null;
 
-  constructor(private readonly db: Db) {}
+  private readonly searcher: Searcher;
+
+  /** `generation`: changes whenever the index is written (cached answers are then stale). */
+  constructor(
+    private readonly db: Db,
+    generation: () => number,
+  ) {
+    this.searcher = new Searcher(db, generation);
+  }
 
   /** dir -> sid, reloaded when sessions were added or removed. */
   private sids(): Map<string, number> {
@@ -53,7 +61,7 @@ export class SqliteReader {
   search(request: SearchRequest): SearchPage {
     const sids = this.sidsOf(request.dirs);
     if (sids !== null && sids.length === 0) return { hits: [], totalCount: 0, hasNextPage: false };
-    return search(this.db, sids, request);
+    return this.searcher.search(sids, request);
   }
 
   secrets(dirs: readonly string[]): SecretFindingRow[][] {

@@ -54,6 +54,9 @@ export interface SessionFacts {
 export class Tables {
   private readonly s;
 
+  /** Bumped by every write that changes what a search finds. */
+  generation = 0;
+
   constructor(readonly db: Db) {
     const p = (sql: string) => db.prepare(sql);
     this.s = {
@@ -128,6 +131,7 @@ export class Tables {
 
   /** The session's row id, made (or its facts refreshed) as needed. */
   ensureSession(facts: SessionFacts, existing: SessionRow | undefined): number {
+    this.generation++;
     if (!existing) return Number(this.s.addSession.run(facts).lastInsertRowid);
     this.s.facts.run({ ...facts, sid: existing.sid });
     return existing.sid;
@@ -150,6 +154,7 @@ export class Tables {
   }
 
   private deleteDoc(d: { rowid: number; text: string }): void {
+    this.generation++;
     this.s.ftsDelete.run(d.rowid, d.text);
     this.s.docDelete.run(d.rowid);
   }
@@ -160,6 +165,7 @@ export class Tables {
       { rowid: number; text: string } | undefined;
     if (old) this.deleteDoc(old);
     this.s.secretsDeleteAt.run(sid, doc.position, doc.field, doc.name);
+    this.generation++;
     if (doc.text.length > 0) {
       const rowid = this.s.docInsert.run(
         sid,
@@ -226,6 +232,7 @@ export class Tables {
   }
 
   dropSession(sid: number): void {
+    this.generation++;
     for (const d of this.s.allDocs.all(sid) as { rowid: number; text: string }[])
       this.s.ftsDelete.run(d.rowid, d.text);
     this.s.dropDocs.run(sid);
