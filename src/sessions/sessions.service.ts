@@ -126,7 +126,18 @@ export class SessionsService {
       if (catalog.shadowed.length === 0) items = items.filter(mayRead);
       else items = [...visibleSessions(catalog, mayRead)].sort(compareOf(order));
     }
-    return filter ? filterSessions(items, filter, loaders, this.redactor) : items;
+    return this.narrow(items, filter, loaders);
+  }
+
+  /** The sessions of `items` (visible ones, in order) that meet `filter`. */
+  narrow(
+    items: readonly ListedSession[],
+    filter: SessionFilter | null | undefined,
+    loaders: Loaders,
+  ): Promise<ListedSession[]> {
+    return filter
+      ? filterSessions(items, filter, loaders, this.redactor)
+      : Promise.resolve([...items]);
   }
 
   async list(
