@@ -9,6 +9,7 @@ const esmPackages = ['@nestjs'];
 module.exports = {
   rootDir: '.',
   testEnvironment: 'node',
+  setupFiles: ['<rootDir>/test/isolated-home.js'],
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   transform: {
     // Type checking is done once by `npm run lint` (tsc --noEmit); tests only transpile.

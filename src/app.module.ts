@@ -5,6 +5,7 @@ import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { ApiGraphqlModule } from './graphql/graphql.module';
 import { HttpModule } from './http/http.module';
+import { IndexModule } from './index/index.module';
 import { OpsModule } from './ops/ops.module';
 import { RedactionModule } from './redaction/redaction.module';
 import { SessionsModule } from './sessions/sessions.module';
@@ -21,6 +22,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         OpsModule,
         RedactionModule,
+        IndexModule,
         ApiGraphqlModule,
         SessionsModule,
         StepsModule,

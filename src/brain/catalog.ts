@@ -33,7 +33,7 @@ export interface Catalog {
   scannedAt: number;
 }
 
-interface HeadMemo {
+export interface HeadMemo {
   /** Identity and size of the file the createdAt came from. */
   dev: number;
   ino: number;
@@ -110,6 +110,11 @@ export class HeadCache {
     createdAt: Date | null,
   ): void {
     this.memo.set(entry.realDir, { dev: v.dev, ino: v.ino, size: v.size, createdAt });
+  }
+
+  /** Memos kept from an earlier run (the home index): a restart then reads no head. */
+  seed(memos: Iterable<[string, HeadMemo]>): void {
+    for (const [dir, memo] of memos) if (!this.memo.has(dir)) this.memo.set(dir, memo);
   }
 
   retain(live: Set<string>): void {

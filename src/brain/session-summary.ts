@@ -36,6 +36,88 @@ export function isUserInput(record: StepRecord): boolean {
   return record.type === 'USER_INPUT';
 }
 
+/** The running state of a summary: plain data, so the home index can persist and extend it. */
+export interface SummaryState {
+  createdAt: number | null;
+  updatedAt: number | null;
+  stepCount: number;
+  toolCallCount: number;
+  errorCount: number;
+  workspaceRoot: string | null;
+  userRequest: string | null;
+  model: string | null;
+  localTime: string | null;
+  mentionedFiles: string[];
+}
+
+export function emptySummaryState(): SummaryState {
+  return {
+    createdAt: null,
+    updatedAt: null,
+    stepCount: 0,
+    toolCallCount: 0,
+    errorCount: 0,
+    workspaceRoot: null,
+    userRequest: null,
+    model: null,
+    localTime: null,
+    mentionedFiles: [],
+  };
+}
+
+/**
+ * Adds records (in file order) and the full-fidelity contents of their USER_INPUTs (in the
+ * same order) to `state`, in place. Feeding a transcript in pieces gives the same state as
+ * feeding it whole: the store summarizes whole views, the index extends by appended lines.
+ */
+export function addToSummary(state: SummaryState, records: StepRecord[], userInputs: string[]) {
+  for (const record of records) {
+    const time = record.createdAt?.getTime() ?? null;
+    if (time !== null) {
+      state.createdAt ??= time;
+      if (state.updatedAt === null || time > state.updatedAt) state.updatedAt = time;
+    }
+    state.stepCount++;
+    state.toolCallCount += record.toolCalls.length;
+    if (record.status === 'ERROR' || record.type === 'ERROR_MESSAGE') state.errorCount++;
+    if (state.workspaceRoot === null) {
+      const cwd = record.toolCalls.map((c) => c.args.Cwd).find((v) => typeof v === 'string');
+      if (typeof cwd === 'string') state.workspaceRoot = cwd;
+    }
+  }
+  const mentions = new Set(state.mentionedFiles);
+  for (const content of userInputs) {
+    state.userRequest ??= userRequestOf(content);
+    for (const m of content.matchAll(MODEL)) state.model = m[1];
+    if (state.localTime === null) {
+      const t = LOCAL_TIME.exec(content);
+      if (t) state.localTime = t[1].endsWith('.') ? t[1].slice(0, -1) : t[1];
+    }
+    for (const m of content.matchAll(MENTION)) {
+      if (!m[1].startsWith('conversation:')) mentions.add(m[1]);
+    }
+  }
+  state.mentionedFiles = [...mentions];
+}
+
+export function summaryOf(
+  state: SummaryState,
+  fallback: { createdAt: Date; updatedAt: Date },
+): SessionSummary {
+  return {
+    createdAt: state.createdAt !== null ? new Date(state.createdAt) : fallback.createdAt,
+    updatedAt: state.updatedAt !== null ? new Date(state.updatedAt) : fallback.updatedAt,
+    userRequest: state.userRequest,
+    model: state.model,
+    localTime: state.localTime,
+    mentionedFiles: state.mentionedFiles.slice(),
+    workspaceRoot: state.workspaceRoot,
+    stepCount: state.stepCount,
+    toolCallCount: state.toolCallCount,
+    errorCount: state.errorCount,
+  };
+}
+
 /**
  * Summary fields from USER_INPUT contents (already replaced by their full twins where the
  * compact content was truncated) and from all records.
@@ -45,49 +127,7 @@ export function summarize(
   userInputs: string[],
   fallback: { createdAt: Date; updatedAt: Date },
 ): SessionSummary {
-  let createdAt: Date | null = null;
-  let updatedAt: Date | null = null;
-  let toolCallCount = 0;
-  let errorCount = 0;
-  let workspaceRoot: string | null = null;
-  for (const record of records) {
-    const time = record.createdAt;
-    if (time) {
-      createdAt ??= time;
-      if (!updatedAt || time > updatedAt) updatedAt = time;
-    }
-    toolCallCount += record.toolCalls.length;
-    if (record.status === 'ERROR' || record.type === 'ERROR_MESSAGE') errorCount++;
-    if (workspaceRoot === null) {
-      const cwd = record.toolCalls.map((c) => c.args.Cwd).find((v) => typeof v === 'string');
-      if (typeof cwd === 'string') workspaceRoot = cwd;
-    }
-  }
-  let userRequest: string | null = null;
-  let model: string | null = null;
-  let localTime: string | null = null;
-  const mentions = new Set<string>();
-  for (const content of userInputs) {
-    userRequest ??= userRequestOf(content);
-    for (const m of content.matchAll(MODEL)) model = m[1];
-    if (localTime === null) {
-      const t = LOCAL_TIME.exec(content);
-      if (t) localTime = t[1].endsWith('.') ? t[1].slice(0, -1) : t[1];
-    }
-    for (const m of content.matchAll(MENTION)) {
-      if (!m[1].startsWith('conversation:')) mentions.add(m[1]);
-    }
-  }
-  return {
-    createdAt: createdAt ?? fallback.createdAt,
-    updatedAt: updatedAt ?? fallback.updatedAt,
-    userRequest,
-    model,
-    localTime,
-    mentionedFiles: [...mentions],
-    workspaceRoot,
-    stepCount: records.length,
-    toolCallCount,
-    errorCount,
-  };
+  const state = emptySummaryState();
+  addToSummary(state, records, userInputs);
+  return summaryOf(state, fallback);
 }

@@ -6,6 +6,7 @@ import {
   buildCatalog,
   HeadCache,
   substitutesOf,
+  type HeadMemo,
   type Catalog,
   type ListedSession,
 } from './catalog';
@@ -18,7 +19,7 @@ import {
 } from './files';
 import { sortProblems } from './problems';
 import type { SessionSummary } from './session-summary';
-import { Summaries } from './summaries';
+import { Summaries, type PersistedSummary } from './summaries';
 import { isElided } from './transcript/record-size';
 import { Transcripts } from './transcript/transcript';
 import { locateViews, type SessionViews } from './transcript/view';
@@ -106,6 +107,15 @@ export class BrainStore {
       },
     );
     return this.scanning;
+  }
+
+  /**
+   * What an earlier run left (the home index): heads, so the first scan reads no transcript
+   * whose first record is known, and summaries, served while the views they came from stand.
+   */
+  usePersisted(heads: Iterable<[string, HeadMemo]>, summary: PersistedSummary): void {
+    this.heads.seed(heads);
+    this.summaryOf.persisted = summary;
   }
 
   /** Sessions in the current snapshot (0 before the first scan). */

@@ -39,9 +39,16 @@ function summaryBytes(s: SessionSummary): number {
   return total;
 }
 
+/** A summary kept from an earlier run (the home index), if it still matches these views. */
+export type PersistedSummary = (
+  listed: ListedSession,
+  views: SessionViews,
+) => SessionSummary | null;
+
 /** Session summaries, cached in the store's budget and recomputed when the compact view changes. */
 export class Summaries {
   private readonly cache: SizedCache<CachedSummary>;
+  persisted: PersistedSummary | null = null;
 
   constructor(
     private readonly transcripts: Transcripts,
@@ -54,6 +61,8 @@ export class Summaries {
   async of(listed: ListedSession, signal?: AbortSignal): Promise<SessionSummary> {
     const { entry } = listed;
     const views = await locateViews(entry.realDir);
+    const kept = views.compact ? this.persisted?.(listed, views) : null;
+    if (kept) return kept;
     const parsed = await this.transcripts.compact(entry.realDir, views, signal);
     if (!parsed) {
       const dirTime = new Date(entry.mtimeMs);

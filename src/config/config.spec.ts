@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import * as path from 'node:path';
 import { createApp } from '../app.factory';
 import { BrainStore } from '../brain/store';
 import { ConfigError, loadConfig } from './config';
@@ -104,6 +107,92 @@ describe('CACHE_MAX_MB', () => {
       expect(app.get(BrainStore).cache.maxBytes).toBe(64 * 1024 * 1024);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('CACHE_DIR', () => {
+  beforeEach(() => jest.spyOn(os, 'homedir').mockReturnValue('/home/tester'));
+  afterEach(() => jest.restoreAllMocks());
+  const dirOf = (env: NodeJS.ProcessEnv) => loadConfig(env).cacheDir;
+
+  it('defaults to $XDG_CACHE_HOME/brainql, else ~/.cache/brainql', () => {
+    expect(dirOf({})).toBe('/home/tester/.cache/brainql');
+    expect(dirOf({ XDG_CACHE_HOME: '/var/xdg' })).toBe('/var/xdg/brainql');
+    expect(dirOf({ XDG_CACHE_HOME: '/var/xdg/' })).toBe('/var/xdg/brainql');
+    expect(dirOf({ XDG_CACHE_HOME: '' })).toBe('/home/tester/.cache/brainql');
+    // The XDG spec: a relative value is invalid and ignored.
+    expect(dirOf({ XDG_CACHE_HOME: 'cache' })).toBe('/home/tester/.cache/brainql');
+  });
+
+  it('takes an absolute path, normalized, over XDG_CACHE_HOME', () => {
+    expect(dirOf({ CACHE_DIR: '/srv/brainql', XDG_CACHE_HOME: '/var/xdg' })).toBe('/srv/brainql');
+    expect(dirOf({ CACHE_DIR: '/srv/x/../cache/' })).toBe('/srv/cache');
+    expect(dirOf({ CACHE_DIR: '' })).toBe('/home/tester/.cache/brainql');
+  });
+
+  it('refuses a relative path, with the other bad variables', () => {
+    expect(errorOf({ CACHE_DIR: 'cache', PORT: 'x' }).split('\n')).toEqual([
+      'Invalid configuration:',
+      '  PORT="x": PORT must be an integer from 0 to 65535',
+      '  CACHE_DIR="cache": must be an absolute path',
+    ]);
+    expect(errorOf({ CACHE_DIR: './cache' })).toBe(
+      'Invalid configuration:\n  CACHE_DIR="./cache": must be an absolute path',
+    );
+  });
+
+  it('refuses a folder in or under a brain root of GEMINI_HOME, whether it exists or not', () => {
+    const env = { GEMINI_HOME: '/g/' };
+    const refused = [
+      ['/g/antigravity/brain', '/g/antigravity/brain', '/g/antigravity/brain'],
+      ['/g/antigravity/brain/s/', '/g/antigravity/brain/s', '/g/antigravity/brain'],
+      ['/g/x/../cli/brain/c', '/g/cli/brain/c', '/g/cli/brain'],
+    ];
+    for (const [value, dir, root] of refused)
+      expect(errorOf({ ...env, CACHE_DIR: value })).toBe(
+        `Invalid configuration:\n  CACHE_DIR=${JSON.stringify(value)}: the cache directory ${dir} ` +
+          `is inside the brain root ${root} (nothing under a brain root is ever written); set ` +
+          'CACHE_DIR to a folder outside it',
+      );
+    for (const dir of ['/g', '/g/cache', '/g/antigravity', '/g/antigravity/brains', '/g/brain'])
+      expect(dirOf({ ...env, CACHE_DIR: dir })).toBe(dir);
+  });
+
+  it('refuses a folder under a BRAIN_ROOTS entry, compared by whole path segments', () => {
+    const env = { GEMINI_HOME: '/g', BRAIN_ROOTS: '/r/team/brain, /mnt/b/' };
+    expect(errorOf({ ...env, CACHE_DIR: '/mnt/b/cache' })).toBe(
+      'Invalid configuration:\n  CACHE_DIR="/mnt/b/cache": the cache directory /mnt/b/cache is ' +
+        'inside the brain root /mnt/b (nothing under a brain root is ever written); set CACHE_DIR ' +
+        'to a folder outside it',
+    );
+    expect(errorOf({ ...env, CACHE_DIR: '/r/team/brain' })).toContain(
+      'is inside the brain root /r/team/brain',
+    );
+    expect(dirOf({ ...env, CACHE_DIR: '/mnt/bc' })).toBe('/mnt/bc');
+    expect(dirOf({ ...env, CACHE_DIR: '/r/team' })).toBe('/r/team');
+  });
+
+  it('names XDG_CACHE_HOME or the unset default when the default falls in a brain root', () => {
+    expect(errorOf({ GEMINI_HOME: '/g', XDG_CACHE_HOME: '/g/ide/brain' })).toBe(
+      'Invalid configuration:\n  XDG_CACHE_HOME="/g/ide/brain": the cache directory ' +
+        '/g/ide/brain/brainql is inside the brain root /g/ide/brain (nothing under a brain root ' +
+        'is ever written); set CACHE_DIR to a folder outside it',
+    );
+    expect(errorOf({ BRAIN_ROOTS: '/home/tester' })).toBe(
+      'Invalid configuration:\n  CACHE_DIR (unset, so ~/.cache/brainql): the cache directory ' +
+        '/home/tester/.cache/brainql is inside the brain root /home/tester (nothing under a brain ' +
+        'root is ever written); set CACHE_DIR to a folder outside it',
+    );
+  });
+
+  it('does not create the folder (the index does, or falls back to memory)', () => {
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'brainql-cache-'));
+    try {
+      expect(dirOf({ CACHE_DIR: path.join(tmp, 'a', 'b') })).toBe(path.join(tmp, 'a', 'b'));
+      expect(existsSync(path.join(tmp, 'a'))).toBe(false);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
     }
   });
 });

@@ -3,6 +3,7 @@ import { getMetadataStorage, validateSync } from 'class-validator';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadApiKeys, type ApiKey } from '../auth/api-keys';
+import { chooseCacheDir } from './cache-dir';
 import { BOOLEAN_VARIABLES, BOOLEAN_WORDS, Environment, INTEGER_VARIABLES } from './environment';
 import { allowedHosts, hostEntryErrors, isLoopback, type AllowedHosts } from './hosts';
 
@@ -37,6 +38,8 @@ export interface AppConfig {
   rescanMs: number;
   /** Memory for parsed transcripts, line indexes and summaries, all caches together (MiB). */
   cacheMaxMb: number;
+  /** The home index's folder (absolute, never under a brain root; may not exist yet). */
+  cacheDir: string;
   logLevel: string;
   /** Schema introspection and field suggestions; on by default only on loopback. */
   introspection: boolean;
@@ -145,6 +148,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   for (const m of patternErrors(redactPatterns)) problems.push(`  REDACT_PATTERNS: ${m}`);
   const hostEntries = list(raw.ALLOWED_HOSTS);
   for (const m of hostEntryErrors(hostEntries)) problems.push(`  ALLOWED_HOSTS: ${m}`);
+  const geminiHome = path.resolve(raw.GEMINI_HOME ?? path.join(os.homedir(), '.gemini'));
+  const brainRoots = list(raw.BRAIN_ROOTS);
+  const cache = chooseCacheDir(raw.CACHE_DIR, raw.XDG_CACHE_HOME, geminiHome, brainRoots);
+  if (cache.problem !== null) problems.push(cache.problem);
   const flag = (v: string | undefined): boolean | undefined =>
     v === undefined ? undefined : BOOLEAN_WORDS[v];
   const anonymous = flag(raw.ALLOW_ANONYMOUS) ?? false;
@@ -158,14 +165,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   return Object.freeze({
-    geminiHome: path.resolve(raw.GEMINI_HOME ?? path.join(os.homedir(), '.gemini')),
+    geminiHome,
     geminiHomeSet: raw.GEMINI_HOME !== undefined,
-    brainRoots: list(raw.BRAIN_ROOTS),
+    brainRoots,
     host,
     allowedHosts: allowedHosts(host, hostEntries),
     port: raw.PORT ?? 3000,
     rescanMs: raw.RESCAN_MS ?? 5000,
     cacheMaxMb: raw.CACHE_MAX_MB ?? 256,
+    cacheDir: cache.dir,
     // Tests start many apps: their request logs would drown the test output.
     logLevel: raw.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
     introspection: flag(raw.INTROSPECTION) ?? isLoopback(host),

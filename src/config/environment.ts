@@ -35,6 +35,9 @@ export class Environment {
   @apply(int('RESCAN_MS', 100, 86_400_000, ' (milliseconds)')) RESCAN_MS?: number;
   @apply(bool('INTROSPECTION')) INTROSPECTION?: string;
   @apply(int('CACHE_MAX_MB', 1, 1_048_576, ' (MiB)')) CACHE_MAX_MB?: number;
+  @IsOptional() @IsString() CACHE_DIR?: string;
+  /** Only for CACHE_DIR's default. */
+  @IsOptional() @IsString() XDG_CACHE_HOME?: string;
   @IsOptional()
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',

@@ -1,0 +1,116 @@
+import type { BrainStore } from '../brain/store';
+import type { ListedSession } from '../brain/catalog';
+import type { SessionIndexer } from './session-indexer';
+import type { Tables } from './sqlite/tables';
+
+export interface IndexerEvents {
+  /** A session was checked (bytes: transcript bytes read for it; changed: rows were written). */
+  indexed(bytes: number, changed: boolean): void;
+  /** A session could not be indexed this pass (it is tried again on the next). */
+  failed(dir: string, err: unknown): void;
+  /** A pass over the catalog ended. */
+  passed(sessions: number, ms: number): void;
+}
+
+/** Between passes: at least this long, and five times the last pass (big homes check less often). */
+const MIN_PAUSE_MS = 500;
+/** One pass in this many compares every output and artifact file (the others, folder mtimes). */
+const THOROUGH_EVERY = 10;
+
+/**
+ * Keeps the index in step with the store's catalog: passes over every listed session (newest
+ * first, so recent work is searchable first), each session brought up to date by the
+ * SessionIndexer, which reads only what changed. Work yields to the event loop between
+ * sessions and batches, so requests keep their latency while a big home is indexed.
+ */
+export class HomeIndexer {
+  private stopped = false;
+  private running: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private waiters: (() => void)[] = [];
+  /** Sessions indexed against their current files in the last or current pass. */
+  passes = 0;
+
+  constructor(
+    private readonly store: BrainStore,
+    private readonly tables: Tables,
+    private readonly sessions: SessionIndexer,
+    private readonly events: IndexerEvents,
+  ) {}
+
+  start(): void {
+    this.running ??= this.loop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.running;
+  }
+
+  /** Resolves after a pass that started after this call has ended. */
+  caughtUp(): Promise<void> {
+    this.wake?.();
+    const target = this.passes + (this.inPass ? 2 : 1);
+    return new Promise((resolve) => {
+      const check = () =>
+        this.passes >= target || this.stopped ? resolve() : this.waiters.push(check);
+      check();
+    });
+  }
+
+  private inPass = false;
+
+  private async loop(): Promise<void> {
+    while (!this.stopped) {
+      const started = Date.now();
+      this.inPass = true;
+      try {
+        await this.pass();
+      } catch (err) {
+        this.events.failed('', err);
+      }
+      this.inPass = false;
+      this.passes++;
+      const ms = Date.now() - started;
+      this.events.passed(this.count, ms);
+      for (const w of this.waiters.splice(0)) w();
+      if (this.stopped) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(MIN_PAUSE_MS, 5 * ms));
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+
+  private count = 0;
+
+  private async pass(): Promise<void> {
+    // A pass that asks for a fresh scan sees new sessions without waiting for the store's rescan.
+    const catalog = this.passes === 0 ? await this.store.catalog() : await this.store.refresh(true);
+    const sessions: ListedSession[] = [...catalog.newestFirst, ...catalog.shadowed];
+    this.count = sessions.length;
+    const live = new Set<string>();
+    for (const listed of sessions) {
+      if (this.stopped) return;
+      live.add(listed.entry.realDir);
+      try {
+        const changed = await this.sessions.index(listed, this.passes % THOROUGH_EVERY === 0);
+        this.events.indexed(changed?.bytes ?? 0, changed !== null);
+      } catch (err) {
+        this.events.failed(listed.entry.realDir, err);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const gone = this.tables.allSessions().filter((s) => !live.has(s.dir));
+    if (gone.length > 0) {
+      this.tables.db.transaction(() => {
+        for (const s of gone) this.tables.dropSession(s.sid);
+      })();
+    }
+  }
+}

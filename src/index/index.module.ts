@@ -1,0 +1,48 @@
+import {
+  Global,
+  Inject,
+  Logger,
+  Module,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { BrainStore } from '../brain/store';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import { HOME_INDEX } from './home-index';
+import { SqliteHomeIndex } from './sqlite/sqlite-home-index';
+
+/**
+ * The home index: opened (or rebuilt) before the first scan, so the scan and the first
+ * listing reuse what an earlier run stored; built and kept up to date in the background once
+ * the application is up; closed at shutdown.
+ */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: HOME_INDEX,
+      inject: [APP_CONFIG, BrainStore],
+      useFactory: (config: AppConfig, store: BrainStore) =>
+        new SqliteHomeIndex(store, {
+          cacheDir: config.cacheDir,
+          redact: config.redact,
+          redactPatterns: config.redactPatterns,
+          maxRecordBytes: store.transcripts.maxRecordBytes,
+          log: new Logger('Index'),
+        }),
+    },
+  ],
+  exports: [HOME_INDEX],
+})
+export class IndexModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(@Inject(HOME_INDEX) private readonly index: SqliteHomeIndex) {}
+
+  onApplicationBootstrap(): void {
+    this.index.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.index.close();
+  }
+}

@@ -1,0 +1,66 @@
+import { userRequestOf } from '../brain/session-summary';
+import { RecordTooLargeError } from '../brain/transcript/scanner';
+import type { Transcripts } from '../brain/transcript/transcript';
+import type { SessionViews } from '../brain/transcript/view';
+import type { StepRecord, ToolCall } from '../brain/types';
+import type { SearchFieldName } from './home-index';
+import { SEARCH_FIELDS } from './home-index';
+import type { TextRedaction } from './redacted-texts';
+import type { DocRow } from './sqlite/tables';
+
+export const FIELD = Object.fromEntries(SEARCH_FIELDS.map((f, i) => [f, i])) as Record<
+  SearchFieldName,
+  number
+>;
+
+export interface RecordTexts {
+  docs: DocRow[];
+  /** The USER_INPUT's content at full fidelity (for the summary), else null. */
+  input: string | null;
+  /** A truncated field had no full twin (yet): read again when the full view changes. */
+  pendingTwin: boolean;
+}
+
+/**
+ * The searchable texts of one record at the full tier, as the contract defines them: the
+ * truncated fields are taken from the record's full twin (one line read through the full
+ * view's offset index); a twin that is missing or too long to read leaves the compact value.
+ */
+export async function recordTexts(
+  realDir: string,
+  record: StepRecord,
+  views: SessionViews,
+  transcripts: Transcripts,
+  redaction: TextRedaction,
+): Promise<RecordTexts> {
+  let content = record.content;
+  let thinking = record.thinking;
+  let calls: ToolCall[] = record.toolCalls;
+  let pendingTwin = false;
+  if (record.truncatedFields.length > 0) {
+    const twin = await transcripts.fullTwin(realDir, record, views).catch((err: unknown) => {
+      if (err instanceof RecordTooLargeError) return undefined;
+      throw err;
+    });
+    if (twin) {
+      if (record.truncatedFields.includes('content')) content = twin.content;
+      if (record.truncatedFields.includes('thinking')) thinking = twin.thinking;
+      if (record.truncatedFields.includes('tool_calls')) calls = twin.toolCalls;
+    } else pendingTwin = views.full !== null;
+  }
+  const docs: DocRow[] = [];
+  const add = (field: SearchFieldName, text: string | null) => {
+    if (text === null || text === '') return;
+    const { text: stored, findings } = redaction.text(text);
+    docs.push({ position: record.position, field: FIELD[field], name: '', text: stored, findings });
+  };
+  const isInput = record.type === 'USER_INPUT';
+  if (isInput) add('USER_REQUEST', userRequestOf(content));
+  add('CONTENT', content);
+  add('THINKING', thinking);
+  if (calls.length > 0) {
+    const { text, findings } = redaction.toolCalls(calls);
+    docs.push({ position: record.position, field: FIELD.TOOL_CALLS, name: '', text, findings });
+  }
+  return { docs, input: isInput && typeof content === 'string' ? content : null, pendingTwin };
+}

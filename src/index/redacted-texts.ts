@@ -1,0 +1,71 @@
+import { Redactor } from '../redaction/redactor';
+import type { ToolCall } from '../brain/types';
+
+/** Masked spans counted by kind. */
+export type Findings = Map<string, number>;
+
+export interface IndexedText {
+  /** What is stored and searched: the redacted text with REDACT=on, else the text itself. */
+  text: string;
+  findings: Findings;
+}
+
+/**
+ * Turns raw texts into what the index stores, and counts what the redactor masks in them.
+ * Findings come from a redactor that is always on (with REDACT_PATTERNS), so the secrets
+ * report is the same whatever REDACT says; only the stored text depends on it.
+ */
+export class TextRedaction {
+  private tally: Findings | null = null;
+  private readonly finder: Redactor;
+
+  constructor(
+    private readonly storeRedacted: boolean,
+    extraPatterns: string[],
+  ) {
+    this.finder = new Redactor({ enabled: true, extraPatterns }, (kind) => {
+      if (this.tally) this.tally.set(kind, (this.tally.get(kind) ?? 0) + 1);
+    });
+  }
+
+  text(raw: string): IndexedText {
+    const findings: Findings = new Map();
+    this.tally = findings;
+    try {
+      const masked = this.finder.redactText(raw);
+      return { text: this.storeRedacted ? masked : raw, findings };
+    } finally {
+      this.tally = null;
+    }
+  }
+
+  /**
+   * The contract's TOOL_CALLS text: per call its name and every string inside its args
+   * (recursively; keys, numbers and booleans left out), all joined by newlines. Args are
+   * redacted as JSON, as the API serves them: a value under a secret-named key is masked whole.
+   */
+  toolCalls(calls: readonly ToolCall[]): IndexedText {
+    const findings: Findings = new Map();
+    this.tally = findings;
+    try {
+      const parts: string[] = [];
+      for (const call of calls) {
+        const name = this.finder.redactText(call.name);
+        const args = this.finder.redactJson(call.args);
+        parts.push(this.storeRedacted ? name : call.name);
+        collectStrings(this.storeRedacted ? args : call.args, parts);
+      }
+      return { text: parts.join('\n'), findings };
+    } finally {
+      this.tally = null;
+    }
+  }
+}
+
+function collectStrings(value: unknown, out: string[]): void {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const v of value) collectStrings(v, out);
+  else if (value !== null && typeof value === 'object') {
+    for (const v of Object.values(value)) collectStrings(v, out);
+  }
+}

@@ -1,0 +1,407 @@
+import * as fs from 'node:fs';
+import type { ListedSession } from '../brain/catalog';
+import { addToSummary, emptySummaryState, type SummaryState } from '../brain/session-summary';
+import { parseLine } from '../brain/transcript/records';
+import { readViewRange, scanLines } from '../brain/transcript/scanner';
+import type { Transcripts } from '../brain/transcript/transcript';
+import {
+  isAppendOnly,
+  locateViews,
+  type SessionViews,
+  type ViewSource,
+} from '../brain/transcript/view';
+import type { StepRecord } from '../brain/types';
+import { FIELD, recordTexts } from './record-texts';
+import type { TextRedaction } from './redacted-texts';
+import { artifactFiles, readText, stepOutputs, type FileDoc } from './session-files';
+import type { DocRow, StepRow, Tables } from './sqlite/tables';
+
+/** Lines are indexed in batches of about this many bytes: one transaction each. */
+const BATCH_BYTES = 4 * 1024 * 1024;
+
+/** What the index keeps of a session's summary: committed lines, and with the unfinished one. */
+export interface StoredSummaryState {
+  committed: SummaryState;
+  served: SummaryState;
+  /** Newest transcript file mtime: the summary's updatedAt when no record has a time. */
+  filesMtime: number;
+}
+
+interface FilesState {
+  outputs: Record<string, string>;
+  artifacts: Record<string, string>;
+}
+
+interface Scanned {
+  record: StepRecord;
+  start: number;
+  end: number;
+  tail: boolean;
+}
+
+export interface SessionIndexerDeps {
+  tables: Tables;
+  transcripts: Transcripts;
+  redaction: TextRedaction;
+  maxRecordBytes: number;
+}
+
+/**
+ * Brings one session's rows up to date with its files, reading only what changed: nothing
+ * when every version matches, the appended bytes of a transcript that grew in place, the
+ * whole transcript when it was replaced, and only the outputs and artifacts that changed.
+ */
+export class SessionIndexer {
+  constructor(private readonly d: SessionIndexerDeps) {}
+
+  /** null: nothing changed; else the transcript bytes this call read. */
+  async index(listed: ListedSession, thorough = true): Promise<{ bytes: number } | null> {
+    const { entry } = listed;
+    const dir = entry.realDir;
+    const t = this.d.tables;
+    const row = t.session(dir);
+    const views = await locateViews(dir);
+    const view = views.compact;
+    const viewSig = view ? JSON.stringify(view) : null;
+    const full = views.full && views.full !== views.compact ? views.full : null;
+    const fullSig = full ? JSON.stringify(full) : null;
+    // New outputs and artifacts change their folder's mtime; files rewritten in place are
+    // caught by the thorough passes, which compare every file's version.
+    const quickSig = `${viewSig}|${fullSig}|${mtimeOf(dir)}|${mtimeOf(`${dir}/.system_generated/steps`)}`;
+    if (!thorough && row?.complete && row.quick_sig === quickSig) return null;
+    const outputs = stepOutputs(dir);
+    const artifacts = await artifactFiles(dir);
+    const filesSig = JSON.stringify([
+      [...outputs].map(([i, f]) => [i, f.version]),
+      [...artifacts].map(([n, f]) => [n, f.version]),
+    ]);
+    if (
+      row?.complete &&
+      row.view_sig === viewSig &&
+      row.full_sig === fullSig &&
+      row.files_sig === filesSig
+    ) {
+      if (row.quick_sig !== quickSig) t.setQuickSig(row.sid, quickSig);
+      return null;
+    }
+    const facts = {
+      dir,
+      sessionId: entry.id,
+      root: entry.root.realPath,
+      flavor: entry.root.flavor,
+      environment: entry.root.environment,
+      createdAt: listed.createdAt.getTime(),
+    };
+    const sid = t.db.transaction(() => t.ensureSession(facts, row))();
+    let stored: StoredSummaryState | null = row?.summary
+      ? (JSON.parse(row.summary) as StoredSummaryState)
+      : null;
+    let end = row?.view_end ?? 0;
+    let lines = row?.view_lines ?? 0;
+    let records = row?.view_records ?? 0;
+    let bytes = row?.bytes_indexed ?? 0;
+    let read = 0;
+    const transcriptChanged = !row?.complete || row.view_sig !== viewSig;
+    /** Docs of positions from here on were deleted: outputs attached to them are put again. */
+    let deletedFrom = Number.MAX_SAFE_INTEGER;
+    if (transcriptChanged) {
+      const old = row?.view_sig ? (JSON.parse(row.view_sig) as ViewSource) : null;
+      const extend =
+        old !== null &&
+        view !== null &&
+        old.kind === view.kind &&
+        isAppendOnly(old, view) &&
+        stored !== null;
+      if (!extend) [end, lines, records, bytes, stored] = [0, 0, 0, 0, null];
+      deletedFrom = records;
+      t.db.transaction(() => t.deleteSteps(sid, records))();
+      let state = stored?.committed ?? emptySummaryState();
+      const occurrences = extend ? t.occurrences(sid) : new Map<number, number>();
+      let served = state;
+      while (view) {
+        const from = end;
+        const batch: Scanned[] = [];
+        let size = 0;
+        let stopped = false;
+        const result = await scanLines(
+          dir,
+          view,
+          from,
+          'full',
+          (start, lineEnd, buf, f, to) => {
+            lines++;
+            if (buf === null) return false;
+            const verdict = parseLine(buf.subarray(f, to), view.kind === 'compact', records, lines);
+            if (verdict.kind !== 'record') return false;
+            const r = verdict.record;
+            r.occurrence = occurrences.get(r.index) ?? 0;
+            occurrences.set(r.index, r.occurrence + 1);
+            records++;
+            batch.push({ record: r, start, end: lineEnd, tail: false });
+            size += to - f;
+            stopped = size >= BATCH_BYTES;
+            return stopped;
+          },
+          this.d.maxRecordBytes,
+        );
+        end = result.committedEnd;
+        if (!stopped && result.tail) {
+          const verdict = parseLine(result.tail, view.kind === 'compact', records, lines + 1);
+          if (verdict.kind === 'record') {
+            verdict.record.occurrence = occurrences.get(verdict.record.index) ?? 0;
+            batch.push({
+              record: verdict.record,
+              start: end,
+              end: end + result.tailBytes,
+              tail: true,
+            });
+          }
+        }
+        read += result.scannedEnd - from;
+        bytes += end - from;
+        const inputs = await this.writeRecords(sid, dir, batch, views);
+        state = structuredClone(state);
+        addToSummary(
+          state,
+          batch.filter((b) => !b.tail).map((b) => b.record),
+          inputs.committed,
+        );
+        served = state;
+        if (inputs.tail.length > 0 || batch.some((b) => b.tail)) {
+          served = structuredClone(state);
+          addToSummary(
+            served,
+            batch.filter((b) => b.tail).map((b) => b.record),
+            inputs.tail,
+          );
+        }
+        stored = { committed: state, served, filesMtime: newestMtime(view) };
+        this.saveProgress(sid, {
+          view,
+          viewSig,
+          end,
+          lines,
+          records,
+          fullSig,
+          filesSig: null,
+          stored,
+          bytes,
+          complete: false,
+        });
+        if (!stopped) break;
+      }
+    } else if (row && row.full_sig !== fullSig) {
+      await this.retryTwins(sid, dir, views);
+    }
+    await this.indexFiles(sid, dir, outputs, artifacts, deletedFrom);
+    this.saveProgress(sid, {
+      view,
+      viewSig,
+      end,
+      lines,
+      records,
+      fullSig,
+      filesSig,
+      stored,
+      bytes,
+      complete: true,
+    });
+    t.setQuickSig(sid, quickSig);
+    // The scan's head memo, for a restart that reads no transcript (see HeadCache.seed).
+    const first = t.firstStepTime(sid);
+    if (view && first !== null && first === listed.createdAt.getTime()) {
+      const v = view.segments[0].version;
+      t.setHead(dir, { dev: v.dev, ino: v.ino, size: v.size, createdAt: first });
+    }
+    return { bytes: read };
+  }
+
+  /** Writes the records' steps and texts; returns the USER_INPUT contents, committed and tail. */
+  private async writeRecords(sid: number, dir: string, batch: Scanned[], views: SessionViews) {
+    const rows: { step: StepRow; docs: DocRow[] }[] = [];
+    const committed: string[] = [];
+    const tail: string[] = [];
+    for (const b of batch) {
+      const texts = await recordTexts(dir, b.record, views, this.d.transcripts, this.d.redaction);
+      if (texts.input !== null) (b.tail ? tail : committed).push(texts.input);
+      rows.push({ step: stepRow(b, texts.pendingTwin), docs: texts.docs });
+    }
+    const t = this.d.tables;
+    t.db.transaction(() => {
+      for (const r of rows) {
+        t.putStep(sid, r.step);
+        for (const doc of r.docs) t.putDoc(sid, doc);
+      }
+    })();
+    return { committed, tail };
+  }
+
+  /** The full view changed under an unchanged compact one: records that lacked a twin try again. */
+  private async retryTwins(sid: number, dir: string, views: SessionViews): Promise<void> {
+    const t = this.d.tables;
+    const pending = t.pendingTwins(sid);
+    if (pending.length === 0 || !views.compact) return;
+    const again: Scanned[] = [];
+    const occurrences = new Map<number, number>();
+    // Occurrences are counted over every committed step before each pending one.
+    for (const s of t.stepsInOrder(sid)) {
+      const seen = occurrences.get(s.step_index) ?? 0;
+      occurrences.set(s.step_index, seen + 1);
+      if (!s.pending_twin) continue;
+      const verdict = await this.reparse(dir, views.compact, s);
+      if (verdict) {
+        verdict.occurrence = seen;
+        again.push({ record: verdict, start: s.start_byte, end: s.end_byte, tail: false });
+      }
+    }
+    await this.writeRecords(sid, dir, again, views);
+  }
+
+  private async reparse(
+    dir: string,
+    view: ViewSource,
+    s: { position: number; line: number; start_byte: number; end_byte: number },
+  ): Promise<StepRecord | null> {
+    const bytes = await readViewRange(dir, view, s.start_byte, s.end_byte).catch(() => null);
+    if (!bytes) return null;
+    const verdict = parseLine(bytes, view.kind === 'compact', s.position, s.line);
+    return verdict.kind === 'record' ? verdict.record : null;
+  }
+
+  private async indexFiles(
+    sid: number,
+    dir: string,
+    outputs: Map<number, FileDoc>,
+    artifacts: Map<string, FileDoc>,
+    deletedFrom: number,
+  ): Promise<void> {
+    const t = this.d.tables;
+    const old = filesState(t.getFilesState(sid));
+    const next: FilesState = { outputs: {}, artifacts: {} };
+    const positions = t.firstPositions(sid);
+    const docs: { doc: DocRow | null; position: number; field: number; name: string }[] = [];
+    const stale = new Set(Object.keys(old.outputs));
+    for (const [index, file] of outputs) {
+      const position = positions.get(index);
+      if (position === undefined) continue; // its step is not (yet) in the transcript
+      const key = `${position}|${file.version}`;
+      next.outputs[index] = key;
+      stale.delete(String(index));
+      if (old.outputs[index] === key && position < deletedFrom) continue;
+      docs.push({
+        doc: this.fileDoc(position, FIELD.OUTPUT, '', await readText(dir, file)),
+        position,
+        field: FIELD.OUTPUT,
+        name: '',
+      });
+    }
+    for (const index of stale) {
+      const position = Number(old.outputs[index].split('|')[0]);
+      if (position < deletedFrom) docs.push({ doc: null, position, field: FIELD.OUTPUT, name: '' });
+    }
+    for (const [name, file] of artifacts) {
+      next.artifacts[name] = file.version;
+      if (old.artifacts[name] === file.version) continue;
+      docs.push({
+        doc: this.fileDoc(-1, FIELD.ARTIFACT, name, await readText(dir, file)),
+        position: -1,
+        field: FIELD.ARTIFACT,
+        name,
+      });
+    }
+    for (const name of Object.keys(old.artifacts)) {
+      if (!artifacts.has(name)) docs.push({ doc: null, position: -1, field: FIELD.ARTIFACT, name });
+    }
+    t.db.transaction(() => {
+      for (const d of docs) {
+        t.putDoc(
+          sid,
+          d.doc ?? {
+            position: d.position,
+            field: d.field,
+            name: d.name,
+            text: '',
+            findings: new Map(),
+          },
+        );
+      }
+      t.setFilesState(sid, JSON.stringify(next));
+    })();
+  }
+
+  private fileDoc(position: number, field: number, name: string, raw: string): DocRow {
+    const { text, findings } = this.d.redaction.text(raw);
+    return { position, field, name, text, findings };
+  }
+
+  private saveProgress(
+    sid: number,
+    p: {
+      view: ViewSource | null;
+      viewSig: string | null;
+      end: number;
+      lines: number;
+      records: number;
+      fullSig: string | null;
+      filesSig: string | null;
+      stored: StoredSummaryState | null;
+      bytes: number;
+      complete: boolean;
+    },
+  ): void {
+    const served = p.stored?.served ?? emptySummaryState();
+    this.d.tables.progress({
+      sid,
+      viewKind: p.view?.kind ?? null,
+      viewSig: p.viewSig,
+      viewEnd: p.end,
+      viewLines: p.lines,
+      viewRecords: p.records,
+      fullSig: p.fullSig,
+      filesSig: p.filesSig,
+      summary: p.stored ? JSON.stringify(p.stored) : null,
+      bytesIndexed: p.bytes,
+      complete: p.complete ? 1 : 0,
+      updatedAt: served.updatedAt,
+      model: served.model,
+      stepCount: served.stepCount,
+      toolCallCount: served.toolCallCount,
+      errorCount: served.errorCount,
+    });
+  }
+}
+
+function stepRow(b: Scanned, pendingTwin: boolean): StepRow {
+  const r = b.record;
+  return {
+    position: r.position,
+    stepIndex: r.index,
+    line: r.line,
+    start: b.start,
+    end: b.end,
+    type: r.type,
+    status: r.status,
+    createdAt: r.createdAt?.getTime() ?? null,
+    toolCalls: r.toolCalls.length,
+    pendingTwin,
+    tail: b.tail,
+  };
+}
+
+function mtimeOf(path: string): number {
+  try {
+    return fs.statSync(path).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+function newestMtime(view: ViewSource): number {
+  let newest = -Infinity;
+  for (const s of view.segments) newest = Math.max(newest, s.version.mtimeMs);
+  return newest;
+}
+
+function filesState(json: string | null): FilesState {
+  return json ? (JSON.parse(json) as FilesState) : { outputs: {}, artifacts: {} };
+}

@@ -1,0 +1,115 @@
+import Database from 'better-sqlite3';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { SCHEMA, SCHEMA_VERSION } from './schema';
+
+export type Db = Database.Database;
+
+export const INDEX_FILE = 'index.sqlite';
+
+export interface OpenedDatabase {
+  db: Db;
+  /** The database file; null for the in-memory fallback. */
+  file: string | null;
+  /** Why the file was rebuilt or not used (logged as a warning), else null. */
+  warning: string | null;
+}
+
+/**
+ * Opens (or makes) the index database in `cacheDir`. The index is a cache of the files, so
+ * nothing here is fatal: a file that is corrupt, of another schema version or built with other
+ * redaction settings (`fingerprint`) is deleted and made anew; a directory that cannot be
+ * written, or a file another process holds, gives an in-memory index.
+ */
+export function openDatabase(cacheDir: string, fingerprint: string): OpenedDatabase {
+  const file = path.join(cacheDir, INDEX_FILE);
+  try {
+    fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+    fs.accessSync(cacheDir, fs.constants.W_OK);
+  } catch (err) {
+    return memory(
+      `CACHE_DIR ${cacheDir} is not writable (${code(err)}): the index is kept in memory`,
+    );
+  }
+  let warning: string | null = null;
+  try {
+    const db = open(file);
+    const reason = unusable(db, fingerprint);
+    if (reason === null) return { db, file, warning };
+    db.close();
+    warning = `the index file ${file} ${reason}: it is rebuilt`;
+  } catch (err) {
+    if (isBusy(err)) {
+      return memory(
+        `the index file ${file} is in use by another process: this one keeps its index in memory`,
+      );
+    }
+    warning = `the index file ${file} cannot be read (${code(err)}): it is rebuilt`;
+  }
+  try {
+    remove(file);
+    const db = open(file);
+    create(db, fingerprint);
+    return { db, file, warning };
+  } catch (err) {
+    return memory(
+      `${warning ?? ''} the index file ${file} cannot be made (${code(err)}): the index is kept in memory`.trim(),
+    );
+  }
+}
+
+function open(file: string): Db {
+  const db = new Database(file, { timeout: 0 });
+  // One writer: this process holds the file for as long as it runs (WAL needs no -shm then).
+  db.pragma('locking_mode = EXCLUSIVE');
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('cache_size = -32768');
+  return db;
+}
+
+function memory(warning: string): OpenedDatabase {
+  const db = new Database(':memory:');
+  create(db, '');
+  return { db, file: null, warning };
+}
+
+/** Why an existing file cannot serve (null: it can). Reads it, so a corrupt file throws. */
+function unusable(db: Db, fingerprint: string): string | null {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version === 0) {
+    const tables = db
+      .prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'")
+      .get() as { n: number };
+    if (tables.n === 0) {
+      create(db, fingerprint);
+      return null;
+    }
+  }
+  if (version !== SCHEMA_VERSION) return `has schema version ${version}, not ${SCHEMA_VERSION}`;
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'fingerprint'").get() as
+    { value: string } | undefined;
+  if (row?.value !== fingerprint) return 'was built with other redaction settings';
+  // No integrity check here (it reads the whole file): damage found later rebuilds too.
+  return null;
+}
+
+function create(db: Db, fingerprint: string): void {
+  db.exec(SCHEMA);
+  db.prepare("INSERT INTO meta (key, value) VALUES ('fingerprint', ?)").run(fingerprint);
+  db.pragma(`user_version = ${SCHEMA_VERSION}`);
+}
+
+function remove(file: string): void {
+  for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`])
+    fs.rmSync(f, { force: true });
+}
+
+function code(err: unknown): string {
+  return (err as { code?: string }).code ?? (err as Error).message;
+}
+
+function isBusy(err: unknown): boolean {
+  const c = (err as { code?: string }).code;
+  return c === 'SQLITE_BUSY' || c === 'SQLITE_LOCKED';
+}

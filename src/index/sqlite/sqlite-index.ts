@@ -1,0 +1,164 @@
+import type { HeadMemo, ListedSession } from '../../brain/catalog';
+import { summaryOf, type SessionSummary } from '../../brain/session-summary';
+import type { SessionViews } from '../../brain/transcript/view';
+import type { IndexStatusRow, SearchPage, SearchRequest, SecretFindingRow } from '../home-index';
+import { SEARCH_FIELDS } from '../home-index';
+import type { StoredSummaryState } from '../session-indexer';
+import type { Db } from './database';
+import { search } from './search';
+
+interface SecretRow {
+  sid: number;
+  position: number;
+  field: number;
+  name: string;
+  kind: string;
+  count: number;
+}
+
+/** The read side of the SQLite index: search, secrets, status, and what the store reuses. */
+export class SqliteReader {
+  private sidCache: { count: number; map: Map<string, number> } | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  /** dir -> sid, reloaded when sessions were added or removed. */
+  private sids(): Map<string, number> {
+    const count = this.db.prepare('SELECT count(*) AS n, max(sid) AS m FROM sessions').get() as {
+      n: number;
+      m: number | null;
+    };
+    const stamp = count.n * 1e9 + (count.m ?? 0);
+    if (this.sidCache?.count !== stamp) {
+      const rows = this.db.prepare('SELECT sid, dir FROM sessions').all() as {
+        sid: number;
+        dir: string;
+      }[];
+      this.sidCache = { count: stamp, map: new Map(rows.map((r) => [r.dir, r.sid])) };
+    }
+    return this.sidCache.map;
+  }
+
+  /** The sids of `dirs` (unindexed ones left out); null when that is every indexed session. */
+  private sidsOf(dirs: readonly string[]): number[] | null {
+    const map = this.sids();
+    const out: number[] = [];
+    for (const dir of dirs) {
+      const sid = map.get(dir);
+      if (sid !== undefined) out.push(sid);
+    }
+    return out.length === map.size ? null : out;
+  }
+
+  search(request: SearchRequest): SearchPage {
+    const sids = this.sidsOf(request.dirs);
+    if (sids !== null && sids.length === 0) return { hits: [], totalCount: 0, hasNextPage: false };
+    return search(this.db, sids, request);
+  }
+
+  secrets(dirs: readonly string[]): SecretFindingRow[][] {
+    const map = this.sids();
+    const stmt = this.db.prepare(
+      `SELECT * FROM secrets WHERE sid = ?
+       ORDER BY position < 0, position, field, name, kind`,
+    );
+    return dirs.map((dir) => {
+      const sid = map.get(dir);
+      if (sid === undefined) return [];
+      return (stmt.all(sid) as SecretRow[]).map((r) => ({
+        kind: r.kind,
+        field: SEARCH_FIELDS[r.field],
+        position: r.position < 0 ? null : r.position,
+        artifact: r.position < 0 ? r.name : null,
+        count: r.count,
+      }));
+    });
+  }
+
+  exposedSessions(dirs: readonly string[], kinds: readonly string[] | null): string[] {
+    const sql = kinds
+      ? 'SELECT DISTINCT sid FROM secrets WHERE kind IN (SELECT value FROM json_each(?))'
+      : 'SELECT DISTINCT sid FROM secrets';
+    const stmt = this.db.prepare(sql);
+    const rows = (kinds ? stmt.all(JSON.stringify(kinds)) : stmt.all()) as { sid: number }[];
+    const exposed = new Set(rows.map((r) => r.sid));
+    const map = this.sids();
+    return dirs.filter((d) => {
+      const sid = map.get(d);
+      return sid !== undefined && exposed.has(sid);
+    });
+  }
+
+  status(dirs: readonly string[], updatedAt: Date | null): IndexStatusRow {
+    const rows = this.db
+      .prepare('SELECT dir, complete, bytes_indexed AS b FROM sessions')
+      .all() as {
+      dir: string;
+      complete: number;
+      b: number;
+    }[];
+    const byDir = new Map(rows.map((r) => [r.dir, r]));
+    let indexed = 0;
+    let bytes = 0;
+    for (const dir of dirs) {
+      const r = byDir.get(dir);
+      if (!r) continue;
+      bytes += r.b;
+      if (r.complete) indexed++;
+    }
+    return {
+      state: indexed === dirs.length ? 'READY' : 'BUILDING',
+      sessionsIndexed: indexed,
+      sessionsTotal: dirs.length,
+      bytesIndexed: bytes,
+      updatedAt,
+    };
+  }
+
+  /** Head memos of sessions whose first record had a time (see HeadCache). */
+  heads(): [string, HeadMemo][] {
+    const rows = this.db
+      .prepare(
+        `SELECT dir, head_dev, head_ino, head_size, head_created_at FROM sessions
+         WHERE head_created_at IS NOT NULL`,
+      )
+      .all() as {
+      dir: string;
+      head_dev: number;
+      head_ino: number;
+      head_size: number;
+      head_created_at: number;
+    }[];
+    return rows.map((r) => [
+      r.dir,
+      {
+        dev: r.head_dev,
+        ino: r.head_ino,
+        size: r.head_size,
+        createdAt: new Date(r.head_created_at),
+      },
+    ]);
+  }
+
+  /** The stored summary when it came from exactly these views. */
+  summary(listed: ListedSession, views: SessionViews): SessionSummary | null {
+    const row = this.db
+      .prepare('SELECT view_sig, full_sig, summary, complete FROM sessions WHERE dir = ?')
+      .get(listed.entry.realDir) as
+      | {
+          view_sig: string | null;
+          full_sig: string | null;
+          summary: string | null;
+          complete: number;
+        }
+      | undefined;
+    if (!row?.complete || !row.summary || !views.compact) return null;
+    const full = views.full && views.full !== views.compact ? JSON.stringify(views.full) : null;
+    if (row.view_sig !== JSON.stringify(views.compact) || row.full_sig !== full) return null;
+    const stored = JSON.parse(row.summary) as StoredSummaryState;
+    return summaryOf(stored.served, {
+      createdAt: listed.createdAt,
+      updatedAt: new Date(stored.filesMtime),
+    });
+  }
+}

@@ -1,0 +1,267 @@
+import type { Findings } from '../redacted-texts';
+import type { Db } from './database';
+
+/** A row of `sessions` as the indexer reads it back. */
+export interface SessionRow {
+  sid: number;
+  view_kind: string | null;
+  view_sig: string | null;
+  view_end: number;
+  view_lines: number;
+  view_records: number;
+  full_sig: string | null;
+  files_sig: string | null;
+  quick_sig: string | null;
+  summary: string | null;
+  bytes_indexed: number;
+  complete: number;
+}
+
+export interface StepRow {
+  position: number;
+  stepIndex: number;
+  line: number;
+  start: number;
+  end: number;
+  type: string;
+  status: string;
+  createdAt: number | null;
+  toolCalls: number;
+  pendingTwin: boolean;
+  tail: boolean;
+}
+
+export interface DocRow {
+  /** Step position, or -1 for an artifact. */
+  position: number;
+  field: number;
+  /** Artifact name, '' for steps. */
+  name: string;
+  text: string;
+  findings: Findings;
+}
+
+export interface SessionFacts {
+  dir: string;
+  sessionId: string;
+  root: string;
+  flavor: string;
+  environment: string;
+  createdAt: number;
+}
+
+/** The write side of the index database: prepared statements, used inside transactions. */
+export class Tables {
+  private readonly s;
+
+  constructor(readonly db: Db) {
+    const p = (sql: string) => db.prepare(sql);
+    this.s = {
+      session: p('SELECT * FROM sessions WHERE dir = ?'),
+      addSession: p(
+        `INSERT INTO sessions (dir, session_id, root, flavor, environment, created_at)
+         VALUES (@dir, @sessionId, @root, @flavor, @environment, @createdAt)`,
+      ),
+      facts: p(
+        `UPDATE sessions SET session_id = @sessionId, root = @root, flavor = @flavor,
+         environment = @environment, created_at = @createdAt WHERE sid = @sid`,
+      ),
+      docsOf: p('SELECT rowid, text FROM docs WHERE sid = ? AND position >= ? AND position <= ?'),
+      docsOfField: p('SELECT rowid, text FROM docs WHERE sid = ? AND field = ?'),
+      docAt: p(
+        'SELECT rowid, text FROM docs WHERE sid = ? AND position = ? AND field = ? AND name = ?',
+      ),
+      ftsDelete: p("INSERT INTO docs_fts (docs_fts, rowid, text) VALUES ('delete', ?, ?)"),
+      docDelete: p('DELETE FROM docs WHERE rowid = ?'),
+      docInsert: p('INSERT INTO docs (sid, position, field, name, text) VALUES (?, ?, ?, ?, ?)'),
+      ftsInsert: p('INSERT INTO docs_fts (rowid, text) VALUES (?, ?)'),
+      secretInsert: p(
+        'INSERT OR REPLACE INTO secrets (sid, position, field, name, kind, count) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      secretsDelete: p('DELETE FROM secrets WHERE sid = ? AND position >= ? AND position <= ?'),
+      secretsDeleteAt: p(
+        'DELETE FROM secrets WHERE sid = ? AND position = ? AND field = ? AND name = ?',
+      ),
+      secretsDeleteField: p('DELETE FROM secrets WHERE sid = ? AND field = ?'),
+      stepsDelete: p('DELETE FROM steps WHERE sid = ? AND position >= ?'),
+      stepInsert: p(
+        `INSERT OR REPLACE INTO steps (sid, position, step_index, line, start_byte, end_byte, type,
+         status, created_at, tool_calls, pending_twin, tail)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      occurrences: p(
+        'SELECT step_index AS i, count(*) AS n FROM steps WHERE sid = ? AND tail = 0 GROUP BY step_index',
+      ),
+      firstTail: p('SELECT min(position) AS p FROM steps WHERE sid = ? AND tail = 1'),
+      pending: p('SELECT * FROM steps WHERE sid = ? AND pending_twin = 1 AND tail = 0'),
+      firstPositions: p(
+        'SELECT step_index AS i, min(position) AS p FROM steps WHERE sid = ? GROUP BY step_index',
+      ),
+      progress: p(
+        `UPDATE sessions SET view_kind = @viewKind, view_sig = @viewSig, view_end = @viewEnd,
+         view_lines = @viewLines, view_records = @viewRecords, full_sig = @fullSig,
+         files_sig = @filesSig, summary = @summary, bytes_indexed = @bytesIndexed,
+         complete = @complete, updated_at = @updatedAt, model = @model, step_count = @stepCount,
+         tool_call_count = @toolCallCount, error_count = @errorCount WHERE sid = @sid`,
+      ),
+      head: p(
+        'UPDATE sessions SET head_dev = ?, head_ino = ?, head_size = ?, head_created_at = ? WHERE dir = ?',
+      ),
+      allDirs: p('SELECT sid, dir FROM sessions'),
+      dropSession: p('DELETE FROM sessions WHERE sid = ?'),
+      dropSteps: p('DELETE FROM steps WHERE sid = ?'),
+      dropSecrets: p('DELETE FROM secrets WHERE sid = ?'),
+      allDocs: p('SELECT rowid, text FROM docs WHERE sid = ?'),
+      dropDocs: p('DELETE FROM docs WHERE sid = ?'),
+      filesState: p('SELECT files_state AS s FROM sessions WHERE sid = ?'),
+      setFilesState: p('UPDATE sessions SET files_state = ? WHERE sid = ?'),
+      stepsInOrder: p('SELECT * FROM steps WHERE sid = ? AND tail = 0 ORDER BY position'),
+      setQuick: p('UPDATE sessions SET quick_sig = ? WHERE sid = ?'),
+      firstTime: p('SELECT created_at AS t FROM steps WHERE sid = ? AND position = 0'),
+      setMeta: p('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
+    };
+  }
+
+  session(dir: string): SessionRow | undefined {
+    return this.s.session.get(dir) as SessionRow | undefined;
+  }
+
+  /** The session's row id, made (or its facts refreshed) as needed. */
+  ensureSession(facts: SessionFacts, existing: SessionRow | undefined): number {
+    if (!existing) return Number(this.s.addSession.run(facts).lastInsertRowid);
+    this.s.facts.run({ ...facts, sid: existing.sid });
+    return existing.sid;
+  }
+
+  /** Removes the docs (and their findings) of step positions [from, to]. */
+  deleteSteps(sid: number, from: number, to = Number.MAX_SAFE_INTEGER): void {
+    for (const d of this.s.docsOf.all(sid, from, to) as { rowid: number; text: string }[]) {
+      this.deleteDoc(d);
+    }
+    this.s.secretsDelete.run(sid, from, to);
+    this.s.stepsDelete.run(sid, from);
+  }
+
+  deleteField(sid: number, field: number): void {
+    for (const d of this.s.docsOfField.all(sid, field) as { rowid: number; text: string }[]) {
+      this.deleteDoc(d);
+    }
+    this.s.secretsDeleteField.run(sid, field);
+  }
+
+  private deleteDoc(d: { rowid: number; text: string }): void {
+    this.s.ftsDelete.run(d.rowid, d.text);
+    this.s.docDelete.run(d.rowid);
+  }
+
+  /** Puts one text (replacing the one at its key) and its findings. */
+  putDoc(sid: number, doc: DocRow): void {
+    const old = this.s.docAt.get(sid, doc.position, doc.field, doc.name) as
+      { rowid: number; text: string } | undefined;
+    if (old) this.deleteDoc(old);
+    this.s.secretsDeleteAt.run(sid, doc.position, doc.field, doc.name);
+    if (doc.text.length > 0) {
+      const rowid = this.s.docInsert.run(
+        sid,
+        doc.position,
+        doc.field,
+        doc.name,
+        doc.text,
+      ).lastInsertRowid;
+      this.s.ftsInsert.run(rowid, doc.text);
+    }
+    for (const [kind, count] of doc.findings) {
+      this.s.secretInsert.run(sid, doc.position, doc.field, doc.name, kind, count);
+    }
+  }
+
+  putStep(sid: number, r: StepRow): void {
+    this.s.stepInsert.run(
+      sid,
+      r.position,
+      r.stepIndex,
+      r.line,
+      r.start,
+      r.end,
+      r.type,
+      r.status,
+      r.createdAt,
+      r.toolCalls,
+      r.pendingTwin ? 1 : 0,
+      r.tail ? 1 : 0,
+    );
+  }
+
+  occurrences(sid: number): Map<number, number> {
+    const rows = this.s.occurrences.all(sid) as { i: number; n: number }[];
+    return new Map(rows.map((r) => [r.i, r.n]));
+  }
+
+  firstTail(sid: number): number | null {
+    return (this.s.firstTail.get(sid) as { p: number | null }).p;
+  }
+
+  pendingTwins(
+    sid: number,
+  ): { position: number; line: number; start_byte: number; end_byte: number }[] {
+    return this.s.pending.all(sid) as never;
+  }
+
+  /** step_index -> the first position with it (a step output belongs to that step). */
+  firstPositions(sid: number): Map<number, number> {
+    const rows = this.s.firstPositions.all(sid) as { i: number; p: number }[];
+    return new Map(rows.map((r) => [r.i, r.p]));
+  }
+
+  progress(values: Record<string, unknown>): void {
+    this.s.progress.run(values);
+  }
+
+  setHead(dir: string, head: { dev: number; ino: number; size: number; createdAt: number | null }) {
+    this.s.head.run(head.dev, head.ino, head.size, head.createdAt, dir);
+  }
+
+  allSessions(): { sid: number; dir: string }[] {
+    return this.s.allDirs.all() as { sid: number; dir: string }[];
+  }
+
+  dropSession(sid: number): void {
+    for (const d of this.s.allDocs.all(sid) as { rowid: number; text: string }[])
+      this.s.ftsDelete.run(d.rowid, d.text);
+    this.s.dropDocs.run(sid);
+    this.s.dropSteps.run(sid);
+    this.s.dropSecrets.run(sid);
+    this.s.dropSession.run(sid);
+  }
+
+  getFilesState(sid: number): string | null {
+    return (this.s.filesState.get(sid) as { s: string | null } | undefined)?.s ?? null;
+  }
+
+  setFilesState(sid: number, json: string): void {
+    this.s.setFilesState.run(json, sid);
+  }
+
+  stepsInOrder(sid: number): {
+    position: number;
+    step_index: number;
+    line: number;
+    start_byte: number;
+    end_byte: number;
+    pending_twin: number;
+  }[] {
+    return this.s.stepsInOrder.all(sid) as never;
+  }
+
+  setQuickSig(sid: number, sig: string): void {
+    this.s.setQuick.run(sig, sid);
+  }
+
+  firstStepTime(sid: number): number | null {
+    return (this.s.firstTime.get(sid) as { t: number | null } | undefined)?.t ?? null;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.s.setMeta.run(key, value);
+  }
+}
