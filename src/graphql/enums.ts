@@ -42,6 +42,23 @@ export enum FileChangeKind {
   OVERWRITE = 'OVERWRITE',
   EDIT = 'EDIT',
 }
+/** Values are the index's SearchFieldName strings (src/index/home-index.ts), in its order. */
+export enum SearchField {
+  USER_REQUEST = 'USER_REQUEST',
+  CONTENT = 'CONTENT',
+  THINKING = 'THINKING',
+  TOOL_CALLS = 'TOOL_CALLS',
+  OUTPUT = 'OUTPUT',
+  ARTIFACT = 'ARTIFACT',
+}
+export enum SearchOrder {
+  RELEVANCE = 'RELEVANCE',
+  NEWEST_FIRST = 'NEWEST_FIRST',
+}
+export enum IndexState {
+  BUILDING = 'BUILDING',
+  READY = 'READY',
+}
 
 registerEnumType(Environment, {
   name: 'Environment',
@@ -58,4 +75,13 @@ registerEnumType(SessionFileKind, {
 registerEnumType(FileChangeKind, {
   name: 'FileChangeKind',
   description: 'How a file-change call touched its file.',
+});
+registerEnumType(SearchField, {
+  name: 'SearchField',
+  description: 'Which text of a step (or an artifact) a search hit or a secret finding is in.',
+});
+registerEnumType(SearchOrder, { name: 'SearchOrder', description: 'Order of search hits.' });
+registerEnumType(IndexState, {
+  name: 'IndexState',
+  description: 'Whether the home index covers every visible session yet.',
 });

@@ -67,6 +67,8 @@ export function ownCost(
 export const READ_COST = 20;
 /** Checking a whole session for problems. */
 export const PROBLEMS_COST = 100;
+/** Reading one session's rows of the home index. */
+export const INDEX_READ_COST = 2;
 /** Per session a listing must examine whatever its page size (a text filter). */
 export const SESSION_SCAN_COST = 1;
 /** Items assumed for a list that declares no size. */

@@ -1,6 +1,12 @@
 import { ArgsType, Field, GraphQLISODateTime, InputType, Int } from '@nestjs/graphql';
 import { Environment, SessionOrder } from '../graphql/enums';
-import { SESSION_SCAN_COST, type FieldPolicy } from '../graphql/field-policy';
+import {
+  SESSION_SCAN_COST,
+  type Args,
+  type FieldPolicy,
+  type HomeSize,
+} from '../graphql/field-policy';
+import { readsSummaries } from './session-filter';
 
 @InputType({ description: 'Restricts a session listing; all given conditions must hold.' })
 export class SessionFilter {
@@ -24,6 +30,24 @@ export class SessionFilter {
     description: 'Case-insensitive substring of userRequest.',
   })
   query?: string | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'true: errorCount > 0; false: errorCount = 0.',
+  })
+  hasErrors?: boolean | null;
+
+  @Field(() => [String], {
+    nullable: true,
+    description: 'Any of these exact model names (a session without a model matches none).',
+  })
+  model?: string[] | null;
+
+  @Field(() => GraphQLISODateTime, {
+    nullable: true,
+    description: 'updatedAt at or after (inclusive).',
+  })
+  updatedAfter?: Date | null;
 }
 
 @ArgsType()
@@ -46,11 +70,18 @@ export class SessionsArgs {
 }
 
 /**
- * A listing with `filter.query` reads the summary of every session the caller can see before
- * paging, whatever `first` is: it costs a point per such session.
+ * Points for selecting sessions with `filter`: a filter on summaries (query, hasErrors, model,
+ * updatedAfter) reads the summary of every session the caller can see before paging, whatever
+ * `first` is: a point per such session.
  */
-export const TEXT_FILTER_SCAN: FieldPolicy = {
-  readsHome: (args) => typeof (args.filter as SessionFilter | null | undefined)?.query === 'string',
-  cost: (args, home) =>
-    TEXT_FILTER_SCAN.readsHome?.(args) ? SESSION_SCAN_COST * home.visibleSessions : 0,
+export function summaryScanCost(filter: unknown, home: HomeSize): number {
+  return readsSummaries(filter as SessionFilter | null | undefined)
+    ? SESSION_SCAN_COST * home.visibleSessions
+    : 0;
+}
+
+/** The policy of a field that takes a SessionFilter as `filter`. */
+export const SUMMARY_FILTER_SCAN: FieldPolicy = {
+  readsHome: (args: Args) => readsSummaries(args.filter as SessionFilter | null | undefined),
+  cost: (args: Args, home: HomeSize) => summaryScanCost(args.filter, home),
 };

@@ -63,6 +63,15 @@ const REQUESTS: Record<string, string> = {
   c3: 'write the LOGIN tests',
   d4: 'nothing',
 };
+/** Summary facts beyond the request: errorCount, model, updatedAt. */
+const FACTS: Record<string, [number, string | null, string]> = {
+  a1: [0, 'Gemini 3 Pro', '2026-06-05T00:00:00Z'],
+  b2: [2, 'Claude Sonnet 4.5', '2026-06-04T00:00:00Z'],
+  c3: [1, null, '2026-06-02T10:00:00Z'],
+  d4: [0, 'gemini 3 pro', '2026-06-03T12:00:00.001Z'],
+};
+/** Sessions whose summary fails to load. */
+const BROKEN = new Set<string>();
 
 function setup() {
   const store = { catalog: () => Promise.resolve(catalogOf(SESSIONS)) } as unknown as BrainStore;
@@ -75,7 +84,14 @@ function setup() {
   const loaders = {
     summary: {
       loadMany: (items: ListedSession[]) =>
-        Promise.resolve(items.map((s) => ({ userRequest: REQUESTS[s.entry.id] }))),
+        Promise.resolve(
+          items.map((s) => {
+            const id = s.entry.id;
+            if (BROKEN.has(id)) return new Error(`unreadable ${id}`);
+            const [errorCount, model, updatedAt] = FACTS[id];
+            return { userRequest: REQUESTS[id], errorCount, model, updatedAt: new Date(updatedAt) };
+          }),
+        ),
     },
   } as unknown as Loaders;
   const ids = async (args: object, principal = Principal.anonymous) =>
@@ -119,6 +135,76 @@ describe('SessionsService.sessions', () => {
     expect(await ids({ filter: { query: 'hunter2' } })).toEqual([]);
   });
 
+  it('filters by hasErrors, exact model names and updatedAfter (inclusive)', async () => {
+    const { ids } = setup();
+    expect(await ids({ filter: { hasErrors: true } })).toEqual(['b2', 'c3']);
+    expect(await ids({ filter: { hasErrors: false } })).toEqual(['d4', 'a1']);
+    expect(await ids({ filter: { hasErrors: null } })).toEqual(['b2', 'c3', 'd4', 'a1']);
+    expect(await ids({ filter: { model: ['Gemini 3 Pro'] } })).toEqual(['a1']);
+    expect(await ids({ filter: { model: ['gemini 3 pro', 'Claude Sonnet 4.5'] } })).toEqual([
+      'b2',
+      'd4',
+    ]);
+    expect(await ids({ filter: { model: ['Gemini'] } })).toEqual([]);
+    // An empty list is no condition (like environment: []); a session without a model
+    // matches no name.
+    expect(await ids({ filter: { model: [] } })).toEqual(['b2', 'c3', 'd4', 'a1']);
+    expect(await ids({ filter: { model: [''] } })).toEqual([]);
+    expect(await ids({ filter: { updatedAfter: new Date('2026-06-04T00:00:00Z') } })).toEqual([
+      'b2',
+      'a1',
+    ]);
+    expect(await ids({ filter: { updatedAfter: new Date('2026-06-03T12:00:00.001Z') } })).toEqual([
+      'b2',
+      'd4',
+      'a1',
+    ]);
+    expect(
+      await ids({
+        filter: { hasErrors: false, model: ['gemini 3 pro', 'Gemini 3 Pro'], environment: ['ACP'] },
+      }),
+    ).toEqual(['d4']);
+    expect(await ids({ filter: { hasErrors: true, query: 'login' } })).toEqual(['c3']);
+  });
+
+  it('applies summary filters to what a scoped principal sees only', async () => {
+    const { sut, loaders, ids } = setup();
+    const ide = new Principal('ide', new Set(['antigravity-ide']));
+    expect(await ids({ filter: { hasErrors: true } }, ide)).toEqual(['c3']);
+    expect((await sut.list({ filter: { hasErrors: true } }, loaders, ide)).totalCount).toBe(1);
+    expect(await ids({ filter: { model: ['Claude Sonnet 4.5'] } }, ide)).toEqual([]);
+    // select(): the set search and secrets hand to the index.
+    const chosen = await sut.select(ide, { model: ['Gemini 3 Pro', 'gemini 3 pro'] }, loaders);
+    expect(chosen.map((s) => s.entry.id)).toEqual(['a1']);
+    const oldest = await sut.select(ide, null, loaders, SessionOrder.OLDEST_FIRST);
+    expect(oldest.map((s) => s.entry.id)).toEqual(['a1', 'c3']);
+  });
+
+  it('lets an unreadable summary meet no summary condition (query "" still matches all)', async () => {
+    const { ids } = setup();
+    BROKEN.add('c3');
+    try {
+      expect(await ids({ filter: { hasErrors: true } })).toEqual(['b2']);
+      expect(await ids({ filter: { hasErrors: false } })).toEqual(['d4', 'a1']);
+      expect(await ids({ filter: { updatedAfter: new Date(0) } })).toEqual(['b2', 'd4', 'a1']);
+      expect(await ids({ filter: { query: '' } })).toEqual(['b2', 'c3', 'd4', 'a1']);
+    } finally {
+      BROKEN.clear();
+    }
+  });
+
+  it('compares model names as the caller sees them (masked)', async () => {
+    const { ids } = setup();
+    FACTS.d4[1] = 'token=ghp_0123456789abcdefghijklmnopqrstuvwxyzAB';
+    try {
+      expect(
+        await ids({ filter: { model: ['token=ghp_0123456789abcdefghijklmnopqrstuvwxyzAB'] } }),
+      ).toEqual([]);
+    } finally {
+      FACTS.d4[1] = 'gemini 3 pro';
+    }
+  });
+
   it('refuses bad arguments with BAD_USER_INPUT naming what is accepted', async () => {
     const { ids } = setup();
     const codeAndMessage = (p: Promise<unknown>) =>
@@ -137,6 +223,10 @@ describe('SessionsService.sessions', () => {
     expect(await codeAndMessage(ids({ filter: { createdAfter: new Date('nope') } }))).toEqual([
       'BAD_USER_INPUT',
       '"createdAfter" must be an ISO-8601 date-time, e.g. 2026-06-25T17:15:58Z',
+    ]);
+    expect(await codeAndMessage(ids({ filter: { updatedAfter: new Date('nope') } }))).toEqual([
+      'BAD_USER_INPUT',
+      '"updatedAfter" must be an ISO-8601 date-time, e.g. 2026-06-25T17:15:58Z',
     ]);
   });
 });

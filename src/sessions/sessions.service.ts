@@ -3,6 +3,7 @@ import type { Catalog, ListedSession, RootStatus } from '../brain/catalog';
 import { compareNewestFirst, visibleSessions } from '../brain/catalog';
 import { BrainStore, MIN_PREFIX } from '../brain/store';
 import { apiError, badInput, ErrorCode } from '../graphql/errors';
+import { filterSessions } from './session-filter';
 import { SessionOrder } from '../graphql/enums';
 import type { Loaders } from '../graphql/loaders';
 import { checkFirst, paginate, type Connection } from '../graphql/pagination/connection';
@@ -18,18 +19,6 @@ export const MAX_SESSIONS_PAGE = 100;
 function compareOldestFirst(a: ListedSession, b: ListedSession): number {
   const t = a.createdAt.getTime() - b.createdAt.getTime();
   return t !== 0 ? t : a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0;
-}
-
-/** Epoch ms of a filter bound; the DateTime scalar lets unparsable text through as NaN. */
-function instant(value: Date | null | undefined, name: string): number | undefined {
-  if (value === null || value === undefined) return undefined;
-  const t = value.getTime();
-  if (Number.isNaN(t)) {
-    throw badInput(`"${name}" must be an ISO-8601 date-time, e.g. 2026-06-25T17:15:58Z`, {
-      argument: name,
-    });
-  }
-  return t;
 }
 
 /**
@@ -88,7 +77,8 @@ export class SessionsService {
     return this.toRoot(status ?? { root: listed.entry.root, sessionCount: 0 });
   }
 
-  async find(id: string, principal: Principal): Promise<ListedSession | null> {
+  /** `argument`: the argument that named the id, for the error message (`filter.session`). */
+  async find(id: string, principal: Principal, argument = 'id'): Promise<ListedSession | null> {
     const found = await this.store.resolve(id, (s) => principal.mayRead(s.entry.root));
     switch (found.kind) {
       case 'found':
@@ -97,10 +87,8 @@ export class SessionsService {
         return null;
       case 'too-short':
         throw badInput(
-          `"id" must be a full session id or a prefix of at least ${MIN_PREFIX} characters`,
-          {
-            argument: 'id',
-          },
+          `"${argument}" must be a full session id or a prefix of at least ${MIN_PREFIX} characters`,
+          { argument },
         );
       case 'ambiguous':
         throw apiError(
@@ -113,19 +101,19 @@ export class SessionsService {
     }
   }
 
-  async list(
-    args: SessionsArgs,
-    loaders: Loaders,
+  /**
+   * The sessions `principal` may see that meet `filter`, in `order`: what a listing pages
+   * through, and the only set search and secrets pass to the index.
+   */
+  async select(
     principal: Principal,
-  ): Promise<Connection<ListedSession>> {
-    const first = args.first ?? 20;
-    const order = args.order ?? SessionOrder.NEWEST_FIRST;
-    checkFirst(first, MAX_SESSIONS_PAGE);
+    filter: SessionFilter | null | undefined,
+    loaders: Loaders,
+    order: SessionOrder = SessionOrder.NEWEST_FIRST,
+  ): Promise<ListedSession[]> {
     const catalog = await this.store.catalog();
     let items = catalog.newestFirst;
-    let compare = compareNewestFirst;
     if (order === SessionOrder.OLDEST_FIRST) {
-      compare = compareOldestFirst;
       let sorted = this.oldest.get(catalog);
       if (!sorted) {
         sorted = [...items].sort(compareOldestFirst);
@@ -136,56 +124,64 @@ export class SessionsService {
     if (principal.flavors !== null) {
       const mayRead = (s: ListedSession) => principal.mayRead(s.entry.root);
       if (catalog.shadowed.length === 0) items = items.filter(mayRead);
-      else items = [...visibleSessions(catalog, mayRead)].sort(compare);
+      else items = [...visibleSessions(catalog, mayRead)].sort(compareOf(order));
     }
-    if (args.filter) items = await this.applyFilter(items, args.filter, loaders);
-    const kind = `s:${order}`;
-    let isAfter: ((s: ListedSession) => boolean) | null = null;
-    if (args.after) {
-      const [time, id] = decodeCursor(kind, args.after);
-      if (typeof time !== 'number' || typeof id !== 'string')
-        throw badInput('"after" is not a valid cursor');
-      const key = { createdAt: new Date(time), entry: { id } } as ListedSession;
-      isAfter = (s) => compare(s, key) > 0;
-    }
-    return paginate(
-      items,
-      first,
-      isAfter,
-      (s) => encodeCursor(kind, [s.createdAt.getTime(), s.entry.id]),
-      (s) => s,
-    );
+    return this.narrow(items, filter, loaders);
   }
 
-  private async applyFilter(
-    items: ListedSession[],
-    filter: SessionFilter,
+  /** The sessions of `items` (visible ones, in order) that meet `filter`. */
+  narrow(
+    items: readonly ListedSession[],
+    filter: SessionFilter | null | undefined,
     loaders: Loaders,
   ): Promise<ListedSession[]> {
-    const envs = filter.environment?.length ? new Set<string>(filter.environment) : null;
-    const flavors = filter.flavor?.length ? new Set(filter.flavor) : null;
-    const after = instant(filter.createdAfter, 'createdAfter');
-    const before = instant(filter.createdBefore, 'createdBefore');
-    let out = items.filter((s) => {
-      const t = s.createdAt.getTime();
-      return (
-        (!envs || envs.has(s.entry.root.environment)) &&
-        (!flavors || flavors.has(s.entry.root.flavor)) &&
-        (after === undefined || t >= after) &&
-        (before === undefined || t < before)
-      );
-    });
-    if (filter.query !== undefined && filter.query !== null) {
-      // Needs every candidate's summary: the filter applies before paging.
-      const needle = filter.query.toLowerCase();
-      const summaries = await loaders.summary.loadMany(out);
-      out = out.filter((_, i) => {
-        const s = summaries[i];
-        // Matched on what the caller may see: a secret must not be found by guessing it.
-        const text = s instanceof Error ? '' : this.redactor.redactText(s.userRequest ?? '');
-        return text.toLowerCase().includes(needle);
-      });
-    }
-    return out;
+    return filter
+      ? filterSessions(items, filter, loaders, this.redactor)
+      : Promise.resolve([...items]);
   }
+
+  async list(
+    args: SessionsArgs,
+    loaders: Loaders,
+    principal: Principal,
+  ): Promise<Connection<ListedSession>> {
+    const first = args.first ?? 20;
+    const order = args.order ?? SessionOrder.NEWEST_FIRST;
+    checkFirst(first, MAX_SESSIONS_PAGE);
+    const items = await this.select(principal, args.filter, loaders, order);
+    return pageSessions(items, first, args.after, `s:${order}`, compareOf(order));
+  }
+}
+
+export function compareOf(order: SessionOrder): (a: ListedSession, b: ListedSession) => number {
+  return order === SessionOrder.OLDEST_FIRST ? compareOldestFirst : compareNewestFirst;
+}
+
+/**
+ * A page of `items` (sorted by `compare`) after the keyset cursor `after` of list `kind`
+ * (createdAt and id: unique among the sessions one caller sees).
+ */
+export function pageSessions<N = ListedSession>(
+  items: readonly ListedSession[],
+  first: number,
+  after: string | null | undefined,
+  kind: string,
+  compare: (a: ListedSession, b: ListedSession) => number,
+  nodeOf: (s: ListedSession) => N = (s) => s as N,
+): Connection<N> {
+  let isAfter: ((s: ListedSession) => boolean) | null = null;
+  if (after) {
+    const [time, id] = decodeCursor(kind, after);
+    if (typeof time !== 'number' || typeof id !== 'string')
+      throw badInput('"after" is not a valid cursor');
+    const key = { createdAt: new Date(time), entry: { id } } as ListedSession;
+    isAfter = (s) => compare(s, key) > 0;
+  }
+  return paginate(
+    items,
+    first,
+    isAfter,
+    (s) => encodeCursor(kind, [s.createdAt.getTime(), s.entry.id]),
+    nodeOf,
+  );
 }

@@ -387,6 +387,56 @@ describe('sessions (e2e)', () => {
       expect(await ids({ query: 'no such request anywhere' })).toEqual([]);
     });
 
+    it('by hasErrors: errorCount > 0 (true) or == 0 (false)', async () => {
+      const withErrors = ['240ff5ee-02e7-4b54-849e-917d5042eae3', I.pair];
+      expect(await ids({ hasErrors: true })).toEqual(withErrors);
+      expect(PAIR_FACTS.errorCount).toBe(2);
+      expect(await ids({ hasErrors: false })).toEqual(newest((id) => !withErrors.includes(id)));
+      expect(await ids({ hasErrors: true }, 'OLDEST_FIRST')).toEqual([...withErrors].reverse());
+      expect(await ids({ hasErrors: null })).toEqual(allNewestFirst(e.fx));
+    });
+
+    it('by model: exact names, any of them; [] is no condition', async () => {
+      const opus = 'Claude Opus 4.5 (Thinking)';
+      const noModel = [I.empty, I.noValidCreatedAt, I.invalidUtf8, I.noUserInput, I.noCreatedAt];
+      expect(await ids({ model: [opus] })).toEqual([I.pair]);
+      expect(await ids({ model: [GEMINI] })).toEqual(
+        newest((id) => id !== I.pair && !noModel.includes(id as never)),
+      );
+      expect(await ids({ model: [GEMINI, opus] })).toEqual(
+        newest((id) => !noModel.includes(id as never)),
+      );
+      expect(await ids({ model: [] })).toEqual(allNewestFirst(e.fx));
+      // Exact: no case folding, no substring; a session without a model matches no name.
+      for (const name of [opus.toLowerCase(), 'Claude', `${opus} `, '']) {
+        expect(await ids({ model: [name] })).toEqual([]);
+      }
+    });
+
+    it('by updatedAfter (inclusive, to the millisecond)', async () => {
+      // pair's latest record is 2026-05-28T09:01:04Z; the ctime-dated sessions date from
+      // their transcript's mtime (2026-06-01).
+      expect(PAIR_FACTS.updatedAt).toBe('2026-05-28T09:01:04.000Z');
+      const since = allNewestFirst(e.fx).slice(0, allNewestFirst(e.fx).indexOf(I.pair) + 1);
+      expect(since.slice(-3)).toEqual([I.twoRoots, I.tieRoots, I.pair]);
+      expect(await ids({ updatedAfter: '2026-05-28T09:01:04Z' })).toEqual(since);
+      expect(await ids({ updatedAfter: '2026-05-28T11:01:04+02:00' })).toEqual(since);
+      expect(await ids({ updatedAfter: '2026-05-28T09:01:04.001Z' })).toEqual(since.slice(0, -1));
+      expect(await ids({ updatedAfter: MTIME })).toEqual([
+        ...allNewestFirst(e.fx).slice(0, 2),
+        ...Object.keys(REAL_FACTS),
+      ]);
+      expect(await ids({ updatedAfter: '2026-06-25T20:06:33Z' })).toEqual([
+        '9e779ff1-280b-47ed-945f-565cd870ce83',
+      ]);
+      expect(await ids({ updatedAfter: '2027-01-01T00:00:00Z' })).toEqual([]);
+    });
+
+    it('refuses an updatedAfter that is not a date-time', async () => {
+      const body = await e.gql('{ sessions(filter: {updatedAfter: "yesterday"}) { totalCount } }');
+      expect(body.errors?.map((x) => x.extensions?.code)).toEqual(['BAD_USER_INPUT']);
+    });
+
     it('combines all conditions', async () => {
       expect(
         await ids({
@@ -398,6 +448,15 @@ describe('sessions (e2e)', () => {
         }),
       ).toEqual([I.prefixB, I.prefixExact, I.prefixLonger]);
       expect(await ids({ environment: ['ACP'], query: 'copy' })).toEqual([I.tieRoots]);
+      expect(
+        await ids({
+          environment: ['IDE'],
+          hasErrors: true,
+          model: [GEMINI],
+          updatedAfter: '2026-06-01T00:00:00Z',
+        }),
+      ).toEqual(['240ff5ee-02e7-4b54-849e-917d5042eae3']);
+      expect(await ids({ hasErrors: true, query: 'conversation:"old chat"' })).toEqual([I.pair]);
       expect(await ids({ environment: ['OTHER'], flavor: ['antigravity-ide'] })).toEqual([]);
     });
   });

@@ -83,6 +83,21 @@ it('costs 1 point per session of the home for filter.query: 12 for 10 sessions, 
   expect(await twoHundred(byVariable)).toBe(0);
 });
 
+it('costs the same scan for every filter on summaries: hasErrors, model, updatedAfter', async () => {
+  const twoHundred = await costs('two-hundred');
+  const cost = (filter: string) =>
+    twoHundred(`{ sessions(first: 1, filter: ${filter}) { totalCount } }`);
+  expect(await cost('{hasErrors: false}')).toBe(202);
+  expect(await cost('{hasErrors: true}')).toBe(202);
+  expect(await cost('{model: ["x"]}')).toBe(202);
+  expect(await cost('{updatedAfter: "2026-01-01T00:00:00Z"}')).toBe(202);
+  // Counted once however many of them are given.
+  expect(await cost('{query: "zzz", hasErrors: true, model: ["x"]}')).toBe(202);
+  // No condition, no scan: an empty model list, explicit nulls.
+  expect(await cost('{model: []}')).toBe(0);
+  expect(await cost('{hasErrors: null, updatedAfter: null, query: null}')).toBe(0);
+});
+
 it('counts only the sessions the caller may see (a key limited to one flavor)', async () => {
   const post = await costs(
     'two-hundred',

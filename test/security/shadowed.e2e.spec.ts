@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import type * as http from 'node:http';
 import * as path from 'node:path';
 import { hashKey } from '../../src/auth/api-keys';
-import { FIXTURE_IDS as I } from '../fixtures/brain-home';
+import { CTIME_SESSIONS, FIXTURE_IDS as I } from '../fixtures/brain-home';
 import { REQUESTS } from '../fixtures/ids';
 import {
   bearer,
@@ -86,6 +86,43 @@ describe('the same id in several roots, for scoped keys', () => {
     expect(listed.sessions.totalCount).toBe(ids.length);
     const roots = await data(IDE_KEY, '{ roots { flavor sessionCount } }');
     expect(roots.roots).toEqual([{ flavor: 'antigravity-ide', sessionCount: ids.length }]);
+  });
+
+  it('filters on summaries of what a scoped key sees only: hidden sessions are never counted', async () => {
+    const list = async (key: string, filter: object) => {
+      const res = await postGql(
+        server,
+        'query($f: SessionFilter) { sessions(first: 100, filter: $f) { totalCount edges { node { id createdAt } } } }',
+        bearer(key),
+        { f: filter },
+      );
+      const body = JSON.parse(res.text);
+      expect(body.errors).toBeUndefined();
+      const c = body.data.sessions;
+      return [c.totalCount, c.edges.map((e: { node: { id: string } }) => e.node.id)];
+    };
+    // pair (IDE) is the one session with errors, and the one Claude session.
+    expect(await list(ALL_KEY, { hasErrors: true })).toEqual([1, [I.pair]]);
+    expect(await list(CLI_KEY, { hasErrors: true })).toEqual([0, []]);
+    expect(await list(CLI_KEY, { model: ['Claude Opus 4.5 (Thinking)'] })).toEqual([0, []]);
+    // The CLI key's tieRoots is its own (losing) copy, updated 2026-05-02T00:00:02Z: the
+    // winner's summary (ACP, updated 05-29) is neither counted nor used for the copy.
+    const since = { updatedAfter: '2026-05-29T12:00:00Z' };
+    // (Besides the two ctime-dated sessions, whose transcripts date from 2026-06-01.)
+    const [total, ids] = await list(ALL_KEY, since);
+    expect([total, ids.slice(2), [...ids.slice(0, 2)].sort()]).toEqual([
+      4,
+      [I.twoRoots, I.tieRoots],
+      [...CTIME_SESSIONS].sort(),
+    ]);
+    expect(await list(CLI_KEY, since)).toEqual([1, [I.twoRoots]]);
+    expect(await list(CLI_KEY, { updatedAfter: '2026-05-02T00:00:02Z', hasErrors: false })).toEqual(
+      [3, [I.twoRoots, I.cliRun, I.tieRoots]],
+    );
+    expect(await list(CLI_KEY, { updatedAfter: '2026-05-02T00:00:02.001Z' })).toEqual([
+      2,
+      [I.twoRoots, I.cliRun],
+    ]);
   });
 
   it('serves the scoped copy on the file route', async () => {

@@ -27,19 +27,28 @@ export interface Connection<T> {
   totalCount: number;
 }
 
-/** Builds the `<Name>Edge` and `<Name>Connection` object types for a node type. */
-export function Connection<T>(classRef: Type<T>, name: string): Type<Connection<T>> {
-  @ObjectType(`${name}Edge`, { description: `One ${name.toLowerCase()} and its cursor.` })
+/**
+ * Builds the `<Name>Edge` and `<Name>Connection` object types for a node type. `opts`: a
+ * connection named otherwise (the contract's `SearchConnection` of `SearchHitEdge`s), and the
+ * noun the descriptions use (default: the name in lower case).
+ */
+export function Connection<T>(
+  classRef: Type<T>,
+  name: string,
+  opts: { connection?: string; noun?: string } = {},
+): Type<Connection<T>> {
+  const noun = opts.noun ?? name.toLowerCase();
+  @ObjectType(`${name}Edge`, { description: `One ${noun} and its cursor.` })
   class EdgeType {
     @Field({ description: 'Opaque cursor of this edge.' })
     @Policy({ redaction: 'none' })
     cursor!: string;
 
-    @Field(() => classRef, { description: `The ${name.toLowerCase()}.` })
+    @Field(() => classRef, { description: `The ${noun}.` })
     node!: T;
   }
 
-  @ObjectType(`${name}Connection`, { description: `A page of ${name.toLowerCase()}s.` })
+  @ObjectType(opts.connection ?? `${name}Connection`, { description: `A page of ${noun}s.` })
   class ConnectionType {
     @Field(() => [EdgeType], { description: 'The items of this page, in order.' })
     edges!: Edge<T>[];

@@ -1,0 +1,90 @@
+import type { ListedSession } from '../brain/catalog';
+import type { SessionSummary } from '../brain/session-summary';
+import { badInput } from '../graphql/errors';
+import type { Loaders } from '../graphql/loaders';
+import type { Redactor } from '../redaction/redactor';
+import type { SessionFilter } from './sessions.args';
+
+/**
+ * SessionFilter's meaning, in one place: listings, search, secret exposures (and whatever
+ * else takes a SessionFilter) select sessions through `filterSessions`. An empty list is no
+ * condition, like an absent one.
+ */
+
+/** Epoch ms of a filter bound; the DateTime scalar lets unparsable text through as NaN. */
+function instant(value: Date | null | undefined, name: string): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  const t = value.getTime();
+  if (Number.isNaN(t)) {
+    throw badInput(`"${name}" must be an ISO-8601 date-time, e.g. 2026-06-25T17:15:58Z`, {
+      argument: name,
+    });
+  }
+  return t;
+}
+
+/**
+ * Whether the filter needs every candidate's summary (read before paging, so it costs a
+ * point per visible session: see SUMMARY_FILTER_SCAN).
+ */
+export function readsSummaries(filter: SessionFilter | null | undefined): boolean {
+  if (!filter) return false;
+  return (
+    typeof filter.query === 'string' ||
+    typeof filter.hasErrors === 'boolean' ||
+    !!filter.model?.length ||
+    (filter.updatedAfter !== null && filter.updatedAfter !== undefined)
+  );
+}
+
+/** The conditions on summaries, or null when there are none. */
+function summaryTest(
+  filter: SessionFilter,
+  redactor: Redactor,
+): ((s: SessionSummary | Error) => boolean) | null {
+  if (!readsSummaries(filter)) return null;
+  const updatedAfter = instant(filter.updatedAfter, 'updatedAfter');
+  const models = filter.model?.length ? new Set(filter.model) : null;
+  const needle = typeof filter.query === 'string' ? filter.query.toLowerCase() : null;
+  const hasErrors = typeof filter.hasErrors === 'boolean' ? filter.hasErrors : null;
+  return (s) => {
+    // Text is matched as the caller sees it: a masked secret must not be found by guessing.
+    if (needle !== null) {
+      const text = s instanceof Error ? '' : redactor.redactText(s.userRequest ?? '');
+      if (!text.toLowerCase().includes(needle)) return false;
+    }
+    if (hasErrors === null && models === null && updatedAfter === undefined) return true;
+    // An unreadable summary has no facts to meet a condition on them.
+    if (s instanceof Error) return false;
+    if (hasErrors !== null && s.errorCount > 0 !== hasErrors) return false;
+    if (models && (s.model === null || !models.has(redactor.redactText(s.model)))) return false;
+    return updatedAfter === undefined || s.updatedAt.getTime() >= updatedAfter;
+  };
+}
+
+/** The sessions of `items` (order kept) that meet every condition of `filter`. */
+export async function filterSessions(
+  items: readonly ListedSession[],
+  filter: SessionFilter,
+  loaders: Loaders,
+  redactor: Redactor,
+): Promise<ListedSession[]> {
+  const envs = filter.environment?.length ? new Set<string>(filter.environment) : null;
+  const flavors = filter.flavor?.length ? new Set(filter.flavor) : null;
+  const after = instant(filter.createdAfter, 'createdAfter');
+  const before = instant(filter.createdBefore, 'createdBefore');
+  const test = summaryTest(filter, redactor);
+  const out = items.filter((s) => {
+    const t = s.createdAt.getTime();
+    return (
+      (!envs || envs.has(s.entry.root.environment)) &&
+      (!flavors || flavors.has(s.entry.root.flavor)) &&
+      (after === undefined || t >= after) &&
+      (before === undefined || t < before)
+    );
+  });
+  if (!test) return out;
+  // Needs every candidate's summary: the filter applies before paging.
+  const summaries = await loaders.summary.loadMany(out);
+  return out.filter((_, i) => test(summaries[i]));
+}
