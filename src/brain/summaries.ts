@@ -1,4 +1,5 @@
 import { SizedCache, versionKey, type CacheBudget } from './cache';
+import { readInsideSync } from './safe-read';
 import type { ListedSession } from './catalog';
 import { isUserInput, summarize, type SessionSummary } from './session-summary';
 import { Pacer } from './transcript/pace';
@@ -24,6 +25,10 @@ interface CachedSummary {
   value: Promise<SessionSummary>;
   /** The signal of the request that computes it. */
   signal?: AbortSignal;
+}
+
+function canOpen(realDir: string, relPath: string): boolean {
+  return readInsideSync(realDir, relPath, 0, 0, () => false).ok;
 }
 
 /** The identity of a view's bytes, for caches that depend on more than one view. */
@@ -62,7 +67,9 @@ export class Summaries {
     const { entry } = listed;
     const views = await locateViews(entry.realDir);
     const kept = views.compact ? this.persisted?.(listed, views) : null;
-    if (kept) return kept;
+    // Served only while the transcript can still be opened (no byte is read): a file that
+    // turned unreadable lists as the steps do, empty, with its problem.
+    if (kept && views.compact?.segments.every((s) => canOpen(entry.realDir, s.relPath))) return kept;
     const parsed = await this.transcripts.compact(entry.realDir, views, signal);
     if (!parsed) {
       const dirTime = new Date(entry.mtimeMs);
