@@ -22,7 +22,10 @@ export class SqliteReader {
 
   constructor(private readonly db: Db) {}
 
-  /** dir -> sid, reloaded when sessions were added or removed. */
+  /**
+   * dir -> sid, reloaded when sessions were added or removed: sids are never reused, so any
+   * addition raises max(sid) and a removal alone lowers the count.
+   */
   private sids(): Map<string, number> {
     const count = this.db.prepare('SELECT count(*) AS n, max(sid) AS m FROM sessions').get() as {
       n: number;
