@@ -212,5 +212,18 @@ describe('order, ties and pagination', () => {
       after: null,
     });
     expect(none.totalCount).toBe(0);
+    // A session named more than once is still one session: the others stay hidden.
+    const repeated = ix.index.search({
+      terms: ['tieword'],
+      dirs: [dirs[0], dirs[0], dirs[0], dirs[0]],
+      fields: ['ARTIFACT'],
+      order: 'RELEVANCE',
+      first: 10,
+      after: null,
+    });
+    expect(repeated.hits.map(where)).toEqual([
+      `${S3} ARTIFACT artifact a.md`,
+      `${S3} ARTIFACT artifact b.md`,
+    ]);
   });
 });

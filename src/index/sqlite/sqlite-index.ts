@@ -45,12 +45,13 @@ export class SqliteReader {
   /** The sids of `dirs` (unindexed ones left out); null when that is every indexed session. */
   private sidsOf(dirs: readonly string[]): number[] | null {
     const map = this.sids();
-    const out: number[] = [];
+    // A set: a dir named twice must not make the subset look like every session.
+    const out = new Set<number>();
     for (const dir of dirs) {
       const sid = map.get(dir);
-      if (sid !== undefined) out.push(sid);
+      if (sid !== undefined) out.add(sid);
     }
-    return out.length === map.size ? null : out;
+    return out.size === map.size ? null : [...out];
   }
 
   search(request: SearchRequest): SearchPage {
