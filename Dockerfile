@@ -5,11 +5,18 @@
 #
 # The runtime image holds production dependencies, the compiled server and the example brain
 # home, all owned by root and read-only to the `node` user (uid 1000) the server runs as. It
-# writes nothing outside /tmp, so it runs with a read-only root file system.
+# writes only its index under /var/cache/brainql (a volume owned by `node`) and /tmp, so it runs
+# with a read-only root file system.
 
+# better-sqlite3 is a native addon: it is compiled in the full image (python3, make, g++) and
+# the slim runtime image gets the compiled node_modules.
+ARG NODE_BUILD_IMAGE=node:24-bookworm
 ARG NODE_IMAGE=node:24-bookworm-slim
 
-FROM ${NODE_IMAGE} AS build
+FROM ${NODE_BUILD_IMAGE} AS build
+# Node's own headers (the official images ship them in /usr/local/include/node): node-gyp then
+# downloads none, so the build also works where only the npm registry is reachable.
+ENV npm_config_nodedir=/usr/local
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -17,17 +24,28 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 # mkdir: a checkout without example-home/ still builds (the server then has no fallback home).
 RUN npm run build && test -f dist/main.js && mkdir -p example-home
+# Production dependencies only; of better-sqlite3's build, only the addon (not its C sources
+# and objects). Loading it here fails the build rather than the server's start.
+RUN npm prune --omit=dev --no-audit --no-fund \
+  && addon=node_modules/better-sqlite3 \
+  && mv "$addon/build/Release/better_sqlite3.node" /tmp/ \
+  && rm -rf "$addon/build" "$addon/deps" "$addon/src" \
+  && mkdir -p "$addon/build/Release" && mv /tmp/better_sqlite3.node "$addon/build/Release/" \
+  && node -e "require('better-sqlite3')(':memory:').close()"
 
 FROM ${NODE_IMAGE} AS runtime
 WORKDIR /app
-COPY package.json package-lock.json ./
-# --ignore-scripts: no production dependency needs one (drop it if a native addon arrives).
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && rm -rf /root/.npm
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/example-home ./example-home
+# The index's folder: the only one the server writes, kept on a volume across containers.
+RUN mkdir -p /var/cache/brainql && chown node:node /var/cache/brainql && chmod 0700 /var/cache/brainql
 ENV HOST=0.0.0.0 \
     PORT=3000 \
-    GEMINI_HOME=/data/gemini
+    GEMINI_HOME=/data/gemini \
+    CACHE_DIR=/var/cache/brainql
+VOLUME /var/cache/brainql
 USER node
 EXPOSE 3000
 # Slim images have no curl: node's own fetch asks /healthz.

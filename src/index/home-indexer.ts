@@ -48,8 +48,12 @@ export class HomeIndexer {
     await this.running;
   }
 
-  /** Resolves after a pass that started after this call has ended. */
+  /**
+   * Resolves after a pass that started after this call has ended. That pass is a thorough
+   * one: a file rewritten in place changes no folder's mtime, and callers expect to see it.
+   */
   caughtUp(): Promise<void> {
+    this.thoroughNext = true;
     this.wake?.();
     const target = this.passes + (this.inPass ? 2 : 1);
     return new Promise((resolve) => {
@@ -60,6 +64,7 @@ export class HomeIndexer {
   }
 
   private inPass = false;
+  private thoroughNext = false;
 
   private async loop(): Promise<void> {
     while (!this.stopped) {
@@ -90,6 +95,8 @@ export class HomeIndexer {
   private count = 0;
 
   private async pass(): Promise<void> {
+    const thorough = this.thoroughNext || this.passes % THOROUGH_EVERY === 0;
+    this.thoroughNext = false;
     // A pass that asks for a fresh scan sees new sessions without waiting for the store's rescan.
     const catalog = this.passes === 0 ? await this.store.catalog() : await this.store.refresh(true);
     const sessions: ListedSession[] = [...catalog.newestFirst, ...catalog.shadowed];
@@ -99,7 +106,7 @@ export class HomeIndexer {
       if (this.stopped) return;
       live.add(listed.entry.realDir);
       try {
-        const changed = await this.sessions.index(listed, this.passes % THOROUGH_EVERY === 0);
+        const changed = await this.sessions.index(listed, thorough);
         this.events.indexed(changed?.bytes ?? 0, changed !== null);
       } catch (err) {
         this.events.failed(listed.entry.realDir, err);

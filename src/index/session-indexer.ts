@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import type { ListedSession } from '../brain/catalog';
 import { addToSummary, emptySummaryState, type SummaryState } from '../brain/session-summary';
 import { parseLine } from '../brain/transcript/records';
-import { readViewRange, scanLines } from '../brain/transcript/scanner';
+import { scanLines } from '../brain/transcript/scanner';
 import type { Transcripts } from '../brain/transcript/transcript';
 import {
   isAppendOnly,
@@ -10,7 +10,7 @@ import {
   type SessionViews,
   type ViewSource,
 } from '../brain/transcript/view';
-import type { StepRecord } from '../brain/types';
+import { fullInputs, pendingRecords, withInputs, type TwinRecord } from './late-twins';
 import { FIELD, recordTexts } from './record-texts';
 import type { TextRedaction } from './redacted-texts';
 import { artifactFiles, readText, stepOutputs, type FileDoc } from './session-files';
@@ -32,12 +32,7 @@ interface FilesState {
   artifacts: Record<string, string>;
 }
 
-interface Scanned {
-  record: StepRecord;
-  start: number;
-  end: number;
-  tail: boolean;
-}
+type Scanned = TwinRecord;
 
 export interface SessionIndexerDeps {
   tables: Tables;
@@ -190,8 +185,25 @@ export class SessionIndexer {
         });
         if (!stopped) break;
       }
-    } else if (row && row.full_sig !== fullSig) {
-      await this.retryTwins(sid, dir, views);
+    }
+    if (row && row.full_sig !== fullSig) {
+      // Records read before this call may find their twins now (later ones just did).
+      const late = await pendingRecords(this.d, sid, dir, views, deletedFrom);
+      if (late) {
+        await this.writeRecords(sid, dir, late.again, views);
+        const pending = new Set(t.pendingPositions(sid));
+        const input = late.again.some(
+          (a) => a.record.type === 'USER_INPUT' && !pending.has(a.record.position),
+        );
+        if (input && stored) {
+          const inputs = await fullInputs(this.d, sid, dir, views);
+          stored = {
+            ...stored,
+            committed: withInputs(stored.committed, inputs.committed),
+            served: withInputs(stored.served, [...inputs.committed, ...inputs.tail]),
+          };
+        }
+      }
     }
     await this.indexFiles(sid, dir, outputs, artifacts, deletedFrom);
     this.saveProgress(sid, {
@@ -234,38 +246,6 @@ export class SessionIndexer {
       }
     })();
     return { committed, tail };
-  }
-
-  /** The full view changed under an unchanged compact one: records that lacked a twin try again. */
-  private async retryTwins(sid: number, dir: string, views: SessionViews): Promise<void> {
-    const t = this.d.tables;
-    const pending = t.pendingTwins(sid);
-    if (pending.length === 0 || !views.compact) return;
-    const again: Scanned[] = [];
-    const occurrences = new Map<number, number>();
-    // Occurrences are counted over every committed step before each pending one.
-    for (const s of t.stepsInOrder(sid)) {
-      const seen = occurrences.get(s.step_index) ?? 0;
-      occurrences.set(s.step_index, seen + 1);
-      if (!s.pending_twin) continue;
-      const verdict = await this.reparse(dir, views.compact, s);
-      if (verdict) {
-        verdict.occurrence = seen;
-        again.push({ record: verdict, start: s.start_byte, end: s.end_byte, tail: false });
-      }
-    }
-    await this.writeRecords(sid, dir, again, views);
-  }
-
-  private async reparse(
-    dir: string,
-    view: ViewSource,
-    s: { position: number; line: number; start_byte: number; end_byte: number },
-  ): Promise<StepRecord | null> {
-    const bytes = await readViewRange(dir, view, s.start_byte, s.end_byte).catch(() => null);
-    if (!bytes) return null;
-    const verdict = parseLine(bytes, view.kind === 'compact', s.position, s.line);
-    return verdict.kind === 'record' ? verdict.record : null;
   }
 
   private async indexFiles(

@@ -2,7 +2,8 @@
 # Container test (npm run test:container): builds the image from this checkout, starts it with
 # docker-compose.yml over a copy of the real brain home (test/fixtures/real/gemini-home,
 # beside the repository) mounted read-only, checks exact API answers, the file download, the
-# container's hardening (uid 1000, read-only root, no capabilities, healthcheck, prompt stop)
+# container's hardening (uid 1000, read-only root, no capabilities, healthcheck, prompt stop),
+# the index's cache volume (writable by uid 1000, kept across containers), the native addon,
 # and that the mounted tree is byte-for-byte unchanged, then removes everything it made.
 #
 # Engine: docker when a Docker engine answers (`docker info`), else podman + podman-compose
@@ -57,11 +58,14 @@ cleanup() {
     printf '\n-- compose output (last 20 lines)\n' >&2
     tail -20 "$tmp/compose.log" >&2 || true
   fi
-  "${compose[@]}" down >/dev/null 2>&1 || true
+  "${compose[@]}" down -v >/dev/null 2>&1 || true
   if [[ -n $cid ]]; then "$engine" rm -f "$cid" >/dev/null 2>&1 || true; fi
   # podman-compose 1.0 leaves the project's network behind.
   for net in $("$engine" network ls -q --filter "label=com.docker.compose.project=$project" 2>/dev/null); do
     "$engine" network rm "$net" >/dev/null 2>&1 || true
+  done
+  for vol in $("$engine" volume ls -q --filter "label=com.docker.compose.project=$project" 2>/dev/null); do
+    "$engine" volume rm -f "$vol" >/dev/null 2>&1 || true
   done
   [[ ${BRAINQL_KEEP_IMAGE:-} == 1 ]] || "$engine" rmi "$image" >/dev/null 2>&1 || true
   chmod -R u+w "$tmp" 2>/dev/null || true # the fixture copy keeps its read-only modes
@@ -151,6 +155,21 @@ done
 pass "/, /app and /data/gemini are read-only"
 in_container sh -c 'echo x >/tmp/.w && rm /tmp/.w' || fail "/tmp is not writable"
 pass "/tmp is writable"
+mounts=$("$engine" inspect "$cid" --format '{{range .Mounts}}{{.Type}} {{.Destination}} {{.RW}} {{.Name}}{{"\n"}}{{end}}')
+grep -Eqx 'bind /data/gemini false ?' <<<"$mounts" || fail "the brain home is not a read-only bind mount: $mounts"
+grep -Eqx "volume /var/cache/brainql true ${project}_brainql-cache" <<<"$mounts" ||
+  fail "/var/cache/brainql is not the read-write named volume ${project}_brainql-cache: $mounts"
+pass "mounts: the brain home read-only, the named volume ${project}_brainql-cache read-write"
+[[ $(in_container printenv CACHE_DIR) == /var/cache/brainql ]] || fail "CACHE_DIR is $(in_container printenv CACHE_DIR)"
+[[ $(in_container stat -c '%u:%g %a' /var/cache/brainql) == '1000:1000 700' ]] ||
+  fail "/var/cache/brainql is $(in_container stat -c '%u:%g %a' /var/cache/brainql), not 1000:1000 700"
+in_container test -w /var/cache/brainql || fail "/var/cache/brainql is not writable by uid 1000"
+# A marker the next container on the same volume must see (removed there).
+in_container sh -c 'echo kept >/var/cache/brainql/.ct-marker' || fail "cannot write in /var/cache/brainql"
+pass "CACHE_DIR=/var/cache/brainql, owned by uid 1000 (mode 700) and writable by it"
+in_container node -e "require('better-sqlite3')(':memory:').close()" ||
+  fail "better-sqlite3 does not load in the image"
+pass "better-sqlite3 loads in the image (built for $(in_container node --version))"
 ports=$("$engine" port "$cid" 3000)
 [[ $ports == "127.0.0.1:$BRAINQL_PORT" ]] || fail "port 3000 is published as: $ports"
 pass "port 3000 is published on 127.0.0.1:$BRAINQL_PORT only"
@@ -217,6 +236,9 @@ pass "no key: 401 UNAUTHENTICATED"
 answer=$(gql "{\"Authorization\":\"Bearer $key\"}")
 [[ $answer == '200 {"data":{"roots":[{"flavor":"antigravity-ide"}]}}' ]] || fail "with the key: $answer"
 pass "the key made by keygen reads the roots"
+[[ $(in_container cat /var/cache/brainql/.ct-marker) == kept ]] || fail "the cache volume was not kept across containers"
+in_container rm /var/cache/brainql/.ct-marker
+pass "the recipe's container has the same cache volume (a file written by the first one is there)"
 answer=$(gql "{\"Authorization\":\"Bearer $key\",\"Host\":\"brainql.test\"}")
 [[ $answer == 200* ]] || fail "Host brainql.test (in ALLOWED_HOSTS): $answer"
 answer=$(gql "{\"Authorization\":\"Bearer $key\",\"Host\":\"evil.test\"}")

@@ -2,15 +2,16 @@
  * The index database's layout. A change to anything here bumps SCHEMA_VERSION: a file of
  * another version is not migrated but rebuilt from the files (the index is a cache).
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
 -- One row per session directory. The *_sig columns say which bytes the rows below came from;
 -- the indexer compares them with the files to decide what to read (nothing, a tail, or all).
+-- AUTOINCREMENT: a sid is never reused, so readers can tell a changed set of sessions.
 CREATE TABLE sessions (
-  sid INTEGER PRIMARY KEY,
+  sid INTEGER PRIMARY KEY AUTOINCREMENT,
   dir TEXT NOT NULL UNIQUE,
   session_id TEXT NOT NULL,
   root TEXT NOT NULL,

@@ -30,7 +30,10 @@ export class SqliteReader {
     this.searcher = new Searcher(db, generation);
   }
 
-  /** dir -> sid, reloaded when sessions were added or removed. */
+  /**
+   * dir -> sid, reloaded when sessions were added or removed: sids are never reused, so any
+   * addition raises max(sid) and a removal alone lowers the count.
+   */
   private sids(): Map<string, number> {
     const count = this.db.prepare('SELECT count(*) AS n, max(sid) AS m FROM sessions').get() as {
       n: number;
@@ -50,12 +53,13 @@ export class SqliteReader {
   /** The sids of `dirs` (unindexed ones left out); null when that is every indexed session. */
   private sidsOf(dirs: readonly string[]): number[] | null {
     const map = this.sids();
-    const out: number[] = [];
+    // A set: a dir named twice must not make the subset look like every session.
+    const out = new Set<number>();
     for (const dir of dirs) {
       const sid = map.get(dir);
-      if (sid !== undefined) out.push(sid);
+      if (sid !== undefined) out.add(sid);
     }
-    return out.length === map.size ? null : out;
+    return out.size === map.size ? null : [...out];
   }
 
   search(request: SearchRequest): SearchPage {

@@ -31,6 +31,18 @@ export interface StepRow {
   tail: boolean;
 }
 
+/** A row of `steps` as read back. */
+export interface StepInOrder {
+  position: number;
+  step_index: number;
+  line: number;
+  start_byte: number;
+  end_byte: number;
+  type: string;
+  pending_twin: number;
+  tail: number;
+}
+
 export interface DocRow {
   /** Step position, or -1 for an artifact. */
   position: number;
@@ -96,7 +108,7 @@ export class Tables {
         'SELECT step_index AS i, count(*) AS n FROM steps WHERE sid = ? AND tail = 0 GROUP BY step_index',
       ),
       firstTail: p('SELECT min(position) AS p FROM steps WHERE sid = ? AND tail = 1'),
-      pending: p('SELECT * FROM steps WHERE sid = ? AND pending_twin = 1 AND tail = 0'),
+      pending: p('SELECT position FROM steps WHERE sid = ? AND pending_twin = 1'),
       firstPositions: p(
         'SELECT step_index AS i, min(position) AS p FROM steps WHERE sid = ? GROUP BY step_index',
       ),
@@ -118,7 +130,7 @@ export class Tables {
       dropDocs: p('DELETE FROM docs WHERE sid = ?'),
       filesState: p('SELECT files_state AS s FROM sessions WHERE sid = ?'),
       setFilesState: p('UPDATE sessions SET files_state = ? WHERE sid = ?'),
-      stepsInOrder: p('SELECT * FROM steps WHERE sid = ? AND tail = 0 ORDER BY position'),
+      stepsInOrder: p('SELECT * FROM steps WHERE sid = ? ORDER BY position'),
       setQuick: p('UPDATE sessions SET quick_sig = ? WHERE sid = ?'),
       firstTime: p('SELECT created_at AS t FROM steps WHERE sid = ? AND position = 0'),
       setMeta: p('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
@@ -207,10 +219,9 @@ export class Tables {
     return (this.s.firstTail.get(sid) as { p: number | null }).p;
   }
 
-  pendingTwins(
-    sid: number,
-  ): { position: number; line: number; start_byte: number; end_byte: number }[] {
-    return this.s.pending.all(sid) as never;
+  /** Positions of steps whose truncated fields had no full twin. */
+  pendingPositions(sid: number): number[] {
+    return (this.s.pending.all(sid) as { position: number }[]).map((r) => r.position);
   }
 
   /** step_index -> the first position with it (a step output belongs to that step). */
@@ -249,15 +260,9 @@ export class Tables {
     this.s.setFilesState.run(json, sid);
   }
 
-  stepsInOrder(sid: number): {
-    position: number;
-    step_index: number;
-    line: number;
-    start_byte: number;
-    end_byte: number;
-    pending_twin: number;
-  }[] {
-    return this.s.stepsInOrder.all(sid) as never;
+  /** Every step (the unfinished last line's too), by position. */
+  stepsInOrder(sid: number): StepInOrder[] {
+    return this.s.stepsInOrder.all(sid) as StepInOrder[];
   }
 
   setQuickSig(sid: number, sig: string): void {
