@@ -8,6 +8,8 @@ import { HttpModule } from './http/http.module';
 import { IndexModule } from './index/index.module';
 import { OpsModule } from './ops/ops.module';
 import { RedactionModule } from './redaction/redaction.module';
+import { SearchModule } from './search/search.module';
+import { SecretsModule } from './secrets/secrets.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { StepsModule } from './steps/steps.module';
 import { ToolCallsModule } from './tool-calls/tool-calls.module';
@@ -29,6 +31,8 @@ export class AppModule {
         ToolCallsModule,
         ActivityModule,
         ArtifactsModule,
+        SearchModule,
+        SecretsModule,
         HttpModule,
       ],
     };

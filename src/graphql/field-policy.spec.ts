@@ -38,13 +38,19 @@ describe('field policies in the running schema', () => {
       'Artifact.versions': 'list=10',
       'ArtifactVersion.content': 'cost=20 minBytes',
       'PageInfo.endCursor': 'redaction=none',
+      'Query.indexStatus': 'cost=fn readsHome',
       'Query.roots': 'list=10',
+      'Query.search': 'cost=fn readsHome',
+      'Query.secretExposures': 'cost=fn readsHome',
       'Query.sessions': 'cost=fn readsHome',
       'Session.artifacts': 'list=10',
       'Session.commands': 'cost=20 list=50',
       'Session.fileChanges': 'cost=20 list=20',
       'Session.files': 'list=50',
       'Session.problems': 'cost=100 list=20',
+      'Session.secrets': 'cost=2 list=20',
+      'SearchHitEdge.cursor': 'redaction=none',
+      'SecretExposureEdge.cursor': 'redaction=none',
       'SessionEdge.cursor': 'redaction=none',
       'Step.content': 'cost=fn',
       'Step.output': 'cost=2',
@@ -64,5 +70,22 @@ describe('field policies in the running schema', () => {
     const text = policyOf(output.getFields().text).cost as (a: object) => number;
     expect([content({}), content({ full: false }), content({ full: true })]).toEqual([0, 0, 20]);
     expect([text({}), text({ length: 1 }), text({ length: 65537 })]).toEqual([36, 21, 22]);
+  });
+
+  it('cost search, exposures and indexStatus per visible session, filters on summaries again', () => {
+    const query = schema.getQueryType()!.getFields();
+    const home = { visibleSessions: 50 };
+    const cost = (field: string, args: object) =>
+      (policyOf(query[field]).cost as (a: object, h: typeof home) => number)(args, home);
+    expect([cost('search', {}), cost('search', { filter: { sessions: { query: 'x' } } })]).toEqual([
+      50, 100,
+    ]);
+    expect(cost('search', { filter: { session: 'abcd', fields: ['CONTENT'] } })).toBe(50);
+    expect([
+      cost('secretExposures', {}),
+      cost('secretExposures', { filter: { model: ['m'] } }),
+    ]).toEqual([50, 100]);
+    expect(cost('secretExposures', { filter: { model: [] }, kinds: ['jwt'] })).toBe(50);
+    expect(cost('indexStatus', {})).toBe(50);
   });
 });

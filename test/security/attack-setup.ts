@@ -269,6 +269,7 @@ export function postGql(
 /** Values for the required arguments of the schema (the suite fails when one is added). */
 const REQUIRED_ARGS: Record<string, string> = {
   'Query.session.id': JSON.stringify(FIXTURE_IDS.pair),
+  'Query.search.query': JSON.stringify('the'),
   'Session.step.index': '1',
   'Session.artifact.name': JSON.stringify('task.md'),
 };
