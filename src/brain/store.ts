@@ -123,6 +123,11 @@ export class BrainStore {
     return this.catalogNow?.newestFirst.length ?? 0;
   }
 
+  /** Session directories in the current snapshot, copies that lost to another root's included. */
+  get knownDirectories(): number {
+    return (this.catalogNow?.newestFirst.length ?? 0) + (this.catalogNow?.shadowed.length ?? 0);
+  }
+
   get ready(): boolean {
     return this.catalogNow !== null;
   }

@@ -9,7 +9,9 @@ import {
 import { BrainStore } from '../brain/store';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
+import { MetricsService } from '../ops/metrics.service';
 import { HOME_INDEX } from './home-index';
+import { registerIndexMetrics } from './index.metrics';
 import { SqliteHomeIndex } from './sqlite/sqlite-home-index';
 
 /**
@@ -36,9 +38,19 @@ import { SqliteHomeIndex } from './sqlite/sqlite-home-index';
   exports: [HOME_INDEX],
 })
 export class IndexModule implements OnApplicationBootstrap, OnApplicationShutdown {
-  constructor(@Inject(HOME_INDEX) private readonly index: SqliteHomeIndex) {}
+  constructor(
+    @Inject(HOME_INDEX) private readonly index: SqliteHomeIndex,
+    private readonly store: BrainStore,
+    private readonly metrics: MetricsService,
+  ) {}
 
   onApplicationBootstrap(): void {
+    registerIndexMetrics(this.metrics.registry, this.index, this.store, Date.now());
+    const { sessions, complete } = this.index.totals();
+    const where = this.index.file ?? 'memory (see the warning above)';
+    new Logger('Index').log(
+      `home index in ${where}: ${complete} of ${sessions} sessions kept from an earlier run; building in the background`,
+    );
     this.index.start();
   }
 

@@ -17,7 +17,7 @@ import { artifactFiles, readText, stepOutputs, type FileDoc } from './session-fi
 import type { DocRow, StepRow, Tables } from './sqlite/tables';
 
 /** Lines are indexed in batches of about this many bytes: one transaction each. */
-const BATCH_BYTES = 4 * 1024 * 1024;
+const BATCH_BYTES = 256 * 1024;
 
 /** What the index keeps of a session's summary: committed lines, and with the unfinished one. */
 export interface StoredSummaryState {

@@ -28,7 +28,8 @@ export interface IndexProgress {
   sessionsChanged: number;
   failures: number;
   lastPassMs: number;
-  lastPassAt: number;
+  /** When the last complete pass started: the files as of then are in the index. */
+  lastPassStartedAt: number;
 }
 
 /** The SQLite backend of the HomeIndex: one file, one writer (this process), reads beside it. */
@@ -41,7 +42,7 @@ export class SqliteHomeIndex implements HomeIndex {
     sessionsChanged: 0,
     failures: 0,
     lastPassMs: 0,
-    lastPassAt: 0,
+    lastPassStartedAt: 0,
   };
   private updatedAt: Date | null = null;
 
@@ -88,10 +89,15 @@ export class SqliteHomeIndex implements HomeIndex {
       },
       passed: (_sessions, ms) => {
         this.progress.lastPassMs = ms;
-        this.progress.lastPassAt = Date.now();
+        this.progress.lastPassStartedAt = Date.now() - ms;
       },
     });
     store.usePersisted(this.reader.heads(), (listed, views) => this.reader.summary(listed, views));
+  }
+
+  /** For /metrics and the logs: totals over every session in the index. */
+  totals(): { sessions: number; complete: number; bytes: number } {
+    return this.reader.totals();
   }
 
   get file(): string | null {

@@ -127,6 +127,15 @@ export class SqliteReader {
     };
   }
 
+  /** Over every indexed session: how many are complete, and their transcript bytes indexed. */
+  totals(): { sessions: number; complete: number; bytes: number } {
+    return this.db
+      .prepare(
+        'SELECT count(*) AS sessions, coalesce(sum(complete), 0) AS complete, coalesce(sum(bytes_indexed), 0) AS bytes FROM sessions',
+      )
+      .get() as { sessions: number; complete: number; bytes: number };
+  }
+
   /** Head memos of sessions whose first record had a time (see HeadCache). */
   heads(): [string, HeadMemo][] {
     const rows = this.db
