@@ -39,9 +39,11 @@ export class HomeIndexer {
   ) {}
 
   start(): void {
-    this.running ??= this.loop();
+    this.stopped = false;
+    this.running ??= this.loop().finally(() => (this.running = null));
   }
 
+  /** Ends the passes (the current one at its next session); `start` resumes them. */
   async stop(): Promise<void> {
     this.stopped = true;
     this.wake?.();

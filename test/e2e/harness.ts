@@ -7,6 +7,8 @@ import request from 'supertest';
 import { createApp } from '../../src/app.factory';
 import { BrainStore } from '../../src/brain/store';
 import { loadConfig } from '../../src/config/config';
+import { HOME_INDEX } from '../../src/index/home-index';
+import type { SqliteHomeIndex } from '../../src/index/sqlite/sqlite-home-index';
 import {
   buildFixtureHome,
   copyRealSessions,
@@ -67,13 +69,15 @@ export interface E2E {
 }
 
 export interface E2EOptions {
+  /** Run the home index's background passes (default true). */
+  index?: boolean;
   /** Scan the roots before the tests (default true). */
   refresh?: boolean;
 }
 
 /** A fresh app over `fx` (not refreshed); the caller closes it. */
-export function startApp(fx: FixtureHome): Promise<INestApplication> {
-  return startAppOver(fx.home, { BRAIN_ROOTS: fx.extraRoot });
+export function startApp(fx: FixtureHome, index = true): Promise<INestApplication> {
+  return startAppOver(fx.home, { BRAIN_ROOTS: fx.extraRoot }, { index });
 }
 
 /**
@@ -83,6 +87,7 @@ export function startApp(fx: FixtureHome): Promise<INestApplication> {
 export async function startAppOver(
   home: string,
   env: Record<string, string> = {},
+  { index = true }: { index?: boolean } = {},
 ): Promise<INestApplication> {
   const config = loadConfig({
     GEMINI_HOME: home,
@@ -98,6 +103,8 @@ export async function startAppOver(
   });
   const app = await createApp(config);
   await app.init();
+  // Suites that count file reads or measure time keep the background indexer out of it.
+  if (!index) await app.get<SqliteHomeIndex>(HOME_INDEX).pause();
   await new Promise<void>((resolve) => app.getHttpServer().listen(0, '127.0.0.1', resolve));
   return app;
 }
@@ -150,7 +157,7 @@ export function useE2E(opts: E2EOptions = {}): E2E {
   beforeAll(async () => {
     ctx.fx = buildFixtureHome(makeTempDir('brainql-e2e-'));
     ctx.realIds = copyRealSessions(ctx.fx.home);
-    ctx.app = await startApp(ctx.fx);
+    ctx.app = await startApp(ctx.fx, opts.index !== false);
     ctx.store = ctx.app.get(BrainStore);
     ctx.server = ctx.app.getHttpServer() as http.Server;
     if (opts.refresh !== false) await ctx.store.refresh();

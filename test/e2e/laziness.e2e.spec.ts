@@ -16,7 +16,7 @@ const chunks = (kind: string): string[] =>
  * containment gate), how many bytes it reads, and how many store calls a page costs.
  */
 describe('laziness and batching (e2e)', () => {
-  const e = useE2E();
+  const e = useE2E({ index: false });
   let opened: { dir: string; rel: string }[] = [];
   let spies: jest.SpyInstance[] = [];
 

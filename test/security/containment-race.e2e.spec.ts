@@ -79,7 +79,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(tmp, 'links'));
   fs.symlinkSync(path.join(tmp, 'outside/scratch'), path.join(tmp, 'links/folder'));
   fs.symlinkSync(path.join(tmp, 'outside/session'), path.join(tmp, 'links/session'));
-  app = await startAppOver(path.join(tmp, 'home'));
+  app = await startAppOver(path.join(tmp, 'home'), {}, { index: false });
   server = app.getHttpServer() as http.Server;
   await app.get(BrainStore).refresh();
 });

@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 
 async function start(env: Record<string, string> = {}) {
-  const app = await startAppOver(dir, env);
+  const app = await startAppOver(dir, env, { index: false });
   running.push(app);
   await app.get(BrainStore).refresh();
   const server = app.getHttpServer() as http.Server;

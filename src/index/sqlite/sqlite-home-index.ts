@@ -108,6 +108,14 @@ export class SqliteHomeIndex implements HomeIndex {
     this.indexer.start();
   }
 
+  /**
+   * Stops the background passes without closing the file (search and summaries keep working on
+   * what is indexed); `start` resumes them. Tests that count file reads or measure time use it.
+   */
+  pause(): Promise<void> {
+    return this.indexer.stop();
+  }
+
   async close(): Promise<void> {
     await this.indexer.stop();
     this.opened.db.close();
