@@ -83,8 +83,11 @@ export class HomeIndexer {
       this.events.passed(this.count, ms);
       for (const w of this.waiters.splice(0)) w();
       if (this.stopped) break;
+      // Someone waits for a later pass: no pause. Otherwise the pause follows what checking
+      // costs (not what indexing changed sessions cost), so a big home is not checked nonstop.
+      if (this.waiters.length > 0) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.max(MIN_PAUSE_MS, 5 * ms));
+        const timer = setTimeout(resolve, Math.max(MIN_PAUSE_MS, 5 * (ms - this.workMs)));
         this.wake = () => {
           clearTimeout(timer);
           resolve();
@@ -96,7 +99,11 @@ export class HomeIndexer {
 
   private count = 0;
 
+  /** Time the last pass spent on sessions that had changed. */
+  private workMs = 0;
+
   private async pass(): Promise<void> {
+    this.workMs = 0;
     const thorough = this.thoroughNext || this.passes % THOROUGH_EVERY === 0;
     this.thoroughNext = false;
     // A pass that asks for a fresh scan sees new sessions without waiting for the store's rescan.
@@ -108,7 +115,9 @@ export class HomeIndexer {
       if (this.stopped) return;
       live.add(listed.entry.realDir);
       try {
+        const started = Date.now();
         const changed = await this.sessions.index(listed, thorough);
+        if (changed !== null) this.workMs += Date.now() - started;
         this.events.indexed(changed?.bytes ?? 0, changed !== null);
       } catch (err) {
         this.events.failed(listed.entry.realDir, err);
