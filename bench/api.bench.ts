@@ -119,6 +119,8 @@ export async function benchApi(data: BenchData, rows: Row[]): Promise<void> {
       ...process.env,
       GEMINI_HOME: data.home,
       BRAIN_ROOTS: path.join(big.home, 'antigravity-ide', 'brain'),
+      // The app's home index, kept with the bench data (never in the user's ~/.cache).
+      CACHE_DIR: path.join(data.root, 'api-cache'),
       PORT: String(port),
       LOG_LEVEL: 'silent',
       RESCAN_MS: '3600000',

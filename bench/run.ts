@@ -4,6 +4,7 @@ import { ensureData, type Size } from './generate';
 import { machine, mb, ms, printTable, type Row } from './report';
 import { benchActivity } from './activity.bench';
 import { benchApi } from './api.bench';
+import { benchIndexHome } from './index.bench';
 import { benchRedaction } from './redaction.bench';
 import { benchIndex, benchSessions } from './store.bench';
 
@@ -32,13 +33,16 @@ async function main(): Promise<void> {
   await benchApi(data, rows);
   await benchActivity(data, rows);
   rows.push(...(await benchRedaction()));
-  // Figures in order (1-4 store, 5-6 API, 7 redaction, 8 activity); the append runs with the index, before 3.
+  const indexNotes = await benchIndexHome(size, rows);
+  // Figures in order (1-4 store, 5-6 API, 7 redaction, 8 activity, 9-12 home index); the append
+  // runs with the line index, before 3.
   rows.sort((a, b) => parseInt(a.figure, 10) - parseInt(b.figure, 10));
   const notes = [
     'page cache warm throughout (wc -l reads the big file first; a warm-up child reads the home).',
     'GB/s is 10^9 bytes per second; the cold-start child runs transpiled JS like dist/, not ts-node.',
     'throughput uses the best of 5 (a shared machine only ever adds time); medians are beside.',
   ];
+  notes.push(...indexNotes);
   if (size === 'small') {
     notes.push(
       'targets are set for --size large (1 GiB, 10,000 sessions); at small size they are indicative only.',

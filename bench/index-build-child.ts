@@ -1,0 +1,32 @@
+import '../src/production';
+import { openIndex, passEnd } from './index-open';
+import { rssGrowth } from './stats';
+
+/**
+ * The index build in a process of its own, so its RSS growth is its own (in the bench's
+ * process, memory freed by the figures before it is reused and hides it). Arguments: the
+ * gemini home, the cache dir, more brain roots as JSON. Prints the figures as JSON.
+ */
+async function main(): Promise<void> {
+  const [home, cacheDir, roots] = process.argv.slice(2);
+  const cpu0 = process.cpuUsage();
+  const { value, growth } = await rssGrowth(async () => {
+    const t0 = performance.now();
+    const { index } = openIndex(home, JSON.parse(roots) as string[], cacheDir);
+    index.start();
+    const ms = (await passEnd(index, 0)) - t0;
+    const cpu = process.cpuUsage(cpu0);
+    const texts = index.opened.db
+      .prepare('SELECT count(*) AS n, sum(length(CAST(text AS BLOB))) AS bytes FROM docs')
+      .get() as { n: number; bytes: number };
+    const read = index.progress.bytesRead;
+    await index.close();
+    return { ms, cpuMs: (cpu.user + cpu.system) / 1000, texts, read };
+  });
+  process.stdout.write(JSON.stringify({ ...value, growth }));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
