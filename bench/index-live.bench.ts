@@ -105,7 +105,7 @@ async function appendOnce({ index }: Opened, data: IndexHome, bytes: number, see
     first: 20,
     after: null,
   };
-  const [read0, passAt] = [index.progress.bytesRead, index.progress.lastPassAt];
+  const [read0, passAt] = [index.progress.bytesRead, index.progress.lastPassStartedAt];
   const t0 = performance.now();
   fs.appendFileSync(data.appendFile, text);
   while (index.search(request).totalCount === 0) {
@@ -115,8 +115,11 @@ async function appendOnce({ index }: Opened, data: IndexHome, bytes: number, see
   }
   const searchable = performance.now() - t0;
   // The pass that read the append ends soon after (the grown session is the oldest: the last).
-  for (let at = passAt; index.progress.bytesRead === read0 || index.progress.lastPassAt === at;) {
-    at = index.progress.lastPassAt;
+  for (
+    let at = passAt;
+    index.progress.bytesRead === read0 || index.progress.lastPassStartedAt === at;
+  ) {
+    at = index.progress.lastPassStartedAt;
     await passEnd(index, at);
   }
   return {
@@ -135,7 +138,7 @@ export async function benchAppend(
   rows: Row[],
 ) {
   const { index } = opened;
-  await passEnd(index, index.progress.lastPassAt); // one idle pass, to time an unchanged pass
+  await passEnd(index, index.progress.lastPassStartedAt); // one idle pass, to time an unchanged pass
   const idle = index.progress.lastPassMs;
   try {
     for (const [bytes, seed] of [

@@ -25,12 +25,12 @@ export function openIndex(home: string, roots: string[], cacheDir: string): Open
 }
 
 /**
- * Resolves when a pass of the indexer ends after `since` (its lastPassAt). caughtUp() is not
+ * Resolves when a pass of the indexer ends after `since` (its lastPassStartedAt). caughtUp() is not
  * used: called during a pass it also waits out the pause after it, which is not build time.
  */
 export async function passEnd(index: SqliteHomeIndex, since: number, limitMs = 3_600_000) {
   const t0 = performance.now();
-  while (index.progress.lastPassAt === since) {
+  while (index.progress.lastPassStartedAt === since) {
     if (performance.now() - t0 > limitMs) throw new Error('the indexer did not end a pass');
     await sleep(2);
   }

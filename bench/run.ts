@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     'page cache warm throughout (wc -l reads the big file first; a warm-up child reads the home).',
     'GB/s is 10^9 bytes per second; the cold-start child runs transpiled JS like dist/, not ts-node.',
     'throughput uses the best of 5 (a shared machine only ever adds time); medians are beside.',
+    'figures 5-6 run while the server builds its home index in the background (requests share the core with it).',
   ];
   notes.push(...indexNotes);
   if (size === 'small') {
