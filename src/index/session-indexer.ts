@@ -154,7 +154,7 @@ export class SessionIndexer {
         }
         read += result.scannedEnd - from;
         bytes += end - from;
-        const inputs = await this.writeRecords(sid, dir, batch, views);
+        const inputs = await this.writeRecords(sid, dir, batch, views, true);
         state = structuredClone(state);
         addToSummary(
           state,
@@ -228,8 +228,17 @@ export class SessionIndexer {
     return { bytes: read };
   }
 
-  /** Writes the records' steps and texts; returns the USER_INPUT contents, committed and tail. */
-  private async writeRecords(sid: number, dir: string, batch: Scanned[], views: SessionViews) {
+  /**
+   * Writes the records' steps and texts; returns the USER_INPUT contents, committed and tail.
+   * `fresh`: their positions hold nothing yet (appended lines), so nothing is looked up to replace.
+   */
+  private async writeRecords(
+    sid: number,
+    dir: string,
+    batch: Scanned[],
+    views: SessionViews,
+    fresh = false,
+  ) {
     const rows: { step: StepRow; docs: DocRow[] }[] = [];
     const committed: string[] = [];
     const tail: string[] = [];
@@ -242,7 +251,7 @@ export class SessionIndexer {
     t.db.transaction(() => {
       for (const r of rows) {
         t.putStep(sid, r.step);
-        for (const doc of r.docs) t.putDoc(sid, doc);
+        for (const doc of r.docs) t.putDoc(sid, doc, fresh);
       }
     })();
     return { committed, tail };

@@ -172,11 +172,14 @@ export class Tables {
   }
 
   /** Puts one text (replacing the one at its key) and its findings. */
-  putDoc(sid: number, doc: DocRow): void {
-    const old = this.s.docAt.get(sid, doc.position, doc.field, doc.name) as
-      { rowid: number; text: string } | undefined;
-    if (old) this.deleteDoc(old);
-    this.s.secretsDeleteAt.run(sid, doc.position, doc.field, doc.name);
+  /** `fresh`: the caller knows nothing is stored at this key (no lookup, no delete). */
+  putDoc(sid: number, doc: DocRow, fresh = false): void {
+    if (!fresh) {
+      const old = this.s.docAt.get(sid, doc.position, doc.field, doc.name) as
+        { rowid: number; text: string } | undefined;
+      if (old) this.deleteDoc(old);
+      this.s.secretsDeleteAt.run(sid, doc.position, doc.field, doc.name);
+    }
     this.generation++;
     if (doc.text.length > 0) {
       const rowid = this.s.docInsert.run(
