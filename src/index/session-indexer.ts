@@ -16,8 +16,13 @@ import type { TextRedaction } from './redacted-texts';
 import { artifactFiles, readText, stepOutputs, type FileDoc } from './session-files';
 import type { DocRow, StepRow, Tables } from './sqlite/tables';
 
-/** Lines are indexed in batches of about this many bytes: one transaction each. */
-const BATCH_BYTES = 256 * 1024;
+/**
+ * Lines are read in batches of about this many bytes (a batch's progress is saved at its end;
+ * the scan's last block is read again by the next batch, so batches are much larger than it).
+ */
+const SCAN_BATCH_BYTES = 8 * 1024 * 1024;
+/** ...and written in transactions of about this many: each holds the event loop while it runs. */
+const WRITE_BATCH_BYTES = 256 * 1024;
 
 /** What the index keeps of a session's summary: committed lines, and with the unfinished one. */
 export interface StoredSummaryState {
@@ -134,7 +139,7 @@ export class SessionIndexer {
             records++;
             batch.push({ record: r, start, end: lineEnd, tail: false });
             size += to - f;
-            stopped = size >= BATCH_BYTES;
+            stopped = size >= SCAN_BATCH_BYTES;
             return stopped;
           },
           this.d.maxRecordBytes,
@@ -239,21 +244,30 @@ export class SessionIndexer {
     views: SessionViews,
     fresh = false,
   ) {
-    const rows: { step: StepRow; docs: DocRow[] }[] = [];
+    const rows: { step: StepRow; docs: DocRow[]; bytes: number }[] = [];
     const committed: string[] = [];
     const tail: string[] = [];
     for (const b of batch) {
       const texts = await recordTexts(dir, b.record, views, this.d.transcripts, this.d.redaction);
       if (texts.input !== null) (b.tail ? tail : committed).push(texts.input);
-      rows.push({ step: stepRow(b, texts.pendingTwin), docs: texts.docs });
+      rows.push({ step: stepRow(b, texts.pendingTwin), docs: texts.docs, bytes: b.end - b.start });
     }
     const t = this.d.tables;
-    t.db.transaction(() => {
-      for (const r of rows) {
-        t.putStep(sid, r.step);
-        for (const doc of r.docs) t.putDoc(sid, doc, fresh);
+    for (let i = 0; i < rows.length;) {
+      let size = 0;
+      const part: typeof rows = [];
+      while (i < rows.length && (part.length === 0 || size < WRITE_BATCH_BYTES)) {
+        size += rows[i].bytes;
+        part.push(rows[i++]);
       }
-    })();
+      t.db.transaction(() => {
+        for (const r of part) {
+          t.putStep(sid, r.step);
+          for (const doc of r.docs) t.putDoc(sid, doc, fresh);
+        }
+      })();
+      if (i < rows.length) await new Promise((resolve) => setImmediate(resolve));
+    }
     return { committed, tail };
   }
 
