@@ -1,6 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import * as fs from 'node:fs';
 import type * as http from 'node:http';
+import { BrainStore } from '../../src/brain/store';
+import { HOME_INDEX, type HomeIndex } from '../../src/index/home-index';
 import type { Data } from './harness';
 import {
   ask,
@@ -138,6 +140,26 @@ describe.each(['on', 'off'] as const)('secrets with REDACT=%s (e2e)', (redact) =
     expect([two.totalCount, two.pageInfo.hasNextPage]).toEqual([2, false]);
     const body = await ask(apps[redact].server, EXPOSURES, { after: 'garbage' });
     expect(body.errors?.map((e) => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
+  });
+});
+
+describe('secrets batching (e2e)', () => {
+  it('asks the index once per request, shared by secretExposures and Session.secrets', async () => {
+    const { app } = apps.on;
+    const index = app.get<HomeIndex>(HOME_INDEX);
+    const spies = [jest.spyOn(index, 'secrets'), jest.spyOn(app.get(BrainStore), 'recordsOf')];
+    try {
+      const d = await data(
+        'on',
+        `{ secretExposures { edges { node { findings { step { index } }
+           session { id secrets { kind step { type } } } } } } }`,
+      );
+      expect(d.secretExposures.edges).toHaveLength(2);
+      expect(spies.map((s) => s.mock.calls.length)).toEqual([1, 1]);
+      expect(spies[0].mock.calls[0][0]).toHaveLength(2);
+    } finally {
+      spies.forEach((s) => s.mockRestore());
+    }
   });
 });
 
