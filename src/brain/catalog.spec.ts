@@ -193,6 +193,20 @@ describe('rescans', () => {
     expect(m.bytes).toBeLessThanOrEqual(2 * 16_384);
   });
 
+  it('reads a transcript without a valid time again only when its size changed', async () => {
+    const root = path.join(work, `re${n++}/brain`);
+    fs.mkdirSync(root, { recursive: true });
+    const dir = copySession(path.join(fx.roots.ide, I.noValidCreatedAt), root);
+    const heads = new HeadCache();
+    const file = path.join(dir, COMPACT_FILE);
+    const size = fs.statSync(file).size;
+    expect((await measure(() => buildCatalog(null, [root], heads))).bytes).toBe(size);
+    expect((await measure(() => buildCatalog(null, [root], heads))).bytes).toBe(0);
+    fs.appendFileSync(file, compactLine(planner(99, undefined)) + '\n');
+    const grown = await measure(() => buildCatalog(null, [root], heads));
+    expect(grown.bytes).toBe(fs.statSync(file).size);
+  });
+
   it('serves the old snapshot while a stale one is rescanned, then the new one', async () => {
     const root = freshRoot();
     const s = new BrainStore({ geminiHome: null, brainRoots: [root], rescanMs: 0 });

@@ -69,12 +69,12 @@ export class HeadCache {
     const rel = `${LOGS}/${logs.compact ? 'transcript.jsonl' : 'transcript_full.jsonl'}`;
     const old = this.memo.get(entry.realDir);
     // A transcript that only grew keeps its first record: the open and fstat tell, no read.
+    // One without a valid time keeps having none while its size stays the same.
     const known = (st: { dev: number; ino: number; size: number }) =>
       old !== undefined &&
-      old.createdAt !== null &&
       old.dev === st.dev &&
       old.ino === st.ino &&
-      st.size >= old.size;
+      (old.createdAt !== null ? st.size >= old.size : st.size === old.size);
     const read = readInsideSync(entry.realDir, rel, 0, HEAD_BYTES, (st) => !known(st));
     if (!read.ok) return undefined;
     const { bytes, stats } = read.value;

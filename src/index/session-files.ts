@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { listArtifacts } from '../brain/artifacts';
 import { decodeUtf8, readFileRange } from '../brain/files';
+import { compareStrings } from '../brain/problems';
 import { statInside } from '../brain/safe-path';
 
 /**
@@ -37,28 +37,36 @@ export function stepOutputs(realDir: string): Map<number, FileDoc> {
       const checked = statInside(realDir, relPath);
       if (!checked.ok) continue;
       const st = checked.value.stats;
-      out.set(Number(name), {
-        relPath,
-        size: st.size,
-        version: `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`,
-      });
+      out.set(Number(name), { relPath, size: st.size, version: versionOf(st) });
       break;
     }
   }
   return out;
 }
 
-/** artifact name -> its current file. */
+/**
+ * artifact name -> its current file: the root's `*.md` files, as listArtifacts finds them,
+ * from metadata alone (their sidecars are not read: the index does not search them).
+ */
 export async function artifactFiles(realDir: string): Promise<Map<string, FileDoc>> {
   const out = new Map<string, FileDoc>();
-  for (const a of (await listArtifacts(realDir)).artifacts) {
-    out.set(a.name, {
-      relPath: a.name,
-      size: a.size,
-      version: `${a.size}:${a.modifiedAt.getTime()}`,
-    });
+  let names: string[];
+  try {
+    names = await fs.promises.readdir(realDir);
+  } catch {
+    return out;
+  }
+  for (const name of names.filter((n) => n.endsWith('.md')).sort(compareStrings)) {
+    const checked = statInside(realDir, name);
+    if (!checked.ok) continue;
+    const st = checked.value.stats;
+    out.set(name, { relPath: name, size: st.size, version: versionOf(st) });
   }
   return out;
+}
+
+function versionOf(st: fs.Stats): string {
+  return `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
 }
 
 /** The file's text (up to MAX_FILE_TEXT_BYTES); '' when it cannot be read any more. */

@@ -224,12 +224,14 @@ export class SessionIndexer {
       complete: true,
     });
     t.setQuickSig(sid, quickSig);
-    // The scan's head memo, for a restart that reads no transcript (see HeadCache.seed).
-    const first = t.firstStepTime(sid);
-    if (view && first !== null && first === listed.createdAt.getTime()) {
+    // The scan's head memo, for a restart that reads no transcript (see HeadCache.seed): the
+    // first valid created_at, or (a single file only) that its bytes hold none.
+    const first = stored?.served.createdAt ?? null;
+    const single = view?.segments.length === 1 && view.segments[0].relPath === view.label;
+    if (view && (first !== null ? first === listed.createdAt.getTime() : single)) {
       const v = view.segments[0].version;
       t.setHead(dir, { dev: v.dev, ino: v.ino, size: v.size, createdAt: first });
-    }
+    } else t.setHead(dir, null);
     return { bytes: read };
   }
 

@@ -23,7 +23,7 @@ function compareOldestFirst(a: ListedSession, b: ListedSession): number {
 
 /**
  * How many sessions of the catalog `principal` may see (from the per-root counts): what a
- * `filter.query` listing examines, so what it costs (see cost.ts).
+ * listing with a summary filter, a search or the exposures examine, so what they cost.
  */
 export function visibleSessionCount(catalog: Catalog, principal: Principal): number {
   let count = 0;
@@ -162,14 +162,13 @@ export function compareOf(order: SessionOrder): (a: ListedSession, b: ListedSess
  * A page of `items` (sorted by `compare`) after the keyset cursor `after` of list `kind`
  * (createdAt and id: unique among the sessions one caller sees).
  */
-export function pageSessions<N = ListedSession>(
+export function pageSessions(
   items: readonly ListedSession[],
   first: number,
   after: string | null | undefined,
   kind: string,
   compare: (a: ListedSession, b: ListedSession) => number,
-  nodeOf: (s: ListedSession) => N = (s) => s as N,
-): Connection<N> {
+): Connection<ListedSession> {
   let isAfter: ((s: ListedSession) => boolean) | null = null;
   if (after) {
     const [time, id] = decodeCursor(kind, after);
@@ -183,6 +182,6 @@ export function pageSessions<N = ListedSession>(
     first,
     isAfter,
     (s) => encodeCursor(kind, [s.createdAt.getTime(), s.entry.id]),
-    nodeOf,
+    (s) => s,
   );
 }

@@ -98,6 +98,24 @@ it('costs the same scan for every filter on summaries: hasErrors, model, updated
   expect(await cost('{hasErrors: null, updatedAfter: null, query: null}')).toBe(0);
 });
 
+it('costs search, secretExposures and indexStatus a point per visible session', async () => {
+  const twoHundred = await costs('two-hundred');
+  expect(await twoHundred('{ search(query: "zzz", first: 1) { totalCount } }')).toBe(202);
+  expect(await twoHundred('{ secretExposures(first: 1) { totalCount } }')).toBe(202);
+  expect(await twoHundred('{ indexStatus { state } }')).toBe(202);
+  // Their session filters read summaries on top.
+  expect(
+    await twoHundred(
+      '{ search(query: "zzz", first: 1, filter: {sessions: {hasErrors: true}}) { totalCount } }',
+    ),
+  ).toBe(402);
+  expect(
+    await twoHundred('{ secretExposures(first: 1, filter: {model: ["m"]}) { totalCount } }'),
+  ).toBe(402);
+  const ten = await costs('ten');
+  expect(await ten('{ search(query: "zzz", first: 1) { totalCount } }')).toBe(12);
+});
+
 it('counts only the sessions the caller may see (a key limited to one flavor)', async () => {
   const post = await costs(
     'two-hundred',
@@ -105,4 +123,6 @@ it('counts only the sessions the caller may see (a key limited to one flavor)', 
     KEY,
   );
   expect(await post(FILTERED)).toBe(12); // the 10 IDE sessions, not the 190 CLI ones
+  expect(await post('{ search(query: "zzz", first: 1) { totalCount } }')).toBe(12);
+  expect(await post('{ secretExposures(first: 1) { totalCount } }')).toBe(12);
 });

@@ -136,19 +136,19 @@ export class SqliteReader {
       .get() as { sessions: number; complete: number; bytes: number };
   }
 
-  /** Head memos of sessions whose first record had a time (see HeadCache). */
+  /** Head memos of indexed transcripts (see HeadCache): a first valid time, or none. */
   heads(): [string, HeadMemo][] {
     const rows = this.db
       .prepare(
         `SELECT dir, head_dev, head_ino, head_size, head_created_at FROM sessions
-         WHERE head_created_at IS NOT NULL`,
+         WHERE head_size IS NOT NULL`,
       )
       .all() as {
       dir: string;
       head_dev: number;
       head_ino: number;
       head_size: number;
-      head_created_at: number;
+      head_created_at: number | null;
     }[];
     return rows.map((r) => [
       r.dir,
@@ -156,7 +156,7 @@ export class SqliteReader {
         dev: r.head_dev,
         ino: r.head_ino,
         size: r.head_size,
-        createdAt: new Date(r.head_created_at),
+        createdAt: r.head_created_at === null ? null : new Date(r.head_created_at),
       },
     ]);
   }

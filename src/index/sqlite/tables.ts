@@ -132,7 +132,6 @@ export class Tables {
       setFilesState: p('UPDATE sessions SET files_state = ? WHERE sid = ?'),
       stepsInOrder: p('SELECT * FROM steps WHERE sid = ? ORDER BY position'),
       setQuick: p('UPDATE sessions SET quick_sig = ? WHERE sid = ?'),
-      firstTime: p('SELECT created_at AS t FROM steps WHERE sid = ? AND position = 0'),
       setMeta: p('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
     };
   }
@@ -237,8 +236,18 @@ export class Tables {
     this.s.progress.run(values);
   }
 
-  setHead(dir: string, head: { dev: number; ino: number; size: number; createdAt: number | null }) {
-    this.s.head.run(head.dev, head.ino, head.size, head.createdAt, dir);
+  /** The head memo; null forgets it. */
+  setHead(
+    dir: string,
+    head: { dev: number; ino: number; size: number; createdAt: number | null } | null,
+  ): void {
+    this.s.head.run(
+      head?.dev ?? null,
+      head?.ino ?? null,
+      head?.size ?? null,
+      head?.createdAt ?? null,
+      dir,
+    );
   }
 
   allSessions(): { sid: number; dir: string }[] {
@@ -270,10 +279,6 @@ export class Tables {
 
   setQuickSig(sid: number, sig: string): void {
     this.s.setQuick.run(sig, sid);
-  }
-
-  firstStepTime(sid: number): number | null {
-    return (this.s.firstTime.get(sid) as { t: number | null } | undefined)?.t ?? null;
   }
 
   setMeta(key: string, value: string): void {

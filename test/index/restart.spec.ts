@@ -1,0 +1,111 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ioStats } from '../../src/brain/safe-path';
+import { BrainStore } from '../../src/brain/store';
+import {
+  buildFixtureHome,
+  copyRealSessions,
+  makeTempDir,
+  type FixtureHome,
+} from '../fixtures/brain-home';
+import { SqliteHomeIndex } from '../../src/index/sqlite/sqlite-home-index';
+import type { SearchRequest } from '../../src/index/home-index';
+
+/**
+ * A restart over an unchanged home reads no transcript byte: the first scan takes each
+ * session's createdAt from the persisted heads, the first page of sessions is served from
+ * the persisted summaries, and the index finds nothing to do. Over the fixture home (every
+ * failure mode of real brain folders) plus the real sessions.
+ */
+
+let fx: FixtureHome;
+let cacheDir: string;
+
+beforeAll(() => {
+  fx = buildFixtureHome(makeTempDir('brainql-restart-'));
+  copyRealSessions(fx.home);
+  cacheDir = path.join(fx.dir, 'cache');
+});
+
+const opened: { index: SqliteHomeIndex }[] = [];
+
+afterAll(async () => {
+  // Closing twice is harmless; a failed test must not leave a pass running.
+  for (const o of opened) await o.index.close().catch(() => undefined);
+  fs.rmSync(fx.dir, { recursive: true, force: true });
+});
+
+function open() {
+  const store = new BrainStore({
+    geminiHome: fx.home,
+    brainRoots: [fx.extraRoot],
+    rescanMs: 3_600_000,
+  });
+  const warnings: string[] = [];
+  const index = new SqliteHomeIndex(store, {
+    cacheDir,
+    redact: false,
+    redactPatterns: [],
+    maxRecordBytes: store.transcripts.maxRecordBytes,
+    log: { log: () => undefined, warn: (m) => warnings.push(m) },
+  });
+  opened.push({ index });
+  return { store, index, warnings };
+}
+
+const TERMS = [['user_request'], ['the'], ['run_command'], ['task'], ['error'], ['file', 'the']];
+
+async function answers(o: ReturnType<typeof open>) {
+  const catalog = await o.store.catalog();
+  const dirs = [...catalog.newestFirst, ...catalog.shadowed].map((l) => l.entry.realDir);
+  const request = (terms: string[]): SearchRequest => ({
+    terms,
+    dirs,
+    fields: null,
+    order: 'RELEVANCE',
+    first: 50,
+    after: null,
+  });
+  return {
+    search: TERMS.map((t) => o.index.search(request(t))),
+    secrets: o.index.secrets(dirs),
+    status: o.index.status(dirs),
+  };
+}
+
+it('reads no transcript byte after a restart, and answers the same', async () => {
+  const first = open();
+  first.index.start();
+  await first.index.caughtUp();
+  const before = await answers(first);
+  expect(before.status).toMatchObject({ state: 'READY', sessionsIndexed: 31, sessionsTotal: 31 });
+  expect(before.search.map((p) => p.totalCount).every((n) => n > 0)).toBe(true);
+  await first.index.close();
+
+  // The summaries a store without an index computes from the files.
+  const plain = new BrainStore({
+    geminiHome: fx.home,
+    brainRoots: [fx.extraRoot],
+    rescanMs: 3_600_000,
+  });
+  // The whole listing (29 sessions): more than a first page, every failure mode of the home.
+  const plainPage = (await plain.catalog()).newestFirst;
+  const expected = await plain.summaries(plainPage);
+
+  const read = ioStats.bytesRead;
+  const second = open();
+  const catalog = await second.store.catalog();
+  const page = catalog.newestFirst;
+  const summaries = await second.store.summaries(page);
+  second.index.start();
+  await second.index.caughtUp();
+  expect(ioStats.bytesRead - read).toBe(0);
+  expect(second.warnings).toEqual([]);
+  expect(second.index.progress.sessionsChanged).toBe(0);
+
+  expect(page.map((l) => l.entry.realDir)).toEqual(plainPage.map((l) => l.entry.realDir));
+  expect(summaries).toEqual(expected);
+  const after = await answers(second);
+  expect(after).toEqual(before);
+  await second.index.close();
+});
