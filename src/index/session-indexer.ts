@@ -22,7 +22,7 @@ import type { DocRow, StepRow, Tables } from './sqlite/tables';
  */
 const SCAN_BATCH_BYTES = 8 * 1024 * 1024;
 /** ...and written in transactions of about this many: each holds the event loop while it runs. */
-const WRITE_BATCH_BYTES = 256 * 1024;
+const WRITE_BATCH_BYTES = 128 * 1024;
 
 /** What the index keeps of a session's summary: committed lines, and with the unfinished one. */
 export interface StoredSummaryState {
