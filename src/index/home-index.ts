@@ -35,8 +35,11 @@ export interface SearchKey {
   field: number;
   /** The artifact's name ('' for step hits). */
   artifact: string;
-  /** The session's directory: two roots may hold the same id. */
-  dir: string;
+  /**
+   * Tells copies of one id in two roots apart: the index's own number for the session (not a
+   * path, so a cursor shows nothing of the server's file system).
+   */
+  copy: number;
 }
 
 export interface SearchRequest {

@@ -17,7 +17,7 @@ export function encodeSearchCursor(order: string, key: SearchKey): string {
     key.position,
     key.field,
     key.artifact,
-    key.dir,
+    key.copy,
   ]);
 }
 
@@ -27,7 +27,7 @@ const isIndex = (n: unknown, max: number): n is number =>
 /** The key of a cursor of `order`; BAD_USER_INPUT for anything else. */
 export function decodeSearchCursor(order: string, cursor: string): SearchKey {
   const parts = decodeCursor(kindOf(order), cursor);
-  const [primary, sessionId, position, field, artifact, dir] = parts;
+  const [primary, sessionId, position, field, artifact, copy] = parts;
   if (
     parts.length !== 6 ||
     typeof primary !== 'number' ||
@@ -36,9 +36,9 @@ export function decodeSearchCursor(order: string, cursor: string): SearchKey {
     !isIndex(position, Number.MAX_SAFE_INTEGER) ||
     !isIndex(field, SEARCH_FIELDS.length - 1) ||
     typeof artifact !== 'string' ||
-    typeof dir !== 'string'
+    !isIndex(copy, Number.MAX_SAFE_INTEGER)
   ) {
     throw badInput('"after" is not a valid cursor');
   }
-  return { primary, sessionId, position, field, artifact, dir };
+  return { primary, sessionId, position, field, artifact, copy };
 }

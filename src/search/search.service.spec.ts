@@ -100,13 +100,15 @@ describe('SearchService.search', () => {
     const forged = (parts: unknown[]) =>
       Buffer.from(JSON.stringify(['h:RELEVANCE', ...parts])).toString('base64url');
     for (const parts of [
-      [9, 'bbbb0002', 2, 6, '', '/d'],
-      [9, 'bbbb0002', -1, 3, '', '/d'],
-      [9, 'bbbb0002', 2.5, 3, '', '/d'],
-      ['9', 'bbbb0002', 2, 3, '', '/d'],
+      [9, 'bbbb0002', 2, 6, '', 1],
+      [9, 'bbbb0002', -1, 3, '', 1],
+      [9, 'bbbb0002', 2.5, 3, '', 1],
+      ['9', 'bbbb0002', 2, 3, '', 1],
       [9, 'bbbb0002', 2, 3, ''],
-      [9, 'bbbb0002', 2, 3, '', '/d', 'extra'],
-      [null, 'bbbb0002', 2, 3, '', '/d'],
+      [9, 'bbbb0002', 2, 3, '', 1, 'extra'],
+      [null, 'bbbb0002', 2, 3, '', 1],
+      // The last part tells copies apart by the index's number, never by a path.
+      [9, 'bbbb0002', 2, 3, '', '/srv/brain/bbbb0002'],
     ]) {
       expect(await failure({ after: forged(parts) })).toEqual([
         foreign,
@@ -114,7 +116,7 @@ describe('SearchService.search', () => {
       ]);
     }
     // A well-formed key continues after it, even when no hit has it exactly.
-    const page = await run({ after: forged([8.5, 'a', 0, 0, '', '']) });
+    const page = await run({ after: forged([8.5, 'a', 0, 0, '', 0]) });
     expect(page.edges.map((e) => e.node.score)).toEqual([8, 5, 4, 3, 1]);
   });
 

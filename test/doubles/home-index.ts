@@ -42,7 +42,7 @@ function compareKeys(a: SearchKey, b: SearchKey): number {
     a.position - b.position ||
     a.field - b.field ||
     str(a.artifact, b.artifact) ||
-    str(a.dir, b.dir)
+    a.copy - b.copy
   );
 }
 
@@ -108,7 +108,7 @@ export class HomeIndexDouble implements HomeIndex {
         position: d.position ?? Number.MAX_SAFE_INTEGER,
         field: SEARCH_FIELDS.indexOf(d.field),
         artifact: d.artifact ?? '',
-        dir: d.dir,
+        copy: this.docs.findIndex((x) => x.dir === d.dir),
       },
     };
   }

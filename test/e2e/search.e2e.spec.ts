@@ -204,6 +204,18 @@ describe('search (e2e)', () => {
     }
   });
 
+  it('gives cursors that hold no server path (copies of an id are told apart by a number)', async () => {
+    for (const order of ['NEWEST_FIRST', 'RELEVANCE']) {
+      const page: Data = await search('zebrafish', { order, first: 24 });
+      for (const { cursor } of page.edges as { cursor: string }[]) {
+        const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
+        expect(decoded).not.toContain(sh.dir);
+        expect(decoded).not.toContain('/brain/');
+        expect(typeof (JSON.parse(decoded) as unknown[]).at(-1)).toBe('number');
+      }
+    }
+  });
+
   it('filters by field, by sessions and by one session (id or prefix)', async () => {
     const only = (fields: string[]) => ({ filter: { fields } });
     expect(await labels('zebrafish', only(['USER_REQUEST']))).toEqual([

@@ -13,8 +13,8 @@ export function matchExpression(terms: readonly string[]): string {
   return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ');
 }
 
-/** One hit: [rowid, primary, sessionId, pos, field, name, dir, rank]; 1-6 are its sort key. */
-type Hit = [number, number, string, number, number, string, string, number];
+/** One hit: [rowid, primary, sessionId, pos, field, name, sid, rank, dir]; 1-6 are its sort key. */
+type Hit = [number, number, string, number, number, string, number, number, string];
 
 /** Every hit of one query, in the query's order (what pages and totalCount are cut from). */
 interface Hits {
@@ -61,7 +61,7 @@ export class Searcher {
     let from = 0;
     if (request.after) {
       const a = request.after;
-      const key: Hit = [0, -a.primary, a.sessionId, a.position, a.field, a.artifact, a.dir, 0];
+      const key: Hit = [0, -a.primary, a.sessionId, a.position, a.field, a.artifact, a.copy, 0, ''];
       let lo = 0;
       let hi = rows.length;
       while (lo < hi) {
@@ -73,7 +73,7 @@ export class Searcher {
     }
     const page = rows.slice(from, from + request.first);
     const hits = page.map((r): SearchHitRow => {
-      const [rowid, primary, sessionId, pos, field, name, dir, rank] = r;
+      const [rowid, primary, sessionId, pos, field, name, sid, rank, dir] = r;
       const text = this.textOf.get(rowid) as string;
       const { snippet, highlights } = snippetOf(text, request.terms);
       const artifact = pos === ARTIFACT_POSITION;
@@ -83,7 +83,7 @@ export class Searcher {
         position: pos,
         field,
         artifact: name,
-        dir,
+        copy: sid,
       };
       return {
         dir,
@@ -128,10 +128,10 @@ export class Searcher {
       WITH m AS (SELECT rowid, bm25(docs_fts) AS rank FROM docs_fts WHERE docs_fts MATCH @match)
       SELECT m.rowid, ${primary} AS p, s.session_id AS id,
         CASE WHEN d.position < 0 THEN ${ARTIFACT_POSITION} ELSE d.position END AS pos,
-        d.field, d.name, s.dir, m.rank
+        d.field, d.name, s.sid, m.rank, s.dir
       FROM m JOIN docs d ON d.rowid = m.rowid JOIN sessions s ON s.sid = d.sid
       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY p, id, pos, d.field, d.name, s.dir`;
+      ORDER BY p, id, pos, d.field, d.name, s.sid`;
     const rows = this.db.prepare(sql).raw().all(params) as Hit[];
     this.cache.set(key, { generation, rows });
     return rows;
