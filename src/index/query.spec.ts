@@ -1,8 +1,8 @@
 import { MAX_QUERY_LENGTH, parseSearchQuery, splitTerms } from './query';
 
 const ACCEPTED =
-  'expected terms of at least 3 characters separated by whitespace, a "quoted phrase" being ' +
-  'one term; at most 16 terms and 512 characters (UTF-16 code units)';
+  'expected terms of at least 3 characters (code points) separated by whitespace, a ' +
+  '"quoted phrase" being one term; at most 16 terms and 512 characters (UTF-16 code units)';
 
 describe('splitTerms', () => {
   it.each([
@@ -36,12 +36,12 @@ describe('splitTerms', () => {
 });
 
 describe('parseSearchQuery', () => {
-  it('accepts terms of 3 or more UTF-16 code units, keeping their case', () => {
+  it('accepts terms of 3 or more characters (code points), keeping their case', () => {
     expect(parseSearchQuery('Foo BAR')).toEqual({ terms: ['Foo', 'BAR'] });
     expect(parseSearchQuery('"a b"')).toEqual({ terms: ['a b'] });
     expect(parseSearchQuery('"   "')).toEqual({ terms: ['   '] });
-    // One astral character is 2 code units: with one more it is long enough.
-    expect(parseSearchQuery('\u{1F600}a')).toEqual({ terms: ['\u{1F600}a'] });
+    // An astral character is one character (2 code units): the index's trigrams count them so.
+    expect(parseSearchQuery('\u{1F600}ab')).toEqual({ terms: ['\u{1F600}ab'] });
     expect(parseSearchQuery('é\u0301e')).toEqual({ terms: ['é\u0301e'] });
   });
 
@@ -65,6 +65,9 @@ describe('parseSearchQuery', () => {
       error: `term 1 of "query" has 0 characters; ${ACCEPTED}`,
     });
     expect(parseSearchQuery('\u{1F600}')).toEqual({
+      error: `term 1 of "query" has 1 character; ${ACCEPTED}`,
+    });
+    expect(parseSearchQuery('\u{1F600}a')).toEqual({
       error: `term 1 of "query" has 2 characters; ${ACCEPTED}`,
     });
   });

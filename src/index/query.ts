@@ -10,7 +10,9 @@
  *   as it appears in code; `foo"bar baz"` is the terms `foo"bar` and `baz"`.
  * - `""` is a term of no characters, refused like any term that is too short.
  *
- * Lengths count UTF-16 code units, as JavaScript strings do (an emoji outside the BMP is 2).
+ * A term's length counts characters (Unicode code points): the index finds substrings of three
+ * of them (trigrams), so `🚀a` (3 UTF-16 code units, 2 characters) is too short. The query's
+ * length counts UTF-16 code units, as JavaScript strings do.
  */
 
 export const MIN_TERM_LENGTH = 3;
@@ -20,11 +22,13 @@ export const MAX_TERMS = 16;
 export type ParsedQuery = { terms: string[] } | { error: string };
 
 const ACCEPTED =
-  `terms of at least ${MIN_TERM_LENGTH} characters separated by whitespace, a "quoted phrase" ` +
-  `being one term; at most ${MAX_TERMS} terms and ${MAX_QUERY_LENGTH} characters ` +
-  `(UTF-16 code units)`;
+  `terms of at least ${MIN_TERM_LENGTH} characters (code points) separated by whitespace, a ` +
+  `"quoted phrase" being one term; at most ${MAX_TERMS} terms and ${MAX_QUERY_LENGTH} ` +
+  `characters (UTF-16 code units)`;
 
 const SPACE = /\s/;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Splits `query` into terms (see above); the terms keep their case and inner spacing. */
 export function splitTerms(query: string): string[] {
@@ -57,11 +61,12 @@ export function parseSearchQuery(query: string): ParsedQuery {
   if (terms.length > MAX_TERMS) {
     return { error: `"query" has ${terms.length} terms; expected ${ACCEPTED}` };
   }
-  const short = terms.findIndex((t) => t.length < MIN_TERM_LENGTH);
+  const characters = (t: string) => [...t].length;
+  const short = terms.findIndex((t) => characters(t) < MIN_TERM_LENGTH);
   if (short !== -1) {
     // The term is not echoed: a query may hold what the caller should not see in logs.
     return {
-      error: `term ${short + 1} of "query" has ${terms[short].length} characters; expected ${ACCEPTED}`,
+      error: `term ${short + 1} of "query" has ${plural(characters(terms[short]), 'character')}; expected ${ACCEPTED}`,
     };
   }
   return { terms };

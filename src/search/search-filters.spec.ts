@@ -83,7 +83,7 @@ describe('SearchService filters', () => {
     ]);
     expect(await failure({ query: 'ab' })).toEqual([
       'BAD_USER_INPUT',
-      'term 1 of "query" has 2 characters; expected terms of at least 3 characters separated by whitespace, a "quoted phrase" being one term; at most 16 terms and 512 characters (UTF-16 code units)',
+      'term 1 of "query" has 2 characters; expected terms of at least 3 characters (code points) separated by whitespace, a "quoted phrase" being one term; at most 16 terms and 512 characters (UTF-16 code units)',
     ]);
     expect((await failure({ query: ' ' }))?.[0]).toBe('BAD_USER_INPUT');
     for (const first of [0, 101, 1.5, -1]) {
