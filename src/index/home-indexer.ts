@@ -46,6 +46,8 @@ export class HomeIndexer {
     this.stopped = true;
     this.wake?.();
     await this.running;
+    // A loop woken by stop() ends without another pass: its waiters are let go here.
+    for (const w of this.waiters.splice(0)) w();
   }
 
   /**
@@ -81,6 +83,8 @@ export class HomeIndexer {
       this.events.passed(this.count, ms);
       for (const w of this.waiters.splice(0)) w();
       if (this.stopped) break;
+      // A caughtUp() during the pass waits for the next one: no pause before it.
+      if (this.waiters.length > 0) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.max(MIN_PAUSE_MS, 5 * ms));
         this.wake = () => {
