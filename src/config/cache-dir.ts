@@ -77,7 +77,7 @@ function resolved(p: string): string {
   const tail: string[] = [];
   for (let head = path.resolve(p); ; head = path.dirname(head)) {
     try {
-      return [fs.realpathSync.native(head), ...tail].join(path.sep);
+      return path.join(fs.realpathSync.native(head), tail.join(path.sep));
     } catch {
       if (path.dirname(head) === head) return path.resolve(p);
       tail.unshift(path.basename(head));
