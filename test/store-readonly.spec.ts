@@ -4,6 +4,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { decodeUtf8 } from '../src/brain/files';
 import { BrainStore } from '../src/brain/store';
+import { HOME_INDEX } from '../src/index/home-index';
+import type { SqliteHomeIndex } from '../src/index/sqlite/sqlite-home-index';
 import type { StepRecord, TruncatedField } from '../src/brain/types';
 import {
   buildFixtureHome,
@@ -12,9 +14,10 @@ import {
   type FixtureHome,
   makeTempDir,
 } from './fixtures/brain-home';
+import { postGql, startAppOver } from './e2e/harness';
 
 /**
- * The store never writes: over a read-only fixture home (plus the real sessions) every read
+ * The store and the home index never write: over a read-only fixture home (plus the real sessions) every read
  * path of the store runs, and afterwards every file's bytes, size, mode and times, every
  * symlink's target and every directory's listing are as they were. Tests run as root, for
  * whom `chmod a-w` stops nothing, so the proof is the before/after comparison, not EACCES.
@@ -165,6 +168,54 @@ it('reads the whole fixture home through the store and changes nothing on disk',
     'PARTIAL_LAST_LINE',
     'UNSAFE_PATH',
   ]);
+
+  const after = snapshot(fx.dir);
+  expect([...after.keys()]).toEqual([...before.keys()]);
+  for (const [rel, node] of before) {
+    expect([rel, after.get(rel)]).toEqual([rel, node]);
+  }
+});
+
+it('runs the app, its index built and searched, over the read-only home and changes nothing on disk', async () => {
+  const cacheDir = makeTempDir('brainql-readonly-cache-');
+  const app = await startAppOver(fx.home, {
+    BRAIN_ROOTS: fx.extraRoot,
+    CACHE_DIR: cacheDir,
+    REDACT: 'on',
+  });
+  try {
+    const index = app.get<SqliteHomeIndex>(HOME_INDEX);
+    await index.caughtUp();
+    expect(index.file).toBe(path.join(cacheDir, 'index.sqlite'));
+    const catalog = await app.get(BrainStore).catalog();
+    const dirs = [...catalog.newestFirst, ...catalog.shadowed].map((l) => l.entry.realDir);
+    expect(index.status(dirs)).toMatchObject({
+      state: 'READY',
+      sessionsIndexed: 31,
+      sessionsTotal: 31,
+    });
+    for (const terms of [['user_request'], ['run_command'], ['task']]) {
+      const page = index.search({
+        terms,
+        dirs,
+        fields: null,
+        order: 'NEWEST_FIRST',
+        first: 20,
+        after: null,
+      });
+      expect([terms, page.totalCount > 0]).toEqual([terms, true]);
+    }
+    index.secrets(dirs);
+    const listing = await postGql(
+      app.getHttpServer(),
+      '{ sessions(first: 50) { totalCount edges { node { id userRequest stepCount } } } }',
+    );
+    expect(listing.errors).toBeUndefined();
+    expect(listing.data.sessions.totalCount).toBe(29);
+  } finally {
+    await app.close();
+    fs.rmSync(cacheDir, { recursive: true, force: true });
+  }
 
   const after = snapshot(fx.dir);
   expect([...after.keys()]).toEqual([...before.keys()]);

@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -58,7 +59,10 @@ export function chooseCacheDir(
     named = 'CACHE_DIR (unset, so ~/.cache/brainql)';
     dir = path.join(os.homedir(), '.cache', 'brainql');
   }
-  const root = brainRootHolding(dir, geminiHome, brainRoots);
+  // Compared as written and with symlinks resolved: a link may lead into a root, or to one.
+  const root =
+    brainRootHolding(dir, geminiHome, brainRoots) ??
+    brainRootHolding(resolved(dir), resolved(geminiHome), brainRoots.map(resolved));
   if (root === null) return { dir, problem: null };
   return {
     dir,
@@ -66,4 +70,17 @@ export function chooseCacheDir(
       `  ${named}: the cache directory ${dir} is inside the brain root ${root} ` +
       '(nothing under a brain root is ever written); set CACHE_DIR to a folder outside it',
   };
+}
+
+/** `p` with symlinks resolved as far as it exists (the folders still to be made kept as named). */
+function resolved(p: string): string {
+  const tail: string[] = [];
+  for (let head = path.resolve(p); ; head = path.dirname(head)) {
+    try {
+      return path.join(fs.realpathSync.native(head), tail.join(path.sep));
+    } catch {
+      if (path.dirname(head) === head) return path.resolve(p);
+      tail.unshift(path.basename(head));
+    }
+  }
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import * as path from 'node:path';
 import { createApp } from '../app.factory';
@@ -184,6 +184,34 @@ describe('CACHE_DIR', () => {
         '/home/tester/.cache/brainql is inside the brain root /home/tester (nothing under a brain ' +
         'root is ever written); set CACHE_DIR to a folder outside it',
     );
+  });
+
+  it('refuses a folder that reaches a brain root through a symlink', () => {
+    const tmp = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'brainql-cache-')));
+    try {
+      const home = path.join(tmp, 'home');
+      const root = path.join(home, 'antigravity-ide', 'brain');
+      mkdirSync(path.join(root, 'inside'), { recursive: true });
+      symlinkSync(path.join(root, 'inside'), path.join(tmp, 'to-root'));
+      symlinkSync(home, path.join(tmp, 'home-link'));
+      const refusal = (value: string, dir: string) =>
+        `Invalid configuration:\n  CACHE_DIR=${JSON.stringify(value)}: the cache directory ${dir} ` +
+        `is inside the brain root ${root} (nothing under a brain root is ever written); set ` +
+        'CACHE_DIR to a folder outside it';
+      // A link into a root, whether the folder below it exists yet or not.
+      for (const dir of [path.join(tmp, 'to-root'), path.join(tmp, 'to-root', 'a', 'b')])
+        expect(errorOf({ GEMINI_HOME: home, CACHE_DIR: dir })).toBe(refusal(dir, dir));
+      // GEMINI_HOME named through a link, the cache folder through the real path.
+      const real = path.join(root, 'c');
+      expect(errorOf({ GEMINI_HOME: path.join(tmp, 'home-link'), CACHE_DIR: real })).toBe(
+        refusal(real, real),
+      );
+      expect(dirOf({ GEMINI_HOME: home, CACHE_DIR: path.join(tmp, 'cache') })).toBe(
+        path.join(tmp, 'cache'),
+      );
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 
   it('does not create the folder (the index does, or falls back to memory)', () => {

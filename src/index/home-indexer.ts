@@ -48,6 +48,8 @@ export class HomeIndexer {
     this.stopped = true;
     this.wake?.();
     await this.running;
+    // A loop woken by stop() ends without another pass: its waiters are let go here.
+    for (const w of this.waiters.splice(0)) w();
   }
 
   /**

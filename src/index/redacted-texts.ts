@@ -1,4 +1,5 @@
 import { Redactor } from '../redaction/redactor';
+import type { SummaryState } from '../brain/session-summary';
 import type { ToolCall } from '../brain/types';
 
 /** Masked spans counted by kind. */
@@ -37,6 +38,24 @@ export class TextRedaction {
     } finally {
       this.tally = null;
     }
+  }
+
+  /**
+   * What the index keeps of a summary: with REDACT=on its texts redacted, so the file holds no
+   * secret (the API redacts them anyway, and redacting twice changes nothing).
+   */
+  summary(state: SummaryState): SummaryState {
+    if (!this.storeRedacted) return state;
+    const mask = (t: string | null) => (t === null ? null : this.finder.redactText(t));
+    return {
+      ...state,
+      userRequest: mask(state.userRequest),
+      model: mask(state.model),
+      localTime: mask(state.localTime),
+      workspaceRoot: mask(state.workspaceRoot),
+      // A mention masked in one batch and met raw in a later one is still one mention.
+      mentionedFiles: [...new Set(state.mentionedFiles.map((f) => this.finder.redactText(f)))],
+    };
   }
 
   /**

@@ -31,7 +31,8 @@ export function stepOutputs(realDir: string): Map<number, FileDoc> {
     return out;
   }
   for (const name of names) {
-    if (!/^\d+$/.test(name)) continue;
+    // Only the folder Step.output reads: `steps/<step_index>/` ("05" is no step's).
+    if (!/^(0|[1-9]\d{0,14})$/.test(name)) continue;
     for (const file of ['output.txt', 'content.md']) {
       const relPath = `${STEPS}/${name}/${file}`;
       const checked = statInside(realDir, relPath);

@@ -354,7 +354,12 @@ export class SessionIndexer {
       complete: boolean;
     },
   ): void {
-    const served = p.stored?.served ?? emptySummaryState();
+    const stored = p.stored && {
+      ...p.stored,
+      committed: this.d.redaction.summary(p.stored.committed),
+      served: this.d.redaction.summary(p.stored.served),
+    };
+    const served = stored?.served ?? emptySummaryState();
     this.d.tables.progress({
       sid,
       viewKind: p.view?.kind ?? null,
@@ -364,7 +369,7 @@ export class SessionIndexer {
       viewRecords: p.records,
       fullSig: p.fullSig,
       filesSig: p.filesSig,
-      summary: p.stored ? JSON.stringify(p.stored) : null,
+      summary: stored ? JSON.stringify(stored) : null,
       bytesIndexed: p.bytes,
       complete: p.complete ? 1 : 0,
       updatedAt: served.updatedAt,

@@ -82,27 +82,35 @@ describe('transcripts', () => {
   });
 
   it('an unfinished last line is searchable, and once finished is not duplicated', async () => {
-    const dir = writeSession(h.root, sid(2), first('base'), { compactOnly: true });
+    const dir = writeSession(h.root, sid(2), first('base'), {
+      compactOnly: true,
+      // The output of the unfinished record: attached to it, and kept when it is finished.
+      files: { '.system_generated/steps/1/output.txt': 'tailoutput' },
+    });
     const compact = path.join(dir, COMPACT);
     await started();
+    expect(await hits('tailoutput')).toEqual([]);
     const committed = size(compact);
     // A whole record without its newline yet.
     fs.appendFileSync(compact, compactLine(planner(1, T, { content: 'tailterm here' })));
     await ix.index.caughtUp();
     expect(await hits('tailterm')).toEqual([`${sid(2)} CONTENT step 1`]);
+    expect(await hits('tailoutput')).toEqual([`${sid(2)} OUTPUT step 1`]);
     // Complete lines only are counted as indexed bytes.
     expect(ix.index.status(await ix.dirs()).bytesIndexed).toBe(committed);
     // A record cut mid-JSON is no record yet.
     const half = compactLine(planner(2, T, { content: 'halfterm there' }));
     const bytes = await readDuring(() => fs.appendFileSync(compact, '\n' + half.slice(0, 30)));
-    // The unfinished line is read again (it was not committed), nothing before it.
-    expect(bytes).toBe(size(compact) - committed);
+    // The unfinished line is read again (it was not committed), nothing before it; so is
+    // the output of the record it held (its rows are made anew).
+    expect(bytes).toBe(size(compact) - committed + 'tailoutput'.length);
     expect(await hits('tailterm')).toEqual([`${sid(2)} CONTENT step 1`]);
     expect(await hits('halfterm')).toEqual([]);
     fs.appendFileSync(compact, half.slice(30) + '\n');
     await ix.index.caughtUp();
     expect(await hits('tailterm')).toEqual([`${sid(2)} CONTENT step 1`]);
     expect(await hits('halfterm')).toEqual([`${sid(2)} CONTENT step 2`]);
+    expect(await hits('tailoutput')).toEqual([`${sid(2)} OUTPUT step 1`]);
     expect(ix.index.status(await ix.dirs()).bytesIndexed).toBe(size(compact));
   });
 

@@ -31,6 +31,7 @@ const WINDOW = 'a'.repeat(400) + 'FindMe mid ' + 'b'.repeat(300) + 'findme';
 const OVERLAP = 'ooo oooo ooooooo';
 const PHRASES = ['please run sudo rm -rf /tmp now', 'rm  -rf twice'];
 const ACCENTS = 'Le Café Crème est prêt 😀🦊 fin';
+const SYNTAX = 'config: key="value" (x*y) NEAR/3 ^start -minus OR and';
 // 'x', 250 pairs, 'y': the 100 code units before the term start on a low surrogate.
 const PAIRS_START = 'x' + '😀'.repeat(250) + 'y' + 'target' + 'z' + '🦊'.repeat(200);
 
@@ -44,7 +45,7 @@ beforeAll(async () => {
   writeSession(h.root, S1, tieSession('2026-05-01T10:00:00Z'), { files: tieFiles });
   writeSession(h.root, S2, tieSession('2026-05-03T10:00:00Z'), { files: tieFiles });
   writeSession(h.root, S3, tieSession('2026-05-02T10:00:00Z'), { files: tieFiles });
-  const texts = [WINDOW, OVERLAP, ...PHRASES, ACCENTS, PAIRS_START];
+  const texts = [WINDOW, OVERLAP, ...PHRASES, ACCENTS, PAIRS_START, SYNTAX];
   writeSession(h.root, S4, [
     ...texts.map((content, i) => planner(i, '2026-04-01T10:00:00Z', { content })),
     planner(texts.length, '2026-04-01T10:00:00Z', { content: 'alphaonly', thinking: 'betaonly' }),
@@ -95,6 +96,22 @@ describe('snippets, highlights and matchCount', () => {
     expect(hit.snippet).toBe(PHRASES[0]);
     expect(hit.highlights).toEqual([{ start: 16, length: 6 }]);
     expect(where(await one(['rm  -rf']))).toBe(`${S4} CONTENT step 3`);
+  });
+
+  it('quotes and FTS5 operators in a term are plain text', async () => {
+    for (const term of [
+      'key="value"',
+      '(x*y)',
+      'NEAR/3',
+      '^start',
+      '-minus',
+      'OR and',
+      'config:',
+    ]) {
+      const hit = await one([term]);
+      expect([term, hit.snippet, hit.matchCount]).toEqual([term, SYNTAX, 1]);
+    }
+    expect((await ix.search(['"value"(x'])).totalCount).toBe(0);
   });
 
   it('every term in the same field of the same step', async () => {

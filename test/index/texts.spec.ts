@@ -72,6 +72,8 @@ beforeAll(async () => {
       '.system_generated/steps/2/content.md': 'shadowedcontentmd',
       '.system_generated/steps/3/content.md': 'a capybaramd page',
       '.system_generated/steps/9/output.txt': 'orphanoutput of no step',
+      // Step 5's output would be steps/5/: this folder is no step's.
+      '.system_generated/steps/05/output.txt': 'leadingzero output',
       'task.md': '# Task\n- ocelotcurrent\n',
       'task.md.resolved.0': '# Task\n- ocelotold\n',
       'task.md.resolved': '# Task\n- ocelotresolved\n',
@@ -138,8 +140,9 @@ describe('full-tier texts', () => {
     expect(await hits('pangolinoutput')).toEqual([`${ID} OUTPUT step 2`]);
     expect(await hits('shadowedcontentmd')).toEqual([]);
     expect(await hits('capybaramd')).toEqual([`${ID} OUTPUT step 3`]);
-    // No record has step_index 9.
+    // No record has step_index 9; "05" is not how step 5's folder is named.
     expect(await hits('orphanoutput')).toEqual([]);
+    expect(await hits('leadingzero')).toEqual([]);
   });
 
   it('ARTIFACT: the current content, never a .resolved version', async () => {

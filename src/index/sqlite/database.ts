@@ -21,7 +21,12 @@ export interface OpenedDatabase {
  * redaction settings (`fingerprint`) is deleted and made anew; a directory that cannot be
  * written, or a file another process holds, gives an in-memory index.
  */
-export function openDatabase(cacheDir: string, fingerprint: string): OpenedDatabase {
+export function openDatabase(
+  cacheDir: string,
+  fingerprint: string,
+  /** Why the existing file must not be used (damage found while it served): made anew. */
+  discard: string | null = null,
+): OpenedDatabase {
   const file = path.join(cacheDir, INDEX_FILE);
   try {
     fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
@@ -31,20 +36,25 @@ export function openDatabase(cacheDir: string, fingerprint: string): OpenedDatab
       `CACHE_DIR ${cacheDir} is not writable (${code(err)}): the index is kept in memory`,
     );
   }
-  let warning: string | null = null;
-  try {
-    const db = open(file);
-    const reason = unusable(db, fingerprint);
-    if (reason === null) return { db, file, warning };
-    db.close();
-    warning = `the index file ${file} ${reason}: it is rebuilt`;
-  } catch (err) {
-    if (isBusy(err)) {
-      return memory(
-        `the index file ${file} is in use by another process: this one keeps its index in memory`,
-      );
+  let warning: string | null = discard && `the index file ${file} ${discard}: it is rebuilt`;
+  if (!warning) {
+    let db: Db | null = null;
+    try {
+      db = open(file);
+      const reason = unusable(db, fingerprint);
+      if (reason === null) return { db, file, warning };
+      warning = `the index file ${file} ${reason}: it is rebuilt`;
+    } catch (err) {
+      db?.close();
+      db = null;
+      if (isBusy(err)) {
+        return memory(
+          `the index file ${file} is in use by another process: this one keeps its index in memory`,
+        );
+      }
+      warning = `the index file ${file} cannot be read (${code(err)}): it is rebuilt`;
     }
-    warning = `the index file ${file} cannot be read (${code(err)}): it is rebuilt`;
+    db?.close();
   }
   try {
     remove(file);
@@ -60,12 +70,17 @@ export function openDatabase(cacheDir: string, fingerprint: string): OpenedDatab
 
 function open(file: string): Db {
   const db = new Database(file, { timeout: 0 });
-  // One writer: this process holds the file for as long as it runs (WAL needs no -shm then).
-  db.pragma('locking_mode = EXCLUSIVE');
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('cache_size = -32768');
-  return db;
+  try {
+    // One writer: this process holds the file for as long as it runs (WAL needs no -shm then).
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('cache_size = -32768');
+    return db;
+  } catch (err) {
+    db.close(); // a connection left open would keep the file (and its lock) to itself
+    throw err;
+  }
 }
 
 function memory(warning: string): OpenedDatabase {
@@ -107,6 +122,12 @@ function remove(file: string): void {
 
 function code(err: unknown): string {
   return (err as { code?: string }).code ?? (err as Error).message;
+}
+
+/** SQLite found the file damaged (or not a database at all): it is rebuilt. */
+export function isCorrupt(err: unknown): boolean {
+  const c = (err as { code?: unknown }).code;
+  return typeof c === 'string' && (c.startsWith('SQLITE_CORRUPT') || c === 'SQLITE_NOTADB');
 }
 
 function isBusy(err: unknown): boolean {

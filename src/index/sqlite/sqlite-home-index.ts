@@ -6,10 +6,10 @@ import type {
   SearchRequest,
   SecretFindingRow,
 } from '../home-index';
-import { HomeIndexer } from '../home-indexer';
+import { HomeIndexer, type IndexerEvents } from '../home-indexer';
 import { TextRedaction } from '../redacted-texts';
 import { SessionIndexer } from '../session-indexer';
-import { openDatabase, type OpenedDatabase } from './database';
+import { isCorrupt, openDatabase, type OpenedDatabase } from './database';
 import { SqliteReader } from './sqlite-index';
 import { Tables } from './tables';
 
@@ -32,11 +32,24 @@ export interface IndexProgress {
   lastPassStartedAt: number;
 }
 
-/** The SQLite backend of the HomeIndex: one file, one writer (this process), reads beside it. */
+/** One database and everything bound to it; replaced whole when the file turns out damaged. */
+interface Backend {
+  opened: OpenedDatabase;
+  tables: Tables;
+  reader: SqliteReader;
+  indexer: HomeIndexer;
+}
+
+/**
+ * The SQLite backend of the HomeIndex: one file, one writer (this process), reads beside it.
+ * Damage SQLite finds while the file serves (a page of it corrupt) is never fatal: the file is
+ * made anew and indexed again from the files, answering meanwhile from what is indexed.
+ */
 export class SqliteHomeIndex implements HomeIndex {
-  readonly opened: OpenedDatabase;
-  private readonly reader: SqliteReader;
-  private readonly indexer: HomeIndexer;
+  private backend: Backend;
+  private started = false;
+  private readonly fingerprint: string;
+  private readonly redaction: TextRedaction;
   readonly progress: IndexProgress = {
     bytesRead: 0,
     sessionsChanged: 0,
@@ -45,67 +58,36 @@ export class SqliteHomeIndex implements HomeIndex {
     lastPassStartedAt: 0,
   };
   private updatedAt: Date | null = null;
+  private lastLog = Date.now();
 
-  constructor(store: BrainStore, options: SqliteIndexOptions) {
+  constructor(
+    private readonly store: BrainStore,
+    private readonly options: SqliteIndexOptions,
+  ) {
     // Stored texts and findings depend on these: a file built with others is rebuilt.
-    const fingerprint = JSON.stringify({
+    this.fingerprint = JSON.stringify({
       redact: options.redact,
       patterns: options.redactPatterns,
     });
-    this.opened = openDatabase(options.cacheDir, fingerprint);
-    if (this.opened.warning) options.log.warn(this.opened.warning);
-    const db = this.opened.db;
-    const tables = new Tables(db);
-    this.reader = new SqliteReader(db, () => tables.generation);
-    const last = db.prepare("SELECT value FROM meta WHERE key = 'updated_at'").get() as
-      { value: string } | undefined;
-    this.updatedAt = last ? new Date(Number(last.value)) : null;
-    const sessions = new SessionIndexer({
-      tables,
-      transcripts: store.transcripts,
-      redaction: new TextRedaction(options.redact, options.redactPatterns),
-      maxRecordBytes: store.transcripts.maxRecordBytes,
-    });
-    let lastLog = Date.now();
-    this.indexer = new HomeIndexer(store, tables, sessions, {
-      indexed: (bytes, changed) => {
-        this.progress.bytesRead += bytes;
-        if (!changed) return;
-        this.progress.sessionsChanged++;
-        this.updatedAt = new Date();
-        tables.setMeta('updated_at', String(this.updatedAt.getTime()));
-        if (Date.now() - lastLog > 5000) {
-          lastLog = Date.now();
-          options.log.log(
-            `index: ${this.progress.sessionsChanged} sessions updated, ${(this.progress.bytesRead / 1048576).toFixed(1)} MiB of transcripts read`,
-          );
-        }
-      },
-      failed: (dir, err) => {
-        this.progress.failures++;
-        options.log.warn(
-          `index: ${dir || 'a pass'} could not be indexed: ${(err as Error).message ?? String(err)}`,
-        );
-      },
-      passed: (_sessions, ms) => {
-        this.progress.lastPassMs = ms;
-        this.progress.lastPassStartedAt = Date.now() - ms;
-      },
-    });
-    store.usePersisted(this.reader.heads(), (listed, views) => this.reader.summary(listed, views));
+    this.redaction = new TextRedaction(options.redact, options.redactPatterns);
+    this.backend = this.connect(null);
+    const heads = this.guard(() => this.backend.reader.heads(), []);
+    store.usePersisted(heads, (listed, views) =>
+      this.guard(() => this.backend.reader.summary(listed, views), null),
+    );
   }
 
-  /** For /metrics and the logs: totals over every session in the index. */
-  totals(): { sessions: number; complete: number; bytes: number } {
-    return this.reader.totals();
+  get opened(): OpenedDatabase {
+    return this.backend.opened;
   }
 
   get file(): string | null {
-    return this.opened.file;
+    return this.backend.opened.file;
   }
 
   start(): void {
-    this.indexer.start();
+    this.started = true;
+    this.backend.indexer.start();
   }
 
   /**
@@ -113,31 +95,128 @@ export class SqliteHomeIndex implements HomeIndex {
    * what is indexed); `start` resumes them. Tests that count file reads or measure time use it.
    */
   pause(): Promise<void> {
-    return this.indexer.stop();
+    this.started = false;
+    return this.backend.indexer.stop();
+  }
+
+  /** For /metrics and the logs: totals over every session in the index. */
+  totals(): { sessions: number; complete: number; bytes: number } {
+    return this.guard(() => this.backend.reader.totals());
   }
 
   async close(): Promise<void> {
-    await this.indexer.stop();
-    this.opened.db.close();
+    this.started = false;
+    await this.backend.indexer.stop();
+    this.backend.opened.db.close();
   }
 
-  caughtUp(): Promise<void> {
-    return this.indexer.caughtUp();
+  async caughtUp(): Promise<void> {
+    const { indexer } = this.backend;
+    await indexer.caughtUp();
+    // Rebuilt meanwhile: the new indexer is the one to wait for.
+    if (this.backend.indexer !== indexer) await this.caughtUp();
   }
 
   search(request: SearchRequest): SearchPage {
-    return this.reader.search(request);
+    return this.guard(() => this.backend.reader.search(request));
   }
 
   secrets(dirs: readonly string[]): SecretFindingRow[][] {
-    return this.reader.secrets(dirs);
+    return this.guard(() => this.backend.reader.secrets(dirs));
   }
 
   exposedSessions(dirs: readonly string[], kinds: readonly string[] | null): string[] {
-    return this.reader.exposedSessions(dirs, kinds);
+    return this.guard(() => this.backend.reader.exposedSessions(dirs, kinds));
   }
 
   status(dirs: readonly string[]): IndexStatusRow {
-    return this.reader.status(dirs, this.updatedAt);
+    return this.guard(() => this.backend.reader.status(dirs, this.updatedAt));
+  }
+
+  /** Runs `read`; when it finds the file damaged, rebuilds and answers from the new index. */
+  private guard<T>(read: () => T, fallback?: T): T {
+    try {
+      return read();
+    } catch (err) {
+      if (!isCorrupt(err)) throw err;
+      this.rebuild(err);
+      return fallback !== undefined ? fallback : read();
+    }
+  }
+
+  private rebuild(err: unknown): void {
+    const old = this.backend;
+    old.indexer.stop().catch(() => undefined);
+    old.opened.db.close();
+    const reason = `is damaged (${(err as { code: string }).code})`;
+    this.backend = this.connect(reason);
+    this.updatedAt = null;
+    if (this.started) this.backend.indexer.start();
+  }
+
+  private connect(discard: string | null): Backend {
+    const opened = openDatabase(this.options.cacheDir, this.fingerprint, discard);
+    if (opened.warning) this.options.log.warn(opened.warning);
+    const db = opened.db;
+    const tables = new Tables(db);
+    const reader = new SqliteReader(db, () => tables.generation);
+    const sessions = new SessionIndexer({
+      tables,
+      transcripts: this.store.transcripts,
+      redaction: this.redaction,
+      maxRecordBytes: this.store.transcripts.maxRecordBytes,
+    });
+    const backend: Backend = {
+      opened,
+      tables,
+      reader,
+      indexer: new HomeIndexer(
+        this.store,
+        tables,
+        sessions,
+        this.events(() => backend),
+      ),
+    };
+    try {
+      const last = db.prepare("SELECT value FROM meta WHERE key = 'updated_at'").get() as
+        { value: string } | undefined;
+      this.updatedAt = last ? new Date(Number(last.value)) : null;
+    } catch (e) {
+      if (!isCorrupt(e) || discard !== null) throw e;
+      db.close();
+      return this.connect(`is damaged (${(e as { code: string }).code})`);
+    }
+    return backend;
+  }
+
+  private events(self: () => Backend): IndexerEvents {
+    return {
+      indexed: (bytes, changed) => {
+        this.progress.bytesRead += bytes;
+        if (!changed || self() !== this.backend) return;
+        this.progress.sessionsChanged++;
+        this.updatedAt = new Date();
+        self().tables.setMeta('updated_at', String(this.updatedAt.getTime()));
+        if (Date.now() - this.lastLog > 5000) {
+          this.lastLog = Date.now();
+          this.options.log.log(
+            `index: ${this.progress.sessionsChanged} sessions updated, ${(this.progress.bytesRead / 1048576).toFixed(1)} MiB of transcripts read`,
+          );
+        }
+      },
+      failed: (dir, err) => {
+        // A stopped (replaced) indexer's last steps fail on its closed database: not news.
+        if (self() !== this.backend) return;
+        if (isCorrupt(err)) return this.rebuild(err);
+        this.progress.failures++;
+        this.options.log.warn(
+          `index: ${dir || 'a pass'} could not be indexed: ${(err as Error).message ?? String(err)}`,
+        );
+      },
+      passed: (_sessions, ms) => {
+        this.progress.lastPassMs = ms;
+        this.progress.lastPassStartedAt = Date.now() - ms;
+      },
+    };
   }
 }

@@ -1,0 +1,62 @@
+import type { ListedSession } from '../brain/catalog';
+import type { BrainStore } from '../brain/store';
+import { HomeIndexer } from './home-indexer';
+import type { SessionIndexer } from './session-indexer';
+import type { Tables } from './sqlite/tables';
+
+/**
+ * The background passes: what caughtUp() promises (a whole, thorough pass that started after
+ * the call, without the pause between passes) and that stop() lets every waiter go.
+ */
+
+const listed = { entry: { realDir: '/brain/s1' } } as ListedSession;
+
+function indexer() {
+  const catalog = { newestFirst: [listed], shadowed: [] };
+  const store = {
+    catalog: () => Promise.resolve(catalog),
+    refresh: () => Promise.resolve(catalog),
+  } as unknown as BrainStore;
+  const tables = { allSessions: () => [] } as unknown as Tables;
+  const calls: boolean[] = [];
+  const sessions = {
+    index: (_: ListedSession, thorough: boolean) => {
+      calls.push(thorough);
+      return Promise.resolve(null);
+    },
+  } as unknown as SessionIndexer;
+  const events = { indexed: () => undefined, failed: () => undefined, passed: () => undefined };
+  return { ix: new HomeIndexer(store, tables, sessions, events), calls };
+}
+
+it('caughtUp waits for a thorough pass that started after it, with no pause before it', async () => {
+  const { ix, calls } = indexer();
+  const begun = Date.now();
+  ix.start();
+  // Asked for while the first pass runs: the second is run at once after it.
+  await ix.caughtUp();
+  expect(Date.now() - begun).toBeLessThan(400);
+  // The first pass was running (thorough anyway): the one after it is the one waited for.
+  expect(calls).toEqual([true, true]);
+  await new Promise((r) => setTimeout(r, 700));
+  const quick = calls.length;
+  expect(calls.slice(2)).toEqual(Array(quick - 2).fill(false));
+  expect(quick).toBeGreaterThan(2);
+  const started = Date.now();
+  await ix.caughtUp();
+  await ix.caughtUp();
+  // Asked for while the loop sleeps: it wakes.
+  expect(Date.now() - started).toBeLessThan(400);
+  expect(calls.slice(quick)).toEqual([true, true]);
+  await ix.stop();
+});
+
+it('stop() lets a waiting caughtUp go, even when the loop ends without another pass', async () => {
+  const { ix } = indexer();
+  ix.start();
+  await ix.caughtUp();
+  const waiting = ix.caughtUp();
+  await ix.stop();
+  await expect(waiting).resolves.toBeUndefined();
+  await expect(ix.caughtUp()).resolves.toBeUndefined();
+});

@@ -1,0 +1,143 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { SecretFindingRow } from '../../src/index/home-index';
+import { filler, planner, toolResult, userInput } from '../fixtures/records';
+import { makeIndexHome, openIndex, where, writeSession, type IndexHome } from './index-home';
+
+/**
+ * Redaction in the index: with REDACT=on no planted secret is in the database file or
+ * findable by its value (`REDACTED` finds the masked spans); the secrets report is the same
+ * with REDACT=on and off, per kind, field and step or artifact.
+ */
+
+const ID = 'f6000000-0000-4000-8000-000000000001';
+const T = '2026-05-01T10:00:00Z';
+const AWS = 'AKIAIOSFODNN7EXAMPLE';
+const JWT =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
+const GHP = ['ghp_', 'x5bN2ZkW9qT4rL7mV1cH8dF3sJ6pA0gY2uE4'].join('');
+const PEM_BODY = 'MIIEowIBAAKCAQEAq7zXkpl0aXkWmsNRe0uN3pRS4ZN9dQvLqS1Bh1Xc';
+const PEM = `-----BEGIN RSA PRIVATE KEY-----\n${PEM_BODY}\n-----END RSA PRIVATE KEY-----\n`;
+const PASSWORD = 'hunter2-secret-value';
+const SECRETS = [AWS, JWT, JWT.split('.')[2], GHP, PEM_BODY, PASSWORD, 'hunter2'];
+
+const RECORDS = [
+  userInput(0, T, {
+    request: `use ${AWS} and password=hunter2 now`,
+    localTime: '2026-05-01T12:00:00+02:00',
+  }),
+  planner(1, T, {
+    // The token is in the middle: only the full twin has it.
+    content: `${filler(3000, 'a')} token ${GHP} ${filler(3000, 'b')}`,
+    thinking: `maybe ${GHP} works`,
+    tool_calls: [
+      {
+        name: 'run_command',
+        args: { CommandLine: `curl -H "Authorization: Bearer ${JWT}" https://x`, Cwd: '/w' },
+      },
+      { name: 'login', args: { password: PASSWORD, user: 'bob' } },
+    ],
+  }),
+  toolResult(2, T, 'printed the key'),
+];
+
+const FILES = {
+  '.system_generated/steps/2/output.txt': `$ cat id_rsa\n${PEM}`,
+  'notes.md': `the session token is ${JWT}\nand again ${JWT}\n`,
+};
+
+/** The report, whatever REDACT says. */
+const FINDINGS: SecretFindingRow[] = [
+  { kind: 'aws-access-key', field: 'USER_REQUEST', position: 0, artifact: null, count: 1 },
+  { kind: 'password', field: 'USER_REQUEST', position: 0, artifact: null, count: 1 },
+  { kind: 'aws-access-key', field: 'CONTENT', position: 0, artifact: null, count: 1 },
+  { kind: 'password', field: 'CONTENT', position: 0, artifact: null, count: 1 },
+  { kind: 'github-token', field: 'CONTENT', position: 1, artifact: null, count: 1 },
+  { kind: 'github-token', field: 'THINKING', position: 1, artifact: null, count: 1 },
+  { kind: 'jwt', field: 'TOOL_CALLS', position: 1, artifact: null, count: 1 },
+  { kind: 'password', field: 'TOOL_CALLS', position: 1, artifact: null, count: 1 },
+  { kind: 'private-key', field: 'OUTPUT', position: 2, artifact: null, count: 1 },
+  { kind: 'jwt', field: 'ARTIFACT', position: null, artifact: 'notes.md', count: 2 },
+];
+
+let h: IndexHome;
+let ix: ReturnType<typeof openIndex> | null = null;
+
+beforeEach(() => {
+  h = makeIndexHome();
+  writeSession(h.root, ID, RECORDS, { files: FILES });
+});
+
+afterEach(async () => {
+  await ix?.close();
+  ix = null;
+  h.remove();
+});
+
+async function started(redact: boolean) {
+  ix = openIndex(h.home, h.cacheDir, { redact });
+  await ix.index.caughtUp();
+  return ix;
+}
+
+const total = async (term: string) => (await ix!.search([term])).totalCount;
+
+describe('REDACT=on', () => {
+  it('no planted secret is in the database files, whatever the indexer wrote', async () => {
+    const o = await started(true);
+    // The summary and head memos are stored too: make sure they were written.
+    const listed = (await o.store.catalog()).newestFirst[0];
+    expect((await o.store.summary(listed)).userRequest).toBe(
+      'use [REDACTED:aws-access-key] and password=[REDACTED:password] now',
+    );
+    await o.close();
+    ix = null;
+    const files = fs.readdirSync(h.cacheDir);
+    expect(files).toContain('index.sqlite');
+    for (const name of files) {
+      const bytes = fs.readFileSync(path.join(h.cacheDir, name));
+      for (const secret of SECRETS) {
+        expect([name, secret, bytes.includes(secret)]).toEqual([name, secret, false]);
+      }
+    }
+  });
+
+  it('a secret is not found by its value; REDACTED finds the masked spans', async () => {
+    await started(true);
+    for (const secret of SECRETS) expect([secret, await total(secret)]).toEqual([secret, 0]);
+    const masked = (await ix!.searchAll(['REDACTED'], { order: 'NEWEST_FIRST' })).map(where);
+    expect(masked).toEqual([
+      `${ID} USER_REQUEST step 0`,
+      `${ID} CONTENT step 0`,
+      `${ID} CONTENT step 1`,
+      `${ID} THINKING step 1`,
+      `${ID} TOOL_CALLS step 1`,
+      `${ID} OUTPUT step 2`,
+      `${ID} ARTIFACT artifact notes.md`,
+    ]);
+    const jwt = await ix!.search(['[REDACTED:jwt]'], { order: 'NEWEST_FIRST' });
+    expect(jwt.hits.map(where)).toEqual([
+      `${ID} TOOL_CALLS step 1`,
+      `${ID} ARTIFACT artifact notes.md`,
+    ]);
+    expect(jwt.hits[0].snippet).toBe(
+      'run_command\ncurl -H "Authorization: Bearer [REDACTED:jwt]" https://x\n/w\nlogin\n[REDACTED:password]\nbob',
+    );
+    expect(jwt.hits[1].matchCount).toBe(2);
+  });
+});
+
+describe.each([true, false])('REDACT=%s', (redact) => {
+  it('reports every finding per kind, field and step or artifact', async () => {
+    const o = await started(redact);
+    const dirs = await o.dirs();
+    expect(o.index.secrets(dirs)).toEqual([FINDINGS]);
+    expect(o.index.exposedSessions(dirs, null)).toEqual(dirs);
+    expect(o.index.exposedSessions(dirs, ['jwt', 'slack-token'])).toEqual(dirs);
+    expect(o.index.exposedSessions(dirs, ['slack-token'])).toEqual([]);
+    expect(o.index.exposedSessions([], null)).toEqual([]);
+    // With REDACT=off the values are stored and found as they are.
+    expect(await total(AWS)).toBe(redact ? 0 : 2);
+    expect(await total(GHP)).toBe(redact ? 0 : 2);
+  });
+});
