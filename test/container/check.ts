@@ -119,6 +119,56 @@ const checks: [string, () => Promise<void>][] = [
       ),
   ],
   [
+    'the home index: READY over the three sessions, and search finds the known hits',
+    async () => {
+      // The index builds in the background from the first scan: give it a few seconds.
+      const deadline = Date.now() + 60_000;
+      let status: unknown;
+      do {
+        status = await graphql(
+          '{ indexStatus { state sessionsIndexed sessionsTotal bytesIndexed } }',
+        );
+        if (
+          (status as { data: { indexStatus: { state: string } } }).data.indexStatus.state ===
+          'READY'
+        )
+          break;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      } while (Date.now() < deadline);
+      deepStrictEqual(status, {
+        data: {
+          indexStatus: {
+            state: 'READY',
+            sessionsIndexed: 3,
+            sessionsTotal: 3,
+            bytesIndexed: 228863,
+          },
+        },
+      });
+      const hits = await graphql(
+        '{ search(query: "baseline-browser-mapping", first: 3, order: NEWEST_FIRST) { totalCount edges { node { session { id } field step { position } matchCount } } } }',
+      );
+      const node = (field: string, position: number) => ({
+        session: { id: '240ff5ee-02e7-4b54-849e-917d5042eae3' },
+        field,
+        step: { position },
+        matchCount: 2,
+      });
+      deepStrictEqual(hits, {
+        data: {
+          search: {
+            totalCount: 13,
+            edges: [
+              { node: node('USER_REQUEST', 0) },
+              { node: node('CONTENT', 0) },
+              { node: node('THINKING', 3) },
+            ],
+          },
+        },
+      });
+    },
+  ],
+  [
     'POST /graphql without a JSON content type is refused (CSRF prevention)',
     async () => {
       const res = await fetch(`${BASE_URL}/graphql`, {

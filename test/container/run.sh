@@ -167,6 +167,8 @@ in_container test -w /var/cache/brainql || fail "/var/cache/brainql is not writa
 # A marker the next container on the same volume must see (removed there).
 in_container sh -c 'echo kept >/var/cache/brainql/.ct-marker' || fail "cannot write in /var/cache/brainql"
 pass "CACHE_DIR=/var/cache/brainql, owned by uid 1000 (mode 700) and writable by it"
+in_container test -s /var/cache/brainql/index.sqlite || fail "the home index file is not in /var/cache/brainql"
+pass "the home index is a file in the volume (/var/cache/brainql/index.sqlite)"
 in_container node -e "require('better-sqlite3')(':memory:').close()" ||
   fail "better-sqlite3 does not load in the image"
 pass "better-sqlite3 loads in the image (built for $(in_container node --version))"
