@@ -24,7 +24,10 @@ function session(root: string): void {
 }
 
 /** Starts the server and returns the `msg` of its log lines up to the listening line. */
-function firstLines(env: NodeJS.ProcessEnv): Promise<{ level: number; msg: string }[]> {
+function firstLines(
+  env: NodeJS.ProcessEnv,
+  context = 'brainql',
+): Promise<{ level: number; msg: string }[]> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, serverArgs(), {
       cwd: REPO,
@@ -44,7 +47,7 @@ function firstLines(env: NodeJS.ProcessEnv): Promise<{ level: number; msg: strin
         .split('\n')
         .filter((l) => l.startsWith('{'))
         .map((l) => JSON.parse(l) as { level: number; msg: string; context?: string })
-        .filter((l) => l.context === 'brainql');
+        .filter((l) => l.context === context);
       resolve(lines.map(({ level, msg }) => ({ level, msg })));
     });
   });
@@ -132,6 +135,25 @@ describe('the first log lines', () => {
         msg: 'API key "ci" is scoped to antigravity-acp, which no served root has: it sees nothing there',
       },
       { level: 30, msg: expect.stringMatching(/^GraphQL API at /) },
+    ]);
+  });
+});
+
+describe('the home index at start', () => {
+  it('warns that an unwritable CACHE_DIR keeps the index in memory, before it listens', async () => {
+    const blocker = path.join(dir, 'not-a-dir');
+    fs.writeFileSync(blocker, '');
+    const cache = path.join(blocker, 'cache');
+    const home = path.join(dir, 'home');
+    expect(await firstLines({ GEMINI_HOME: home, CACHE_DIR: cache }, 'Index')).toEqual([
+      {
+        level: 40,
+        msg: `CACHE_DIR ${cache} is not writable (ENOTDIR): the index is kept in memory`,
+      },
+      {
+        level: 30,
+        msg: 'home index in memory (see the warning above): 0 of 0 sessions kept from an earlier run; building in the background',
+      },
     ]);
   });
 });

@@ -69,7 +69,8 @@ export class Summaries {
     const kept = views.compact ? this.persisted?.(listed, views) : null;
     // Served only while the transcript can still be opened (no byte is read): a file that
     // turned unreadable lists as the steps do, empty, with its problem.
-    if (kept && views.compact?.segments.every((s) => canOpen(entry.realDir, s.relPath))) return kept;
+    if (kept && views.compact?.segments.every((s) => canOpen(entry.realDir, s.relPath)))
+      return kept;
     const parsed = await this.transcripts.compact(entry.realDir, views, signal);
     if (!parsed) {
       const dirTime = new Date(entry.mtimeMs);

@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { decodeUtf16, encodeUtf16, utf16Of } from '../redaction/bytes';
 import type { Redactor } from '../redaction/redactor';
-import { maskEscapedText } from './json-text';
+import { maskEscapedText } from '../redaction/escaped-text';
 import { maskKeyBlocks } from './key-blocks';
 
 /** A whole file's masked bytes; `utf8` says whether they are UTF-8 (for the charset). */
@@ -14,7 +14,7 @@ export interface MaskedBody {
  * A text file masked in memory. UTF-16 is decoded, masked and encoded back in the same byte
  * order (the detectors would not see a secret with a NUL between its letters); other bytes are
  * masked as UTF-8 when they are, else as Latin-1, which gives every other byte back unchanged.
- * Every kind also sees through JSON string escapes (./json-text).
+ * Every kind also sees through JSON string escapes (src/redaction/escaped-text.ts).
  */
 export function maskText(raw: Buffer, redactor: Redactor): MaskedBody {
   const utf16 = utf16Of(raw);

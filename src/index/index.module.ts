@@ -10,6 +10,7 @@ import { BrainStore } from '../brain/store';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { MetricsService } from '../ops/metrics.service';
+import { DeferredLog } from './deferred-log';
 import { HOME_INDEX } from './home-index';
 import { registerIndexMetrics } from './index.metrics';
 import { SqliteHomeIndex } from './sqlite/sqlite-home-index';
@@ -22,16 +23,17 @@ import { SqliteHomeIndex } from './sqlite/sqlite-home-index';
 @Global()
 @Module({
   providers: [
+    { provide: DeferredLog, useFactory: () => new DeferredLog(new Logger('Index')) },
     {
       provide: HOME_INDEX,
-      inject: [APP_CONFIG, BrainStore],
-      useFactory: (config: AppConfig, store: BrainStore) =>
+      inject: [APP_CONFIG, BrainStore, DeferredLog],
+      useFactory: (config: AppConfig, store: BrainStore, log: DeferredLog) =>
         new SqliteHomeIndex(store, {
           cacheDir: config.cacheDir,
           redact: config.redact,
           redactPatterns: config.redactPatterns,
           maxRecordBytes: store.transcripts.maxRecordBytes,
-          log: new Logger('Index'),
+          log,
         }),
     },
   ],
@@ -42,13 +44,15 @@ export class IndexModule implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(HOME_INDEX) private readonly index: SqliteHomeIndex,
     private readonly store: BrainStore,
     private readonly metrics: MetricsService,
+    private readonly log: DeferredLog,
   ) {}
 
   onApplicationBootstrap(): void {
     registerIndexMetrics(this.metrics.registry, this.index, this.store, Date.now());
     const { sessions, complete } = this.index.totals();
     const where = this.index.file ?? 'memory (see the warning above)';
-    new Logger('Index').log(
+    this.log.flush();
+    this.log.log(
       `home index in ${where}: ${complete} of ${sessions} sessions kept from an earlier run; building in the background`,
     );
     this.index.start();

@@ -45,6 +45,12 @@ describe('parseSearchQuery', () => {
     expect(parseSearchQuery('é\u0301e')).toEqual({ terms: ['é\u0301e'] });
   });
 
+  it('refuses a term holding NUL, naming its place', () => {
+    expect(parseSearchQuery('abc def\u0000ghi')).toEqual({
+      error: `term 2 of "query" holds a NUL character; ${ACCEPTED}`,
+    });
+  });
+
   it('refuses a query without terms', () => {
     for (const q of ['', '   ', '\n\t']) {
       expect(parseSearchQuery(q)).toEqual({ error: `"query" has no term; ${ACCEPTED}` });

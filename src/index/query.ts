@@ -61,6 +61,11 @@ export function parseSearchQuery(query: string): ParsedQuery {
   if (terms.length > MAX_TERMS) {
     return { error: `"query" has ${terms.length} terms; expected ${ACCEPTED}` };
   }
+  // NUL ends a string inside SQLite's query parser: no text the index holds has one anyway.
+  const nul = terms.findIndex((t) => t.includes('\0'));
+  if (nul !== -1) {
+    return { error: `term ${nul + 1} of "query" holds a NUL character; expected ${ACCEPTED}` };
+  }
   const characters = (t: string) => [...t].length;
   const short = terms.findIndex((t) => characters(t) < MIN_TERM_LENGTH);
   if (short !== -1) {

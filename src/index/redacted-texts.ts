@@ -1,4 +1,6 @@
+import { maskEscapedText } from '../redaction/escaped-text';
 import { Redactor } from '../redaction/redactor';
+import { cutText } from './session-files';
 import type { SummaryState } from '../brain/session-summary';
 import type { ToolCall } from '../brain/types';
 
@@ -38,6 +40,28 @@ export class TextRedaction {
     } finally {
       this.tally = null;
     }
+  }
+
+  /**
+   * The text of a file (a step output, an artifact), masked as the download route masks it:
+   * also through JSON string escapes (`\u0067hp_...`). Findings are the markers the masking
+   * added. `cut`: the text holds context past the index's cap, cut off after masking.
+   */
+  fileText(raw: string, cut: boolean): IndexedText {
+    const masked = maskEscapedText(this.finder, raw);
+    const findings: Findings = new Map();
+    const kept = cut ? cutText(masked) : masked;
+    const before = markerCounts(cut ? cutText(raw) : raw);
+    for (const [kind, n] of markerCounts(kept)) {
+      const added = n - (before.get(kind) ?? 0);
+      if (added > 0) findings.set(kind, added);
+    }
+    return { text: this.storeRedacted ? kept : cut ? cutText(raw) : raw, findings };
+  }
+
+  /** An artifact's name as stored: masked with REDACT=on (a name may hold a secret too). */
+  name(raw: string): string {
+    return this.storeRedacted ? this.finder.redactText(raw) : raw;
   }
 
   /**
@@ -87,4 +111,12 @@ function collectStrings(value: unknown, out: string[]): void {
   else if (value !== null && typeof value === 'object') {
     for (const v of Object.values(value)) collectStrings(v, out);
   }
+}
+
+const MARKER = /\[REDACTED:([a-z0-9-]+)\]/g;
+
+function markerCounts(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const m of text.matchAll(MARKER)) out.set(m[1], (out.get(m[1]) ?? 0) + 1);
+  return out;
 }

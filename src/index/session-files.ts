@@ -70,13 +70,51 @@ function versionOf(st: fs.Stats): string {
   return `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
 }
 
-/** The file's text (up to MAX_FILE_TEXT_BYTES); '' when it cannot be read any more. */
-export async function readText(realDir: string, doc: FileDoc): Promise<string> {
+/** Read past the cap so a secret cut by it is still seen whole by the redactor. */
+export const CUT_CONTEXT_BYTES = 64 * 1024;
+
+export interface FileText {
+  text: string;
+  /** The file goes on past MAX_FILE_TEXT_BYTES: `text` holds context past the cut. */
+  cut: boolean;
+}
+
+/**
+ * The file's text, up to MAX_FILE_TEXT_BYTES plus CUT_CONTEXT_BYTES (see `cutText`); UTF-16
+ * with a byte-order mark is decoded as such. '' when the file cannot be read any more.
+ */
+export async function readText(realDir: string, doc: FileDoc): Promise<FileText> {
   try {
-    return decodeUtf8(
-      await readFileRange(realDir, doc.relPath, 0, Math.min(doc.size, MAX_FILE_TEXT_BYTES)),
-    );
+    const wanted = Math.min(doc.size, MAX_FILE_TEXT_BYTES + CUT_CONTEXT_BYTES);
+    const bytes = await readFileRange(realDir, doc.relPath, 0, wanted);
+    return { text: decode(bytes), cut: doc.size > MAX_FILE_TEXT_BYTES };
   } catch {
-    return '';
+    return { text: '', cut: false };
   }
+}
+
+function decode(bytes: Buffer): string {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) {
+    return bytes.subarray(2, bytes.length - (bytes.length % 2)).toString('utf16le');
+  }
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) {
+    const le = Buffer.from(bytes.subarray(2, bytes.length - (bytes.length % 2)));
+    return le.swap16().toString('utf16le');
+  }
+  return decodeUtf8(bytes);
+}
+
+/**
+ * A masked text cut to MAX_FILE_TEXT_BYTES code units, never inside a marker: the redactor saw
+ * the context past the cut, so a secret the cut goes through is masked whole, not kept in part.
+ */
+export function cutText(masked: string): string {
+  let end = Math.min(masked.length, MAX_FILE_TEXT_BYTES);
+  const open = masked.lastIndexOf('[REDACTED:', end);
+  if (open !== -1) {
+    const close = masked.indexOf(']', open);
+    if (close !== -1 && close >= end) end = close + 1;
+  }
+  if (end < masked.length && /[\uDC00-\uDFFF]/.test(masked[end] ?? '')) end++;
+  return masked.slice(0, end);
 }

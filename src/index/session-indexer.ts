@@ -13,7 +13,8 @@ import {
 import { fullInputs, pendingRecords, withInputs, type TwinRecord } from './late-twins';
 import { FIELD, recordTexts } from './record-texts';
 import type { TextRedaction } from './redacted-texts';
-import { artifactFiles, readText, stepOutputs, type FileDoc } from './session-files';
+import { createHash } from 'node:crypto';
+import { artifactFiles, readText, stepOutputs, type FileDoc, type FileText } from './session-files';
 import type { DocRow, StepRow, Tables } from './sqlite/tables';
 
 /**
@@ -34,7 +35,12 @@ export interface StoredSummaryState {
 
 interface FilesState {
   outputs: Record<string, string>;
-  artifacts: Record<string, string>;
+  /** By nameKey: the name as stored (masked with REDACT=on) and the file's version. */
+  artifacts: Record<string, { name: string; version: string }>;
+}
+
+function nameKey(name: string): string {
+  return createHash('sha256').update(name).digest('base64url');
 }
 
 type Scanned = TwinRecord;
@@ -73,7 +79,7 @@ export class SessionIndexer {
     const artifacts = await artifactFiles(dir);
     const filesSig = JSON.stringify([
       [...outputs].map(([i, f]) => [i, f.version]),
-      [...artifacts].map(([n, f]) => [n, f.version]),
+      [...artifacts].map(([n, f]) => [nameKey(n), f.version]),
     ]);
     if (
       row?.complete &&
@@ -304,9 +310,17 @@ export class SessionIndexer {
       const position = Number(old.outputs[index].split('|')[0]);
       if (position < deletedFrom) docs.push({ doc: null, position, field: FIELD.OUTPUT, name: '' });
     }
-    for (const [name, file] of artifacts) {
-      next.artifacts[name] = file.version;
-      if (old.artifacts[name] === file.version) continue;
+    // Artifacts are known by a hash of their name: a name may hold a secret, and with
+    // REDACT=on the file keeps only its masked form.
+    for (const [raw, file] of artifacts) {
+      const key = nameKey(raw);
+      const name = this.d.redaction.name(raw);
+      next.artifacts[key] = { name, version: file.version };
+      const was = old.artifacts[key];
+      if (was?.version === file.version && was.name === name) continue;
+      if (was && was.name !== name) {
+        docs.push({ doc: null, position: -1, field: FIELD.ARTIFACT, name: was.name });
+      }
       docs.push({
         doc: this.fileDoc(-1, FIELD.ARTIFACT, name, await readText(dir, file)),
         position: -1,
@@ -314,8 +328,10 @@ export class SessionIndexer {
         name,
       });
     }
-    for (const name of Object.keys(old.artifacts)) {
-      if (!artifacts.has(name)) docs.push({ doc: null, position: -1, field: FIELD.ARTIFACT, name });
+    for (const [key, was] of Object.entries(old.artifacts)) {
+      if (!(key in next.artifacts)) {
+        docs.push({ doc: null, position: -1, field: FIELD.ARTIFACT, name: was.name });
+      }
     }
     t.db.transaction(() => {
       for (const d of docs) {
@@ -334,8 +350,8 @@ export class SessionIndexer {
     })();
   }
 
-  private fileDoc(position: number, field: number, name: string, raw: string): DocRow {
-    const { text, findings } = this.d.redaction.text(raw);
+  private fileDoc(position: number, field: number, name: string, file: FileText): DocRow {
+    const { text, findings } = this.d.redaction.fileText(file.text, file.cut);
     return { position, field, name, text, findings };
   }
 

@@ -56,7 +56,11 @@ export function snippetOf(text: string, terms: readonly string[]): Snippet {
     }
   }
   ranges.sort((x, y) => x.start - y.start || y.length - x.length);
-  return { snippet, highlights: ranges };
+  // Terms that differ only in case ("ÉCOLE école") find the same ranges: each range once.
+  const unique = ranges.filter(
+    (r, i) => i === 0 || r.start !== ranges[i - 1].start || r.length !== ranges[i - 1].length,
+  );
+  return { snippet, highlights: unique };
 }
 
 function isLow(code: number): boolean {

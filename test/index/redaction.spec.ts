@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SecretFindingRow } from '../../src/index/home-index';
+import { MAX_FILE_TEXT_BYTES } from '../../src/index/session-files';
 import { filler, planner, toolResult, userInput } from '../fixtures/records';
 import { makeIndexHome, openIndex, where, writeSession, type IndexHome } from './index-home';
 
@@ -139,5 +140,62 @@ describe.each([true, false])('REDACT=%s', (redact) => {
     // With REDACT=off the values are stored and found as they are.
     expect(await total(AWS)).toBe(redact ? 0 : 2);
     expect(await total(GHP)).toBe(redact ? 0 : 2);
+  });
+});
+
+describe('files the index reads whole: escapes, UTF-16, the size cap, names', () => {
+  const FID = 'f6000000-0000-4000-8000-000000000002';
+  const WIDE = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`token ${GHP}\n`, 'utf16le')]);
+  // The token starts 30 bytes before the cap: the cut goes through it.
+  const big = `${filler(MAX_FILE_TEXT_BYTES - 31, 'c')}\n${GHP} tail`;
+
+  beforeEach(() => {
+    writeSession(
+      h.root,
+      FID,
+      [
+        userInput(0, T, { request: 'hello world', localTime: '2026-05-01T12:00:00+02:00' }),
+        toolResult(1, T, 'ok'),
+      ],
+      {
+        files: {
+          '.system_generated/steps/1/output.txt': big,
+          'esc.md': `{"msg":"use \\u0067${GHP.slice(1)}"}\n`,
+          [`key-${AWS}.md`]: 'a plan\n',
+        },
+      },
+    );
+    fs.writeFileSync(path.join(h.root, FID, 'wide.md'), WIDE);
+  });
+
+  it.each([true, false])(
+    'REDACT=%s: findings through escapes, UTF-16 and the cut',
+    async (redact) => {
+      const o = await started(redact);
+      const dirs = await o.dirs();
+      const mine = o.index.secrets(dirs)[dirs.findIndex((d) => d.endsWith(FID))];
+      expect(mine).toEqual([
+        { kind: 'github-token', field: 'OUTPUT', position: 1, artifact: null, count: 1 },
+        { kind: 'github-token', field: 'ARTIFACT', position: null, artifact: 'esc.md', count: 1 },
+        { kind: 'github-token', field: 'ARTIFACT', position: null, artifact: 'wide.md', count: 1 },
+      ]);
+    },
+  );
+
+  it('REDACT=on: no part of them is stored or found, and the name is stored masked', async () => {
+    const o = await started(true);
+    const part = GHP.slice(4, 20);
+    expect(await total(part)).toBe(0);
+    expect(await total('a plan')).toBe(1);
+    const plan = await ix!.search(['a plan']);
+    expect(plan.hits[0].artifact).toBe('key-[REDACTED:aws-access-key].md');
+    await o.close();
+    ix = null;
+    for (const name of fs.readdirSync(h.cacheDir)) {
+      const bytes = fs.readFileSync(path.join(h.cacheDir, name));
+      for (const secret of [part, AWS, GHP.slice(0, 30)]) {
+        expect([name, secret, bytes.includes(secret)]).toEqual([name, secret, false]);
+      }
+    }
   });
 });

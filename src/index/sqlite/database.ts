@@ -29,7 +29,7 @@ export function openDatabase(
 ): OpenedDatabase {
   const file = path.join(cacheDir, INDEX_FILE);
   try {
-    fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+    makeDir(cacheDir);
     fs.accessSync(cacheDir, fs.constants.W_OK);
   } catch (err) {
     return memory(
@@ -66,6 +66,17 @@ export function openDatabase(
       `${warning ?? ''} the index file ${file} cannot be made (${code(err)}): the index is kept in memory`.trim(),
     );
   }
+}
+
+/**
+ * mkdir -p, one level at a time: Node's recursive mkdir loops forever on a path it cannot make
+ * whose parent it cannot make either (under /proc it spins at full CPU and never returns).
+ */
+function makeDir(dir: string): void {
+  if (fs.existsSync(dir)) return;
+  const parent = path.dirname(dir);
+  if (parent !== dir) makeDir(parent);
+  fs.mkdirSync(dir, { mode: 0o700 });
 }
 
 function open(file: string): Db {

@@ -1,5 +1,5 @@
-import { Redactor } from '../redaction/redactor';
-import { maskEscapedText } from './json-text';
+import { Redactor } from './redactor';
+import { maskEscapedText } from './escaped-text';
 
 const r = new Redactor({ enabled: true, extraPatterns: [] });
 const GHP = 'ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5';

@@ -1,4 +1,4 @@
-import type { Redactor } from '../redaction/redactor';
+import type { Redactor } from './redactor';
 
 /**
  * Text masked through JSON string escapes: a secret written with escapes (`\u0067hp_...`,
