@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import type { ListedSession } from '../brain/catalog';
 import { addToSummary, emptySummaryState, type SummaryState } from '../brain/session-summary';
 import { parseLine } from '../brain/transcript/records';
-import { scanLines } from '../brain/transcript/scanner';
+import { readViewRange, scanLines } from '../brain/transcript/scanner';
 import type { Transcripts } from '../brain/transcript/transcript';
 import {
   isAppendOnly,
@@ -117,7 +117,9 @@ export class SessionIndexer {
         view !== null &&
         old.kind === view.kind &&
         isAppendOnly(old, view) &&
-        stored !== null;
+        stored !== null &&
+        // Same inode and not smaller is also what a rewrite in place looks like (`cat > f`).
+        (await boundaryOf(dir, view, end)) === row?.view_check;
       if (!extend) [end, lines, records, bytes, stored] = [0, 0, 0, 0, null];
       deletedFrom = records;
       t.db.transaction(() => t.deleteSteps(sid, records))();
@@ -182,7 +184,8 @@ export class SessionIndexer {
           );
         }
         stored = { committed: state, served, filesMtime: newestMtime(view) };
-        this.saveProgress(sid, {
+        await this.saveProgress(sid, {
+          dirOf: dir,
           view,
           viewSig,
           end,
@@ -217,7 +220,9 @@ export class SessionIndexer {
       }
     }
     await this.indexFiles(sid, dir, outputs, artifacts, deletedFrom);
-    this.saveProgress(sid, {
+    t.touch(sid, Date.now());
+    await this.saveProgress(sid, {
+      dirOf: dir,
       view,
       viewSig,
       end,
@@ -355,7 +360,7 @@ export class SessionIndexer {
     return { position, field, name, text, findings };
   }
 
-  private saveProgress(
+  private async saveProgress(
     sid: number,
     p: {
       view: ViewSource | null;
@@ -368,8 +373,12 @@ export class SessionIndexer {
       stored: StoredSummaryState | null;
       bytes: number;
       complete: boolean;
+      dirOf: string;
     },
-  ): void {
+  ): Promise<void> {
+    // Only a finished session gets its check (a batch saved on the way has none: if the process
+    // stops there, the next run reads the transcript afresh rather than trust it).
+    const viewCheck = p.view && p.complete ? await boundaryOf(p.dirOf, p.view, p.end) : null;
     const stored = p.stored && {
       ...p.stored,
       committed: this.d.redaction.summary(p.stored.committed),
@@ -381,6 +390,7 @@ export class SessionIndexer {
       viewKind: p.view?.kind ?? null,
       viewSig: p.viewSig,
       viewEnd: p.end,
+      viewCheck,
       viewLines: p.lines,
       viewRecords: p.records,
       fullSig: p.fullSig,
@@ -430,4 +440,18 @@ function newestMtime(view: ViewSource): number {
 
 function filesState(json: string | null): FilesState {
   return json ? (JSON.parse(json) as FilesState) : { outputs: {}, artifacts: {} };
+}
+
+/** Bytes of the view just before `end` that say whether it still holds what was indexed. */
+const BOUNDARY_BYTES = 256;
+
+/** A hash of the view's bytes [end - 256, end); null when there are none or they cannot be read. */
+async function boundaryOf(dir: string, view: ViewSource, end: number): Promise<string | null> {
+  if (end === 0) return null;
+  try {
+    const bytes = await readViewRange(dir, view, Math.max(0, end - BOUNDARY_BYTES), end);
+    return createHash('sha256').update(bytes).digest('base64url');
+  } catch {
+    return 'unreadable';
+  }
 }

@@ -51,9 +51,35 @@ async function readDuring(fn: () => void): Promise<number> {
 }
 
 const hits = async (term: string) => (await ix.search([term])).hits.map(where);
+
+/**
+ * Besides the new bytes, a grown transcript costs two reads of at most 256 bytes: the ones
+ * before the old end (is it still the file that was indexed, not one rewritten in place?) and
+ * the ones before the new end (remembered for the next time).
+ */
+const CHECK = 256;
+const checks = (oldEnd: number, newEnd: number) =>
+  Math.min(CHECK, oldEnd) + Math.min(CHECK, newEnd);
 const size = (file: string) => fs.statSync(file).size;
 
 describe('transcripts', () => {
+  it('a transcript rewritten in place with more bytes is indexed afresh, not taken as grown', async () => {
+    const dir = writeSession(h.root, sid(4), first('replacedword'));
+    await started();
+    const compact = path.join(dir, COMPACT);
+    const ino = fs.statSync(compact).ino;
+    const records = [...first('rewrittenword'), planner(1, T, { content: 'more text' })];
+    // What `cat new > transcript.jsonl` does: same inode, new bytes from the start, longer.
+    fs.writeFileSync(compact, records.map((r) => compactLine(r) + '\n').join(''));
+    expect(fs.statSync(compact).ino).toBe(ino);
+    await ix.index.caughtUp();
+    expect(await hits('replacedword')).toEqual([]);
+    expect(await hits('rewrittenword')).toEqual([
+      `${sid(4)} USER_REQUEST step 0`,
+      `${sid(4)} CONTENT step 0`,
+    ]);
+  });
+
   it('appended lines: only the new bytes are read, the new text is found once', async () => {
     const dir = writeSession(h.root, sid(1), first('oldterm'));
     await started();
@@ -65,7 +91,7 @@ describe('transcripts', () => {
         planner(2, T, { content: 'newterm two' }),
       ]),
     );
-    expect(bytes).toBe(size(compact) - before);
+    expect(bytes).toBe(size(compact) - before + checks(before, size(compact)));
     expect(await hits('newterm')).toEqual([`${sid(1)} CONTENT step 1`, `${sid(1)} CONTENT step 2`]);
     expect(await hits('oldterm')).toEqual([
       `${sid(1)} USER_REQUEST step 0`,
@@ -103,7 +129,8 @@ describe('transcripts', () => {
     const bytes = await readDuring(() => fs.appendFileSync(compact, '\n' + half.slice(0, 30)));
     // The unfinished line is read again (it was not committed), nothing before it; so is
     // the output of the record it held (its rows are made anew).
-    expect(bytes).toBe(size(compact) - committed + 'tailoutput'.length);
+    const newEnd = size(compact) - 30;
+    expect(bytes).toBe(size(compact) - committed + 'tailoutput'.length + checks(committed, newEnd));
     expect(await hits('tailterm')).toEqual([`${sid(2)} CONTENT step 1`]);
     expect(await hits('halfterm')).toEqual([]);
     fs.appendFileSync(compact, half.slice(30) + '\n');
@@ -132,7 +159,8 @@ describe('transcripts', () => {
     fs.renameSync(next, compact);
     fs.rmSync(path.join(dir, FULL));
     const bytes = await readDuring(() => undefined);
-    expect(bytes).toBe(size(compact));
+    // A new file: nothing to check before its old end, only its new end is remembered.
+    expect(bytes).toBe(size(compact) + Math.min(CHECK, size(compact)));
     expect(await hits('gone1')).toEqual([]);
     expect(await hits('gone2')).toEqual([]);
     expect(await hits('fresh2')).toEqual([`${sid(3)} CONTENT step 2`]);

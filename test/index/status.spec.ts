@@ -119,4 +119,8 @@ it('counts what is indexed, for the sessions asked about', async () => {
     fs.statSync(path.join(dirs[0], COMPACT)).size + sizes[1] + sizes[2],
   );
   expect(grown.updatedAt!.getTime()).toBeGreaterThan(status.updatedAt!.getTime());
+  // updatedAt is the last change to a session the caller may see: growth elsewhere is not news.
+  const others = ix.index.status([dirs[1], dirs[2]]);
+  expect(others.updatedAt!.getTime()).toBeLessThanOrEqual(status.updatedAt!.getTime());
+  expect(ix.index.status([dirs[0]]).updatedAt).toEqual(grown.updatedAt);
 });

@@ -2,7 +2,7 @@
  * The index database's layout. A change to anything here bumps SCHEMA_VERSION: a file of
  * another version is not migrated but rebuilt from the files (the index is a cache).
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 export const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -24,6 +24,10 @@ CREATE TABLE sessions (
   view_kind TEXT,
   view_sig TEXT,
   view_end INTEGER NOT NULL DEFAULT 0,
+  -- a hash of the bytes just before view_end: a file rewritten in place is not taken as grown
+  view_check TEXT,
+  -- when this session's rows last changed (indexStatus.updatedAt over what a caller may see)
+  indexed_at INTEGER,
   view_lines INTEGER NOT NULL DEFAULT 0,
   view_records INTEGER NOT NULL DEFAULT 0,
   full_sig TEXT,

@@ -57,7 +57,6 @@ export class SqliteHomeIndex implements HomeIndex {
     lastPassMs: 0,
     lastPassStartedAt: 0,
   };
-  private updatedAt: Date | null = null;
   private lastLog = Date.now();
 
   constructor(
@@ -130,7 +129,7 @@ export class SqliteHomeIndex implements HomeIndex {
   }
 
   status(dirs: readonly string[]): IndexStatusRow {
-    return this.guard(() => this.backend.reader.status(dirs, this.updatedAt));
+    return this.guard(() => this.backend.reader.status(dirs));
   }
 
   /** Runs `read`; when it finds the file damaged, rebuilds and answers from the new index. */
@@ -150,7 +149,6 @@ export class SqliteHomeIndex implements HomeIndex {
     old.opened.db.close();
     const reason = `is damaged (${(err as { code: string }).code})`;
     this.backend = this.connect(reason);
-    this.updatedAt = null;
     if (this.started) this.backend.indexer.start();
   }
 
@@ -178,9 +176,8 @@ export class SqliteHomeIndex implements HomeIndex {
       ),
     };
     try {
-      const last = db.prepare("SELECT value FROM meta WHERE key = 'updated_at'").get() as
-        { value: string } | undefined;
-      this.updatedAt = last ? new Date(Number(last.value)) : null;
+      // A first read of the sessions table: a file damaged there is made anew now.
+      db.prepare('SELECT count(*) FROM sessions').get();
     } catch (e) {
       if (!isCorrupt(e) || discard !== null) throw e;
       db.close();
@@ -195,8 +192,6 @@ export class SqliteHomeIndex implements HomeIndex {
         this.progress.bytesRead += bytes;
         if (!changed || self() !== this.backend) return;
         this.progress.sessionsChanged++;
-        this.updatedAt = new Date();
-        self().tables.setMeta('updated_at', String(this.updatedAt.getTime()));
         if (Date.now() - this.lastLog > 5000) {
           this.lastLog = Date.now();
           this.options.log.log(

@@ -101,23 +101,26 @@ export class SqliteReader {
     });
   }
 
-  status(dirs: readonly string[], updatedAt: Date | null): IndexStatusRow {
+  /**
+   * Progress over `dirs` only: `updatedAt` is the last change written to one of them, so a
+   * scoped caller learns nothing of activity in sessions it may not see.
+   */
+  status(dirs: readonly string[]): IndexStatusRow {
     const rows = this.db
-      .prepare('SELECT dir, complete, bytes_indexed AS b FROM sessions')
-      .all() as {
-      dir: string;
-      complete: number;
-      b: number;
-    }[];
+      .prepare('SELECT dir, complete, bytes_indexed AS b, indexed_at AS at FROM sessions')
+      .all() as { dir: string; complete: number; b: number; at: number | null }[];
     const byDir = new Map(rows.map((r) => [r.dir, r]));
     let indexed = 0;
     let bytes = 0;
+    let last: number | null = null;
     for (const dir of dirs) {
       const r = byDir.get(dir);
       if (!r) continue;
       bytes += r.b;
       if (r.complete) indexed++;
+      if (r.at !== null && (last === null || r.at > last)) last = r.at;
     }
+    const updatedAt = last === null ? null : new Date(last);
     return {
       state: indexed === dirs.length ? 'READY' : 'BUILDING',
       sessionsIndexed: indexed,

@@ -7,6 +7,7 @@ export interface SessionRow {
   view_kind: string | null;
   view_sig: string | null;
   view_end: number;
+  view_check: string | null;
   view_lines: number;
   view_records: number;
   full_sig: string | null;
@@ -114,6 +115,7 @@ export class Tables {
       ),
       progress: p(
         `UPDATE sessions SET view_kind = @viewKind, view_sig = @viewSig, view_end = @viewEnd,
+         view_check = @viewCheck,
          view_lines = @viewLines, view_records = @viewRecords, full_sig = @fullSig,
          files_sig = @filesSig, summary = @summary, bytes_indexed = @bytesIndexed,
          complete = @complete, updated_at = @updatedAt, model = @model, step_count = @stepCount,
@@ -131,6 +133,7 @@ export class Tables {
       filesState: p('SELECT files_state AS s FROM sessions WHERE sid = ?'),
       setFilesState: p('UPDATE sessions SET files_state = ? WHERE sid = ?'),
       stepsInOrder: p('SELECT * FROM steps WHERE sid = ? ORDER BY position'),
+      touch: p('UPDATE sessions SET indexed_at = ? WHERE sid = ?'),
       setQuick: p('UPDATE sessions SET quick_sig = ? WHERE sid = ?'),
       setMeta: p('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
     };
@@ -275,6 +278,11 @@ export class Tables {
   /** Every step (the unfinished last line's too), by position. */
   stepsInOrder(sid: number): StepInOrder[] {
     return this.s.stepsInOrder.all(sid) as StepInOrder[];
+  }
+
+  /** The session's rows changed now. */
+  touch(sid: number, at: number): void {
+    this.s.touch.run(at, sid);
   }
 
   setQuickSig(sid: number, sig: string): void {
