@@ -10,6 +10,7 @@ import {
   type SessionViews,
   type ViewSource,
 } from '../brain/transcript/view';
+import { keepLineIndex, seedLineIndex } from './kept-line-index';
 import { fullInputs, pendingRecords, withInputs, type TwinRecord } from './late-twins';
 import { FIELD, recordTexts } from './record-texts';
 import type { TextRedaction } from './redacted-texts';
@@ -99,6 +100,7 @@ export class SessionIndexer {
       createdAt: listed.createdAt.getTime(),
     };
     const sid = t.db.transaction(() => t.ensureSession(facts, row))();
+    if (row) seedLineIndex(t, this.d.transcripts, sid, dir, full);
     let stored: StoredSummaryState | null = row?.summary
       ? (JSON.parse(row.summary) as StoredSummaryState)
       : null;
@@ -243,6 +245,7 @@ export class SessionIndexer {
       const v = view.segments[0].version;
       t.setHead(dir, { dev: v.dev, ino: v.ino, size: v.size, createdAt: first });
     } else t.setHead(dir, null);
+    await keepLineIndex(t, this.d.transcripts, sid, dir, full);
     return { bytes: read };
   }
 

@@ -100,9 +100,13 @@ export interface SearchOpts {
 export function openIndex(
   home: string,
   cacheDir: string,
-  opts: { redact?: boolean; patterns?: string[]; start?: boolean } = {},
+  opts: { redact?: boolean; patterns?: string[]; start?: boolean; brainRoots?: string[] } = {},
 ): OpenedIndex {
-  const store = new BrainStore({ geminiHome: home, brainRoots: [], rescanMs: 3_600_000 });
+  const store = new BrainStore({
+    geminiHome: home,
+    brainRoots: opts.brainRoots ?? [],
+    rescanMs: 3_600_000,
+  });
   const warnings: string[] = [];
   const index = new SqliteHomeIndex(store, {
     cacheDir,

@@ -10,6 +10,12 @@ import {
 } from '../fixtures/brain-home';
 import { SqliteHomeIndex } from '../../src/index/sqlite/sqlite-home-index';
 import type { SearchRequest } from '../../src/index/home-index';
+import { compactLine, filler, fullLine, planner, userInput } from '../fixtures/records';
+import { appendRecords, makeIndexHome, openIndex, where, writeSession } from './index-home';
+
+const T = '2026-05-01T10:00:00Z';
+/** 6 KB around `term`: truncated in the compact file, whole in its full twin. */
+const long = (term: string) => `${filler(3000, 'a')} ${term} ${filler(3000, 'b')}`;
 
 /**
  * A restart over an unchanged home reads no transcript byte: the first scan takes each
@@ -108,4 +114,32 @@ it('reads no transcript byte after a restart, and answers the same', async () =>
   const after = await answers(second);
   expect(after).toEqual(before);
   await second.index.close();
+});
+
+it('after a restart, a record appended with a truncated field reads only the new bytes', async () => {
+  const h = makeIndexHome();
+  try {
+    const recs = [userInput(0, T, { request: 'kept', localTime: 'x' })];
+    for (let i = 1; i < 100; i++) recs.push(planner(i, T, { content: long(`mid${i}`) }));
+    const dir = writeSession(h.root, 'e9000000-0000-4000-8000-000000000001', recs);
+    const first = openIndex(h.home, h.cacheDir);
+    await first.index.caughtUp();
+    await first.close();
+
+    const second = openIndex(h.home, h.cacheDir);
+    await second.index.caughtUp();
+    const added = planner(100, T, { content: long('mid100') });
+    const read = ioStats.bytesRead;
+    appendRecords(dir, [added]);
+    await second.index.caughtUp();
+    // The appended compact and full lines, then the twin's line once more: nothing before them.
+    const appended = Buffer.byteLength(compactLine(added) + '\n' + fullLine(added) + '\n');
+    expect(ioStats.bytesRead - read).toBe(appended + Buffer.byteLength(fullLine(added)));
+    expect((await second.search(['mid100'])).hits.map(where)).toEqual([
+      'e9000000-0000-4000-8000-000000000001 CONTENT step 100',
+    ]);
+    await second.close();
+  } finally {
+    h.remove();
+  }
 });

@@ -193,6 +193,32 @@ describe('a growing full transcript (through the Transcripts cache)', () => {
     expect(await index.readTail()).toBeNull();
   });
 
+  it('serves a snapshot restored in another Transcripts, extending it by the appended bytes', async () => {
+    const dir = copy(I.pair);
+    const file = path.join(dir, FULL_FILE);
+    const first = await new Transcripts().index(dir, await view(dir, 'full'));
+    const snap = first.snapshot()!;
+    // As a database hands them back: copies at odd offsets (not aligned for typed arrays).
+    const odd = (b: Buffer) => Buffer.concat([Buffer.alloc(1), b]).subarray(1);
+    const t = new Transcripts();
+    t.seedIndex(dir, { ...snap, starts: odd(snap.starts), sniffed: odd(snap.sniffed) });
+    expect(t.hasIndex(dir, snap.view)).toBe(true);
+    const added = jsonl([fullLine(planner(18, at('2026-05-28T09:03:00Z'), { content: 'new' }))]);
+    fs.appendFileSync(file, added);
+    const m = await measure(async () => t.index(dir, await view(dir, 'full')));
+    expect(m.bytes).toBe(Buffer.byteLength(added));
+    const index = m.value;
+    expect(index.count).toBe(first.count + 1);
+    for (let i = 0; i < first.count; i++) {
+      expect([i, index.range(i), index.sniff(i)]).toEqual([i, first.range(i), first.sniff(i)]);
+    }
+    expect(index.sniff(first.count)).toBe(18);
+    expect(JSON.parse((await index.readLine(first.count)).toString()).content).toBe('new');
+    expect((await t.indexSnapshot(dir, await view(dir, 'full')))!.committedEnd).toBe(
+      fs.statSync(file).size,
+    );
+  });
+
   it('rebuilds when the file is replaced (new inode) or shrinks in place', async () => {
     const dir = copy(I.pair);
     const file = path.join(dir, FULL_FILE);

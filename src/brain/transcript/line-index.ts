@@ -41,6 +41,14 @@ export function sniffStepIndex(buf: Buffer, from = 0, to = buf.length): number {
   return value;
 }
 
+export interface LineIndexSnapshot {
+  view: ViewSource;
+  committedEnd: number;
+  /** Line starts (Float64, host byte order) and sniffed step indexes (Int32), `count` each. */
+  starts: Buffer;
+  sniffed: Buffer;
+}
+
 export class LineIndex implements Incremental {
   private starts: Float64Array;
   private sniffed: Int32Array;
@@ -77,6 +85,30 @@ export class LineIndex implements Incremental {
 
   get reusable(): boolean {
     return !this.cutShort;
+  }
+
+  /** What `restore` needs to serve this view again without reading it (null: incomplete). */
+  snapshot(): LineIndexSnapshot | null {
+    if (!this.complete || this.cutShort) return null;
+    return {
+      view: this.view,
+      committedEnd: this.committedEnd,
+      starts: Buffer.from(this.starts.buffer, 0, this.count * 8),
+      sniffed: Buffer.from(this.sniffed.buffer, 0, this.count * 4),
+    };
+  }
+
+  /** An index as `snapshot` left it, for the same view (an earlier run's, kept by the home index). */
+  static restore(realDir: string, snap: LineIndexSnapshot, maxLineBytes: number): LineIndex {
+    const count = snap.sniffed.length / 4;
+    const index = new LineIndex(realDir, snap.view, maxLineBytes, Math.max(1024, count));
+    // Copied out: a Buffer from a database row need not be aligned for typed-array views.
+    Buffer.from(index.starts.buffer).set(snap.starts);
+    Buffer.from(index.sniffed.buffer).set(snap.sniffed);
+    index.count = count;
+    index.committedEnd = snap.committedEnd;
+    index.complete = true;
+    return index;
   }
 
   canExtendTo(next: ViewSource): boolean {

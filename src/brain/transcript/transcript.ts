@@ -1,7 +1,7 @@
 import { CacheBudget } from '../cache';
 import { ProblemList } from '../problems';
 import type { Problem, StepRecord } from '../types';
-import { LineIndex } from './line-index';
+import { LineIndex, type LineIndexSnapshot } from './line-index';
 import { Pacer } from './pace';
 import { ParsedView } from './parsed-view';
 import { parseLine } from './records';
@@ -59,6 +59,21 @@ export class Transcripts {
 
   index(realDir: string, view: ViewSource, signal?: AbortSignal): Promise<LineIndex> {
     return this.indexes.get(realDir, view, signal);
+  }
+
+  /** The line index of `view` as it stands, to keep across runs (null: none complete). */
+  async indexSnapshot(realDir: string, view: ViewSource): Promise<LineIndexSnapshot | null> {
+    return (await this.indexes.settled(realDir, view))?.snapshot() ?? null;
+  }
+
+  /** A line index of this view's file(s) is cached (whatever bytes it covers). */
+  hasIndex(realDir: string, view: ViewSource): boolean {
+    return this.indexes.has(realDir, view);
+  }
+
+  /** An earlier run's line index: later twins are found reading only what was appended. */
+  seedIndex(realDir: string, snap: LineIndexSnapshot): void {
+    this.indexes.seed(realDir, LineIndex.restore(realDir, snap, this.maxRecordBytes));
   }
 
   /**

@@ -80,6 +80,25 @@ export class ViewCache<T extends Incremental> {
     });
   }
 
+  /** Something is cached (or being made) for this view's key. */
+  has(realDir: string, view: ViewSource): boolean {
+    return this.cache.peek(viewKey(realDir, view)) !== undefined;
+  }
+
+  /** Puts a value made elsewhere (an earlier run's) where none is cached yet. */
+  seed(realDir: string, value: T): void {
+    const key = viewKey(realDir, value.view);
+    if (this.cache.peek(key)) return;
+    this.cache.set(key, Promise.resolve(value), value.bytes);
+  }
+
+  /** The cached value, when it is settled and describes exactly `view`. */
+  async settled(realDir: string, view: ViewSource): Promise<T | null> {
+    const cached = this.cache.peek(viewKey(realDir, view));
+    const value = await cached?.catch(() => null);
+    return value && value.complete && sameView(value.view, view) ? value : null;
+  }
+
   private async update(realDir: string, state: T, view: ViewSource, signal?: AbortSignal) {
     if (state.reusable !== false && state.complete && sameView(state.view, view)) {
       this.cache.stats.hits++;

@@ -2,7 +2,7 @@
  * The index database's layout. A change to anything here bumps SCHEMA_VERSION: a file of
  * another version is not migrated but rebuilt from the files (the index is a cache).
  */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 export const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -89,4 +89,14 @@ CREATE TABLE secrets (
   count INTEGER NOT NULL,
   PRIMARY KEY (sid, position, field, name, kind)
 ) WITHOUT ROWID;
+
+-- The full view's line index (see LineIndex.snapshot), so twins of lines appended after a
+-- restart are found reading only the appended bytes.
+CREATE TABLE line_indexes (
+  sid INTEGER PRIMARY KEY,
+  view TEXT NOT NULL,
+  committed_end INTEGER NOT NULL,
+  starts BLOB NOT NULL,
+  sniffed BLOB NOT NULL
+);
 `;

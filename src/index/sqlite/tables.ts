@@ -1,3 +1,5 @@
+import type { LineIndexSnapshot } from '../../brain/transcript/line-index';
+import type { ViewSource } from '../../brain/transcript/view';
 import type { Findings } from '../redacted-texts';
 import type { Db } from './database';
 
@@ -128,6 +130,13 @@ export class Tables {
       dropSession: p('DELETE FROM sessions WHERE sid = ?'),
       dropSteps: p('DELETE FROM steps WHERE sid = ?'),
       dropSecrets: p('DELETE FROM secrets WHERE sid = ?'),
+      dropLineIndex: p('DELETE FROM line_indexes WHERE sid = ?'),
+      lineIndex: p('SELECT * FROM line_indexes WHERE sid = ?'),
+      lineIndexView: p('SELECT view FROM line_indexes WHERE sid = ?'),
+      putLineIndex: p(
+        `INSERT OR REPLACE INTO line_indexes (sid, view, committed_end, starts, sniffed)
+         VALUES (?, ?, ?, ?, ?)`,
+      ),
       allDocs: p('SELECT rowid, text FROM docs WHERE sid = ?'),
       dropDocs: p('DELETE FROM docs WHERE sid = ?'),
       filesState: p('SELECT files_state AS s FROM sessions WHERE sid = ?'),
@@ -264,6 +273,7 @@ export class Tables {
     this.s.dropDocs.run(sid);
     this.s.dropSteps.run(sid);
     this.s.dropSecrets.run(sid);
+    this.s.dropLineIndex.run(sid);
     this.s.dropSession.run(sid);
   }
 
@@ -287,6 +297,25 @@ export class Tables {
 
   setQuickSig(sid: number, sig: string): void {
     this.s.setQuick.run(sig, sid);
+  }
+
+  /** The full view's line index as last kept. */
+  lineIndex(sid: number): LineIndexSnapshot | null {
+    const row = this.s.lineIndex.get(sid) as
+      { view: string; committed_end: number; starts: Buffer; sniffed: Buffer } | undefined;
+    if (!row) return null;
+    const view = JSON.parse(row.view) as ViewSource;
+    return { view, committedEnd: row.committed_end, starts: row.starts, sniffed: row.sniffed };
+  }
+
+  /** The view (JSON) of the kept line index, without reading the index. */
+  lineIndexView(sid: number): string | null {
+    return (this.s.lineIndexView.get(sid) as { view: string } | undefined)?.view ?? null;
+  }
+
+  putLineIndex(sid: number, snap: LineIndexSnapshot): void {
+    const view = JSON.stringify(snap.view);
+    this.s.putLineIndex.run(sid, view, snap.committedEnd, snap.starts, snap.sniffed);
   }
 
   setMeta(key: string, value: string): void {
