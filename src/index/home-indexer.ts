@@ -44,6 +44,7 @@ export class HomeIndexer {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.abort.abort();
     this.wake?.();
     await this.running;
     // A loop woken by stop() ends without another pass: its waiters are let go here.
@@ -66,6 +67,8 @@ export class HomeIndexer {
   }
 
   private inPass = false;
+  /** Stops a long transcript scan at its next block: a close never waits for a whole file. */
+  private readonly abort = new AbortController();
   private thoroughNext = false;
 
   private async loop(): Promise<void> {
@@ -110,7 +113,7 @@ export class HomeIndexer {
       if (this.stopped) return;
       live.add(listed.entry.realDir);
       try {
-        const changed = await this.sessions.index(listed, thorough);
+        const changed = await this.sessions.index(listed, thorough, this.abort.signal);
         this.events.indexed(changed?.bytes ?? 0, changed !== null);
       } catch (err) {
         this.events.failed(listed.entry.realDir, err);
