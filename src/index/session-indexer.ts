@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import type { ListedSession } from '../brain/catalog';
 import { addToSummary, emptySummaryState, type SummaryState } from '../brain/session-summary';
-import { parseLine } from '../brain/transcript/records';
+import { lineShape, parseLine } from '../brain/transcript/records';
 import { scanLines } from '../brain/transcript/scanner';
 import type { Transcripts } from '../brain/transcript/transcript';
 import {
@@ -134,7 +134,9 @@ export class SessionIndexer {
             // Every line counts, records or not: a file of bad lines is sliced as well.
             size += lineEnd + 1 - start;
             stopped = size >= BATCH_BYTES;
-            if (buf === null) return stopped;
+            // Only an object can be a record: a failed parse costs microseconds, a million of
+            // them seconds of a thread that also serves requests.
+            if (buf === null || lineShape(buf, f, to) !== 'object') return stopped;
             const verdict = parseLine(buf.subarray(f, to), view.kind === 'compact', records, lines);
             if (verdict.kind !== 'record') return stopped;
             const r = verdict.record;
