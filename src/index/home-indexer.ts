@@ -46,6 +46,7 @@ export class HomeIndexer {
   /** Ends the passes (the current one at its next session); `start` resumes them. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.abort.abort();
     this.wake?.();
     await this.running;
     // A loop woken by stop() ends without another pass: its waiters are let go here.
@@ -68,6 +69,8 @@ export class HomeIndexer {
   }
 
   private inPass = false;
+  /** Stops a long transcript scan at its next block: a close never waits for a whole file. */
+  private readonly abort = new AbortController();
   private thoroughNext = false;
 
   private async loop(): Promise<void> {
@@ -118,7 +121,7 @@ export class HomeIndexer {
       live.add(listed.entry.realDir);
       try {
         const started = Date.now();
-        const changed = await this.sessions.index(listed, thorough);
+        const changed = await this.sessions.index(listed, thorough, this.abort.signal);
         if (changed !== null) this.workMs += Date.now() - started;
         this.events.indexed(changed?.bytes ?? 0, changed !== null);
       } catch (err) {

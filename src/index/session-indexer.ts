@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import type { ListedSession } from '../brain/catalog';
 import { addToSummary, emptySummaryState, type SummaryState } from '../brain/session-summary';
-import { parseLine } from '../brain/transcript/records';
+import { lineShape, parseLine } from '../brain/transcript/records';
 import { readViewRange, scanLines } from '../brain/transcript/scanner';
 import type { Transcripts } from '../brain/transcript/transcript';
 import {
@@ -62,7 +62,11 @@ export class SessionIndexer {
   constructor(private readonly d: SessionIndexerDeps) {}
 
   /** null: nothing changed; else the transcript bytes this call read. */
-  async index(listed: ListedSession, thorough = true): Promise<{ bytes: number } | null> {
+  async index(
+    listed: ListedSession,
+    thorough = true,
+    signal?: AbortSignal,
+  ): Promise<{ bytes: number } | null> {
     const { entry } = listed;
     const dir = entry.realDir;
     const t = this.d.tables;
@@ -140,19 +144,24 @@ export class SessionIndexer {
           'full',
           (start, lineEnd, buf, f, to) => {
             lines++;
-            if (buf === null) return false;
+            // Every line counts, records or not: a file of bad lines is sliced as well.
+            size += lineEnd + 1 - start;
+            stopped = size >= SCAN_BATCH_BYTES;
+            // Only an object can be a record: a failed parse costs microseconds, a million of
+            // them seconds of a thread that also serves requests.
+            if (buf === null || lineShape(buf, f, to) !== 'object') return stopped;
             const verdict = parseLine(buf.subarray(f, to), view.kind === 'compact', records, lines);
-            if (verdict.kind !== 'record') return false;
+            if (verdict.kind !== 'record') return stopped;
             const r = verdict.record;
             r.occurrence = occurrences.get(r.index) ?? 0;
             occurrences.set(r.index, r.occurrence + 1);
             records++;
             batch.push({ record: r, start, end: lineEnd, tail: false });
-            size += to - f;
-            stopped = size >= SCAN_BATCH_BYTES;
             return stopped;
           },
           this.d.maxRecordBytes,
+          undefined,
+          signal,
         );
         end = result.committedEnd;
         if (!stopped && result.tail) {
@@ -199,6 +208,8 @@ export class SessionIndexer {
           bytes,
           complete: false,
         });
+        // Stopped (the index is closing): the next run resumes from the progress saved.
+        if (result.aborted || signal?.aborted) return { bytes: read };
         if (!stopped) break;
       }
     }
