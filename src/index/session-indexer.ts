@@ -207,6 +207,8 @@ export class SessionIndexer {
           stored,
           bytes,
           complete: false,
+          // More follows (a full batch, or the index is closing): a later run resumes here.
+          check: stopped || result.aborted || signal?.aborted === true,
         });
         // Stopped (the index is closing): the next run resumes from the progress saved.
         if (result.aborted || signal?.aborted) return { bytes: read };
@@ -246,6 +248,7 @@ export class SessionIndexer {
       stored,
       bytes,
       complete: true,
+      check: true,
     });
     t.setQuickSig(sid, quickSig);
     // The scan's head memo, for a restart that reads no transcript (see HeadCache.seed): the
@@ -388,11 +391,12 @@ export class SessionIndexer {
       bytes: number;
       complete: boolean;
       dirOf: string;
+      /** Remember the bytes before `end` (see boundaryOf): a later run may resume from it. */
+      check: boolean;
     },
   ): Promise<void> {
-    // Only a finished session gets its check (a batch saved on the way has none: if the process
-    // stops there, the next run reads the transcript afresh rather than trust it).
-    const viewCheck = p.view && p.complete ? await boundaryOf(p.dirOf, p.view, p.end) : null;
+    // The last batch of a pass needs none: the session's final save follows at once.
+    const viewCheck = p.view && p.check ? await boundaryOf(p.dirOf, p.view, p.end) : null;
     const stored = p.stored && {
       ...p.stored,
       committed: this.d.redaction.summary(p.stored.committed),
