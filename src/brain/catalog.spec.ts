@@ -239,6 +239,12 @@ describe('rescans', () => {
     const pairHead = fs.statSync(path.join(root, I.pair, COMPACT_FILE)).size;
     expect(bytes).toBe(Math.min(pairHead, 16 * 1024));
     expect(opens).toEqual([COMPACT_FILE]);
+    // The root stays one object: kept and new entries alike hold the catalog's root.
+    expect(quick.roots[0].root).toBe(first.roots[0].root);
+    expect(quick.newestFirst.map((x) => x.entry.root === quick.roots[0].root)).toEqual([
+      true,
+      true,
+    ]);
   });
 
   it('reports scan progress', async () => {

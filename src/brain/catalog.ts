@@ -151,6 +151,10 @@ export function substitutesOf(
   return out;
 }
 
+function sameRoot(a: BrainRoot, b: BrainRoot): boolean {
+  return a.realPath === b.realPath && a.flavor === b.flavor && a.environment === b.environment;
+}
+
 export function compareNewestFirst(a: ListedSession, b: ListedSession): number {
   const t = b.createdAt.getTime() - a.createdAt.getTime();
   if (t !== 0) return t;
@@ -170,7 +174,13 @@ export async function buildCatalog(
   onProgress?: (done: number, total: number | null) => void,
   previous?: Catalog,
 ): Promise<Catalog> {
-  const roots = await discoverRoots(geminiHome, extraRoots);
+  // A root that is still there stays the same object: entries a quick rescan keeps hold it,
+  // and callers compare roots by identity.
+  const earlier = new Map(previous?.roots.map((r) => [r.root.path, r.root]));
+  const roots = (await discoverRoots(geminiHome, extraRoots)).map((root) => {
+    const same = earlier.get(root.path);
+    return same && sameRoot(same, root) ? same : root;
+  });
   const before = new Map<string, ListedSession>();
   for (const s of previous?.newestFirst ?? [])
     before.set(`${s.entry.root.realPath}\0${s.entry.id}`, s);

@@ -66,8 +66,7 @@ export class SessionsService {
     return roots.map((r) =>
       this.toRoot({
         root: r.root,
-        // By path: entries kept by a quick rescan still hold the root object of an earlier scan.
-        sessionCount: seen.filter((s) => s.entry.root.path === r.root.path).length,
+        sessionCount: seen.filter((s) => s.entry.root === r.root).length,
       }),
     );
   }
