@@ -53,6 +53,8 @@ export type PersistedSummary = (
 /** Session summaries, cached in the store's budget and recomputed when the compact view changes. */
 export class Summaries {
   private readonly cache: SizedCache<CachedSummary>;
+  /** What `persisted` answered, by the views it is for: a listing asks it once per version. */
+  private readonly kept: SizedCache<{ views: string; summary: SessionSummary }>;
   persisted: PersistedSummary | null = null;
 
   constructor(
@@ -61,12 +63,13 @@ export class Summaries {
     private readonly contentOf: ContentOf,
   ) {
     this.cache = new SizedCache('summary', budget);
+    this.kept = new SizedCache('persisted-summary', budget);
   }
 
   async of(listed: ListedSession, signal?: AbortSignal): Promise<SessionSummary> {
     const { entry } = listed;
     const views = await locateViews(entry.realDir);
-    const kept = views.compact ? this.persisted?.(listed, views) : null;
+    const kept = views.compact ? this.keptSummary(listed, views) : null;
     // Served only while the transcript can still be opened (no byte is read): a file that
     // turned unreadable lists as the steps do, empty, with its problem.
     if (kept && views.compact?.segments.every((s) => canOpen(entry.realDir, s.relPath)))
@@ -109,6 +112,18 @@ export class Summaries {
       },
     );
     return value;
+  }
+
+  /** The persisted summary for exactly these views, asked of the index once per version. */
+  private keptSummary(listed: ListedSession, views: SessionViews): SessionSummary | null {
+    if (!this.persisted) return null;
+    const key = `${viewVersion(views.compact)}\0${viewVersion(views.full)}`;
+    const memo = this.kept.get(listed.entry.realDir);
+    if (memo?.views === key) return memo.summary;
+    const summary = this.persisted(listed, views);
+    if (summary)
+      this.kept.set(listed.entry.realDir, { views: key, summary }, summaryBytes(summary));
+    return summary;
   }
 
   private async compute(
