@@ -90,20 +90,6 @@ export interface IndexStatusRow {
   updatedAt: Date | null;
 }
 
-/** The listing facts kept in the index, so a restart answers without reading transcripts. */
-export interface StoredSummary {
-  createdAt: Date;
-  updatedAt: Date;
-  userRequest: string | null;
-  model: string | null;
-  localTime: string | null;
-  mentionedFiles: string[];
-  workspaceRoot: string | null;
-  stepCount: number;
-  toolCallCount: number;
-  errorCount: number;
-}
-
 /** The Nest injection token of the HomeIndex (IndexModule provides it, globally). */
 export const HOME_INDEX = 'HOME_INDEX';
 

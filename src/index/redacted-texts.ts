@@ -48,15 +48,17 @@ export class TextRedaction {
    * added. `cut`: the text holds context past the index's cap, cut off after masking.
    */
   fileText(raw: string, cut: boolean): IndexedText {
-    const masked = maskEscapedText(this.finder, raw);
+    const plain = cut ? cutText(raw) : raw;
+    const whole = maskEscapedText(this.finder, raw);
+    const masked = cut ? cutText(whole) : whole;
+    // Markers the file itself holds are not findings: only those the masking added.
     const findings: Findings = new Map();
-    const kept = cut ? cutText(masked) : masked;
-    const before = markerCounts(cut ? cutText(raw) : raw);
-    for (const [kind, n] of markerCounts(kept)) {
+    const before = markerCounts(plain);
+    for (const [kind, n] of markerCounts(masked)) {
       const added = n - (before.get(kind) ?? 0);
       if (added > 0) findings.set(kind, added);
     }
-    return { text: this.storeRedacted ? kept : cut ? cutText(raw) : raw, findings };
+    return { text: this.storeRedacted ? masked : plain, findings };
   }
 
   /** An artifact's name as stored: masked with REDACT=on (a name may hold a secret too). */

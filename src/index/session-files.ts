@@ -2,7 +2,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { decodeUtf8, readFileRange } from '../brain/files';
 import { compareStrings } from '../brain/problems';
+import { versionKey, versionOf } from '../brain/cache';
 import { statInside } from '../brain/safe-path';
+import { decodeUtf16, utf16Of } from '../redaction/bytes';
 
 /**
  * The files besides the transcript that the index searches: step outputs (OUTPUT) and the
@@ -38,7 +40,7 @@ export function stepOutputs(realDir: string): Map<number, FileDoc> {
       const checked = statInside(realDir, relPath);
       if (!checked.ok) continue;
       const st = checked.value.stats;
-      out.set(Number(name), { relPath, size: st.size, version: versionOf(st) });
+      out.set(Number(name), { relPath, size: st.size, version: versionKey(versionOf(st)) });
       break;
     }
   }
@@ -61,13 +63,9 @@ export async function artifactFiles(realDir: string): Promise<Map<string, FileDo
     const checked = statInside(realDir, name);
     if (!checked.ok) continue;
     const st = checked.value.stats;
-    out.set(name, { relPath: name, size: st.size, version: versionOf(st) });
+    out.set(name, { relPath: name, size: st.size, version: versionKey(versionOf(st)) });
   }
   return out;
-}
-
-function versionOf(st: fs.Stats): string {
-  return `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
 }
 
 /** Read past the cap so a secret cut by it is still seen whole by the redactor. */
@@ -81,7 +79,7 @@ export interface FileText {
 
 /**
  * The file's text, up to MAX_FILE_TEXT_BYTES plus CUT_CONTEXT_BYTES (see `cutText`); UTF-16
- * with a byte-order mark is decoded as such. '' when the file cannot be read any more.
+ * is decoded as such. '' when the file cannot be read any more.
  */
 export async function readText(realDir: string, doc: FileDoc): Promise<FileText> {
   try {
@@ -93,15 +91,10 @@ export async function readText(realDir: string, doc: FileDoc): Promise<FileText>
   }
 }
 
+/** As downloads tell it (src/redaction/bytes.ts): UTF-16 by its mark or its NULs, else UTF-8. */
 function decode(bytes: Buffer): string {
-  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) {
-    return bytes.subarray(2, bytes.length - (bytes.length % 2)).toString('utf16le');
-  }
-  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) {
-    const le = Buffer.from(bytes.subarray(2, bytes.length - (bytes.length % 2)));
-    return le.swap16().toString('utf16le');
-  }
-  return decodeUtf8(bytes);
+  const utf16 = utf16Of(bytes);
+  return utf16 ? decodeUtf16(bytes, utf16).replace(/^\uFEFF/, '') : decodeUtf8(bytes);
 }
 
 /**

@@ -113,6 +113,22 @@ export class SessionIndexer {
     let records = row?.view_records ?? 0;
     let bytes = row?.bytes_indexed ?? 0;
     let read = 0;
+    // The session's progress as the variables above stand: after each batch, then complete.
+    const save = (complete: boolean, check: boolean) =>
+      this.saveProgress(sid, {
+        dirOf: dir,
+        view,
+        viewSig,
+        end,
+        lines,
+        records,
+        fullSig,
+        filesSig: complete ? filesSig : null,
+        stored,
+        bytes,
+        complete,
+        check,
+      });
     const transcriptChanged = !row?.complete || row.view_sig !== viewSig;
     /** Docs of positions from here on were deleted: outputs attached to them are put again. */
     let deletedFrom = Number.MAX_SAFE_INTEGER;
@@ -195,21 +211,8 @@ export class SessionIndexer {
           );
         }
         stored = { committed: state, served, filesMtime: newestMtime(view) };
-        await this.saveProgress(sid, {
-          dirOf: dir,
-          view,
-          viewSig,
-          end,
-          lines,
-          records,
-          fullSig,
-          filesSig: null,
-          stored,
-          bytes,
-          complete: false,
-          // More follows (a full batch, or the index is closing): a later run resumes here.
-          check: stopped || result.aborted || signal?.aborted === true,
-        });
+        // More follows (a full batch, or the index is closing): a later run resumes here.
+        await save(false, stopped || result.aborted || signal?.aborted === true);
         // Stopped (the index is closing): the next run resumes from the progress saved.
         if (result.aborted || signal?.aborted) return { bytes: read };
         if (!stopped) break;
@@ -236,20 +239,7 @@ export class SessionIndexer {
     }
     await this.indexFiles(sid, dir, outputs, artifacts, deletedFrom);
     t.touch(sid, Date.now());
-    await this.saveProgress(sid, {
-      dirOf: dir,
-      view,
-      viewSig,
-      end,
-      lines,
-      records,
-      fullSig,
-      filesSig,
-      stored,
-      bytes,
-      complete: true,
-      check: true,
-    });
+    await save(true, true);
     t.setQuickSig(sid, quickSig);
     // The scan's head memo, for a restart that reads no transcript (see HeadCache.seed): the
     // first valid created_at, or (a single file only) that its bytes hold none.

@@ -166,6 +166,8 @@ describe('files the index reads whole: escapes, UTF-16, the size cap, names', ()
       },
     );
     fs.writeFileSync(path.join(h.root, FID, 'wide.md'), WIDE);
+    // UTF-16 without a mark, as PowerShell 5 writes: told by its NULs, as downloads tell it.
+    fs.writeFileSync(path.join(h.root, FID, 'ps.md'), Buffer.from(`key ${GHP}\n`, 'utf16le'));
   });
 
   it.each([true, false])(
@@ -177,6 +179,7 @@ describe('files the index reads whole: escapes, UTF-16, the size cap, names', ()
       expect(mine).toEqual([
         { kind: 'github-token', field: 'OUTPUT', position: 1, artifact: null, count: 1 },
         { kind: 'github-token', field: 'ARTIFACT', position: null, artifact: 'esc.md', count: 1 },
+      { kind: 'github-token', field: 'ARTIFACT', position: null, artifact: 'ps.md', count: 1 },
         { kind: 'github-token', field: 'ARTIFACT', position: null, artifact: 'wide.md', count: 1 },
       ]);
     },

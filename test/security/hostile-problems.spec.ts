@@ -6,7 +6,6 @@ import * as path from 'node:path';
 import request from 'supertest';
 import { ioStats } from '../../src/brain/safe-path';
 import { BrainStore } from '../../src/brain/store';
-import { HOME_INDEX, type HomeIndex } from '../../src/index/home-index';
 import { makeTempDir } from '../fixtures/brain-home';
 import type { GqlBody } from '../e2e/harness';
 
@@ -56,8 +55,6 @@ async function start(env: Record<string, string> = {}) {
   const app = await startAppOver(dir, env, { index: false });
   running.push(app);
   await app.get(BrainStore).refresh();
-  // The home index reads every transcript in the background: done before reads are counted.
-  await app.get<HomeIndex>(HOME_INDEX).caughtUp();
   const server = app.getHttpServer() as http.Server;
   return async (query: string) => {
     const res = await request(server)

@@ -110,7 +110,6 @@ export class Tables {
       occurrences: p(
         'SELECT step_index AS i, count(*) AS n FROM steps WHERE sid = ? AND tail = 0 GROUP BY step_index',
       ),
-      firstTail: p('SELECT min(position) AS p FROM steps WHERE sid = ? AND tail = 1'),
       pending: p('SELECT position FROM steps WHERE sid = ? AND pending_twin = 1'),
       firstPositions: p(
         'SELECT step_index AS i, min(position) AS p FROM steps WHERE sid = ? GROUP BY step_index',
@@ -144,7 +143,6 @@ export class Tables {
       stepsInOrder: p('SELECT * FROM steps WHERE sid = ? ORDER BY position'),
       touch: p('UPDATE sessions SET indexed_at = ? WHERE sid = ?'),
       setQuick: p('UPDATE sessions SET quick_sig = ? WHERE sid = ?'),
-      setMeta: p('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
     };
   }
 
@@ -227,10 +225,6 @@ export class Tables {
   occurrences(sid: number): Map<number, number> {
     const rows = this.s.occurrences.all(sid) as { i: number; n: number }[];
     return new Map(rows.map((r) => [r.i, r.n]));
-  }
-
-  firstTail(sid: number): number | null {
-    return (this.s.firstTail.get(sid) as { p: number | null }).p;
   }
 
   /** Positions of steps whose truncated fields had no full twin. */
@@ -316,9 +310,5 @@ export class Tables {
   putLineIndex(sid: number, snap: LineIndexSnapshot): void {
     const view = JSON.stringify(snap.view);
     this.s.putLineIndex.run(sid, view, snap.committedEnd, snap.starts, snap.sniffed);
-  }
-
-  setMeta(key: string, value: string): void {
-    this.s.setMeta.run(key, value);
   }
 }
