@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { hashKey } from '../src/auth/api-keys';
 import { makeTempDir } from './fixtures/brain-home';
-import { REPO, runNode, serverArgs } from './security/attack-setup';
+import { childEnv, REPO, runNode, serverArgs } from './security/attack-setup';
 
 /**
  * What the real process says and does at start: an explicitly named home or root that holds
@@ -31,7 +31,7 @@ function firstLines(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, serverArgs(), {
       cwd: REPO,
-      env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'info', ...env },
+      env: childEnv({ PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'info', ...env }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -162,12 +162,12 @@ describe('request logs', () => {
   it('log a client mistake at info with the request id, never at error or with a stack', async () => {
     const child = spawn(process.execPath, serverArgs(), {
       cwd: REPO,
-      env: {
+      env: childEnv({
         PATH: process.env.PATH,
         PORT: '0',
         LOG_LEVEL: 'info',
         GEMINI_HOME: path.join(dir, 'home'),
-      },
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

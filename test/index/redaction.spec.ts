@@ -179,7 +179,7 @@ describe('files the index reads whole: escapes, UTF-16, the size cap, names', ()
       expect(mine).toEqual([
         { kind: 'github-token', field: 'OUTPUT', position: 1, artifact: null, count: 1 },
         { kind: 'github-token', field: 'ARTIFACT', position: null, artifact: 'esc.md', count: 1 },
-      { kind: 'github-token', field: 'ARTIFACT', position: null, artifact: 'ps.md', count: 1 },
+        { kind: 'github-token', field: 'ARTIFACT', position: null, artifact: 'ps.md', count: 1 },
         { kind: 'github-token', field: 'ARTIFACT', position: null, artifact: 'wide.md', count: 1 },
       ]);
     },

@@ -394,6 +394,15 @@ export interface NodeRun {
 }
 
 /**
+ * A child's environment: `env`, plus the test file's temporary HOME unless `env` names one, so
+ * a server started by a test keeps its index out of the real user's ~/.cache (see
+ * test/isolated-home.js).
+ */
+export function childEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { HOME: process.env.HOME, ...env };
+}
+
+/**
  * Runs `node <args>` from the repository root and collects its output; the child is killed
  * (by its own handle) after `timeoutMs`. Asynchronous, so slow starts overlap other tests.
  */
@@ -405,7 +414,7 @@ export function runNode(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
       cwd: REPO,
-      env,
+      env: childEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
