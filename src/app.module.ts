@@ -10,6 +10,7 @@ import { OpsModule } from './ops/ops.module';
 import { RedactionModule } from './redaction/redaction.module';
 import { SearchModule } from './search/search.module';
 import { SecretsModule } from './secrets/secrets.module';
+import { StatsModule } from './stats/stats.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { StepsModule } from './steps/steps.module';
 import { ToolCallsModule } from './tool-calls/tool-calls.module';
@@ -33,6 +34,7 @@ export class AppModule {
         ArtifactsModule,
         SearchModule,
         SecretsModule,
+        StatsModule,
         HttpModule,
       ],
     };

@@ -65,6 +65,11 @@ export function emptySummaryState(): SummaryState {
   };
 }
 
+/** The contract's error: a record whose status is ERROR or whose type is ERROR_MESSAGE. */
+export function isErrorStep(r: { type: string; status: string }): boolean {
+  return r.status === 'ERROR' || r.type === 'ERROR_MESSAGE';
+}
+
 /**
  * Adds records (in file order) and the full-fidelity contents of their USER_INPUTs (in the
  * same order) to `state`, in place. Feeding a transcript in pieces gives the same state as
@@ -79,7 +84,7 @@ export function addToSummary(state: SummaryState, records: StepRecord[], userInp
     }
     state.stepCount++;
     state.toolCallCount += record.toolCalls.length;
-    if (record.status === 'ERROR' || record.type === 'ERROR_MESSAGE') state.errorCount++;
+    if (isErrorStep(record)) state.errorCount++;
     if (state.workspaceRoot === null) {
       const cwd = record.toolCalls.map((c) => c.args.Cwd).find((v) => typeof v === 'string');
       if (typeof cwd === 'string') state.workspaceRoot = cwd;

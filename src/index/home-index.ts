@@ -90,6 +90,36 @@ export interface IndexStatusRow {
   updatedAt: Date | null;
 }
 
+/**
+ * One session's aggregates for stats (see session-stats.ts). Lists of tuples, not objects:
+ * their keys are data (a tool may be called "__proto__").
+ */
+export interface SessionStatsRow {
+  steps: number;
+  toolCalls: number;
+  errors: number;
+  commands: number;
+  failedCommands: number;
+  fileChanges: number;
+  linesAdded: number;
+  linesRemoved: number;
+  /** [step type, steps] */
+  types: [string, number][];
+  /** [status, steps] */
+  statuses: [string, number][];
+  /** [tool name, calls, calls whose result is an error] */
+  tools: [string, number, number][];
+  /** [hour start (epoch ms, UTC), steps, tool calls, errors] of the steps with a createdAt */
+  hours: [number, number, number, number][];
+}
+
+/** What the index holds of a session for stats. */
+export interface IndexedStats {
+  /** The model the session's summary names (masked like the summary with REDACT=on). */
+  model: string | null;
+  stats: SessionStatsRow;
+}
+
 /** The Nest injection token of the HomeIndex (IndexModule provides it, globally). */
 export const HOME_INDEX = 'HOME_INDEX';
 
@@ -101,6 +131,8 @@ export interface HomeIndex {
   secrets(dirs: readonly string[]): SecretFindingRow[][];
   /** The subset of `dirs` with at least one finding (of `kinds`, when given), in `dirs` order. */
   exposedSessions(dirs: readonly string[], kinds: readonly string[] | null): string[];
+  /** Per session of `dirs`, in order: its aggregates, or null while it is not indexed yet. */
+  stats(dirs: readonly string[]): (IndexedStats | null)[];
   /** Progress over the sessions a caller may see. */
   status(dirs: readonly string[]): IndexStatusRow;
 }

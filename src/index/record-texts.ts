@@ -7,6 +7,7 @@ import type { SearchFieldName } from './home-index';
 import { SEARCH_FIELDS } from './home-index';
 import type { TextRedaction } from './redacted-texts';
 import type { DocRow } from './sqlite/tables';
+import { fullCalls, type FullCall } from './step-facts';
 
 export const FIELD = Object.fromEntries(SEARCH_FIELDS.map((f, i) => [f, i])) as Record<
   SearchFieldName,
@@ -19,6 +20,9 @@ export interface RecordTexts {
   input: string | null;
   /** A truncated field had no full twin (yet): read again when the full view changes. */
   pendingTwin: boolean;
+  /** The record's content and call arguments at the full tier (what stats derive from). */
+  content: string | null;
+  calls: FullCall[];
 }
 
 /**
@@ -37,8 +41,9 @@ export async function recordTexts(
   let thinking = record.thinking;
   let calls: ToolCall[] = record.toolCalls;
   let pendingTwin = false;
+  let twin: StepRecord | null | undefined;
   if (record.truncatedFields.length > 0) {
-    const twin = await transcripts.fullTwin(realDir, record, views).catch((err: unknown) => {
+    twin = await transcripts.fullTwin(realDir, record, views).catch((err: unknown) => {
       if (err instanceof RecordTooLargeError) return undefined;
       throw err;
     });
@@ -62,5 +67,11 @@ export async function recordTexts(
     const { text, findings } = redaction.toolCalls(calls);
     docs.push({ position: record.position, field: FIELD.TOOL_CALLS, name: '', text, findings });
   }
-  return { docs, input: isInput && typeof content === 'string' ? content : null, pendingTwin };
+  return {
+    docs,
+    input: isInput && typeof content === 'string' ? content : null,
+    pendingTwin,
+    content,
+    calls: fullCalls(record, twin ?? null, views.compact?.kind === 'compact'),
+  };
 }

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { DiffBudget } from '../brain/activity/line-diff';
 import type { ListedSession } from '../brain/catalog';
 import { addToSummary, emptySummaryState, type SummaryState } from '../brain/session-summary';
 import { lineShape, parseLine } from '../brain/transcript/records';
@@ -17,6 +18,8 @@ import type { TextRedaction } from './redacted-texts';
 import { createHash } from 'node:crypto';
 import { artifactFiles, readText, stepOutputs, type FileDoc, type FileText } from './session-files';
 import type { DocRow, StepRow, Tables } from './sqlite/tables';
+import { sessionStats } from './session-stats';
+import { stepFacts, type StepFacts } from './step-facts';
 
 /**
  * Lines are read in batches of about this many bytes (a batch's progress is saved at its end;
@@ -238,6 +241,7 @@ export class SessionIndexer {
       }
     }
     await this.indexFiles(sid, dir, outputs, artifacts, deletedFrom);
+    t.putStats(sid, JSON.stringify(sessionStats(t.statsRows(sid))));
     t.touch(sid, Date.now());
     await save(true, true);
     t.setQuickSig(sid, quickSig);
@@ -267,10 +271,16 @@ export class SessionIndexer {
     const rows: { step: StepRow; docs: DocRow[]; bytes: number }[] = [];
     const committed: string[] = [];
     const tail: string[] = [];
+    const budget = new DiffBudget();
     for (const b of batch) {
       const texts = await recordTexts(dir, b.record, views, this.d.transcripts, this.d.redaction);
       if (texts.input !== null) (b.tail ? tail : committed).push(texts.input);
-      rows.push({ step: stepRow(b, texts.pendingTwin), docs: texts.docs, bytes: b.end - b.start });
+      const facts = stepFacts(texts.calls, texts.content, budget);
+      rows.push({
+        step: stepRow(b, texts.pendingTwin, facts),
+        docs: texts.docs,
+        bytes: b.end - b.start,
+      });
     }
     const t = this.d.tables;
     for (let i = 0; i < rows.length;) {
@@ -415,7 +425,7 @@ export class SessionIndexer {
   }
 }
 
-function stepRow(b: Scanned, pendingTwin: boolean): StepRow {
+function stepRow(b: Scanned, pendingTwin: boolean, facts: StepFacts): StepRow {
   const r = b.record;
   return {
     position: r.position,
@@ -427,6 +437,8 @@ function stepRow(b: Scanned, pendingTwin: boolean): StepRow {
     status: r.status,
     createdAt: r.createdAt?.getTime() ?? null,
     toolCalls: r.toolCalls.length,
+    calls: facts.calls.length > 0 ? JSON.stringify(facts.calls) : null,
+    exitCode: facts.exitCode,
     pendingTwin,
     tail: b.tail,
   };

@@ -1,6 +1,7 @@
 import {
   SEARCH_FIELDS,
   type HomeIndex,
+  type IndexedStats,
   type IndexStatusRow,
   type SearchFieldName,
   type SearchHitRow,
@@ -30,7 +31,7 @@ export interface Doc {
 }
 
 export interface Call {
-  method: 'search' | 'secrets' | 'exposedSessions' | 'status';
+  method: 'search' | 'secrets' | 'exposedSessions' | 'stats' | 'status';
   args: unknown[];
 }
 
@@ -56,6 +57,8 @@ export class HomeIndexDouble implements HomeIndex {
   readonly calls: Call[] = [];
   docs: Doc[] = [];
   findings = new Map<string, SecretFindingRow[]>();
+  /** Per-session stats by dir; a dir without any is "not indexed yet". */
+  sessionStats = new Map<string, IndexedStats>();
   progress: Omit<IndexStatusRow, 'sessionsTotal' | 'sessionsIndexed'> & { indexed: Set<string> } = {
     state: 'READY',
     indexed: new Set(),
@@ -67,6 +70,11 @@ export class HomeIndexDouble implements HomeIndex {
 
   caughtUp(): Promise<void> {
     return Promise.resolve();
+  }
+
+  stats(dirs: readonly string[]): (IndexedStats | null)[] {
+    this.calls.push({ method: 'stats', args: [dirs] });
+    return dirs.map((d) => this.sessionStats.get(d) ?? null);
   }
 
   search(request: SearchRequest): SearchPage {

@@ -156,7 +156,7 @@ let caches = 0;
  * e.g. REDACT, API_KEYS_FILE. The caller closes it.
  */
 export async function startIndexedApp(
-  sh: SearchHome,
+  sh: Pick<SearchHome, 'dir' | 'home'>,
   env: Record<string, string> = {},
 ): Promise<{ app: INestApplication; server: http.Server; index: HomeIndex }> {
   const cache = path.join(sh.dir, `cache-${++caches}`);

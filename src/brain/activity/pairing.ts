@@ -1,4 +1,8 @@
-import type { StepRecord } from '../types';
+/** What the pairing looks at: a record's type and how many calls it has (index rows too). */
+export interface Pairable {
+  type: string;
+  toolCalls: { length: number };
+}
 
 /**
  * The record that records a tool call's outcome (the contract's "Result of a tool call"):
@@ -7,7 +11,7 @@ import type { StepRecord } from '../types';
  * user input, or anything with tool calls of its own).
  */
 export function resultPosition(
-  records: readonly StepRecord[],
+  records: readonly Pairable[],
   position: number,
   callPosition: number,
 ): number | null {

@@ -2,7 +2,7 @@
  * The index database's layout. A change to anything here bumps SCHEMA_VERSION: a file of
  * another version is not migrated but rebuilt from the files (the index is a cache).
  */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 export const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -43,8 +43,13 @@ CREATE TABLE sessions (
   model TEXT,
   step_count INTEGER NOT NULL DEFAULT 0,
   tool_call_count INTEGER NOT NULL DEFAULT 0,
-  error_count INTEGER NOT NULL DEFAULT 0
+  error_count INTEGER NOT NULL DEFAULT 0,
+  -- the session's aggregates for stats (see session-stats.ts), written when its rows change;
+  -- stats_seq orders those writes, so a reader reloads only what changed since it last looked
+  stats TEXT,
+  stats_seq INTEGER
 );
+CREATE INDEX sessions_stats_seq ON sessions (stats_seq);
 
 -- Steps of the compact view (tail = 1: from an unfinished last line, replaced on growth).
 CREATE TABLE steps (
@@ -58,6 +63,10 @@ CREATE TABLE steps (
   status TEXT NOT NULL,
   created_at INTEGER,
   tool_calls INTEGER NOT NULL,
+  -- what stats derive from the record (see step-facts.ts): its calls' facts as JSON (NULL
+  -- without calls) and the exit code its content states
+  calls TEXT,
+  exit_code INTEGER,
   pending_twin INTEGER NOT NULL DEFAULT 0,
   tail INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (sid, position)

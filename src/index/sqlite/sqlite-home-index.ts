@@ -1,6 +1,7 @@
 import type { BrainStore } from '../../brain/store';
 import type {
   HomeIndex,
+  IndexedStats,
   IndexStatusRow,
   SearchPage,
   SearchRequest,
@@ -126,6 +127,10 @@ export class SqliteHomeIndex implements HomeIndex {
 
   exposedSessions(dirs: readonly string[], kinds: readonly string[] | null): string[] {
     return this.guard(() => this.backend.reader.exposedSessions(dirs, kinds));
+  }
+
+  stats(dirs: readonly string[]): (IndexedStats | null)[] {
+    return this.guard(() => this.backend.reader.stats(dirs));
   }
 
   status(dirs: readonly string[]): IndexStatusRow {

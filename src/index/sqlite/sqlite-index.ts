@@ -1,7 +1,14 @@
 import type { HeadMemo, ListedSession } from '../../brain/catalog';
 import { summaryOf, type SessionSummary } from '../../brain/session-summary';
 import type { SessionViews } from '../../brain/transcript/view';
-import type { IndexStatusRow, SearchPage, SearchRequest, SecretFindingRow } from '../home-index';
+import type {
+  IndexedStats,
+  IndexStatusRow,
+  SearchPage,
+  SearchRequest,
+  SecretFindingRow,
+  SessionStatsRow,
+} from '../home-index';
 import { SEARCH_FIELDS } from '../home-index';
 import type { StoredSummaryState } from '../session-indexer';
 import type { Db } from './database';
@@ -21,6 +28,10 @@ export class SqliteReader {
   private sidCache: { count: number; map: Map<string, number> } | null = null;
 
   private readonly searcher: Searcher;
+
+  /** Parsed stats by sid, as of stats_seq `statsSeen` (see stats). */
+  private readonly statsBySid = new Map<number, IndexedStats>();
+  private statsSeen = 0;
 
   /** `generation`: changes whenever the index is written (cached answers are then stale). */
   constructor(
@@ -46,6 +57,8 @@ export class SqliteReader {
         dir: string;
       }[];
       this.sidCache = { count: stamp, map: new Map(rows.map((r) => [r.dir, r.sid])) };
+      const live = new Set(this.sidCache.map.values());
+      for (const sid of this.statsBySid.keys()) if (!live.has(sid)) this.statsBySid.delete(sid);
     }
     return this.sidCache.map;
   }
@@ -98,6 +111,33 @@ export class SqliteReader {
     return dirs.filter((d) => {
       const sid = map.get(d);
       return sid !== undefined && exposed.has(sid);
+    });
+  }
+
+  /**
+   * Kept parsed between calls: a dashboard asks again and again, and only the sessions whose
+   * stats were written since the last call (a higher stats_seq) are read again.
+   */
+  stats(dirs: readonly string[]): (IndexedStats | null)[] {
+    const newest = this.db.prepare('SELECT max(stats_seq) AS m FROM sessions').get() as {
+      m: number | null;
+    };
+    if ((newest.m ?? 0) > this.statsSeen) {
+      const rows = this.db
+        .prepare('SELECT sid, model, stats, stats_seq FROM sessions WHERE stats_seq > ?')
+        .all(this.statsSeen) as { sid: number; model: string | null; stats: string }[];
+      for (const r of rows) {
+        this.statsBySid.set(r.sid, {
+          model: r.model,
+          stats: JSON.parse(r.stats) as SessionStatsRow,
+        });
+      }
+      this.statsSeen = newest.m ?? 0;
+    }
+    const map = this.sids();
+    return dirs.map((dir) => {
+      const sid = map.get(dir);
+      return sid === undefined ? null : (this.statsBySid.get(sid) ?? null);
     });
   }
 

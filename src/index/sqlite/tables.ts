@@ -30,6 +30,9 @@ export interface StepRow {
   status: string;
   createdAt: number | null;
   toolCalls: number;
+  /** JSON of the calls' CallFacts, null without calls. */
+  calls: string | null;
+  exitCode: number | null;
   pendingTwin: boolean;
   tail: boolean;
 }
@@ -44,6 +47,16 @@ export interface StepInOrder {
   type: string;
   pending_twin: number;
   tail: number;
+}
+
+/** A row of `steps` as stats read it. */
+export interface StatsStepRow {
+  type: string;
+  status: string;
+  created_at: number | null;
+  tool_calls: number;
+  calls: string | null;
+  exit_code: number | null;
 }
 
 export interface DocRow {
@@ -104,8 +117,8 @@ export class Tables {
       stepsDelete: p('DELETE FROM steps WHERE sid = ? AND position >= ?'),
       stepInsert: p(
         `INSERT OR REPLACE INTO steps (sid, position, step_index, line, start_byte, end_byte, type,
-         status, created_at, tool_calls, pending_twin, tail)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         status, created_at, tool_calls, calls, exit_code, pending_twin, tail)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       occurrences: p(
         'SELECT step_index AS i, count(*) AS n FROM steps WHERE sid = ? AND tail = 0 GROUP BY step_index',
@@ -142,6 +155,13 @@ export class Tables {
       setFilesState: p('UPDATE sessions SET files_state = ? WHERE sid = ?'),
       stepsInOrder: p('SELECT * FROM steps WHERE sid = ? ORDER BY position'),
       touch: p('UPDATE sessions SET indexed_at = ? WHERE sid = ?'),
+      statsRows: p(
+        'SELECT type, status, created_at, tool_calls, calls, exit_code FROM steps WHERE sid = ? ORDER BY position',
+      ),
+      putStats: p(
+        `UPDATE sessions SET stats = ?,
+         stats_seq = (SELECT coalesce(max(stats_seq), 0) + 1 FROM sessions) WHERE sid = ?`,
+      ),
       setQuick: p('UPDATE sessions SET quick_sig = ? WHERE sid = ?'),
     };
   }
@@ -217,6 +237,8 @@ export class Tables {
       r.status,
       r.createdAt,
       r.toolCalls,
+      r.calls,
+      r.exitCode,
       r.pendingTwin ? 1 : 0,
       r.tail ? 1 : 0,
     );
@@ -282,6 +304,15 @@ export class Tables {
   /** Every step (the unfinished last line's too), by position. */
   stepsInOrder(sid: number): StepInOrder[] {
     return this.s.stepsInOrder.all(sid) as StepInOrder[];
+  }
+
+  /** What the session's stats are made of: every step (the unfinished last line's too), in order. */
+  statsRows(sid: number): StatsStepRow[] {
+    return this.s.statsRows.all(sid) as StatsStepRow[];
+  }
+
+  putStats(sid: number, json: string): void {
+    this.s.putStats.run(json, sid);
   }
 
   /** The session's rows changed now. */

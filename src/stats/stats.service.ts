@@ -1,0 +1,90 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Principal } from '../auth/principal';
+import type { Loaders } from '../graphql/loaders';
+import { HOME_INDEX, type HomeIndex } from '../index/home-index';
+import { Redactor } from '../redaction/redactor';
+import type { SessionFilter } from '../sessions/sessions.args';
+import { SessionsService } from '../sessions/sessions.service';
+import { add, countsOf, maskKeys, toolsOf } from './counts';
+import type { Stats } from './stats.model';
+import type { TimelineSource } from './timeline';
+
+/** What Stats fields receive: the numbers, and what `timeline` buckets on demand. */
+export interface StatsParent extends Stats {
+  sources: TimelineSource[];
+}
+
+type Totals = Pick<
+  Stats,
+  | 'steps'
+  | 'toolCalls'
+  | 'errors'
+  | 'commands'
+  | 'failedCommands'
+  | 'fileChanges'
+  | 'linesAdded'
+  | 'linesRemoved'
+>;
+const TOTALS: (keyof Totals)[] = [
+  'steps',
+  'toolCalls',
+  'errors',
+  'commands',
+  'failedCommands',
+  'fileChanges',
+  'linesAdded',
+  'linesRemoved',
+];
+
+/**
+ * Stats add up the index's per-session aggregates over the sessions a caller may see that
+ * meet the filter (the same selection as `sessions`): no file is read per query. Session
+ * counts come from the listing itself; a session the index does not hold yet counts there and
+ * in the timeline's sessions, and not in step numbers or byModel until it is indexed.
+ */
+@Injectable()
+export class StatsService {
+  constructor(
+    @Inject(HOME_INDEX) private readonly index: HomeIndex,
+    private readonly sessions: SessionsService,
+    private readonly redactor: Redactor,
+  ) {}
+
+  async stats(
+    filter: SessionFilter | null | undefined,
+    loaders: Loaders,
+    principal: Principal,
+  ): Promise<StatsParent> {
+    const chosen = await this.sessions.select(principal, filter, loaders);
+    const indexed = chosen.length ? this.index.stats(chosen.map((s) => s.entry.realDir)) : [];
+    const totals = Object.fromEntries(TOTALS.map((k) => [k, 0])) as Totals;
+    const [envs, flavors, models, types, statuses, tools] = [0, 0, 0, 0, 0, 0].map(
+      () => new Map<string | null, number[]>(),
+    );
+    const sources: TimelineSource[] = [];
+    chosen.forEach((s, i) => {
+      const at = indexed[i];
+      add(envs, s.entry.root.environment, [1]);
+      add(flavors, s.entry.root.flavor, [1]);
+      sources.push({ createdAt: s.createdAt.getTime(), indexed: at });
+      if (!at) return;
+      add(models, at.model, [1]);
+      for (const k of TOTALS) totals[k] += at.stats[k];
+      for (const [type, n] of at.stats.types) add(types, type, [n]);
+      for (const [status, n] of at.stats.statuses) add(statuses, status, [n]);
+      for (const [name, calls, errors] of at.stats.tools) add(tools, name, [calls, errors]);
+    });
+    const mask = (key: string) => this.redactor.redactText(key);
+    return {
+      sessions: chosen.length,
+      ...totals,
+      byEnvironment: countsOf(envs),
+      byFlavor: countsOf(maskKeys(flavors, mask)),
+      byModel: countsOf(maskKeys(models, mask)),
+      byStepType: countsOf(maskKeys(types, mask)),
+      byStatus: countsOf(maskKeys(statuses, mask)),
+      byTool: toolsOf(maskKeys(tools, mask)),
+      sources,
+    };
+  }
+}
