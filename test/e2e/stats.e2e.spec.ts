@@ -1,9 +1,18 @@
 import type { INestApplication } from '@nestjs/common';
 import * as fs from 'node:fs';
 import type * as http from 'node:http';
+import * as path from 'node:path';
+import { makeTempDir } from '../fixtures/fs-util';
+import { at, planner, userInput } from '../fixtures/records';
 import { ask, startIndexedApp } from './search-home';
 import type { Data } from './harness';
-import { buildStatsHome, STATS_KEYS, STATS_MODEL, type StatsHome } from './stats-home';
+import {
+  buildStatsHome,
+  STATS_KEYS,
+  STATS_MODEL,
+  writeSession,
+  type StatsHome,
+} from './stats-home';
 
 /** stats over a home whose every number is known (stats-home.ts), by hand. */
 
@@ -164,4 +173,63 @@ describe('stats (e2e)', () => {
     );
     expect(body.errors?.map((e) => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
   });
+});
+
+describe('stats keys with secrets in them', () => {
+  const TOKEN = 'ghp_0123456789abcdefghijklmnopqrstuvwxyzAB';
+  const dir = makeTempDir('brainql-stats-secret-');
+  const home = path.join(dir, 'home');
+  const base = '2026-07-06T10:00:00Z';
+  beforeAll(() => {
+    for (const [n, id] of [
+      [1, '5a7a0000-0000-4000-8000-0000000000d1'],
+      [2, '5a7a0000-0000-4000-8000-0000000000d2'],
+    ] as const) {
+      writeSession(path.join(home, 'antigravity-ide/brain', id), [
+        userInput(0, at(base, n), {
+          request: 'hi',
+          localTime: 'x',
+          model: { from: 'a', to: `model-${n} ${TOKEN.slice(0, -1)}${n}` },
+        }),
+        planner(1, at(base, n + 1), { tool_calls: [{ name: `tool:${TOKEN}`, args: {} }] }),
+      ]);
+    }
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it.each(['on', 'off'])(
+    'REDACT=%s: keys are what Session.model and tool names show',
+    async (redact) => {
+      const started = await startIndexedApp({ dir, home }, { REDACT: redact });
+      try {
+        const body = await ask(
+          started.server,
+          '{ stats { byModel { key count } byTool { name calls } } sessions { edges { node { model } } } }',
+        );
+        expect(body.errors).toBeUndefined();
+        const models = body.data.sessions.edges.map((e: Data) => e.node.model).sort();
+        if (redact === 'on') {
+          expect(JSON.stringify(body)).not.toContain(TOKEN.slice(4, 20));
+          expect(body.data.stats).toEqual({
+            byModel: [c(models[0], 1), c(models[1], 1)],
+            byTool: [{ name: 'tool:[REDACTED:github-token]', calls: 2 }],
+          });
+          expect(models).toEqual([
+            'model-1 [REDACTED:github-token]',
+            'model-2 [REDACTED:github-token]',
+          ]);
+        } else {
+          expect(body.data.stats).toEqual({
+            byModel: [
+              c(`model-1 ${TOKEN.slice(0, -1)}1`, 1),
+              c(`model-2 ${TOKEN.slice(0, -1)}2`, 1),
+            ],
+            byTool: [{ name: `tool:${TOKEN}`, calls: 2 }],
+          });
+        }
+      } finally {
+        await started.app.close();
+      }
+    },
+  );
 });
