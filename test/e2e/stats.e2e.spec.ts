@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import * as fs from 'node:fs';
 import type * as http from 'node:http';
 import * as path from 'node:path';
+import supertest from 'supertest';
 import { makeTempDir } from '../fixtures/fs-util';
 import { at, planner, userInput } from '../fixtures/records';
 import { ask, startIndexedApp } from './search-home';
@@ -162,6 +163,28 @@ describe('stats (e2e)', () => {
       byFlavor: [c('antigravity-ide', 1)],
       week: [b('2026-07-06T00:00:00.000Z', 1, 7, 3, 1)],
     });
+  });
+
+  it('/metrics has the same numbers per environment and flavor, for unscoped keys only', async () => {
+    const get = (key: string) =>
+      supertest(server).get('/metrics').set('Authorization', `Bearer ${key}`);
+    expect((await get(STATS_KEYS.ide)).status).toBe(403);
+    const text = (await get(STATS_KEYS.all)).text;
+    const lines = text.split('\n').filter((l) => l.startsWith('brainql_data_'));
+    const row = (name: string, ide: number, cli: number, acp: number) => [
+      `brainql_${name}{environment="IDE",flavor="antigravity-ide"} ${ide}`,
+      `brainql_${name}{environment="CLI",flavor="antigravity-cli"} ${cli}`,
+      `brainql_${name}{environment="ACP",flavor="antigravity-acp"} ${acp}`,
+    ];
+    expect(lines.sort()).toEqual(
+      [
+        ...row('data_sessions', 1, 1, 1),
+        ...row('data_steps', 9, 4, 3),
+        ...row('data_tool_calls', 4, 1, 1),
+        ...row('data_errors', 2, 0, 0),
+        ...row('data_failed_commands', 1, 0, 0),
+      ].sort(),
+    );
   });
 
   it('refuses a bad filter value with BAD_USER_INPUT', async () => {

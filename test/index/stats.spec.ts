@@ -9,7 +9,6 @@ import {
   planner,
   toolResult,
   userInput,
-  type FullRecord,
 } from '../fixtures/records';
 import {
   COMPACT,
