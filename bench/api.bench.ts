@@ -1,13 +1,12 @@
 import * as fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { LineIndex } from '../src/brain/transcript/line-index';
 import { parseLine } from '../src/brain/transcript/records';
 import { locateViews } from '../src/brain/transcript/view';
 import type { BenchData } from './generate';
 import { ms, row, type Row } from './report';
+import { freePort, measure, post, startServer, waitReady } from './server';
+import { quantile } from './stats';
 
 /**
  * The API's figures over the same data as the store's: the newest 20 sessions with summary
@@ -19,34 +18,6 @@ const PAGE = `query Newest { sessions(first: 20) { edges { node {
   id createdAt updatedAt userRequest model stepCount toolCallCount errorCount } } } }`;
 const STEP = `query Step($id: String!, $i: Int!) { session(id: $id) { step(index: $i) { content(full: true) } } }`;
 const BIG_ID = 'b1b1b1b1-0000-4000-8000-00000000b1b1';
-
-const MAIN = path.join(__dirname, '..', 'src', 'main.ts');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitReady(port: number): Promise<void> {
-  for (let i = 0; i < 1200; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the bench server did not become ready');
-}
-
-function quantile(xs: number[], q: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
-}
 
 /**
  * A brain root beside the bench home holding one session whose full transcript is the 1 GiB
@@ -84,50 +55,16 @@ async function bigSessionHome(
   return { home, step, length: (content ?? '').length };
 }
 
-async function post(
-  url: string,
-  query: string,
-  variables: Record<string, unknown> = {},
-): Promise<unknown> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { errors?: unknown };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body;
-}
-
-async function measure(n: number, fn: () => Promise<unknown>): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await fn();
-    times.push(performance.now() - t0);
-  }
-  return times;
-}
-
 export async function benchApi(data: BenchData, rows: Row[]): Promise<void> {
   const big = await bigSessionHome(data);
   // The server runs in its own process, as in production: in one process the bench's HTTP
   // client would share the event loop with it and be measured too.
   const port = await freePort();
-  const server = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', MAIN], {
-    env: {
-      ...process.env,
-      GEMINI_HOME: data.home,
-      BRAIN_ROOTS: path.join(big.home, 'antigravity-ide', 'brain'),
-      // The app's home index, kept with the bench data (never in the user's ~/.cache).
-      CACHE_DIR: path.join(data.root, 'api-cache'),
-      PORT: String(port),
-      LOG_LEVEL: 'silent',
-      RESCAN_MS: '3600000',
-      RATE_LIMIT_POINTS: '100000000',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = startServer(port, {
+    GEMINI_HOME: data.home,
+    BRAIN_ROOTS: path.join(big.home, 'antigravity-ide', 'brain'),
+    // The app's home index, kept with the bench data (never in the user's ~/.cache).
+    CACHE_DIR: path.join(data.root, 'api-cache'),
   });
   try {
     await waitReady(port);

@@ -8,10 +8,11 @@ import type { Opened } from './index-open';
 import { benchSearch } from './index-search.bench';
 import { mb, ms, row, type Row } from './report';
 import { scanner } from './scan';
+import { benchStats } from './stats-query.bench';
 import { mbps } from './stats';
 
 /**
- * The home index's figures (9-12) over a home of real-record sessions: build, search beside a
+ * The home index's figures (9-13) over a home of real-record sessions: build, search beside a
  * scan, restart, append. For --size large they are taken at 2,000 sessions (1 GB), then again
  * after 8,000 more sessions were indexed (the 10,000-session home). Returns notes for the table.
  */
@@ -71,7 +72,12 @@ export async function benchIndexHome(size: Size, rows: Row[]): Promise<string[]>
         opened = null;
       }
     }
-    await benchAppend(opened!, data, stages[stages.length - 1].label, built.msPerByte, rows);
+    const last = stages[stages.length - 1];
+    await benchAppend(opened!, data, last.label, built.msPerByte, rows);
+    // The server opens the same index file: this process lets it go first.
+    await opened!.index.close();
+    opened = null;
+    await benchStats(data.home, last.roots, cacheDir, last.label, rows);
   } finally {
     await opened?.index.close();
     fs.rmSync(cacheDir, { recursive: true, force: true });

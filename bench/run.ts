@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   await benchActivity(data, rows);
   rows.push(...(await benchRedaction()));
   const indexNotes = await benchIndexHome(size, rows);
-  // Figures in order (1-4 store, 5-6 API, 7 redaction, 8 activity, 9-12 home index); the append
+  // Figures in order (1-4 store, 5-6 API, 7 redaction, 8 activity, 9-12 home index, 13 stats); the append
   // runs with the line index, before 3.
   rows.sort((a, b) => parseInt(a.figure, 10) - parseInt(b.figure, 10));
   const notes = [
