@@ -1,3 +1,4 @@
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
@@ -7,7 +8,7 @@ import { BrainStore } from '../brain/store';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { formatError } from './errors';
-import { fieldMiddleware } from './field-middleware';
+import { withFieldMiddleware } from './field-middleware';
 import { limitErrorFormatted, withoutSuggestions } from './limits/format';
 import { limitsPlugin, sizeCheckedStringify } from './limits/limits.plugin';
 import { RateLimiter } from './limits/rate-limiter';
@@ -24,7 +25,7 @@ import { visibleSessionCount } from '../sessions/sessions.service';
  *
  * Query limits (src/graphql/limits/, values from AppConfig.limits), in the order a request
  * meets them: tokens (parser), depth / aliases / directives (validation rules), cost and rate
- * (plugin, before execution), timeout and response bytes (field middleware while executing,
+ * (plugin, before execution), timeout and response bytes (field-middleware.ts while executing,
  * and the serialized response at the end). Batched requests are refused, CSRF prevention is on,
  * introspection and "Did you mean" suggestions follow config.introspection.
  */
@@ -56,12 +57,14 @@ import { visibleSessionCount } from '../sessions/sessions.service';
           parseOptions: { maxTokens: limits.maxTokens },
           validationRules: limitRules(limits),
           plugins: [
+            // No cache hints are set: computing a policy per resolved field buys nothing.
+            ApolloServerPluginCacheControlDisabled(),
             limitsPlugin(limits, rates, async ({ principal }) => ({
               visibleSessions: visibleSessionCount(await store.catalog(), principal),
             })),
           ],
           stringifyResult: sizeCheckedStringify(limits.maxResponseBytes),
-          buildSchemaOptions: { fieldMiddleware },
+          transformSchema: withFieldMiddleware,
           formatError: (formatted, error) => {
             const result = formatError(limitErrorFormatted(formatted, error), error);
             return config.introspection ? result : withoutSuggestions(result);

@@ -63,6 +63,6 @@ export interface GqlContext {
   loaders: Loaders;
   /** Who asks; every listing and lookup is limited to the roots they may read. */
   principal: Principal;
-  /** Masks secrets in what the request returns (see redaction.middleware.ts). */
+  /** Masks secrets in what the request returns (see redaction-field.ts). */
   redactor: Redactor;
 }

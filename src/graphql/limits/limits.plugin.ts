@@ -84,7 +84,7 @@ export function limitsPlugin(
 /**
  * Apollo's `stringifyResult` with the last word on size: the serialized response itself is
  * measured, and one over MAX_RESPONSE_BYTES is replaced by QUERY_TOO_COMPLEX. Field counting
- * (field-limits.middleware.ts) stops large responses long before; this catches what it does
+ * (field-limits.ts) stops large responses long before; this catches what it does
  * not see (root fields, introspection, error lists).
  */
 export function sizeCheckedStringify(maxBytes: number) {

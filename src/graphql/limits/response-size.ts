@@ -77,6 +77,9 @@ export function jsonBytes(value: unknown, depth = 0): number {
   }
 }
 
+const NUMERIC = new Set(['Int', 'Float']);
+const TEXTUAL = new Set(['String', 'ID']);
+
 /**
  * Bytes a resolved value adds to the response under its type: a leaf as serialized, a list's
  * brackets and separators, an object's opening brace (its fields count their own bytes).
@@ -91,6 +94,16 @@ export function resolvedBytes(type: GraphQLOutputType, value: unknown): number {
     return n;
   }
   if (isLeafType(nullable)) {
+    // The built-in scalars write a valid value as is, and DateTime as its ISO string: counted
+    // without serializing it twice (once here, once by graphql-js) on every field.
+    if (typeof value === 'number' && Number.isFinite(value) && NUMERIC.has(nullable.name)) {
+      return String(value).length;
+    }
+    if (typeof value === 'string' && TEXTUAL.has(nullable.name)) return jsonStringBytes(value);
+    if (typeof value === 'boolean' && nullable.name === 'Boolean') return value ? 4 : 5;
+    if (value instanceof Date && nullable.name === 'DateTime' && !Number.isNaN(value.getTime())) {
+      return value.toISOString().length + 2;
+    }
     try {
       return jsonBytes(nullable.serialize(value));
     } catch {

@@ -1,8 +1,7 @@
-import type { FieldMiddleware } from '@nestjs/graphql';
-import { getNamedType, isScalarType } from 'graphql';
+import { getNamedType, isScalarType, type GraphQLResolveInfo } from 'graphql';
 import type { Redactor } from '../redaction/redactor';
-import { policyOf } from './field-policy';
-import type { LimitedContext } from './limits/request-limits';
+import type { FieldPolicy } from './field-policy';
+import type { RequestLimits } from './limits/request-limits';
 
 /**
  * Masks secrets in every text and JSON value the API returns (content, thinking, tool
@@ -12,32 +11,29 @@ import type { LimitedContext } from './limits/request-limits';
  * `redaction: 'none'` (cursors: generated here) or `'service'` (StepOutput.text: masked on raw
  * byte offsets by its service, see redactRange).
  */
-
-export const redactionFieldMiddleware: FieldMiddleware = async ({ info, context }, next) => {
-  const value: unknown = await next();
-  const redactor = (context as { redactor?: Redactor }).redactor;
-  if (
-    !info ||
-    !redactor?.enabled ||
-    value === null ||
-    value === undefined ||
-    typeof value === 'number'
-  ) {
+export function redactField(
+  value: unknown,
+  info: GraphQLResolveInfo,
+  policy: FieldPolicy,
+  redactor: Redactor | undefined,
+  limits: RequestLimits | undefined,
+): unknown {
+  if (!redactor?.enabled || value === null || value === undefined || typeof value === 'number') {
     return value;
   }
   const type = getNamedType(info.returnType);
   if (!isScalarType(type) || type.name === 'ID' || type.name === 'Boolean' || type.name === 'Int') {
     return value;
   }
-  if (policyOf(info.parentType.getFields()[info.fieldName]).redaction) return value;
+  if (policy.redaction) return value;
   if (typeof value === 'string') {
     // A string far larger than what is left of the response fails now, before masking it costs
     // seconds of CPU (each UTF-16 unit is at least one JSON byte; masking rarely shrinks much).
-    (context as Partial<LimitedContext>).limits?.reserve(value.length);
+    limits?.reserve(value.length);
     return redactor.redactText(value);
   }
   if (Array.isArray(value) || typeof value === 'object') {
     return value instanceof Date ? value : redactor.redactJson(value);
   }
   return value;
-};
+}
