@@ -111,6 +111,8 @@ export interface SessionStatsRow {
   tools: [string, number, number][];
   /** [hour start (epoch ms, UTC), steps, tool calls, errors] of the steps with a createdAt */
   hours: [number, number, number, number][];
+  /** [steps, tool calls, errors] of the steps without one (Step.createdAt: the session's) */
+  untimed: [number, number, number];
 }
 
 /** What the index holds of a session for stats. */

@@ -18,9 +18,13 @@ export interface IndexedText {
  * Findings come from a redactor that is always on (with REDACT_PATTERNS), so the secrets
  * report is the same whatever REDACT says; only the stored text depends on it.
  */
+/** Masked names remembered (tool names, types): a bound, cleared when reached. */
+const MAX_NAMES = 10_000;
+
 export class TextRedaction {
   private tally: Findings | null = null;
   private readonly finder: Redactor;
+  private readonly names = new Map<string, string>();
 
   constructor(
     private readonly storeRedacted: boolean,
@@ -61,9 +65,19 @@ export class TextRedaction {
     return { text: this.storeRedacted ? masked : plain, findings };
   }
 
-  /** An artifact's name as stored: masked with REDACT=on (a name may hold a secret too). */
+  /**
+   * A name as stored (an artifact's, a tool's, a step type or status): masked with REDACT=on,
+   * since a name may hold a secret too. Names repeat on every record: each is masked once.
+   */
   name(raw: string): string {
-    return this.storeRedacted ? this.finder.redactText(raw) : raw;
+    if (!this.storeRedacted) return raw;
+    let masked = this.names.get(raw);
+    if (masked === undefined) {
+      if (this.names.size >= MAX_NAMES) this.names.clear();
+      masked = this.finder.redactText(raw);
+      this.names.set(raw, masked);
+    }
+    return masked;
   }
 
   /**

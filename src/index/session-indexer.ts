@@ -276,8 +276,11 @@ export class SessionIndexer {
       const texts = await recordTexts(dir, b.record, views, this.d.transcripts, this.d.redaction);
       if (texts.input !== null) (b.tail ? tail : committed).push(texts.input);
       const facts = stepFacts(texts.calls, texts.content, budget);
+      // Names reach the file as the API shows them: masked with REDACT=on.
+      const name = (n: string) => this.d.redaction.name(n);
+      for (const call of facts.calls) call[0] = name(call[0]);
       rows.push({
-        step: stepRow(b, texts.pendingTwin, facts),
+        step: stepRow(b, texts.pendingTwin, facts, name),
         docs: texts.docs,
         bytes: b.end - b.start,
       });
@@ -425,7 +428,12 @@ export class SessionIndexer {
   }
 }
 
-function stepRow(b: Scanned, pendingTwin: boolean, facts: StepFacts): StepRow {
+function stepRow(
+  b: Scanned,
+  pendingTwin: boolean,
+  facts: StepFacts,
+  name: (raw: string) => string,
+): StepRow {
   const r = b.record;
   return {
     position: r.position,
@@ -433,8 +441,8 @@ function stepRow(b: Scanned, pendingTwin: boolean, facts: StepFacts): StepRow {
     line: r.line,
     start: b.start,
     end: b.end,
-    type: r.type,
-    status: r.status,
+    type: name(r.type),
+    status: name(r.status),
     createdAt: r.createdAt?.getTime() ?? null,
     toolCalls: r.toolCalls.length,
     calls: facts.calls.length > 0 ? JSON.stringify(facts.calls) : null,

@@ -28,6 +28,7 @@ export function sessionStats(rows: readonly StatsStepRow[]): SessionStatsRow {
   const statuses = new Map<string, number[]>();
   const tools = new Map<string, number[]>();
   const hours = new Map<number, number[]>();
+  const untimed: [number, number, number] = [0, 0, 0];
   const out = {
     steps: steps.length,
     toolCalls: 0,
@@ -47,6 +48,10 @@ export function sessionStats(rows: readonly StatsStepRow[]): SessionStatsRow {
     if (s.created_at !== null) {
       const hour = Math.floor(s.created_at / HOUR_MS) * HOUR_MS;
       bump(hours, hour, [1, s.tool_calls, error]);
+    } else {
+      untimed[0]++;
+      untimed[1] += s.tool_calls;
+      untimed[2] += error;
     }
     s.facts.forEach(([name, kind, added, removed], p) => {
       const at = resultPosition(pairable, position, p);
@@ -70,5 +75,6 @@ export function sessionStats(rows: readonly StatsStepRow[]): SessionStatsRow {
     statuses: counts(statuses),
     tools: [...tools].map(([k, v]): [string, number, number] => [k, v[0], v[1]]),
     hours: [...hours].map(([k, v]): [number, number, number, number] => [k, v[0], v[1], v[2]]),
+    untimed,
   };
 }

@@ -1,6 +1,7 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { BrainStore } from '../brain/store';
 import type { HomeIndex } from '../index/home-index';
+import type { Redactor } from '../redaction/redactor';
 
 /** One (environment, flavor) pair's numbers over every listed session. */
 interface RootNumbers {
@@ -41,11 +42,12 @@ export function registerStatsMetrics(
   registry: Registry,
   store: BrainStore,
   index: HomeIndex,
+  redactor: Redactor,
 ): void {
   let snapshot: { at: number; rows: Promise<RootNumbers[]> } | null = null;
   const rows = () => {
     if (!snapshot || Date.now() - snapshot.at > SNAPSHOT_MS) {
-      snapshot = { at: Date.now(), rows: numbersByRoot(store, index) };
+      snapshot = { at: Date.now(), rows: numbersByRoot(store, index, redactor) };
     }
     return snapshot.rows;
   };
@@ -66,12 +68,18 @@ export function registerStatsMetrics(
   }
 }
 
-async function numbersByRoot(store: BrainStore, index: HomeIndex): Promise<RootNumbers[]> {
+async function numbersByRoot(
+  store: BrainStore,
+  index: HomeIndex,
+  redactor: Redactor,
+): Promise<RootNumbers[]> {
   const listed = (await store.catalog()).newestFirst;
   const indexed = index.stats(listed.map((s) => s.entry.realDir));
   const byKey = new Map<string, RootNumbers>();
   listed.forEach((s, i) => {
-    const { environment, flavor } = s.entry.root;
+    const { environment } = s.entry.root;
+    // A folder name, shown as GraphQL shows it (BrainRoot.flavor): masked with REDACT=on.
+    const flavor = redactor.redactText(s.entry.root.flavor);
     const key = JSON.stringify([environment, flavor]);
     let r = byKey.get(key);
     if (!r) {

@@ -2,6 +2,7 @@ import { Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { BrainStore } from '../brain/store';
 import { HOME_INDEX, type HomeIndex } from '../index/home-index';
 import { MetricsService } from '../ops/metrics.service';
+import { Redactor } from '../redaction/redactor';
 import { SessionsModule } from '../sessions/sessions.module';
 import { registerStatsMetrics } from './stats.metrics';
 import { StatsResolver } from './stats.resolver';
@@ -14,9 +15,10 @@ export class StatsModule implements OnApplicationBootstrap {
     private readonly metrics: MetricsService,
     private readonly store: BrainStore,
     @Inject(HOME_INDEX) private readonly index: HomeIndex,
+    private readonly redactor: Redactor,
   ) {}
 
   onApplicationBootstrap(): void {
-    registerStatsMetrics(this.metrics.registry, this.store, this.index);
+    registerStatsMetrics(this.metrics.registry, this.store, this.index, this.redactor);
   }
 }

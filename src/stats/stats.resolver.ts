@@ -4,7 +4,8 @@ import type { GqlContext } from '../graphql/loaders';
 import { STATS_SCAN, StatsArgs, TimelineArgs } from './stats.args';
 import { Stats, TimeBucket, TimeBucketStats } from './stats.model';
 import { StatsService, type StatsParent } from './stats.service';
-import { timeline } from './timeline';
+import { MAX_TIMELINE_BUCKETS, timeline, TIMELINE_LIST_SIZE } from './timeline';
+import { badInput } from '../graphql/errors';
 
 @Resolver(() => Stats)
 export class StatsResolver {
@@ -20,10 +21,18 @@ export class StatsResolver {
   }
 
   @ResolveField(() => [TimeBucketStats], {
-    description:
-      'Non-empty UTC buckets, ascending: sessions by createdAt; steps, tool calls and errors by the step createdAt (steps without one are left out).',
+    description: `Non-empty UTC buckets, ascending: sessions by createdAt; steps, tool calls and errors by Step.createdAt. At most ${MAX_TIMELINE_BUCKETS} buckets (more is BAD_USER_INPUT: use a larger bucket or a narrower filter).`,
   })
+  @Policy({ listSize: TIMELINE_LIST_SIZE })
   timeline(@Parent() stats: StatsParent, @Args() args: TimelineArgs): TimeBucketStats[] {
-    return timeline(stats.sources, args.bucket ?? TimeBucket.DAY);
+    const bucket = args.bucket ?? TimeBucket.DAY;
+    const buckets = timeline(stats.sources, bucket);
+    if (buckets.length > MAX_TIMELINE_BUCKETS) {
+      throw badInput(
+        `timeline(bucket: ${bucket}) has ${buckets.length} buckets here; at most ${MAX_TIMELINE_BUCKETS} are sent: use a larger bucket, or narrow the sessions with filter (createdAfter, createdBefore)`,
+        { argument: 'bucket', buckets: buckets.length, limit: MAX_TIMELINE_BUCKETS },
+      );
+    }
+    return buckets;
   }
 }

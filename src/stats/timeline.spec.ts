@@ -18,6 +18,9 @@ describe('bucketStart', () => {
     [TimeBucket.DAY, '1969-12-31T23:00:00.000Z', '1969-12-31T00:00:00.000Z'],
     [TimeBucket.MONTH, '2026-02-28T23:59:59.999Z', '2026-02-01T00:00:00.000Z'],
     [TimeBucket.MONTH, '2024-02-29T10:00:00.000Z', '2024-02-01T00:00:00.000Z'],
+    // Years 0-99 are not 1900-1999.
+    [TimeBucket.MONTH, '0001-01-15T10:00:00.000Z', '0001-01-01T00:00:00.000Z'],
+    [TimeBucket.MONTH, '0099-12-31T23:00:00.000Z', '0099-12-01T00:00:00.000Z'],
   ])('%s of %s starts at %s', (bucket, at, start) => {
     expect(iso(bucketStart(ms(at), bucket))).toBe(start);
   });
@@ -29,7 +32,8 @@ describe('timeline', () => {
       [ms('2026-08-31T23:00:00Z'), 2, 1, 0],
       [ms('2026-09-01T00:00:00Z'), 3, 2, 1],
     ];
-    const stats = { model: null, stats: { hours } as never };
+    // Two steps without a time: at the session's createdAt (2026-08-31).
+    const stats = { model: null, stats: { hours, untimed: [2, 1, 1] } as never };
     expect(
       timeline(
         [
@@ -40,7 +44,7 @@ describe('timeline', () => {
         TimeBucket.MONTH,
       ).map((b) => ({ ...b, start: iso(b.start.getTime()) })),
     ).toEqual([
-      { start: '2026-08-01T00:00:00.000Z', sessions: 1, steps: 2, toolCalls: 1, errors: 0 },
+      { start: '2026-08-01T00:00:00.000Z', sessions: 1, steps: 4, toolCalls: 2, errors: 1 },
       { start: '2026-09-01T00:00:00.000Z', sessions: 1, steps: 3, toolCalls: 2, errors: 1 },
     ]);
   });

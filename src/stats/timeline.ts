@@ -1,6 +1,11 @@
 import type { IndexedStats } from '../index/home-index';
 import { TimeBucket, type TimeBucketStats } from './stats.model';
 
+/** Buckets one timeline may answer: more than a year of hours. */
+export const MAX_TIMELINE_BUCKETS = 10_000;
+/** Buckets a timeline is assumed to hold when a query is costed (a dashboard's range). */
+export const TIMELINE_LIST_SIZE = 100;
+
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
@@ -16,8 +21,9 @@ export function bucketStart(ms: number, bucket: TimeBucket): number {
       return (day - ((((day + 3) % 7) + 7) % 7)) * DAY;
     }
     case TimeBucket.MONTH: {
+      // Not Date.UTC: it reads the years 0-99 as 1900-1999.
       const d = new Date(ms);
-      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+      return new Date(0).setUTCFullYear(d.getUTCFullYear(), d.getUTCMonth(), 1);
     }
   }
 }
@@ -30,7 +36,8 @@ export interface TimelineSource {
 
 /**
  * Non-empty buckets, ascending. Steps come pre-counted by UTC hour, and every bucket starts on
- * an hour, so adding hours up is exact.
+ * an hour, so adding hours up is exact. A step without a valid created_at is where its
+ * Step.createdAt puts it: at the session's createdAt.
  */
 export function timeline(
   sources: readonly TimelineSource[],
@@ -44,10 +51,15 @@ export function timeline(
     return b;
   };
   for (const s of sources) {
-    if (Number.isFinite(s.createdAt)) at(s.createdAt)[0]++;
-    for (const [hour, steps, toolCalls, errors] of s.indexed?.stats.hours ?? []) {
-      const b = at(hour);
-      b[1] += steps;
+    const stats = s.indexed?.stats;
+    const timed = Number.isFinite(s.createdAt);
+    if (timed) at(s.createdAt)[0]++;
+    const steps: (readonly [number, number, number, number])[] = stats?.hours ?? [];
+    const [n, calls, errs] = stats?.untimed ?? [0, 0, 0];
+    const rest = timed && n > 0 ? [[s.createdAt, n, calls, errs] as const] : [];
+    for (const [time, count, toolCalls, errors] of [...steps, ...rest]) {
+      const b = at(time);
+      b[1] += count;
       b[2] += toolCalls;
       b[3] += errors;
     }

@@ -65,11 +65,10 @@ async function expected() {
       add(types, r.type, [1]);
       add(statuses, r.status, [1]);
       const error = isErrorStep(r) ? 1 : 0;
-      if (r.createdAt) {
-        const ms = r.createdAt.getTime();
-        add(days, String(bucketStart(ms, TimeBucket.DAY)), [0, 1, r.toolCalls.length, error]);
-        add(weeks, String(bucketStart(ms, TimeBucket.WEEK)), [0, 1, r.toolCalls.length, error]);
-      }
+      // Where Step.createdAt puts it: its own time, else the session's.
+      const ms = r.createdAt?.getTime() ?? created;
+      add(days, String(bucketStart(ms, TimeBucket.DAY)), [0, 1, r.toolCalls.length, error]);
+      add(weeks, String(bucketStart(ms, TimeBucket.WEEK)), [0, 1, r.toolCalls.length, error]);
       r.toolCalls.forEach((call, p) => {
         const at = resultPosition(records, i, p);
         add(tools, call.name, [1, at !== null && isErrorStep(records[at]) ? 1 : 0]);

@@ -91,23 +91,23 @@ describe('stats (e2e)', () => {
     });
   });
 
-  it('buckets by UTC hour, day, Monday week and month, leaving steps without a time out', async () => {
+  it('buckets by UTC hour, day, Monday week and month; a step without a time at its session createdAt', async () => {
     expect(await stats(null, TIMELINE)).toEqual({
       hour: [
-        b('2026-07-06T23:00:00.000Z', 1, 3, 1, 0),
+        b('2026-07-06T23:00:00.000Z', 1, 5, 2, 1),
         b('2026-07-07T00:00:00.000Z', 0, 4, 2, 1),
         b('2026-07-08T10:00:00.000Z', 1, 4, 1, 0),
         b('2026-08-01T12:00:00.000Z', 1, 3, 1, 0),
       ],
       day: [
-        b('2026-07-06T00:00:00.000Z', 1, 3, 1, 0),
+        b('2026-07-06T00:00:00.000Z', 1, 5, 2, 1),
         b('2026-07-07T00:00:00.000Z', 0, 4, 2, 1),
         b('2026-07-08T00:00:00.000Z', 1, 4, 1, 0),
         b('2026-08-01T00:00:00.000Z', 1, 3, 1, 0),
       ],
-      week: [b('2026-07-06T00:00:00.000Z', 2, 11, 4, 1), b('2026-07-27T00:00:00.000Z', 1, 3, 1, 0)],
+      week: [b('2026-07-06T00:00:00.000Z', 2, 13, 5, 2), b('2026-07-27T00:00:00.000Z', 1, 3, 1, 0)],
       month: [
-        b('2026-07-01T00:00:00.000Z', 2, 11, 4, 1),
+        b('2026-07-01T00:00:00.000Z', 2, 13, 5, 2),
         b('2026-08-01T00:00:00.000Z', 1, 3, 1, 0),
       ],
     });
@@ -161,7 +161,7 @@ describe('stats (e2e)', () => {
       sessions: 1,
       steps: 9,
       byFlavor: [c('antigravity-ide', 1)],
-      week: [b('2026-07-06T00:00:00.000Z', 1, 7, 3, 1)],
+      week: [b('2026-07-06T00:00:00.000Z', 1, 9, 4, 2)],
     });
   });
 
@@ -255,4 +255,38 @@ describe('stats keys with secrets in them', () => {
       }
     },
   );
+});
+
+describe('a brain root whose folder name holds a secret', () => {
+  const TOKEN = 'ghp_9876543210abcdefghijklmnopqrstuvwxyzAB';
+  const dir = makeTempDir('brainql-stats-flavor-');
+  const home = path.join(dir, 'home');
+  beforeAll(() => {
+    writeSession(
+      path.join(home, `team ${TOKEN}`, 'brain', '5a7a0000-0000-4000-8000-0000000000f1'),
+      [userInput(0, '2026-07-06T10:00:00Z', { request: 'hi', localTime: 'x' })],
+    );
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('REDACT=on: /metrics and byFlavor show it masked, as BrainRoot.flavor does', async () => {
+    const started = await startIndexedApp({ dir, home }, { REDACT: 'on' });
+    try {
+      const body = await ask(
+        started.server,
+        '{ stats { byFlavor { key count } } roots { flavor } }',
+      );
+      expect(body.data).toEqual({
+        stats: { byFlavor: [c('team [REDACTED:github-token]', 1)] },
+        roots: [{ flavor: 'team [REDACTED:github-token]' }],
+      });
+      const metrics = (await supertest(started.server).get('/metrics')).text;
+      expect(metrics).not.toContain(TOKEN.slice(4, 20));
+      expect(metrics).toContain(
+        'brainql_data_sessions{environment="OTHER",flavor="team [REDACTED:github-token]"} 1',
+      );
+    } finally {
+      await started.app.close();
+    }
+  });
 });

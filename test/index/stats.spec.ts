@@ -2,14 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ioStats } from '../../src/brain/safe-path';
 import type { SessionStatsRow } from '../../src/index/home-index';
-import {
-  compactLine,
-  fullLine,
-  jsonl,
-  planner,
-  toolResult,
-  userInput,
-} from '../fixtures/records';
+import { compactLine, fullLine, jsonl, planner, toolResult, userInput } from '../fixtures/records';
 import {
   COMPACT,
   FULL,
@@ -158,5 +151,49 @@ it('a restart answers stats from the index file, reading no transcript', async (
       ['write_to_file', 1, 0],
     ],
     hours: [[Date.parse('2026-05-01T10:00:00Z'), 4, 2, 1]],
+    untimed: [0, 0, 0],
   });
+});
+
+it('a session indexed after the last written one was removed is counted', async () => {
+  const a = writeSession(h.root, ID, [INPUT, RUN]);
+  ix = openIndex(h.home, h.cacheDir);
+  expect((await stats())?.steps).toBe(2);
+  fs.rmSync(a, { recursive: true });
+  await ix.store.refresh();
+  expect(await stats()).toBeUndefined();
+  writeSession(h.root, 'e5000000-0000-4000-8000-000000000002', [INPUT, RUN, FAILED]);
+  await ix.store.refresh();
+  expect((await stats())?.steps).toBe(3);
+});
+
+it('with REDACT=on the file holds tool names and step types masked', async () => {
+  const token = 'ghp_0123456789abcdefghijklmnopqrstuvwxyzAB';
+  writeSession(h.root, ID, [
+    INPUT,
+    planner(1, T, {
+      type: `TYPE ${token}`,
+      status: `S ${token}`,
+      tool_calls: [{ name: `mcp ${token}`, args: {} }],
+    }),
+  ]);
+  ix = openIndex(h.home, h.cacheDir, { redact: true });
+  const s = await stats();
+  expect([s?.types, s?.statuses, s?.tools]).toEqual([
+    [
+      ['USER_INPUT', 1],
+      ['TYPE [REDACTED:github-token]', 1],
+    ],
+    [
+      ['DONE', 1],
+      // A status the format does not know is read as UNKNOWN: it cannot carry a secret.
+      ['UNKNOWN', 1],
+    ],
+    [['mcp [REDACTED:github-token]', 1, 0]],
+  ]);
+  await ix.close();
+  for (const f of fs.readdirSync(h.cacheDir, { recursive: true }) as string[]) {
+    const file = path.join(h.cacheDir, f);
+    if (fs.statSync(file).isFile()) expect(fs.readFileSync(file).includes(token)).toBe(false);
+  }
 });

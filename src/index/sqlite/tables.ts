@@ -158,10 +158,14 @@ export class Tables {
       statsRows: p(
         'SELECT type, status, created_at, tool_calls, calls, exit_code FROM steps WHERE sid = ? ORDER BY position',
       ),
-      putStats: p(
-        `UPDATE sessions SET stats = ?,
-         stats_seq = (SELECT coalesce(max(stats_seq), 0) + 1 FROM sessions) WHERE sid = ?`,
+      // A counter of its own, never max(stats_seq) + 1: removing the session that holds the
+      // highest number would hand it out again, below what a reader has already seen.
+      nextStatsSeq: p(
+        `INSERT INTO meta (key, value) VALUES ('stats_seq', '1')
+         ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1
+         RETURNING CAST(value AS INTEGER) AS seq`,
       ),
+      putStats: p('UPDATE sessions SET stats = ?, stats_seq = ? WHERE sid = ?'),
       setQuick: p('UPDATE sessions SET quick_sig = ? WHERE sid = ?'),
     };
   }
@@ -312,7 +316,8 @@ export class Tables {
   }
 
   putStats(sid: number, json: string): void {
-    this.s.putStats.run(json, sid);
+    const { seq } = this.s.nextStatsSeq.get() as { seq: number };
+    this.s.putStats.run(json, seq, sid);
   }
 
   /** The session's rows changed now. */
