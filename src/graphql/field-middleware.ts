@@ -44,7 +44,7 @@ export function withFieldMiddleware(schema: GraphQLSchema): GraphQLSchema {
 function guarded(
   field: GraphQLField<unknown, unknown>,
   resolve: GraphQLFieldResolver<unknown, unknown>,
-): GraphQLFieldResolver<unknown, FieldContext> {
+): GraphQLFieldResolver<unknown, FieldContext, Record<string, unknown>> {
   const policy = policyOf(field);
   return (source, args, context, info) => {
     const { limits, redactor } = context;
