@@ -119,6 +119,8 @@ export interface SessionStatsRow {
 export interface IndexedStats {
   /** The model the session's summary names (masked like the summary with REDACT=on). */
   model: string | null;
+  /** The summary's updatedAt (epoch ms); null without a transcript. */
+  updatedAt: number | null;
   stats: SessionStatsRow;
 }
 

@@ -419,7 +419,8 @@ export class SessionIndexer {
       summary: stored ? JSON.stringify(stored) : null,
       bytesIndexed: p.bytes,
       complete: p.complete ? 1 : 0,
-      updatedAt: served.updatedAt,
+      // The summary's updatedAt: the newest record time, else the newest transcript mtime.
+      updatedAt: served.updatedAt ?? stored?.filesMtime ?? null,
       model: served.model,
       stepCount: served.stepCount,
       toolCallCount: served.toolCallCount,

@@ -37,11 +37,23 @@ export function readsSummaries(filter: SessionFilter | null | undefined): boolea
   );
 }
 
+/** What the filter's conditions on summaries read of a session. */
+export type SummaryFacts = Pick<
+  SessionSummary,
+  'userRequest' | 'model' | 'errorCount' | 'updatedAt'
+>;
+
+/**
+ * Where the facts come from, one entry per session (an Error: unreadable). By default the
+ * request's summary loader; stats take them from the index it counts from (see StatsService).
+ */
+export type FactsSource = (items: ListedSession[]) => Promise<(SummaryFacts | Error)[]>;
+
 /** The conditions on summaries, or null when there are none. */
 function summaryTest(
   filter: SessionFilter,
   redactor: Redactor,
-): ((s: SessionSummary | Error) => boolean) | null {
+): ((s: SummaryFacts | Error) => boolean) | null {
   if (!readsSummaries(filter)) return null;
   const updatedAfter = instant(filter.updatedAfter, 'updatedAfter');
   const models = filter.model?.length ? new Set(filter.model) : null;
@@ -68,6 +80,7 @@ export async function filterSessions(
   filter: SessionFilter,
   loaders: Loaders,
   redactor: Redactor,
+  facts: FactsSource = (out) => loaders.summary.loadMany(out),
 ): Promise<ListedSession[]> {
   const envs = filter.environment?.length ? new Set<string>(filter.environment) : null;
   const flavors = filter.flavor?.length ? new Set(filter.flavor) : null;
@@ -85,6 +98,6 @@ export async function filterSessions(
   });
   if (!test) return out;
   // Needs every candidate's summary: the filter applies before paging.
-  const summaries = await loaders.summary.loadMany(out);
+  const summaries = await facts(out);
   return out.filter((_, i) => test(summaries[i]));
 }

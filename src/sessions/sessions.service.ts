@@ -3,7 +3,7 @@ import type { Catalog, ListedSession, RootStatus } from '../brain/catalog';
 import { compareNewestFirst, visibleSessions } from '../brain/catalog';
 import { BrainStore, MIN_PREFIX } from '../brain/store';
 import { apiError, badInput, ErrorCode } from '../graphql/errors';
-import { filterSessions } from './session-filter';
+import { filterSessions, type FactsSource } from './session-filter';
 import { SessionOrder } from '../graphql/enums';
 import type { Loaders } from '../graphql/loaders';
 import { checkFirst, paginate, type Connection } from '../graphql/pagination/connection';
@@ -110,6 +110,7 @@ export class SessionsService {
     filter: SessionFilter | null | undefined,
     loaders: Loaders,
     order: SessionOrder = SessionOrder.NEWEST_FIRST,
+    facts?: FactsSource,
   ): Promise<ListedSession[]> {
     const catalog = await this.store.catalog();
     let items = catalog.newestFirst;
@@ -126,7 +127,7 @@ export class SessionsService {
       if (catalog.shadowed.length === 0) items = items.filter(mayRead);
       else items = [...visibleSessions(catalog, mayRead)].sort(compareOf(order));
     }
-    return this.narrow(items, filter, loaders);
+    return this.narrow(items, filter, loaders, facts);
   }
 
   /** The sessions of `items` (visible ones, in order) that meet `filter`. */
@@ -134,9 +135,10 @@ export class SessionsService {
     items: readonly ListedSession[],
     filter: SessionFilter | null | undefined,
     loaders: Loaders,
+    facts?: FactsSource,
   ): Promise<ListedSession[]> {
     return filter
-      ? filterSessions(items, filter, loaders, this.redactor)
+      ? filterSessions(items, filter, loaders, this.redactor, facts)
       : Promise.resolve([...items]);
   }
 

@@ -14,7 +14,7 @@ function parentWithHours(n: number): StatsParent {
     0,
   ]);
   const stats = { hours, untimed: [0, 0, 0] } as never;
-  return { sources: [{ createdAt: 0, indexed: { model: null, stats } }] } as never;
+  return { sources: [{ createdAt: 0, indexed: { model: null, updatedAt: null, stats } }] } as never;
 }
 
 describe('Stats.timeline', () => {

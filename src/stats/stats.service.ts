@@ -3,6 +3,8 @@ import type { Principal } from '../auth/principal';
 import type { Loaders } from '../graphql/loaders';
 import { HOME_INDEX, type HomeIndex } from '../index/home-index';
 import { Redactor } from '../redaction/redactor';
+import type { ListedSession } from '../brain/catalog';
+import type { FactsSource, SummaryFacts } from '../sessions/session-filter';
 import type { SessionFilter } from '../sessions/sessions.args';
 import { SessionsService } from '../sessions/sessions.service';
 import { add, countsOf, maskKeys, toolsOf } from './counts';
@@ -50,12 +52,39 @@ export class StatsService {
     private readonly redactor: Redactor,
   ) {}
 
+  /**
+   * The facts of a SessionFilter's summary conditions (model, hasErrors, updatedAfter) from the
+   * index; the summary loader for sessions it does not hold yet. Not for `query`: the request's
+   * text is not kept beside the stats.
+   */
+  private async facts(items: ListedSession[], loaders: Loaders): Promise<(SummaryFacts | Error)[]> {
+    const rows = this.index.stats(items.map((s) => s.entry.realDir));
+    // A session without a transcript has no time of its own: its summary says which to use.
+    const known = rows.map((r) => (r?.updatedAt === null ? null : r));
+    const missing = items.filter((_, i) => known[i] === null);
+    const loaded = missing.length ? await loaders.summary.loadMany(missing) : [];
+    let next = 0;
+    return known.map((r) =>
+      r
+        ? {
+            userRequest: null,
+            model: r.model,
+            errorCount: r.stats.errors,
+            updatedAt: new Date(r.updatedAt!),
+          }
+        : loaded[next++],
+    );
+  }
+
   async stats(
     filter: SessionFilter | null | undefined,
     loaders: Loaders,
     principal: Principal,
   ): Promise<StatsParent> {
-    const chosen = await this.sessions.select(principal, filter, loaders);
+    // Filtered on the index's own facts, so the numbers and the set they count agree.
+    const facts: FactsSource | undefined =
+      typeof filter?.query === 'string' ? undefined : (items) => this.facts(items, loaders);
+    const chosen = await this.sessions.select(principal, filter, loaders, undefined, facts);
     const indexed = chosen.length ? this.index.stats(chosen.map((s) => s.entry.realDir)) : [];
     const totals = Object.fromEntries(TOTALS.map((k) => [k, 0])) as Totals;
     const [envs, flavors, models, types, statuses, tools] = [0, 0, 0, 0, 0, 0].map(

@@ -33,7 +33,7 @@ describe('timeline', () => {
       [ms('2026-09-01T00:00:00Z'), 3, 2, 1],
     ];
     // Two steps without a time: at the session's createdAt (2026-08-31).
-    const stats = { model: null, stats: { hours, untimed: [2, 1, 1] } as never };
+    const stats = { model: null, updatedAt: null, stats: { hours, untimed: [2, 1, 1] } as never };
     expect(
       timeline(
         [

@@ -39,6 +39,7 @@ CREATE TABLE sessions (
   complete INTEGER NOT NULL DEFAULT 0,
   summary TEXT,
   summary_sig TEXT,
+  -- the summary's updatedAt, model and counts (stats filter on them without the summary)
   updated_at INTEGER,
   model TEXT,
   step_count INTEGER NOT NULL DEFAULT 0,

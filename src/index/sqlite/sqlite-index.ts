@@ -124,13 +124,18 @@ export class SqliteReader {
     };
     if ((newest.m ?? 0) > this.statsSeen) {
       const rows = this.db
-        .prepare('SELECT sid, model, stats, stats_seq FROM sessions WHERE stats_seq > ?')
-        .all(this.statsSeen) as { sid: number; model: string | null; stats: string }[];
+        .prepare(
+          'SELECT sid, model, updated_at, stats, stats_seq FROM sessions WHERE stats_seq > ?',
+        )
+        .all(this.statsSeen) as {
+        sid: number;
+        model: string | null;
+        updated_at: number | null;
+        stats: string;
+      }[];
       for (const r of rows) {
-        this.statsBySid.set(r.sid, {
-          model: r.model,
-          stats: JSON.parse(r.stats) as SessionStatsRow,
-        });
+        const stats = JSON.parse(r.stats) as SessionStatsRow;
+        this.statsBySid.set(r.sid, { model: r.model, updatedAt: r.updated_at, stats });
       }
       this.statsSeen = newest.m ?? 0;
     }
