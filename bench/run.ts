@@ -8,7 +8,7 @@ import { benchIndexHome } from './index.bench';
 import { benchRedaction } from './redaction.bench';
 import { benchIndex, benchSessions } from './store.bench';
 
-/** `npm run bench -- --size small|large`: generates (or reuses) data, measures, prints. */
+/** `npm run bench -- --size small|large [--only index]`: generates (or reuses) data, measures, prints. */
 
 function sizeArg(argv: string[]): Size {
   const i = argv.findIndex((a) => a === '--size' || a.startsWith('--size='));
@@ -20,19 +20,36 @@ function sizeArg(argv: string[]): Size {
   return value;
 }
 
+/** `--only index`: the home index's figures (9-13) alone, without the store's data. */
+function onlyIndex(argv: string[]): boolean {
+  const i = argv.indexOf('--only');
+  if (i === -1) return false;
+  if (argv[i + 1] !== 'index') {
+    console.error(
+      `usage: npm run bench -- [--size small|large] [--only index] (got --only ${argv[i + 1]})`,
+    );
+    process.exit(2);
+  }
+  return true;
+}
+
 async function main(): Promise<void> {
-  const size = sizeArg(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  const size = sizeArg(argv);
+  const only = onlyIndex(argv);
   console.log(machine());
-  const data = ensureData(size);
-  const how = data.reused ? 'reused' : `generated in ${ms(data.ms)}`;
-  console.log(`data (${size}): ${data.root}, ${how}`);
-  console.log(`  big file ${mb(data.bigBytes)}, ${data.sessions} sessions`);
   const rows: Row[] = [];
-  await benchIndex(data, rows);
-  await benchSessions(data, rows);
-  await benchApi(data, rows);
-  await benchActivity(data, rows);
-  rows.push(...(await benchRedaction()));
+  if (!only) {
+    const data = ensureData(size);
+    const how = data.reused ? 'reused' : `generated in ${ms(data.ms)}`;
+    console.log(`data (${size}): ${data.root}, ${how}`);
+    console.log(`  big file ${mb(data.bigBytes)}, ${data.sessions} sessions`);
+    await benchIndex(data, rows);
+    await benchSessions(data, rows);
+    await benchApi(data, rows);
+    await benchActivity(data, rows);
+    rows.push(...(await benchRedaction()));
+  }
   const indexNotes = await benchIndexHome(size, rows);
   // Figures in order (1-4 store, 5-6 API, 7 redaction, 8 activity, 9-12 home index, 13 stats); the append
   // runs with the line index, before 3.
