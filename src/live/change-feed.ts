@@ -60,6 +60,13 @@ export class ChangeFeed {
     return this.watcher?.size ?? 0;
   }
 
+  /** Subscriptions listening now (sessionEvents listeners plus followed sessions' streams). */
+  get listening(): number {
+    let n = this.listeners.size;
+    for (const set of this.viewListeners.values()) n += set.size;
+    return n;
+  }
+
   /** Listens to catalog changes and throttled UPDATED facts; returns the way out. */
   listen(listener: FeedListener): () => void {
     this.listeners.add(listener);

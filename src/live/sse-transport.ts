@@ -93,6 +93,11 @@ export function sseHandler(gate: LiveGate, metrics: LiveMetrics, tuning: LiveTun
         ctx.close();
         return { value: undefined, done: true };
       },
+      // graphql-sse returns only what looks like a generator when the client leaves.
+      throw: async (err: unknown) => {
+        await iterator.return!();
+        throw err;
+      },
       [Symbol.asyncIterator]() {
         return this;
       },

@@ -105,3 +105,45 @@ export async function until(
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/** What a refused subscription gets, as each transport says it. */
+export interface Refusal {
+  /** SSE: the HTTP status. */
+  status?: number;
+  /** graphql-ws: the close code and reason when the connection itself was refused. */
+  close?: { code: number; reason: string };
+  errors?: Data[];
+}
+
+/**
+ * Subscribes and expects a refusal before any event: graphql-ws errors (an `error` message)
+ * or a closed connection; SSE a plain HTTP answer (status and JSON body) read with fetch.
+ */
+export async function refusal(
+  transport: Transport,
+  server: http.Server,
+  query: string,
+  variables: Record<string, unknown> = {},
+  key?: string,
+): Promise<Refusal> {
+  if (transport === 'sse') {
+    const res = await fetch(`${urlOf(server, 'http')}/graphql/stream`, {
+      method: 'POST',
+      headers: {
+        accept: 'text/event-stream',
+        'content-type': 'application/json',
+        ...(key ? { authorization: `Bearer ${key}` } : {}),
+      },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await res.json()) as Data;
+    return { status: res.status, errors: body.errors ?? [body.error] };
+  }
+  const sub = subscribe(transport, server, query, variables, key);
+  const { error } = await sub.ended;
+  await sub.close();
+  expect(sub.results).toEqual([]);
+  if (Array.isArray(error)) return { errors: error };
+  const e = error as { code: number; reason: string };
+  return { close: { code: e.code, reason: e.reason } };
+}

@@ -17,6 +17,8 @@ import { makeTempDir, put } from '../fixtures/fs-util';
 export const IDE_A = 'a1a10000-0000-4000-8000-00000000000a';
 export const IDE_B = 'b2b20000-0000-4000-8000-00000000000b';
 export const CLI_C = 'c3c30000-0000-4000-8000-00000000000c';
+/** Shares IDE_A's first four characters: "a1a1" is ambiguous. */
+export const A_TWIN = 'a1a1eeee-0000-4000-8000-00000000000e';
 export const KEY_ALL = 'bql_live-all-0123456789abcdefghijklmnopqrstuvwxyz';
 export const KEY_CLI = 'bql_live-cli-0123456789abcdefghijklmnopqrstuvwxyz';
 /** An AWS access key id: masked as [REDACTED:aws-access-key] in every answer. */
@@ -58,6 +60,7 @@ export async function startLiveHome(env: Record<string, string> = {}): Promise<L
   put(transcript(IDE_A), line(0, 'hello from A') + line(1, `key ${AWS} seen`));
   put(transcript(IDE_B), line(0, 'hello from B'));
   put(transcript(CLI_C, 'antigravity-cli'), line(0, 'hello from C'));
+  put(transcript(A_TWIN, 'antigravity-cli'), line(0, 'hello from the twin'));
   const keys = path.join(root, 'keys.json');
   fs.writeFileSync(
     keys,
