@@ -108,8 +108,9 @@ export async function until(
 
 /** What a refused subscription gets, as each transport says it. */
 export interface Refusal {
-  /** SSE: the HTTP status. */
+  /** SSE: the HTTP status, and Retry-After when sent. */
   status?: number;
+  retryAfter?: string;
   /** graphql-ws: the close code and reason when the connection itself was refused. */
   close?: { code: number; reason: string };
   errors?: Data[];
@@ -137,7 +138,12 @@ export async function refusal(
       body: JSON.stringify({ query, variables }),
     });
     const body = (await res.json()) as Data;
-    return { status: res.status, errors: body.errors ?? [body.error] };
+    const retryAfter = res.headers.get('retry-after');
+    return {
+      status: res.status,
+      ...(retryAfter === null ? {} : { retryAfter }),
+      errors: body.errors ?? [body.error],
+    };
   }
   const sub = subscribe(transport, server, query, variables, key);
   const { error } = await sub.ended;
