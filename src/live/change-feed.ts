@@ -33,7 +33,8 @@ export interface FeedListener {
  * events are gathered into one look. Runs only while someone listens.
  */
 export class ChangeFeed {
-  mode: WatchMode = 'off';
+  /** Watches failed once: polling from then on (they would fail again). */
+  private fellBack = false;
   private listeners = new Set<FeedListener>();
   private readonly viewListeners = new Map<string, Set<() => void>>();
   private watcher: DirWatcher | null = null;
@@ -54,6 +55,12 @@ export class ChangeFeed {
     private readonly store: BrainStore,
     private readonly options: FeedOptions,
   ) {}
+
+  /** How changes are noticed (also while nobody listens and nothing runs). */
+  get mode(): WatchMode {
+    if (this.options.watch === 'off') return 'off';
+    return this.options.watch === 'poll' || this.fellBack ? 'poll' : 'events';
+  }
 
   /** Number of directories watched. */
   get watches(): number {
@@ -124,15 +131,15 @@ export class ChangeFeed {
       this.views.set(dir, (await locateViews(dir)).compact);
       if (++n % 256 === 0) await new Promise((r) => setImmediate(r));
     }
-    if (this.options.watch === 'auto') this.startWatching();
+    if (this.mode === 'events') this.startWatching();
     else this.startPolling();
   }
 
   private startWatching(): void {
-    this.mode = 'events';
     this.watcher = new DirWatcher(
       (dir, name) => this.onEvent(dir, name),
       (reason) => {
+        this.fellBack = true;
         this.options.onFallback?.(reason);
         this.watcher = null;
         this.targets.clear();
@@ -146,7 +153,6 @@ export class ChangeFeed {
   }
 
   private startPolling(): void {
-    this.mode = 'poll';
     this.poller = setInterval(() => {
       this.catalogDirty = true;
       for (const dir of this.bySessionDir.keys()) this.dirty.add(dir);
@@ -301,6 +307,5 @@ export class ChangeFeed {
     this.views.clear();
     this.dirty.clear();
     this.starting = null;
-    this.mode = 'off';
   }
 }
