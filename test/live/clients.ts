@@ -18,8 +18,11 @@ export interface Sub {
   close(): Promise<void>;
 }
 
-export function urlOf(server: http.Server, scheme: 'http' | 'ws'): string {
-  const { port } = server.address() as AddressInfo;
+/** A server of this process, or the port of one on loopback (a child process). */
+export type Target = http.Server | number;
+
+export function urlOf(target: Target, scheme: 'http' | 'ws'): string {
+  const port = typeof target === 'number' ? target : (target.address() as AddressInfo).port;
   return `${scheme}://127.0.0.1:${port}`;
 }
 
@@ -30,7 +33,7 @@ export function urlOf(server: http.Server, scheme: 'http' | 'ws'): string {
  */
 export function subscribe(
   transport: Transport,
-  server: http.Server,
+  server: Target,
   query: string,
   variables: Record<string, unknown> = {},
   key?: string,
@@ -122,7 +125,7 @@ export interface Refusal {
  */
 export async function refusal(
   transport: Transport,
-  server: http.Server,
+  server: Target,
   query: string,
   variables: Record<string, unknown> = {},
   key?: string,

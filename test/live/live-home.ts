@@ -37,22 +37,25 @@ export function line(stepIndex: number, content: string, at = '2026-06-01T10:00:
   );
 }
 
-export interface LiveHome {
-  root: string;
-  home: string;
+export interface LiveHome extends LiveTree {
   app: INestApplication;
   server: http.Server;
   live: LiveService;
   store: BrainStore;
-  /** The transcript file of a session (`flavor` defaults to the IDE root). */
-  transcript(id: string, flavor?: string): string;
-  append(id: string, text: string, flavor?: string): void;
-  /** Creates a session with the given lines. */
-  create(id: string, lines: string[], flavor?: string): void;
   close(): Promise<void>;
 }
 
-export async function startLiveHome(env: Record<string, string> = {}): Promise<LiveHome> {
+export interface LiveTree {
+  root: string;
+  home: string;
+  keysFile: string;
+  transcript(id: string, flavor?: string): string;
+  append(id: string, text: string, flavor?: string): void;
+  create(id: string, lines: string[], flavor?: string): void;
+}
+
+/** The home of the live suites in a fresh temp dir (the caller removes `root`). */
+export function buildLiveTree(): LiveTree {
   const root = makeTempDir('brainql-live-');
   const home = path.join(root, 'home');
   const transcript = (id: string, flavor = 'antigravity-ide') =>
@@ -61,31 +64,40 @@ export async function startLiveHome(env: Record<string, string> = {}): Promise<L
   put(transcript(IDE_B), line(0, 'hello from B'));
   put(transcript(CLI_C, 'antigravity-cli'), line(0, 'hello from C'));
   put(transcript(A_TWIN, 'antigravity-cli'), line(0, 'hello from the twin'));
-  const keys = path.join(root, 'keys.json');
+  const keysFile = path.join(root, 'keys.json');
   fs.writeFileSync(
-    keys,
+    keysFile,
     JSON.stringify([
       { name: 'all', sha256: hashKey(KEY_ALL).toString('hex') },
       { name: 'cli', sha256: hashKey(KEY_CLI).toString('hex'), flavors: ['antigravity-cli'] },
     ]),
   );
+  return {
+    root,
+    home,
+    keysFile,
+    transcript,
+    append: (id, text, flavor) => fs.appendFileSync(transcript(id, flavor), text),
+    create: (id, lines, flavor) => put(transcript(id, flavor), lines.join('')),
+  };
+}
+
+export async function startLiveHome(env: Record<string, string> = {}): Promise<LiveHome> {
+  const tree = buildLiveTree();
+  const { root, home } = tree;
   const app = await startAppOver(
     home,
-    { API_KEYS_FILE: keys, REDACT: 'on', CACHE_DIR: path.join(root, 'cache'), ...env },
+    { API_KEYS_FILE: tree.keysFile, REDACT: 'on', CACHE_DIR: path.join(root, 'cache'), ...env },
     { index: false },
   );
   const store = app.get(BrainStore);
   await store.refresh();
   return {
-    root,
-    home,
+    ...tree,
     app,
     server: app.getHttpServer() as http.Server,
     live: app.get(LiveService),
     store,
-    transcript,
-    append: (id, text, flavor) => fs.appendFileSync(transcript(id, flavor), text),
-    create: (id, lines, flavor) => put(transcript(id, flavor), lines.join('')),
     close: async () => {
       await app.close();
       fs.rmSync(root, { recursive: true, force: true });
