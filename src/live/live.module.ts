@@ -12,6 +12,7 @@ import { SessionsModule } from '../sessions/sessions.module';
 import { LiveGate } from './gate';
 import { LiveMetrics } from './live.metrics';
 import { LiveResolver } from './live.resolver';
+import { LiveShutdownPlugin } from './live-shutdown.plugin';
 import { LiveService } from './live.service';
 import { Slots } from './slots';
 import { sseHandler } from './sse-transport';
@@ -46,6 +47,7 @@ class StreamController {
     LiveService,
     LiveMetrics,
     LiveResolver,
+    LiveShutdownPlugin,
     {
       provide: Slots,
       inject: [APP_CONFIG],

@@ -30,6 +30,8 @@ export class LiveService implements OnModuleDestroy {
   readonly feed: ChangeFeed;
   /** Bounds of delivery; tests lower them. */
   readonly tuning: LiveTuning = { ...DEFAULT_TUNING };
+  /** Streams open now, ended at shutdown so their clients are told (and HTTP can close). */
+  private readonly open = new Set<{ return(): Promise<unknown> }>();
   private readonly log = new Logger('Live');
 
   constructor(
@@ -82,7 +84,9 @@ export class LiveService implements OnModuleDestroy {
     });
     const source = new SessionEventsSource(ctx.principal, matches, channel);
     const leave = this.feed.listen(source);
+    this.open.add(channel);
     channel.onEnd(() => {
+      this.open.delete(channel);
       leave();
       ctx.close();
     });
@@ -113,7 +117,9 @@ export class LiveService implements OnModuleDestroy {
     );
     // Follow before the first read: a line completed in between wakes the stream.
     const leave = this.feed.follow(dir, () => stream.wake());
+    this.open.add(stream);
     stream.onEnd(() => {
+      this.open.delete(stream);
       leave();
       ctx.close();
     });
@@ -122,7 +128,13 @@ export class LiveService implements OnModuleDestroy {
     return mapIterator(stream, (record) => ({ session, record }));
   }
 
-  onModuleDestroy(): void {
+  /** Completes every open subscription: SSE responses end, so the server can close. */
+  async completeAll(): Promise<void> {
+    await Promise.all([...this.open].map((s) => s.return()));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.completeAll();
     this.feed.stop();
   }
 }
