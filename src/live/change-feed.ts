@@ -1,9 +1,8 @@
-import * as path from 'node:path';
 import type { Catalog, ListedSession } from '../brain/catalog';
 import type { BrainStore } from '../brain/store';
 import { sameView, locateViews, type ViewSource } from '../brain/transcript/view';
-import { DirWatcher } from './dir-watcher';
-import { catalogDirs, sessionDirs, type WatchTarget } from './watch-plan';
+import { FeedWatches } from './feed-watches';
+import { UpdateThrottle } from './update-throttle';
 
 export type WatchMode = 'events' | 'poll' | 'off';
 
@@ -37,24 +36,28 @@ export class ChangeFeed {
   private fellBack = false;
   private listeners = new Set<FeedListener>();
   private readonly viewListeners = new Map<string, Set<() => void>>();
-  private watcher: DirWatcher | null = null;
-  private readonly targets = new Map<string, WatchTarget>();
+  private watching: FeedWatches | null = null;
   private catalog: Catalog | null = null;
   private bySessionDir = new Map<string, ListedSession>();
   private readonly views = new Map<string, ViewSource | null>();
   private readonly dirty = new Set<string>();
   private catalogDirty = false;
+  /** A listed session lost its transcripts: only a full rescan drops it (a quick one keeps it). */
+  private fullRescan = false;
   private timer: NodeJS.Timeout | null = null;
   private poller: NodeJS.Timeout | null = null;
   private looking: Promise<void> | null = null;
   private starting: Promise<void> | null = null;
-  private readonly lastUpdated = new Map<string, number>();
-  private readonly trailing = new Map<string, NodeJS.Timeout>();
+  private readonly throttle: UpdateThrottle;
 
   constructor(
     private readonly store: BrainStore,
     private readonly options: FeedOptions,
-  ) {}
+  ) {
+    this.throttle = new UpdateThrottle(options.updatedEveryMs ?? 1000, (dir) =>
+      this.sendUpdated(dir),
+    );
+  }
 
   /** How changes are noticed (also while nobody listens and nothing runs). */
   get mode(): WatchMode {
@@ -64,7 +67,7 @@ export class ChangeFeed {
 
   /** Number of directories watched. */
   get watches(): number {
-    return this.watcher?.size ?? 0;
+    return this.watching?.size ?? 0;
   }
 
   /** Subscriptions listening now (sessionEvents listeners plus followed sessions' streams). */
@@ -136,20 +139,19 @@ export class ChangeFeed {
   }
 
   private startWatching(): void {
-    this.watcher = new DirWatcher(
-      (dir, name) => this.onEvent(dir, name),
-      (reason) => {
+    const watches = new FeedWatches(this.options.geminiHome, {
+      catalog: () => this.touched(null),
+      session: (dir) => this.touched(dir),
+      failed: (reason) => {
         this.fellBack = true;
+        this.watching = null;
         this.options.onFallback?.(reason);
-        this.watcher = null;
-        this.targets.clear();
         this.startPolling();
       },
-    );
-    for (const dir of catalogDirs(this.options.geminiHome, this.catalog!)) {
-      this.watchDir(dir, { kind: 'catalog' });
-    }
-    for (const dir of this.bySessionDir.keys()) this.watchSession(dir);
+    });
+    this.watching = watches;
+    watches.watchCatalog(this.catalog!);
+    for (const dir of this.bySessionDir.keys()) this.watching?.watchSession(dir);
   }
 
   private startPolling(): void {
@@ -161,30 +163,10 @@ export class ChangeFeed {
     this.poller.unref();
   }
 
-  private watchDir(dir: string, target: WatchTarget): void {
-    if (this.watcher?.add(dir)) this.targets.set(dir, target);
-  }
-
-  private watchSession(dir: string): void {
-    for (const d of sessionDirs(dir)) this.watchDir(d, { kind: 'session', dir });
-  }
-
-  private onEvent(dir: string, name: string | null): void {
-    const target = this.targets.get(dir);
-    if (!target) return;
-    if (target.kind === 'session') {
-      this.watchSession(target.dir);
-      if (this.bySessionDir.has(target.dir)) this.dirty.add(target.dir);
-      else this.catalogDirty = true;
-    } else {
-      this.catalogDirty = true;
-      // A directory appearing in a root may become a session: watch it until it is one.
-      if (name && this.catalog?.roots.some((r) => r.root.realPath === dir)) {
-        this.watchSession(path.join(dir, name));
-      } else if (name && dir === this.options.geminiHome) {
-        this.watchDir(path.join(dir, name), { kind: 'catalog' });
-      }
-    }
+  /** A watch event: the session in `dir` (null: the roots) needs a look. */
+  private touched(dir: string | null): void {
+    if (dir !== null && this.bySessionDir.has(dir)) this.dirty.add(dir);
+    else this.catalogDirty = true;
     this.schedule(this.options.coalesceMs ?? 15);
   }
 
@@ -204,12 +186,13 @@ export class ChangeFeed {
   }
 
   private async look(): Promise<void> {
-    if (this.catalogDirty) {
-      this.catalogDirty = false;
+    if (this.catalogDirty || this.fullRescan) {
+      const quick = !this.fullRescan;
+      this.catalogDirty = this.fullRescan = false;
       const before = this.catalog!;
       // A scan already running may have read the roots before the change: scan once more.
       await this.store.refresh(true);
-      const after = await this.store.refresh(true);
+      const after = await this.store.refresh(quick);
       if (after !== before) await this.catalogChanged(before, after);
     }
     const dirs = [...this.dirty];
@@ -220,7 +203,11 @@ export class ChangeFeed {
       if (old === undefined || (old && now && sameView(old, now)) || (!old && !now)) continue;
       this.views.set(dir, now);
       for (const wake of this.viewListeners.get(dir) ?? []) wake();
-      this.throttleUpdated(dir);
+      if (now) this.throttle.grew(dir);
+      else {
+        this.fullRescan = true;
+        this.schedule(0);
+      }
     }
   }
 
@@ -230,28 +217,19 @@ export class ChangeFeed {
     for (const dir of old.keys()) {
       if (this.bySessionDir.has(dir)) continue;
       this.views.delete(dir);
-      this.lastUpdated.delete(dir);
-      for (const [d, t] of this.targets) if (t.kind === 'session' && t.dir === dir) this.unwatch(d);
+      this.throttle.forget(dir);
+      this.watching?.forgetSession(dir);
       for (const wake of this.viewListeners.get(dir) ?? []) wake();
     }
     for (const dir of this.bySessionDir.keys()) {
       if (old.has(dir)) continue;
       // Watched first, then read: a line appended in between is seen by the next look.
-      if (this.watcher) this.watchSession(dir);
+      this.watching?.watchSession(dir);
       this.views.set(dir, (await locateViews(dir)).compact);
     }
-    if (this.watcher) {
-      for (const dir of catalogDirs(this.options.geminiHome, after)) {
-        this.watchDir(dir, { kind: 'catalog' });
-      }
-    }
+    this.watching?.watchCatalog(after);
     const at = new Date();
     for (const l of this.listeners) l.catalogChanged?.(before, after, at);
-  }
-
-  private unwatch(dir: string): void {
-    this.watcher?.remove(dir);
-    this.targets.delete(dir);
   }
 
   private useCatalog(catalog: Catalog): void {
@@ -262,26 +240,9 @@ export class ChangeFeed {
     }
   }
 
-  /** At most one UPDATED per session per period, and always one after the last growth. */
-  private throttleUpdated(dir: string): void {
-    const every = this.options.updatedEveryMs ?? 1000;
-    const wait = (this.lastUpdated.get(dir) ?? -Infinity) + every - Date.now();
-    if (wait <= 0) {
-      this.sendUpdated(dir);
-      return;
-    }
-    if (this.trailing.has(dir)) return;
-    const t = setTimeout(() => {
-      this.trailing.delete(dir);
-      this.sendUpdated(dir);
-    }, wait);
-    this.trailing.set(dir, t);
-  }
-
   private sendUpdated(dir: string): void {
     const session = this.bySessionDir.get(dir);
     if (!session) return;
-    this.lastUpdated.set(dir, Date.now());
     const at = new Date();
     for (const l of this.listeners) l.updated?.(session, at);
   }
@@ -295,15 +256,12 @@ export class ChangeFeed {
 
   /** Closes every watch and timer; the next listener starts afresh. */
   stop(): void {
-    this.watcher?.close();
-    this.watcher = null;
-    this.targets.clear();
+    this.watching?.close();
+    this.watching = null;
     if (this.poller) clearInterval(this.poller);
     if (this.timer) clearTimeout(this.timer);
-    for (const t of this.trailing.values()) clearTimeout(t);
     this.poller = this.timer = null;
-    this.trailing.clear();
-    this.lastUpdated.clear();
+    this.throttle.clear();
     this.views.clear();
     this.dirty.clear();
     this.starting = null;
