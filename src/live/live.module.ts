@@ -1,5 +1,5 @@
-import { All, Controller, Module, Req, Res } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
+import { All, Controller, Module, Req, Res, type OnApplicationBootstrap } from '@nestjs/common';
+import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import { GraphQLSchemaHost } from '@nestjs/graphql';
 import type { Request, Response } from 'express';
 import { BrainStore } from '../brain/store';
@@ -16,7 +16,7 @@ import { LiveShutdownPlugin } from './live-shutdown.plugin';
 import { LiveService } from './live.service';
 import { Slots } from './slots';
 import { sseHandler } from './sse-transport';
-import { graphqlWsOptions } from './ws-transport';
+import { graphqlWsOptions, refuseOtherUpgrades } from './ws-transport';
 
 /** The graphql-ws options handed to GraphQLModule's `subscriptions` (see graphql.module.ts). */
 export const LIVE_WS_OPTIONS = Symbol('LIVE_WS_OPTIONS');
@@ -83,4 +83,11 @@ class StreamController {
   ],
   exports: [LIVE_WS_OPTIONS, LiveService, Slots],
 })
-export class LiveModule {}
+export class LiveModule implements OnApplicationBootstrap {
+  constructor(private readonly http: HttpAdapterHost) {}
+
+  onApplicationBootstrap(): void {
+    const server: unknown = this.http.httpAdapter?.getHttpServer();
+    if (server) refuseOtherUpgrades(server as Parameters<typeof refuseOtherUpgrades>[0]);
+  }
+}

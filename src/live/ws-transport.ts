@@ -1,6 +1,7 @@
 import type { GraphQLWsSubscriptionsConfig } from '@nestjs/graphql';
 import type { Request } from 'express';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { Principal } from '../auth/principal';
 import type { AppConfig } from '../config/config';
@@ -123,4 +124,15 @@ export function graphqlWsOptions(
       for (const live of conn.subs.values()) live.close();
     },
   };
+}
+
+/**
+ * Upgrades are answered on /graphql only (by @nestjs/graphql's listener). Node leaves an
+ * upgrade nobody handles hanging on its socket: any other path gets 404 and is closed.
+ */
+export function refuseOtherUpgrades(server: Server): void {
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
+    if (req.url?.startsWith('/graphql')) return;
+    socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
 }

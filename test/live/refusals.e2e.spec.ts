@@ -144,3 +144,19 @@ describe('graphql-ws keys', () => {
     expect(closed).toEqual([4401, 'Unauthorized: cross-origin WebSocket refused']);
   });
 });
+
+describe('upgrades elsewhere', () => {
+  let h: LiveHome;
+  beforeAll(async () => {
+    h = await startLiveHome();
+  });
+  afterAll(() => h?.close());
+
+  it('answers 404 to a WebSocket upgrade on another path instead of leaving it hanging', async () => {
+    const socket = new WebSocket(`${urlOf(h.server, 'ws')}/api/sessions`, 'graphql-transport-ws');
+    const status = await new Promise<number>((resolve) =>
+      socket.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)),
+    );
+    expect(status).toBe(404);
+  });
+});
