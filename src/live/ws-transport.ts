@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { Principal } from '../auth/principal';
 import type { AppConfig } from '../config/config';
+import { apiError, ErrorCode } from '../graphql/errors';
 import { rateKeyOf } from '../graphql/limits/rate-limit.module';
 import type { LiveGate } from './gate';
 import { admitSocket } from './live-auth';
@@ -89,7 +90,8 @@ export function graphqlWsOptions(
     },
     onSubscribe: (c, id, payload) => {
       const conn = connections.get(c);
-      if (!conn) return [];
+      // graphql-ws refuses subscriptions before an accepted connection_init: not reached.
+      if (!conn) return [apiError(ErrorCode.UNAUTHENTICATED, 'connection not initialised')];
       const prepared = gate.prepare({ ...conn, ...payload });
       if (!prepared.ok) {
         metrics.refused.inc({ transport: 'ws', reason: prepared.status === 429 ? 'limit' : 'bad' });
