@@ -166,7 +166,11 @@ export class ChangeFeed {
   /** A watch event: the session in `dir` (null: the roots) needs a look. */
   private touched(dir: string | null): void {
     if (dir !== null && this.bySessionDir.has(dir)) this.dirty.add(dir);
-    else this.catalogDirty = true;
+    else {
+      // A directory becoming a session: its logs/ may just have been made.
+      if (dir !== null) this.watching?.watchSession(dir);
+      this.catalogDirty = true;
+    }
     this.schedule(this.options.coalesceMs ?? 15);
   }
 
@@ -198,6 +202,8 @@ export class ChangeFeed {
     const dirs = [...this.dirty];
     this.dirty.clear();
     for (const dir of dirs) {
+      // Folders created since (chunks) are watched too: once per look, not per event.
+      this.watching?.watchSession(dir);
       const now = (await locateViews(dir)).compact;
       const old = this.views.get(dir);
       if (old === undefined || (old && now && sameView(old, now)) || (!old && !now)) continue;

@@ -6,7 +6,10 @@ import { catalogDirs, sessionDirs, type WatchTarget } from './watch-plan';
 export interface WatchEvents {
   /** Something in the home or a root changed: sessions may have appeared or vanished. */
   catalog(): void;
-  /** Something in the folders of the session (or would-be session) in `dir` changed. */
+  /**
+   * Something in the folders of the session (or would-be session) in `dir` changed; the
+   * listener calls watchSession again (once per burst) so folders created since are watched.
+   */
   session(dir: string): void;
   /** Watches failed (they are all closed): poll instead. */
   failed(reason: string): void;
@@ -71,8 +74,6 @@ export class FeedWatches {
     const target = this.targets.get(dir);
     if (!target) return;
     if (target.kind === 'session') {
-      // Folders created since (logs/, chunks) are watched too.
-      this.watchSession(target.dir);
       this.events.session(target.dir);
       return;
     }
