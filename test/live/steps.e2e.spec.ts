@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { subscribe, type Transport } from './clients';
 import {
   A_TWIN,
@@ -84,6 +85,30 @@ describe.each(['ws', 'sse'] as Transport[])('steps over %s', (t) => {
       step(1, 1, 'rewritten'),
       step(0, 0, 'a new run'),
     ]);
+    await sub.close();
+  });
+
+  it('follows a chunked view, a line split across two chunks sent once both are there', async () => {
+    const id =
+      t === 'ws' ? 'c4c40000-0000-4000-8000-0000000000c1' : 'c4c40000-0000-4000-8000-0000000000c2';
+    const chunks = path.join(
+      h.home,
+      'antigravity-ide/brain',
+      id,
+      '.system_generated/logs/chunks/transcript',
+    );
+    const text = line(0, 'first') + line(1, 'split across chunks');
+    const cut = text.length - 10;
+    fs.mkdirSync(chunks, { recursive: true });
+    fs.writeFileSync(path.join(chunks, '00000000.jsonl'), text.slice(0, cut));
+    await h.store.refresh();
+    const sub = subscribe(t, h.server, STEPS, { id }, KEY_ALL);
+    await sub.waitFor(1);
+    await quiet(h);
+    expect(sub.results).toEqual([step(0, 0, 'first')]);
+    fs.writeFileSync(path.join(chunks, '00000001.jsonl'), text.slice(cut));
+    await sub.waitFor(2);
+    expect(sub.results).toEqual([step(0, 0, 'first'), step(1, 1, 'split across chunks')]);
     await sub.close();
   });
 
