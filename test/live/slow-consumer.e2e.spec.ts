@@ -116,3 +116,37 @@ it('SSE: ends a response that stopped being read', async () => {
   expect(received).not.toContain('event: complete');
   console.log(`SSE slow consumer: ${pulled} of ${RECORDS} events pulled before the close`);
 });
+
+it('graphql-ws: closes a connection whose sessionEvents queue overflows, with the reason', async () => {
+  h.live.tuning.stallMs = 60_000;
+  h.live.tuning.queueCap = 3;
+  const socket = new WebSocket(`${urlOf(h.server, 'ws')}/graphql`, 'graphql-transport-ws');
+  const closed = new Promise<[number, string]>((resolve) =>
+    socket.on('close', (code, reason) => resolve([code, reason.toString()])),
+  );
+  socket.on('open', () =>
+    socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: KEY_ALL } })),
+  );
+  socket.on('message', (data: Buffer) => {
+    if ((JSON.parse(data.toString()) as { type: string }).type !== 'connection_ack') return;
+    // A big replay fills the socket's buffers, then the client stops reading.
+    socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: STEPS } }));
+    const events = 'subscription { sessionEvents { type sessionId } }';
+    socket.send(JSON.stringify({ id: '2', type: 'subscribe', payload: { query: events } }));
+    (socket as unknown as { _socket: { pause(): void } })._socket.pause();
+  });
+  await until(() => h.live.feed.listening === 2, 10_000, 'both subscriptions');
+  await new Promise((r) => setTimeout(r, 1000));
+  for (let i = 0; i < 6; i++) h.create(`f1f10000-0000-4000-8000-00000000000${i}`, [line(0, 'new')]);
+  await until(
+    () => h.app.get(Slots).count < 2,
+    10_000,
+    'the overflowing subscription to be closed',
+  );
+  expect(await metrics(h)).toContain(
+    'brainql_live_refused_total{transport="ws",reason="slow_consumer"} 2',
+  );
+  (socket as unknown as { _socket: { resume(): void } })._socket.resume();
+  expect(await closed).toEqual([4008, 'slow consumer: more than 3 events waited to be read']);
+  await until(() => h.app.get(Slots).count === 0, 10_000, 'the slots to be freed');
+});
