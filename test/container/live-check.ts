@@ -8,6 +8,7 @@
  *     node -r ts-node/register/transpile-only test/container/live-check.ts
  */
 import { strictEqual } from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createClient } from 'graphql-ws';
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
     SESSION,
     '.system_generated/logs/transcript.jsonl',
   );
-  const before = fs.statSync(file);
+  const before = fs.statSync(file, { bigint: true });
   const count = await fetch(`${BASE_URL}/graphql`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -75,8 +76,11 @@ async function main(): Promise<void> {
     console.log(`  ok      the append made on the host arrived (position ${position})`);
   } finally {
     await client.dispose();
-    fs.truncateSync(file, before.size);
-    fs.utimesSync(file, before.atime, before.mtime);
+    fs.truncateSync(file, Number(before.size));
+    // touch keeps the nanoseconds (utimes from JavaScript rounds them).
+    const ns = before.mtimeNs;
+    const stamp = `@${ns / 1_000_000_000n}.${String(ns % 1_000_000_000n).padStart(9, '0')}`;
+    execFileSync('touch', ['-m', '-d', stamp, file]);
   }
 }
 
