@@ -88,10 +88,7 @@ export class LiveGate {
     const variables = isObject(req.variables) ? req.variables : undefined;
     const cost = queryCost({ schema, document, operationName, variables });
     if (cost.total > limits.maxCost) return fail(tooComplex('cost', limits.maxCost, cost.total));
-    const verdict = this.rates.take(req.rateKey, Math.max(1, cost.total));
-    if (!verdict.ok) {
-      return fail(rateLimited(limits.ratePerMinute, cost.total, verdict.retryAfterSeconds), 429);
-    }
+    // The cap first: a subscription refused for it is not charged.
     const release = this.slots.take(req.rateKey);
     if (!release) {
       const max = this.config.live.maxSubscriptions;
@@ -103,6 +100,11 @@ export class LiveGate {
         ),
         429,
       );
+    }
+    const verdict = this.rates.take(req.rateKey, Math.max(1, cost.total));
+    if (!verdict.ok) {
+      release();
+      return fail(rateLimited(limits.ratePerMinute, cost.total, verdict.retryAfterSeconds), 429);
     }
     const contextValue = new LiveContext(
       this.store,

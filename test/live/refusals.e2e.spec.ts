@@ -160,3 +160,29 @@ describe('upgrades elsewhere', () => {
     expect(status).toBe(404);
   });
 });
+
+describe.each(['ws', 'sse'] as Transport[])('rate limit over %s', (t) => {
+  let h: LiveHome;
+  beforeAll(async () => {
+    h = await startLiveHome({ RATE_LIMIT_POINTS: '1' });
+  });
+  afterAll(() => h?.close());
+
+  it('charges a subscription once; over the rate it is refused and holds no slot', async () => {
+    const first = subscribe(t, h.server, STEPS, { id: IDE_B }, KEY_ALL);
+    await first.waitFor(1);
+    // The first (2 points) ran from the full bucket of 1 point a minute, leaving a debt.
+    expect(await refusal(t, h.server, STEPS, { id: IDE_B }, KEY_ALL)).toEqual({
+      ...(t === 'sse' ? { status: 429, retryAfter: '120' } : {}),
+      errors: [
+        {
+          message:
+            'Rate limit: 1 cost points per minute per key; this query costs 2. Retry in 120 s.',
+          extensions: { code: 'RATE_LIMITED', retryAfterSeconds: 120, limit: 1, cost: 2 },
+        },
+      ],
+    });
+    expect(h.app.get(Slots).count).toBe(1);
+    await first.close();
+  });
+});
