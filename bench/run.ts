@@ -5,6 +5,7 @@ import { machine, mb, ms, printTable, type Row } from './report';
 import { benchActivity } from './activity.bench';
 import { benchApi } from './api.bench';
 import { benchIndexHome } from './index.bench';
+import { benchLive } from './live.bench';
 import { benchRedaction } from './redaction.bench';
 import { benchIndex, benchSessions } from './store.bench';
 
@@ -51,8 +52,9 @@ async function main(): Promise<void> {
     rows.push(...(await benchRedaction()));
   }
   const indexNotes = await benchIndexHome(size, rows);
-  // Figures in order (1-4 store, 5-6 API, 7 redaction, 8 activity, 9-12 home index, 13 stats); the append
-  // runs with the line index, before 3.
+  if (!only) rows.push(...(await benchLive()));
+  // Figures in order (1-4 store, 5-6 API, 7 redaction, 8 activity, 9-12 home index, 13 stats,
+  // 14-15 live); the append runs with the line index, before 3.
   rows.sort((a, b) => parseInt(a.figure, 10) - parseInt(b.figure, 10));
   const notes = [
     'page cache warm throughout (wc -l reads the big file first; a warm-up child reads the home).',

@@ -6,6 +6,7 @@ import { ConfigModule } from './config/config.module';
 import { ApiGraphqlModule } from './graphql/graphql.module';
 import { HttpModule } from './http/http.module';
 import { IndexModule } from './index/index.module';
+import { LiveModule } from './live/live.module';
 import { OpsModule } from './ops/ops.module';
 import { RedactionModule } from './redaction/redaction.module';
 import { SearchModule } from './search/search.module';
@@ -35,6 +36,7 @@ export class AppModule {
         SearchModule,
         SecretsModule,
         StatsModule,
+        LiveModule,
         HttpModule,
       ],
     };

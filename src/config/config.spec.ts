@@ -224,3 +224,26 @@ describe('CACHE_DIR', () => {
     }
   });
 });
+
+describe('WATCH, POLL_MS, MAX_SUBSCRIPTIONS', () => {
+  it('default to auto, 1000 ms and 100', () => {
+    expect(loadConfig({}).live).toEqual({ watch: 'auto', pollMs: 1000, maxSubscriptions: 100 });
+    expect(loadConfig({ WATCH: 'poll', POLL_MS: '250', MAX_SUBSCRIPTIONS: '7' }).live).toEqual({
+      watch: 'poll',
+      pollMs: 250,
+      maxSubscriptions: 7,
+    });
+    expect(loadConfig({ WATCH: 'off' }).live.watch).toBe('off');
+  });
+
+  it('names every bad one in one message', () => {
+    expect(
+      errorOf({ WATCH: 'inotify', POLL_MS: '10', MAX_SUBSCRIPTIONS: 'many' }).split('\n'),
+    ).toEqual([
+      'Invalid configuration:',
+      '  WATCH="inotify": WATCH must be one of auto, poll, off',
+      '  POLL_MS="10": POLL_MS must be an integer from 50 to 3600000 (milliseconds)',
+      '  MAX_SUBSCRIPTIONS="many": MAX_SUBSCRIPTIONS must be an integer from 1 to 100000 (per key or client address)',
+    ]);
+  });
+});

@@ -26,6 +26,15 @@ export interface QueryLimits {
   ratePerMinute: number;
 }
 
+/** Live subscriptions: how changes are noticed, and how many streams one caller may hold. */
+export interface LiveSettings {
+  /** `auto`: file system events, polling when they cannot be set up; `poll`; `off`. */
+  watch: 'auto' | 'poll' | 'off';
+  pollMs: number;
+  /** Open subscriptions per key (or client address without keys). */
+  maxSubscriptions: number;
+}
+
 export interface AppConfig {
   geminiHome: string;
   /** GEMINI_HOME was set: finding no brain root there is an error, not the example home. */
@@ -50,6 +59,7 @@ export interface AppConfig {
   redact: boolean;
   redactPatterns: string[];
   limits: QueryLimits;
+  live: LiveSettings;
 }
 
 export class ConfigError extends Error {}
@@ -190,6 +200,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxResponseBytes: raw.MAX_RESPONSE_BYTES ?? 33_554_432,
       timeoutMs: raw.QUERY_TIMEOUT_MS ?? 15_000,
       ratePerMinute: raw.RATE_LIMIT_POINTS ?? 500_000,
+    }),
+    live: Object.freeze({
+      watch: (raw.WATCH ?? 'auto') as LiveSettings['watch'],
+      pollMs: raw.POLL_MS ?? 1000,
+      maxSubscriptions: raw.MAX_SUBSCRIPTIONS ?? 100,
     }),
   });
 }

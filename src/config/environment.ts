@@ -60,6 +60,14 @@ export class Environment {
   @apply(int('QUERY_TIMEOUT_MS', 100, 600_000, ' (milliseconds)')) QUERY_TIMEOUT_MS?: number;
   @apply(int('RATE_LIMIT_POINTS', 1, 100_000_000, ' (cost points per minute per key)'))
   RATE_LIMIT_POINTS?: number;
+
+  // Live subscriptions.
+  @IsOptional()
+  @IsIn(['auto', 'poll', 'off'], { message: 'WATCH must be one of auto, poll, off' })
+  WATCH?: string;
+  @apply(int('POLL_MS', 50, 3_600_000, ' (milliseconds)')) POLL_MS?: number;
+  @apply(int('MAX_SUBSCRIPTIONS', 1, 100_000, ' (per key or client address)'))
+  MAX_SUBSCRIPTIONS?: number;
 }
 
 /** Variables read as booleans (see BOOLEAN_WORDS). */
@@ -78,4 +86,6 @@ export const INTEGER_VARIABLES = [
   'MAX_QUERY_COST',
   'QUERY_TIMEOUT_MS',
   'RATE_LIMIT_POINTS',
+  'POLL_MS',
+  'MAX_SUBSCRIPTIONS',
 ] as const;

@@ -1,7 +1,7 @@
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { Module } from '@nestjs/common';
-import { GraphQLModule } from '@nestjs/graphql';
+import { GraphQLModule, type GraphQLWsSubscriptionsConfig } from '@nestjs/graphql';
 import type { Request } from 'express';
 import { principalOf } from '../auth/principal';
 import { BrainStore } from '../brain/store';
@@ -16,6 +16,7 @@ import { RateLimitModule, rateKeyOf } from './limits/rate-limit.module';
 import { RequestLimits, type LimitedContext } from './limits/request-limits';
 import { limitRules } from './limits/validation-rules';
 import { Loaders } from './loaders';
+import { LIVE_WS_OPTIONS, LiveModule } from '../live/live.module';
 import { Redactor } from '../redaction/redactor';
 import { visibleSessionCount } from '../sessions/sessions.service';
 
@@ -33,19 +34,22 @@ import { visibleSessionCount } from '../sessions/sessions.service';
   imports: [
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
-      imports: [RateLimitModule],
-      inject: [BrainStore, APP_CONFIG, Redactor, RateLimiter],
+      imports: [RateLimitModule, LiveModule],
+      inject: [BrainStore, APP_CONFIG, Redactor, RateLimiter, LIVE_WS_OPTIONS],
       useFactory: (
         store: BrainStore,
         config: AppConfig,
         redactor: Redactor,
         rates: RateLimiter,
+        liveWs: GraphQLWsSubscriptionsConfig,
       ): ApolloDriverConfig => {
         const { limits } = config;
         return {
           autoSchemaFile: true,
           sortSchema: true,
           path: '/graphql',
+          // Live subscriptions over WebSocket (src/live/ws-transport.ts).
+          subscriptions: { 'graphql-ws': liveWs },
           playground: false,
           introspection: config.introspection,
           // Apollo strips suggestions from validation errors only; formatError below also

@@ -134,6 +134,10 @@ step "API answers"
 BASE_URL="$base" HOME_DIR="$home" node -r ts-node/register/transpile-only test/container/check.ts ||
   fail "API checks"
 
+step "live: an append made on the host reaches a subscriber through the published port"
+BASE_URL="$base" HOME_DIR="$home" node -r ts-node/register/transpile-only test/container/live-check.ts ||
+  fail "live check"
+
 step "hardening"
 [[ $(in_container id -u) == 1000 && $(in_container id -g) == 1000 ]] || fail "exec runs as $(in_container id)"
 pass "the container user is uid/gid 1000 ($(in_container id -un))"

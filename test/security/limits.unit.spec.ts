@@ -192,6 +192,15 @@ describe('cost', () => {
     expect(split('{ __schema { queryType { name } } }')).toEqual({ total: 2, unmetered: 2 });
     expect(split('{ __typename }')).toEqual({ total: 0, unmetered: 0 });
   });
+
+  it("ends a type reference's ofType chain at the schema's deepest wrapping", () => {
+    // [Step!]! and the like: three wrappers at most, so a fourth ofType is always null.
+    const chain = (levels: number) =>
+      `{ __type(name: "Query") { ${'ofType { '.repeat(levels)}name${' }'.repeat(levels)} } }`;
+    expect([1, 2, 3, 4, 7].map((n) => cost(chain(n)))).toEqual([3, 4, 5, 5, 5]);
+    // The standard introspection query asks seven levels for every type reference.
+    expect(cost(getIntrospectionQuery())).toBeLessThan(30_000);
+  });
 });
 
 describe('rate limiter', () => {

@@ -99,6 +99,11 @@ export class ParsedView implements Incremental {
     return this.withTail;
   }
 
+  /** The records of complete lines only: an unfinished last line's record is left out. */
+  get completeRecords(): StepRecord[] {
+    return this.committed;
+  }
+
   /** In file order; past MAX_PROBLEMS, one TOO_MANY_PROBLEMS counts the rest. */
   get problems(): Problem[] {
     const extra = [this.tailProblem, this.failure].filter((p): p is Problem => p !== null);

@@ -17,12 +17,15 @@ import {
   isInterfaceType,
   isListType,
   isObjectType,
+  isWrappingType,
   type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLCompositeType,
   type GraphQLField,
+  type GraphQLNamedType,
   type GraphQLSchema,
+  type GraphQLType,
   type SelectionNode,
   type SelectionSetNode,
 } from 'graphql';
@@ -52,7 +55,9 @@ import {
  * - a field that reads more than the transcript adds the `cost` its policy declares (a file
  *   read, a full-tier line, a whole-session check, or a scan of every visible session for a
  *   text filter, which then depends on the home's size);
- * - fields skipped by `@skip(if: true)` / `@include(if: false)` cost 0.
+ * - fields skipped by `@skip(if: true)` / `@include(if: false)` cost 0;
+ * - an `__Type.ofType` deeper than the schema's deepest type wrapping costs 1 (it is null:
+ *   graphql-js's standard introspection query asks 7 levels for every type reference).
  *
  * Fragments are costed where they are spread, as if written out (the expanded tree), but each
  * fragment is evaluated once per page size and memoized, so deeply nested `...A ...A` spreads
@@ -74,6 +79,23 @@ const mul = (a: number, b: number): number => Math.min(MAX, a * b);
 
 /** Sizes of the introspection lists, from the schema itself (computed once per schema). */
 const introspectionSizes = new WeakMap<GraphQLSchema, Record<string, number>>();
+
+/** The deepest wrapping (NonNull, List) of any field, argument or input field type. */
+function maxWrapsOf(types: readonly GraphQLNamedType[]): number {
+  const depth = (t: GraphQLType): number => (isWrappingType(t) ? 1 + depth(t.ofType) : 0);
+  let max = 0;
+  for (const t of types) {
+    if (isObjectType(t) || isInterfaceType(t)) {
+      for (const f of Object.values(t.getFields())) {
+        max = Math.max(max, depth(f.type));
+        for (const a of f.args) max = Math.max(max, depth(a.type));
+      }
+    } else if (isInputObjectType(t)) {
+      for (const f of Object.values(t.getFields())) max = Math.max(max, depth(f.type));
+    }
+  }
+  return max;
+}
 
 function introspectionSizesOf(schema: GraphQLSchema): Record<string, number> {
   const known = introspectionSizes.get(schema);
@@ -102,6 +124,7 @@ function introspectionSizesOf(schema: GraphQLSchema): Record<string, number> {
     '__Type.possibleTypes': 1,
     '__Field.args': avg(argLists),
     '__Directive.args': avg(argLists),
+    maxWraps: maxWrapsOf(types),
   };
   introspectionSizes.set(schema, sizes);
   return sizes;
@@ -166,27 +189,35 @@ export function queryCost({
     return skip?.if === true || include?.if === false;
   };
 
-  /** `page`: items per `edges` list when `type` is a connection. */
-  const selectionCost = (set: SelectionSetNode, type: GraphQLCompositeType, page: number): Pair => {
+  /**
+   * `page`: items per `edges` list when `type` is a connection; `wraps`: how many `ofType`
+   * levels lead here (see `maxWraps`).
+   */
+  const selectionCost = (
+    set: SelectionSetNode,
+    type: GraphQLCompositeType,
+    page: number,
+    wraps = 0,
+  ): Pair => {
     let total = ZERO;
     for (const selection of set.selections) {
       if (skipped(selection)) continue;
       if (selection.kind === Kind.FIELD) {
-        total = addPair(total, fieldCost(selection, type, page));
+        total = addPair(total, fieldCost(selection, type, page, wraps));
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         const cond = selection.typeCondition && schema.getType(selection.typeCondition.name.value);
         const inner = cond && isCompositeType(cond) ? cond : type;
-        total = addPair(total, selectionCost(selection.selectionSet, inner, page));
+        total = addPair(total, selectionCost(selection.selectionSet, inner, page, wraps));
       } else {
         const name = selection.name.value;
         const fragment = fragments.get(name);
         const cond = fragment && schema.getType(fragment.typeCondition.name.value);
         if (!fragment || !cond || !isCompositeType(cond) || active.has(name)) continue;
-        const key = `${name}\0${page}`;
+        const key = `${name}\0${page}\0${wraps}`;
         let cost = memo.get(key);
         if (cost === undefined) {
           active.add(name);
-          cost = selectionCost(fragment.selectionSet, cond, page);
+          cost = selectionCost(fragment.selectionSet, cond, page, wraps);
           active.delete(name);
           memo.set(key, cost);
         }
@@ -196,9 +227,18 @@ export function queryCost({
     return total;
   };
 
-  const fieldCost = (node: FieldNode, parent: GraphQLCompositeType, page: number): Pair => {
+  const fieldCost = (
+    node: FieldNode,
+    parent: GraphQLCompositeType,
+    page: number,
+    wraps: number,
+  ): Pair => {
     const name = node.name.value;
     if (name === '__typename') return ZERO;
+    // A type reference's wrapper chain ends within the schema's deepest wrapping: any `ofType`
+    // past it is null (graphql-js's standard query asks 7 levels deep).
+    const ofType = name === 'ofType' && parent.name === '__Type';
+    if (ofType && wraps >= sizes.maxWraps) return [1, 1];
     let field: GraphQLField<unknown, unknown> | undefined;
     if (name === SchemaMetaFieldDef.name) field = SchemaMetaFieldDef;
     else if (name === TypeMetaFieldDef.name) field = TypeMetaFieldDef;
@@ -230,7 +270,12 @@ export function queryCost({
         const first = args.first ?? firstArg.defaultValue;
         childPage = typeof first === 'number' && first > 0 ? first : 1;
       }
-      const [child, childUnmetered] = selectionCost(node.selectionSet, named, childPage);
+      const [child, childUnmetered] = selectionCost(
+        node.selectionSet,
+        named,
+        childPage,
+        ofType ? wraps + 1 : 0,
+      );
       const items = !isListType(getNullableType(field.type))
         ? 1
         : name === 'edges'

@@ -1,0 +1,54 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { matchKey } from '../auth/api-keys';
+import { Principal } from '../auth/principal';
+import type { AppConfig } from '../config/config';
+import { isAllowedHost } from '../config/hosts';
+
+/** "Bearer <key>" (scheme case-insensitive) or the bare key, as graphql-ws clients send it. */
+const KEY = /^(?:Bearer\s+)?([\x21-\x7e]{1,512})$/i;
+
+export type Admission = { ok: true; principal: Principal } | { ok: false; reason: string };
+
+/**
+ * Who opens a WebSocket: the upgrade request passes no Express middleware, so the Host check
+ * and authentication run here, with the same rules. A browser page of another origin is
+ * refused too: WebSockets are not covered by CORS, and without this any page could read an
+ * anonymous loopback server through its visitor's browser.
+ */
+export function admitSocket(
+  config: AppConfig,
+  headers: IncomingHttpHeaders,
+  authorization: unknown,
+): Admission {
+  if (!isAllowedHost(config.allowedHosts, headers.host)) {
+    return { ok: false, reason: 'this server does not answer to that Host' };
+  }
+  const origin = headers.origin;
+  if (origin !== undefined && !sameOrigin(origin, headers.host)) {
+    return { ok: false, reason: 'cross-origin WebSocket refused' };
+  }
+  if (config.apiKeys.length === 0) return { ok: true, principal: Principal.anonymous };
+  const presented =
+    typeof authorization === 'string' && authorization !== ''
+      ? authorization
+      : (headers.authorization ?? '');
+  const m = KEY.exec(presented.trim());
+  const key = m ? matchKey(config.apiKeys, m[1]) : null;
+  if (!key) {
+    return {
+      ok: false,
+      reason: m
+        ? 'the API key is not valid'
+        : 'send an API key as connectionParams.authorization or an Authorization header',
+    };
+  }
+  return { ok: true, principal: new Principal(key.name, key.flavors) };
+}
+
+function sameOrigin(origin: string, host: string | undefined): boolean {
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
