@@ -15,6 +15,10 @@ export class UpdateThrottle {
   grew(dir: string): void {
     const wait = (this.last.get(dir) ?? -Infinity) + this.everyMs - Date.now();
     if (wait <= 0) {
+      // A trailing one due now would repeat this one (the same growth, twice in a millisecond).
+      const pending = this.trailing.get(dir);
+      if (pending) clearTimeout(pending);
+      this.trailing.delete(dir);
       this.fire(dir);
       return;
     }
