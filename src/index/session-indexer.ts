@@ -3,7 +3,8 @@ import { DiffBudget } from '../brain/activity/line-diff';
 import type { ListedSession } from '../brain/catalog';
 import { addToSummary, emptySummaryState, type SummaryState } from '../brain/session-summary';
 import { lineShape, parseLine } from '../brain/transcript/records';
-import { readViewRange, scanLines } from '../brain/transcript/scanner';
+import { boundaryOf } from '../brain/transcript/boundary';
+import { scanLines } from '../brain/transcript/scanner';
 import type { Transcripts } from '../brain/transcript/transcript';
 import {
   isAppendOnly,
@@ -469,18 +470,4 @@ function newestMtime(view: ViewSource): number {
 
 function filesState(json: string | null): FilesState {
   return json ? (JSON.parse(json) as FilesState) : { outputs: {}, artifacts: {} };
-}
-
-/** Bytes of the view just before `end` that say whether it still holds what was indexed. */
-const BOUNDARY_BYTES = 256;
-
-/** A hash of the view's bytes [end - 256, end); null when there are none or they cannot be read. */
-async function boundaryOf(dir: string, view: ViewSource, end: number): Promise<string | null> {
-  if (end === 0) return null;
-  try {
-    const bytes = await readViewRange(dir, view, Math.max(0, end - BOUNDARY_BYTES), end);
-    return createHash('sha256').update(bytes).digest('base64url');
-  } catch {
-    return 'unreadable';
-  }
 }

@@ -34,6 +34,8 @@ export interface StepSource {
 export class StepStream implements AsyncIterableIterator<StepRecord> {
   private batch: StepRecord[] = [];
   private view: ViewSource | null = null;
+  /** The parsed view last read (weak: the store's cache decides how long it lives). */
+  private parsed: WeakRef<ParsedView> | null = null;
   private last: string | null = null;
   private signalled = false;
   private waiting: (() => void) | null = null;
@@ -73,7 +75,13 @@ export class StepStream implements AsyncIterableIterator<StepRecord> {
 
   private take(parsed: ParsedView): void {
     const records = parsed.completeRecords;
-    if (this.view && !sameView(this.view, parsed.view) && !isAppendOnly(this.view, parsed.view)) {
+    // A view the store parsed afresh (not extended in place) may hold other records at the
+    // positions already sent: a file rewritten in place grows like an append.
+    const fresh = this.parsed !== null && this.parsed.deref() !== parsed;
+    this.parsed = new WeakRef(parsed);
+    const moved =
+      this.view && !sameView(this.view, parsed.view) && !isAppendOnly(this.view, parsed.view);
+    if (moved || fresh) {
       if (this.last !== null && fingerprint(records[this.position - 1]) !== this.last) {
         this.position = 0;
       }

@@ -79,11 +79,17 @@ describe.each(['ws', 'sse'] as Transport[])('steps over %s', (t) => {
     fs.writeFileSync(`${file}.new`, line(0, 'a new run'));
     fs.renameSync(`${file}.new`, file);
     await sub.waitFor(3);
+    // Rewritten in place (`cat >`: same inode) with more, different records: it grows like
+    // an append, and is still sent from its first record.
+    fs.writeFileSync(file, line(0, 'in place zero') + line(1, 'in place one'));
+    await sub.waitFor(5);
     await quiet(h);
     expect(sub.results).toEqual([
       step(0, 0, 'hello from C'),
       step(1, 1, 'rewritten'),
       step(0, 0, 'a new run'),
+      step(0, 0, 'in place zero'),
+      step(1, 1, 'in place one'),
     ]);
     await sub.close();
   });

@@ -1,3 +1,4 @@
+import { HEAD_BYTES } from './scanner';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
@@ -164,13 +165,31 @@ describe('a growing full transcript (through the Transcripts cache)', () => {
     fs.appendFileSync(file, added);
     const m = await measure(async () => t.index(dir, await view(dir, 'full')));
     expect(m.value).toBe(first);
-    expect(m.bytes).toBe(Buffer.byteLength(added));
+    // Besides the new bytes, the head of the last line (48 bytes, what a head scan keeps):
+    // still there, so the file grew and was not rewritten in place.
+    expect(m.bytes).toBe(Buffer.byteLength(added) + HEAD_BYTES);
     expect([first.count, first.committedEnd]).toEqual([18, oldSize + Buffer.byteLength(added)]);
     expect([first.sniff(16), first.sniff(17)]).toEqual([17, 18]);
     expect(JSON.parse((await first.readLine(17)).toString()).content).toBe('eighteen');
     // No change: no bytes read.
     const again = await measure(async () => t.index(dir, await view(dir, 'full')));
     expect([again.value, again.bytes]).toEqual([first, 0]);
+  });
+
+  it('indexes a file rewritten in place with more bytes afresh, not as an append', async () => {
+    const dir = copy(I.pair);
+    const file = path.join(dir, FULL_FILE);
+    const t = new Transcripts();
+    const first = await t.index(dir, await view(dir, 'full'));
+    const size = fs.statSync(file).size;
+    const lines = Array.from({ length: 3 }, (_, i) =>
+      fullLine(planner(i + 40, at('2026-06-01T00:00:00Z'), { content: 'y'.repeat(size) })),
+    );
+    fs.writeFileSync(file, jsonl(lines)); // the same inode, more bytes
+    const again = await t.index(dir, await view(dir, 'full'));
+    expect(again).not.toBe(first);
+    expect(again.count).toBe(3);
+    expect(JSON.parse((await again.readLine(0)).toString()).step_index).toBe(40);
   });
 
   it('re-reads an unfinished last line once the file grows, and indexes it when complete', async () => {
@@ -186,7 +205,7 @@ describe('a growing full transcript (through the Transcripts cache)', () => {
     fs.appendFileSync(file, rest);
     const m = await measure(async () => t.index(dir, await view(dir, 'full')));
     expect(m.value).toBe(index);
-    expect(m.bytes).toBe(head.length + rest.length);
+    expect(m.bytes).toBe(head.length + rest.length + HEAD_BYTES);
     expect(index.count).toBe(17);
     expect(index.sniff(16)).toBe(17);
     expect((await index.readLine(16)).toString()).toBe(head + rest.trimEnd());

@@ -7,6 +7,7 @@ import {
 } from './scanner';
 import { SNIFF_EMPTY, SNIFF_UNKNOWN, StepOrder } from './step-order';
 import { ScanAborted, type Incremental } from './view-cache';
+import { LastLine } from './last-line';
 import { isAppendOnly, type ViewSource } from './view';
 
 /**
@@ -60,6 +61,7 @@ export class LineIndex implements Incremental {
   private cutShort = false;
   /** False while a scan stopped by its signal has not reached the end of the view. */
   complete = false;
+  private readonly lastLine = new LastLine();
 
   private constructor(
     readonly realDir: string,
@@ -111,6 +113,10 @@ export class LineIndex implements Incremental {
     return index;
   }
 
+  heldBy(next: ViewSource): Promise<boolean> {
+    return this.lastLine.heldBy(this.realDir, next);
+  }
+
   canExtendTo(next: ViewSource): boolean {
     return this.reusable && isAppendOnly(this.view, next);
   }
@@ -130,6 +136,7 @@ export class LineIndex implements Incremental {
       from,
       'head',
       (start, _end, buf, from, to) => {
+        this.lastLine.saw(start, buf, from, to);
         this.push(start, buf ? sniffStepIndex(buf, from, to) : SNIFF_UNKNOWN);
       },
       undefined,

@@ -343,6 +343,16 @@ describe('line numbers across chunks', () => {
   });
 });
 
+/**
+ * What an extension reads besides the new bytes: the head (at most 256 bytes) of the last
+ * complete line of `file`, which tells an append from a file rewritten in place.
+ */
+function lastLineHead(file: string): number {
+  const lines = fs.readFileSync(file).toString('latin1').split('\n');
+  lines.pop(); // after the last newline: unfinished, or nothing
+  return Math.min(256, lines[lines.length - 1].length);
+}
+
 describe('a transcript that grows', () => {
   let n = 0;
   const copy = (id: string): string => copySession(ide(id), path.join(work, `grow-${n++}`));
@@ -356,10 +366,11 @@ describe('a transcript that grows', () => {
       'not json',
       compactLine(planner(18, at('2026-05-28T09:03:00Z'), { content: 'appended 18' })),
     ]);
+    const check = lastLineHead(file);
     fs.appendFileSync(file, extra);
     const m = await measure(() => compact(dir));
     expect(m.value).toBe(first);
-    expect(m.bytes).toBe(Buffer.byteLength(extra));
+    expect(m.bytes).toBe(Buffer.byteLength(extra) + check);
     expect(m.value.records.slice(16).map((r) => [r.index, r.position, r.line, r.content])).toEqual([
       [17, 16, 17, 'appended 17'],
       [18, 17, 19, 'appended 18'],
@@ -370,6 +381,25 @@ describe('a transcript that grows', () => {
     expect([again.value, again.bytes]).toEqual([first, 0]);
   });
 
+  it('reads a transcript rewritten in place with more bytes afresh, not as an append', async () => {
+    const dir = copy(I.pair);
+    const file = path.join(dir, COMPACT_FILE);
+    const first = await compact(dir);
+    const ino = fs.statSync(file).ino;
+    const text = (i: number) => `rewritten ${i} ${'x'.repeat(2000)}`;
+    const lines = Array.from({ length: 20 }, (_, i) =>
+      compactLine(planner(i, at('2026-06-01T00:00:00Z'), { content: text(i) })),
+    );
+    // `cat > file`: the same inode, truncated, then more bytes than before.
+    fs.writeFileSync(file, jsonl(lines));
+    expect([fs.statSync(file).ino, fs.statSync(file).size > first.view.size]).toEqual([ino, true]);
+    const again = await compact(dir);
+    expect(again).not.toBe(first);
+    expect(again.records.map((r) => r.content)).toEqual(
+      Array.from({ length: 20 }, (_, i) => text(i)),
+    );
+  });
+
   it('turns a partial last line into a record once the rest of it arrives', async () => {
     const dir = copy(I.partialLast);
     const file = path.join(dir, COMPACT_FILE);
@@ -377,11 +407,12 @@ describe('a transcript that grows', () => {
     expect(before.problems.map((p) => [p.code, p.line])).toEqual([['PARTIAL_LAST_LINE', 9]]);
     const rest =
       'rce":"MODEL","type":"PLANNER_RESPONSE","status":"DONE","created_at":"2026-05-25T09:00:08Z","content":"finished"}\n';
+    const check = lastLineHead(file);
     fs.appendFileSync(file, rest);
     const m = await measure(() => compact(dir));
     expect(m.value).toBe(before);
     // The unfinished line is read again, whole: its 20 old bytes plus the new ones.
-    expect(m.bytes).toBe('{"step_index":8,"sou'.length + rest.length);
+    expect(m.bytes).toBe('{"step_index":8,"sou'.length + rest.length + check);
     expect(m.value.records.map((r) => r.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
     expect(m.value.records[8]).toMatchObject({
       index: 8,
@@ -474,13 +505,12 @@ describe('a transcript that grows', () => {
     const first = await compact(dir);
     const extra =
       compactLine(planner(5, at('2026-05-27T09:00:05Z'), { content: 'chunk 3' })) + '\n';
-    fs.writeFileSync(
-      path.join(dir, '.system_generated/logs/chunks/transcript/00000003.jsonl'),
-      extra,
-    );
+    const chunks = path.join(dir, '.system_generated/logs/chunks/transcript');
+    const check = lastLineHead(path.join(chunks, fs.readdirSync(chunks).sort().pop()!));
+    fs.writeFileSync(path.join(chunks, '00000003.jsonl'), extra);
     const m = await measure(() => compact(dir));
     expect(m.value).toBe(first);
-    expect(m.bytes).toBe(Buffer.byteLength(extra));
+    expect(m.bytes).toBe(Buffer.byteLength(extra) + check);
     expect(m.value.records.map((r) => r.index)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(m.value.records[5]).toMatchObject({ line: 6, position: 5, content: 'chunk 3' });
   });

@@ -10,6 +10,7 @@ import { elide, RECORD_BYTES, recordBytes } from './record-size';
 import { lineShape, parseLine } from './records';
 import { MAX_RECORD_BYTES, scanLines, UnreadableViewError } from './scanner';
 import { ScanAborted, type Incremental } from './view-cache';
+import { LastLine } from './last-line';
 import { isAppendOnly, type ViewSource } from './view';
 
 const PROBLEM_BYTES = 160;
@@ -40,6 +41,7 @@ export class ParsedView implements Incremental {
   private lines = 0;
   private recordCount = 0;
   private committedEnd = 0;
+  private readonly lastLine = new LastLine();
   private tailRecord: StepRecord | null = null;
   private tailProblem: Problem | null = null;
   private failure: Problem | null = null;
@@ -86,6 +88,10 @@ export class ParsedView implements Incremental {
 
   canExtendTo(next: ViewSource): boolean {
     return this.reusable && isAppendOnly(this.view, next);
+  }
+
+  heldBy(next: ViewSource): Promise<boolean> {
+    return this.lastLine.heldBy(this.realDir, next);
   }
 
   async extendTo(next: ViewSource, signal?: AbortSignal): Promise<void> {
@@ -170,6 +176,7 @@ export class ParsedView implements Incremental {
     encoded: boolean,
   ): void {
     const n = ++this.lines;
+    this.lastLine.saw(start, buf, from, to);
     if (buf === null) {
       this.addProblem(n, () => tooLongProblem(this.view.label, n, end - start, this.maxLineBytes));
       return;

@@ -11,6 +11,11 @@ export interface Incremental {
   /** Approximate heap held, for the cache budget. */
   readonly bytes: number;
   canExtendTo(next: ViewSource): boolean;
+  /**
+   * Whether `next` still holds, where they were read, the bytes this value ends with (a file
+   * rewritten in place with more bytes keeps its inode and grows, like an append).
+   */
+  heldBy?(next: ViewSource): Promise<boolean>;
   /** Reads what `next` has beyond what was read (also what an aborted scan left). */
   extendTo(next: ViewSource, signal?: AbortSignal): Promise<void>;
 }
@@ -105,7 +110,11 @@ export class ViewCache<T extends Incremental> {
       return state;
     }
     this.cache.stats.misses++;
-    if (state.reusable !== false && state.canExtendTo(view)) {
+    if (
+      state.reusable !== false &&
+      state.canExtendTo(view) &&
+      ((await state.heldBy?.(view)) ?? true)
+    ) {
       await state.extendTo(view, signal);
       return state;
     }
