@@ -92,6 +92,8 @@ export class LiveService implements OnModuleDestroy {
     });
     ctx.whenClosed(() => void channel.return());
     await this.feed.ready();
+    // WATCH=off: no event would ever come; the subscription completes at once.
+    if (this.feed.mode === 'off') await channel.return();
     return channel;
   }
 
@@ -114,6 +116,7 @@ export class LiveService implements OnModuleDestroy {
         listed: () => this.feed.isListed(dir),
       },
       fromPosition,
+      this.feed.mode !== 'off',
     );
     // Follow before the first read: a line completed in between wakes the stream.
     const leave = this.feed.follow(dir, () => stream.wake());

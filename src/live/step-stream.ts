@@ -45,6 +45,8 @@ export class StepStream implements AsyncIterableIterator<StepRecord> {
   constructor(
     private readonly source: StepSource,
     private position: number,
+    /** False (WATCH=off): nothing would say the view grew, so the stream ends after its replay. */
+    private readonly follow = true,
   ) {}
 
   onEnd(cleanup: () => void): void {
@@ -69,7 +71,10 @@ export class StepStream implements AsyncIterableIterator<StepRecord> {
       if (this.ended) continue;
       if (parsed) this.take(parsed);
       else if (!this.source.listed()) await this.return();
-      if (this.batch.length === 0) await this.wait();
+      if (this.batch.length === 0) {
+        if (!this.follow) await this.return();
+        else await this.wait();
+      }
     }
   }
 
