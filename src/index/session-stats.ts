@@ -6,8 +6,11 @@ import { CALL_COMMAND, CALL_FILE_CHANGE, type CallFact } from './step-facts';
 
 const HOUR_MS = 3_600_000;
 
-/** Adds `n` to the count of `key` (a Map: keys are data, "__proto__" included). */
-function bump<K>(map: Map<K, number[]>, key: K, values: readonly number[]): void {
+/**
+ * Adds `values` to `key`'s numbers (a Map: keys are data, "__proto__" included). Also what
+ * stats add sessions up with.
+ */
+export function bump<K>(map: Map<K, number[]>, key: K, values: readonly number[]): void {
   const at = map.get(key);
   if (!at) map.set(key, [...values]);
   else for (let i = 0; i < values.length; i++) at[i] += values[i];

@@ -1,3 +1,4 @@
+import { fullArgs, type FullArgs } from '../brain/activity/call-args';
 import { exitCodeOf } from '../brain/activity/commands';
 import { changeFacts, FILE_TOOLS } from '../brain/activity/file-changes';
 import type { DiffBudget } from '../brain/activity/line-diff';
@@ -21,12 +22,9 @@ export interface StepFacts {
   exitCode: number | null;
 }
 
-/** A call's arguments at the full tier, as Activity pairs them (see Activity.calls). */
-export interface FullCall {
+/** A call and its arguments at the full tier, as Activity pairs them (see fullArgs). */
+export interface FullCall extends FullArgs {
   call: ToolCall;
-  args: Record<string, unknown>;
-  /** Compact values of a truncated record without a twin: a marker means "cut". */
-  mayBeCut: boolean;
 }
 
 /** The full-tier arguments of each of the record's calls; `twin` null when none was read. */
@@ -35,13 +33,7 @@ export function fullCalls(
   twin: StepRecord | null,
   compactView: boolean,
 ): FullCall[] {
-  const truncated = record.truncatedFields.includes('tool_calls');
-  return record.toolCalls.map((call) => {
-    if (!truncated) return { call, args: call.args, mayBeCut: false };
-    const full = twin?.toolCalls[call.position];
-    if (full && full.name === call.name) return { call, args: full.args, mayBeCut: false };
-    return { call, args: call.args, mayBeCut: compactView };
-  });
+  return record.toolCalls.map((call) => ({ call, ...fullArgs(record, call, twin, compactView) }));
 }
 
 export function stepFacts(

@@ -1,15 +1,5 @@
+import { bump } from '../index/session-stats';
 import type { Count, ToolStats } from './stats.model';
-
-/** Adds `values` to `key`'s numbers. A Map: keys are data ("__proto__" included). */
-export function add(
-  map: Map<string | null, number[]>,
-  key: string | null,
-  values: readonly number[],
-) {
-  const at = map.get(key);
-  if (!at) map.set(key, [...values]);
-  else for (let i = 0; i < values.length; i++) at[i] += values[i];
-}
 
 /**
  * The keys as the caller may see them: each distinct key is masked once (not once per session),
@@ -20,7 +10,7 @@ export function maskKeys(
   mask: (key: string) => string,
 ): Map<string | null, number[]> {
   const out = new Map<string | null, number[]>();
-  for (const [key, values] of map) add(out, key === null ? null : mask(key), values);
+  for (const [key, values] of map) bump(out, key === null ? null : mask(key), values);
   return out;
 }
 

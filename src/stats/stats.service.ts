@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal';
 import type { Loaders } from '../graphql/loaders';
-import { HOME_INDEX, type HomeIndex } from '../index/home-index';
+import { HOME_INDEX, type HomeIndex, type IndexedStats } from '../index/home-index';
 import { Redactor } from '../redaction/redactor';
 import type { ListedSession } from '../brain/catalog';
 import type { FactsSource, SummaryFacts } from '../sessions/session-filter';
 import type { SessionFilter } from '../sessions/sessions.args';
 import { SessionsService } from '../sessions/sessions.service';
-import { add, countsOf, maskKeys, toolsOf } from './counts';
+import { bump } from '../index/session-stats';
+import { countsOf, maskKeys, toolsOf } from './counts';
 import type { Stats } from './stats.model';
 import type { TimelineSource } from './timeline';
 
@@ -57,8 +58,13 @@ export class StatsService {
    * index; the summary loader for sessions it does not hold yet. Not for `query`: the request's
    * text is not kept beside the stats.
    */
-  private async facts(items: ListedSession[], loaders: Loaders): Promise<(SummaryFacts | Error)[]> {
+  private async facts(
+    items: ListedSession[],
+    loaders: Loaders,
+    read: Map<ListedSession, IndexedStats | null>,
+  ): Promise<(SummaryFacts | Error)[]> {
     const rows = this.index.stats(items.map((s) => s.entry.realDir));
+    items.forEach((s, i) => read.set(s, rows[i]));
     // A session without a transcript has no time of its own: its summary says which to use.
     const known = rows.map((r) => (r?.updatedAt === null ? null : r));
     const missing = items.filter((_, i) => known[i] === null);
@@ -82,10 +88,15 @@ export class StatsService {
     principal: Principal,
   ): Promise<StatsParent> {
     // Filtered on the index's own facts, so the numbers and the set they count agree.
+    // The rows the filter read are the ones counted (one lookup per session, not two).
+    const read = new Map<ListedSession, IndexedStats | null>();
     const facts: FactsSource | undefined =
-      typeof filter?.query === 'string' ? undefined : (items) => this.facts(items, loaders);
+      typeof filter?.query === 'string' ? undefined : (items) => this.facts(items, loaders, read);
     const chosen = await this.sessions.select(principal, filter, loaders, undefined, facts);
-    const indexed = chosen.length ? this.index.stats(chosen.map((s) => s.entry.realDir)) : [];
+    const indexed =
+      read.size > 0
+        ? chosen.map((s) => read.get(s) ?? null)
+        : this.index.stats(chosen.map((s) => s.entry.realDir));
     const totals = Object.fromEntries(TOTALS.map((k) => [k, 0])) as Totals;
     const [envs, flavors, models, types, statuses, tools] = [0, 0, 0, 0, 0, 0].map(
       () => new Map<string | null, number[]>(),
@@ -93,15 +104,15 @@ export class StatsService {
     const sources: TimelineSource[] = [];
     chosen.forEach((s, i) => {
       const at = indexed[i];
-      add(envs, s.entry.root.environment, [1]);
-      add(flavors, s.entry.root.flavor, [1]);
+      bump(envs, s.entry.root.environment, [1]);
+      bump(flavors, s.entry.root.flavor, [1]);
       sources.push({ createdAt: s.createdAt.getTime(), indexed: at });
       if (!at) return;
-      add(models, at.model, [1]);
+      bump(models, at.model, [1]);
       for (const k of TOTALS) totals[k] += at.stats[k];
-      for (const [type, n] of at.stats.types) add(types, type, [n]);
-      for (const [status, n] of at.stats.statuses) add(statuses, status, [n]);
-      for (const [name, calls, errors] of at.stats.tools) add(tools, name, [calls, errors]);
+      for (const [type, n] of at.stats.types) bump(types, type, [n]);
+      for (const [status, n] of at.stats.statuses) bump(statuses, status, [n]);
+      for (const [name, calls, errors] of at.stats.tools) bump(tools, name, [calls, errors]);
     });
     const mask = (key: string) => this.redactor.redactText(key);
     return {

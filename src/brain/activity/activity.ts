@@ -9,6 +9,7 @@ import type { SessionEntry, StepRecord, ToolCall } from '../types';
 import { commandOutcome, existingTaskLog } from './commands';
 import { changeFacts, FILE_TOOLS } from './file-changes';
 import { DiffBudget } from './line-diff';
+import { argsNeedTwin, fullArgs } from './call-args';
 import { resultPosition } from './pairing';
 import type { CommandInfo, FileChangeInfo } from './types';
 
@@ -136,14 +137,8 @@ export class Activity {
     return mapLimit(wanted, IO_CONCURRENCY, async ({ record, call }): Promise<Call> => {
       const at = resultPosition(src.records, record.position, call.position);
       const result = at === null ? null : src.records[at];
-      if (!record.truncatedFields.includes('tool_calls') && !isElided(record, 'tool_calls')) {
-        return { record, call, args: call.args, mayBeCut: false, result };
-      }
-      const twinCall = (await this.twin(src, record))?.toolCalls[call.position];
-      if (twinCall && twinCall.name === call.name) {
-        return { record, call, args: twinCall.args, mayBeCut: false, result };
-      }
-      return { record, call, args: call.args, mayBeCut: src.compact, result };
+      const twin = argsNeedTwin(record) ? await this.twin(src, record) : null;
+      return { record, call, result, ...fullArgs(record, call, twin, src.compact) };
     });
   }
 
