@@ -1,15 +1,9 @@
 import * as path from 'node:path';
 import * as fs from 'node:fs';
 import { hashKey } from '../../src/auth/api-keys';
-import { makeTempDir, put } from '../fixtures/fs-util';
-import {
-  at,
-  pairFiles,
-  planner,
-  toolResult,
-  userInput,
-  type FullRecord,
-} from '../fixtures/records';
+import { makeTempDir } from '../fixtures/fs-util';
+import { writeSession } from '../index/index-home';
+import { at, planner, toolResult, userInput } from '../fixtures/records';
 
 /**
  * A home whose stats are written down by hand (see stats.e2e.spec.ts):
@@ -32,14 +26,6 @@ export const STATS_IDS = {
 export const STATS_MODEL = 'Gemini 3.5 Flash (High)';
 export const STATS_KEYS = { ide: 'stats-key-ide-0123456789', all: 'stats-key-all-0123456789' };
 
-const LOGS = '.system_generated/logs';
-
-export function writeSession(dir: string, records: FullRecord[]): void {
-  const { compact, full } = pairFiles(records);
-  put(path.join(dir, LOGS, 'transcript.jsonl'), compact);
-  put(path.join(dir, LOGS, 'transcript_full.jsonl'), full);
-}
-
 const input = (base: string, request: string, model?: string) =>
   userInput(0, at(base, 0), {
     request,
@@ -60,9 +46,9 @@ export interface StatsHome {
 export function buildStatsHome(): StatsHome {
   const dir = makeTempDir('brainql-stats-');
   const home = path.join(dir, 'home');
-  const root = (flavor: string, id: string) => path.join(home, flavor, 'brain', id);
+  const root = (flavor: string) => path.join(home, flavor, 'brain');
   let base = '2026-07-06T23:59:00Z';
-  writeSession(root('antigravity-ide', STATS_IDS.a), [
+  writeSession(root('antigravity-ide'), STATS_IDS.a, [
     input(base, 'Run the tests', STATS_MODEL),
     planner(1, at(base, 10), call('run_command', { CommandLine: 'npm test', Cwd: '/w' })),
     toolResult(2, at(base, 20), 'The command failed with exit code: 1\nOutput:\nFAIL', {
@@ -88,7 +74,7 @@ export function buildStatsHome(): StatsHome {
     { ...toolResult(8, at(base, 80), 'denied'), status: 'ERROR', created_at: 'yesterday' },
   ]);
   base = '2026-07-08T10:00:00Z';
-  writeSession(root('antigravity-cli', STATS_IDS.b), [
+  writeSession(root('antigravity-cli'), STATS_IDS.b, [
     input(base, 'List files'),
     planner(1, at(base, 1), call('run_command', { CommandLine: 'ls' })),
     toolResult(2, at(base, 2), 'The command completed successfully.\nOutput:\nx', {
@@ -97,7 +83,7 @@ export function buildStatsHome(): StatsHome {
     planner(3, at(base, 3), { content: 'done' }),
   ]);
   base = '2026-08-01T12:00:00Z';
-  writeSession(root('antigravity-acp', STATS_IDS.c), [
+  writeSession(root('antigravity-acp'), STATS_IDS.c, [
     input(base, 'Build it'),
     planner(1, at(base, 1), call('run_command', { CommandLine: 'make' })),
     planner(2, at(base, 2), { content: 'never mind' }),

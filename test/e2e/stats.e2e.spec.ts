@@ -5,15 +5,10 @@ import * as path from 'node:path';
 import supertest from 'supertest';
 import { makeTempDir } from '../fixtures/fs-util';
 import { at, planner, userInput } from '../fixtures/records';
+import { writeSession } from '../index/index-home';
 import { ask, startIndexedApp } from './search-home';
 import type { Data } from './harness';
-import {
-  buildStatsHome,
-  STATS_KEYS,
-  STATS_MODEL,
-  writeSession,
-  type StatsHome,
-} from './stats-home';
+import { buildStatsHome, STATS_KEYS, STATS_MODEL, type StatsHome } from './stats-home';
 
 /** stats over a home whose every number is known (stats-home.ts), by hand. */
 
@@ -208,7 +203,7 @@ describe('stats keys with secrets in them', () => {
       [1, '5a7a0000-0000-4000-8000-0000000000d1'],
       [2, '5a7a0000-0000-4000-8000-0000000000d2'],
     ] as const) {
-      writeSession(path.join(home, 'antigravity-ide/brain', id), [
+      writeSession(path.join(home, 'antigravity-ide/brain'), id, [
         userInput(0, at(base, n), {
           request: 'hi',
           localTime: 'x',
@@ -263,7 +258,8 @@ describe('a brain root whose folder name holds a secret', () => {
   const home = path.join(dir, 'home');
   beforeAll(() => {
     writeSession(
-      path.join(home, `team ${TOKEN}`, 'brain', '5a7a0000-0000-4000-8000-0000000000f1'),
+      path.join(home, `team ${TOKEN}`, 'brain'),
+      '5a7a0000-0000-4000-8000-0000000000f1',
       [userInput(0, '2026-07-06T10:00:00Z', { request: 'hi', localTime: 'x' })],
     );
   });
