@@ -25,6 +25,11 @@ describe('summaries and request signals', () => {
     const store = new BrainStore({ geminiHome: null, brainRoots: [path.join(work, 'root')] });
     const [listed] = (await store.refresh()).newestFirst;
     await store.records(listed.entry); // the view is parsed: only the summary is left to do
+    // Every pace() yields (each reading of the clock is 20 ms later), so the deadline below fires
+    // inside the summary's loop however fast this machine sums 20,000 records: on a quiet
+    // machine the whole loop could otherwise finish within one 10 ms slice and never yield.
+    let clock = performance.now();
+    const now = jest.spyOn(performance, 'now').mockImplementation(() => (clock += 20));
     const stopped = new AbortController();
     const reason = new Error('deadline of request A');
     // A starts the summary, B finds it under way and waits for it; A's deadline comes at the
@@ -32,6 +37,7 @@ describe('summaries and request signals', () => {
     const both = Promise.allSettled([store.summary(listed, stopped.signal), store.summary(listed)]);
     setTimeout(() => stopped.abort(reason), 0);
     const [a, b] = await both;
+    now.mockRestore();
     expect(a).toEqual({ status: 'rejected', reason });
     expect(b.status === 'fulfilled' && b.value.userRequest).toBe('fix the build');
     // Nothing of the stopped computation stays cached.
