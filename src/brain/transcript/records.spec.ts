@@ -182,6 +182,16 @@ describe('parseTime and hasMarker', () => {
     expect(parseTime('2026-06-25T17:15:58Z')?.toISOString()).toBe('2026-06-25T17:15:58.000Z');
     expect(parseTime('2026-06-25T18:15:58-01:30')?.toISOString()).toBe('2026-06-25T19:45:58.000Z');
     expect(parseTime('2026-06-25T17:15:58+0100')).toBeNull();
+    // Days a month does not have are refused, not rolled over into the next month.
+    expect(parseTime('2026-02-30T10:00:00Z')).toBeNull();
+    expect(parseTime('2026-02-29T10:00:00Z')).toBeNull();
+    expect(parseTime('2026-04-31T10:00:00Z')).toBeNull();
+    expect(parseTime('2026-00-10T10:00:00Z')).toBeNull();
+    expect(parseTime('2026-06-00T10:00:00Z')).toBeNull();
+    expect(parseTime('1900-02-29T10:00:00Z')).toBeNull();
+    expect(parseTime('2000-02-29T10:00:00Z')?.toISOString()).toBe('2000-02-29T10:00:00.000Z');
+    expect(parseTime('2028-02-29T10:00:00Z')?.toISOString()).toBe('2028-02-29T10:00:00.000Z');
+    expect(parseTime('2026-12-31T23:59:59Z')?.toISOString()).toBe('2026-12-31T23:59:59.000Z');
     expect(parseTime('2026-13-45T17:15:58Z')).toBeNull();
     expect(parseTime(null)).toBeNull();
   });

@@ -17,7 +17,7 @@ const SOURCES: ReadonlySet<string> = new Set(['USER_EXPLICIT', 'MODEL', 'SYSTEM'
 const STATUSES: ReadonlySet<string> = new Set(['DONE', 'RUNNING', 'ERROR', 'CANCELLED']);
 const FIELDS: readonly TruncatedField[] = ['content', 'thinking', 'tool_calls'];
 const MARKER = /\n<truncated \d+ bytes>(\n|$)/;
-const VALID_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+const VALID_TIME = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 /**
  * The deepest nesting of objects and arrays the store serves. V8 parses far deeper JSON
@@ -56,10 +56,19 @@ export type LineVerdict =
   /** `json`: the line parsed as JSON (it is complete) but is not a record. */
   | { kind: 'malformed'; reason: string; json: boolean };
 
-/** ISO-8601 with `Z` or `±hh:mm`; anything else (no zone, garbage) is not a valid time. */
+/**
+ * ISO-8601 with `Z` or `±hh:mm`; anything else (no zone, garbage) is not a valid time. A day the
+ * month does not have (2026-02-30) is refused too: `Date` would roll it over into March.
+ */
 export function parseTime(value: unknown): Date | null {
-  if (typeof value !== 'string' || !VALID_TIME.test(value)) return null;
-  const date = new Date(value);
+  const parts = typeof value === 'string' ? VALID_TIME.exec(value) : null;
+  if (!parts) return null;
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const daysInMonth = new Date(Date.UTC(2000, month, 0)).getUTCDate();
+  const leapYear = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const leapDay = month === 2 && day === 29 && !leapYear;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth || leapDay) return null;
+  const date = new Date(value as string);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
