@@ -3,6 +3,7 @@ import { GraphQLError, type ExecutionResult } from 'graphql';
 import { createHandler } from 'graphql-sse/lib/use/express';
 import { principalOf } from '../auth/principal';
 import { rateKeyOf } from '../graphql/limits/rate-limit.module';
+import { HttpError, HttpErrorCode, sendError } from '../http/http-errors';
 import type { LiveGate } from './gate';
 import type { LiveContext } from './live-context';
 import type { LiveMetrics } from './live.metrics';
@@ -146,6 +147,12 @@ export function sseHandler(gate: LiveGate, metrics: LiveMetrics, tuning: LiveTun
   });
 
   return async (req: Request, res: Response): Promise<void> => {
+    const unfit = unfitRequest(req);
+    if (unfit) {
+      metrics.refused.inc({ transport: 'sse', reason: 'bad' });
+      sendError(res, unfit);
+      return;
+    }
     meters.set(res, new WriteMeter(res));
     try {
       await handler(req, res);
@@ -155,6 +162,32 @@ export function sseHandler(gate: LiveGate, metrics: LiveMetrics, tuning: LiveTun
       else res.destroy();
     }
   };
+}
+
+/**
+ * What graphql-sse would refuse with an empty body (404, 405, 415), said in the one error shape
+ * with what is accepted.
+ */
+function unfitRequest(req: Request): HttpError | null {
+  if (req.method !== 'GET' && req.method !== 'POST') {
+    return new HttpError(
+      HttpErrorCode.NOT_FOUND,
+      `No route for ${req.method} ${req.path}: subscriptions over SSE use GET or POST.`,
+    );
+  }
+  if (!(req.headers.accept ?? '').includes('text/event-stream')) {
+    return new HttpError(
+      HttpErrorCode.BAD_USER_INPUT,
+      'Subscriptions over SSE need the header "Accept: text/event-stream".',
+    );
+  }
+  if (req.method === 'POST' && !(req.headers['content-type'] ?? '').includes('application/json')) {
+    return new HttpError(
+      HttpErrorCode.BAD_USER_INPUT,
+      'A POST to /graphql/stream needs "Content-Type: application/json".',
+    );
+  }
+  return null;
 }
 
 function isAsyncIterable(r: unknown): r is AsyncIterableIterator<ExecutionResult> {

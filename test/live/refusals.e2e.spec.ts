@@ -161,6 +161,56 @@ describe('upgrades elsewhere', () => {
   });
 });
 
+describe('malformed SSE requests', () => {
+  let h: LiveHome;
+  beforeAll(async () => {
+    h = await startLiveHome();
+  });
+  afterAll(() => h?.close());
+
+  const send = async (method: string, headers: Record<string, string>, body?: string) => {
+    const res = await fetch(`${urlOf(h.server, 'http')}/graphql/stream`, {
+      method,
+      headers: { authorization: `Bearer ${KEY_ALL}`, ...headers },
+      body,
+    });
+    return { status: res.status, body: (await res.json()) };
+  };
+  const doc = JSON.stringify({ query: STEPS, variables: { id: IDE_B } });
+
+  it('answers each with the one error shape saying what is accepted', async () => {
+    expect(await send('PUT', { accept: 'text/event-stream' })).toEqual({
+      status: 404,
+      body: {
+        error: {
+          code: 'NOT_FOUND',
+          message: 'No route for PUT /graphql/stream: subscriptions over SSE use GET or POST.',
+        },
+      },
+    });
+    expect(await send('POST', { 'content-type': 'application/json' }, doc)).toEqual({
+      status: 400,
+      body: {
+        error: {
+          code: 'BAD_USER_INPUT',
+          message: 'Subscriptions over SSE need the header "Accept: text/event-stream".',
+        },
+      },
+    });
+    expect(
+      await send('POST', { accept: 'text/event-stream', 'content-type': 'text/plain' }, doc),
+    ).toEqual({
+      status: 400,
+      body: {
+        error: {
+          code: 'BAD_USER_INPUT',
+          message: 'A POST to /graphql/stream needs "Content-Type: application/json".',
+        },
+      },
+    });
+  });
+});
+
 describe.each(['ws', 'sse'] as Transport[])('rate limit over %s', (t) => {
   let h: LiveHome;
   beforeAll(async () => {
