@@ -25,11 +25,12 @@ const ERRORS: Record<number, string> = {
 
 /** The error answers of a route, all in the one error shape. */
 export function ApiErrors(...statuses: number[]): MethodDecorator {
-  return applyDecorators(
-    ...[400, 401, 429, ...statuses].map((status) =>
-      ApiResponse({ status, description: ERRORS[status], schema: ref('Error') }),
-    ),
+  const decorators = [400, 401, 429, ...statuses].map((status) =>
+    ApiResponse({ status, description: ERRORS[status], schema: ref('Error') }),
   );
+  return (target, key, descriptor) => {
+    for (const decorate of decorators) decorate(target, key, descriptor);
+  };
 }
 
 /** `{"items":[…],"totalCount":N,"nextCursor":…}` of `item`. */

@@ -61,7 +61,7 @@ export function buildOpenApi(app: INestApplication): OpenAPIObject {
   const schema = app.get(GraphQLSchemaHost).schema;
   document.components = {
     ...document.components,
-    schemas: componentSchemas(schema) as NonNullable<OpenAPIObject['components']>['schemas'],
+    schemas: componentSchemas(schema),
   };
   return document;
 }
