@@ -58,6 +58,13 @@ export function buildOpenApi(app: INestApplication): OpenAPIObject {
   document.paths = Object.fromEntries(
     Object.entries(document.paths).filter(([path]) => path.startsWith('/api/')),
   );
+  document.paths['/api/openapi.json'] = {
+    get: {
+      tags: ['docs'],
+      summary: 'This OpenAPI 3.1 document',
+      responses: { '200': { description: 'The document', content: { 'application/json': {} } } },
+    },
+  };
   const schema = app.get(GraphQLSchemaHost).schema;
   document.components = {
     ...document.components,

@@ -19,10 +19,15 @@ export interface RestCtx {
   gql(query: string, variables?: Record<string, unknown>, key?: string): Promise<Data>;
 }
 
-export function useRest(env: Record<string, string> = {}): RestCtx {
+/** `extend` may add sessions to the home before the app starts. */
+export function useRest(
+  env: Record<string, string> = {},
+  extend: (sh: SearchHome) => void = () => undefined,
+): RestCtx {
   const ctx = {} as RestCtx;
   beforeAll(async () => {
     ctx.sh = buildSearchHome();
+    extend(ctx.sh);
     ({ app: ctx.app, server: ctx.server } = await startIndexedApp(ctx.sh, {
       API_KEYS_FILE: ctx.sh.keysFile,
       REDACT: 'on',
