@@ -52,4 +52,14 @@ describe('REST rate limit', () => {
     // Another key has its own bucket.
     expect((await r.get(`/api/sessions/${IDS.ide}`, KEYS.ide)).status).toBe(200);
   });
+
+  it('an export over the rate waits for points between pages rather than failing', async () => {
+    const started = Date.now();
+    const res = await r.get(`/api/sessions/${IDS.many}/export?format=json`, KEYS.ide);
+    expect(res.status).toBe(200);
+    const doc = JSON.parse(res.text) as { steps: { position: number }[] };
+    expect(doc.steps.map((s) => s.position)).toEqual(Array.from({ length: 22 }, (_, i) => i));
+    // The steps page wants a full bucket (600 points): the header's points come back first.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+  });
 });
