@@ -7,8 +7,10 @@ import { ApiGraphqlModule } from './graphql/graphql.module';
 import { HttpModule } from './http/http.module';
 import { IndexModule } from './index/index.module';
 import { LiveModule } from './live/live.module';
+import { OperationsModule } from './operations/operations.module';
 import { OpsModule } from './ops/ops.module';
 import { RedactionModule } from './redaction/redaction.module';
+import { RestModule } from './rest/rest.module';
 import { SearchModule } from './search/search.module';
 import { SecretsModule } from './secrets/secrets.module';
 import { StatsModule } from './stats/stats.module';
@@ -38,6 +40,8 @@ export class AppModule {
         StatsModule,
         LiveModule,
         HttpModule,
+        OperationsModule,
+        RestModule,
       ],
     };
   }

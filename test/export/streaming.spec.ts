@@ -1,0 +1,167 @@
+import { exportSession } from '../../src/export/export-session';
+import { fenced } from '../../src/export/fence';
+import type { ExportStep } from '../../src/export/types';
+import { EXPORT_SESSION, EXPORT_STEPS } from '../../src/operations/documents';
+import { OperationError } from '../../src/operations/operation-error';
+import type { RunOperation } from '../../src/operations/run';
+import { codeBlocks } from './fences';
+
+/**
+ * The exporters against a stand-in `run` serving a long synthetic session: pages are asked
+ * for one at a time, only once the previous page's steps have been written, so memory holds
+ * one page whatever the session's length.
+ */
+
+const ID = 'feed0000-0000-4000-8000-000000000000';
+const session = {
+  id: ID,
+  root: { path: '/r', flavor: 'antigravity-ide', environment: 'IDE' },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  userRequest: 'Show ``` and ```` fences',
+  model: null,
+  localTime: null,
+  mentionedFiles: [],
+  workspaceRoot: null,
+  stepCount: 0,
+  toolCallCount: 0,
+  errorCount: 0,
+  artifacts: [],
+};
+
+const TRICKY = 'before\n```js\nconst a = 1;\n```\nthen ````\nand ``` inline\n';
+
+function step(position: number): ExportStep {
+  return {
+    index: position,
+    position,
+    source: 'MODEL',
+    type: 'PLANNER_RESPONSE',
+    status: 'DONE',
+    createdAt: session.createdAt,
+    content: position === 0 ? TRICKY : `step ${position} ${'x'.repeat(10_000)}`,
+    thinking: null,
+    error: null,
+    truncatedFields: [],
+    userRequest: null,
+    toolCalls: [],
+    output: null,
+    tokens: null,
+  };
+}
+
+/** A `run` over `total` steps; `pulled` counts the steps the consumer has taken so far. */
+function fakeRun(
+  total: number,
+  log: { start: number; first: number; pulledBefore: number }[],
+  pulled: () => number,
+) {
+  const run = ((document: string, variables: Record<string, unknown> = {}) => {
+    if (document === EXPORT_SESSION)
+      return Promise.resolve({ session: { ...session, stepCount: total } });
+    expect(document).toBe(EXPORT_STEPS);
+    expect(variables.id).toBe(ID);
+    const first = variables.first as number;
+    const start = variables.after === null ? 0 : Number(variables.after) + 1;
+    log.push({ start, first, pulledBefore: pulled() });
+    const end = Math.min(total, start + first);
+    const edges = Array.from({ length: end - start }, (_, i) => ({ node: step(start + i) }));
+    return Promise.resolve({
+      session: {
+        steps: { pageInfo: { hasNextPage: end < total, endCursor: String(end - 1) }, edges },
+      },
+    });
+  }) as RunOperation;
+  return run;
+}
+
+describe('streamed exports', () => {
+  it.each(['json', 'atif', 'markdown'] as const)(
+    '%s: 2,000 steps in pages of 7, each page asked for after the previous one was written',
+    async (format) => {
+      const log: { start: number; first: number; pulledBefore: number }[] = [];
+      let chunks = 0;
+      const ex = await exportSession(
+        fakeRun(2000, log, () => chunks),
+        ID,
+        format,
+        {
+          pageSize: 7,
+        },
+      );
+      // Nothing is read before the first chunk is asked for.
+      expect(log).toEqual([]);
+      let bytes = 0;
+      for await (const chunk of ex.chunks) {
+        chunks++;
+        bytes += chunk.length;
+      }
+      expect(log).toHaveLength(Math.ceil(2000 / 7));
+      // Page p is asked for once the header and every step of pages 0..p-1 were taken.
+      log.forEach(({ start, pulledBefore }, p) => {
+        expect(start).toBe(7 * p);
+        expect(pulledBefore).toBe(1 + 7 * p);
+      });
+      // Pages are no larger than the steps the header counted: the last asks for 5.
+      expect(log.map((l) => l.first).slice(-2)).toEqual([7, 5]);
+      expect(bytes).toBeGreaterThan(2000 * 10_000);
+    },
+  );
+
+  it('markdown fences hold ``` and ```` intact', async () => {
+    const ex = await exportSession(
+      fakeRun(1, [], () => 0),
+      ID,
+      'markdown',
+    );
+    let md = '';
+    for await (const chunk of ex.chunks) md += chunk;
+    const blocks = codeBlocks(md);
+    expect(blocks.map((b) => [b.info, b.body, b.closed])).toEqual([
+      ['text', 'Show ``` and ```` fences', true],
+      ['markdown', TRICKY.replace(/\n$/, ''), true],
+    ]);
+    expect(fenced(TRICKY).split('\n')[0]).toBe('`````');
+    expect(fenced('no ticks')).toBe('```\nno ticks\n```\n');
+  });
+
+  it('waits out RATE_LIMITED between pages (the limit holds, the download is slowed)', async () => {
+    const log: { start: number; first: number; pulledBefore: number }[] = [];
+    const inner = fakeRun(10, log, () => 0);
+    let refusals = 2;
+    const run = ((doc: string, vars?: Record<string, unknown>) => {
+      if (doc === EXPORT_STEPS && vars?.after !== null && refusals-- > 0) {
+        return Promise.reject(new OperationError('RATE_LIMITED', 'slow down', undefined, 7));
+      }
+      return inner(doc, vars);
+    }) as RunOperation;
+    const waits: number[] = [];
+    const wait = (ms: number) => {
+      waits.push(ms);
+      return Promise.resolve();
+    };
+    const ex = await exportSession(run, ID, 'json', { pageSize: 4, wait });
+    let text = '';
+    for await (const chunk of ex.chunks) text += chunk;
+    expect(waits).toEqual([7000, 7000]);
+    expect((JSON.parse(text) as { steps: unknown[] }).steps).toHaveLength(10);
+    expect(log.map((l) => [l.start, l.first])).toEqual([
+      [0, 4],
+      [4, 4],
+      [8, 2],
+    ]);
+  });
+
+  it('any other error mid-export rejects the chunks', async () => {
+    const inner = fakeRun(10, [], () => 0);
+    const run = ((doc: string, vars?: Record<string, unknown>) =>
+      doc === EXPORT_STEPS && vars?.after !== null
+        ? Promise.reject(new OperationError('QUERY_TOO_COMPLEX', 'too big'))
+        : inner(doc, vars)) as RunOperation;
+    const ex = await exportSession(run, ID, 'atif', { pageSize: 4 });
+    const read = async () => {
+      for await (const chunk of ex.chunks) void chunk;
+    };
+    await expect(read()).rejects.toMatchObject({ code: 'QUERY_TOO_COMPLEX' });
+  });
+});
