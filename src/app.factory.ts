@@ -8,8 +8,7 @@ import type { AppConfig } from './config/config';
 import { createLogger, httpLogger, PinoNestLogger } from './ops/logging';
 import { metricsMiddleware } from './ops/metrics.middleware';
 import { MetricsService } from './ops/metrics.service';
-import { Redactor } from './redaction/redactor';
-import { SessionsService } from './sessions/sessions.service';
+import { GraphqlRunner } from './operations/graphql-runner';
 import { corsMiddleware } from './web/cors';
 import { webPages } from './web/web-pages';
 
@@ -40,8 +39,7 @@ export async function createApp(
   app.use(metricsMiddleware(app.get(MetricsService)));
   app.use(hostCheckMiddleware(config));
   app.use(corsMiddleware(config));
-  const sessions = app.get(SessionsService);
-  app.use(webPages(config, { roots: (p) => sessions.roots(p), redactor: app.get(Redactor) }));
+  app.use(webPages(config, app.get(GraphqlRunner)));
   app.use(authMiddleware(config));
   app.enableShutdownHooks();
   return app;

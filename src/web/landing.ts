@@ -94,16 +94,16 @@ ${examplesHtml()}
 `;
 }
 
-/** GET / : the page above for the caller's scope (roots read through `roots`, masked). */
+/** GET / : the page above for the caller's scope (roots read through `roots`). */
 export function landingHandler(
   config: AppConfig,
   authenticate: (req: Request) => Principal | { message: string },
-  roots: (principal: Principal) => Promise<BrainRoot[]>,
+  roots: (req: Request, principal: Principal) => Promise<BrainRoot[]>,
 ) {
   return async (req: Request, res: Response): Promise<void> => {
     const who = authenticate(req);
     const visible: Visible =
-      'message' in who ? { authProblem: who.message } : { roots: await roots(who) };
+      'message' in who ? { authProblem: who.message } : { roots: await roots(req, who) };
     for (const [k, v] of Object.entries(PAGE_HEADERS)) res.setHeader(k, v);
     res.setHeader('Content-Security-Policy', LANDING_CSP);
     // The page depends on the key: never stored, never shared.

@@ -1,10 +1,11 @@
 import { Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { authenticate } from '../auth/auth.middleware';
-import type { Principal } from '../auth/principal';
 import type { AppConfig } from '../config/config';
-import { HttpError, HttpErrorCode, sendError } from '../http/http-errors';
-import type { Redactor } from '../redaction/redactor';
+import { HTTP_STATUS, HttpError, HttpErrorCode, sendError } from '../http/http-errors';
+import { rateKeyOf } from '../graphql/limits/rate-limit.module';
+import type { GraphqlRunner } from '../operations/graphql-runner';
+import { OperationError } from '../operations/operation-error';
 import type { BrainRoot } from '../sessions/session.model';
 import { StaticAssets } from './assets';
 import { EXPLORER_ASSETS, explorerMiddleware } from './explorer';
@@ -15,20 +16,30 @@ import { SWAGGER_ASSETS, SWAGGER_CSP, SWAGGER_HTML } from './swagger-ui';
 
 const logger = new Logger('WebPages');
 
-export interface WebDeps {
-  /** The roots a principal may read, as the `roots` query answers them. */
-  roots(principal: Principal): Promise<BrainRoot[]>;
-  redactor: Redactor;
+/** What the landing page shows of the roots: asked through the GraphQL pipeline as the caller. */
+const LANDING_ROOTS =
+  'query LandingRoots { roots { flavor environment sessionCount path isExample } }';
+
+/** A failed landing query in the one error shape (a rate limit keeps its status and wait). */
+function landingError(err: unknown): HttpError {
+  if (err instanceof OperationError && err.code in HTTP_STATUS) {
+    return new HttpError(err.code as HttpErrorCode, err.message, {
+      retryAfterSeconds: err.retryAfterSeconds,
+    });
+  }
+  logger.error(err);
+  return new HttpError(HttpErrorCode.INTERNAL_SERVER_ERROR, 'Internal server error');
 }
 
 /**
  * The browser's pages: the landing page (/), the explorer (browser GETs of /graphql), Swagger
  * UI (/api/docs) and their files (/ui/*, /api/docs/*). Mounted before authentication: the
  * pages and files are the same for everyone and reveal nothing; the landing page lists roots
- * only for a valid key (it authenticates the request itself), and every query the pages send
+ * only for a valid key (it authenticates the request itself and asks the `roots` query as that
+ * caller, so scopes, masking and rate limits are GraphQL's), and every query the pages send
  * goes through authentication as usual.
  */
-export function webPages(config: AppConfig, deps: WebDeps) {
+export function webPages(config: AppConfig, runner: GraphqlRunner) {
   const ui = new StaticAssets({
     ...EXPLORER_ASSETS,
     'page.css': { contentType: 'text/css; charset=utf-8', load: () => PAGE_CSS },
@@ -36,19 +47,16 @@ export function webPages(config: AppConfig, deps: WebDeps) {
   });
   const docs = new StaticAssets(SWAGGER_ASSETS);
   const explorer = explorerMiddleware(config);
-  // Root paths and flavors are masked as the GraphQL field middleware masks every string.
   const landing = landingHandler(
     config,
     (req) => {
       const who = authenticate(config, req.headers.authorization);
       return 'principal' in who ? who.principal : who;
     },
-    async (principal) =>
-      (await deps.roots(principal)).map((r) => ({
-        ...r,
-        path: deps.redactor.redactText(r.path),
-        flavor: deps.redactor.redactText(r.flavor),
-      })),
+    async (req, principal) => {
+      const run = runner.forPrincipal(principal, rateKeyOf(req, principal));
+      return (await run<{ roots: BrainRoot[] }>(LANDING_ROOTS)).roots;
+    },
   );
 
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -59,13 +67,8 @@ export function webPages(config: AppConfig, deps: WebDeps) {
     const p = req.path;
     if (p === '/') {
       landing(req, res).catch((err: unknown) => {
-        logger.error(err);
         if (res.headersSent) res.destroy();
-        else
-          sendError(
-            res,
-            new HttpError(HttpErrorCode.INTERNAL_SERVER_ERROR, 'Internal server error'),
-          );
+        else sendError(res, landingError(err));
       });
     } else if (p.startsWith('/ui/') && ui.has(p.slice(4))) {
       ui.send(p.slice(4), req, res);

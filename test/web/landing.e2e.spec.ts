@@ -184,3 +184,23 @@ describe('the landing page with REDACT=off', () => {
     }
   });
 });
+
+describe('the landing page under the rate limit', () => {
+  it('spends the caller’s points like the roots query, and answers 429 with Retry-After when out', async () => {
+    const home = await startWebHome({ RATE_LIMIT_POINTS: '20' });
+    try {
+      expect((await page(home)).status).toBe(200);
+      const out = await page(home);
+      expect([out.status, out.body.error.code]).toEqual([429, 'RATE_LIMITED']);
+      expect(Number(out.headers['retry-after'])).toBeGreaterThan(0);
+      // The same bucket as the caller's GraphQL queries.
+      const gql = await request(home.server)
+        .post('/graphql')
+        .set('Content-Type', 'application/json')
+        .send({ query: ROOTS_QUERY });
+      expect(gql.body.errors[0].extensions.code).toBe('RATE_LIMITED');
+    } finally {
+      await home.close();
+    }
+  });
+});
