@@ -9,6 +9,7 @@ import { createLogger, httpLogger, PinoNestLogger } from './ops/logging';
 import { metricsMiddleware } from './ops/metrics.middleware';
 import { MetricsService } from './ops/metrics.service';
 import { GraphqlRunner } from './operations/graphql-runner';
+import { mountOpenApi } from './rest/openapi';
 import { corsMiddleware } from './web/cors';
 import { webPages } from './web/web-pages';
 
@@ -41,6 +42,7 @@ export async function createApp(
   app.use(corsMiddleware(config));
   app.use(webPages(config, app.get(GraphqlRunner)));
   app.use(authMiddleware(config));
+  mountOpenApi(app);
   app.enableShutdownHooks();
   return app;
 }
