@@ -5,7 +5,8 @@ export const PAGE_CSS = `:root { color-scheme: light dark; --fg: #1d2433; --mute
   --line: #2c3342; --accent: #f06bd8; --code: #1d2230; } }
 body { margin: 0; font: 15px/1.5 system-ui, sans-serif; color: var(--fg); background: var(--bg); }
 a { color: var(--accent); }
-code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 13px; }
+main code, main pre, .note code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace;
+  font-size: 13px; }
 .bar { display: flex; gap: 1em; align-items: baseline; padding: 6px 16px;
   border-bottom: 1px solid var(--line); }
 .bar a { font-weight: 700; text-decoration: none; }
@@ -15,10 +16,10 @@ body.explorer { height: 100vh; display: flex; flex-direction: column; }
 body.explorer #root { flex: 1; min-height: 0; }
 body.explorer #root > .graphiql-container { height: 100%; }
 main { max-width: 60rem; margin: 0 auto; padding: 8px 16px 48px; }
-table { border-collapse: collapse; }
-th, td { text-align: left; padding: 4px 12px 4px 0; border-bottom: 1px solid var(--line); }
-td.num { text-align: right; }
-pre { background: var(--code); padding: 10px 12px; overflow-x: auto; border-radius: 4px; }
+main table { border-collapse: collapse; }
+main th, main td { text-align: left; padding: 4px 12px 4px 0; border-bottom: 1px solid var(--line); }
+main td.num { text-align: right; }
+main pre { background: var(--code); padding: 10px 12px; overflow-x: auto; border-radius: 4px; }
 .muted { color: var(--muted); }
 `;
 

@@ -2,17 +2,17 @@ import { Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { authenticate } from '../auth/auth.middleware';
 import type { AppConfig } from '../config/config';
-import { HTTP_STATUS, HttpError, HttpErrorCode, sendError } from '../http/http-errors';
+import { HttpError, HttpErrorCode, sendError } from '../http/http-errors';
 import { rateKeyOf } from '../graphql/limits/rate-limit.module';
 import type { GraphqlRunner } from '../operations/graphql-runner';
-import { OperationError } from '../operations/operation-error';
+import { httpErrorOf } from '../rest/answers';
 import type { BrainRoot } from '../sessions/session.model';
 import { StaticAssets } from './assets';
 import { EXPLORER_ASSETS, explorerMiddleware } from './explorer';
 import { PAGE_HEADERS } from './html';
 import { landingHandler } from './landing';
 import { FAVICON_SVG, PAGE_CSS } from './page-css';
-import { SWAGGER_ASSETS, SWAGGER_CSP, SWAGGER_HTML } from './swagger-ui';
+import { SWAGGER_ASSETS, SWAGGER_CSP, swaggerHtml } from './swagger-ui';
 
 const logger = new Logger('WebPages');
 
@@ -22,11 +22,8 @@ const LANDING_ROOTS =
 
 /** A failed landing query in the one error shape (a rate limit keeps its status and wait). */
 function landingError(err: unknown): HttpError {
-  if (err instanceof OperationError && err.code in HTTP_STATUS) {
-    return new HttpError(err.code as HttpErrorCode, err.message, {
-      retryAfterSeconds: err.retryAfterSeconds,
-    });
-  }
+  const known = httpErrorOf(err);
+  if (known instanceof HttpError) return known;
   logger.error(err);
   return new HttpError(HttpErrorCode.INTERNAL_SERVER_ERROR, 'Internal server error');
 }
@@ -47,6 +44,7 @@ export function webPages(config: AppConfig, runner: GraphqlRunner) {
   });
   const docs = new StaticAssets(SWAGGER_ASSETS);
   const explorer = explorerMiddleware(config);
+  const docsHtml = swaggerHtml(config);
   const landing = landingHandler(
     config,
     (req) => {
@@ -76,7 +74,7 @@ export function webPages(config: AppConfig, runner: GraphqlRunner) {
       for (const [k, v] of Object.entries(PAGE_HEADERS)) res.setHeader(k, v);
       res.setHeader('Content-Security-Policy', SWAGGER_CSP);
       res.setHeader('Cache-Control', 'no-cache');
-      res.type('html').send(SWAGGER_HTML);
+      res.type('html').send(docsHtml);
     } else if (p.startsWith('/api/docs/') && docs.has(p.slice(10))) {
       docs.send(p.slice(10), req, res);
     } else {

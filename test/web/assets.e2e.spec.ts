@@ -88,6 +88,13 @@ describe('the pages’ files, with API keys configured', () => {
         '/api/docs/swagger-start.js',
       ]);
     }
+    expect(
+      (await request(home.server).get('/api/docs')).text.match(
+        /<form id="docs-key"[^]*?<\/form>/,
+      )?.[0],
+    ).toBe(
+      '<form id="docs-key" class="note">\n<label>This server needs an API key to show its REST API: <input name="key" type="password" autocomplete="off" size="40" placeholder="API key"></label>\n<button type="submit">Load</button> (kept in this page only)\n</form>',
+    );
     expect(SWAGGER_CSP).toBe(
       "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     );
@@ -95,5 +102,17 @@ describe('the pages’ files, with API keys configured', () => {
     expect(start).toContain("url: '/api/openapi.json',");
     expect(start).toContain('validatorUrl: null,');
     expect(start).toContain("layout: 'BaseLayout',");
+  });
+});
+
+describe('Swagger UI without API keys', () => {
+  it('has no key form: the document loads at once', async () => {
+    const home = await startWebHome();
+    try {
+      const res = await request(home.server).get('/api/docs');
+      expect([res.status, res.text.includes('docs-key')]).toEqual([200, false]);
+    } finally {
+      await home.close();
+    }
   });
 });
