@@ -73,10 +73,15 @@ describe('CORS with CORS_ORIGINS and API keys', () => {
     const file = await request(home.server)
       .get(FILE)
       .set({ Origin: ALLOWED, Authorization: `Bearer ${FULL_KEY}` });
+    const rest = await request(home.server)
+      .get('/api/sessions')
+      .set({ Origin: ALLOWED, Authorization: `Bearer ${FULL_KEY}` });
     const denied = await request(home.server).get(FILE).set('Origin', ALLOWED);
+    expect(rest.body.totalCount).toBe(3);
     for (const [res, status] of [
       [gql, 200],
       [file, 200],
+      [rest, 200],
       [denied, 401],
     ] as const) {
       expect([res.status, corsOf(res)]).toEqual([
