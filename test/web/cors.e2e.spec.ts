@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import WebSocket from 'ws';
 import { FULL_KEY, IDS, startWebHome, type WebHome } from './web-home';
 
 /**
@@ -142,6 +144,38 @@ describe('CORS with CORS_ORIGINS and API keys', () => {
       expect(res.body.errors[0].message).toMatch(
         /^This operation has been blocked as a potential Cross-Site Request Forgery/,
       );
+    }
+  });
+});
+
+/** Opens a graphql-ws socket from `origin` with `key`; the first message or the close. */
+function socketFrom(home: WebHome, origin: string, key: string): Promise<string> {
+  const { port } = home.server.address() as AddressInfo;
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/graphql`, 'graphql-transport-ws', {
+    headers: { origin },
+  });
+  socket.on('open', () =>
+    socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: key } })),
+  );
+  return new Promise((resolve) => {
+    socket.on('message', (m: Buffer) => {
+      resolve(m.toString());
+      socket.close();
+    });
+    socket.on('close', (code, reason) => resolve(`${code} ${reason.toString()}`));
+  });
+}
+
+describe('WebSockets (not covered by CORS) with CORS_ORIGINS', () => {
+  it('accept a listed origin and refuse any other', async () => {
+    const home = await startWebHome({ CORS_ORIGINS: ALLOWED }, { withKeys: true });
+    try {
+      expect(await socketFrom(home, ALLOWED, FULL_KEY)).toBe('{"type":"connection_ack"}');
+      expect(await socketFrom(home, REFUSED, FULL_KEY)).toBe(
+        '4401 Unauthorized: cross-origin WebSocket refused',
+      );
+    } finally {
+      await home.close();
     }
   });
 });
