@@ -24,9 +24,9 @@ export const EXPLORER_ENV_JS = `'use strict';
 export const EXPLORER_START_JS = `'use strict';
 (function () {
   var settings = JSON.parse(document.getElementById('explorer-settings').textContent);
-  var endpoint = new URL('/graphql', location.href).toString();
-  settings.endpoint = endpoint;
-  settings.subscriptionsEndpoint = endpoint + '/stream';
+  // Queries go to the page's own URL (/graphql); setting \`endpoint\` here would also
+  // redirect subscriptions there, away from the SSE route.
+  settings.subscriptionsEndpoint = new URL('/graphql/stream', location.href).toString();
   YogaGraphiQL.renderYogaGraphiQL(document.getElementById('root'), settings);
 })();
 `;

@@ -99,4 +99,27 @@ describeInBrowser('the explorer in a browser (example home, no keys)', () => {
     });
     await w.page.close();
   });
+
+  it('runs a subscription over SSE on /graphql/stream and shows what it streams', async () => {
+    const w = await watchedPage(browser, origin);
+    await withScreenshot(w.page, 'explorer-subscription', async () => {
+      await w.page.goto(`${origin}/graphql`);
+      await w.page.locator('.graphiql-execute-button').waitFor();
+      await typeQuery(
+        w.page,
+        'LiveSteps',
+        'subscription LiveSteps { steps(sessionId: "ba5e", fromPosition: 10) { index type } }',
+      );
+      await w.page.locator('.graphiql-execute-button').click();
+      // The replay ends with the session's last record.
+      await resultShows(w.page, '"index": 16');
+      await resultShows(w.page, '"type": "PLANNER_RESPONSE"');
+      expect(w.requests.filter((u) => u.includes('/graphql/stream'))).toEqual([
+        `${origin}/graphql/stream?query=subscription+LiveSteps%7Bsteps%28sessionId%3A%22ba5e%22+fromPosition%3A10%29%7Bindex+type%7D%7D&operationName=LiveSteps&extensions=%7B%7D`,
+      ]);
+      expect(w.problems).toEqual([]);
+      expect(w.elsewhere()).toEqual([]);
+    });
+    await w.page.close();
+  });
 });
