@@ -4,13 +4,12 @@ import type { AppConfig } from '../config/config';
 import type { AssetSource } from './assets';
 import { EXAMPLE_QUERIES, formattedExample } from './example-queries';
 import { EXPLORER_ENV_JS, EXPLORER_START_JS } from './explorer-client';
-import { contentSecurityPolicy, escapeHtml, etagOf, jsonForScript, PAGE_HEADERS } from './html';
+import { contentSecurityPolicy, etagOf, jsonForScript, PAGE_HEADERS } from './html';
 
 /** What @graphql-yoga/render-graphiql's bundle module exports: whole files as strings. */
 interface GraphiqlBundle {
   js: string;
   css: string;
-  favicon: string;
   editorWorkerService: string;
   jsonWorker: string;
   graphqlWorker: string;
@@ -105,7 +104,7 @@ export function explorerHtml(config: AppConfig): string {
 <body class="explorer">
 <header class="bar"><a href="/">brainql</a> <span>GraphQL explorer</span></header>
 ${noteHtml}
-<noscript><p class="note">The explorer needs JavaScript. Without it, POST queries to ${escapeHtml('/graphql')} (see the README).</p></noscript>
+<noscript><p class="note">The explorer needs JavaScript. Without it, POST queries to /graphql (see the README).</p></noscript>
 <div id="root"></div>
 <script type="application/json" id="explorer-settings">${jsonForScript(explorerSettings(config))}</script>
 <script src="/ui/explorer-env.js"></script>
@@ -133,6 +132,7 @@ export function explorerMiddleware(config: AppConfig) {
       next();
       return;
     }
+    res.locals.webPage = true;
     for (const [k, v] of Object.entries(PAGE_HEADERS)) res.setHeader(k, v);
     res.setHeader('Content-Security-Policy', EXPLORER_CSP);
     res.setHeader('Cache-Control', 'no-cache');

@@ -63,22 +63,28 @@ export function webPages(config: AppConfig, runner: GraphqlRunner) {
       return;
     }
     const p = req.path;
+    const asset = p.startsWith('/ui/') && ui.has(p.slice(4));
+    const doc = p.startsWith('/api/docs/') && docs.has(p.slice(10));
+    if (p !== '/' && !asset && p !== '/api/docs' && p !== '/api/docs/' && !doc) {
+      explorer(req, res, next);
+      return;
+    }
+    // Counted apart from the API in the request metrics.
+    res.locals.webPage = true;
     if (p === '/') {
       landing(req, res).catch((err: unknown) => {
         if (res.headersSent) res.destroy();
         else sendError(res, landingError(err));
       });
-    } else if (p.startsWith('/ui/') && ui.has(p.slice(4))) {
+    } else if (asset) {
       ui.send(p.slice(4), req, res);
-    } else if (p === '/api/docs' || p === '/api/docs/') {
+    } else if (doc) {
+      docs.send(p.slice(10), req, res);
+    } else {
       for (const [k, v] of Object.entries(PAGE_HEADERS)) res.setHeader(k, v);
       res.setHeader('Content-Security-Policy', SWAGGER_CSP);
       res.setHeader('Cache-Control', 'no-cache');
       res.type('html').send(docsHtml);
-    } else if (p.startsWith('/api/docs/') && docs.has(p.slice(10))) {
-      docs.send(p.slice(10), req, res);
-    } else {
-      explorer(req, res, next);
     }
   };
 }

@@ -139,3 +139,23 @@ describe('the explorer with API keys and introspection off', () => {
     expect([ok.status, ok.body.data.roots.length]).toEqual([200, 3]);
   });
 });
+
+describe('request metrics of the pages', () => {
+  it('counts the pages and their files as "pages", not as GraphQL operations', async () => {
+    const home = await startWebHome();
+    try {
+      for (const p of ['/', '/ui/page.css', '/api/docs']) {
+        expect((await request(home.server).get(p)).status).toBe(200);
+      }
+      expect((await explorerPage(home)).status).toBe(200);
+      const metrics = (await request(home.server).get('/metrics')).text;
+      const requests = metrics
+        .split('\n')
+        .filter((l) => l.startsWith('brainql_requests_total{'))
+        .sort();
+      expect(requests).toEqual(['brainql_requests_total{operation="pages",status="200"} 4']);
+    } finally {
+      await home.close();
+    }
+  });
+});
