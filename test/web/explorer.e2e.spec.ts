@@ -1,3 +1,5 @@
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { EXAMPLE_QUERIES, formattedExample } from '../../src/web/example-queries';
 import { EXPLORER_CSP, HEADER_HINT } from '../../src/web/explorer';
@@ -14,6 +16,37 @@ const CSRF_START = 'This operation has been blocked as a potential Cross-Site Re
 
 function explorerPage(home: WebHome): request.Test {
   return request(home.server).get('/graphql').set('Accept', BROWSER_ACCEPT);
+}
+
+/** A POST with no Content-Type at all (clients add one on their own). */
+function postWithoutContentType(
+  home: WebHome,
+  body: string,
+): Promise<{ status: number; body: { errors: { message: string }[] } }> {
+  const { port } = home.server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/graphql',
+        headers: { Accept: BROWSER_ACCEPT },
+      },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (c: Buffer) => parts.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: JSON.parse(Buffer.concat(parts).toString()),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 function settingsOf(html: string): Record<string, unknown> {
@@ -87,6 +120,8 @@ describe('the explorer without API keys (introspection on)', () => {
       .set('Accept', BROWSER_ACCEPT)
       .send('{"query":"{ roots { flavor } }"}');
     expect([post.status, post.body.errors[0].message.startsWith(CSRF_START)]).toEqual([400, true]);
+    const bare = await postWithoutContentType(home, '{"query":"{ roots { flavor } }"}');
+    expect([bare.status, bare.body.errors[0].message.startsWith(CSRF_START)]).toEqual([400, true]);
     const preflighted = await request(home.server)
       .get('/graphql?query=%7Broots%7BsessionCount%7D%7D')
       .set('apollo-require-preflight', 'true');
