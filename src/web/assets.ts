@@ -17,7 +17,7 @@ interface Loaded {
 /**
  * Serves fixed files (scripts, styles, workers) from memory: an ETag for revalidation
  * (`no-cache`: a redeploy is seen at once) and gzip when the client takes it, so the
- * explorer's 9 MB of script cross the network as about 2 MB.
+ * explorer's script crosses the network compressed.
  */
 export class StaticAssets {
   private readonly loaded = new Map<string, Loaded>();

@@ -15,7 +15,7 @@ interface GraphiqlBundle {
   graphqlWorker: string;
 }
 
-// Loaded on first use only: it is 9 MB of JavaScript the API itself never needs.
+// Loaded on first use only: megabytes of JavaScript the API itself never needs.
 let bundle: GraphiqlBundle | undefined;
 function graphiql(): GraphiqlBundle {
   bundle ??= createRequire(__filename)('@graphql-yoga/render-graphiql/graphiql') as GraphiqlBundle;

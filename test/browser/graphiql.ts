@@ -9,7 +9,7 @@ export async function editorText(page: Page, selector: string): Promise<string> 
 
 /**
  * Replaces the query editor's text, as a user selecting all and typing would, and waits for
- * the active tab to take the operation's name (GraphiQL reads the editor 100 ms after a change).
+ * the active tab to take the operation's name (GraphiQL reads the editor a moment after a change).
  */
 export async function typeQuery(page: Page, name: string, query: string): Promise<void> {
   await page.locator('.graphiql-query-editor .monaco-editor').click();
