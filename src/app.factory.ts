@@ -8,12 +8,16 @@ import type { AppConfig } from './config/config';
 import { createLogger, httpLogger, PinoNestLogger } from './ops/logging';
 import { metricsMiddleware } from './ops/metrics.middleware';
 import { MetricsService } from './ops/metrics.service';
+import { GraphqlRunner } from './operations/graphql-runner';
 import { mountOpenApi } from './rest/openapi';
+import { corsMiddleware } from './web/cors';
+import { webPages } from './web/web-pages';
 
 /**
  * Builds the application the same way for the server, the schema printer and the end-to-end
  * tests. The HTTP adapter is passed explicitly rather than discovered by Nest at run time.
- * Express middleware, in order: request log, metrics, Host check, authentication; then Nest and
+ * Express middleware, in order: request log, metrics, Host check, CORS, the browser's pages
+ * (src/web: the same for everyone, so before authentication), authentication; then Nest and
  * Apollo.
  * `nestLogs`: route Nest's own messages through the JSON logger too (the server does; tests
  * and tools keep Nest quiet).
@@ -35,6 +39,8 @@ export async function createApp(
   app.use(httpLogger(logger));
   app.use(metricsMiddleware(app.get(MetricsService)));
   app.use(hostCheckMiddleware(config));
+  app.use(corsMiddleware(config));
+  app.use(webPages(config, app.get(GraphqlRunner)));
   app.use(authMiddleware(config));
   mountOpenApi(app);
   app.enableShutdownHooks();

@@ -10,6 +10,23 @@ const BEARER = /^Bearer ([\x21-\x7e]{1,512})$/i;
 const CHALLENGE = 'Bearer realm="brainql"';
 
 /**
+ * Who sends `authorization`: the principal of a valid key (everyone is anonymous when no keys
+ * are configured), else the message saying what is wrong.
+ */
+export function authenticate(
+  config: AppConfig,
+  authorization: string | undefined,
+): { principal: Principal } | { message: string } {
+  if (config.apiKeys.length === 0) return { principal: Principal.anonymous };
+  const m = BEARER.exec(authorization ?? '');
+  const key = m ? matchKey(config.apiKeys, m[1]) : null;
+  if (key) return { principal: new Principal(key.name, key.flavors) };
+  return {
+    message: m ? 'the API key is not valid' : 'send an API key as "Authorization: Bearer <key>"',
+  };
+}
+
+/**
  * Authenticates every request before any route or resolver runs. Health probes stay open;
  * with no keys configured (allowed only on loopback or with ALLOW_ANONYMOUS=true) everyone is
  * the anonymous principal with access to every root.
@@ -17,15 +34,9 @@ const CHALLENGE = 'Bearer realm="brainql"';
 export function authMiddleware(config: AppConfig) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const path = req.originalUrl.split('?')[0];
-    if (config.apiKeys.length === 0) {
-      (req as AuthedRequest).principal = Principal.anonymous;
-      next();
-      return;
-    }
-    const m = BEARER.exec(req.headers.authorization ?? '');
-    const key = m ? matchKey(config.apiKeys, m[1]) : null;
-    if (key) {
-      (req as AuthedRequest).principal = new Principal(key.name, key.flavors);
+    const who = authenticate(config, req.headers.authorization);
+    if ('principal' in who) {
+      (req as AuthedRequest).principal = who.principal;
       next();
       return;
     }
@@ -33,9 +44,7 @@ export function authMiddleware(config: AppConfig) {
       next();
       return;
     }
-    const message = m
-      ? 'the API key is not valid'
-      : 'send an API key as "Authorization: Bearer <key>"';
+    const { message } = who;
     if (path === '/graphql') {
       // A GraphQL client reads GraphQL errors; every other route answers the one error shape.
       res.setHeader('WWW-Authenticate', CHALLENGE);

@@ -6,6 +6,7 @@ import { loadApiKeys, type ApiKey } from '../auth/api-keys';
 import { chooseCacheDir } from './cache-dir';
 import { BOOLEAN_VARIABLES, BOOLEAN_WORDS, Environment, INTEGER_VARIABLES } from './environment';
 import { allowedHosts, hostEntryErrors, isLoopback, type AllowedHosts } from './hosts';
+import { normalOrigin, originErrors } from './origins';
 
 export { isLoopback } from './hosts';
 
@@ -43,6 +44,8 @@ export interface AppConfig {
   host: string;
   /** Host headers answered; others get 421 (DNS rebinding). */
   allowedHosts: AllowedHosts;
+  /** Origins browsers may call the API from (CORS), as `Origin` spells them; empty: none. */
+  corsOrigins: readonly string[];
   port: number;
   rescanMs: number;
   /** Memory for parsed transcripts, line indexes and summaries, all caches together (MiB). */
@@ -158,6 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   for (const m of patternErrors(redactPatterns)) problems.push(`  REDACT_PATTERNS: ${m}`);
   const hostEntries = list(raw.ALLOWED_HOSTS);
   for (const m of hostEntryErrors(hostEntries)) problems.push(`  ALLOWED_HOSTS: ${m}`);
+  const corsEntries = list(raw.CORS_ORIGINS);
+  for (const m of originErrors(corsEntries)) problems.push(`  CORS_ORIGINS: ${m}`);
   const geminiHome = path.resolve(raw.GEMINI_HOME ?? path.join(os.homedir(), '.gemini'));
   const brainRoots = list(raw.BRAIN_ROOTS);
   const cache = chooseCacheDir(raw.CACHE_DIR, raw.XDG_CACHE_HOME, geminiHome, brainRoots);
@@ -180,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     brainRoots,
     host,
     allowedHosts: allowedHosts(host, hostEntries),
+    corsOrigins: Object.freeze(corsEntries.map((e) => normalOrigin(e) ?? e)),
     port: raw.PORT ?? 3000,
     rescanMs: raw.RESCAN_MS ?? 5000,
     cacheMaxMb: raw.CACHE_MAX_MB ?? 256,

@@ -31,6 +31,7 @@ export class Environment {
   @IsOptional() @IsString() BRAIN_ROOTS?: string;
   @IsOptional() @IsString() HOST?: string;
   @IsOptional() @IsString() ALLOWED_HOSTS?: string;
+  @IsOptional() @IsString() CORS_ORIGINS?: string;
   @apply(int('PORT', 0, 65535)) PORT?: number;
   @apply(int('RESCAN_MS', 100, 86_400_000, ' (milliseconds)')) RESCAN_MS?: number;
   @apply(bool('INTROSPECTION')) INTROSPECTION?: string;

@@ -12,8 +12,8 @@ export type Admission = { ok: true; principal: Principal } | { ok: false; reason
 /**
  * Who opens a WebSocket: the upgrade request passes no Express middleware, so the Host check
  * and authentication run here, with the same rules. A browser page of another origin is
- * refused too: WebSockets are not covered by CORS, and without this any page could read an
- * anonymous loopback server through its visitor's browser.
+ * refused too, unless CORS_ORIGINS lists it: WebSockets are not covered by CORS, and without
+ * this any page could read an anonymous loopback server through its visitor's browser.
  */
 export function admitSocket(
   config: AppConfig,
@@ -24,7 +24,11 @@ export function admitSocket(
     return { ok: false, reason: 'this server does not answer to that Host' };
   }
   const origin = headers.origin;
-  if (origin !== undefined && !sameOrigin(origin, headers.host)) {
+  if (
+    origin !== undefined &&
+    !sameOrigin(origin, headers.host) &&
+    !config.corsOrigins.includes(origin)
+  ) {
     return { ok: false, reason: 'cross-origin WebSocket refused' };
   }
   if (config.apiKeys.length === 0) return { ok: true, principal: Principal.anonymous };

@@ -5,6 +5,8 @@ import { hasFailed, OperationLabels } from './operation-labels';
 
 /** Labels a request by its route family, or by its GraphQL operation name (bounded). */
 function label(req: Request, res: Response, operations: OperationLabels): string {
+  // The browser's pages and their files (src/web), the explorer's GET of /graphql included.
+  if (res.locals.webPage === true) return 'pages';
   const path = req.originalUrl.split('?')[0];
   if (path === '/graphql') {
     const succeeded = res.statusCode < 400 && !hasFailed(req);

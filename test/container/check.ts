@@ -202,6 +202,26 @@ const checks: [string, () => Promise<void>][] = [
       ok([400, 404].includes(res.status), `answered ${res.status}`);
     },
   ],
+  [
+    'the browser pages and their files, from the image (production node_modules)',
+    async () => {
+      const html = { Accept: 'text/html' };
+      for (const [route, headers, type, minBytes] of [
+        ['/', html, 'text/html', 1000],
+        ['/graphql', html, 'text/html', 1000],
+        ['/ui/graphiql.js', {}, 'text/javascript', 1_000_000],
+        ['/ui/graphiql-graphql.worker.js', {}, 'text/javascript', 100_000],
+        ['/api/docs', html, 'text/html', 300],
+        ['/api/docs/swagger-ui-bundle.js', {}, 'text/javascript', 500_000],
+      ] as const) {
+        const res = await fetch(`${BASE_URL}${route}`, { headers });
+        const body = await res.text();
+        strictEqual(res.status, 200, `GET ${route} answered ${res.status}`);
+        ok(res.headers.get('content-type')?.startsWith(type), `GET ${route}: Content-Type ${type}`);
+        ok(body.length >= minBytes, `GET ${route}: ${body.length} characters`);
+      }
+    },
+  ],
 ];
 
 function walkthrough(): Buffer {

@@ -1,0 +1,32 @@
+/**
+ * The explorer page's own scripts, served as files from this origin (the page's CSP allows no
+ * inline script). The page's settings come from a JSON block, never from script text.
+ */
+
+/** Before the GraphiQL bundle: where its editor's workers are (this origin, not blob: URLs). */
+export const EXPLORER_ENV_JS = `'use strict';
+(function () {
+  var workers = {
+    editorWorkerService: '/ui/graphiql-editor.worker.js',
+    json: '/ui/graphiql-json.worker.js',
+    graphql: '/ui/graphiql-graphql.worker.js',
+  };
+  self.MonacoEnvironment = {
+    globalAPI: false,
+    getWorkerUrl: function (_moduleId, label) {
+      return workers[label] || workers.editorWorkerService;
+    },
+  };
+})();
+`;
+
+/** After the bundle: renders GraphiQL with the settings of #explorer-settings. */
+export const EXPLORER_START_JS = `'use strict';
+(function () {
+  var settings = JSON.parse(document.getElementById('explorer-settings').textContent);
+  // Queries go to the page's own URL (/graphql); setting \`endpoint\` here would also
+  // redirect subscriptions there, away from the SSE route.
+  settings.subscriptionsEndpoint = new URL('/graphql/stream', location.href).toString();
+  YogaGraphiQL.renderYogaGraphiQL(document.getElementById('root'), settings);
+})();
+`;

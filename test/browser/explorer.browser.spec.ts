@@ -1,0 +1,125 @@
+import type { INestApplication } from '@nestjs/common';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import { BrainStore } from '../../src/brain/store';
+import { EXAMPLE_QUERIES } from '../../src/web/example-queries';
+import { startAppOver } from '../e2e/harness';
+import { describeInBrowser, launch, watchedPage, withScreenshot, type Browser } from './browser';
+import { editorText, resultShows, runQuery, typeQuery, waitForTab } from './graphiql';
+
+/**
+ * GraphiQL in Chromium over the example home: it loads from this origin only (every request
+ * recorded, every CSP violation and console error caught), opens with the README's queries,
+ * and runs what is in its editor.
+ */
+describeInBrowser('the explorer in a browser (example home, no keys)', () => {
+  let app: INestApplication;
+  let origin: string;
+  let browser: Browser;
+  beforeAll(async () => {
+    app = await startAppOver(path.join(__dirname, '..', '..', 'example-home'), {
+      REDACT: 'on',
+    });
+    await app.get(BrainStore).refresh();
+    const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
+    origin = `http://127.0.0.1:${port}`;
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('opens with the ten README queries, runs the first, and asks nothing of another origin', async () => {
+    const w = await watchedPage(browser, origin);
+    await withScreenshot(w.page, 'explorer-first-tab', async () => {
+      await w.page.goto(`${origin}/graphql`);
+      await w.page.locator('.graphiql-execute-button').waitFor();
+      expect(await w.page.locator('.graphiql-tab-button').allInnerTexts()).toEqual(
+        EXAMPLE_QUERIES.map((q) => q.name),
+      );
+      expect(await editorText(w.page, '.graphiql-query-editor')).toContain(
+        'query NewestSessions {',
+      );
+      const { body } = await runQuery(w.page, 'NewestSessions');
+      expect(body).toMatchObject({ data: { sessions: { totalCount: 6 } } });
+      await resultShows(w.page, '"totalCount": 6');
+      expect(w.problems).toEqual([]);
+      expect(w.elsewhere()).toEqual([]);
+      expect(w.requests).toEqual(
+        expect.arrayContaining([
+          `${origin}/graphql`,
+          `${origin}/ui/graphiql.js`,
+          `${origin}/ui/graphiql-graphql.worker.js`,
+        ]),
+      );
+    });
+    await w.page.close();
+  });
+
+  it('runs a query typed into the editor and shows its result', async () => {
+    const w = await watchedPage(browser, origin);
+    await withScreenshot(w.page, 'explorer-typed', async () => {
+      await w.page.goto(`${origin}/graphql`);
+      await w.page.locator('.graphiql-execute-button').waitFor();
+      await typeQuery(w.page, 'TypedRoots', 'query TypedRoots { roots { flavor sessionCount } }');
+      const { body } = await runQuery(w.page, 'TypedRoots');
+      expect(body).toEqual({
+        data: {
+          roots: [
+            { flavor: 'antigravity-acp', sessionCount: 1 },
+            { flavor: 'antigravity-ide', sessionCount: 5 },
+          ],
+        },
+      });
+      await resultShows(w.page, '"flavor": "antigravity-acp"');
+      expect(w.problems).toEqual([]);
+      expect(w.elsewhere()).toEqual([]);
+    });
+    await w.page.close();
+  });
+
+  it('follows a landing page link into the explorer with that query, and runs it', async () => {
+    const w = await watchedPage(browser, origin);
+    await withScreenshot(w.page, 'landing-to-explorer', async () => {
+      await w.page.goto(`${origin}/`);
+      expect(await w.page.locator('h1').innerText()).toBe('brainql');
+      await w.page.locator('a[href^="/graphql?query="]').nth(1).click();
+      await waitForTab(w.page, 'StepsWithToolCalls');
+      expect(await editorText(w.page, '.graphiql-query-editor')).toContain(
+        'query StepsWithToolCalls {',
+      );
+      const { body } = await runQuery(w.page, 'StepsWithToolCalls');
+      expect(body).toMatchObject({
+        data: { session: { id: 'ba5e0000-0000-4000-8000-000000000001' } },
+      });
+      expect(w.problems).toEqual([]);
+      expect(w.elsewhere()).toEqual([]);
+    });
+    await w.page.close();
+  });
+
+  it('runs a subscription over SSE on /graphql/stream and shows what it streams', async () => {
+    const w = await watchedPage(browser, origin);
+    await withScreenshot(w.page, 'explorer-subscription', async () => {
+      await w.page.goto(`${origin}/graphql`);
+      await w.page.locator('.graphiql-execute-button').waitFor();
+      await typeQuery(
+        w.page,
+        'LiveSteps',
+        'subscription LiveSteps { steps(sessionId: "ba5e", fromPosition: 10) { index type } }',
+      );
+      await w.page.locator('.graphiql-execute-button').click();
+      // The replay ends with the session's last record.
+      await resultShows(w.page, '"index": 16');
+      await resultShows(w.page, '"type": "PLANNER_RESPONSE"');
+      expect(w.requests.filter((u) => u.includes('/graphql/stream'))).toEqual([
+        `${origin}/graphql/stream?query=subscription+LiveSteps%7Bsteps%28sessionId%3A%22ba5e%22+fromPosition%3A10%29%7Bindex+type%7D%7D&operationName=LiveSteps&extensions=%7B%7D`,
+      ]);
+      expect(w.problems).toEqual([]);
+      expect(w.elsewhere()).toEqual([]);
+    });
+    await w.page.close();
+  });
+});
