@@ -1,0 +1,19 @@
+import { Command } from 'commander';
+import { registerList } from './commands/list';
+import { context, type Context } from './commands/context';
+
+/** The `brainql` command and its subcommands, with generated help for each. */
+export function buildProgram(ctx: Context = context): Command {
+  const program = new Command('brainql')
+    .description(
+      'Read Google Antigravity brain directories: the local home (GEMINI_HOME, BRAIN_ROOTS) or, ' +
+        'with --url, a brainql server.',
+    )
+    .showSuggestionAfterError(true)
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+  program.configureHelp({ sortSubcommands: false });
+  registerList(program, ctx);
+  for (const cmd of program.commands) cmd.exitOverride();
+  return program;
+}

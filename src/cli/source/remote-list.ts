@@ -1,0 +1,46 @@
+import type { RemoteClient } from './remote';
+import { SESSION_ROW, type ListQuery, type ListResult, type SessionRow } from './list-types';
+
+const PAGE = 100;
+
+const SESSIONS = `query CliSessions($first: Int!, $after: String, $filter: SessionFilter, $order: SessionOrder) {
+  sessions(first: $first, after: $after, filter: $filter, order: $order) {
+    totalCount
+    pageInfo { hasNextPage endCursor }
+    edges { node { ${SESSION_ROW} } }
+  }
+}`;
+
+interface Page {
+  sessions: {
+    totalCount: number;
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+    edges: { node: SessionRow }[];
+  };
+}
+
+/** `list` against a server: pages of at most 100 until `limit` rows (or all of them). */
+export async function remoteList(client: RemoteClient, q: ListQuery): Promise<ListResult> {
+  const filter: Record<string, unknown> = {};
+  if (q.environments.length) filter.environment = q.environments;
+  if (q.flavors.length) filter.flavor = q.flavors;
+  if (q.query !== null) filter.query = q.query;
+  const items: SessionRow[] = [];
+  let after: string | null = null;
+  let totalCount = 0;
+  for (;;) {
+    const want = q.limit === null ? PAGE : Math.min(PAGE, q.limit - items.length);
+    if (want <= 0) break;
+    const page: Page = await client.run<Page>(SESSIONS, {
+      first: want,
+      after,
+      filter,
+      order: q.oldestFirst ? 'OLDEST_FIRST' : 'NEWEST_FIRST',
+    });
+    totalCount = page.sessions.totalCount;
+    items.push(...page.sessions.edges.map((e) => e.node));
+    if (!page.sessions.pageInfo.hasNextPage) break;
+    after = page.sessions.pageInfo.endCursor;
+  }
+  return { items, totalCount };
+}
