@@ -7,6 +7,7 @@ import { ApiGraphqlModule } from './graphql/graphql.module';
 import { HttpModule } from './http/http.module';
 import { IndexModule } from './index/index.module';
 import { LiveModule } from './live/live.module';
+import { OperationsModule } from './operations/operations.module';
 import { OpsModule } from './ops/ops.module';
 import { RedactionModule } from './redaction/redaction.module';
 import { SearchModule } from './search/search.module';
@@ -38,6 +39,7 @@ export class AppModule {
         StatsModule,
         LiveModule,
         HttpModule,
+        OperationsModule,
       ],
     };
   }

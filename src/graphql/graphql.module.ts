@@ -3,19 +3,18 @@ import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { Module } from '@nestjs/common';
 import { GraphQLModule, type GraphQLWsSubscriptionsConfig } from '@nestjs/graphql';
 import type { Request } from 'express';
-import { principalOf } from '../auth/principal';
 import { BrainStore } from '../brain/store';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
+import { requestContext } from './context';
 import { formatError } from './errors';
 import { withFieldMiddleware } from './field-middleware';
 import { limitErrorFormatted, withoutSuggestions } from './limits/format';
 import { limitsPlugin, sizeCheckedStringify } from './limits/limits.plugin';
 import { RateLimiter } from './limits/rate-limiter';
-import { RateLimitModule, rateKeyOf } from './limits/rate-limit.module';
-import { RequestLimits, type LimitedContext } from './limits/request-limits';
+import { RateLimitModule } from './limits/rate-limit.module';
+import type { LimitedContext } from './limits/request-limits';
 import { limitRules } from './limits/validation-rules';
-import { Loaders } from './loaders';
 import { LIVE_WS_OPTIONS, LiveModule } from '../live/live.module';
 import { Redactor } from '../redaction/redactor';
 import { visibleSessionCount } from '../sessions/sessions.service';
@@ -73,17 +72,8 @@ import { visibleSessionCount } from '../sessions/sessions.service';
             const result = formatError(limitErrorFormatted(formatted, error), error);
             return config.introspection ? result : withoutSuggestions(result);
           },
-          context: ({ req }: { req: Request }): LimitedContext => {
-            const principal = principalOf(req);
-            const requestLimits = new RequestLimits(limits, rateKeyOf(req, principal));
-            return {
-              req,
-              loaders: new Loaders(store, requestLimits),
-              principal,
-              redactor,
-              limits: requestLimits,
-            };
-          },
+          context: ({ req }: { req: Request }): LimitedContext =>
+            requestContext({ store, redactor, limits }, req),
         };
       },
     }),

@@ -1,0 +1,26 @@
+/**
+ * A fenced code block that no text can break out of: the fence is one backtick longer than
+ * the longest backtick run inside (CommonMark closes a fence only with one at least as long).
+ */
+export function fenced(text: string, info = ''): string {
+  let longest = 0;
+  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  const body = text.endsWith('\n') ? text : `${text}\n`;
+  return `${fence}${info}\n${body}${fence}\n`;
+}
+
+/** A value for one markdown table cell: on one line, pipes escaped. */
+export function cell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  return String(value).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+
+/** Inline code that holds any text (a longer backtick string around it when it has some). */
+export function code(text: string): string {
+  let longest = 0;
+  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  const ticks = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${ticks}${pad}${text.replace(/\r?\n/g, ' ')}${pad}${ticks}`;
+}

@@ -1,0 +1,77 @@
+import type { ApolloServer, BaseContext } from '@apollo/server';
+import { Inject, Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { GraphQLModule } from '@nestjs/graphql';
+import type { ApolloDriver } from '@nestjs/apollo';
+import type { Request } from 'express';
+import type { Principal } from '../auth/principal';
+import { BrainStore } from '../brain/store';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import { graphqlContext, requestContext, type ContextDeps } from '../graphql/context';
+import type { LimitedContext } from '../graphql/limits/request-limits';
+import { Redactor } from '../redaction/redactor';
+import { OperationError } from './operation-error';
+import type { RunOperation } from './run';
+
+/** Variables without their undefined entries (an absent parameter takes the document's default). */
+function defined(variables: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(variables).filter(([, v]) => v !== undefined));
+}
+
+/**
+ * Runs fixed documents through the server's own ApolloServer (`executeOperation`) with the
+ * context the HTTP route builds, so the request pipeline is the same one: cost and rate limit
+ * (limits plugin), timeout and response bytes (field middleware), redaction, scopes and
+ * formatError. Nothing here decides what a caller may see.
+ */
+@Injectable()
+export class GraphqlRunner {
+  private server: ApolloServer<BaseContext> | null = null;
+  private readonly deps: ContextDeps;
+
+  constructor(
+    private readonly moduleRef: ModuleRef,
+    store: BrainStore,
+    redactor: Redactor,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.deps = { store, redactor, limits: config.limits };
+  }
+
+  /** As the HTTP request's caller: its principal, charged to its rate key. */
+  forRequest(req: Request): RunOperation {
+    return (document, variables) => this.run(requestContext(this.deps, req), document, variables);
+  }
+
+  /** As `principal`, charged to `rateKey` (callers without an HTTP request). */
+  forPrincipal(principal: Principal, rateKey: string): RunOperation {
+    return (document, variables) =>
+      this.run(graphqlContext(this.deps, principal, rateKey), document, variables);
+  }
+
+  private apollo(): ApolloServer<BaseContext> {
+    // Looked up on first use: the driver creates its server once the application starts.
+    this.server ??= this.moduleRef.get(GraphQLModule<ApolloDriver>, {
+      strict: false,
+    }).graphQlAdapter.instance;
+    return this.server;
+  }
+
+  private async run<T>(
+    context: LimitedContext,
+    document: string,
+    variables: Record<string, unknown> = {},
+  ): Promise<T> {
+    const response = await this.apollo().executeOperation(
+      { query: document, variables: defined(variables) },
+      { contextValue: context },
+    );
+    if (response.body.kind !== 'single') {
+      throw new OperationError('INTERNAL_SERVER_ERROR', 'Internal server error');
+    }
+    const { data, errors } = response.body.singleResult;
+    if (errors?.length) throw OperationError.fromGraphql(errors[0]);
+    return data as T;
+  }
+}
