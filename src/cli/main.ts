@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { CommanderError } from 'commander';
 import { ConfigError } from '../config/home-settings';
-import { CliError, Exit } from './errors';
+import { CliError, errorFromCode, Exit } from './errors';
 import { buildProgram } from './program';
 
 /**
@@ -27,6 +27,12 @@ function report(err: unknown): number {
     if (err.candidates.length > 0)
       process.stderr.write(`candidates:\n${err.candidates.map((c) => `  ${c}\n`).join('')}`);
     return err.exitCode;
+  }
+  const code = (err as { code?: unknown }).code;
+  if (err instanceof Error && typeof code === 'string' && /^[A-Z_]+$/.test(code)) {
+    // An OperationError (the shared exporters' NOT_FOUND, a local run's GraphQL error).
+    const candidates = (err as { candidates?: readonly string[] }).candidates ?? [];
+    return report(errorFromCode(code, err.message, candidates));
   }
   if (err instanceof ConfigError) {
     process.stderr.write(`brainql: ${(err as Error).message}\n`);

@@ -1,5 +1,9 @@
 import { Command } from 'commander';
 import { registerList } from './commands/list';
+import { registerRaw } from './commands/raw';
+import { registerLists } from './commands/lists';
+import { registerSteps } from './commands/steps';
+import { registerSummary } from './commands/summary';
 import { context, type Context } from './commands/context';
 
 /** The `brainql` command and its subcommands, with generated help for each. */
@@ -14,6 +18,10 @@ export function buildProgram(ctx: Context = context): Command {
     .exitOverride();
   program.configureHelp({ sortSubcommands: false });
   registerList(program, ctx);
+  registerSummary(program, ctx);
+  registerSteps(program, ctx);
+  registerLists(program, ctx);
+  registerRaw(program, ctx);
   for (const cmd of program.commands) cmd.exitOverride();
   return program;
 }

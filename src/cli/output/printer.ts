@@ -30,7 +30,7 @@ export class Printer {
     this.width = outputWidth(out, env);
   }
 
-  write(text: string): void {
+  write(text: string | Uint8Array): void {
     this.out.write(text);
   }
 

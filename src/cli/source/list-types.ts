@@ -1,6 +1,6 @@
 /**
  * What `list` prints, in GraphQL field names (the fields of REST's session items): the remote
- * source asks exactly these, the local fast path builds the same objects from the store.
+ * source asks them with the shared SESSIONS document, the local fast path builds the same objects from the store.
  */
 
 export interface SessionRow {
@@ -17,11 +17,6 @@ export interface SessionRow {
   toolCallCount: number;
   errorCount: number;
 }
-
-/** The selection of SessionRow, in its key order (the shared SessionFields fragment). */
-export const SESSION_ROW = `id root { path flavor environment }
-  createdAt updatedAt userRequest model localTime mentionedFiles workspaceRoot
-  stepCount toolCallCount errorCount`;
 
 export interface ListQuery {
   /** Sessions to print; null: all (`--all`). */

@@ -1,15 +1,8 @@
 import type { RemoteClient } from './remote';
-import { SESSION_ROW, type ListQuery, type ListResult, type SessionRow } from './list-types';
+import { SESSIONS } from '../../operations/documents';
+import { type ListQuery, type ListResult, type SessionRow } from './list-types';
 
 const PAGE = 100;
-
-const SESSIONS = `query CliSessions($first: Int!, $after: String, $filter: SessionFilter, $order: SessionOrder) {
-  sessions(first: $first, after: $after, filter: $filter, order: $order) {
-    totalCount
-    pageInfo { hasNextPage endCursor }
-    edges { node { ${SESSION_ROW} } }
-  }
-}`;
 
 interface Page {
   sessions: {

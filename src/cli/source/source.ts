@@ -3,8 +3,10 @@ import { CliError, errorFromCode, Exit } from '../errors';
 import type { CommonOptions } from '../options';
 import type { ListQuery, ListResult } from './list-types';
 import { localList } from './local-list';
+import { localRaw } from './local-raw';
 import { RemoteClient } from './remote';
 import { remoteList } from './remote-list';
+import { remoteRaw } from './remote-raw';
 
 /**
  * Where a command's answers come from: the local brain home (GEMINI_HOME, BRAIN_ROOTS) or a
@@ -17,6 +19,8 @@ export interface Source {
   readonly remote: RemoteClient | null;
   run: Run;
   list(q: ListQuery): Promise<ListResult>;
+  /** The masked bytes of step `index`'s line (full view unless `compact`). */
+  raw(id: string, index: number, compact: boolean): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -27,6 +31,7 @@ export function openSource(options: CommonOptions): Source {
       remote: client,
       run: (doc, vars) => client.run(doc, vars),
       list: (q) => remoteList(client, q),
+      raw: (id, index, compact) => remoteRaw(client, id, index, compact),
       close: () => Promise.resolve(),
     };
   }
@@ -58,6 +63,10 @@ class LocalSource implements Source {
 
   list(q: ListQuery): Promise<ListResult> {
     return localList(homeSettings(), q);
+  }
+
+  raw(id: string, index: number, compact: boolean): Promise<Buffer> {
+    return localRaw(homeSettings(), id, index, compact);
   }
 
   private open(): Promise<{ run: Run; close(): Promise<void> }> {

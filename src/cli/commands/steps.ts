@@ -1,0 +1,249 @@
+import type { Command } from 'commander';
+import { STEP, STEPS, TOOLS } from '../../operations/documents';
+import { requireSession } from '../../operations/operation-error';
+import { notFound } from '../errors';
+import { integer, repeated, withCommon, type CommonOptions } from '../options';
+import { localTime, text } from '../output/format';
+import type { Printer } from '../output/printer';
+import type { Run } from '../source/source';
+import type { Context } from './context';
+
+/** `steps`, `step` and `tools`: a session's records. */
+
+interface ToolCall {
+  position: number;
+  name: string;
+  args: unknown;
+  toolAction: string | null;
+  toolSummary: string | null;
+  result?: { index: number; position: number; type: string; status: string } | null;
+}
+
+export interface StepItem {
+  index: number;
+  position: number;
+  source: string;
+  type: string;
+  status: string;
+  createdAt: string;
+  content: string | null;
+  thinking: string | null;
+  error: string | null;
+  toolCalls: ToolCall[];
+  truncatedFields: string[];
+  userRequest: string | null;
+  output: { file: string; size: number; duplicatesContent: boolean; text?: string } | null;
+  tokens: { input: number | null; output: number | null; cacheRead: number | null } | null;
+}
+
+interface Page<T> {
+  session: {
+    steps: {
+      totalCount: number;
+      pageInfo: { hasNextPage: boolean; endCursor: string | null };
+      edges: { node: T }[];
+    };
+  } | null;
+}
+
+const MAX_PAGE = 500;
+const ID = ['<id>', 'session id or unique prefix (4+ characters)'] as const;
+
+/**
+ * Steps `offset` to `offset + limit` (all after `offset` when limit is null), reading pages of
+ * at most 500: cursors are opaque, so an offset is skipped by paging over it.
+ */
+export async function readSteps<T>(
+  run: Run,
+  document: string,
+  vars: Record<string, unknown>,
+  offset: number,
+  limit: number | null,
+): Promise<{ items: T[]; totalCount: number }> {
+  const items: T[] = [];
+  let skip = offset;
+  let after: string | null = null;
+  let totalCount = 0;
+  for (;;) {
+    const want = limit === null ? MAX_PAGE : Math.min(MAX_PAGE, skip + limit - items.length);
+    if (want <= 0) break;
+    const data: Page<T> = await run<Page<T>>(document, { ...vars, first: want, after });
+    const steps = requireSession(data.session).steps;
+    totalCount = steps.totalCount;
+    let nodes = steps.edges.map((e) => e.node);
+    const skipped = Math.min(skip, nodes.length);
+    nodes = nodes.slice(skipped);
+    skip -= skipped;
+    items.push(...(limit === null ? nodes : nodes.slice(0, limit - items.length)));
+    if (!steps.pageInfo.hasNextPage || (limit !== null && items.length >= limit)) break;
+    after = steps.pageInfo.endCursor;
+  }
+  return { items, totalCount };
+}
+
+/** The text a step line shows: the request, else the content, the error, the thinking. */
+function gist(s: StepItem): string {
+  return s.userRequest ?? s.content ?? s.error ?? s.thinking ?? '';
+}
+
+function printSteps(out: Printer, items: StepItem[], totalCount: number): void {
+  if (out.json) return out.value({ items, totalCount });
+  out.table(
+    [
+      { header: 'pos', align: 'right' },
+      { header: 'step', align: 'right' },
+      { header: 'created' },
+      { header: 'type' },
+      { header: 'status' },
+      { header: 'tools' },
+      { header: 'text', flex: true },
+    ],
+    items.map((s) => [
+      text(s.position),
+      text(s.index),
+      localTime(s.createdAt),
+      s.type,
+      s.status,
+      s.toolCalls.map((c) => c.name).join(','),
+      gist(s),
+    ]),
+  );
+}
+
+export function registerSteps(program: Command, ctx: Context): void {
+  withCommon(
+    program
+      .command('steps')
+      .description('one line per step (record), in file order')
+      .argument(...ID)
+      .option('-n <count>', 'at most this many steps (default: all)', integer(1))
+      .option('--offset <k>', 'skip the first K steps', integer(0), 0)
+      .option(
+        '--type <type>',
+        'only records of this type, e.g. planner_response (repeatable)',
+        repeated(),
+        [],
+      )
+      .option('--tool <name>', 'only steps with a call of this tool')
+      .option('--full', 'untruncated content, thinking and arguments (full tier)'),
+  ).action(
+    async (
+      id: string,
+      o: CommonOptions & {
+        n?: number;
+        offset: number;
+        type: string[];
+        tool?: string;
+        full?: boolean;
+      },
+    ) => {
+      await ctx.with(o, async (source, out) => {
+        const filter: Record<string, unknown> = {};
+        if (o.type.length) filter.types = o.type.map((t) => t.toUpperCase());
+        if (o.tool !== undefined) filter.toolName = o.tool;
+        const vars = { id, filter, full: o.full === true };
+        const { items, totalCount } = await readSteps<StepItem>(
+          source.run,
+          STEPS,
+          vars,
+          o.offset,
+          o.n ?? null,
+        );
+        printSteps(out, items, totalCount);
+      });
+    },
+  );
+
+  withCommon(
+    program
+      .command('step')
+      .description('one step: content, thinking, tool calls, results, output')
+      .argument(...ID)
+      .argument('<index>', 'the step_index', integer(0))
+      .option('--full', 'untruncated values (full tier)'),
+  ).action(async (id: string, index: number, o: CommonOptions & { full?: boolean }) => {
+    await ctx.with(o, async (source, out) => {
+      type One = { session: { step: StepItem | null } | null };
+      const data = await source.run<One>(STEP, { id, index, full: o.full === true });
+      const step = requireSession(data.session).step;
+      if (!step) throw notFound(`step ${index}`);
+      printStep(out, step);
+    });
+  });
+
+  withCommon(
+    program
+      .command('tools')
+      .description('every tool call, with its result')
+      .argument(...ID),
+  ).action(async (id: string, o: CommonOptions) => {
+    await ctx.with(o, async (source, out) => {
+      type S = Pick<StepItem, 'index' | 'position' | 'type' | 'status' | 'toolCalls'>;
+      const { items: steps } = await readSteps<S>(source.run, TOOLS, { id }, 0, null);
+      const items = steps.flatMap((s) =>
+        s.toolCalls.map((c) => ({
+          step: { index: s.index, position: s.position, type: s.type, status: s.status },
+          ...c,
+        })),
+      );
+      if (out.json) return out.value({ items });
+      out.table(
+        [
+          { header: 'step', align: 'right' },
+          { header: '#', align: 'right' },
+          { header: 'tool' },
+          { header: 'result' },
+          { header: 'summary', flex: true },
+        ],
+        items.map((c) => [
+          text(c.step.index),
+          text(c.position),
+          c.name,
+          c.result ? `${c.result.index} ${c.result.status}` : '',
+          c.toolSummary ?? c.toolAction ?? JSON.stringify(c.args),
+        ]),
+      );
+    });
+  });
+}
+
+export function printStep(out: Printer, s: StepItem): void {
+  if (out.json) return out.value(s);
+  out.title(`step ${s.index} (position ${s.position})`);
+  out.fields([
+    ['type', s.type],
+    ['status', s.status],
+    ['source', s.source],
+    ['created', localTime(s.createdAt)],
+    ['truncated', s.truncatedFields.join(', ')],
+    [
+      'tokens',
+      s.tokens
+        ? `in ${text(s.tokens.input)} out ${text(s.tokens.output)} cache ${text(s.tokens.cacheRead)}`
+        : null,
+    ],
+    ['error', s.error],
+  ]);
+  if (s.userRequest !== null) {
+    out.heading('request');
+    out.block(s.userRequest);
+  }
+  if (s.content !== null && s.content !== s.userRequest) {
+    out.heading('content');
+    out.block(s.content);
+  }
+  if (s.thinking !== null) {
+    out.heading('thinking');
+    out.block(s.thinking);
+  }
+  for (const c of s.toolCalls) {
+    const result = c.result ? ` -> step ${c.result.index} ${c.result.status}` : '';
+    out.heading(`tool call ${c.position}: ${c.name}${result}`);
+    out.block(JSON.stringify(c.args, null, 2), 'json');
+  }
+  if (s.output) {
+    out.heading(`output (${s.output.file}, ${s.output.size} bytes)`);
+    if (s.output.duplicatesContent) out.line('(the same as the content)');
+    else if (s.output.text !== undefined) out.block(s.output.text);
+  }
+}
