@@ -1,5 +1,10 @@
 import { Command } from 'commander';
+import { registerCheck } from './commands/check';
+import { registerExport } from './commands/export';
 import { registerList } from './commands/list';
+import { registerSearch } from './commands/search';
+import { registerServe } from './commands/serve';
+import { registerWait } from './commands/wait';
 import { registerRaw } from './commands/raw';
 import { registerLists } from './commands/lists';
 import { registerSteps } from './commands/steps';
@@ -22,6 +27,11 @@ export function buildProgram(ctx: Context = context): Command {
   registerSteps(program, ctx);
   registerLists(program, ctx);
   registerRaw(program, ctx);
+  registerSearch(program, ctx);
+  registerExport(program, ctx);
+  registerWait(program, ctx);
+  registerCheck(program, ctx);
+  registerServe(program);
   for (const cmd of program.commands) cmd.exitOverride();
   return program;
 }
