@@ -18,6 +18,7 @@ export function buildProgram(ctx: Context = context): Command {
       'Read Google Antigravity brain directories: the local home (GEMINI_HOME, BRAIN_ROOTS) or, ' +
         'with --url, a brainql server.',
     )
+    .version(version(), '-V, --version')
     .showSuggestionAfterError(true)
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
@@ -34,4 +35,10 @@ export function buildProgram(ctx: Context = context): Command {
   registerServe(program);
   for (const cmd of program.commands) cmd.exitOverride();
   return program;
+}
+
+/** The package's version (package.json sits two folders above dist/cli and src/cli). */
+function version(): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('../../package.json') as { version: string }).version;
 }
