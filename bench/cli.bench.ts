@@ -19,7 +19,8 @@ function wall(args: string[], env: NodeJS.ProcessEnv): number {
   const t0 = performance.now();
   const out = spawnSync(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const took = performance.now() - t0;
-  if (out.status !== 0) throw new Error(`${args.join(' ')} exited ${out.status}: ${out.stderr}`);
+  if (out.status !== 0)
+    throw new Error(`${args.join(' ')} exited ${out.status}: ${String(out.stderr)}`);
   return took;
 }
 

@@ -25,7 +25,7 @@ export class CliError extends Error {
 
 /** The exit code for a GraphQL or REST error code (extensions.code / error.code). */
 export function exitFor(code: string | undefined): ExitCode {
-  switch (code) {
+  switch (code ?? '') {
     case 'NOT_FOUND':
       return Exit.FAILED;
     case 'BAD_USER_INPUT':

@@ -35,7 +35,7 @@ function report(err: unknown): number {
     return report(errorFromCode(code, err.message, candidates));
   }
   if (err instanceof ConfigError) {
-    process.stderr.write(`brainql: ${(err as Error).message}\n`);
+    process.stderr.write(`brainql: ${err.message}\n`);
     return Exit.USAGE;
   }
   process.stderr.write(`brainql: ${err instanceof Error ? err.message : String(err)}\n`);

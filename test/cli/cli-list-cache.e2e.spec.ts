@@ -26,7 +26,7 @@ async function buildIndex(keep: boolean) {
   );
   await app.init();
   await app.get(BrainStore).refresh();
-  await (app.get(HOME_INDEX) as SqliteHomeIndex).caughtUp();
+  await app.get<SqliteHomeIndex>(HOME_INDEX).caughtUp();
   if (!keep) await app.close();
   return app;
 }

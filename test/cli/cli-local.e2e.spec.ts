@@ -8,7 +8,7 @@ import { ACP_ID, GHP, makeCliHome, MASK, PLAIN_ID, SECRET_ID } from './cli-home'
 
 const BA5E = 'ba5e0000-0000-4000-8000-000000000001';
 const BA5E_DIR = path.join(EXAMPLE_HOME, 'antigravity-ide/brain', BA5E, '.system_generated/logs');
-const ANSI = /\u001b\[/;
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[`);
 
 let cache: string;
 let home: string;
@@ -75,7 +75,7 @@ describe('list', () => {
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^id +created +steps +tools +errors +model +request$/);
     expect(lines[1]).toMatch(
-      /^9e779ff1  2026-06-25 20:02 +61 +27 +0  Gemini 3\.5 Flash \(High\)  a fin de/,
+      /^9e779ff1 {2}2026-06-25 20:02 +61 +27 +0 {2}Gemini 3\.5 Flash \(High\) {2}a fin de/,
     );
     for (const l of lines.slice(0, 3)) expect(Array.from(l).length).toBeLessThanOrEqual(100);
     // The request is cut to what is left of the width.

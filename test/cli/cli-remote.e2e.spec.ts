@@ -56,7 +56,7 @@ beforeAll(async () => {
   );
   await app.init();
   await app.get(BrainStore).refresh();
-  await (app.get(HOME_INDEX) as SqliteHomeIndex).caughtUp();
+  await app.get<SqliteHomeIndex>(HOME_INDEX).caughtUp();
   const server = app.getHttpServer() as http.Server;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -95,7 +95,7 @@ const SAME: string[][] = [
 
 describe('remote mode prints what local mode prints', () => {
   it.each(SAME.map((a) => [a.join(' '), a]))('%s', async (_name, args) => {
-    const [l, r] = await Promise.all([local(args as string[]), remote(args as string[])]);
+    const [l, r] = await Promise.all([local(args), remote(args)]);
     expect(r.code).toBe(l.code);
     expect(r.bytes.equals(l.bytes)).toBe(true);
     if (l.stdout !== '') expect(l.stdout).not.toContain(GHP);

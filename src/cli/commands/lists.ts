@@ -51,7 +51,7 @@ export function registerLists(program: Command, ctx: Context): void {
     program
       .command('commands')
       .description('every run_command call, with its exit code')
-      .argument(...ID),
+      .argument(ID[0], ID[1]),
   ).action(async (id: string, o: CommonOptions) => {
     await ctx.with(o, async (source, out) => {
       const data = await source.run<{ session: { commands: CommandItem[] } | null }>(COMMANDS, {
@@ -80,7 +80,7 @@ export function registerLists(program: Command, ctx: Context): void {
     program
       .command('changes')
       .description('every file write or edit, with lines added and removed')
-      .argument(...ID)
+      .argument(ID[0], ID[1])
       .option('--diff', 'print each change as a unified diff'),
   ).action(async (id: string, o: CommonOptions & { diff?: boolean }) => {
     await ctx.with(o, async (source, out) => {
@@ -117,7 +117,7 @@ export function registerLists(program: Command, ctx: Context): void {
     program
       .command('artifacts')
       .description("the session's artifacts (plans, task lists, walkthroughs)")
-      .argument(...ID)
+      .argument(ID[0], ID[1])
       .option('--cat <name>', "print one artifact's content"),
   ).action(async (id: string, o: CommonOptions & { cat?: string }) => {
     await ctx.with(o, async (source, out) => {

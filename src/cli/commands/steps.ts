@@ -74,7 +74,8 @@ export async function readSteps<T>(
     const skipped = Math.min(skip, nodes.length);
     nodes = nodes.slice(skipped);
     skip -= skipped;
-    items.push(...(limit === null ? nodes : nodes.slice(0, limit - items.length)));
+    for (const node of limit === null ? nodes : nodes.slice(0, limit - items.length))
+      items.push(node);
     if (!steps.pageInfo.hasNextPage || (limit !== null && items.length >= limit)) break;
     after = steps.pageInfo.endCursor;
   }
@@ -115,7 +116,7 @@ export function registerSteps(program: Command, ctx: Context): void {
     program
       .command('steps')
       .description('one line per step (record), in file order')
-      .argument(...ID)
+      .argument(ID[0], ID[1])
       .option('-n <count>', 'at most this many steps (default: all)', integer(1))
       .option('--offset <k>', 'skip the first K steps', integer(0), 0)
       .option(
@@ -158,7 +159,7 @@ export function registerSteps(program: Command, ctx: Context): void {
     program
       .command('step')
       .description('one step: content, thinking, tool calls, results, output')
-      .argument(...ID)
+      .argument(ID[0], ID[1])
       .argument('<index>', 'the step_index', integer(0))
       .option('--full', 'untruncated values (full tier)'),
   ).action(async (id: string, index: number, o: CommonOptions & { full?: boolean }) => {
@@ -172,10 +173,7 @@ export function registerSteps(program: Command, ctx: Context): void {
   });
 
   withCommon(
-    program
-      .command('tools')
-      .description('every tool call, with its result')
-      .argument(...ID),
+    program.command('tools').description('every tool call, with its result').argument(ID[0], ID[1]),
   ).action(async (id: string, o: CommonOptions) => {
     await ctx.with(o, async (source, out) => {
       type S = Pick<StepItem, 'index' | 'position' | 'type' | 'status' | 'toolCalls'>;

@@ -66,7 +66,7 @@ function waitIdle(
     const finish = (err: unknown, value?: Idle) => {
       clearInterval(check);
       feed?.stop();
-      if (err) reject(err);
+      if (err) reject(err instanceof Error ? err : new Error(JSON.stringify(err)));
       else resolve(value as Idle);
     };
     const onRecord = (r: Rec) => {

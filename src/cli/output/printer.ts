@@ -60,7 +60,7 @@ export class Printer {
       this.write(markdownTable([{ header: 'field' }, { header: 'value' }], rows));
       return;
     }
-    const w = Math.max(0, ...shown.map(([k]) => k.length));
+    const w = shown.reduce((m, [k]) => Math.max(m, k.length), 0);
     for (const [k, v] of shown) this.write(`${this.c.dim(k.padEnd(w))}  ${clean(String(v))}\n`);
   }
 
@@ -81,7 +81,7 @@ export class Printer {
 
 /** A markdown code fence longer than any backtick run inside, so the text cannot close it. */
 export function fenced(text: string, lang = ''): string {
-  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((r) => r.length));
+  const longest = (text.match(/`+/g) ?? []).reduce((m, r) => Math.max(m, r.length), 2);
   const fence = '`'.repeat(longest + 1);
   return `${fence}${lang}\n${text}${text.endsWith('\n') ? '' : '\n'}${fence}\n`;
 }

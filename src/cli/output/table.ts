@@ -41,7 +41,7 @@ export function renderTable(
 ): string {
   const cells = rows.map((r) => r.map((c) => oneLine(c)));
   const widths = columns.map((col, i) =>
-    Math.max(chars(col.header).length, ...cells.map((r) => chars(r[i] ?? '').length)),
+    cells.reduce((m, r) => Math.max(m, chars(r[i] ?? '').length), chars(col.header).length),
   );
   const flex = columns.findIndex((c) => c.flex);
   if (flex !== -1) {

@@ -31,7 +31,7 @@ export async function remoteList(client: RemoteClient, q: ListQuery): Promise<Li
       order: q.oldestFirst ? 'OLDEST_FIRST' : 'NEWEST_FIRST',
     });
     totalCount = page.sessions.totalCount;
-    items.push(...page.sessions.edges.map((e) => e.node));
+    for (const e of page.sessions.edges) items.push(e.node);
     if (!page.sessions.pageInfo.hasNextPage) break;
     after = page.sessions.pageInfo.endCursor;
   }
