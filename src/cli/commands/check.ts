@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { COMMANDS, PROBLEMS, SECRETS, SESSION } from '../../operations/documents';
-import { requireSession } from '../../operations/operation-error';
+import { requireSession } from '../session';
 import { CliError, Exit } from '../errors';
 import { repeated, withCommon, type CommonOptions } from '../options';
 import type { Source } from '../source/source';

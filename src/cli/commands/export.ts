@@ -2,7 +2,6 @@ import { Option, type Command } from 'commander';
 import * as fs from 'node:fs';
 import { once } from 'node:events';
 import { EXPORT_SESSION, EXPORT_STEPS } from '../../operations/documents';
-import { exportSession } from '../../export/export-session';
 import type { ExportFormat } from '../../export/types';
 import { CliError, Exit } from '../errors';
 import { oneOf, withCommon, type CommonOptions } from '../options';
@@ -35,6 +34,8 @@ export function registerExport(program: Command, ctx: Context): void {
       const bar = progress('exporting steps');
       const counted = countingSteps(source.run, (done, total) => bar.update(done, total));
       try {
+        // Loaded here: the exporters bring in graphql, which `list` must not pay for.
+        const { exportSession } = await import('../../export/export-session');
         const file = await exportSession(counted, id, o.format);
         if (o.o === undefined) {
           for await (const chunk of file.chunks) out.write(chunk);

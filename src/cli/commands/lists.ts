@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { ARTIFACT, ARTIFACTS, COMMANDS, FILE_CHANGES } from '../../operations/documents';
-import { requireSession } from '../../operations/operation-error';
+import { requireSession } from '../session';
 import { notFound } from '../errors';
 import { withCommon, type CommonOptions } from '../options';
 import { localTime, text } from '../output/format';

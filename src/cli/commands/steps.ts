@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { STEP, STEPS, TOOLS } from '../../operations/documents';
-import { requireSession } from '../../operations/operation-error';
+import { requireSession } from '../session';
 import { notFound } from '../errors';
 import { integer, repeated, withCommon, type CommonOptions } from '../options';
 import { localTime, text } from '../output/format';

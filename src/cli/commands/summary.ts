@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { SESSION_SUMMARY } from '../../operations/documents';
-import { requireSession } from '../../operations/operation-error';
+import { requireSession } from '../session';
 import { withCommon, type CommonOptions } from '../options';
 import { localTime, text } from '../output/format';
 import type { Printer } from '../output/printer';

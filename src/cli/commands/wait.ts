@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { SESSION } from '../../operations/documents';
-import { requireSession } from '../../operations/operation-error';
+import { requireSession } from '../session';
 import { CliError, Exit } from '../errors';
 import { seconds, withCommon, type CommonOptions } from '../options';
 import { localTime } from '../output/format';

@@ -1,5 +1,5 @@
 import { SESSION } from '../../operations/documents';
-import { requireSession } from '../../operations/operation-error';
+import { requireSession } from '../session';
 import { CliError, Exit, notFound } from '../errors';
 import { completeLines, findLine } from './raw-line';
 import type { RemoteClient } from './remote';
