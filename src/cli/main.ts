@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import './compile-cache';
 import { CommanderError } from 'commander';
 import { ConfigError } from '../config/home-settings';
 import { CliError, errorFromCode, Exit } from './errors';
