@@ -161,6 +161,37 @@ describe('session commands', () => {
     expect(c.items.map((s) => s.index)).toEqual([3, 6, 8, 10, 13, 16]);
   });
 
+  it('pages a long session at the full tier within the cost limit', async () => {
+    const big = makeTempDir('brainql-cli-big-');
+    const id = 'b1900000-0000-4000-8000-000000000001';
+    const rec = (i: number) =>
+      JSON.stringify({
+        step_index: i,
+        source: 'MODEL',
+        type: 'PLANNER_RESPONSE',
+        status: 'DONE',
+        created_at: '2026-06-01T10:00:00Z',
+        content: `step ${i}`,
+        thinking: 't',
+        tool_calls: [{ name: 'run_command', args: { CommandLine: '"ls"' } }],
+      });
+    const logs = path.join(big, 'antigravity-ide/brain', id, '.system_generated/logs');
+    fs.mkdirSync(logs, { recursive: true });
+    fs.writeFileSync(
+      path.join(logs, 'transcript.jsonl'),
+      Array.from({ length: 1200 }, (_, i) => `${rec(i)}\n`).join(''),
+    );
+    const out = json<{ items: { index: number; content: string }[]; totalCount: number }>(
+      await brainql(['steps', 'b190', '--full', '--json', '--offset', '1'], {
+        GEMINI_HOME: big,
+        CACHE_DIR: cache,
+      }),
+    );
+    expect(out.totalCount).toBe(1200);
+    expect(out.items.map((s) => s.index)).toEqual(Array.from({ length: 1199 }, (_, i) => i + 1));
+    expect(out.items[1198].content).toBe('step 1199');
+  });
+
   it('step, tools, commands, changes, artifacts', async () => {
     const [step, tools, commands, changes, cat] = await Promise.all([
       example(['step', 'ba5e', '3', '--json']),

@@ -46,12 +46,14 @@ interface Page<T> {
   } | null;
 }
 
+/** Steps per query; at the full tier each step costs ~130 points, so a page stays far under the limit. */
 const MAX_PAGE = 500;
+const MAX_FULL_PAGE = 100;
 const ID = ['<id>', 'session id or unique prefix (4+ characters)'] as const;
 
 /**
- * Steps `offset` to `offset + limit` (all after `offset` when limit is null), reading pages of
- * at most 500: cursors are opaque, so an offset is skipped by paging over it.
+ * Steps `offset` to `offset + limit` (all after `offset` when limit is null), a page at a time
+ * (cursors are opaque, so an offset is skipped by paging over it).
  */
 export async function readSteps<T>(
   run: Run,
@@ -64,8 +66,9 @@ export async function readSteps<T>(
   let skip = offset;
   let after: string | null = null;
   let totalCount = 0;
+  const page = vars.full === true ? MAX_FULL_PAGE : MAX_PAGE;
   for (;;) {
-    const want = limit === null ? MAX_PAGE : Math.min(MAX_PAGE, skip + limit - items.length);
+    const want = limit === null ? page : Math.min(page, skip + limit - items.length);
     if (want <= 0) break;
     const data: Page<T> = await run<Page<T>>(document, { ...vars, first: want, after });
     const steps = requireSession(data.session).steps;
