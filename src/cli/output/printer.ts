@@ -67,7 +67,7 @@ export class Printer {
   /** A block of text (content, output, a diff): fenced in markdown, indented-free as text. */
   block(text: string, lang = ''): void {
     if (this.md) {
-      this.write(fenced(text, lang));
+      this.write(fenced(clean(text), lang));
       return;
     }
     this.write(clean(text));
