@@ -4,6 +4,7 @@ import { registerExport } from './commands/export';
 import { registerList } from './commands/list';
 import { registerSearch } from './commands/search';
 import { registerServe } from './commands/serve';
+import { registerStats } from './commands/stats';
 import { registerWait } from './commands/wait';
 import { registerRaw } from './commands/raw';
 import { registerLists } from './commands/lists';
@@ -29,6 +30,7 @@ export function buildProgram(ctx: Context = context): Command {
   registerLists(program, ctx);
   registerRaw(program, ctx);
   registerSearch(program, ctx);
+  registerStats(program, ctx);
   registerExport(program, ctx);
   registerWait(program, ctx);
   registerCheck(program, ctx);

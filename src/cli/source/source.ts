@@ -1,5 +1,5 @@
 import { homeSettings } from '../../config/home-settings';
-import { CliError, errorFromCode, Exit } from '../errors';
+import { CliError, errorFromCode } from '../errors';
 import type { CommonOptions } from '../options';
 import type { ListQuery, ListResult } from './list-types';
 import { localList } from './local-list';
@@ -78,5 +78,3 @@ class LocalSource implements Source {
     if (this.opened) await (await this.opened).close();
   }
 }
-
-export { CliError, Exit };
