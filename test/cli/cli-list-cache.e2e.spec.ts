@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createApp } from '../../src/app.factory';
 import { BrainStore } from '../../src/brain/store';
@@ -7,7 +8,7 @@ import { HOME_INDEX } from '../../src/index/home-index';
 import type { SqliteHomeIndex } from '../../src/index/sqlite/sqlite-home-index';
 import { makeTempDir } from '../fixtures/fs-util';
 import { brainql, ensureBuilt, json } from './bin';
-import { GHP, makeCliHome, MASK, SECRET_ID } from './cli-home';
+import { ACP_ID, GHP, makeCliHome, MASK, PLAIN_ID, SECRET_ID } from './cli-home';
 
 /**
  * `list` reuses the index file an earlier run left (read-only), only when it was built with the
@@ -75,4 +76,47 @@ it('lists the same while a server holds the index file', async () => {
   } finally {
     await app.close();
   }
+});
+
+it('sees what changed since the index was built: added, replaced and removed sessions', async () => {
+  const changed = makeCliHome();
+  const cache = makeTempDir('brainql-cli-index-changed-');
+  const app = await createApp(
+    loadConfig({ GEMINI_HOME: changed, CACHE_DIR: cache, LOG_LEVEL: 'silent' }),
+  );
+  await app.init();
+  await app.get(BrainStore).refresh();
+  await app.get<SqliteHomeIndex>(HOME_INDEX).caughtUp();
+  await app.close();
+
+  const ide = path.join(changed, 'antigravity-ide/brain');
+  // Replaced (a new file, not an append): its first record is now the newest of all.
+  const logs = path.join(ide, PLAIN_ID, '.system_generated/logs');
+  for (const f of ['transcript.jsonl', 'transcript_full.jsonl']) {
+    const file = path.join(logs, f);
+    const text = fs
+      .readFileSync(file, 'utf8')
+      .replace('2026-06-02T09:00:00Z', '2026-07-01T09:00:00Z');
+    fs.rmSync(file);
+    fs.writeFileSync(file, text);
+  }
+  // Added after the index was built.
+  const added = 'add00000-0000-4000-8000-000000000009';
+  fs.cpSync(
+    path.join(changed, 'antigravity-acp/brain', ACP_ID),
+    path.join(changed, 'antigravity-acp/brain', added),
+    {
+      recursive: true,
+    },
+  );
+  // Removed.
+  fs.rmSync(path.join(ide, SECRET_ID), { recursive: true });
+
+  const run = (dir: string) =>
+    brainql(['list', '--json'], { GEMINI_HOME: changed, CACHE_DIR: dir }).then((r) =>
+      json<List>(r),
+    );
+  const [cached, fresh] = await Promise.all([run(cache), run(makeTempDir('brainql-cli-empty-'))]);
+  expect(cached.items.map((s) => s.id)).toEqual([PLAIN_ID, ACP_ID, added]);
+  expect(cached).toEqual(fresh);
 });

@@ -1,12 +1,20 @@
-import type { ListedSession } from '../../brain/catalog';
+import {
+  buildCatalog,
+  HeadCache,
+  type Catalog,
+  type HeadMemo,
+  type ListedSession,
+} from '../../brain/catalog';
+import { discoverRoots } from '../../brain/roots';
 import { BrainStore } from '../../brain/store';
-import { chooseSource } from '../../config/brain-source';
+import { chooseSource, type StoreSource } from '../../config/brain-source';
 import type { HomeSettings } from '../../config/home-settings';
 import { indexFingerprint } from '../../index/sqlite/database';
 import { openIndexReadOnly } from '../../index/sqlite/read-only';
 import { SqliteReader } from '../../index/sqlite/sqlite-index';
 import { Redactor } from '../../redaction/redactor';
-import { progress } from '../output/progress';
+import { progress, type Progress } from '../output/progress';
+import { catalogFromIndex } from './index-catalog';
 import type { ListQuery, ListResult, SessionRow } from './list-types';
 
 /**
@@ -30,11 +38,15 @@ export async function localList(settings: HomeSettings, q: ListQuery): Promise<L
     indexFingerprint(settings.redact, settings.redactPatterns),
   );
   try {
+    let previous: Known | undefined;
     if (db) {
       const reader = new SqliteReader(db, () => 0);
-      store.usePersisted(reader.heads(), (listed, views) => reader.summary(listed, views));
+      const heads = reader.heads();
+      store.usePersisted(heads, (listed, views) => reader.summary(listed, views));
+      const roots = await discoverRoots(source.geminiHome, source.brainRoots);
+      previous = { catalog: catalogFromIndex(roots, heads), heads };
     }
-    const catalog = await store.refresh();
+    const catalog = await scan(store, source, previous, bar);
     bar.stop();
     const redactor = new Redactor({
       enabled: settings.redact,
@@ -65,6 +77,38 @@ export async function localList(settings: HomeSettings, q: ListQuery): Promise<L
     bar.stop();
     db?.close();
   }
+}
+
+/** What the index file knows: its sessions as a catalog, and the heads of their transcripts. */
+interface Known {
+  catalog: Catalog;
+  heads: [string, HeadMemo][];
+}
+
+/**
+ * The store's catalog; with the index's sessions as a quick scan's starting point when there is
+ * one. A quick scan never weighs copies of one id against each other: when it finds any, the
+ * full scan decides.
+ */
+async function scan(
+  store: BrainStore,
+  source: StoreSource,
+  previous: Known | undefined,
+  bar: Progress,
+): Promise<Catalog> {
+  if (previous) {
+    const heads = new HeadCache();
+    heads.seed(previous.heads);
+    const quick = await buildCatalog(
+      source.geminiHome,
+      source.brainRoots,
+      heads,
+      (done, total) => bar.update(done, total),
+      previous.catalog,
+    );
+    if (quick.shadowed.length === 0) return quick;
+  }
+  return store.refresh();
 }
 
 function oldestFirst(a: ListedSession, b: ListedSession): number {
