@@ -90,13 +90,15 @@ it('sees what changed since the index was built: added, replaced and removed ses
   await app.close();
 
   const ide = path.join(changed, 'antigravity-ide/brain');
-  // Replaced (a new file, not an append): its first record is now the newest of all.
+  // Replaced by a shorter file (not an append; its inode may be reused): its first record is
+  // now older than the ACP sessions'.
   const logs = path.join(ide, PLAIN_ID, '.system_generated/logs');
   for (const f of ['transcript.jsonl', 'transcript_full.jsonl']) {
     const file = path.join(logs, f);
     const text = fs
       .readFileSync(file, 'utf8')
-      .replace('2026-06-02T09:00:00Z', '2026-07-01T09:00:00Z');
+      .replace('2026-06-02T09:00:00Z', '2026-05-01T09:00:00Z')
+      .replace('Write the changelog', 'Write it');
     fs.rmSync(file);
     fs.writeFileSync(file, text);
   }
@@ -117,6 +119,6 @@ it('sees what changed since the index was built: added, replaced and removed ses
       json<List>(r),
     );
   const [cached, fresh] = await Promise.all([run(cache), run(makeTempDir('brainql-cli-empty-'))]);
-  expect(cached.items.map((s) => s.id)).toEqual([PLAIN_ID, ACP_ID, added]);
+  expect(cached.items.map((s) => s.id)).toEqual([ACP_ID, added, PLAIN_ID]);
   expect(cached).toEqual(fresh);
 });
