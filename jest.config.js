@@ -4,7 +4,7 @@
  * CommonJS with Babel for tests only; the built service runs them untouched.
  * @type {import('jest').Config}
  */
-const esmPackages = ['@nestjs'];
+const esmPackages = ['@nestjs', '@seriousme'];
 
 module.exports = {
   rootDir: '.',

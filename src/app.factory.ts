@@ -8,6 +8,7 @@ import type { AppConfig } from './config/config';
 import { createLogger, httpLogger, PinoNestLogger } from './ops/logging';
 import { metricsMiddleware } from './ops/metrics.middleware';
 import { MetricsService } from './ops/metrics.service';
+import { mountOpenApi } from './rest/openapi';
 
 /**
  * Builds the application the same way for the server, the schema printer and the end-to-end
@@ -35,6 +36,7 @@ export async function createApp(
   app.use(metricsMiddleware(app.get(MetricsService)));
   app.use(hostCheckMiddleware(config));
   app.use(authMiddleware(config));
+  mountOpenApi(app);
   app.enableShutdownHooks();
   return app;
 }

@@ -10,6 +10,7 @@ import { LiveModule } from './live/live.module';
 import { OperationsModule } from './operations/operations.module';
 import { OpsModule } from './ops/ops.module';
 import { RedactionModule } from './redaction/redaction.module';
+import { RestModule } from './rest/rest.module';
 import { SearchModule } from './search/search.module';
 import { SecretsModule } from './secrets/secrets.module';
 import { StatsModule } from './stats/stats.module';
@@ -40,6 +41,7 @@ export class AppModule {
         LiveModule,
         HttpModule,
         OperationsModule,
+        RestModule,
       ],
     };
   }

@@ -1,5 +1,5 @@
 import { EXPORT_SESSION, EXPORT_STEPS } from '../operations/documents';
-import { requireSession } from '../operations/operation-error';
+import { OperationError, requireSession } from '../operations/operation-error';
 import type { RunOperation } from '../operations/run';
 import { atifExport } from './atif';
 import { jsonExport } from './json';
@@ -15,6 +15,27 @@ export interface SessionExport {
 export interface ExportOptions {
   /** Steps read per query (1..500). */
   pageSize?: number;
+  /** How the export waits out a rate limit (a test may pass a fake clock). */
+  wait?: (ms: number) => Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * `ask()`, waiting out RATE_LIMITED as often as it comes: once the first byte is out an error
+ * can only cut the download short, so a page over the caller's rate is read when the bucket
+ * allows it instead (the limit is kept, the download is slowed).
+ */
+async function patiently<T>(ask: () => Promise<T>, wait: (ms: number) => Promise<void>) {
+  for (;;) {
+    try {
+      return await ask();
+    } catch (error) {
+      const retry = error instanceof OperationError ? error.retryAfterSeconds : undefined;
+      if (retry === undefined || (error as OperationError).code !== 'RATE_LIMITED') throw error;
+      await wait(retry * 1000);
+    }
+  }
 }
 
 const FORMATS: Record<ExportFormat, { writer: ExportWriter; ext: string; type: string }> = {
@@ -40,11 +61,19 @@ export async function* stepPages(
   run: RunOperation,
   id: string,
   pageSize: number,
+  wait: (ms: number) => Promise<void> = sleep,
+  expected = 0,
 ): AsyncIterable<ExportStep> {
   let after: string | null = null;
+  let seen = 0;
   for (;;) {
-    const data: StepsPage = await run<StepsPage>(EXPORT_STEPS, { id, first: pageSize, after });
+    // A page no larger than the steps the header counted: a query is costed (and charged)
+    // by its `first`, so a short session is not charged for a full page.
+    const left = expected - seen;
+    const variables = { id, first: left > 0 ? Math.min(pageSize, left) : pageSize, after };
+    const data: StepsPage = await patiently(() => run<StepsPage>(EXPORT_STEPS, variables), wait);
     const steps = requireSession(data.session).steps;
+    seen += steps.edges.length;
     for (const edge of steps.edges) yield edge.node;
     if (!steps.pageInfo.hasNextPage || steps.pageInfo.endCursor === null) return;
     after = steps.pageInfo.endCursor;
@@ -53,14 +82,14 @@ export async function* stepPages(
 
 /**
  * Exports a session in `format`. The session is resolved first, so an absent (NOT_FOUND) or
- * ambiguous id rejects here, before any chunk exists; the steps are then read page by page
- * (full tier) as the chunks are consumed.
+ * ambiguous id, or a caller over its rate, rejects here, before any chunk exists; the steps
+ * are then read page by page (full tier) as the chunks are consumed.
  */
 export async function exportSession(
   run: RunOperation,
   id: string,
   format: ExportFormat,
-  { pageSize = 50 }: ExportOptions = {},
+  { pageSize = 50, wait = sleep }: ExportOptions = {},
 ): Promise<SessionExport> {
   const data = await run<{ session: ExportSession | null }>(EXPORT_SESSION, { id });
   const session = requireSession(data.session);
@@ -68,6 +97,6 @@ export async function exportSession(
   return {
     fileName: `${session.id}.${ext}`,
     contentType: type,
-    chunks: writer(session, stepPages(run, session.id, pageSize)),
+    chunks: writer(session, stepPages(run, session.id, pageSize, wait, session.stepCount)),
   };
 }

@@ -1,4 +1,5 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { MIN_PREFIX, BrainStore } from '../brain/store';
 import type { ListedSession } from '../brain/catalog';
@@ -7,6 +8,7 @@ import { RateLimiter } from '../graphql/limits/rate-limiter';
 import { rateKeyOf } from '../graphql/limits/rate-limit.module';
 import { Redactor } from '../redaction/redactor';
 import { parseFilePath } from './file-path';
+import { ApiErrors } from '../rest/api-docs';
 import { HttpError, HttpErrorCode } from './http-errors';
 import { sendFile } from './send-file';
 import { openSessionFile } from './session-file';
@@ -36,6 +38,7 @@ function parseTarget(url: string): { id: string; path: string } {
  * goes through the store's containment gate like every other read. Errors are thrown as
  * HttpError and written by the global filter in the one error shape.
  */
+@ApiTags('files')
 @Controller()
 export class FilesController {
   constructor(
@@ -45,6 +48,16 @@ export class FilesController {
   ) {}
 
   @Get('api/sessions/:id/files/*path')
+  @ApiOperation({ summary: 'Raw bytes of any file inside the session directory (Range supported)' })
+  @ApiParam({ name: 'id', description: 'Session id, or a unique prefix of at least 4 characters' })
+  @ApiParam({ name: 'path', description: 'Session-relative path, e.g. task.md or scratch/a.txt' })
+  @ApiResponse({
+    status: 200,
+    description: 'The bytes, Content-Type from the file name (text masked per REDACT)',
+    content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+  })
+  @ApiResponse({ status: 206, description: 'The requested byte range' })
+  @ApiErrors(404, 409)
   async download(@Req() req: Request, @Res() res: Response): Promise<void> {
     const principal = principalOf(req);
     const rateKey = rateKeyOf(req, principal);

@@ -15,6 +15,7 @@ export const HttpErrorCode = {
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   MISDIRECTED_REQUEST: 'MISDIRECTED_REQUEST',
   RATE_LIMITED: ErrorCode.RATE_LIMITED,
+  QUERY_TOO_COMPLEX: ErrorCode.QUERY_TOO_COMPLEX,
   INTERNAL_SERVER_ERROR: ErrorCode.INTERNAL_SERVER_ERROR,
 } as const;
 export type HttpErrorCode = (typeof HttpErrorCode)[keyof typeof HttpErrorCode];
@@ -28,6 +29,9 @@ export const HTTP_STATUS: Readonly<Record<HttpErrorCode, number>> = {
   PAYLOAD_TOO_LARGE: 413,
   MISDIRECTED_REQUEST: 421,
   RATE_LIMITED: 429,
+  // A REST route asked for more than MAX_QUERY_COST, the timeout or MAX_RESPONSE_BYTES allow:
+  // the client's request, so a 4xx, with GraphQL's code.
+  QUERY_TOO_COMPLEX: 400,
   INTERNAL_SERVER_ERROR: 500,
 };
 

@@ -2,6 +2,7 @@ import { exportSession } from '../../src/export/export-session';
 import { fenced } from '../../src/export/fence';
 import type { ExportStep } from '../../src/export/types';
 import { EXPORT_SESSION, EXPORT_STEPS } from '../../src/operations/documents';
+import { OperationError } from '../../src/operations/operation-error';
 import type { RunOperation } from '../../src/operations/run';
 import { codeBlocks } from './fences';
 
@@ -52,7 +53,7 @@ function step(position: number): ExportStep {
 /** A `run` over `total` steps; `pulled` counts the steps the consumer has taken so far. */
 function fakeRun(
   total: number,
-  log: { page: number; pulledBefore: number }[],
+  log: { start: number; first: number; pulledBefore: number }[],
   pulled: () => number,
 ) {
   const run = ((document: string, variables: Record<string, unknown> = {}) => {
@@ -62,7 +63,7 @@ function fakeRun(
     expect(variables.id).toBe(ID);
     const first = variables.first as number;
     const start = variables.after === null ? 0 : Number(variables.after) + 1;
-    log.push({ page: start / first, pulledBefore: pulled() });
+    log.push({ start, first, pulledBefore: pulled() });
     const end = Math.min(total, start + first);
     const edges = Array.from({ length: end - start }, (_, i) => ({ node: step(start + i) }));
     return Promise.resolve({
@@ -78,7 +79,7 @@ describe('streamed exports', () => {
   it.each(['json', 'atif', 'markdown'] as const)(
     '%s: 2,000 steps in pages of 7, each page asked for after the previous one was written',
     async (format) => {
-      const log: { page: number; pulledBefore: number }[] = [];
+      const log: { start: number; first: number; pulledBefore: number }[] = [];
       let chunks = 0;
       const ex = await exportSession(
         fakeRun(2000, log, () => chunks),
@@ -97,10 +98,12 @@ describe('streamed exports', () => {
       }
       expect(log).toHaveLength(Math.ceil(2000 / 7));
       // Page p is asked for once the header and every step of pages 0..p-1 were taken.
-      log.forEach(({ page, pulledBefore }, p) => {
-        expect(page).toBe(p);
+      log.forEach(({ start, pulledBefore }, p) => {
+        expect(start).toBe(7 * p);
         expect(pulledBefore).toBe(1 + 7 * p);
       });
+      // Pages are no larger than the steps the header counted: the last asks for 5.
+      expect(log.map((l) => l.first).slice(-2)).toEqual([7, 5]);
       expect(bytes).toBeGreaterThan(2000 * 10_000);
     },
   );
@@ -120,5 +123,45 @@ describe('streamed exports', () => {
     ]);
     expect(fenced(TRICKY).split('\n')[0]).toBe('`````');
     expect(fenced('no ticks')).toBe('```\nno ticks\n```\n');
+  });
+
+  it('waits out RATE_LIMITED between pages (the limit holds, the download is slowed)', async () => {
+    const log: { start: number; first: number; pulledBefore: number }[] = [];
+    const inner = fakeRun(10, log, () => 0);
+    let refusals = 2;
+    const run = ((doc: string, vars?: Record<string, unknown>) => {
+      if (doc === EXPORT_STEPS && vars?.after !== null && refusals-- > 0) {
+        return Promise.reject(new OperationError('RATE_LIMITED', 'slow down', undefined, 7));
+      }
+      return inner(doc, vars);
+    }) as RunOperation;
+    const waits: number[] = [];
+    const wait = (ms: number) => {
+      waits.push(ms);
+      return Promise.resolve();
+    };
+    const ex = await exportSession(run, ID, 'json', { pageSize: 4, wait });
+    let text = '';
+    for await (const chunk of ex.chunks) text += chunk;
+    expect(waits).toEqual([7000, 7000]);
+    expect((JSON.parse(text) as { steps: unknown[] }).steps).toHaveLength(10);
+    expect(log.map((l) => [l.start, l.first])).toEqual([
+      [0, 4],
+      [4, 4],
+      [8, 2],
+    ]);
+  });
+
+  it('any other error mid-export rejects the chunks', async () => {
+    const inner = fakeRun(10, [], () => 0);
+    const run = ((doc: string, vars?: Record<string, unknown>) =>
+      doc === EXPORT_STEPS && vars?.after !== null
+        ? Promise.reject(new OperationError('QUERY_TOO_COMPLEX', 'too big'))
+        : inner(doc, vars)) as RunOperation;
+    const ex = await exportSession(run, ID, 'atif', { pageSize: 4 });
+    const read = async () => {
+      for await (const chunk of ex.chunks) void chunk;
+    };
+    await expect(read()).rejects.toMatchObject({ code: 'QUERY_TOO_COMPLEX' });
   });
 });

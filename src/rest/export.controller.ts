@@ -1,0 +1,80 @@
+import { Controller, Get, Param, Query as QueryObject, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { exportSession } from '../export/export-session';
+import { EXPORT_FORMATS } from '../export/types';
+import { GraphqlRunner } from '../operations/graphql-runner';
+import { httpErrorOf } from './answers';
+import { ApiErrors, ApiSessionId } from './api-docs';
+import { Params } from './params';
+import { HttpError, HttpErrorCode } from '../http/http-errors';
+
+/** A file name for Content-Disposition: the session id is [0-9A-Za-z-] in practice; anything else goes. */
+const safeName = (name: string) => name.replace(/[^\w.-]/g, '_');
+
+/**
+ * GET /api/sessions/{id}/export?format=markdown|json|atif: the session as a download. The
+ * session is resolved before the first byte (so 404/409/429 are ordinary error answers); the
+ * steps are then read a page at a time while the chunks are written, at the pace the client
+ * reads (pipeline waits for drain; a client that leaves stops the reading).
+ */
+@ApiTags('sessions')
+@Controller('api/sessions/:id/export')
+export class ExportController {
+  constructor(private readonly runner: GraphqlRunner) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Download the session as markdown, JSON or ATIF v1.7' })
+  @ApiSessionId()
+  @ApiQuery({
+    name: 'format',
+    required: true,
+    description:
+      'markdown: a readable transcript; json: the session with every step at the full tier; atif: Agent Trajectory Interchange Format v1.7.',
+    schema: { type: 'string', enum: [...EXPORT_FORMATS] },
+  })
+  @ApiProduces('text/markdown', 'application/json')
+  @ApiResponse({
+    status: 200,
+    description: 'The export, as an attachment (Content-Disposition).',
+    content: {
+      'text/markdown': { schema: { type: 'string' } },
+      'application/json': { schema: { type: 'object' } },
+    },
+  })
+  @ApiErrors(404, 409)
+  async export(
+    @Req() req: Request,
+    @Res() res: Response,
+    @Param('id') id: string,
+    @QueryObject() raw: Record<string, unknown>,
+  ): Promise<void> {
+    const format = new Params(raw, ['format']).enumOne('format', EXPORT_FORMATS);
+    if (!format) {
+      throw new HttpError(
+        HttpErrorCode.BAD_USER_INPUT,
+        `"format" is required: one of ${EXPORT_FORMATS.join(', ')}.`,
+      );
+    }
+    let ex;
+    try {
+      ex = await exportSession(this.runner.forRequest(req), id, format);
+    } catch (error) {
+      throw httpErrorOf(error);
+    }
+    res.status(200);
+    res.setHeader('Content-Type', ex.contentType);
+    res.setHeader('Content-Disposition', `attachment; filename="${safeName(ex.fileName)}"`);
+    res.setHeader('Cache-Control', 'no-store');
+    // Past the first byte an error can only cut the answer short (the filter then destroys it).
+    try {
+      await pipeline(Readable.from(ex.chunks), res);
+    } catch (error) {
+      // A client that left is not a failure of ours; anything else is rethrown as what it is.
+      if ((error as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+      throw httpErrorOf(error);
+    }
+  }
+}

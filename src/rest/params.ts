@@ -1,0 +1,130 @@
+import { HttpError, HttpErrorCode } from '../http/http-errors';
+
+const bad = (message: string) => new HttpError(HttpErrorCode.BAD_USER_INPUT, message);
+
+/** An enum value as given in a URL: any case, `-` for `_` (`newest-first` = NEWEST_FIRST). */
+const enumKey = (value: string) => value.trim().toUpperCase().replace(/-/g, '_');
+
+/**
+ * A route's query parameters, checked against the names it accepts. Several values come
+ * repeated (`?flavor=a&flavor=b`) or comma-separated (`?flavor=a,b`); enum values in any case.
+ * Every refusal is BAD_USER_INPUT naming the parameter and what it accepts.
+ */
+export class Params {
+  constructor(
+    private readonly raw: Record<string, unknown>,
+    accepted: readonly string[],
+  ) {
+    for (const name of Object.keys(raw)) {
+      if (!accepted.includes(name)) {
+        throw bad(`Unknown parameter "${name}"; this route accepts: ${accepted.join(', ')}.`);
+      }
+    }
+  }
+
+  /** Every value given for `name` (repeated parameters kept in order). */
+  private values(name: string): string[] | undefined {
+    const v = this.raw[name];
+    if (v === undefined) return undefined;
+    if (typeof v === 'string') return [v];
+    if (Array.isArray(v) && v.every((x): x is string => typeof x === 'string')) return v;
+    throw bad(`"${name}" must be a plain value.`);
+  }
+
+  /** A parameter that takes one value. */
+  one(name: string): string | undefined {
+    const v = this.values(name);
+    if (v && v.length > 1) throw bad(`"${name}" takes one value; got ${v.length}.`);
+    return v?.[0];
+  }
+
+  int(name: string): number | undefined {
+    const v = this.one(name);
+    if (v === undefined) return undefined;
+    if (!/^-?\d{1,9}$/.test(v.trim())) throw bad(`"${name}" must be an integer; got "${v}".`);
+    return Number(v.trim());
+  }
+
+  bool(name: string): boolean | undefined {
+    const v = this.one(name);
+    if (v === undefined) return undefined;
+    const key = v.trim().toLowerCase();
+    if (key === 'true' || key === '1') return true;
+    if (key === 'false' || key === '0') return false;
+    throw bad(`"${name}" must be true or false; got "${v}".`);
+  }
+
+  /** Repeated or comma-separated values, each trimmed, empty ones dropped. */
+  list(name: string): string[] | undefined {
+    const v = this.values(name);
+    if (v === undefined) return undefined;
+    return v
+      .flatMap((x) => x.split(','))
+      .map((x) => x.trim())
+      .filter((x) => x !== '');
+  }
+
+  enumOne<T extends string>(name: string, values: readonly T[]): T | undefined {
+    const v = this.one(name);
+    return v === undefined ? undefined : this.member(name, v, values);
+  }
+
+  enumList<T extends string>(name: string, values: readonly T[]): T[] | undefined {
+    return this.list(name)?.map((v) => this.member(name, v, values));
+  }
+
+  private member<T extends string>(name: string, value: string, values: readonly T[]): T {
+    const key = enumKey(value);
+    const found = values.find((x) => enumKey(x) === key);
+    if (found === undefined) {
+      throw bad(`"${name}" must be one of ${values.join(', ')} (any case); got "${value}".`);
+    }
+    return found;
+  }
+}
+
+/** Drops undefined entries, and returns undefined when nothing is left (no filter at all). */
+export function compact(obj: Record<string, unknown>): Record<string, unknown> | undefined {
+  const entries = Object.entries(obj).filter(([, v]) => v !== undefined);
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+export const ENVIRONMENTS = ['IDE', 'CLI', 'ACP', 'OTHER'] as const;
+export const SESSION_ORDERS = ['NEWEST_FIRST', 'OLDEST_FIRST'] as const;
+export const SEARCH_ORDERS = ['RELEVANCE', 'NEWEST_FIRST'] as const;
+export const SEARCH_FIELDS = [
+  'USER_REQUEST',
+  'CONTENT',
+  'THINKING',
+  'TOOL_CALLS',
+  'OUTPUT',
+  'ARTIFACT',
+] as const;
+export const TIME_BUCKETS = ['HOUR', 'DAY', 'WEEK', 'MONTH'] as const;
+export const STEP_SOURCES = ['USER_EXPLICIT', 'MODEL', 'SYSTEM', 'UNKNOWN'] as const;
+export const STEP_STATUSES = ['DONE', 'RUNNING', 'ERROR', 'CANCELLED', 'UNKNOWN'] as const;
+
+/** The SessionFilter parameters, shared by /api/sessions, /api/search and /api/stats. */
+export const SESSION_FILTER_PARAMS = [
+  'environment',
+  'flavor',
+  'createdAfter',
+  'createdBefore',
+  'updatedAfter',
+  'hasErrors',
+  'model',
+] as const;
+
+/** A SessionFilter from the parameters (`q` is the request text where a route takes it so). */
+export function sessionFilter(p: Params, query?: string): Record<string, unknown> | undefined {
+  return compact({
+    environment: p.enumList('environment', ENVIRONMENTS),
+    flavor: p.list('flavor'),
+    createdAfter: p.one('createdAfter'),
+    createdBefore: p.one('createdBefore'),
+    updatedAfter: p.one('updatedAfter'),
+    query,
+    hasErrors: p.bool('hasErrors'),
+    model: p.list('model'),
+  });
+}
