@@ -23,7 +23,7 @@ RUN npm ci --no-audit --no-fund
 # The context is an allow-list (see .dockerignore): tsconfig*.json, src/ and example-home/.
 COPY . .
 # mkdir: a checkout without example-home/ still builds (the server then has no fallback home).
-RUN npm run build && test -f dist/main.js && mkdir -p example-home
+RUN npm run build && test -f dist/main.js && chmod 755 dist/cli/main.js && mkdir -p example-home
 # Production dependencies only; of better-sqlite3's build, only the addon (not its C sources
 # and objects). Loading it here fails the build rather than the server's start.
 RUN npm prune --omit=dev --no-audit --no-fund \
@@ -39,6 +39,8 @@ COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/example-home ./example-home
+# The command line on the PATH: `docker compose exec brainql brainql list`.
+RUN ln -s /app/dist/cli/main.js /usr/local/bin/brainql
 # The index's folder: the only one the server writes, kept on a volume across containers.
 RUN mkdir -p /var/cache/brainql && chown node:node /var/cache/brainql && chmod 0700 /var/cache/brainql
 ENV HOST=0.0.0.0 \

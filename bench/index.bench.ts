@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Size } from './generate';
+import { benchCliList } from './cli.bench';
 import { ensureIndexHome, type IndexHome } from './generate-index-home';
 import { benchBuild, buildInChild } from './index-build.bench';
 import { benchAppend, benchRestart } from './index-live.bench';
@@ -49,6 +50,8 @@ export async function benchIndexHome(size: Size, rows: Row[]): Promise<string[]>
     );
   const cacheDir = path.join(data.root, 'cache');
   const built = benchBuild(data, cacheDir, scan, rows);
+  // The build's process has let go of the file: the command line may read it.
+  benchCliList(data.home, cacheDir, `${count(data.sessions)} sessions`, rows);
   const stages: Stage[] = [
     { label: `${count(data.sessions)} sessions`, roots: [], paths: [data.home] },
   ];

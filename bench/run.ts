@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   const indexNotes = await benchIndexHome(size, rows);
   if (!only) rows.push(...(await benchLive()));
   // Figures in order (1-4 store, 5-6 API, 7 redaction, 8 activity, 9-12 home index, 13 stats,
-  // 14-15 live); the append runs with the line index, before 3.
+  // 14-15 live, 16 the command line's list); the append runs with the line index, before 3.
   rows.sort((a, b) => parseInt(a.figure, 10) - parseInt(b.figure, 10));
   const notes = [
     'page cache warm throughout (wc -l reads the big file first; a warm-up child reads the home).',

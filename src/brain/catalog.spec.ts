@@ -21,6 +21,7 @@ import {
 } from '../../test/fixtures/records';
 import { COMPACT_FILE, copySession, FULL_FILE, measure } from '../../test/store-helpers';
 import { buildCatalog, compareNewestFirst, HeadCache, type ListedSession } from './catalog';
+import { ioStats } from './safe-path';
 import { BrainStore } from './store';
 
 /**
@@ -149,6 +150,20 @@ describe('listing reads heads only', () => {
       first.newestFirst.map((l) => l.createdAt),
     );
     expect(m.bytes).toBeLessThan(2 * 16_384 + 2 * 3_100_000);
+  });
+
+  it('opens no transcript whose head is known and still in place (one lstat tells)', async () => {
+    const heads = new HeadCache();
+    await buildCatalog(null, [root], heads);
+    ioStats.opens.length = 0;
+    ioStats.recordOpens = true;
+    try {
+      const again = await buildCatalog(null, [root], heads);
+      expect(ids(again.newestFirst)).toEqual(['long-first', 'big-full-only', 'big-compact']);
+      expect(ioStats.opens).toEqual([]);
+    } finally {
+      ioStats.recordOpens = false;
+    }
   });
 
   it('lists the fixture home and the big sessions reading far less than their transcripts', async () => {

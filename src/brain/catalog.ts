@@ -1,3 +1,4 @@
+import { lstatSync } from 'node:fs';
 import { discoverRoots, scanSessions } from './roots';
 import { firstCreatedAt, firstCreatedAtIn } from './transcript/head';
 import { readInsideSync } from './safe-read';
@@ -75,6 +76,12 @@ export class HeadCache {
       old.dev === st.dev &&
       old.ino === st.ino &&
       (old.createdAt !== null ? st.size >= old.size : st.size === old.size);
+    // A known file still in place needs no open: one lstat names it (nothing is read, and the
+    // memo came from a read through the gate); anything else goes through the gate below.
+    if (old !== undefined) {
+      const st = lstatSync(`${entry.realDir}/${rel}`, { throwIfNoEntry: false });
+      if (st?.isFile() && known(st)) return old.createdAt;
+    }
     const read = readInsideSync(entry.realDir, rel, 0, HEAD_BYTES, (st) => !known(st));
     if (!read.ok) return undefined;
     const { bytes, stats } = read.value;

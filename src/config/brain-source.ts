@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs';
 import { discoverRoots } from '../brain/roots';
 import type { BrainRoot } from '../brain/types';
-import { ConfigError, type AppConfig } from './config';
+import type { AppConfig } from './config';
+import { ConfigError } from './home-settings';
 
 /** Where the store reads from: the roots found, and whether they are the shipped example home. */
 export class StoreSource {
@@ -23,7 +24,9 @@ function isDirectory(p: string): boolean {
  * brain root. A home or root the operator named explicitly that holds nothing is a mistake
  * (a typo, a missing mount): it stops the start instead of silently serving the example.
  */
-export async function chooseSource(config: AppConfig): Promise<StoreSource> {
+export async function chooseSource(
+  config: Pick<AppConfig, 'geminiHome' | 'geminiHomeSet' | 'brainRoots' | 'exampleHome'>,
+): Promise<StoreSource> {
   const problems: string[] = [];
   for (const root of config.brainRoots) {
     if (!isDirectory(root))

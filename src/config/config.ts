@@ -1,12 +1,18 @@
 import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, validateSync } from 'class-validator';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { loadApiKeys, type ApiKey } from '../auth/api-keys';
-import { chooseCacheDir } from './cache-dir';
-import { BOOLEAN_VARIABLES, BOOLEAN_WORDS, Environment, INTEGER_VARIABLES } from './environment';
+import { BOOLEAN_VARIABLES, Environment, INTEGER_VARIABLES } from './environment';
 import { allowedHosts, hostEntryErrors, isLoopback, type AllowedHosts } from './hosts';
 import { normalOrigin, originErrors } from './origins';
+import {
+  BOOLEAN_WORDS,
+  ConfigError,
+  EXAMPLE_HOME,
+  homePlace,
+  list,
+  patternErrors,
+  patternList,
+} from './home-settings';
 
 export { isLoopback } from './hosts';
 
@@ -65,7 +71,7 @@ export interface AppConfig {
   live: LiveSettings;
 }
 
-export class ConfigError extends Error {}
+export { ConfigError, patternList } from './home-settings';
 
 const INTEGER = /^-?\d+$/;
 
@@ -77,59 +83,6 @@ const VARIABLES = [
       .map((m) => m.propertyName),
   ),
 ];
-
-/** Splits a comma-separated list, dropping blanks. */
-function list(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-}
-
-/**
- * Splits REDACT_PATTERNS on the commas between patterns: not those inside `{}`, `()` or a
- * character class (`[0-9]{8,12}` is one pattern), nor `\,` (a literal comma in a pattern).
- */
-export function patternList(value: string | undefined): string[] {
-  const out: string[] = [];
-  let current = '';
-  let depth = 0;
-  let inClass = false;
-  const s = value ?? '';
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
-    if (c === '\\' && i + 1 < s.length) {
-      current += s[i + 1] === ',' ? ',' : c + s[i + 1];
-      i++;
-      continue;
-    }
-    if (inClass) inClass = c !== ']';
-    else if (c === '[') inClass = true;
-    else if (c === '(' || c === '{') depth++;
-    else if ((c === ')' || c === '}') && depth > 0) depth--;
-    else if (c === ',' && depth === 0) {
-      out.push(current);
-      current = '';
-      continue;
-    }
-    current += c;
-  }
-  out.push(current);
-  return out.map((p) => p.trim()).filter((p) => p !== '');
-}
-
-/** Checks every extra redaction pattern compiles; returns the messages of those that don't. */
-function patternErrors(patterns: string[]): string[] {
-  const errors: string[] = [];
-  for (const p of patterns) {
-    try {
-      new RegExp(p, 'g');
-    } catch (err) {
-      errors.push(`${JSON.stringify(p)} is not a regular expression (${(err as Error).message})`);
-    }
-  }
-  return errors;
-}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const input: Record<string, unknown> = {};
@@ -163,10 +116,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   for (const m of hostEntryErrors(hostEntries)) problems.push(`  ALLOWED_HOSTS: ${m}`);
   const corsEntries = list(raw.CORS_ORIGINS);
   for (const m of originErrors(corsEntries)) problems.push(`  CORS_ORIGINS: ${m}`);
-  const geminiHome = path.resolve(raw.GEMINI_HOME ?? path.join(os.homedir(), '.gemini'));
-  const brainRoots = list(raw.BRAIN_ROOTS);
-  const cache = chooseCacheDir(raw.CACHE_DIR, raw.XDG_CACHE_HOME, geminiHome, brainRoots);
-  if (cache.problem !== null) problems.push(cache.problem);
+  const { geminiHome, geminiHomeSet, brainRoots, cacheDir, cacheProblem } = homePlace(raw);
+  if (cacheProblem !== null) problems.push(cacheProblem);
   const flag = (v: string | undefined): boolean | undefined =>
     v === undefined ? undefined : BOOLEAN_WORDS[v];
   const anonymous = flag(raw.ALLOW_ANONYMOUS) ?? false;
@@ -181,7 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
   return Object.freeze({
     geminiHome,
-    geminiHomeSet: raw.GEMINI_HOME !== undefined,
+    geminiHomeSet,
     brainRoots,
     host,
     allowedHosts: allowedHosts(host, hostEntries),
@@ -189,11 +140,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: raw.PORT ?? 3000,
     rescanMs: raw.RESCAN_MS ?? 5000,
     cacheMaxMb: raw.CACHE_MAX_MB ?? 256,
-    cacheDir: cache.dir,
+    cacheDir,
     // Tests start many apps: their request logs would drown the test output.
     logLevel: raw.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
     introspection: flag(raw.INTROSPECTION) ?? isLoopback(host),
-    exampleHome: path.resolve(__dirname, '..', '..', 'example-home'),
+    exampleHome: EXAMPLE_HOME,
     apiKeys: Object.freeze(apiKeys),
     redact: flag(raw.REDACT) ?? true,
     redactPatterns,

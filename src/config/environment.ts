@@ -1,4 +1,7 @@
 import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { BOOLEAN_WORDS } from './home-settings';
+
+export { BOOLEAN_WORDS } from './home-settings';
 
 const int = (name: string, min: number, max: number, unit = '') => {
   const message = `${name} must be an integer from ${min} to ${max}${unit}`;
@@ -9,15 +12,6 @@ const apply =
   (target, key) => {
     for (const d of decorators) d(target, key);
   };
-/** Boolean settings accept these (lower-cased before validation). */
-export const BOOLEAN_WORDS: Record<string, boolean> = {
-  true: true,
-  on: true,
-  '1': true,
-  false: false,
-  off: false,
-  '0': false,
-};
 const bool = (name: string) => [
   IsOptional(),
   IsIn(Object.keys(BOOLEAN_WORDS), {

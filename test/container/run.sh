@@ -134,6 +134,12 @@ step "API answers"
 BASE_URL="$base" HOME_DIR="$home" node -r ts-node/register/transpile-only test/container/check.ts ||
   fail "API checks"
 
+step "the command line on the image's PATH"
+listed=$(in_container brainql list --json -n 1) || fail "brainql list failed in the container"
+[[ $(node -e 'const d = JSON.parse(process.argv[1]); console.log(d.items.length, d.totalCount > 0)' "$listed") == "1 true" ]] ||
+  fail "brainql list in the container printed: $listed"
+pass "brainql list answers in the container (docker compose exec brainql brainql list)"
+
 step "live: an append made on the host reaches a subscriber through the published port"
 BASE_URL="$base" HOME_DIR="$home" node -r ts-node/register/transpile-only test/container/live-check.ts ||
   fail "live check"

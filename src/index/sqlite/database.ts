@@ -7,6 +7,11 @@ export type Db = Database.Database;
 
 export const INDEX_FILE = 'index.sqlite';
 
+/** Stored texts and findings depend on these settings: a file built with others is rebuilt. */
+export function indexFingerprint(redact: boolean, patterns: readonly string[]): string {
+  return JSON.stringify({ redact, patterns });
+}
+
 export interface OpenedDatabase {
   db: Db;
   /** The database file; null for the in-memory fallback. */

@@ -10,7 +10,7 @@ import type {
 import { HomeIndexer, type IndexerEvents } from '../home-indexer';
 import { TextRedaction } from '../redacted-texts';
 import { SessionIndexer } from '../session-indexer';
-import { isCorrupt, openDatabase, type OpenedDatabase } from './database';
+import { indexFingerprint, isCorrupt, openDatabase, type OpenedDatabase } from './database';
 import { SqliteReader } from './sqlite-index';
 import { Tables } from './tables';
 
@@ -65,10 +65,7 @@ export class SqliteHomeIndex implements HomeIndex {
     private readonly options: SqliteIndexOptions,
   ) {
     // Stored texts and findings depend on these: a file built with others is rebuilt.
-    this.fingerprint = JSON.stringify({
-      redact: options.redact,
-      patterns: options.redactPatterns,
-    });
+    this.fingerprint = indexFingerprint(options.redact, options.redactPatterns);
     this.redaction = new TextRedaction(options.redact, options.redactPatterns);
     this.backend = this.connect(null);
     const heads = this.guard(() => this.backend.reader.heads(), []);

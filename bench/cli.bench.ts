@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { BIN, ensureBuilt } from '../test/cli/bin';
+import { ms, row, type Row } from './report';
+import { median } from './stats';
+
+/**
+ * Figure 16: `brainql list -n 20` over the index bench's home (2,000 sessions; 1 GB at
+ * --size large), each run a fresh process of the compiled bin: cold (no index file: the
+ * store scans the roots and reads the 20 newest transcripts) and with the index file the
+ * build left (heads and summaries read from it), beside `node -e 0`, the process start alone.
+ */
+
+const RUNS = 5;
+
+function wall(args: string[], env: NodeJS.ProcessEnv): number {
+  const t0 = performance.now();
+  const out = spawnSync(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const took = performance.now() - t0;
+  if (out.status !== 0)
+    throw new Error(`${args.join(' ')} exited ${out.status}: ${String(out.stderr)}`);
+  return took;
+}
+
+export function benchCliList(home: string, cacheDir: string, sessions: string, rows: Row[]): void {
+  ensureBuilt();
+  const base: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: os.homedir(),
+    TZ: 'UTC',
+    GEMINI_HOME: home,
+  };
+  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'brainql-bench-cli-'));
+  const list = [BIN, 'list', '-n', '20'];
+  try {
+    wall(list, { ...base, CACHE_DIR: empty }); // page cache warm, like the other figures
+    const start = median(Array.from({ length: RUNS }, () => wall(['-e', '0'], base)));
+    const cold = median(
+      Array.from({ length: RUNS }, () => wall(list, { ...base, CACHE_DIR: empty })),
+    );
+    const cached = median(
+      Array.from({ length: RUNS }, () => wall(list, { ...base, CACHE_DIR: cacheDir })),
+    );
+    rows.push(
+      row(
+        `16. brainql list -n 20, ${sessions}: cold (no cache), median of ${RUNS}`,
+        ms(cold),
+        '< 1000 ms',
+        cold < 1000,
+      ),
+    );
+    rows.push(
+      row(`16. same, with the index file, median of ${RUNS}`, ms(cached), '< 300 ms', cached < 300),
+    );
+    rows.push(row(`16.   node -e 0 (process start), median of ${RUNS}`, ms(start)));
+  } finally {
+    fs.rmSync(empty, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,78 @@
+import type { Command } from 'commander';
+import { integer, repeated, withCommon, type CommonOptions } from '../options';
+import { localTime, shortId, text } from '../output/format';
+import type { Printer } from '../output/printer';
+import type { ListResult } from '../source/list-types';
+import type { Context } from './context';
+
+const ENVIRONMENTS = ['IDE', 'CLI', 'ACP', 'OTHER'] as const;
+
+interface ListOptions extends CommonOptions {
+  n: number;
+  all?: boolean;
+  asc?: boolean;
+  flavor: string[];
+  env: string[];
+  q?: string;
+}
+
+export function registerList(program: Command, ctx: Context): void {
+  withCommon(
+    program
+      .command('list')
+      .description('sessions, newest first: id, created, steps, tool calls, errors, model, request')
+      .option('-n <count>', 'how many sessions', integer(1), 20)
+      .option('--all', 'every session')
+      .option('--asc', 'oldest first')
+      .option('--flavor <flavor>', 'only this root flavor (repeatable)', repeated(), [])
+      .option(
+        '--env <env>',
+        'only this environment: ide, cli, acp, other (repeatable)',
+        repeated(ENVIRONMENTS),
+        [],
+      )
+      .option('-q <text>', 'only sessions whose request contains TEXT (case-insensitive)'),
+  ).action(async (o: ListOptions) => {
+    await ctx.with(o, async (source, out) => {
+      const result = await source.list({
+        limit: o.all ? null : o.n,
+        oldestFirst: o.asc === true,
+        environments: o.env,
+        flavors: o.flavor,
+        query: o.q ?? null,
+      });
+      printList(out, result);
+    });
+  });
+}
+
+export function printList(out: Printer, result: ListResult): void {
+  if (out.json) {
+    out.value(result);
+    return;
+  }
+  out.table(
+    [
+      { header: 'id' },
+      { header: 'created' },
+      { header: 'steps', align: 'right' },
+      { header: 'tools', align: 'right' },
+      { header: 'errors', align: 'right' },
+      { header: 'model' },
+      { header: 'request', flex: true },
+    ],
+    result.items.map((s) => [
+      shortId(s.id),
+      localTime(s.createdAt),
+      text(s.stepCount),
+      text(s.toolCallCount),
+      text(s.errorCount),
+      text(s.model),
+      text(s.userRequest),
+    ]),
+  );
+  if (!out.md && result.totalCount > result.items.length)
+    out.write(
+      out.c.dim(`${result.items.length} of ${result.totalCount} sessions (--all or -n for more)\n`),
+    );
+}

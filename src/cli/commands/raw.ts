@@ -1,0 +1,34 @@
+import type { Command } from 'commander';
+import { integer, withCommon, type CommonOptions } from '../options';
+import type { Context } from './context';
+
+export function registerRaw(program: Command, ctx: Context): void {
+  withCommon(
+    program
+      .command('raw')
+      .description(
+        "a record's JSON line as written, secrets masked (the full tier; the compact line when " +
+          'there is no full view or with --compact)',
+      )
+      .argument('<id>', 'session id or unique prefix (4+ characters)')
+      .argument('<index>', 'the step_index', integer(0))
+      .option('--compact', 'the compact transcript line'),
+    false,
+  ).action(async (id: string, index: number, o: CommonOptions & { compact?: boolean }) => {
+    await ctx.with(o, async (source, out) => {
+      const line = await source.raw(id, index, o.compact === true);
+      if (out.json) {
+        // The record itself as the one JSON document (a line that is not JSON, as a string).
+        let value: unknown;
+        try {
+          value = JSON.parse(line.toString('utf8'));
+        } catch {
+          value = { line: line.toString('utf8') };
+        }
+        return out.value(value);
+      }
+      // Byte for byte: not cleaned, not re-encoded.
+      out.write(Buffer.concat([line, Buffer.from('\n')]));
+    });
+  });
+}

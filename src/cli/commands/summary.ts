@@ -1,0 +1,89 @@
+import type { Command } from 'commander';
+import { SESSION_SUMMARY } from '../../operations/documents';
+import { requireSession } from '../session';
+import { withCommon, type CommonOptions } from '../options';
+import { localTime, text } from '../output/format';
+import type { Printer } from '../output/printer';
+import type { SessionRow } from '../source/list-types';
+import type { Context } from './context';
+
+export interface SummaryData extends SessionRow {
+  artifacts: {
+    name: string;
+    kind: string;
+    summary: string | null;
+    updatedAt: string | null;
+    size: number;
+    modifiedAt: string;
+  }[];
+  problems: { code: string; message: string; file: string | null; line: number | null }[];
+}
+
+export function registerSummary(program: Command, ctx: Context): void {
+  withCommon(
+    program
+      .command('summary')
+      .description("a session's metadata, counts, artifacts and problems")
+      .argument('<id>', 'session id or unique prefix (4+ characters)'),
+  ).action(async (id: string, o: CommonOptions) => {
+    await ctx.with(o, async (source, out) => {
+      const data = await source.run<{ session: SummaryData | null }>(SESSION_SUMMARY, { id });
+      printSummary(out, requireSession(data.session));
+    });
+  });
+}
+
+export function printSummary(out: Printer, s: SummaryData): void {
+  if (out.json) {
+    out.value(s);
+    return;
+  }
+  out.title(`session ${s.id}`);
+  out.fields([
+    ['flavor', s.root.flavor],
+    ['environment', s.root.environment],
+    ['created', localTime(s.createdAt)],
+    ['updated', localTime(s.updatedAt)],
+    ['local time', s.localTime],
+    ['model', s.model],
+    ['workspace', s.workspaceRoot],
+    ['steps', s.stepCount],
+    ['tool calls', s.toolCallCount],
+    ['errors', s.errorCount],
+    ['mentioned', s.mentionedFiles.join(', ')],
+    ['directory', `${s.root.path}/${s.id}`],
+  ]);
+  if (s.userRequest !== null) {
+    out.heading('request');
+    out.block(s.userRequest);
+  }
+  out.heading(`artifacts (${s.artifacts.length})`);
+  if (s.artifacts.length > 0)
+    out.table(
+      [
+        { header: 'name' },
+        { header: 'kind' },
+        { header: 'bytes', align: 'right' },
+        { header: 'modified' },
+        { header: 'summary', flex: true },
+      ],
+      s.artifacts.map((a) => [
+        a.name,
+        a.kind,
+        text(a.size),
+        localTime(a.modifiedAt),
+        text(a.summary),
+      ]),
+    );
+  out.heading(`problems (${s.problems.length})`);
+  if (s.problems.length > 0)
+    out.table(
+      [
+        { header: 'code' },
+        { header: 'file' },
+        { header: 'line', align: 'right' },
+        { header: 'message', flex: true },
+      ],
+      s.problems.map((p) => [p.code, text(p.file), text(p.line), p.message]),
+    );
+}

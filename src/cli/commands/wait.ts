@@ -1,0 +1,95 @@
+import type { Command } from 'commander';
+import { SESSION } from '../../operations/documents';
+import { requireSession } from '../session';
+import { CliError, Exit } from '../errors';
+import { seconds, withCommon, type CommonOptions } from '../options';
+import { localTime } from '../output/format';
+import type { Context } from './context';
+import { follow, type Rec } from './wait-feeds';
+
+interface WaitOptions extends CommonOptions {
+  idle: number;
+  timeout?: number;
+}
+
+export function registerWait(program: Command, ctx: Context): void {
+  withCommon(
+    program
+      .command('wait')
+      .description(
+        'return when the session has had no new line for --idle seconds and its last record is ' +
+          'not RUNNING (exit 1 when --timeout passes first)',
+      )
+      .argument('<id>', 'session id or unique prefix (4+ characters)')
+      .option('--idle <seconds>', 'quiet time that counts as done', seconds, 30)
+      .option('--timeout <seconds>', 'give up after this long (exit 1)', seconds),
+  ).action(async (id: string, o: WaitOptions) => {
+    await ctx.with(o, async (source, out) => {
+      type S = { session: { id: string; updatedAt: string; stepCount: number } | null };
+      const session = requireSession((await source.run<S>(SESSION, { id })).session);
+      const result = await waitIdle(
+        source,
+        session,
+        o.idle * 1000,
+        o.timeout === undefined ? null : o.timeout * 1000,
+      );
+      if (out.json) return out.value({ id: session.id, idle: true, ...result });
+      out.line(
+        `${session.id}: idle (${result.stepCount} records, last line ${localTime(result.lastLineAt)})`,
+      );
+    });
+  });
+}
+
+interface Idle {
+  stepCount: number;
+  lastStatus: string | null;
+  lastLineAt: string;
+}
+
+/**
+ * Follows the session until it is idle. Records replayed at the start are not news: the last
+ * line's time is the session's updatedAt until a record beyond its first stepCount arrives.
+ */
+function waitIdle(
+  source: Parameters<typeof follow>[0],
+  session: { id: string; updatedAt: string; stepCount: number },
+  idleMs: number,
+  timeoutMs: number | null,
+): Promise<Idle> {
+  const started = Date.now();
+  let lastLineAt = Date.parse(session.updatedAt);
+  let count = 0;
+  let lastStatus: string | null = null;
+  return new Promise<Idle>((resolve, reject) => {
+    let feed: { stop(): void } | null = null;
+    const finish = (err: unknown, value?: Idle) => {
+      clearInterval(check);
+      feed?.stop();
+      if (err) reject(err instanceof Error ? err : new Error(JSON.stringify(err)));
+      else resolve(value as Idle);
+    };
+    const onRecord = (r: Rec) => {
+      if (r.position >= session.stepCount) lastLineAt = Math.max(lastLineAt, Date.now());
+      count = Math.max(count, r.position + 1);
+      lastStatus = r.status;
+    };
+    let caughtUp = session.stepCount === 0;
+    const check = setInterval(() => {
+      const now = Date.now();
+      caughtUp ||= count >= session.stepCount;
+      if (caughtUp && lastStatus !== 'RUNNING' && now - lastLineAt >= idleMs) {
+        finish(null, {
+          stepCount: count,
+          lastStatus,
+          lastLineAt: new Date(lastLineAt).toISOString(),
+        });
+      } else if (timeoutMs !== null && now - started >= timeoutMs) {
+        finish(
+          new CliError(Exit.FAILED, `${session.id} was still active after ${timeoutMs / 1000} s`),
+        );
+      }
+    }, 100);
+    feed = follow(source, session.id, onRecord, (err) => finish(err));
+  });
+}

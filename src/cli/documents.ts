@@ -1,0 +1,25 @@
+/**
+ * Documents only the command line asks (the others are the shared ones of
+ * src/operations/documents.ts): index progress, and what `wait` follows.
+ */
+
+export const INDEX_STATUS = `
+query CliIndexStatus { indexStatus { state sessionsIndexed sessionsTotal } }`;
+
+/** `wait`, remote: every record from `fromPosition`, then each new one. */
+export const WAIT_STEPS = `
+subscription CliWaitSteps($id: String!, $from: Int!) {
+  steps(sessionId: $id, fromPosition: $from) { position status }
+}`;
+
+/** `wait`, local: the session's last change and the records after a cursor. */
+export const WAIT_POLL = `
+query CliWaitPoll($id: String!, $after: String) {
+  session(id: $id) {
+    id updatedAt stepCount
+    steps(first: 500, after: $after) {
+      pageInfo { hasNextPage endCursor }
+      edges { node { position status } }
+    }
+  }
+}`;

@@ -1,0 +1,82 @@
+import { oneLine } from './style';
+
+/**
+ * Tables that fit a width: every column as wide as its widest cell, except the one `flex`
+ * column (a request, a snippet), which gets what is left and is cut with an ellipsis.
+ */
+
+export interface Column {
+  header: string;
+  align?: 'left' | 'right';
+  /** Takes the remaining width; its cells are cut to fit. */
+  flex?: boolean;
+}
+
+const GAP = 2;
+/** A flex column never gets narrower than this, even when the table then overflows. */
+const MIN_FLEX = 10;
+
+/** Code points, so a cut never splits a surrogate pair. */
+function chars(text: string): string[] {
+  return Array.from(text);
+}
+
+export function cut(text: string, width: number): string {
+  const c = chars(text);
+  if (c.length <= width) return text;
+  return width <= 1 ? c.slice(0, width).join('') : `${c.slice(0, width - 1).join('')}…`;
+}
+
+function pad(text: string, width: number, align: 'left' | 'right'): string {
+  const room = width - chars(text).length;
+  if (room <= 0) return text;
+  return align === 'right' ? ' '.repeat(room) + text : text + ' '.repeat(room);
+}
+
+export function renderTable(
+  columns: readonly Column[],
+  rows: readonly (readonly string[])[],
+  width: number,
+  header: (text: string) => string = (t) => t,
+): string {
+  const cells = rows.map((r) => r.map((c) => oneLine(c)));
+  const widths = columns.map((col, i) =>
+    cells.reduce((m, r) => Math.max(m, chars(r[i] ?? '').length), chars(col.header).length),
+  );
+  const flex = columns.findIndex((c) => c.flex);
+  if (flex !== -1) {
+    const fixed = widths.reduce((a, w, i) => (i === flex ? a : a + w), 0);
+    const room = width - fixed - GAP * (columns.length - 1);
+    widths[flex] = Math.min(widths[flex], Math.max(MIN_FLEX, room));
+  }
+  const line = (r: readonly string[], style: (t: string) => string = (t) => t) =>
+    columns
+      .map((col, i) => {
+        const text = cut(r[i] ?? '', widths[i]);
+        // The last column is not padded: no trailing blanks.
+        return i === columns.length - 1 && col.align !== 'right'
+          ? style(text)
+          : style(pad(text, widths[i], col.align ?? 'left'));
+      })
+      .join(' '.repeat(GAP));
+  return (
+    [
+      line(
+        columns.map((c) => c.header),
+        header,
+      ),
+      ...cells.map((r) => line(r)),
+    ].join('\n') + '\n'
+  );
+}
+
+/** A GitHub-flavoured markdown table (pipes escaped, one line per cell). */
+export function markdownTable(
+  columns: readonly Column[],
+  rows: readonly (readonly string[])[],
+): string {
+  const esc = (t: string) => oneLine(t).replace(/\\/g, '\\\\').replace(/\|/g, '\\|');
+  const head = `| ${columns.map((c) => esc(c.header)).join(' | ')} |`;
+  const rule = `|${columns.map((c) => (c.align === 'right' ? '---:' : '---')).join('|')}|`;
+  return [head, rule, ...rows.map((r) => `| ${r.map(esc).join(' | ')} |`)].join('\n') + '\n';
+}

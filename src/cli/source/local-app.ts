@@ -1,0 +1,25 @@
+import type { Run } from './source';
+
+/**
+ * The application over the local home, built in this process without listening: the same
+ * schema, store, redaction and limits as the server, as the anonymous local user. Loaded only
+ * by commands that need it (it costs most of a second to load).
+ */
+export async function openLocalApp(): Promise<{ run: Run; close(): Promise<void> }> {
+  const { loadConfig } = await import('../../config/config');
+  const { openLocal } = await import('../../operations/local');
+  return openLocal(loadConfig(localEnv(process.env)));
+}
+
+/**
+ * The command line does not listen: settings about listening and keys do not apply to it, and
+ * the application's request log must not mix into what the command prints.
+ */
+export function localEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = { ...env, HOST: '127.0.0.1', LOG_LEVEL: 'silent' };
+  delete out.API_KEYS_FILE;
+  delete out.ALLOW_ANONYMOUS;
+  delete out.ALLOWED_HOSTS;
+  delete out.PORT;
+  return out;
+}

@@ -1,0 +1,39 @@
+import type { RemoteClient } from './remote';
+import { SESSIONS } from '../../operations/documents';
+import { type ListQuery, type ListResult, type SessionRow } from './list-types';
+
+const PAGE = 100;
+
+interface Page {
+  sessions: {
+    totalCount: number;
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+    edges: { node: SessionRow }[];
+  };
+}
+
+/** `list` against a server: pages of at most 100 until `limit` rows (or all of them). */
+export async function remoteList(client: RemoteClient, q: ListQuery): Promise<ListResult> {
+  const filter: Record<string, unknown> = {};
+  if (q.environments.length) filter.environment = q.environments;
+  if (q.flavors.length) filter.flavor = q.flavors;
+  if (q.query !== null) filter.query = q.query;
+  const items: SessionRow[] = [];
+  let after: string | null = null;
+  let totalCount = 0;
+  for (;;) {
+    const want = q.limit === null ? PAGE : Math.min(PAGE, q.limit - items.length);
+    if (want <= 0) break;
+    const page: Page = await client.run<Page>(SESSIONS, {
+      first: want,
+      after,
+      filter,
+      order: q.oldestFirst ? 'OLDEST_FIRST' : 'NEWEST_FIRST',
+    });
+    totalCount = page.sessions.totalCount;
+    for (const e of page.sessions.edges) items.push(e.node);
+    if (!page.sessions.pageInfo.hasNextPage) break;
+    after = page.sessions.pageInfo.endCursor;
+  }
+  return { items, totalCount };
+}

@@ -1,0 +1,106 @@
+import { CliError, errorFromCode, Exit } from '../errors';
+
+/**
+ * A brainql server over HTTP: GraphQL documents POSTed to <url>/graphql with the key as a
+ * Bearer token. Every failure becomes a CliError with the contract's exit code.
+ */
+
+export interface GraphQLErrorBody {
+  message: string;
+  extensions?: { code?: string; candidates?: string[] };
+}
+
+/** The server's base URL, from what the user gave (a trailing /graphql is accepted). */
+export function baseUrl(url: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new CliError(Exit.USAGE, `--url: ${JSON.stringify(url)} is not a URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new CliError(Exit.USAGE, `--url: ${JSON.stringify(url)} is not an http(s) URL`);
+  parsed.pathname = parsed.pathname.replace(/\/+$/, '').replace(/\/graphql$/, '') + '/';
+  parsed.search = '';
+  parsed.hash = '';
+  return parsed;
+}
+
+export class RemoteClient {
+  readonly base: URL;
+
+  constructor(
+    url: string,
+    private readonly key: string | undefined,
+  ) {
+    this.base = baseUrl(url);
+  }
+
+  headers(extra: Record<string, string> = {}): Record<string, string> {
+    return this.key ? { ...extra, authorization: `Bearer ${this.key}` } : extra;
+  }
+
+  async run<T>(document: string, variables: Record<string, unknown> = {}): Promise<T> {
+    const res = await this.fetch('graphql', {
+      method: 'POST',
+      headers: this.headers({ 'content-type': 'application/json', accept: 'application/json' }),
+      body: JSON.stringify({ query: document, variables }),
+    });
+    let body: { data?: T | null; errors?: GraphQLErrorBody[] };
+    try {
+      body = (await res.json()) as typeof body;
+    } catch {
+      throw new CliError(
+        Exit.SERVER,
+        `${this.base.href}graphql answered ${res.status} without JSON`,
+      );
+    }
+    const first = body.errors?.[0];
+    if (first) {
+      const ext = first.extensions ?? {};
+      throw errorFromCode(ext.code, first.message, ext.candidates ?? []);
+    }
+    if (!res.ok || body.data === undefined || body.data === null)
+      throw new CliError(Exit.SERVER, `${this.base.href}graphql answered ${res.status}`);
+    return body.data;
+  }
+
+  /** A request to a path under the base URL; network failures and HTTP refusals exit 4. */
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const url = new URL(path, this.base);
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        ...init,
+        headers: { ...this.headers(), ...(init.headers as object) },
+      });
+    } catch (err) {
+      const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
+      throw new CliError(Exit.SERVER, `cannot reach ${url.origin} (${cause})`);
+    }
+    if (res.status === 401 || res.status === 403 || res.status === 421 || res.status === 429) {
+      const text = await res.text().catch(() => '');
+      const parsed = errorBody(text);
+      throw new CliError(
+        Exit.SERVER,
+        `${url.origin} refused the request: ${res.status} ${parsed?.message ?? res.statusText}`,
+      );
+    }
+    return res;
+  }
+}
+
+/** The `{"error":{…}}` (REST) or GraphQL errors of a refusal, when the body has one. */
+function errorBody(text: string): { message: string; code?: string } | null {
+  try {
+    const v = JSON.parse(text) as {
+      error?: { message: string; code?: string };
+      errors?: GraphQLErrorBody[];
+    };
+    if (v.error) return v.error;
+    if (v.errors?.[0]) return { message: v.errors[0].message, code: v.errors[0].extensions?.code };
+  } catch {
+    // not JSON
+  }
+  return null;
+}

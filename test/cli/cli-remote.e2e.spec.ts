@@ -1,0 +1,236 @@
+import type { INestApplication } from '@nestjs/common';
+import * as fs from 'node:fs';
+import type * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
+import { createApp } from '../../src/app.factory';
+import { hashKey } from '../../src/auth/api-keys';
+import { BrainStore } from '../../src/brain/store';
+import { loadConfig } from '../../src/config/config';
+import { HOME_INDEX } from '../../src/index/home-index';
+import type { SqliteHomeIndex } from '../../src/index/sqlite/sqlite-home-index';
+import { makeTempDir } from '../fixtures/fs-util';
+import { brainql, ensureBuilt, json, type Run } from './bin';
+import { ACP_ID, GHP, makeCliHome, MASK, PLAIN_ID, SECRET_ID } from './cli-home';
+
+/**
+ * The same commands against a server (--url) print what they print locally, on the same home
+ * with a secret in it (REDACT on); a key scoped to one flavor sees nothing else.
+ */
+
+const FULL_KEY = 'bql_cli-full-key-0123456789abcdefghijklmnopqrstuvwxyz';
+const ACP_KEY = 'bql_cli-acp-key-0123456789abcdefghijklmnopqrstuvwxyz';
+
+let home: string;
+let app: INestApplication;
+let url: string;
+let localCache: string;
+
+const local = (args: string[]): Promise<Run> =>
+  brainql(args, { GEMINI_HOME: home, CACHE_DIR: localCache });
+const remote = (args: string[], key = FULL_KEY): Promise<Run> =>
+  brainql([...args, '--url', url], { BRAINQL_KEY: key });
+
+beforeAll(async () => {
+  ensureBuilt();
+  home = makeCliHome();
+  localCache = makeTempDir('brainql-cli-local-cache-');
+  const dir = makeTempDir('brainql-cli-server-');
+  const keys = path.join(dir, 'keys.json');
+  fs.writeFileSync(
+    keys,
+    JSON.stringify([
+      { name: 'full', sha256: hashKey(FULL_KEY).toString('hex') },
+      { name: 'acp', sha256: hashKey(ACP_KEY).toString('hex'), flavors: ['antigravity-acp'] },
+    ]),
+  );
+  app = await createApp(
+    loadConfig({
+      GEMINI_HOME: home,
+      CACHE_DIR: path.join(dir, 'cache'),
+      API_KEYS_FILE: keys,
+      LOG_LEVEL: 'silent',
+      WATCH: 'poll',
+      POLL_MS: '100',
+    }),
+  );
+  await app.init();
+  await app.get(BrainStore).refresh();
+  await app.get<SqliteHomeIndex>(HOME_INDEX).caughtUp();
+  const server = app.getHttpServer() as http.Server;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 180_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+const SAME: string[][] = [
+  ['list'],
+  ['list', '--json'],
+  ['list', '--json', '--env', 'IDE', '-q', 'token'],
+  ['summary', SECRET_ID],
+  ['summary', SECRET_ID, '--json'],
+  ['steps', SECRET_ID],
+  ['steps', SECRET_ID, '--json', '--offset', '1', '-n', '1', '--full'],
+  ['step', SECRET_ID, '0', '--md'],
+  ['step', SECRET_ID, '1', '--json', '--full'],
+  ['tools', SECRET_ID, '--json'],
+  ['commands', SECRET_ID],
+  ['changes', SECRET_ID, '--json'],
+  ['artifacts', SECRET_ID, '--json'],
+  ['raw', SECRET_ID, '0'],
+  ['raw', SECRET_ID, '1', '--compact'],
+  ['search', 'token', '--json'],
+  ['search', 'REDACTED'],
+  ['stats', '--json', '--env', 'ide'],
+  ['export', SECRET_ID, '--format', 'json'],
+  ['export', SECRET_ID, '--format', 'markdown'],
+  ['export', SECRET_ID, '--format', 'atif'],
+  ['check', SECRET_ID, '--json'],
+  ['summary', 'abcd'],
+  ['summary', 'ffff0000'],
+];
+
+describe('remote mode prints what local mode prints', () => {
+  it.each(SAME.map((a) => [a.join(' '), a]))('%s', async (_name, args) => {
+    const [l, r] = await Promise.all([local(args), remote(args)]);
+    expect(r.code).toBe(l.code);
+    expect(r.bytes.equals(l.bytes)).toBe(true);
+    if (l.stdout !== '') expect(l.stdout).not.toContain(GHP);
+  });
+
+  it('the secret is masked in both', async () => {
+    const r = await remote(['raw', SECRET_ID, '0']);
+    expect(r.stdout).toContain(`the token ${MASK} please`);
+    const search = json<{ totalCount: number }>(
+      await remote(['search', GHP.slice(0, 12), '--json']),
+    );
+    expect(search.totalCount).toBe(0);
+  });
+
+  it('ambiguous ids exit 3 with the candidates, absent ones 1', async () => {
+    const [amb, absent] = await Promise.all([
+      remote(['summary', 'abcd']),
+      remote(['raw', 'ffff0000', '0']),
+    ]);
+    expect(amb.code).toBe(3);
+    expect(amb.stderr).toContain(`candidates:\n  ${SECRET_ID}\n  ${PLAIN_ID}\n`);
+    expect(absent.code).toBe(1);
+  });
+});
+
+describe('keys', () => {
+  it('a key scoped to antigravity-acp sees only that flavor, counts included', async () => {
+    const list = json<{ items: { id: string }[]; totalCount: number }>(
+      await remote(['list', '--json'], ACP_KEY),
+    );
+    expect(list).toMatchObject({ totalCount: 1, items: [{ id: ACP_ID }] });
+    const stats = json<{ sessions: number }>(await remote(['stats', '--json'], ACP_KEY));
+    expect(stats.sessions).toBe(1);
+    const [summary, raw, search, amb] = await Promise.all([
+      remote(['summary', SECRET_ID], ACP_KEY),
+      remote(['raw', SECRET_ID, '0'], ACP_KEY),
+      remote(['search', 'token', '--json'], ACP_KEY),
+      remote(['summary', 'abcd'], ACP_KEY),
+    ]);
+    expect([summary.code, raw.code, amb.code]).toEqual([1, 1, 1]);
+    expect(json<{ totalCount: number }>(search).totalCount).toBe(0);
+  });
+
+  it('a missing or wrong key, or no server, exits 4', async () => {
+    const [none, wrong] = await Promise.all([
+      brainql(['list', '--url', url]),
+      remote(['list'], 'bql_wrong-key-0123456789abcdefghijklmnopqrstuvwxyz'),
+    ]);
+    expect([none.code, wrong.code]).toEqual([4, 4]);
+    const down = await brainql(['list', '--url', 'http://127.0.0.1:9']);
+    expect(down.code).toBe(4);
+    expect(down.stderr).toContain('cannot reach http://127.0.0.1:9');
+  });
+});
+
+describe('wait', () => {
+  it('returns when an idle session has no RUNNING last record, in both modes', async () => {
+    const [l, r] = await Promise.all([
+      local(['wait', SECRET_ID, '--idle', '1', '--json']),
+      remote(['wait', SECRET_ID, '--idle', '1', '--json']),
+    ]);
+    const expected = {
+      id: SECRET_ID,
+      idle: true,
+      stepCount: 3,
+      lastStatus: 'DONE',
+      lastLineAt: '2026-06-03T10:00:09.000Z',
+    };
+    expect(json(l)).toEqual(expected);
+    expect(json(r)).toEqual(expected);
+  });
+
+  it('follows a growing session and times out with exit 1 while lines keep coming', async () => {
+    const file = path.join(
+      home,
+      'antigravity-acp/brain',
+      ACP_ID,
+      '.system_generated/logs/transcript.jsonl',
+    );
+    const before = fs.readFileSync(file);
+    let step = 1;
+    const grow = setInterval(() => {
+      const rec = {
+        step_index: step++,
+        source: 'MODEL',
+        type: 'PLANNER_RESPONSE',
+        status: 'DONE',
+        created_at: new Date().toISOString(),
+      };
+      fs.appendFileSync(file, `${JSON.stringify(rec)}\n`);
+    }, 300);
+    try {
+      const [l, r] = await Promise.all([
+        local(['wait', ACP_ID, '--idle', '2', '--timeout', '4']),
+        remote(['wait', ACP_ID, '--idle', '2', '--timeout', '4']),
+      ]);
+      expect([l.code, r.code]).toEqual([1, 1]);
+      expect(r.stderr).toContain('was still active after 4 s');
+    } finally {
+      clearInterval(grow);
+      fs.writeFileSync(file, before);
+    }
+  });
+
+  it('returns once the lines stop, counting the new records, in both modes', async () => {
+    const file = path.join(
+      home,
+      'antigravity-acp/brain',
+      ACP_ID,
+      '.system_generated/logs/transcript.jsonl',
+    );
+    const before = fs.readFileSync(file);
+    const append = (step: number) =>
+      fs.appendFileSync(
+        file,
+        `${JSON.stringify({ step_index: step, source: 'MODEL', type: 'PLANNER_RESPONSE', status: 'DONE', created_at: new Date().toISOString() })}\n`,
+      );
+    try {
+      append(1);
+      const waiting = Promise.all([
+        local(['wait', ACP_ID, '--idle', '3', '--timeout', '30', '--json']),
+        remote(['wait', ACP_ID, '--idle', '3', '--timeout', '30', '--json']),
+      ]);
+      await new Promise((r) => setTimeout(r, 1500));
+      append(2);
+      const [l, r] = await waiting;
+      for (const run of [l, r])
+        expect(json(run)).toMatchObject({
+          id: ACP_ID,
+          idle: true,
+          stepCount: 3,
+          lastStatus: 'DONE',
+        });
+    } finally {
+      fs.writeFileSync(file, before);
+    }
+  });
+});
