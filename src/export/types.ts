@@ -1,3 +1,5 @@
+import type { SessionFields, StepFields, ToolCallFields } from '../operations/shapes';
+
 /** The data the exporters read: the selections of EXPORT_SESSION and EXPORT_STEPS. */
 
 export interface ExportArtifact {
@@ -8,46 +10,18 @@ export interface ExportArtifact {
   content: string;
 }
 
-export interface ExportSession {
-  id: string;
-  root: { path: string; flavor: string; environment: string };
-  createdAt: string;
-  updatedAt: string;
-  userRequest: string | null;
-  model: string | null;
-  localTime: string | null;
-  mentionedFiles: string[];
-  workspaceRoot: string | null;
-  stepCount: number;
-  toolCallCount: number;
-  errorCount: number;
+export interface ExportSession extends SessionFields {
   artifacts: ExportArtifact[];
 }
 
-export interface ExportToolCall {
-  position: number;
-  name: string;
-  args: unknown;
-  toolAction: string | null;
-  toolSummary: string | null;
+export interface ExportToolCall extends ToolCallFields {
   result: { index: number; position: number } | null;
 }
 
-export interface ExportStep {
-  index: number;
-  position: number;
-  source: string;
-  type: string;
-  status: string;
-  createdAt: string;
-  content: string | null;
-  thinking: string | null;
-  error: string | null;
-  truncatedFields: string[];
-  userRequest: string | null;
+/** Every field at the full tier, with each call's result and the output's text. */
+export interface ExportStep extends Omit<StepFields, 'toolCalls' | 'output'> {
   toolCalls: ExportToolCall[];
   output: { file: string; size: number; duplicatesContent: boolean; text: string } | null;
-  tokens: { input: number | null; output: number | null; cacheRead: number | null } | null;
 }
 
 export type ExportFormat = 'markdown' | 'json' | 'atif';

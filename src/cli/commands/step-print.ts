@@ -1,33 +1,15 @@
 import { localTime, text } from '../output/format';
 import type { Printer } from '../output/printer';
+import type { StepFields, ToolCallFields } from '../../operations/shapes';
 
 /** How `steps` and `step` print: one line per step, or one step in full. */
 
-export interface ToolCall {
-  position: number;
-  name: string;
-  args: unknown;
-  toolAction: string | null;
-  toolSummary: string | null;
+/** A call as the STEP document asks for it: with its result step. */
+export type ToolCall = ToolCallFields & {
   result?: { index: number; position: number; type: string; status: string } | null;
-}
+};
 
-export interface StepItem {
-  index: number;
-  position: number;
-  source: string;
-  type: string;
-  status: string;
-  createdAt: string;
-  content: string | null;
-  thinking: string | null;
-  error: string | null;
-  toolCalls: ToolCall[];
-  truncatedFields: string[];
-  userRequest: string | null;
-  output: { file: string; size: number; duplicatesContent: boolean; text?: string } | null;
-  tokens: { input: number | null; output: number | null; cacheRead: number | null } | null;
-}
+export type StepItem = Omit<StepFields, 'toolCalls'> & { toolCalls: ToolCall[] };
 
 /** The text a step line shows: the request, else the content, the error, the thinking. */
 function gist(s: StepItem): string {
