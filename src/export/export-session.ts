@@ -53,9 +53,19 @@ interface StepsPage {
   } | null;
 }
 
+/** A page the server would not answer whole: over MAX_RESPONSE_BYTES or the query timeout. */
+const GROW_AFTER = 4;
+
+const tooBig = (error: unknown): boolean =>
+  error instanceof OperationError && error.code === 'QUERY_TOO_COMPLEX';
+
 /**
  * The session's steps, one query per page, each page asked for only when the previous one has
- * been consumed: memory holds one page whatever the session's length.
+ * been consumed: memory holds one page whatever the session's length. A page over the
+ * server's size or time limits is asked again at half the size, down to one step; one step too
+ * large at the full tier is exported from its compact record (its truncatedFields say so).
+ * After GROW_AFTER pages answered in a row, the size doubles again (up to `pageSize`): a
+ * refused page costs a page's reading, so growing back at every page would pay it every other.
  */
 export async function* stepPages(
   run: RunOperation,
@@ -66,17 +76,34 @@ export async function* stepPages(
 ): AsyncIterable<ExportStep> {
   let after: string | null = null;
   let seen = 0;
+  let size = pageSize;
+  let full = true;
+  let answered = 0;
   for (;;) {
     // A page no larger than the steps the header counted: a query is costed (and charged)
     // by its `first`, so a short session is not charged for a full page.
     const left = expected - seen;
-    const variables = { id, first: left > 0 ? Math.min(pageSize, left) : pageSize, after };
-    const data: StepsPage = await patiently(() => run<StepsPage>(EXPORT_STEPS, variables), wait);
+    const variables = { id, first: left > 0 ? Math.min(size, left) : size, after, full };
+    let data: StepsPage;
+    try {
+      data = await patiently(() => run<StepsPage>(EXPORT_STEPS, variables), wait);
+    } catch (error) {
+      if (!tooBig(error) || (size === 1 && !full)) throw error;
+      answered = 0;
+      if (size > 1) size = Math.floor(size / 2);
+      else full = false;
+      continue;
+    }
     const steps = requireSession(data.session).steps;
     seen += steps.edges.length;
     for (const edge of steps.edges) yield edge.node;
     if (!steps.pageInfo.hasNextPage || steps.pageInfo.endCursor === null) return;
     after = steps.pageInfo.endCursor;
+    full = true;
+    if (++answered === GROW_AFTER) {
+      answered = 0;
+      size = Math.min(pageSize, size * 2);
+    }
   }
 }
 

@@ -169,17 +169,20 @@ query ExportSession($id: String!) {
   }
 }${SESSION_FIELDS}`;
 
-/** The export's steps, a page at a time, at the full tier with outputs. */
+/**
+ * The export's steps, a page at a time, with outputs; at the full tier unless `$full` is false
+ * (a step whose full record is over MAX_RESPONSE_BYTES is exported from its compact record).
+ */
 export const EXPORT_STEPS = `
-query ExportSteps($id: String!, $first: Int = 50, $after: String) {
+query ExportSteps($id: String!, $first: Int = 50, $after: String, $full: Boolean = true) {
   session(id: $id) {
     id
     steps(first: $first, after: $after) {
       ${PAGE_INFO}
       edges { node {
         index position source type status createdAt
-        content(full: true) thinking(full: true) error truncatedFields userRequest
-        toolCalls(full: true) { position name args toolAction toolSummary result { index position } }
+        content(full: $full) thinking(full: $full) error truncatedFields userRequest
+        toolCalls(full: $full) { position name args toolAction toolSummary result { index position } }
         output { file size duplicatesContent text }
         tokens { input output cacheRead }
       } }

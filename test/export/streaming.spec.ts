@@ -152,16 +152,62 @@ describe('streamed exports', () => {
     ]);
   });
 
+  it('a page over the size or time limits is asked again smaller; one step too large comes from its compact record', async () => {
+    const inner = fakeRun(10, [], () => 0);
+    const calls: [number, number, boolean, string][] = [];
+    const run = (async (doc: string, vars: Record<string, unknown> = {}) => {
+      if (doc !== EXPORT_STEPS) return inner(doc, vars);
+      const start = vars.after === null ? 0 : Number(vars.after) + 1;
+      const first = vars.first as number;
+      const full = vars.full as boolean;
+      // Pages of more than 2 steps are too big; step 5 alone is too big at the full tier.
+      const refused = first > 2 || (full && start <= 5 && 5 < start + first);
+      calls.push([start, first, full, refused ? 'refused' : 'ok']);
+      if (refused) throw new OperationError('QUERY_TOO_COMPLEX', 'over MAX_RESPONSE_BYTES');
+      const data = (await inner(doc, vars)) as {
+        session: { steps: { edges: { node: ExportStep }[] } };
+      };
+      if (!full) {
+        for (const { node } of data.session.steps.edges) {
+          node.content = `compact ${node.position}`;
+          node.truncatedFields = ['content'];
+        }
+      }
+      return data;
+    }) as RunOperation;
+    const ex = await exportSession(run, ID, 'json', { pageSize: 4 });
+    let text = '';
+    for await (const chunk of ex.chunks) text += chunk;
+    const steps = (JSON.parse(text) as { steps: ExportStep[] }).steps;
+    expect(steps.map((s) => s.position)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect([steps[5].content, steps[5].truncatedFields]).toEqual(['compact 5', ['content']]);
+    expect(steps[6].content).toBe(`step 6 ${'x'.repeat(10_000)}`);
+    // Four pages answered in a row double the size again.
+    expect(calls).toEqual([
+      [0, 4, true, 'refused'],
+      [0, 2, true, 'ok'],
+      [2, 2, true, 'ok'],
+      [4, 2, true, 'refused'],
+      [4, 1, true, 'ok'],
+      [5, 1, true, 'refused'],
+      [5, 1, false, 'ok'],
+      [6, 1, true, 'ok'],
+      [7, 1, true, 'ok'],
+      [8, 1, true, 'ok'],
+      [9, 1, true, 'ok'],
+    ]);
+  });
+
   it('any other error mid-export rejects the chunks', async () => {
     const inner = fakeRun(10, [], () => 0);
     const run = ((doc: string, vars?: Record<string, unknown>) =>
       doc === EXPORT_STEPS && vars?.after !== null
-        ? Promise.reject(new OperationError('QUERY_TOO_COMPLEX', 'too big'))
+        ? Promise.reject(new OperationError('INTERNAL_SERVER_ERROR', 'Internal server error'))
         : inner(doc, vars)) as RunOperation;
     const ex = await exportSession(run, ID, 'atif', { pageSize: 4 });
     const read = async () => {
       for await (const chunk of ex.chunks) void chunk;
     };
-    await expect(read()).rejects.toMatchObject({ code: 'QUERY_TOO_COMPLEX' });
+    await expect(read()).rejects.toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
   });
 });
