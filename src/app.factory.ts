@@ -4,6 +4,7 @@ import { ExpressAdapter } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { authMiddleware } from './auth/auth.middleware';
 import { hostCheckMiddleware } from './auth/host-check.middleware';
+import { securityHeaders } from './http/security-headers';
 import type { AppConfig } from './config/config';
 import { createLogger, httpLogger, PinoNestLogger } from './ops/logging';
 import { metricsMiddleware } from './ops/metrics.middleware';
@@ -16,7 +17,7 @@ import { webPages } from './web/web-pages';
 /**
  * Builds the application the same way for the server, the schema printer and the end-to-end
  * tests. The HTTP adapter is passed explicitly rather than discovered by Nest at run time.
- * Express middleware, in order: request log, metrics, Host check, CORS, the browser's pages
+ * Express middleware, in order: request log, metrics, security headers, Host check, CORS, the browser's pages
  * (src/web: the same for everyone, so before authentication), authentication; then Nest and
  * Apollo.
  * `nestLogs`: route Nest's own messages through the JSON logger too (the server does; tests
@@ -38,6 +39,7 @@ export async function createApp(
   );
   app.use(httpLogger(logger));
   app.use(metricsMiddleware(app.get(MetricsService)));
+  app.use(securityHeaders);
   app.use(hostCheckMiddleware(config));
   app.use(corsMiddleware(config));
   app.use(webPages(config, app.get(GraphqlRunner)));

@@ -130,3 +130,23 @@ describe('REST errors', () => {
     ]);
   });
 });
+
+describe('headers against embedding by other sites', () => {
+  it('every answer is nosniff and same-origin only: REST, errors, files, GraphQL', async () => {
+    const ok = await r.get(`/api/sessions/${IDS.ide}`, KEYS.all);
+    const absent = await r.get('/api/sessions/ffff0000', KEYS.all);
+    const unauthenticated = await r.get('/api/sessions', null);
+    const gql = await r.get('/graphql?query=%7B__typename%7D', KEYS.all);
+    const seen = [ok, absent, unauthenticated, gql].map((res) => [
+      res.status,
+      res.headers['x-content-type-options'],
+      res.headers['cross-origin-resource-policy'],
+    ]);
+    expect(seen).toEqual([
+      [200, 'nosniff', 'same-origin'],
+      [404, 'nosniff', 'same-origin'],
+      [401, 'nosniff', 'same-origin'],
+      [400, 'nosniff', 'same-origin'],
+    ]);
+  });
+});
