@@ -10,10 +10,20 @@ export function fenced(text: string, info = ''): string {
   return `${fence}${info}\n${body}${fence}\n`;
 }
 
-/** A value for one markdown table cell: on one line, pipes escaped. */
+const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+
+/**
+ * A value for one markdown table cell or line of text outside a fence: on one line, pipes
+ * escaped, and `<`, `>`, `&` as entities, since renderers that allow inline HTML would
+ * otherwise run a tag that brain text (a model name, a summary) carries.
+ */
 export function cell(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
-  return String(value).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+  return String(value)
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/[&<>]/g, (c) => HTML[c])
+    .replace(/\r?\n/g, ' ');
 }
 
 /** Inline code that holds any text (a longer backtick string around it when it has some). */

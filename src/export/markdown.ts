@@ -40,7 +40,7 @@ function toolCall(call: ExportToolCall): string {
 /** One step: its heading, texts, tool calls and output, each brain text in a safe fence. */
 function step(s: ExportStep): string {
   const parts = [
-    `\n### Step ${s.index} · ${s.type} · ${s.source} · ${s.status}\n\n` +
+    `\n### Step ${s.index} · ${cell(s.type)} · ${s.source} · ${s.status}\n\n` +
       `position ${s.position}, ${s.createdAt}\n`,
   ];
   if (s.content !== null && s.content !== '') {
@@ -60,7 +60,7 @@ function step(s: ExportStep): string {
 
 function artifact(a: ExportArtifact): string {
   const summary = a.summary ? `\n${cell(a.summary)}\n` : '';
-  return `\n### ${code(a.name)} (${a.kind})\n${summary}\n${fenced(a.content, 'markdown')}`;
+  return `\n### ${code(a.name)} (${cell(a.kind)})\n${summary}\n${fenced(a.content, 'markdown')}`;
 }
 
 /** A readable transcript: request, metadata table, every step, then the artifacts. */

@@ -164,9 +164,8 @@ describe('streamed exports', () => {
       const refused = first > 2 || (full && start <= 5 && 5 < start + first);
       calls.push([start, first, full, refused ? 'refused' : 'ok']);
       if (refused) throw new OperationError('QUERY_TOO_COMPLEX', 'over MAX_RESPONSE_BYTES');
-      const data = (await inner(doc, vars)) as {
-        session: { steps: { edges: { node: ExportStep }[] } };
-      };
+      type Page = { session: { steps: { edges: { node: ExportStep }[] } } };
+      const data = await inner<Page>(doc, vars);
       if (!full) {
         for (const { node } of data.session.steps.edges) {
           node.content = `compact ${node.position}`;
@@ -196,6 +195,18 @@ describe('streamed exports', () => {
       [8, 1, true, 'ok'],
       [9, 1, true, 'ok'],
     ]);
+  });
+
+  it('markdown text outside fences carries no HTML a renderer would run', async () => {
+    const evil = 'Evil | <img src=x onerror=alert(5)> & x';
+    const run = ((doc: string, vars?: Record<string, unknown>) =>
+      doc === EXPORT_SESSION
+        ? Promise.resolve({ session: { ...session, model: evil, stepCount: 1 } })
+        : fakeRun(1, [], () => 0)(doc, vars)) as RunOperation;
+    let text = '';
+    for await (const chunk of (await exportSession(run, ID, 'markdown')).chunks) text += chunk;
+    expect(text).toContain('| model | Evil \\| &lt;img src=x onerror=alert(5)&gt; &amp; x |\n');
+    expect(text).not.toContain('<img');
   });
 
   it('any other error mid-export rejects the chunks', async () => {
