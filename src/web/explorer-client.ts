@@ -27,6 +27,22 @@ export const EXPLORER_START_JS = `'use strict';
   // Queries go to the page's own URL (/graphql); setting \`endpoint\` here would also
   // redirect subscriptions there, away from the SSE route.
   settings.subscriptionsEndpoint = new URL('/graphql/stream', location.href).toString();
+  // Every visit starts from the README's queries: tabs GraphiQL saved on an earlier visit
+  // came back with no active tab and an empty editor. Without saved tabs GraphiQL opens the
+  // first default tab, so a query in the URL (a landing page link) is put first.
+  var asked = new URLSearchParams(location.search).get('query');
+  if (asked) {
+    var tabs = settings.defaultTabs;
+    var at = tabs.findIndex(function (t) { return t.query === asked; });
+    var tab = at >= 0 ? tabs.splice(at, 1)[0] : { query: asked, headers: settings.headers };
+    tabs.unshift(tab);
+  }
+  try {
+    window.localStorage.removeItem('graphiql:tabState');
+    window.localStorage.removeItem('graphiql:query');
+  } catch (e) {
+    // Storage may be disabled; there is then nothing to forget.
+  }
   YogaGraphiQL.renderYogaGraphiQL(document.getElementById('root'), settings);
 })();
 `;

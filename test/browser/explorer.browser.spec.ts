@@ -58,6 +58,27 @@ describeInBrowser('the explorer in a browser (example home, no keys)', () => {
     await w.page.close();
   });
 
+  it('starts again from the README queries after a reload', async () => {
+    const w = await watchedPage(browser, origin);
+    await withScreenshot(w.page, 'explorer-reload', async () => {
+      await w.page.goto(`${origin}/graphql`);
+      await w.page.locator('.graphiql-execute-button').waitFor();
+      await runQuery(w.page, 'NewestSessions');
+      await w.page.reload();
+      await w.page.locator('.graphiql-execute-button').waitFor();
+      expect(await w.page.locator('.graphiql-tab-button').allInnerTexts()).toEqual(
+        EXAMPLE_QUERIES.map((q) => q.name),
+      );
+      expect(await editorText(w.page, '.graphiql-query-editor')).toContain(
+        'query NewestSessions {',
+      );
+      const { body } = await runQuery(w.page, 'NewestSessions');
+      expect(body).toMatchObject({ data: { sessions: { totalCount: 6 } } });
+      expect(w.problems).toEqual([]);
+    });
+    await w.page.close();
+  });
+
   it('runs a query typed into the editor and shows its result', async () => {
     const w = await watchedPage(browser, origin);
     await withScreenshot(w.page, 'explorer-typed', async () => {
