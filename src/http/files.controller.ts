@@ -49,8 +49,19 @@ export class FilesController {
 
   @Get('api/sessions/:id/files/*path')
   @ApiOperation({ summary: 'Raw bytes of any file inside the session directory (Range supported)' })
-  @ApiParam({ name: 'id', description: 'Session id, or a unique prefix of at least 4 characters' })
-  @ApiParam({ name: 'path', description: 'Session-relative path, e.g. task.md or scratch/a.txt' })
+  @ApiParam({
+    name: 'id',
+    description: 'Session id, or a unique prefix of at least 4 characters',
+    schema: { type: 'string' },
+  })
+  @ApiParam({
+    name: 'path',
+    description:
+      'Session-relative path, e.g. task.md or scratch/a.txt. Send the slashes of a subfolder ' +
+      'as they are: an encoded slash (%2F) is refused, which tools that encode path ' +
+      'parameters (Swagger UI\'s "Try it out") do.',
+    schema: { type: 'string' },
+  })
   @ApiResponse({
     status: 200,
     description: 'The bytes, Content-Type from the file name (text masked per REDACT)',

@@ -63,7 +63,11 @@ export function ApiItems(item: string): MethodDecorator {
 }
 
 export const ApiSessionId = () =>
-  ApiParam({ name: 'id', description: 'Session id, or a unique prefix of at least 4 characters' });
+  ApiParam({
+    name: 'id',
+    description: 'Session id, or a unique prefix of at least 4 characters',
+    schema: { type: 'string' },
+  });
 
 /** An optional query parameter. */
 export function Query(name: string, description: string, schema: SchemaObject): MethodDecorator {

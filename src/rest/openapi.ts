@@ -51,7 +51,12 @@ export function buildOpenApi(app: INestApplication): OpenAPIObject {
         'the GraphQL API\'s (POST /graphql); errors are {"error":{"code","message"}}.',
     )
     .setVersion('1')
-    .addBearerAuth()
+    .addBearerAuth({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'bql_ API key',
+      description: 'An API key made by `npm run keygen` (bql_…), when the server has keys',
+    })
     .addSecurityRequirements('bearer')
     .build();
   const document = SwaggerModule.createDocument(app, config);
