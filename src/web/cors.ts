@@ -21,17 +21,17 @@ const MAX_AGE_SECONDS = '600';
 export function corsMiddleware(config: AppConfig) {
   const allowed = new Set(config.corsOrigins);
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (allowed.size === 0) {
-      next();
-      return;
-    }
-    // The answer depends on Origin whenever origins are configured: caches must key on it.
-    res.vary('Origin');
     const origin = req.headers.origin;
     const preflight =
       req.method === 'OPTIONS' &&
       origin !== undefined &&
       req.headers['access-control-request-method'] !== undefined;
+    if (allowed.size === 0 && !preflight) {
+      next();
+      return;
+    }
+    // The answer depends on Origin whenever origins are configured: caches must key on it.
+    if (allowed.size > 0) res.vary('Origin');
     if (origin === undefined || !allowed.has(origin)) {
       if (preflight) {
         sendError(

@@ -181,11 +181,18 @@ describe('WebSockets (not covered by CORS) with CORS_ORIGINS', () => {
 });
 
 describe('CORS without CORS_ORIGINS (the default)', () => {
-  it('sends no CORS header to anyone and answers no preflight', async () => {
+  it('sends no CORS header to anyone and refuses every preflight in the one error shape', async () => {
     const home = await startWebHome();
     try {
-      const pre = await preflight(home, '/graphql', ALLOWED);
-      expect([pre.status === 204, corsOf(pre)]).toEqual([false, {}]);
+      for (const route of ['/graphql', '/api/sessions']) {
+        const pre = await preflight(home, route, ALLOWED);
+        expect([route, pre.status, corsOf(pre), pre.body]).toEqual([
+          route,
+          403,
+          {},
+          { error: { code: 'FORBIDDEN', message: 'this origin is not listed in CORS_ORIGINS' } },
+        ]);
+      }
       const res = await request(home.server)
         .post('/graphql')
         .set({ Origin: ALLOWED, 'Content-Type': 'application/json' })
