@@ -6,6 +6,7 @@ import type { ExportFormat } from '../../export/types';
 import { CliError, Exit } from '../errors';
 import { oneOf, withCommon, type CommonOptions } from '../options';
 import { progress } from '../output/progress';
+import { clean } from '../output/style';
 import type { Run } from '../source/source';
 import type { Context } from './context';
 
@@ -38,7 +39,9 @@ export function registerExport(program: Command, ctx: Context): void {
         const { exportSession } = await import('../../export/export-session');
         const file = await exportSession(counted, id, o.format);
         if (o.o === undefined) {
-          for await (const chunk of file.chunks) out.write(chunk);
+          // A terminal would obey escape sequences in brain text; a pipe gets the exact bytes.
+          const shown = process.stdout.isTTY === true ? clean : (t: string) => t;
+          for await (const chunk of file.chunks) out.write(shown(chunk));
           return;
         }
         const bytes = await writeFile(o.o, file.chunks);
