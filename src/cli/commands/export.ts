@@ -9,6 +9,7 @@ import { progress } from '../output/progress';
 import { clean } from '../output/style';
 import type { Run } from '../source/source';
 import type { Context } from './context';
+import { refuseBrainTarget } from './export-target';
 
 interface ExportOptions extends CommonOptions {
   format: ExportFormat;
@@ -31,6 +32,7 @@ export function registerExport(program: Command, ctx: Context): void {
       .option('-o <file>', 'write to FILE instead of standard output'),
     false,
   ).action(async (id: string, o: ExportOptions) => {
+    if (o.o !== undefined) await refuseBrainTarget(o.o);
     await ctx.with(o, async (source, out) => {
       const bar = progress('exporting steps');
       const counted = countingSteps(source.run, (done, total) => bar.update(done, total));
