@@ -5,7 +5,7 @@ import { atifRuleErrors, ATIF_SCHEMA } from '../export/atif-schema';
 import { codeBlocks } from '../export/fences';
 import { makeTempDir } from '../fixtures/fs-util';
 import { brainql, ensureBuilt, json } from './bin';
-import { GHP, makeCliHome, PLAIN_ID, SECRET_ID } from './cli-home';
+import { ACP_ID, GHP, makeCliHome, PLAIN_ID, SECRET_ID } from './cli-home';
 
 /** `export -o FILE`: the shared exporters' files, checked against their formats. */
 
@@ -83,4 +83,39 @@ it('masks secrets in exports, streams to stdout without -o, and leaves no file w
   ]);
   expect(unwritable.code).toBe(1);
   expect(unwritable.stderr).toContain('cannot write');
+});
+
+describe('never writes under a brain root', () => {
+  const inRoot = () => path.join(home, 'antigravity-acp', 'brain', ACP_ID);
+  const refused = (file: string) =>
+    `will not write ${file}: it lies inside the brain root ${fs.realpathSync(path.join(home, 'antigravity-acp', 'brain'))}\n`;
+
+  it('refuses a path inside a session directory with exit 2', async () => {
+    const target = path.join(inRoot(), 'x.json');
+    const r = await run(['export', ACP_ID, '--format', 'atif', '-o', target]);
+    expect([r.code, r.stdout, r.stderr]).toEqual([2, '', `brainql: ${refused(target)}`]);
+    expect(fs.existsSync(target)).toBe(false);
+  });
+
+  it('refuses a path through a symlinked directory, and a root given by BRAIN_ROOTS', async () => {
+    const link = path.join(out, 'into-brain');
+    fs.symlinkSync(inRoot(), link, 'dir');
+    const target = path.join(link, 'y.json');
+    const r = await run(['export', ACP_ID, '--format', 'atif', '-o', target]);
+    expect([r.code, r.stdout, r.stderr]).toEqual([2, '', `brainql: ${refused(target)}`]);
+    expect(fs.existsSync(path.join(inRoot(), 'y.json'))).toBe(false);
+
+    const extra = makeTempDir('brainql-cli-extra-root-');
+    const z = path.join(extra, 'z.md');
+    const viaRoots = await brainql(['export', ACP_ID, '--format', 'markdown', '-o', z], {
+      GEMINI_HOME: home,
+      BRAIN_ROOTS: extra,
+      CACHE_DIR: makeTempDir('brainql-cli-export-cache-'),
+    });
+    expect([viaRoots.code, viaRoots.stderr]).toEqual([
+      2,
+      `brainql: will not write ${z}: it lies inside the brain root ${fs.realpathSync(extra)}\n`,
+    ]);
+    expect(fs.existsSync(z)).toBe(false);
+  });
 });

@@ -101,6 +101,21 @@ describe('remote mode prints what local mode prints', () => {
     if (l.stdout !== '') expect(l.stdout).not.toContain(GHP);
   });
 
+  it('export -o refuses a file inside a brain root of the local home', async () => {
+    const target = path.join(home, 'antigravity-acp', 'brain', ACP_ID, 'x.json');
+    const r = await brainql(['export', ACP_ID, '--format', 'atif', '-o', target, '--url', url], {
+      BRAINQL_KEY: FULL_KEY,
+      GEMINI_HOME: home,
+    });
+    const root = fs.realpathSync(path.join(home, 'antigravity-acp', 'brain'));
+    expect([r.code, r.stdout, r.stderr]).toEqual([
+      2,
+      '',
+      `brainql: will not write ${target}: it lies inside the brain root ${root}\n`,
+    ]);
+    expect(fs.existsSync(target)).toBe(false);
+  });
+
   it('the secret is masked in both', async () => {
     const r = await remote(['raw', SECRET_ID, '0']);
     expect(r.stdout).toContain(`the token ${MASK} please`);

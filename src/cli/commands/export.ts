@@ -6,8 +6,10 @@ import type { ExportFormat } from '../../export/types';
 import { CliError, Exit } from '../errors';
 import { oneOf, withCommon, type CommonOptions } from '../options';
 import { progress } from '../output/progress';
+import { clean } from '../output/style';
 import type { Run } from '../source/source';
 import type { Context } from './context';
+import { refuseBrainTarget } from './export-target';
 
 interface ExportOptions extends CommonOptions {
   format: ExportFormat;
@@ -30,6 +32,7 @@ export function registerExport(program: Command, ctx: Context): void {
       .option('-o <file>', 'write to FILE instead of standard output'),
     false,
   ).action(async (id: string, o: ExportOptions) => {
+    if (o.o !== undefined) await refuseBrainTarget(o.o);
     await ctx.with(o, async (source, out) => {
       const bar = progress('exporting steps');
       const counted = countingSteps(source.run, (done, total) => bar.update(done, total));
@@ -38,7 +41,9 @@ export function registerExport(program: Command, ctx: Context): void {
         const { exportSession } = await import('../../export/export-session');
         const file = await exportSession(counted, id, o.format);
         if (o.o === undefined) {
-          for await (const chunk of file.chunks) out.write(chunk);
+          // A terminal would obey escape sequences in brain text; a pipe gets the exact bytes.
+          const shown = process.stdout.isTTY === true ? clean : (t: string) => t;
+          for await (const chunk of file.chunks) out.write(shown(chunk));
           return;
         }
         const bytes = await writeFile(o.o, file.chunks);

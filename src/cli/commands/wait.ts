@@ -59,6 +59,9 @@ function waitIdle(
 ): Promise<Idle> {
   const started = Date.now();
   let lastLineAt = Date.parse(session.updatedAt);
+  // Locally updatedAt is the records' created_at, which says nothing of when lines arrived: the
+  // quiet time is counted by this process's clock, from the start or the last new line it saw.
+  let lastNews = source.remote ? lastLineAt : started;
   let count = 0;
   let lastStatus: string | null = null;
   return new Promise<Idle>((resolve, reject) => {
@@ -70,7 +73,10 @@ function waitIdle(
       else resolve(value as Idle);
     };
     const onRecord = (r: Rec) => {
-      if (r.position >= session.stepCount) lastLineAt = Math.max(lastLineAt, Date.now());
+      if (r.position >= session.stepCount) {
+        lastNews = Date.now();
+        lastLineAt = Math.max(lastLineAt, lastNews);
+      }
       count = Math.max(count, r.position + 1);
       lastStatus = r.status;
     };
@@ -78,7 +84,7 @@ function waitIdle(
     const check = setInterval(() => {
       const now = Date.now();
       caughtUp ||= count >= session.stepCount;
-      if (caughtUp && lastStatus !== 'RUNNING' && now - lastLineAt >= idleMs) {
+      if (caughtUp && lastStatus !== 'RUNNING' && now - lastNews >= idleMs) {
         finish(null, {
           stepCount: count,
           lastStatus,
