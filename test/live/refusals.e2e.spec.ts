@@ -174,7 +174,7 @@ describe('malformed SSE requests', () => {
       headers: { authorization: `Bearer ${KEY_ALL}`, ...headers },
       body,
     });
-    return { status: res.status, body: (await res.json()) };
+    return { status: res.status, body: await res.json() };
   };
   const doc = JSON.stringify({ query: STEPS, variables: { id: IDE_B } });
 
