@@ -1,4 +1,4 @@
-import type { ExportSession, ExportStep } from './types';
+import type { ExportProblem, ExportSession, ExportStep } from './types';
 
 /** The Agent Trajectory Interchange Format version written (Harbor RFC 0001). */
 export const ATIF_VERSION = 'ATIF-v1.7';
@@ -71,10 +71,19 @@ function atifStep(step: ExportStep, answers: string | undefined): Json {
   return out;
 }
 
+function problemNotes(found: ExportProblem[]): string {
+  const lines = found.map((p) => {
+    const where = p.file === null ? '' : ` ${p.file}${p.line === null ? '' : `:${p.line}`}`;
+    return `${p.code}${where}: ${p.message}`;
+  });
+  return `Problems in the brain files:\n${lines.join('\n')}`;
+}
+
 /** A trajectory document, written a step at a time, with totals at the end. */
 export async function* atifExport(
   session: ExportSession,
   steps: AsyncIterable<ExportStep>,
+  problems: () => Promise<ExportProblem[]>,
 ): AsyncIterable<string> {
   const agent: Json = { name: session.root.flavor, version: 'unknown' };
   if (session.model !== null) agent.model_name = session.model;
@@ -108,5 +117,8 @@ export async function* atifExport(
     yield (count === 0 ? '\n' : ',\n') + JSON.stringify(atifStep(step, answers));
     count++;
   }
-  yield `\n],"final_metrics":${JSON.stringify({ ...totals, total_steps: count })}}\n`;
+  // The lines the store could not take as written, as the trajectory's free-text notes.
+  const found = await problems();
+  const notes = found.length === 0 ? '' : `"notes":${JSON.stringify(problemNotes(found))},`;
+  yield `\n],${notes}"final_metrics":${JSON.stringify({ ...totals, total_steps: count })}}\n`;
 }

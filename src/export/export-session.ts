@@ -1,10 +1,10 @@
-import { EXPORT_SESSION, EXPORT_STEPS } from '../operations/documents';
+import { EXPORT_SESSION, EXPORT_STEPS, PROBLEMS } from '../operations/documents';
 import { OperationError, requireSession } from '../operations/operation-error';
 import type { RunOperation } from '../operations/run';
 import { atifExport } from './atif';
 import { jsonExport } from './json';
 import { markdownExport } from './markdown';
-import type { ExportFormat, ExportSession, ExportStep, ExportWriter } from './types';
+import type { ExportFormat, ExportProblem, ExportSession, ExportStep, ExportWriter } from './types';
 
 export interface SessionExport {
   fileName: string;
@@ -124,6 +124,14 @@ export async function exportSession(
   return {
     fileName: `${session.id}.${ext}`,
     contentType: type,
-    chunks: writer(session, stepPages(run, session.id, pageSize, wait, session.stepCount)),
+    chunks: writer(
+      session,
+      stepPages(run, session.id, pageSize, wait, session.stepCount),
+      async () => {
+        type Problems = { session: { problems: ExportProblem[] } | null };
+        const asked = () => run<Problems>(PROBLEMS, { id: session.id });
+        return requireSession((await patiently(asked, wait)).session).problems;
+      },
+    ),
   };
 }

@@ -1,12 +1,13 @@
-import type { ExportSession, ExportStep } from './types';
+import type { ExportProblem, ExportSession, ExportStep } from './types';
 
 /**
- * `{"session":{…},"steps":[…]}` with the GraphQL field names, every step at the full tier;
- * written a step at a time, so a long session never becomes one string.
+ * `{"session":{…},"steps":[…],"problems":[…]}` with the GraphQL field names, every step at the
+ * full tier; written a step at a time, so a long session never becomes one string.
  */
 export async function* jsonExport(
   session: ExportSession,
   steps: AsyncIterable<ExportStep>,
+  problems: () => Promise<ExportProblem[]>,
 ): AsyncIterable<string> {
   yield `{"session":${JSON.stringify(session)},"steps":[`;
   let first = true;
@@ -14,5 +15,5 @@ export async function* jsonExport(
     yield (first ? '\n' : ',\n') + JSON.stringify(s);
     first = false;
   }
-  yield '\n]}\n';
+  yield `\n],"problems":${JSON.stringify(await problems())}}\n`;
 }

@@ -1,5 +1,11 @@
 import { cell, code, fenced } from './fence';
-import type { ExportArtifact, ExportSession, ExportStep, ExportToolCall } from './types';
+import type {
+  ExportArtifact,
+  ExportProblem,
+  ExportSession,
+  ExportStep,
+  ExportToolCall,
+} from './types';
 
 function metadataTable(s: ExportSession): string {
   const rows: [string, string | number | null][] = [
@@ -63,10 +69,19 @@ function artifact(a: ExportArtifact): string {
   return `\n### ${code(a.name)} (${cell(a.kind)})\n${summary}\n${fenced(a.content, 'markdown')}`;
 }
 
-/** A readable transcript: request, metadata table, every step, then the artifacts. */
+function problem(p: ExportProblem): string {
+  const where = p.file === null ? '' : ` ${code(p.line === null ? p.file : `${p.file}:${p.line}`)}`;
+  return `- ${code(p.code)}${where}: ${cell(p.message)}\n`;
+}
+
+/**
+ * A readable transcript: request, metadata table, every step, the artifacts, then the lines
+ * the store could not take as written (so a reader knows what the transcript leaves out).
+ */
 export async function* markdownExport(
   session: ExportSession,
   steps: AsyncIterable<ExportStep>,
+  problems: () => Promise<ExportProblem[]>,
 ): AsyncIterable<string> {
   yield header(session);
   for await (const s of steps) yield step(s);
@@ -74,4 +89,6 @@ export async function* markdownExport(
     yield '\n## Artifacts\n';
     for (const a of session.artifacts) yield artifact(a);
   }
+  const found = await problems();
+  if (found.length > 0) yield `\n## Problems\n\n${found.map(problem).join('')}`;
 }

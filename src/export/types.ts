@@ -28,8 +28,20 @@ export type ExportFormat = 'markdown' | 'json' | 'atif';
 
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['markdown', 'json', 'atif'];
 
-/** What an exporter writes: text chunks, produced as the steps are read. */
+/** A line the store could not take as written (Session.problems). */
+export interface ExportProblem {
+  code: string;
+  message: string;
+  file: string | null;
+  line: number | null;
+}
+
+/**
+ * What an exporter writes: text chunks, produced as the steps are read. `problems` is asked
+ * for after the last step, so it covers every line the export read.
+ */
 export type ExportWriter = (
   session: ExportSession,
   steps: AsyncIterable<ExportStep>,
+  problems: () => Promise<ExportProblem[]>,
 ) => AsyncIterable<string>;

@@ -1,7 +1,7 @@
 import { exportSession } from '../../src/export/export-session';
 import { fenced } from '../../src/export/fence';
 import type { ExportStep } from '../../src/export/types';
-import { EXPORT_SESSION, EXPORT_STEPS } from '../../src/operations/documents';
+import { EXPORT_SESSION, EXPORT_STEPS, PROBLEMS } from '../../src/operations/documents';
 import { OperationError } from '../../src/operations/operation-error';
 import type { RunOperation } from '../../src/operations/run';
 import { codeBlocks } from './fences';
@@ -28,6 +28,14 @@ const session = {
   errorCount: 0,
   artifacts: [],
 };
+
+const LOST = {
+  code: 'MALFORMED_LINE',
+  message: 'not JSON <here> | at column 3',
+  file: '.system_generated/logs/transcript.jsonl',
+  line: 7,
+};
+let problems: (typeof LOST)[] = [];
 
 const TRICKY = 'before\n```js\nconst a = 1;\n```\nthen ````\nand ``` inline\n';
 
@@ -59,6 +67,7 @@ function fakeRun(
   const run = ((document: string, variables: Record<string, unknown> = {}) => {
     if (document === EXPORT_SESSION)
       return Promise.resolve({ session: { ...session, stepCount: total } });
+    if (document === PROBLEMS) return Promise.resolve({ session: { id: ID, problems } });
     expect(document).toBe(EXPORT_STEPS);
     expect(variables.id).toBe(ID);
     const first = variables.first as number;
@@ -207,6 +216,42 @@ describe('streamed exports', () => {
     for await (const chunk of (await exportSession(run, ID, 'markdown')).chunks) text += chunk;
     expect(text).toContain('| model | Evil \\| &lt;img src=x onerror=alert(5)&gt; &amp; x |\n');
     expect(text).not.toContain('<img');
+  });
+
+  it('ends with the problems of the session, asked for after the last step', async () => {
+    problems = [
+      LOST,
+      { code: 'MISSING_FULL_RECORD', message: 'no full record', file: null, line: null },
+    ];
+    try {
+      const read = async (format: 'json' | 'markdown' | 'atif') => {
+        let text = '';
+        for await (const c of (
+          await exportSession(
+            fakeRun(2, [], () => 0),
+            ID,
+            format,
+          )
+        ).chunks)
+          text += c;
+        return text;
+      };
+      expect((JSON.parse(await read('json')) as { problems: unknown }).problems).toEqual(problems);
+      expect(
+        (await read('markdown')).endsWith(
+          '\n## Problems\n\n' +
+            '- `MALFORMED_LINE` `.system_generated/logs/transcript.jsonl:7`: not JSON &lt;here&gt; \\| at column 3\n' +
+            '- `MISSING_FULL_RECORD`: no full record\n',
+        ),
+      ).toBe(true);
+      expect((JSON.parse(await read('atif')) as { notes: string }).notes).toBe(
+        'Problems in the brain files:\n' +
+          'MALFORMED_LINE .system_generated/logs/transcript.jsonl:7: not JSON <here> | at column 3\n' +
+          'MISSING_FULL_RECORD: no full record',
+      );
+    } finally {
+      problems = [];
+    }
   });
 
   it('any other error mid-export rejects the chunks', async () => {
