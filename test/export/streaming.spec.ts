@@ -1,6 +1,6 @@
 import { exportSession } from '../../src/export/export-session';
 import { fenced } from '../../src/export/fence';
-import type { ExportStep } from '../../src/export/types';
+import type { ExportProblem, ExportStep } from '../../src/export/types';
 import { EXPORT_SESSION, EXPORT_STEPS, PROBLEMS } from '../../src/operations/documents';
 import { OperationError } from '../../src/operations/operation-error';
 import type { RunOperation } from '../../src/operations/run';
@@ -29,13 +29,13 @@ const session = {
   artifacts: [],
 };
 
-const LOST = {
+const LOST: ExportProblem = {
   code: 'MALFORMED_LINE',
   message: 'not JSON <here> | at column 3',
   file: '.system_generated/logs/transcript.jsonl',
   line: 7,
 };
-let problems: (typeof LOST)[] = [];
+let problems: ExportProblem[] = [];
 
 const TRICKY = 'before\n```js\nconst a = 1;\n```\nthen ````\nand ``` inline\n';
 
