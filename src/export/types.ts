@@ -37,8 +37,8 @@ export interface ExportProblem {
 }
 
 /**
- * What an exporter writes: text chunks, produced as the steps are read. `problems` is asked
- * for after the last step, so it covers every line the export read.
+ * What an exporter writes: text chunks, produced as the steps are read; `problems` (as they
+ * stood when the export began) at the end.
  */
 export type ExportWriter = (
   session: ExportSession,

@@ -218,7 +218,7 @@ describe('streamed exports', () => {
     expect(text).not.toContain('<img');
   });
 
-  it('ends with the problems of the session, asked for after the last step', async () => {
+  it('ends with the problems of the session', async () => {
     problems = [
       LOST,
       { code: 'MISSING_FULL_RECORD', message: 'no full record', file: null, line: null },
