@@ -48,7 +48,10 @@ function firstLines(
         .filter((l) => l.startsWith('{'))
         .map((l) => JSON.parse(l) as { level: number; msg: string; context?: string })
         .filter((l) => l.context === context);
-      resolve(lines.map(({ level, msg }) => ({ level, msg })));
+      // The lines up to the listening one: the scan's "ready" line may come in the same chunk.
+      const listening = lines.findIndex((l) => l.msg.startsWith('GraphQL API at'));
+      const first = listening < 0 ? lines : lines.slice(0, listening + 1);
+      resolve(first.map(({ level, msg }) => ({ level, msg })));
     });
   });
 }
