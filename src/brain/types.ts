@@ -5,7 +5,8 @@ import type { ViewSource } from './transcript/view';
  * these types and the GraphQL layer maps them one-to-one onto the contract's types.
  */
 
-export type Environment = 'IDE' | 'CLI' | 'ACP' | 'OTHER';
+export const ENVIRONMENTS = ['IDE', 'CLI', 'ACP', 'OTHER'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
 export type StepSource = 'USER_EXPLICIT' | 'MODEL' | 'SYSTEM' | 'UNKNOWN';
 export type StepStatus = 'DONE' | 'RUNNING' | 'ERROR' | 'CANCELLED' | 'UNKNOWN';
 export type ArtifactKind = 'TASK' | 'IMPLEMENTATION_PLAN' | 'WALKTHROUGH' | 'OTHER';

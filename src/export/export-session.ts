@@ -1,4 +1,4 @@
-import { EXPORT_SESSION, EXPORT_STEPS, PROBLEMS } from '../operations/documents';
+import { EXPORT_SESSION, EXPORT_STEPS } from '../operations/documents';
 import { OperationError, requireSession } from '../operations/operation-error';
 import type { RunOperation } from '../operations/run';
 import { atifExport } from './atif';
@@ -118,13 +118,11 @@ export async function exportSession(
   format: ExportFormat,
   { pageSize = 50, wait = sleep }: ExportOptions = {},
 ): Promise<SessionExport> {
-  const data = await run<{ session: ExportSession | null }>(EXPORT_SESSION, { id });
-  const session = requireSession(data.session);
-  // Asked for with the header, while the caller's points last: after the steps pages a long
-  // export has spent them, and this would wait out a whole minute of the rate limit.
-  type Problems = { session: { problems: ExportProblem[] } | null };
-  const asked = await run<Problems>(PROBLEMS, { id: session.id });
-  const problems = requireSession(asked.session).problems;
+  // The problems come with the header (as they stand when the export begins), while the
+  // caller's points last: asked after the steps pages, they would wait out the rate limit.
+  type Header = { session: (ExportSession & { problems: ExportProblem[] }) | null };
+  const data = await run<Header>(EXPORT_SESSION, { id });
+  const { problems, ...session } = requireSession(data.session);
   const { writer, ext, type } = FORMATS[format];
   return {
     fileName: `${session.id}.${ext}`,

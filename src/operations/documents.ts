@@ -166,6 +166,7 @@ query ExportSession($id: String!) {
   session(id: $id) {
     ...SessionFields
     artifacts { name kind summary updatedAt content }
+    problems { code message file line }
   }
 }${SESSION_FIELDS}`;
 

@@ -1,3 +1,5 @@
+import { Environment, SearchOrder, SessionOrder, StepSource, StepStatus } from '../graphql/enums';
+import { TimeBucket } from '../stats/stats.model';
 import { HttpError, HttpErrorCode } from '../http/http-errors';
 
 const bad = (message: string) => new HttpError(HttpErrorCode.BAD_USER_INPUT, message);
@@ -89,20 +91,14 @@ export function compact(obj: Record<string, unknown>): Record<string, unknown> |
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
-export const ENVIRONMENTS = ['IDE', 'CLI', 'ACP', 'OTHER'] as const;
-export const SESSION_ORDERS = ['NEWEST_FIRST', 'OLDEST_FIRST'] as const;
-export const SEARCH_ORDERS = ['RELEVANCE', 'NEWEST_FIRST'] as const;
-export const SEARCH_FIELDS = [
-  'USER_REQUEST',
-  'CONTENT',
-  'THINKING',
-  'TOOL_CALLS',
-  'OUTPUT',
-  'ARTIFACT',
-] as const;
-export const TIME_BUCKETS = ['HOUR', 'DAY', 'WEEK', 'MONTH'] as const;
-export const STEP_SOURCES = ['USER_EXPLICIT', 'MODEL', 'SYSTEM', 'UNKNOWN'] as const;
-export const STEP_STATUSES = ['DONE', 'RUNNING', 'ERROR', 'CANCELLED', 'UNKNOWN'] as const;
+/** The values a parameter takes: the GraphQL enums', in their declared order. */
+export const ENVIRONMENTS = Object.values(Environment);
+export const SESSION_ORDERS = Object.values(SessionOrder);
+export const SEARCH_ORDERS = Object.values(SearchOrder);
+export { SEARCH_FIELDS } from '../index/home-index';
+export const TIME_BUCKETS = Object.values(TimeBucket);
+export const STEP_SOURCES = Object.values(StepSource);
+export const STEP_STATUSES = Object.values(StepStatus);
 
 /** The SessionFilter parameters, shared by /api/sessions, /api/search and /api/stats. */
 export const SESSION_FILTER_PARAMS = [

@@ -1,7 +1,7 @@
 import { exportSession } from '../../src/export/export-session';
 import { fenced } from '../../src/export/fence';
 import type { ExportProblem, ExportStep } from '../../src/export/types';
-import { EXPORT_SESSION, EXPORT_STEPS, PROBLEMS } from '../../src/operations/documents';
+import { EXPORT_SESSION, EXPORT_STEPS } from '../../src/operations/documents';
 import { OperationError } from '../../src/operations/operation-error';
 import type { RunOperation } from '../../src/operations/run';
 import { codeBlocks } from './fences';
@@ -66,8 +66,7 @@ function fakeRun(
 ) {
   const run = ((document: string, variables: Record<string, unknown> = {}) => {
     if (document === EXPORT_SESSION)
-      return Promise.resolve({ session: { ...session, stepCount: total } });
-    if (document === PROBLEMS) return Promise.resolve({ session: { id: ID, problems } });
+      return Promise.resolve({ session: { ...session, stepCount: total, problems } });
     expect(document).toBe(EXPORT_STEPS);
     expect(variables.id).toBe(ID);
     const first = variables.first as number;
@@ -210,7 +209,7 @@ describe('streamed exports', () => {
     const evil = 'Evil | <img src=x onerror=alert(5)> & x';
     const run = ((doc: string, vars?: Record<string, unknown>) =>
       doc === EXPORT_SESSION
-        ? Promise.resolve({ session: { ...session, model: evil, stepCount: 1 } })
+        ? Promise.resolve({ session: { ...session, model: evil, stepCount: 1, problems: [] } })
         : fakeRun(1, [], () => 0)(doc, vars)) as RunOperation;
     let text = '';
     for await (const chunk of (await exportSession(run, ID, 'markdown')).chunks) text += chunk;

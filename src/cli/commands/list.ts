@@ -1,11 +1,10 @@
 import type { Command } from 'commander';
+import { ENVIRONMENTS } from '../../brain/types';
 import { integer, repeated, withCommon, type CommonOptions } from '../options';
 import { localTime, shortId, text } from '../output/format';
 import type { Printer } from '../output/printer';
 import type { ListResult } from '../source/list-types';
 import type { Context } from './context';
-
-const ENVIRONMENTS = ['IDE', 'CLI', 'ACP', 'OTHER'] as const;
 
 interface ListOptions extends CommonOptions {
   n: number;

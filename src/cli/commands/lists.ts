@@ -3,8 +3,9 @@ import { ARTIFACT, ARTIFACTS, COMMANDS, FILE_CHANGES } from '../../operations/do
 import { requireSession } from '../session';
 import { notFound } from '../errors';
 import { withCommon, type CommonOptions } from '../options';
-import { localTime, text } from '../output/format';
+import { text } from '../output/format';
 import { clean } from '../output/style';
+import { printArtifactTable, type ArtifactItem } from './artifact-table';
 import type { Context } from './context';
 
 /** `commands`, `changes` and `artifacts`: a session's Activity lists and documents. */
@@ -33,15 +34,6 @@ interface ChangeItem {
   linesRemoved: number;
   diff: string;
   status: string | null;
-}
-
-interface ArtifactItem {
-  name: string;
-  kind: string;
-  summary: string | null;
-  updatedAt: string | null;
-  size: number;
-  modifiedAt: string;
 }
 
 const ID = ['<id>', 'session id or unique prefix (4+ characters)'] as const;
@@ -137,16 +129,7 @@ export function registerLists(program: Command, ctx: Context): void {
       });
       const items = requireSession(data.session).artifacts;
       if (out.json) return out.value({ items });
-      out.table(
-        [
-          { header: 'name' },
-          { header: 'kind' },
-          { header: 'bytes', align: 'right' },
-          { header: 'modified' },
-          { header: 'summary', flex: true },
-        ],
-        items.map((a) => [a.name, a.kind, text(a.size), localTime(a.modifiedAt), text(a.summary)]),
-      );
+      printArtifactTable(out, items);
     });
   });
 }

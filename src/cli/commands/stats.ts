@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { ENVIRONMENTS } from '../../brain/types';
 import { STATS } from '../../operations/documents';
 import { usage } from '../errors';
 import { repeated, withCommon, type CommonOptions } from '../options';
@@ -8,8 +9,6 @@ import type { Context } from './context';
 import { indexReady } from './index-ready';
 
 /** `stats`: the Stats numbers over the sessions a filter keeps. */
-
-const ENVIRONMENTS = ['IDE', 'CLI', 'ACP', 'OTHER'] as const;
 
 export function registerStats(program: Command, ctx: Context): void {
   withCommon(

@@ -5,17 +5,11 @@ import { withCommon, type CommonOptions } from '../options';
 import { localTime, text } from '../output/format';
 import type { Printer } from '../output/printer';
 import type { SessionRow } from '../source/list-types';
+import { printArtifactTable, type ArtifactItem } from './artifact-table';
 import type { Context } from './context';
 
 export interface SummaryData extends SessionRow {
-  artifacts: {
-    name: string;
-    kind: string;
-    summary: string | null;
-    updatedAt: string | null;
-    size: number;
-    modifiedAt: string;
-  }[];
+  artifacts: ArtifactItem[];
   problems: { code: string; message: string; file: string | null; line: number | null }[];
 }
 
@@ -58,23 +52,7 @@ export function printSummary(out: Printer, s: SummaryData): void {
     out.block(s.userRequest);
   }
   out.heading(`artifacts (${s.artifacts.length})`);
-  if (s.artifacts.length > 0)
-    out.table(
-      [
-        { header: 'name' },
-        { header: 'kind' },
-        { header: 'bytes', align: 'right' },
-        { header: 'modified' },
-        { header: 'summary', flex: true },
-      ],
-      s.artifacts.map((a) => [
-        a.name,
-        a.kind,
-        text(a.size),
-        localTime(a.modifiedAt),
-        text(a.summary),
-      ]),
-    );
+  if (s.artifacts.length > 0) printArtifactTable(out, s.artifacts);
   out.heading(`problems (${s.problems.length})`);
   if (s.problems.length > 0)
     out.table(
