@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import * as path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../src/ops/node-flags';
 
 /** The bench's server: its own process, as in production, and how to talk to it. */
 
@@ -22,18 +23,22 @@ export function freePort(): Promise<number> {
  * would share the event loop with it and be measured too.
  */
 export function startServer(port: number, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', MAIN], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      LOG_LEVEL: 'silent',
-      RESCAN_MS: '3600000',
-      RATE_LIMIT_POINTS: '100000000',
-      NODE_ENV: 'production',
-      ...env,
+  return spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, '-r', 'ts-node/register/transpile-only', MAIN],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        LOG_LEVEL: 'silent',
+        RESCAN_MS: '3600000',
+        RATE_LIMIT_POINTS: '100000000',
+        NODE_ENV: 'production',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
 }
 
 export async function waitReady(port: number): Promise<void> {

@@ -17,6 +17,7 @@ import { createApp } from '../../src/app.factory';
 import { hashKey } from '../../src/auth/api-keys';
 import { BrainStore } from '../../src/brain/store';
 import { loadConfig } from '../../src/config/config';
+import { SERVER_NODE_FLAGS } from '../../src/ops/node-flags';
 import {
   buildFixtureHome,
   FIXTURE_IDS,
@@ -370,14 +371,15 @@ function newestMtime(dir: string): number {
 
 /**
  * Node arguments that start the real server: the built `dist/main.js` when it is at least as
- * new as every source file (a third of the start-up time), else `src/main.ts` through ts-node.
+ * new as every source file (a third of the start-up time), else `src/main.ts` through ts-node;
+ * with the flags every start of the server uses.
  */
 export function serverArgs(): string[] {
   const built = path.join(REPO, 'dist/main.js');
   if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= newestMtime(path.join(REPO, 'src'))) {
-    return [built];
+    return [...SERVER_NODE_FLAGS, built];
   }
-  return [...TS_NODE, path.join(REPO, 'src/main.ts')];
+  return [...SERVER_NODE_FLAGS, ...TS_NODE, path.join(REPO, 'src/main.ts')];
 }
 
 /** Node arguments that run a file of the repository as `npm run` does (ts-node, transpile only). */
