@@ -3,7 +3,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { BIN, ensureBuilt } from '../test/cli/bin';
-import { ms, row, type Row } from './report';
+import type { Size } from './generate';
+import { ensureIndexHome } from './generate-index-home';
+import { mb, ms, row, type Row } from './report';
 import { median } from './stats';
 
 /**
@@ -58,4 +60,26 @@ export function benchCliList(home: string, cacheDir: string, sessions: string, r
   } finally {
     fs.rmSync(empty, { recursive: true, force: true });
   }
+}
+
+/**
+ * `--only cli`: figure 16 on the index bench's home, without the index figures' build. The
+ * index file comes from `brainql stats` (which waits for a complete index) into the data's
+ * `cache-cli/`, built once and reused while the home is.
+ */
+export function benchCliOnly(size: Size, rows: Row[]): string[] {
+  const data = ensureIndexHome(size);
+  const sessions = `${data.sessions.toLocaleString('en')} sessions`;
+  console.log(`index home (${size}): ${data.home}, ${sessions}, ${mb(data.transcriptBytes)}`);
+  ensureBuilt();
+  const cacheDir = path.join(data.root, 'cache-cli');
+  if (data.reused === false) fs.rmSync(cacheDir, { recursive: true, force: true });
+  if (!fs.existsSync(path.join(cacheDir, 'index.sqlite'))) {
+    fs.mkdirSync(cacheDir, { recursive: true });
+    const env = { PATH: process.env.PATH, HOME: os.homedir(), TZ: 'UTC', GEMINI_HOME: data.home };
+    console.log(`building the index file with brainql stats into ${cacheDir}`);
+    wall([BIN, 'stats'], { ...env, CACHE_DIR: cacheDir });
+  }
+  benchCliList(data.home, cacheDir, sessions, rows);
+  return [`figure 16 alone (--only cli): the index file was built by brainql stats (${cacheDir})`];
 }

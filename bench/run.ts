@@ -4,12 +4,16 @@ import { ensureData, type Size } from './generate';
 import { machine, mb, ms, printTable, type Row } from './report';
 import { benchActivity } from './activity.bench';
 import { benchApi } from './api.bench';
+import { benchCliOnly } from './cli.bench';
 import { benchIndexHome } from './index.bench';
 import { benchLive } from './live.bench';
 import { benchRedaction } from './redaction.bench';
 import { benchIndex, benchSessions } from './store.bench';
 
-/** `npm run bench -- --size small|large [--only index]`: generates (or reuses) data, measures, prints. */
+/**
+ * `npm run bench -- --size small|large [--only index|cli]`: generates (or reuses) data, measures,
+ * prints.
+ */
 
 function sizeArg(argv: string[]): Size {
   const i = argv.findIndex((a) => a === '--size' || a.startsWith('--size='));
@@ -21,23 +25,28 @@ function sizeArg(argv: string[]): Size {
   return value;
 }
 
-/** `--only index`: the home index's figures (9-13) alone, without the store's data. */
-function onlyIndex(argv: string[]): boolean {
+/**
+ * `--only index`: the home index's figures (9-13, 16) alone, without the store's data.
+ * `--only cli`: figure 16 alone, on the index home and an index file `brainql stats` builds
+ * (once; kept beside the data).
+ */
+function onlyArg(argv: string[]): 'index' | 'cli' | null {
   const i = argv.indexOf('--only');
-  if (i === -1) return false;
-  if (argv[i + 1] !== 'index') {
+  if (i === -1) return null;
+  const value = argv[i + 1];
+  if (value !== 'index' && value !== 'cli') {
     console.error(
-      `usage: npm run bench -- [--size small|large] [--only index] (got --only ${argv[i + 1]})`,
+      `usage: npm run bench -- [--size small|large] [--only index|cli] (got --only ${value})`,
     );
     process.exit(2);
   }
-  return true;
+  return value;
 }
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const size = sizeArg(argv);
-  const only = onlyIndex(argv);
+  const only = onlyArg(argv);
   console.log(machine());
   const rows: Row[] = [];
   if (!only) {
@@ -51,7 +60,7 @@ async function main(): Promise<void> {
     await benchActivity(data, rows);
     rows.push(...(await benchRedaction()));
   }
-  const indexNotes = await benchIndexHome(size, rows);
+  const indexNotes = only === 'cli' ? benchCliOnly(size, rows) : await benchIndexHome(size, rows);
   if (!only) rows.push(...(await benchLive()));
   // Figures in order (1-4 store, 5-6 API, 7 redaction, 8 activity, 9-12 home index, 13 stats,
   // 14-15 live, 16 the command line's list); the append runs with the line index, before 3.

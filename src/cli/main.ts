@@ -11,7 +11,7 @@ import { buildProgram } from './program';
  */
 async function main(argv: string[]): Promise<number> {
   try {
-    await buildProgram().parseAsync(argv);
+    await buildProgram(undefined, argv).parseAsync(argv);
     return Exit.OK;
   } catch (err) {
     return report(err);

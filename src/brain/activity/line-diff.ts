@@ -1,4 +1,4 @@
-import { diffArrays } from 'diff';
+import type * as Jsdiff from 'diff';
 import { lcsPairs } from './lcs';
 import { linesOf } from './text';
 
@@ -46,7 +46,7 @@ function commonPairs(a: number[], b: number[], budget: DiffBudget): [number, num
   const size = a.length + b.length;
   const maxEditLength = Math.floor(Math.min(CHUNK_SEARCH, budget.search) / size);
   if (maxEditLength >= Math.abs(a.length - b.length)) {
-    const changes = diffArrays(a, b, { maxEditLength });
+    const changes = jsdiff().diffArrays(a, b, { maxEditLength });
     if (changes) {
       const pairs: [number, number][] = [];
       let [i, j] = [0, 0];
@@ -167,4 +167,10 @@ export function unifiedDiff(oldName: string, newName: string, hunks: readonly Hu
   const out = [`--- ${oldName}`, `+++ ${newName}`];
   for (const h of hunks) for (const line of h.lines) out.push(line);
   return out.join('\n') + '\n';
+}
+
+/** jsdiff, loaded on the first diff: `brainql list` reaches this module but never diffs. */
+function jsdiff(): typeof Jsdiff {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('diff') as typeof Jsdiff;
 }
