@@ -84,6 +84,8 @@ const SAME: string[][] = [
   ['raw', SECRET_ID, '1', '--compact'],
   ['search', 'token', '--json'],
   ['search', 'REDACTED'],
+  ['search', 'token', '--session', SECRET_ID.slice(0, 8), '--json'],
+  ['search', 'token', '--session', 'ffff0000'],
   ['stats', '--json', '--env', 'ide'],
   ['export', SECRET_ID, '--format', 'json'],
   ['export', SECRET_ID, '--format', 'markdown'],
@@ -125,14 +127,41 @@ describe('remote mode prints what local mode prints', () => {
     expect(search.totalCount).toBe(0);
   });
 
+  it('search --session narrows to the session a prefix names', async () => {
+    type Hits = { totalCount: number; items: { session: { id: string }; field: string }[] };
+    const all = json<Hits>(await remote(['search', 'tests', '--json']));
+    // The user input's request is its content too.
+    expect(all.items.map((h) => [h.session.id, h.field]).sort()).toEqual([
+      [SECRET_ID, 'CONTENT'],
+      [ACP_ID, 'CONTENT'],
+      [ACP_ID, 'USER_REQUEST'],
+    ]);
+    const one = json<Hits>(await remote(['search', 'tests', '--session', 'ac90', '--json']));
+    expect([one.totalCount, one.items.map((h) => [h.session.id, h.field]).sort()]).toEqual([
+      2,
+      [
+        [ACP_ID, 'CONTENT'],
+        [ACP_ID, 'USER_REQUEST'],
+      ],
+    ]);
+  });
+
   it('ambiguous ids exit 3 with the candidates, absent ones 1', async () => {
-    const [amb, absent] = await Promise.all([
+    const [amb, absent, searchAmb, searchAbsent] = await Promise.all([
       remote(['summary', 'abcd']),
       remote(['raw', 'ffff0000', '0']),
+      remote(['search', 'token', '--session', 'abcd']),
+      remote(['search', 'token', '--session', 'ffff0000']),
     ]);
     expect(amb.code).toBe(3);
     expect(amb.stderr).toContain(`candidates:\n  ${SECRET_ID}\n  ${PLAIN_ID}\n`);
     expect(absent.code).toBe(1);
+    expect([searchAmb.code, searchAmb.stdout, searchAmb.stderr]).toEqual([3, '', amb.stderr]);
+    expect([searchAbsent.code, searchAbsent.stdout, searchAbsent.stderr]).toEqual([
+      1,
+      '',
+      absent.stderr,
+    ]);
   });
 });
 

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
-import { SEARCH } from '../../operations/documents';
+import { SEARCH, SESSION } from '../../operations/documents';
 import { integer, repeated, withCommon, type CommonOptions } from '../options';
 import { shortId, text } from '../output/format';
 import type { Context } from './context';
+import { requireSession } from '../session';
 import { indexReady } from './index-ready';
 
 const FIELDS = ['USER_REQUEST', 'CONTENT', 'THINKING', 'TOOL_CALLS', 'OUTPUT', 'ARTIFACT'] as const;
@@ -51,7 +52,14 @@ export function registerSearch(program: Command, ctx: Context): void {
     ) => {
       await ctx.with(o, async (source, out) => {
         const filter: Record<string, unknown> = {};
-        if (o.session !== undefined) filter.session = o.session;
+        // The session first: an unknown id exits 1 and an ambiguous one 3 with the
+        // candidates, as every other command does (the query alone would say "no hits").
+        if (o.session !== undefined) {
+          const data = await source.run<{ session: { id: string } | null }>(SESSION, {
+            id: o.session,
+          });
+          filter.session = requireSession(data.session).id;
+        }
         if (o.field.length) filter.fields = o.field;
         await indexReady(source);
         const data = await source.run<SearchData>(SEARCH, {
