@@ -24,6 +24,12 @@ export interface FieldPolicy {
   /** Items assumed for a list without `first`, when costing before execution. */
   listSize?: number;
   /**
+   * A connection's largest `first`. A larger one is costed at this size: its resolver refuses
+   * it with BAD_USER_INPUT naming the range, which is the answer the caller needs, rather than
+   * QUERY_TOO_COMPLEX for a page that could never be served.
+   */
+  maxFirst?: number;
+  /**
    * Bytes the value takes at least, known before it is read: the field fails before its read
    * when that cannot fit in what is left of MAX_RESPONSE_BYTES.
    */

@@ -8,6 +8,9 @@ import {
 } from '../graphql/field-policy';
 import { SessionFilter, summaryScanCost } from '../sessions/sessions.args';
 
+/** The largest `first` of this connection. */
+export const MAX_SEARCH_PAGE = 100;
+
 @InputType({ description: 'Restricts a search; all given conditions must hold.' })
 export class SearchFilter {
   @Field(() => SessionFilter, {
@@ -64,6 +67,7 @@ export const indexScanCost = (home: HomeSize): number => SESSION_SCAN_COST * hom
  */
 export const SEARCH_SCAN: FieldPolicy = {
   readsHome: () => true,
+  maxFirst: MAX_SEARCH_PAGE,
   cost: (args: Args, home: HomeSize) =>
     indexScanCost(home) +
     summaryScanCost((args.filter as SearchFilter | null | undefined)?.sessions, home),

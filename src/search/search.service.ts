@@ -9,10 +9,8 @@ import { HOME_INDEX, type HomeIndex, type SearchHitRow } from '../index/home-ind
 import { parseSearchQuery } from '../index/query';
 import { SessionsService } from '../sessions/sessions.service';
 import { decodeSearchCursor, encodeSearchCursor } from './search-cursor';
-import type { SearchArgs, SearchFilter } from './search.args';
+import { MAX_SEARCH_PAGE, type SearchArgs, type SearchFilter } from './search.args';
 import type { IndexStatus } from './search.model';
-
-export const MAX_SEARCH_PAGE = 100;
 
 /** What SearchHit fields receive: the index's row, tied to the session it belongs to. */
 export interface SearchHitParent {

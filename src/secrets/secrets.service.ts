@@ -7,9 +7,8 @@ import type { Loaders } from '../graphql/loaders';
 import { checkFirst, type Connection } from '../graphql/pagination/connection';
 import { HOME_INDEX, type HomeIndex, type SecretFindingRow } from '../index/home-index';
 import { pageSessions, SessionsService } from '../sessions/sessions.service';
-import type { SecretExposuresArgs } from './secrets.args';
+import { MAX_EXPOSURES_PAGE, type SecretExposuresArgs } from './secrets.args';
 
-export const MAX_EXPOSURES_PAGE = 100;
 const CURSOR_KIND = 'x:NEWEST_FIRST';
 
 /** What SecretFinding fields receive: the index's row, tied to its session. */

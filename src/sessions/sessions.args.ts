@@ -8,6 +8,9 @@ import {
 } from '../graphql/field-policy';
 import { readsSummaries } from './session-filter';
 
+/** The largest `first` of this connection. */
+export const MAX_SESSIONS_PAGE = 100;
+
 @InputType({ description: 'Restricts a session listing; all given conditions must hold.' })
 export class SessionFilter {
   @Field(() => [Environment], { nullable: true, description: 'Any of these environments.' })

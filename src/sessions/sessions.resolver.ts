@@ -18,7 +18,7 @@ import { BrainRoot, Problem, Session, SessionConnection, SessionFile } from './s
 import { SessionsArgs } from './sessions.args';
 import { SessionsService } from './sessions.service';
 import { Policy, PROBLEMS_COST } from '../graphql/field-policy';
-import { SUMMARY_FILTER_SCAN } from './sessions.args';
+import { MAX_SESSIONS_PAGE, SUMMARY_FILTER_SCAN } from './sessions.args';
 
 /** Thin: every field reads the store through the service or a per-request loader. */
 @Resolver(() => Session)
@@ -32,7 +32,7 @@ export class SessionsResolver {
   }
 
   @Query(() => SessionConnection, { description: 'Sessions of all roots, a page at a time.' })
-  @Policy(SUMMARY_FILTER_SCAN)
+  @Policy({ ...SUMMARY_FILTER_SCAN, maxFirst: MAX_SESSIONS_PAGE })
   sessions(
     @Args() args: SessionsArgs,
     @Context() ctx: GqlContext,

@@ -12,9 +12,7 @@ import { StoreSource } from '../config/brain-source';
 import { Redactor } from '../redaction/redactor';
 import type { Principal } from '../auth/principal';
 import type { BrainRoot } from './session.model';
-import type { SessionFilter, SessionsArgs } from './sessions.args';
-
-export const MAX_SESSIONS_PAGE = 100;
+import { MAX_SESSIONS_PAGE, type SessionFilter, type SessionsArgs } from './sessions.args';
 
 function compareOldestFirst(a: ListedSession, b: ListedSession): number {
   const t = a.createdAt.getTime() - b.createdAt.getTime();

@@ -1,6 +1,9 @@
 import { ArgsType, Field, InputType, Int } from '@nestjs/graphql';
 import { StepSource, StepStatus } from '../graphql/enums';
 
+/** The largest `first` of this connection. */
+export const MAX_STEPS_PAGE = 500;
+
 @InputType({ description: 'Restricts a step listing; all given conditions must hold.' })
 export class StepFilter {
   @Field(() => [String], { nullable: true, description: 'Any of these record types.' })

@@ -10,13 +10,14 @@ import {
 import type { ListedSession } from '../brain/catalog';
 import type { TokenUsage as TokenRecord } from '../brain/types';
 import { StepSource, StepStatus } from '../graphql/enums';
+import { Policy } from '../graphql/field-policy';
 import type { GqlContext } from '../graphql/loaders';
 import type { Connection } from '../graphql/pagination/connection';
 import { Session } from '../sessions/session.model';
 import { ToolCall } from '../tool-calls/tool-call.model';
 import type { ToolCallParent } from '../tool-calls/tool-calls.resolver';
 import { Step, StepConnection, StepOutput, TokenUsage } from './step.model';
-import { OutputTextArgs, StepsArgs } from './steps.args';
+import { MAX_STEPS_PAGE, OutputTextArgs, StepsArgs } from './steps.args';
 import { StepsService, type OutputParent, type StepParent } from './steps.service';
 
 const FULL = {
@@ -34,6 +35,7 @@ export class SessionStepsResolver {
   @ResolveField(() => StepConnection, {
     description: "The session's records in file order, a page at a time.",
   })
+  @Policy({ maxFirst: MAX_STEPS_PAGE })
   steps(
     @Parent() s: ListedSession,
     @Args() args: StepsArgs,

@@ -13,7 +13,7 @@ import { apiError, badInput, ErrorCode } from '../graphql/errors';
 import type { GqlContext, Loaders } from '../graphql/loaders';
 import { checkFirst, paginate, type Connection } from '../graphql/pagination/connection';
 import { decodeCursor, encodeCursor } from '../graphql/pagination/cursor';
-import type { StepFilter, StepsArgs } from './steps.args';
+import { MAX_STEPS_PAGE, type StepFilter, type StepsArgs } from './steps.args';
 
 /** What a Step field resolver receives: the record and the session it belongs to. */
 export interface StepParent {
@@ -26,7 +26,6 @@ export interface OutputParent {
   info: StepOutputInfo;
 }
 
-export const MAX_STEPS_PAGE = 500;
 export const MAX_OUTPUT_LENGTH = 16 * 1024 * 1024;
 
 /**

@@ -50,8 +50,12 @@ describe('REST errors', () => {
       expect(res.body).toEqual({ error: { code: 'BAD_USER_INPUT', message } });
     }
     // GraphQL's own rules, in GraphQL's words.
-    const range = await fails('/api/sessions?first=101', 400);
-    expect(range.body.error.code).toBe('BAD_USER_INPUT');
+    for (const first of ['101', '999999999']) {
+      const range = await fails(`/api/sessions?first=${first}`, 400);
+      expect(range.body).toEqual({
+        error: { code: 'BAD_USER_INPUT', message: '"first" must be an integer from 1 to 100' },
+      });
+    }
     expect((await fails('/api/sessions/5ea', 400)).body.error.code).toBe('BAD_USER_INPUT');
     expect((await fails('/api/search?q=ab', 400)).body.error.code).toBe('BAD_USER_INPUT');
     expect((await fails('/api/sessions?createdAfter=yesterday', 400)).body.error.code).toBe(

@@ -268,7 +268,8 @@ export function queryCost({
       let childPage = 1;
       if (isConnection) {
         const first = args.first ?? firstArg.defaultValue;
-        childPage = typeof first === 'number' && first > 0 ? first : 1;
+        childPage =
+          typeof first === 'number' && first > 0 ? Math.min(first, policy.maxFirst ?? first) : 1;
       }
       const [child, childUnmetered] = selectionCost(
         node.selectionSet,
