@@ -8,7 +8,7 @@ const esmPackages = ['@nestjs', '@seriousme'];
 
 module.exports = {
   rootDir: '.',
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/test/environment.js',
   setupFiles: ['<rootDir>/test/isolated-home.js'],
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   transform: {
