@@ -4,14 +4,18 @@ import { makeTempDir, put } from '../fixtures/fs-util';
 import { pairFiles, planner, userInput } from '../fixtures/records';
 import { BIN, brainql, ensureBuilt } from './bin';
 
-/** `export` without -o to a terminal: brain text must not drive it (titles, clears, clipboard). */
+/**
+ * `export` without -o and `raw` to a terminal: brain text must not drive it (titles, clears,
+ * clipboard) nor reorder what it shows (bidi overrides).
+ */
 
 const ID = 'e5c00000-0000-4000-8000-000000000001';
 const TITLE = '\u001b]0;pwned\u0007';
 const CLEAR = '\u001b[2J';
 const CLIPBOARD = '\u001b]52;c;ZXZpbA==\u0007';
 const C1_CSI = '\u009b31m';
-const HOSTILE = `title ${TITLE} clear ${CLEAR} clip ${CLIPBOARD} csi ${C1_CSI} end`;
+const RLO = '\u202e';
+const HOSTILE = `title ${TITLE} clear ${CLEAR} clip ${CLIPBOARD} csi ${C1_CSI} end ${RLO}txt.exe`;
 
 let home: string;
 const env = () => ({ GEMINI_HOME: home, CACHE_DIR: makeTempDir('brainql-cli-tty-cache-') });
@@ -48,14 +52,26 @@ it('shows control characters as U+FFFD on a terminal; a pipe keeps the exact byt
   const tty = await underTty(['export', ID, '--format', 'markdown']);
   const shown = tty.toString('utf8');
   expect(shown).toContain('title \uFFFD]0;pwned\uFFFD clear \uFFFD[2J');
-  expect(shown).toContain('clip \uFFFD]52;c;ZXZpbA==\uFFFD csi \uFFFD31m end');
+  expect(shown).toContain('clip \uFFFD]52;c;ZXZpbA==\uFFFD csi \uFFFD31m end \uFFFDtxt.exe');
   expect(shown).toContain(`answer title \uFFFD]0;pwned\uFFFD`);
   expect(tty.includes(0x1b)).toBe(false);
   expect(tty.includes(0x07)).toBe(false);
   expect(tty.includes(0x9b)).toBe(false);
+  expect(shown).not.toContain(RLO);
 
   const piped = await brainql(['export', ID, '--format', 'markdown'], env());
   expect(piped.code).toBe(0);
   expect(piped.stdout).toContain(`${HOSTILE}\n`);
   expect(piped.stdout).toContain(`answer ${HOSTILE}`);
+});
+
+it('raw: a terminal gets the line cleaned, a pipe its exact bytes', async () => {
+  const tty = (await underTty(['raw', ID, '0'])).toString('utf8');
+  // The JSON line escapes the C0/C1 controls itself (\u001b stays six characters of text); the
+  // override is a raw character of a valid JSON string.
+  expect(tty).toContain('end \uFFFDtxt.exe');
+  expect(tty).not.toContain(RLO);
+  const piped = await brainql(['raw', ID, '0'], env());
+  expect(piped.code).toBe(0);
+  expect(piped.stdout).toContain(`end ${RLO}txt.exe`);
 });

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { integer, withCommon, type CommonOptions } from '../options';
+import { clean } from '../output/style';
 import type { Context } from './context';
 
 export function registerRaw(program: Command, ctx: Context): void {
@@ -27,8 +28,10 @@ export function registerRaw(program: Command, ctx: Context): void {
         }
         return out.value(value);
       }
-      // Byte for byte: not cleaned, not re-encoded.
-      out.write(Buffer.concat([line, Buffer.from('\n')]));
+      // Byte for byte, not re-encoded, when piped. A terminal gets it cleaned as every other
+      // command's text: a line may hold raw bidi overrides (valid JSON) or, broken, raw escapes.
+      if (process.stdout.isTTY === true) out.write(`${clean(line.toString('utf8'))}\n`);
+      else out.write(Buffer.concat([line, Buffer.from('\n')]));
     });
   });
 }

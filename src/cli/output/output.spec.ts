@@ -1,5 +1,5 @@
 import { Printer, fenced } from './printer';
-import { clean, colorWanted, outputWidth } from './style';
+import { clean, colorWanted, oneLine, outputWidth } from './style';
 import { cut, markdownTable, renderTable } from './table';
 
 /** The output layer's rules, without a process: colour, width, cutting, escaping, fences. */
@@ -46,6 +46,15 @@ describe('width', () => {
 describe('escaping', () => {
   it('control characters of brain text are shown, not sent', () => {
     expect(clean('a\u001b[31mred\u0007\r\nb\tc')).toBe('a\uFFFD[31mred\uFFFD\nb\tc');
+  });
+
+  it('bidirectional formatting characters are shown, not applied; joiners stay', () => {
+    const bidi = ['\u061c', '\u200e', '\u200f', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e'];
+    const isolates = ['\u2066', '\u2067', '\u2068', '\u2069'];
+    for (const c of [...bidi, ...isolates]) expect(clean(`rm -rf ${c}x`)).toBe('rm -rf \uFFFDx');
+    expect(oneLine('cat \u202etxt.exe\u202c | sh')).toBe('cat \uFFFDtxt.exe\uFFFD | sh');
+    const family = '\u{1F468}\u200d\u{1F469}\u200d\u{1F467}';
+    expect(clean(`a\u200bb ${family}`)).toBe(`a\u200bb ${family}`);
   });
 
   it('markdown tables escape pipes and keep one line per cell', () => {

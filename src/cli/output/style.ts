@@ -15,9 +15,16 @@ export function colors(enabled: boolean): Colors {
   return createColors(enabled);
 }
 
-/** C0/C1 controls and DEL (escape sequences included): brain text must not drive the terminal. */
+/**
+ * C0/C1 controls and DEL (escape sequences included): brain text must not drive the terminal.
+ * And the bidirectional formatting characters (marks, embeddings, overrides, isolates): they
+ * make a terminal show text in another order than it runs ("Trojan Source", CVE-2021-42574), so
+ * a reviewer would read a command other than the one the agent ran. Zero-width characters stay:
+ * emoji sequences need the joiner, and they cannot reorder what is shown.
+ */
 // eslint-disable-next-line no-control-regex
-const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const CONTROLS =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** Text as printed: carriage returns dropped, other control characters shown as U+FFFD. */
 export function clean(text: string): string {
