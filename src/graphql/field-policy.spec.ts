@@ -23,6 +23,7 @@ function declared(): Record<string, string> {
       if (p.cost !== undefined) parts.push(`cost=${typeof p.cost === 'number' ? p.cost : 'fn'}`);
       if (p.readsHome) parts.push('readsHome');
       if (p.listSize !== undefined) parts.push(`list=${p.listSize}`);
+      if (p.maxFirst !== undefined) parts.push(`maxFirst=${p.maxFirst}`);
       if (p.minBytes) parts.push('minBytes');
       if (p.redaction) parts.push(`redaction=${p.redaction}`);
       out[`${type.name}.${field.name}`] = parts.join(' ');
@@ -40,9 +41,9 @@ describe('field policies in the running schema', () => {
       'PageInfo.endCursor': 'redaction=none',
       'Query.indexStatus': 'cost=fn readsHome',
       'Query.roots': 'list=10',
-      'Query.search': 'cost=fn readsHome',
-      'Query.secretExposures': 'cost=fn readsHome',
-      'Query.sessions': 'cost=fn readsHome',
+      'Query.search': 'cost=fn readsHome maxFirst=100',
+      'Query.secretExposures': 'cost=fn readsHome maxFirst=100',
+      'Query.sessions': 'cost=fn readsHome maxFirst=100',
       'Query.stats': 'cost=fn readsHome',
       'Session.artifacts': 'list=10',
       'Session.commands': 'cost=20 list=50',
@@ -50,6 +51,7 @@ describe('field policies in the running schema', () => {
       'Session.files': 'list=50',
       'Session.problems': 'cost=100 list=20',
       'Session.secrets': 'cost=2 list=20',
+      'Session.steps': 'maxFirst=500',
       'SearchHitEdge.cursor': 'redaction=none',
       'SecretExposureEdge.cursor': 'redaction=none',
       'SessionEdge.cursor': 'redaction=none',
