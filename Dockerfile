@@ -23,7 +23,7 @@ RUN npm ci --no-audit --no-fund
 # The context is an allow-list (see .dockerignore): tsconfig*.json, src/ and example-home/.
 COPY . .
 # mkdir: a checkout without example-home/ still builds (the server then has no fallback home).
-RUN npm run build && test -f dist/main.js && chmod 755 dist/cli/main.js && mkdir -p example-home
+RUN npm run build && test -x dist/cli/main.js && mkdir -p example-home
 # Production dependencies only; of better-sqlite3's build, only the addon (not its C sources
 # and objects). Loading it here fails the build rather than the server's start.
 RUN npm prune --omit=dev --no-audit --no-fund \

@@ -1,7 +1,8 @@
+import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { makeTempDir } from '../fixtures/fs-util';
-import { brainql, ensureBuilt, EXAMPLE_HOME, json, type Run } from './bin';
+import { brainql, ensureBuilt, EXAMPLE_HOME, json, ROOT, type Run } from './bin';
 import { ACP_ID, GHP, makeCliHome, MASK, PLAIN_ID, SECRET_ID } from './cli-home';
 
 /** The compiled bin on the local home: values, exit codes, output forms. */
@@ -283,6 +284,18 @@ describe('exit codes', () => {
     expect(badOption.stderr).toContain('expected one of ide, cli, acp, other');
   });
 
+  it('npx brainql runs the bin in the checkout (it is executable, by its #! line)', async () => {
+    const version = (
+      JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }
+    ).version;
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile('npx', ['--no-install', 'brainql', '--version'], { cwd: ROOT }, (err, stdout) =>
+        err ? reject(err) : resolve(stdout),
+      ),
+    );
+    expect(out).toBe(`${version}\n`);
+  });
+
   it('a mistyped command gets a suggestion and exit 2', async () => {
     const run = await mine(['summry', SECRET_ID]);
     expect(run.code).toBe(2);
@@ -316,6 +329,44 @@ describe('exit codes', () => {
       expect(r.code).toBe(0);
       expect(r.stdout).toContain(`Usage: brainql ${commands[i]}`);
     });
+  });
+});
+
+describe('without a brain home', () => {
+  // HOME is the test file's own empty folder: ~/.gemini holds no brain root.
+  const noHome = () => ({ HOME: makeTempDir('brainql-cli-nohome-'), CACHE_DIR: cache });
+  const notice = (home: string) =>
+    `brainql: no brain home in ${path.join(home, '.gemini')} (set GEMINI_HOME or BRAIN_ROOTS): ` +
+    `reading the example home ${EXAMPLE_HOME}\n`;
+
+  it('list and summary read the example home, and say so on stderr', async () => {
+    const env = noHome();
+    const [list, summary, example] = await Promise.all([
+      brainql(['list', '--json'], env),
+      brainql(['summary', 'ba5e', '--json'], env),
+      brainql(['list', '--json'], { GEMINI_HOME: EXAMPLE_HOME, CACHE_DIR: cache }),
+    ]);
+    expect([list.code, list.stderr, list.stdout]).toEqual([0, notice(env.HOME), example.stdout]);
+    expect([summary.code, summary.stderr]).toEqual([0, notice(env.HOME)]);
+  });
+
+  it('check and wait refuse it: a CI gate must not pass on the example', async () => {
+    const env = noHome();
+    const [check, wait] = await Promise.all([
+      brainql(['check', 'ba5e'], env),
+      brainql(['wait', 'ba5e', '--idle', '1'], env),
+    ]);
+    for (const [run, command] of [
+      [check, 'check'],
+      [wait, 'wait'],
+    ] as const) {
+      expect([run.code, run.stdout, run.stderr]).toEqual([
+        2,
+        '',
+        notice(env.HOME) +
+          `brainql: ${command} reads only a configured brain home (GEMINI_HOME or BRAIN_ROOTS), never the example\n`,
+      ]);
+    }
   });
 });
 

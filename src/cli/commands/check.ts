@@ -3,7 +3,7 @@ import { COMMANDS, PROBLEMS, SECRETS, SESSION } from '../../operations/documents
 import { requireSession } from '../session';
 import { CliError, Exit } from '../errors';
 import { repeated, withCommon, type CommonOptions } from '../options';
-import type { Source } from '../source/source';
+import { requireConfiguredHome, type Source } from '../source/source';
 import type { Context } from './context';
 import { indexReady } from './index-ready';
 
@@ -103,6 +103,7 @@ export function registerCheck(program: Command, ctx: Context): void {
       ),
   ).action(async (id: string, o: CommonOptions & { failOn?: string[] }) => {
     await ctx.with(o, async (source, out) => {
+      await requireConfiguredHome(source, 'check');
       const on = new Set((o.failOn ?? CONDITIONS) as Condition[]);
       const result = await reasons(source, id, on);
       const failed = result.reasons.length > 0;

@@ -5,6 +5,7 @@ import { CliError, Exit } from '../errors';
 import { seconds, withCommon, type CommonOptions } from '../options';
 import { localTime } from '../output/format';
 import type { Context } from './context';
+import { requireConfiguredHome } from '../source/source';
 import { follow, type Rec } from './wait-feeds';
 
 interface WaitOptions extends CommonOptions {
@@ -25,6 +26,7 @@ export function registerWait(program: Command, ctx: Context): void {
       .option('--timeout <seconds>', 'give up after this long (exit 1)', seconds),
   ).action(async (id: string, o: WaitOptions) => {
     await ctx.with(o, async (source, out) => {
+      await requireConfiguredHome(source, 'wait');
       type S = { session: { id: string; updatedAt: string; stepCount: number } | null };
       const session = requireSession((await source.run<S>(SESSION, { id })).session);
       const result = await waitIdle(

@@ -1,5 +1,6 @@
+import { chooseSource } from '../../config/brain-source';
 import { homeSettings } from '../../config/home-settings';
-import { CliError, errorFromCode } from '../errors';
+import { CliError, errorFromCode, Exit } from '../errors';
 import type { CommonOptions } from '../options';
 import type { ListQuery, ListResult } from './list-types';
 import { localList } from './local-list';
@@ -17,6 +18,11 @@ export type Run = <T>(document: string, variables?: Record<string, unknown>) => 
 
 export interface Source {
   readonly remote: RemoteClient | null;
+  /**
+   * What a local source reads: the configured home, or the shipped example when none is
+   * configured and ~/.gemini holds no brain root (said once on stderr). A server: 'remote'.
+   */
+  home(): Promise<'configured' | 'example' | 'remote'>;
   run: Run;
   list(q: ListQuery): Promise<ListResult>;
   /** The masked bytes of step `index`'s line (full view unless `compact`). */
@@ -29,6 +35,7 @@ export function openSource(options: CommonOptions): Source {
     const client = new RemoteClient(options.url, options.key);
     return {
       remote: client,
+      home: () => Promise.resolve('remote' as const),
       run: (doc, vars) => client.run(doc, vars),
       list: (q) => remoteList(client, q),
       raw: (id, index, compact) => remoteRaw(client, id, index, compact),
@@ -48,8 +55,26 @@ interface OperationErrorLike {
 class LocalSource implements Source {
   readonly remote = null;
   private opened: Promise<{ run: Run; close(): Promise<void> }> | null = null;
+  private source: Promise<'configured' | 'example'> | null = null;
+
+  home(): Promise<'configured' | 'example'> {
+    this.source ??= chooseSource(homeSettings()).then(
+      (s) => {
+        if (!s.isExample) return 'configured';
+        process.stderr.write(
+          `brainql: no brain home in ${homeSettings().geminiHome} (set GEMINI_HOME or ` +
+            `BRAIN_ROOTS): reading the example home ${s.geminiHome}\n`,
+        );
+        return 'example';
+      },
+      // A bad configuration is reported by the command's own read, in its words.
+      () => 'configured',
+    );
+    return this.source;
+  }
 
   run: Run = async (document, variables) => {
+    await this.home();
     const app = await this.open();
     try {
       return await app.run(document, variables);
@@ -61,11 +86,13 @@ class LocalSource implements Source {
     }
   };
 
-  list(q: ListQuery): Promise<ListResult> {
+  async list(q: ListQuery): Promise<ListResult> {
+    await this.home();
     return localList(homeSettings(), q);
   }
 
-  raw(id: string, index: number, compact: boolean): Promise<Buffer> {
+  async raw(id: string, index: number, compact: boolean): Promise<Buffer> {
+    await this.home();
     return localRaw(homeSettings(), id, index, compact);
   }
 
@@ -77,4 +104,16 @@ class LocalSource implements Source {
   async close(): Promise<void> {
     if (this.opened) await (await this.opened).close();
   }
+}
+
+/**
+ * For the CI commands (`check`, `wait`): a gate that passed on the shipped example because the
+ * run's home was not where the job looked would be a silent false pass, so they refuse it.
+ */
+export async function requireConfiguredHome(source: Source, command: string): Promise<void> {
+  if ((await source.home()) !== 'example') return;
+  throw new CliError(
+    Exit.USAGE,
+    `${command} reads only a configured brain home (GEMINI_HOME or BRAIN_ROOTS), never the example`,
+  );
 }
