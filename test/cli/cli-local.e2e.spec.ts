@@ -290,7 +290,7 @@ describe('exit codes', () => {
     ).version;
     const out = await new Promise<string>((resolve, reject) =>
       execFile('npx', ['--no-install', 'brainql', '--version'], { cwd: ROOT }, (err, stdout) =>
-        err ? reject(err) : resolve(stdout),
+        err ? reject(new Error(err.message)) : resolve(stdout),
       ),
     );
     expect(out).toBe(`${version}\n`);

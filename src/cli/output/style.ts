@@ -22,8 +22,8 @@ export function colors(enabled: boolean): Colors {
  * a reviewer would read a command other than the one the agent ran. Zero-width characters stay:
  * emoji sequences need the joiner, and they cannot reorder what is shown.
  */
-// eslint-disable-next-line no-control-regex
 const CONTROLS =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** Text as printed: carriage returns dropped, other control characters shown as U+FFFD. */
