@@ -4,6 +4,7 @@ import type { RunOperation } from '../operations/run';
 import { atifExport } from './atif';
 import { jsonExport } from './json';
 import { markdownExport } from './markdown';
+import { visibleJson, visibleText } from './visible-text';
 import type { ExportFormat, ExportProblem, ExportSession, ExportStep, ExportWriter } from './types';
 
 export interface SessionExport {
@@ -38,11 +39,41 @@ async function patiently<T>(ask: () => Promise<T>, wait: (ms: number) => Promise
   }
 }
 
-const FORMATS: Record<ExportFormat, { writer: ExportWriter; ext: string; type: string }> = {
-  markdown: { writer: markdownExport, ext: 'md', type: 'text/markdown; charset=utf-8' },
-  json: { writer: jsonExport, ext: 'json', type: 'application/json; charset=utf-8' },
-  atif: { writer: atifExport, ext: 'atif.json', type: 'application/json; charset=utf-8' },
+/**
+ * Each format's writer, and how its text is made safe to show (visible-text.ts): markdown is
+ * read in pagers and renderers, so control and bidi formatting characters become U+FFFD; JSON
+ * keeps every value exact, with those characters as `\uXXXX` escapes.
+ */
+const FORMATS: Record<
+  ExportFormat,
+  { writer: ExportWriter; shown: (text: string) => string; ext: string; type: string }
+> = {
+  markdown: {
+    writer: markdownExport,
+    shown: visibleText,
+    ext: 'md',
+    type: 'text/markdown; charset=utf-8',
+  },
+  json: {
+    writer: jsonExport,
+    shown: visibleJson,
+    ext: 'json',
+    type: 'application/json; charset=utf-8',
+  },
+  atif: {
+    writer: atifExport,
+    shown: visibleJson,
+    ext: 'atif.json',
+    type: 'application/json; charset=utf-8',
+  },
 };
+
+async function* mapChunks(
+  chunks: AsyncIterable<string>,
+  map: (text: string) => string,
+): AsyncIterable<string> {
+  for await (const chunk of chunks) yield map(chunk);
+}
 
 interface StepsPage {
   session: {
@@ -123,12 +154,14 @@ export async function exportSession(
   type Header = { session: (ExportSession & { problems: ExportProblem[] }) | null };
   const data = await run<Header>(EXPORT_SESSION, { id });
   const { problems, ...session } = requireSession(data.session);
-  const { writer, ext, type } = FORMATS[format];
+  const { writer, shown, ext, type } = FORMATS[format];
+  const steps = stepPages(run, session.id, pageSize, wait, session.stepCount);
   return {
     fileName: `${session.id}.${ext}`,
     contentType: type,
-    chunks: writer(session, stepPages(run, session.id, pageSize, wait, session.stepCount), () =>
-      Promise.resolve(problems),
+    chunks: mapChunks(
+      writer(session, steps, () => Promise.resolve(problems)),
+      shown,
     ),
   };
 }

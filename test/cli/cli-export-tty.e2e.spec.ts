@@ -15,6 +15,8 @@ const CLEAR = '\u001b[2J';
 const CLIPBOARD = '\u001b]52;c;ZXZpbA==\u0007';
 const C1_CSI = '\u009b31m';
 const RLO = '\u202e';
+/** What a terminal would obey: ESC, BEL, the C1 CSI, the right-to-left override. */
+const OBEYED = ['\u001b', '\u0007', '\u009b', RLO];
 const HOSTILE = `title ${TITLE} clear ${CLEAR} clip ${CLIPBOARD} csi ${C1_CSI} end ${RLO}txt.exe`;
 
 let home: string;
@@ -59,10 +61,16 @@ it('shows control characters as U+FFFD on a terminal; a pipe keeps the exact byt
   expect(tty.includes(0x9b)).toBe(false);
   expect(shown).not.toContain(RLO);
 
+  // Markdown is for people, piped or not (pagers, renderers); the JSON export keeps the exact
+  // text, with the characters a viewer would obey as escapes.
   const piped = await brainql(['export', ID, '--format', 'markdown'], env());
   expect(piped.code).toBe(0);
-  expect(piped.stdout).toContain(`${HOSTILE}\n`);
-  expect(piped.stdout).toContain(`answer ${HOSTILE}`);
+  expect(piped.stdout).toContain('answer title \uFFFD]0;pwned\uFFFD clear \uFFFD[2J');
+  for (const c of OBEYED) expect(piped.stdout).not.toContain(c);
+  const json = await brainql(['export', ID, '--format', 'json'], env());
+  for (const c of OBEYED) expect(json.stdout).not.toContain(c);
+  const parsed = JSON.parse(json.stdout) as { session: { userRequest: string } };
+  expect(parsed.session.userRequest).toBe(HOSTILE);
 });
 
 it('raw: a terminal gets the line cleaned, a pipe its exact bytes', async () => {

@@ -29,9 +29,10 @@ export function registerExport(program: Command, ctx: Context): void {
           .argParser((v) => oneOf(['MARKDOWN', 'JSON', 'ATIF'])(v).toLowerCase())
           .makeOptionMandatory(),
       )
-      .option('-o <file>', 'write to FILE instead of standard output'),
+      .option('-o <file>', "write to FILE instead of standard output ('-': standard output)"),
     false,
   ).action(async (id: string, o: ExportOptions) => {
+    if (o.o === '-') o.o = undefined;
     if (o.o !== undefined) await refuseBrainTarget(o.o);
     await ctx.with(o, async (source, out) => {
       const bar = progress('exporting steps');

@@ -1,3 +1,4 @@
+import { visibleJson } from '../../export/visible-text';
 import { colorWanted, colors, clean, outputWidth, type Colors } from './style';
 import { markdownTable, renderTable, type Column } from './table';
 
@@ -34,9 +35,9 @@ export class Printer {
     this.out.write(text);
   }
 
-  /** The whole answer as one JSON document. */
+  /** The whole answer as one JSON document (bidi and C1 characters as escapes: visible-text.ts). */
   value(value: unknown): void {
-    this.write(`${JSON.stringify(value, null, 2)}\n`);
+    this.write(`${visibleJson(JSON.stringify(value, null, 2))}\n`);
   }
 
   heading(text: string): void {
