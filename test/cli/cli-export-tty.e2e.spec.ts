@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { makeTempDir, put } from '../fixtures/fs-util';
 import { pairFiles, planner, userInput } from '../fixtures/records';
@@ -82,4 +83,14 @@ it('raw: a terminal gets the line cleaned, a pipe its exact bytes', async () => 
   const piped = await brainql(['raw', ID, '0'], env());
   expect(piped.code).toBe(0);
   expect(piped.stdout).toContain(`end ${RLO}txt.exe`);
+});
+
+it("export -o - writes to standard output, not to a file named '-'", async () => {
+  const [dash, plain] = await Promise.all([
+    brainql(['export', ID, '--format', 'json', '-o', '-'], env()),
+    brainql(['export', ID, '--format', 'json'], env()),
+  ]);
+  expect([dash.code, dash.stderr]).toEqual([0, '']);
+  expect(dash.stdout).toBe(plain.stdout);
+  expect(fs.existsSync(path.join(process.cwd(), '-'))).toBe(false);
 });

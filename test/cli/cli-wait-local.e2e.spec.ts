@@ -40,17 +40,29 @@ const append = () => {
 
 it('times out while lines with an old created_at keep arriving, and returns once they stop', async () => {
   const grow = setInterval(append, 500);
-  let busy;
+  const before = fs.readFileSync(file, 'utf8').split('\n').length - 1;
+  let busy, busyJson;
   try {
-    busy = await run(['wait', ACP_ID, '--idle', '2', '--timeout', '5']);
+    [busy, busyJson] = await Promise.all([
+      run(['wait', ACP_ID, '--idle', '2', '--timeout', '5']),
+      run(['wait', ACP_ID, '--idle', '2', '--timeout', '5', '--json']),
+    ]);
   } finally {
     clearInterval(grow);
   }
-  expect([busy.code, busy.stdout, busy.stderr]).toEqual([
-    1,
-    '',
-    `brainql: ${ACP_ID} was still active after 5 s\n`,
-  ]);
+  const timedOut = `brainql: ${ACP_ID} was still active after 5 s\n`;
+  expect([busy.code, busy.stdout, busy.stderr]).toEqual([1, '', timedOut]);
+  // --json prints its one document on a timeout too: the state the wait ended in.
+  expect([busyJson.code, busyJson.stderr]).toEqual([1, timedOut]);
+  const ended = JSON.parse(busyJson.stdout) as { stepCount: number };
+  expect(ended).toEqual({
+    id: ACP_ID,
+    idle: false,
+    stepCount: ended.stepCount,
+    lastStatus: 'DONE',
+    lastLineAt: expect.any(String) as string,
+  });
+  expect(ended.stepCount).toBeGreaterThan(before);
 
   const lines = fs.readFileSync(file, 'utf8').split('\n').length - 1;
   const quiet = await run(['wait', ACP_ID, '--idle', '2', '--timeout', '10', '--json']);

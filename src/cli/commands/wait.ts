@@ -35,15 +35,22 @@ export function registerWait(program: Command, ctx: Context): void {
         o.idle * 1000,
         o.timeout === undefined ? null : o.timeout * 1000,
       );
-      if (out.json) return out.value({ id: session.id, idle: true, ...result });
-      out.line(
-        `${session.id}: idle (${result.stepCount} records, last line ${localTime(result.lastLineAt)})`,
-      );
+      const { idle, ...state } = result;
+      if (out.json) out.value({ id: session.id, idle, ...state });
+      else if (idle)
+        out.line(
+          `${session.id}: idle (${state.stepCount} records, last line ${localTime(state.lastLineAt)})`,
+        );
+      // A timeout prints the state it ended in (as --json has to: one document), then fails.
+      if (!idle)
+        throw new CliError(Exit.FAILED, `${session.id} was still active after ${o.timeout ?? 0} s`);
     });
   });
 }
 
 interface Idle {
+  /** False when --timeout passed first. */
+  idle: boolean;
   stepCount: number;
   lastStatus: string | null;
   lastLineAt: string;
@@ -86,16 +93,16 @@ function waitIdle(
     const check = setInterval(() => {
       const now = Date.now();
       caughtUp ||= count >= session.stepCount;
+      const state = (idle: boolean): Idle => ({
+        idle,
+        stepCount: count,
+        lastStatus,
+        lastLineAt: new Date(lastLineAt).toISOString(),
+      });
       if (caughtUp && lastStatus !== 'RUNNING' && now - lastNews >= idleMs) {
-        finish(null, {
-          stepCount: count,
-          lastStatus,
-          lastLineAt: new Date(lastLineAt).toISOString(),
-        });
+        finish(null, state(true));
       } else if (timeoutMs !== null && now - started >= timeoutMs) {
-        finish(
-          new CliError(Exit.FAILED, `${session.id} was still active after ${timeoutMs / 1000} s`),
-        );
+        finish(null, state(false));
       }
     }, 100);
     feed = follow(source, session.id, onRecord, (err) => finish(err));
