@@ -37,6 +37,9 @@ async function bootstrap(config: AppConfig): Promise<void> {
     log.log('SIGTERM: finishing in-flight requests, refusing new ones');
     setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
   });
+  // Started by `brainql serve` (over an IPC channel): stop when it is gone, even by SIGKILL,
+  // instead of holding the port as an orphan.
+  if (process.send) process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
 }
 
 /** A configuration mistake is one readable message and exit code 1, never a stack trace. */

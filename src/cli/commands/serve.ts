@@ -19,7 +19,10 @@ export function registerServe(program: Command): void {
  */
 function serve(): Promise<void> {
   const main = path.join(__dirname, '..', '..', 'main.js');
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, main], { stdio: 'inherit' });
+  // The IPC channel is how the server knows this process is gone (see main.ts).
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, main], {
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  });
   const forwarded = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
   const forward = (signal: NodeJS.Signals) => child.kill(signal);
   for (const signal of forwarded) process.on(signal, forward);
