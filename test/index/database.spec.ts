@@ -178,6 +178,20 @@ describe('a file that cannot serve is rebuilt', () => {
   });
 });
 
+describe('the file mode', () => {
+  it('index file and its WAL are owner-only, in a folder anyone may read', async () => {
+    const shared = path.join(h.root, 'shared-cache');
+    fs.mkdirSync(shared, { mode: 0o755 });
+    fs.chmodSync(shared, 0o755); // whatever the umask
+    const o = await start({}, shared);
+    const modes = ['', '-wal'].map(
+      (s) => fs.statSync(path.join(shared, INDEX_FILE + s)).mode & 0o777,
+    );
+    expect(modes).toEqual([0o600, 0o600]);
+    expect(await answers(o)).toEqual({ hits: EXPECTED, total: 3 });
+  });
+});
+
 describe('an index in memory', () => {
   it('when CACHE_DIR cannot be made (a file is in its way)', async () => {
     const blocker = path.join(h.dir, 'blocker');

@@ -85,6 +85,9 @@ function makeDir(dir: string): void {
 }
 
 function open(file: string): Db {
+  // Owner-only, whatever the folder's mode: the file holds transcript text (masked). SQLite
+  // gives its -wal file the database file's mode. A file made before stays as it was.
+  fs.closeSync(fs.openSync(file, fs.constants.O_CREAT | fs.constants.O_RDWR, 0o600));
   const db = new Database(file, { timeout: 0 });
   try {
     // One writer: this process holds the file for as long as it runs (WAL needs no -shm then).
