@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { ENVIRONMENTS } from '../../brain/types';
 import { integer, repeated, withCommon, type CommonOptions } from '../options';
-import { localTime, shortId, text } from '../output/format';
+import { localTime, shortIds, text } from '../output/format';
 import type { Printer } from '../output/printer';
 import type { ListResult } from '../source/list-types';
 import type { Context } from './context';
@@ -50,6 +50,7 @@ export function printList(out: Printer, result: ListResult): void {
     out.value(result);
     return;
   }
+  const shortId = shortIds(result.items.map((s) => s.id));
   out.table(
     [
       { header: 'id' },

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { SEARCH, SESSION } from '../../operations/documents';
 import { integer, repeated, withCommon, type CommonOptions } from '../options';
-import { shortId, text } from '../output/format';
+import { shortIds, text } from '../output/format';
 import type { Context } from './context';
 import { requireSession } from '../session';
 import { indexReady } from './index-ready';
@@ -69,6 +69,7 @@ export function registerSearch(program: Command, ctx: Context): void {
           order: o.newest ? 'NEWEST_FIRST' : 'RELEVANCE',
         });
         const items = data.search.edges.map((e) => e.node);
+        const shortId = shortIds(items.map((h) => h.session.id));
         if (out.json) return out.value({ items, totalCount: data.search.totalCount });
         out.table(
           [

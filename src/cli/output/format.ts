@@ -10,7 +10,23 @@ export function localTime(iso: string | null | undefined): string {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
 }
 
-export const shortId = (id: string): string => id.slice(0, 8);
+/**
+ * The ids as printed in a table: their first 8 characters, or as many more as it takes for the
+ * printed ids to differ (compared as the store resolves them, case-insensitively), so a copied
+ * one never also names another session of the same table.
+ */
+export function shortIds(ids: readonly string[]): (id: string) => string {
+  const distinct = new Set(ids.map((id) => id.toLowerCase()));
+  let length = 8;
+  let longest = 0;
+  for (const id of distinct) longest = Math.max(longest, id.length);
+  while (
+    length < longest &&
+    new Set([...distinct].map((id) => id.slice(0, length))).size < distinct.size
+  )
+    length++;
+  return (id) => id.slice(0, length);
+}
 
 export const text = (v: string | number | null | undefined): string =>
   v === null || v === undefined ? '' : String(v);

@@ -1,5 +1,6 @@
 import { Printer, fenced } from './printer';
 import { clean, colorWanted, oneLine, outputWidth } from './style';
+import { shortIds } from './format';
 import { cut, markdownTable, renderTable } from './table';
 
 /** The output layer's rules, without a process: colour, width, cutting, escaping, fences. */
@@ -66,5 +67,27 @@ describe('escaping', () => {
   it('a fence is longer than any backtick run inside', () => {
     expect(fenced('```js\nx\n```')).toBe('````\n```js\nx\n```\n````\n');
     expect(fenced('plain', 'diff')).toBe('```diff\nplain\n```\n');
+  });
+});
+
+describe('ids in a table', () => {
+  it('are 8 characters, or as many as it takes for the printed ones to differ', () => {
+    const uuids = ['ba5e0000-0000-4000-8000-000000000001', '240ff5ee-02e7-4b54-849e-917d5042eae3'];
+    expect(uuids.map(shortIds(uuids))).toEqual(['ba5e0000', '240ff5ee']);
+    const alike = [
+      'ac000000-0000-4000-8000-000000000017',
+      'ac000000-0000-4000-8000-0000000000a1',
+      'AC000000-0000-4000-8000-0000000000A2',
+      'ac000000-0000-4000-8000-000000000017',
+    ];
+    expect(alike.map(shortIds(alike))).toEqual([
+      'ac000000-0000-4000-8000-000000000017',
+      'ac000000-0000-4000-8000-0000000000a1',
+      'AC000000-0000-4000-8000-0000000000A2',
+      'ac000000-0000-4000-8000-000000000017',
+    ]);
+    const pair = ['abcd0001-x', 'abcd0002-y', 'abcd00010'];
+    expect(pair.map(shortIds(pair))).toEqual(['abcd0001-', 'abcd0002-', 'abcd00010']);
+    expect(shortIds([])('ba5e0000-0000')).toBe('ba5e0000');
   });
 });
