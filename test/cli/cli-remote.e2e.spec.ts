@@ -221,7 +221,7 @@ describe('wait', () => {
     );
     const before = fs.readFileSync(file);
     let step = 1;
-    const grow = setInterval(() => {
+    const append = () => {
       const rec = {
         step_index: step++,
         source: 'MODEL',
@@ -230,7 +230,11 @@ describe('wait', () => {
         created_at: new Date().toISOString(),
       };
       fs.appendFileSync(file, `${JSON.stringify(rec)}\n`);
-    }, 300);
+    };
+    // A line now, before either wait starts: otherwise the session's last line is months old,
+    // and a wait that has read it before the first append arrives is rightly idle at once.
+    append();
+    const grow = setInterval(append, 300);
     try {
       const [l, r] = await Promise.all([
         local(['wait', ACP_ID, '--idle', '2', '--timeout', '4']),
