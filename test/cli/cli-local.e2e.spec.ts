@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { makeTempDir } from '../fixtures/fs-util';
+import { COMMAND_NAMES } from '../../src/cli/program';
 import { brainql, ensureBuilt, EXAMPLE_HOME, json, ROOT, type Run } from './bin';
 import { ACP_ID, GHP, makeCliHome, MASK, PLAIN_ID, SECRET_ID } from './cli-home';
 
@@ -304,23 +305,8 @@ describe('exit codes', () => {
   });
 
   it('--help works for the program and every command', async () => {
-    const commands = [
-      'list',
-      'summary',
-      'steps',
-      'step',
-      'tools',
-      'commands',
-      'changes',
-      'artifacts',
-      'raw',
-      'search',
-      'export',
-      'stats',
-      'wait',
-      'check',
-      'serve',
-    ];
+    // The command table (src/cli/program.spec.ts holds it to the contract's list).
+    const commands = COMMAND_NAMES;
     const top = await brainql(['--help']);
     expect(top.code).toBe(0);
     for (const c of commands) expect(top.stdout).toMatch(new RegExp(`^  ${c}\\b`, 'm'));

@@ -6,7 +6,6 @@ import type { ExportFormat } from '../../export/types';
 import { CliError, Exit } from '../errors';
 import { oneOf, withCommon, type CommonOptions } from '../options';
 import { progress } from '../output/progress';
-import { clean } from '../output/style';
 import type { Run } from '../source/source';
 import type { Context } from './context';
 import { refuseBrainTarget } from './export-target';
@@ -42,9 +41,8 @@ export function registerExport(program: Command, ctx: Context): void {
         const { exportSession } = await import('../../export/export-session');
         const file = await exportSession(counted, id, o.format);
         if (o.o === undefined) {
-          // A terminal would obey escape sequences in brain text; a pipe gets the exact bytes.
-          const shown = process.stdout.isTTY === true ? clean : (t: string) => t;
-          for await (const chunk of file.chunks) out.write(shown(chunk));
+          // Safe for a terminal as written: the exporters show or escape what it would obey.
+          for await (const chunk of file.chunks) out.write(chunk);
           return;
         }
         const bytes = await writeFile(o.o, file.chunks);

@@ -7,7 +7,7 @@ import {
 } from '../../brain/catalog';
 import { discoverRoots } from '../../brain/roots';
 import { BrainStore } from '../../brain/store';
-import { chooseSource, type StoreSource } from '../../config/brain-source';
+import type { StoreSource } from '../../config/brain-source';
 import type { HomeSettings } from '../../config/home-settings';
 import { indexFingerprint } from '../../index/sqlite/database';
 import { openIndexReadOnly } from '../../index/sqlite/read-only';
@@ -24,8 +24,11 @@ import type { ListQuery, ListResult, SessionRow } from './list-types';
  * Redactor.redactText), and filtered as SessionFilter filters (environment, flavor, then the
  * request text as the caller sees it), so both sources print the same.
  */
-export async function localList(settings: HomeSettings, q: ListQuery): Promise<ListResult> {
-  const source = await chooseSource(settings);
+export async function localList(
+  settings: HomeSettings,
+  source: StoreSource,
+  q: ListQuery,
+): Promise<ListResult> {
   const bar = progress('scanning sessions');
   const store = new BrainStore({
     geminiHome: source.geminiHome,

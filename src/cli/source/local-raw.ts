@@ -1,5 +1,5 @@
 import { BrainStore } from '../../brain/store';
-import { chooseSource } from '../../config/brain-source';
+import type { StoreSource } from '../../config/brain-source';
 import type { HomeSettings } from '../../config/home-settings';
 import { maskText } from '../../http/masked-body';
 import { Redactor } from '../../redaction/redactor';
@@ -12,11 +12,11 @@ import { lineStepIndex } from './raw-line';
  */
 export async function localRaw(
   settings: HomeSettings,
+  source: StoreSource,
   id: string,
   index: number,
   compact: boolean,
 ): Promise<Buffer> {
-  const source = await chooseSource(settings);
   const store = new BrainStore({ geminiHome: source.geminiHome, brainRoots: source.brainRoots });
   const found = await store.resolve(id);
   if (found.kind === 'none') throw notFound(`session ${JSON.stringify(id)}`);

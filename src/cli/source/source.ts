@@ -1,4 +1,4 @@
-import { chooseSource } from '../../config/brain-source';
+import { chooseSource, type StoreSource } from '../../config/brain-source';
 import { homeSettings } from '../../config/home-settings';
 import { CliError, errorFromCode, Exit } from '../errors';
 import type { CommonOptions } from '../options';
@@ -55,22 +55,29 @@ interface OperationErrorLike {
 class LocalSource implements Source {
   readonly remote = null;
   private opened: Promise<{ run: Run; close(): Promise<void> }> | null = null;
-  private source: Promise<'configured' | 'example'> | null = null;
+  private readonly settings = homeSettings();
+  /** The home this run reads, chosen once (`list` and `raw` read it; the app chooses alike). */
+  private chosen: Promise<StoreSource> | null = null;
 
-  home(): Promise<'configured' | 'example'> {
-    this.source ??= chooseSource(homeSettings()).then(
-      (s) => {
-        if (!s.isExample) return 'configured';
+  private source(): Promise<StoreSource> {
+    this.chosen ??= chooseSource(this.settings).then((s) => {
+      if (s.isExample)
         process.stderr.write(
-          `brainql: no brain home in ${homeSettings().geminiHome} (set GEMINI_HOME or ` +
+          `brainql: no brain home in ${this.settings.geminiHome} (set GEMINI_HOME or ` +
             `BRAIN_ROOTS): reading the example home ${s.geminiHome}\n`,
         );
-        return 'example';
-      },
+      return s;
+    });
+    return this.chosen;
+  }
+
+  async home(): Promise<'configured' | 'example'> {
+    try {
+      return (await this.source()).isExample ? 'example' : 'configured';
+    } catch {
       // A bad configuration is reported by the command's own read, in its words.
-      () => 'configured',
-    );
-    return this.source;
+      return 'configured';
+    }
   }
 
   run: Run = async (document, variables) => {
@@ -87,13 +94,11 @@ class LocalSource implements Source {
   };
 
   async list(q: ListQuery): Promise<ListResult> {
-    await this.home();
-    return localList(homeSettings(), q);
+    return localList(this.settings, await this.source(), q);
   }
 
   async raw(id: string, index: number, compact: boolean): Promise<Buffer> {
-    await this.home();
-    return localRaw(homeSettings(), id, index, compact);
+    return localRaw(this.settings, await this.source(), id, index, compact);
   }
 
   private open(): Promise<{ run: Run; close(): Promise<void> }> {
