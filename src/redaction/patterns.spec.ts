@@ -106,12 +106,13 @@ describe('built-in detectors: exact output for every kind', () => {
     [
       'private key in a JSON-encoded string',
       `{"type": "service_account", "private_key": "-----BEGIN PRIVATE KEY-----\\n${PEM_BODY.join('\\n')}\\n-----END PRIVATE KEY-----\\n", "client_email": "a@b.iam.gserviceaccount.com"}`,
-      '{"type": "service_account", "private_key": "[REDACTED:private-key]\\n", "client_email": "a@b.iam.gserviceaccount.com"}',
+      // The value under `private_key` whole, trailing line break too, as the JSON walk masks it.
+      '{"type": "service_account", "private_key": "[REDACTED:private-key]", "client_email": "a@b.iam.gserviceaccount.com"}',
     ],
     [
       'private key in JSON inside JSON (\\\\n)',
       `"{\\"private_key\\": \\"-----BEGIN EC PRIVATE KEY-----\\\\n${PEM_BODY[0]}\\\\n-----END EC PRIVATE KEY-----\\\\n\\"}"`,
-      '"{\\"private_key\\": \\"[REDACTED:private-key]\\\\n\\"}"',
+      '"{\\"private_key\\": \\"[REDACTED:private-key]\\"}"',
     ],
     [
       'private key cut short (no footer): header and base64 lines',
