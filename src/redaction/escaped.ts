@@ -121,28 +121,44 @@ function isSchema(text: string, keys: (Literal | null)[], values: JsonNode[]): b
 /**
  * A line that is not JSON (a log, a script, a line cut by a byte range or a stream step): its
  * string literals that hold a backslash, decoded; a literal right after `"key":` takes that
- * key's rule. A cut line may start inside a literal, which pairs its quotes the wrong way:
- * both pairings are read.
+ * key's rule. The first and last lines of a text may be cut inside a literal, which pairs
+ * their quotes the wrong way: both pairings are read there.
  */
 function literalSpans(r: Redactor, text: string, from: number, to: number, out: Span[]): void {
   const first = text.indexOf('"', from);
   if (first < 0 || first >= to) return;
   pairedSpans(r, text, first, to, out);
+  if (from > 0 && to < text.length) return;
   const second = text.indexOf('"', first + 1);
   if (second >= 0 && second < to) pairedSpans(r, text, second, to, out);
 }
 
+/** Only blanks and one `:` in text[from, to): a key's literal ends at `from`. */
+function colonBetween(text: string, from: number, to: number): boolean {
+  let colons = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x3a) colons++;
+    else if (c !== 0x20 && c !== 0x09) return false;
+  }
+  return colons === 1;
+}
+
 function pairedSpans(r: Redactor, text: string, first: number, to: number, out: Span[]): void {
-  let prevEnd = -1;
-  let prev: Literal | null = null;
+  let [prevStart, prevEnd] = [-1, -1];
   for (let q = first; q >= 0 && q < to; q = text.indexOf('"', q)) {
     const end = literalEnd(text, q, to);
     if (end < 0) return;
     const escaped = text.slice(q + 1, end - 1).includes('\\');
-    const afterKey = prev !== null && /^[ \t]*:[ \t]*$/.test(text.slice(prevEnd, q));
-    const keyRule = afterKey && prev ? secretKey(prev.value) : null;
-    const lit = Literal.decode(text, q, end, escaped);
-    if (lit && (escaped || keyRule)) lit.toRaw(valueSpans(r, lit.value, keyRule), out);
-    [prev, prevEnd, q] = [lit, end, end];
+    let keyRule: KeyRule | null = null;
+    if (prevEnd >= 0 && colonBetween(text, prevEnd, q)) {
+      const key = Literal.decode(text, prevStart, prevEnd, true);
+      keyRule = key ? secretKey(key.value) : null;
+    }
+    if (escaped || keyRule) {
+      const lit = Literal.decode(text, q, end, escaped);
+      if (lit) lit.toRaw(valueSpans(r, lit.value, keyRule), out);
+    }
+    [prevStart, prevEnd, q] = [q, end, end];
   }
 }
