@@ -70,7 +70,10 @@ function lastCommandEnd(
     }
     if (i >= at) return memo.end;
     command.lastIndex = i;
-    if ((i === 0 || !isAlnum(text.charCodeAt(i - 1)) || escapedBreak(text, i)) && command.test(text)) {
+    if (
+      (i === 0 || !isAlnum(text.charCodeAt(i - 1)) || escapedBreak(text, i)) &&
+      command.test(text)
+    ) {
       memo.end = command.lastIndex;
     }
     memo.searched = i + 1;

@@ -22,9 +22,7 @@ describe('secrets behind JSON string escapes, masked in place', () => {
   });
 
   it('sees through escaped keys, slashes and spaces, in JSON or not', () => {
-    expect(r.redactText('{"pass\\u0077ord":"EscapedKeyPw0rd"}')).toBe(
-      `{"pass\\u0077ord":"${PW}"}`,
-    );
+    expect(r.redactText('{"pass\\u0077ord":"EscapedKeyPw0rd"}')).toBe(`{"pass\\u0077ord":"${PW}"}`);
     expect(
       r.redactText(
         'INFO payload {"hook":"https:\\/\\/hooks.slack.com\\/services\\/T0ABCDEFG\\/B0HIJKLMN\\/abcdefghijklmnopqrstuvwx"}',
@@ -62,8 +60,6 @@ describe('secrets behind JSON string escapes, masked in place', () => {
 
   it('reads a line that is not JSON (cut, or a log) literal by literal, keys included', () => {
     const cut = `word", "password": "\\"Hunter2abc!\\"", "cmd": "a\\nmysql -pS3cretPw`;
-    expect(r.redactText(cut)).toBe(
-      `word", "password": "\\"${PW}\\"", "cmd": "a\\nmysql -p${PW}`,
-    );
+    expect(r.redactText(cut)).toBe(`word", "password": "\\"${PW}\\"", "cmd": "a\\nmysql -p${PW}`);
   });
 });

@@ -27,7 +27,7 @@ export function escapedSpans(r: Redactor, text: string): Span[] {
   if (level >= MAX_LEVELS) return out;
   level++;
   try {
-    for (let bs = text.indexOf('\\'); bs >= 0; ) {
+    for (let bs = text.indexOf('\\'); bs >= 0;) {
       const from = text.lastIndexOf('\n', bs) + 1;
       let to = text.indexOf('\n', bs);
       if (to < 0) to = text.length;
@@ -58,7 +58,7 @@ function valueSpans(r: Redactor, value: string, rule: KeyRule | null): Span[] {
   const tree = c === '{' || c === '[' || c === '"' ? parseJson(value) : null;
   if (!tree) return stringSpans(r, value, rule);
   const out: Span[] = [];
-  if (tree.t !== 's') out.push(...r.scanText(value));
+  if (tree.t !== 's') for (const s of r.scanText(value)) out.push(s);
   visit(r, value, tree, rule, true, out);
   return out;
 }
@@ -101,7 +101,8 @@ function visit(
       }
       return;
     }
-    default:
+    case 'l':
+      return;
   }
 }
 

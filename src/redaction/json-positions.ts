@@ -24,6 +24,7 @@ export type JsonNode =
 /** Deepest nesting parsed (deeper text is left to the text detectors). */
 const MAX_DEPTH = 64;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+// eslint-disable-next-line no-control-regex -- JSON forbids raw control characters in strings
 const CONTROL = /[\x00-\x1f]/;
 const WORDS = ['true', 'false', 'null'];
 

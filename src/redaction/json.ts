@@ -11,7 +11,15 @@ import { mergeSpans } from './spans';
  * get the text detectors; keys too (`{"ghp_...": 1}`). Copy on write.
  */
 
-export const SCHEMA_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
+export const SCHEMA_TYPES = new Set([
+  'string',
+  'number',
+  'integer',
+  'boolean',
+  'object',
+  'array',
+  'null',
+]);
 const SCHEME = /^([ \t]*(bearer|basic|token|digest|negotiate|apikey)[ \t]+)\S/i;
 
 function isPlainObject(v: object): v is Record<string, unknown> {

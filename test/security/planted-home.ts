@@ -27,6 +27,10 @@ export const PLANTED = {
   apiKey: 'PlantApiKey12345678',
   escapedGhp: ['ghp_', 'Esc4p3dPl4ntAbCdEfGhIjKlMnOpQrStUv98'].join(''),
   sshpass: 'SshPassPlant5',
+  // Issue 19 item 2: the shapes of a real session's site password, and a token with digits.
+  siteMdp: 'SiteMdpPlant!1',
+  siteFill: 'SiteFillPlant!2',
+  hfToken: ['hf_', 'Pl4ntHfT0k3nAbCdEfGhIjKlMnOpQrSt12'].join(''),
 } as const;
 
 /** Every planted value, and its middle (a partial mask must not leave it either). */
@@ -97,6 +101,20 @@ const STEPS: [Record<string, unknown>, Call[]?][] = [
       {
         name: 'run_command',
         args: { CommandLine: `sshpass -p '${P.sshpass}' ssh deploy@host uptime` },
+      },
+    ],
+  ],
+  [
+    { thinking: `Download the model with ${P.hfToken} then log in to the site.` },
+    [
+      {
+        name: 'write_to_file',
+        args: {
+          TargetFile: '/srv/extract.py',
+          CodeContent:
+            `VOTRE_MDP = "${P.siteMdp}"\n\nasync def run(page):\n` +
+            `    await page.fill('input[name="password"]', "${P.siteFill}")\n`,
+        },
       },
     ],
   ],

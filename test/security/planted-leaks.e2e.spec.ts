@@ -85,7 +85,7 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
       '/api/sessions',
       s,
       `${s}/steps?full=true&first=100`,
-      ...[0, 1, 2, 3, 4].map((i) => `${s}/steps/${i}?full=true`),
+      ...[0, 1, 2, 3, 4, 5].map((i) => `${s}/steps/${i}?full=true`),
       `${s}/commands`,
       `${s}/file-changes`,
       `${s}/problems`,
@@ -94,9 +94,19 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
       `${s}/export?format=json`,
       `${s}/export?format=atif`,
       '/api/stats',
-      ...['password', 'token', 'mysql', 'docker', 'Bearer', 'api_key', 'access', 'sshpass'].map(
-        (q) => `/api/search?q=${q}&first=100`,
-      ),
+      ...[
+        'password',
+        'token',
+        'mysql',
+        'docker',
+        'Bearer',
+        'api_key',
+        'access',
+        'sshpass',
+        'VOTRE_MDP',
+        'fill',
+        'model',
+      ].map((q) => `/api/search?q=${q}&first=100`),
     ];
     for (const route of routes) {
       const r = await rawGet(server, route);
@@ -118,11 +128,12 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
         search(query: "password", first: 100) { edges { node { field snippet } } } }`,
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.session.steps.edges).toHaveLength(5);
+    expect(body.data.session.steps.edges).toHaveLength(6);
     const hits = body.data.search.edges.map((e: { node: { field: string } }) => e.node.field);
     expect(hits.sort()).toEqual([
       'ARTIFACT',
       'CONTENT',
+      'TOOL_CALLS',
       'TOOL_CALLS',
       'TOOL_CALLS',
       'TOOL_CALLS',
@@ -142,7 +153,7 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
         `subscription { steps(sessionId: "${ID}") { ${STEP_FIELDS} } }`,
       );
       try {
-        await sub.waitFor(5);
+        await sub.waitFor(6);
         found.push(...leaks(transport, JSON.stringify(sub.results)));
       } finally {
         await sub.close();
@@ -160,8 +171,8 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
     };
     const runs: string[][] = [];
     for (const where of [[], ['--url', url]]) {
-      // Step 0's request is in `steps`; steps 1 to 4 hold the arguments and commands.
-      for (const i of ['1', '2', '3', '4']) {
+      // Step 0's request is in `steps`; steps 1 to 5 hold the arguments and commands.
+      for (const i of ['1', '2', '3', '4', '5']) {
         runs.push(['raw', ID, i, ...where], ['raw', ID, i, '--compact', ...where]);
       }
       runs.push(['raw', ID, '2', '--compact', '--json', ...where]);
@@ -200,6 +211,8 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
       '3 TOOL_CALLS password 1',
       '4 TOOL_CALLS password 1',
       '4 OUTPUT jwt 1',
+      '5 THINKING huggingface-token 1',
+      '5 TOOL_CALLS password 2',
       'notes.md ARTIFACT password 1',
     ]);
   });
