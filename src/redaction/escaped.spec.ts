@@ -58,6 +58,13 @@ describe('secrets behind JSON string escapes, masked in place', () => {
     expect(r.redactText(text)).toBe(`{"note":"\\ud83d\\ude00 token ${TOKEN} \\u00e9"}`);
   });
 
+  it('reads a line that only starts like JSON (trailing text, a raw tab) literal by literal', () => {
+    expect(r.redactText(`{"password":"\\"Hunter2abc!\\""} trailing`)).toBe(
+      `{"password":"\\"${PW}\\""} trailing`,
+    );
+    expect(r.redactText(`{"k":"${ESC}\t"}`)).toBe(`{"k":"${TOKEN}\t"}`);
+  });
+
   it('reads a line that is not JSON (cut, or a log) literal by literal, keys included', () => {
     const cut = `word", "password": "\\"Hunter2abc!\\"", "cmd": "a\\nmysql -pS3cretPw`;
     expect(r.redactText(cut)).toBe(`word", "password": "\\"${PW}\\"", "cmd": "a\\nmysql -p${PW}`);

@@ -1,5 +1,9 @@
 import type { Span } from './detector';
 
+// eslint-disable-next-line no-control-regex -- the characters JSON wants escaped
+const CONTROL = /[\x00-\x1f]/g;
+const escapeControl = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
 /**
  * A JSON string literal decoded, with the way back from its decoded characters to the raw
  * text: masks found in the decoded value land on the raw bytes that spell it (whole escape
@@ -25,7 +29,12 @@ export class Literal {
     try {
       value = JSON.parse(text.slice(start, end));
     } catch {
-      return null;
+      // A raw tab or other control character (a script, not JSON) decodes as itself.
+      try {
+        value = JSON.parse(text.slice(start, end).replace(CONTROL, escapeControl));
+      } catch {
+        return null;
+      }
     }
     return typeof value === 'string' ? new Literal(text, start + 1, end - 1, value) : null;
   }
