@@ -6,6 +6,7 @@ import { authMiddleware } from './auth/auth.middleware';
 import { hostCheckMiddleware } from './auth/host-check.middleware';
 import { securityHeaders } from './http/security-headers';
 import type { AppConfig } from './config/config';
+import { logRedactor } from './ops/log-masking';
 import { createLogger, httpLogger, PinoNestLogger } from './ops/logging';
 import { metricsMiddleware } from './ops/metrics.middleware';
 import { MetricsService } from './ops/metrics.service';
@@ -32,12 +33,13 @@ export async function createApp(
     // A provider's failure (a bad brain home) reaches the caller, which reports it clearly.
     abortOnError: false,
   });
-  const logger = createLogger(config);
+  const logRedaction = logRedactor(config);
+  const logger = createLogger(config, logRedaction);
   if (nestLogs) app.useLogger(new PinoNestLogger(logger));
   (app.getHttpAdapter().getInstance() as { disable(setting: string): void }).disable(
     'x-powered-by',
   );
-  app.use(httpLogger(logger));
+  app.use(httpLogger(logger, logRedaction));
   app.use(metricsMiddleware(app.get(MetricsService)));
   app.use(securityHeaders);
   app.use(hostCheckMiddleware(config));

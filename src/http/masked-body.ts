@@ -1,7 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { decodeUtf16, encodeUtf16, utf16Of } from '../redaction/bytes';
 import type { Redactor } from '../redaction/redactor';
-import { maskEscapedText } from '../redaction/escaped-text';
 import { maskKeyBlocks } from './key-blocks';
 
 /** A whole file's masked bytes; `utf8` says whether they are UTF-8 (for the charset). */
@@ -14,23 +13,23 @@ export interface MaskedBody {
  * A text file masked in memory. UTF-16 is decoded, masked and encoded back in the same byte
  * order (the detectors would not see a secret with a NUL between its letters); other bytes are
  * masked as UTF-8 when they are, else as Latin-1, which gives every other byte back unchanged.
- * Every kind also sees through JSON string escapes (src/redaction/escaped-text.ts).
+ * Every kind also sees through JSON string escapes, masked in place (src/redaction/escaped.ts).
  */
 export function maskText(raw: Buffer, redactor: Redactor): MaskedBody {
   const utf16 = utf16Of(raw);
   if (utf16) {
     const odd = raw.subarray(raw.length - (raw.length % 2));
-    const text = maskEscapedText(redactor, decodeUtf16(raw, utf16));
+    const text = redactor.redactText(decodeUtf16(raw, utf16));
     return { body: Buffer.concat([encodeUtf16(text, utf16), odd]), utf8: false };
   }
   // A log can turn UTF-16 part way (`Get-Content .env` in a PowerShell transcript): masked at
   // the same length in the masked bytes, as the text decoding cannot see it.
   if (isUtf8(raw)) {
-    const body = Buffer.from(maskEscapedText(redactor, raw.toString('utf8')), 'utf8');
+    const body = Buffer.from(redactor.redactText(raw.toString('utf8')), 'utf8');
     redactor.maskUtf16(body);
     return { body, utf8: true };
   }
-  const body = Buffer.from(maskEscapedText(redactor, raw.toString('latin1')), 'latin1');
+  const body = Buffer.from(redactor.redactText(raw.toString('latin1')), 'latin1');
   redactor.maskUtf16(body);
   return { body, utf8: false };
 }

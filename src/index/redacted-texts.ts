@@ -1,4 +1,3 @@
-import { maskEscapedText } from '../redaction/escaped-text';
 import { Redactor } from '../redaction/redactor';
 import { cutText } from './session-files';
 import type { SummaryState } from '../brain/session-summary';
@@ -53,7 +52,7 @@ export class TextRedaction {
    */
   fileText(raw: string, cut: boolean): IndexedText {
     const plain = cut ? cutText(raw) : raw;
-    const whole = maskEscapedText(this.finder, raw);
+    const whole = this.finder.redactText(raw);
     const masked = cut ? cutText(whole) : whole;
     // Markers the file itself holds are not findings: only those the masking added.
     const findings: Findings = new Map();

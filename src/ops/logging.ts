@@ -4,10 +4,13 @@ import type { IncomingMessage } from 'node:http';
 import pino, { type Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
 import type { AppConfig } from '../config/config';
+import type { Redactor } from '../redaction/redactor';
+import { maskingHooks, maskUrl } from './log-masking';
 
 /**
  * Structured JSON logs (pino), one line per request with its id and GraphQL operation;
- * pretty and coloured when a person watches a terminal. Credentials never reach the log.
+ * pretty and coloured when a person watches a terminal. Credentials never reach the log, and
+ * with REDACT=on neither does any secret a request carries (./log-masking).
  *
  * pino-http is used directly rather than through nestjs-pino: that one keeps a request-scoped
  * logger in AsyncLocalStorage, which turns on promise hooks for every promise of the process
@@ -28,7 +31,7 @@ export function operationName(req: IncomingMessage): string | undefined {
   return m ? m[1] : undefined;
 }
 
-export function createLogger(config: AppConfig): Logger {
+export function createLogger(config: AppConfig, redactor: Redactor): Logger {
   const pretty = process.stdout.isTTY && config.logLevel !== 'silent';
   return pino({
     level: config.logLevel,
@@ -36,28 +39,32 @@ export function createLogger(config: AppConfig): Logger {
       ? { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l' } }
       : undefined,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
+    ...maskingHooks(redactor),
   });
 }
 
 /** One log line per finished request (health probes excluded), with id and operation. */
-export function httpLogger(logger: Logger): HttpLogger {
+export function httpLogger(logger: Logger, redactor: Redactor): HttpLogger {
   return pinoHttp({
     logger,
     genReqId: (req, res) => {
       const given = req.headers['x-request-id'];
-      const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+      // An id that holds a secret is replaced, not masked: it is echoed in X-Request-Id too.
+      const usable =
+        typeof given === 'string' && REQUEST_ID.test(given) && redactor.redactText(given) === given;
+      const id = usable ? given : randomUUID();
       res.setHeader('X-Request-Id', id);
       return id;
     },
     customProps: (req) => {
       const op = operationName(req);
-      return op ? { operation: op } : {};
+      return op ? { operation: redactor.redactText(op) } : {};
     },
     serializers: {
       req: (req: { id: string; method: string; url: string }) => ({
         id: req.id,
         method: req.method,
-        url: req.url,
+        url: maskUrl(redactor, req.url),
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },

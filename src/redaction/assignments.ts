@@ -14,12 +14,13 @@ import {
 
 /**
  * The last two letters of KEYWORDS, KEY_SUFFIX, AUTHZ and AccountKey (rd wd se ss et en ey
- * on, ds ts ls ns ys es al ie th): a cheap first test at every `:` and `=`, which JSON keys and code
- * are full of.
+ * on, ds ts ls ns ys es al ie th; other languages' dp rt na ña ha la ль lo ło re de): a cheap
+ * first test at every `:` and `=`, which JSON keys and code are full of.
  */
 const KEY_LAST =
-  '(?:[rRwW][dD]|[sS][eEsS]|[eE][tTnNyYsS]|[oO][nN]|[dDtTlLnNyY][sS]|[aA][lL]|[iI][eE]|[tT][hH])';
-export const KEY_LAST_CODES = new Set([...'destnylh'].map((c) => c.charCodeAt(0)));
+  '(?:[rRwW][dD]|[sS][eEsS]|[eE][tTnNyYsS]|[oO][nN]|[dDtTlLnNyY][sS]|[aA][lL]|[iI][eE]|[tT][hH]' +
+  '|[dD][pP]|[rR][tT]|[nNñÑhHlL][aA]|[лЛ][ьЬ]|[lLłŁ][oO]|[rRdD][eE])';
+export const KEY_LAST_CODES = new Set([...'destnylhpaoь'].map((c) => c.charCodeAt(0)));
 const LAST_N = 0x6e; // authorizatioN
 const LAST_Y = 0x79; // secret_access_keY
 
@@ -30,7 +31,9 @@ export function keyLast(text: string, at: number): number {
     const c = text.charCodeAt(i);
     if (c !== 0x22 && c !== 0x27 && c !== 0x5c && c !== 0x20 && c !== 0x09) break;
   }
-  return i < 0 ? 0 : text.charCodeAt(i) | 0x20;
+  if (i < 0) return 0;
+  const c = text.charCodeAt(i);
+  return c < 0x80 ? c | 0x20 : text[i].toLowerCase().charCodeAt(0);
 }
 
 /**

@@ -30,6 +30,10 @@ const valueAfter = (letter: string) =>
 const isAlnum = (c: number) =>
   (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
 
+/** `\n` or `\r` (JSON-escaped line breaks) end at `i`: a command word may start there. */
+const escapedBreak = (text: string, i: number) =>
+  (text[i - 1] === 'n' || text[i - 1] === 'r') && text[i - 2] === '\\';
+
 /** The first occurrence of `stem` starting in [from, to), or NONE. */
 function stemIn(text: string, stem: string, from: number, to: number): number {
   if (from >= to) return NONE;
@@ -66,7 +70,10 @@ function lastCommandEnd(
     }
     if (i >= at) return memo.end;
     command.lastIndex = i;
-    if ((i === 0 || !isAlnum(text.charCodeAt(i - 1))) && command.test(text)) {
+    if (
+      (i === 0 || !isAlnum(text.charCodeAt(i - 1)) || escapedBreak(text, i)) &&
+      command.test(text)
+    ) {
       memo.end = command.lastIndex;
     }
     memo.searched = i + 1;

@@ -127,3 +127,20 @@ export const urlCredentials = regexDetector({
   },
   trimEnd: 1,
 });
+
+/**
+ * Hugging Face user and organisation tokens: `hf_` or `api_org_` and 34 letters or digits
+ * (the vendored gitleaks rule takes letters only and misses most real tokens).
+ */
+export const huggingFaceToken = regexDetector({
+  kind: 'huggingface-token',
+  anchors: '_',
+  trigger: `_(?<=${EDGE}(?:hf|api_org)_)(?=[A-Za-z0-9]{34}(?![A-Za-z0-9]))`,
+  back: 0,
+  source: `(?<=${EDGE}(?:hf|api_org))_([A-Za-z0-9]{34})(?![A-Za-z0-9])`,
+  // Random: a digit, or both cases (not `hf_` and a 34-letter identifier).
+  pick: (m) =>
+    /\d/.test(m[1]) || (/[a-z]/.test(m[1]) && /[A-Z]/.test(m[1]))
+      ? m.index - (m.input[m.index - 1] === 'f' ? 2 : 7)
+      : -1,
+});

@@ -1,4 +1,5 @@
 import { acceptAssignment, secretKey, type KeyRule } from './keys';
+import type { Span } from './detector';
 import type { Redactor } from './redactor';
 import { mergeSpans } from './spans';
 
@@ -10,7 +11,15 @@ import { mergeSpans } from './spans';
  * get the text detectors; keys too (`{"ghp_...": 1}`). Copy on write.
  */
 
-const SCHEMA_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
+export const SCHEMA_TYPES = new Set([
+  'string',
+  'number',
+  'integer',
+  'boolean',
+  'object',
+  'array',
+  'null',
+]);
 const SCHEME = /^([ \t]*(bearer|basic|token|digest|negotiate|apikey)[ \t]+)\S/i;
 
 function isPlainObject(v: object): v is Record<string, unknown> {
@@ -18,14 +27,19 @@ function isPlainObject(v: object): v is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-function isSchema(v: Record<string, unknown>): boolean {
+export function isSchema(v: Record<string, unknown>): boolean {
   return (typeof v.type === 'string' && SCHEMA_TYPES.has(v.type)) || '$ref' in v;
 }
 
-/** A string under a secret key: masked whole (Authorization keeps its scheme). */
-function maskString(r: Redactor, value: string, rule: KeyRule): string {
+/**
+ * The spans to mask in a string under a secret key: the value whole (Authorization keeps its
+ * scheme), with the formats inside it giving their more specific kind; without a key rule,
+ * or for a placeholder, what the text detectors find.
+ */
+export function stringSpans(r: Redactor, value: string, rule: KeyRule | null): Span[] {
+  if (!rule) return r.findSpans(value);
   const path = /^[/~.]/.test(value) && /^pwd$/i.test(rule.keyword);
-  if (path || !acceptAssignment(rule.keyword, value.trim(), true, '')) return r.redactText(value);
+  if (path || !acceptAssignment(rule.keyword, value.trim(), true, '')) return r.findSpans(value);
   let start = 0;
   let kind: string = rule.kind;
   if (rule.kind === 'bearer') {
@@ -35,15 +49,20 @@ function maskString(r: Redactor, value: string, rule: KeyRule): string {
       if (m[2].toLowerCase() === 'basic') kind = 'basic-auth';
     }
   }
-  // Formats inside (a JWT as a token) give the marker their more specific kind.
-  const spans = mergeSpans([...r.findSpans(value), { start, end: value.length, kind }]);
-  return r.mask(value, spans);
+  if (start >= value.length) return r.findSpans(value);
+  return mergeSpans([...r.findSpans(value), { start, end: value.length, kind }]);
+}
+
+/** The span to mask in a number under a secret key (its decimal text), if any. */
+export function numberSpans(text: string, rule: KeyRule | null): Span[] {
+  if (!rule || !acceptAssignment(rule.keyword, text, false, '')) return [];
+  return [{ start: 0, end: text.length, kind: rule.kind }];
 }
 
 function maskNumber(r: Redactor, value: number, rule: KeyRule): unknown {
   const text = String(value);
-  if (!acceptAssignment(rule.keyword, text, false, '')) return value;
-  return r.mask(text, [{ start: 0, end: text.length, kind: rule.kind }]);
+  const spans = numberSpans(text, rule);
+  return spans.length === 0 ? value : r.mask(text, spans);
 }
 
 /** Sets `key` as an own property, `__proto__` included. */
@@ -53,7 +72,7 @@ function put(o: Record<string, unknown>, key: string, value: unknown): void {
 
 /** `value` redacted; `rule` is that of the nearest secret-named key above it, if any. */
 export function redactJsonValue(r: Redactor, value: unknown, rule: KeyRule | null): unknown {
-  if (typeof value === 'string') return rule ? maskString(r, value, rule) : r.redactText(value);
+  if (typeof value === 'string') return r.mask(value, stringSpans(r, value, rule));
   if (typeof value === 'number') return rule ? maskNumber(r, value, rule) : value;
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {

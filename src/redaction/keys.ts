@@ -1,5 +1,33 @@
 import { ci, REDACTED } from './detector';
 
+/** Non-ASCII letters both ways: ci() only folds ASCII. */
+const fold = (pairs: string) => `[${pairs}]`;
+/**
+ * `password` in French, German, Dutch, Spanish, Portuguese, Italian and Romanian, Russian,
+ * Polish, Czech and Slovak, Turkish, Swedish, Norwegian and Danish, Finnish: as keys, like
+ * `password`, with any separator or case.
+ */
+const FOREIGN_PASSWORDS = [
+  ci('mdp'),
+  `${ci('mot')}[_-]?${ci('de')}[_-]?${ci('passe')}`,
+  `(?:${ci('pass')}|${ci('kenn')})${ci('wort')}`,
+  ci('wachtwoord'),
+  `${ci('contrase')}(?:${fold('ñÑ')}|[nN])${ci('a')}`,
+  ci('senha'),
+  ci('parola'),
+  `${fold('пП')}${fold('аА')}${fold('рР')}${fold('оО')}${fold('лЛ')}${fold('ьЬ')}`,
+  `${ci('has')}(?:${fold('łŁ')}|[lL])${ci('o')}`,
+  ci('heslo'),
+  `(?:${fold('şŞ')}|[sS])${ci('ifre')}`,
+  `${ci('l')}(?:${fold('öÖ')}|[oO])${ci('senord')}`,
+  ci('passord'),
+  ci('adgangskode'),
+  ci('salasana'),
+];
+/** Key words whose bare values are passwords (no digit needed), as `pass` and `pwd`. */
+export const PASSWORD_WORD =
+  /pass|pwd|mdp|wort|wachtwoord|contrase|senha|parola|пароль|has[łl]o|heslo|[şs]ifre|l[öo]senord|adgangskode|salasana/i;
+
 /**
  * Key names whose value is a secret, shared by the text detectors (`password=...`,
  * `"token": "..."`) and the JSON walk (`{"apiKey": ...}`). A key counts when it ENDS with one
@@ -26,6 +54,8 @@ export const KEYWORDS = [
   `${ci('api')}[_-]?${ci('key')}s?`,
   `${ci('access')}[_-]?${ci('key')}s?`,
   `${ci('private')}[_-]?${ci('key')}s?`,
+  // The word for password in other languages (VOTRE_MDP, motDePasse, mot_de_passe, Passwort...).
+  ...FOREIGN_PASSWORDS,
 ].join('|');
 /** `SECRET_KEY`, `secret_access_key`, `SECRET_KEY_BASE`. */
 export const KEY_SUFFIX = `(?:[_-]?(?:${ci('access')}[_-]?)?${ci('key')})?(?:[_-]?${ci('base')})?`;
@@ -71,12 +101,13 @@ export function acceptAssignment(
   const special = c === '$' || c === '%' || c === '{' || c === '[';
   if (special && (REFERENCE.test(value) || value.startsWith(REDACTED))) return false;
   if (value.length <= 11 && NOT_SECRETS.has(value.toLowerCase())) return false;
-  if (!/[A-Za-z0-9]/.test(value)) return false;
+  // A letter or digit of any script (`"секрет"`), not only punctuation (`****`).
+  if (!/[\p{L}\p{N}]/u.test(value)) return false;
   if (quoted) return true;
   // Bare values after the looser key words (token, secret, api key...) must look generated:
   // prose like `Refresh Token: Refresh` or `refresh_token:1` is not a secret.
   // An UPPER_CASE variable assigned with `=` (`API_KEY=...` in .env) is configuration, not prose.
-  const passwordKey = envKey || /pass|pwd/i.test(keyword);
+  const passwordKey = envKey || PASSWORD_WORD.test(keyword);
   if (!passwordKey && value.length < 20 && !(value.length >= 6 && /\d/.test(value))) return false;
   if (value.length === keyword.length && value.toLowerCase() === keyword.toLowerCase()) {
     return false;
@@ -98,7 +129,7 @@ export interface KeyRule {
 
 const SECRET_KEY = new RegExp(`(?:(${KEYWORDS})${KEY_SUFFIX}|(${AUTHZ}))$`);
 /** Last letters of every key SECRET_KEY matches (a cheap test before the regex). */
-const LAST = new Set([...'destnylhDESTNYLH'].map((c) => c.charCodeAt(0)));
+const LAST = new Set([...'destnylhpaoDESTNYLHPAOьЬ'].map((c) => c.charCodeAt(0)));
 
 /** Keys already judged: a few names repeat in every record (bounded, emptied when full). */
 const JUDGED = new Map<string, KeyRule | null>();

@@ -40,6 +40,7 @@ import {
   githubToken,
   googleAccessToken,
   googleClientSecret,
+  huggingFaceToken,
   jwt,
   openaiKey,
   slackToken,
@@ -47,6 +48,7 @@ import {
   urlCredentials,
 } from './formats';
 import { optionSecrets } from './flags';
+import { browserPassword } from './browser';
 import { netrcPassword } from './netrc';
 import { npmCredential } from './npmrc';
 import { privateKey, privateKeyBase64, puttyPrivateKey } from './private-key';
@@ -117,6 +119,7 @@ export const DETECTORS: readonly Detector[] = [
   gcpApiKey,
   googleAccessToken,
   googleClientSecret,
+  huggingFaceToken,
   githubToken,
   githubPat,
   slackToken,
@@ -135,6 +138,7 @@ export const DETECTORS: readonly Detector[] = [
   assignment,
   secretArray,
   secretObject,
+  browserPassword,
 ];
 
 /**

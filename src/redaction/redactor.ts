@@ -1,5 +1,6 @@
 import { bytesText, overwriteSpan, type Utf16 } from './bytes';
 import { utf16Views } from './bytes-utf16';
+import { escapedSpans } from './escaped';
 import { redactJsonValue } from './json';
 import { scanBuiltins, type Span } from './patterns';
 import { mergeSpans } from './spans';
@@ -80,9 +81,20 @@ export class Redactor {
     return errors;
   }
 
-  /** The spans to mask in `text`, sorted and merged; [] when disabled. */
+  /**
+   * The spans to mask in `text`, sorted and merged; [] when disabled. What the detectors find
+   * in the text as it is, and in its JSON string literals decoded (./escaped): a secret behind
+   * escapes is masked on the characters that spell it.
+   */
   findSpans(text: string): Span[] {
     if (!this.enabled || text.length === 0) return [];
+    const raw = this.scanText(text);
+    if (text.includes('\\')) for (const s of escapedSpans(this, text)) raw.push(s);
+    return mergeSpans(raw);
+  }
+
+  /** What the built-in detectors and REDACT_PATTERNS find in `text` as it is, unmerged. */
+  scanText(text: string): Span[] {
     const raw = scanBuiltins(text);
     for (const { re, secretGroup } of this.custom) {
       re.lastIndex = 0;
@@ -97,7 +109,7 @@ export class Redactor {
         if (end > start) raw.push({ start, end, kind: 'custom' });
       }
     }
-    return mergeSpans(raw);
+    return raw;
   }
 
   /** `text` with every secret replaced by `[REDACTED:<kind>]`; the same string if none. */

@@ -54,7 +54,7 @@ const ESCAPED_JSON =
   `{"hook":"${HOOK.replace(/\//g, '\\/')}","k":"\\u0067${GHP.slice(1)}",` +
   `"auth":"Bearer\\u0020abcdefghijklmnopqrstu12345"}\n`;
 const ESCAPED_MASKED =
-  '{"hook":"https://[REDACTED:slack-webhook]","k":"[REDACTED:github-token]",' +
+  '{"hook":"https:\\/\\/[REDACTED:slack-webhook]","k":"[REDACTED:github-token]",' +
   '"auth":"[REDACTED:bearer]"}\n';
 
 /** UTF-16 past the in-memory limit: masked as it streams. */
@@ -139,12 +139,13 @@ describe('file downloads with redaction on: binary, UTF-16 and JSON-escaped secr
     expect(tail).toBe(`${'x'.repeat(10)}\npassword=[REDACTED:password]\n`);
   });
 
+  // In place: the escapes around a secret stay as written, the file stays valid JSON.
   it('masks JSON-escaped secrets by structure in JSON and JSONL files', async () => {
     const cases: [string, string][] = [
       ['scratch/hook.json', ESCAPED_MASKED],
       [
         'scratch/meta.jsonl',
-        'not json [REDACTED:github-token]\n{"password":"[REDACTED:password]","n":1}\n',
+        'not json [REDACTED:github-token]\n{"pass\\u0077ord":"[REDACTED:password]","n":1}\n',
       ],
       ['scratch/pretty.json', '{\n  "a": 1,\n  "k": "[REDACTED:github-token]"\n}\n'],
     ];

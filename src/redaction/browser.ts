@@ -1,0 +1,72 @@
+import type { Detector } from './detector';
+import { acceptAssignment } from './keys';
+import { VALUE_MAX } from './values';
+
+// --- passwords typed into a password field by browser automation --------------------------------
+
+/**
+ * Methods that type a value into a field: Playwright and Puppeteer `fill`/`type`, Selenium
+ * `send_keys`/`sendKeys`, WebdriverIO `setValue`, Cypress `type`, Codeception `fillField`.
+ */
+const METHOD = /(?:fill|type|send_keys|sendKeys|setValue|fillField|pressSequentially)\($/;
+/** A selector or label naming a password field (any of KEYWORDS' password words). */
+const PASSWORD_FIELD =
+  /pass(?:word|wd)?|pwd|mdp|mot[_ -]?de[_ -]?passe|passwort|kennwort|wachtwoord|contrase(?:ñ|n)a|senha|parola|пароль|has[łl]o|heslo|[şs]ifre|l[öo]senord|passord|adgangskode|salasana/i;
+/** A quoted argument (maybe JSON-escaped quotes): 1 its quote, 2 its text. */
+const QUOTED = `\\\\*(["'\`])((?:(?!\\1)[^\\\\\\r\\n]){1,${VALUE_MAX}})\\\\*\\1`;
+/** `(selector, value` or `(value` (the selector then comes before, on the same line). */
+const TWO_ARGS = new RegExp(
+  `\\([ \\t]*${QUOTED}[ \\t]*,[ \\t]*${QUOTED.replace(/\\1/g, '\\3')}`,
+  'y',
+);
+const ONE_ARG = new RegExp(`\\([ \\t]*${QUOTED}[ \\t]*[,)]`, 'y');
+/** How far before the method a chained call's selector is looked for. */
+const REACH = 240;
+/** A quoted selector naming a password field (`#password`, `input[name="pwd"]`). */
+const SELECTOR = /(["'`])[^"'`\r\n]{0,200}?\1/g;
+
+function namesPasswordField(selector: string): boolean {
+  return PASSWORD_FIELD.test(selector);
+}
+
+/** Whether the call at `at` follows a password field's selector on the same statement. */
+function chainedOnPasswordField(text: string, at: number): boolean {
+  let from = Math.max(0, at - REACH);
+  const nl = Math.max(text.lastIndexOf('\n', at), text.lastIndexOf(';', at));
+  if (nl >= from) from = nl + 1;
+  const before = text.slice(from, at);
+  for (const m of before.matchAll(SELECTOR)) if (namesPasswordField(m[0])) return true;
+  return false;
+}
+
+/**
+ * `page.fill('input[name="password"]', "S3cret")`, `page.type('#pwd', 'S3cret')`,
+ * `driver.find_element(By.NAME, "password").send_keys("S3cret")`,
+ * `cy.get('#password').type('S3cret')`: the quoted value typed into a field whose selector
+ * names a password. Variables and placeholders stay (acceptAssignment).
+ */
+export const browserPassword: Detector = {
+  kind: 'password',
+  anchors: '(',
+  trigger: '\\((?<=(?:fill|type|send_keys|sendKeys|setValue|fillField|pressSequentially)\\()',
+  find(text, at, _state, out) {
+    if (!METHOD.test(text.slice(Math.max(0, at - 18), at + 1))) return -1;
+    TWO_ARGS.lastIndex = at;
+    const two = TWO_ARGS.exec(text);
+    let value: string | undefined;
+    let end = -1;
+    if (two && namesPasswordField(two[2])) {
+      [value, end] = [two[4], TWO_ARGS.lastIndex];
+    } else {
+      ONE_ARG.lastIndex = at;
+      const one = ONE_ARG.exec(text);
+      if (one && chainedOnPasswordField(text, at)) [value, end] = [one[2], ONE_ARG.lastIndex];
+    }
+    if (value === undefined) return -1;
+    const valueEnd = text.lastIndexOf(value, end) + value.length;
+    if (acceptAssignment('password', value, true, '')) {
+      out.push({ start: valueEnd - value.length, end: valueEnd, kind: 'password' });
+    }
+    return valueEnd;
+  },
+};

@@ -1,0 +1,165 @@
+import type { Span } from './detector';
+import { numberSpans, SCHEMA_TYPES, stringSpans } from './json';
+import { parseJson, type JsonNode } from './json-positions';
+import { secretKey, type KeyRule } from './keys';
+import { Literal, literalEnd } from './literal';
+import type { Redactor } from './redactor';
+
+/**
+ * Secrets behind JSON string escapes, found as the API finds them in decoded values and masked
+ * on the raw bytes. A transcript stores `"password": "\"Hunter2\""` (compact-tier arguments
+ * are JSON text inside JSON) and `"mysql -u root -pS3cret"` after a `\n`: the text detectors
+ * reading raw bytes see neither. So each line holding a backslash is decoded: a line that is
+ * JSON is walked as Redactor.redactJson walks the record (values under secret-named keys
+ * masked whole, JSON inside strings decoded as the API decodes arguments), any other line has
+ * its string literals decoded; the detectors run on the decoded values and every span is
+ * mapped back onto the raw characters (./literal). The raw scan still runs (Redactor.findSpans):
+ * these spans are added to it.
+ */
+
+/** JSON inside JSON strings looked through (each level doubles the backslashes). */
+const MAX_LEVELS = 4;
+let level = 0;
+
+/** Spans (raw offsets) of what the decoded lines of `text` that hold a backslash reveal. */
+export function escapedSpans(r: Redactor, text: string): Span[] {
+  const out: Span[] = [];
+  if (level >= MAX_LEVELS) return out;
+  level++;
+  try {
+    for (let bs = text.indexOf('\\'); bs >= 0;) {
+      const from = text.lastIndexOf('\n', bs) + 1;
+      let to = text.indexOf('\n', bs);
+      if (to < 0) to = text.length;
+      lineSpans(r, text, from, to, out);
+      bs = to < text.length ? text.indexOf('\\', to) : -1;
+    }
+  } finally {
+    level--;
+  }
+  return out;
+}
+
+function lineSpans(r: Redactor, text: string, from: number, to: number, out: Span[]): void {
+  let i = from;
+  while (i < to && (text[i] === ' ' || text[i] === '\t')) i++;
+  const c = text[i];
+  const tree = c === '{' || c === '[' || c === '"' ? parseJson(text, from, to) : null;
+  if (tree) visit(r, text, tree, null, false, out);
+  else literalSpans(r, text, from, to, out);
+}
+
+/**
+ * What the API masks in a decoded value: JSON text (compact-tier arguments) decoded and walked
+ * under the key's rule, else the value itself (whole under a secret key).
+ */
+function valueSpans(r: Redactor, value: string, rule: KeyRule | null): Span[] {
+  const c = value.trimStart()[0];
+  const tree = c === '{' || c === '[' || c === '"' ? parseJson(value) : null;
+  if (!tree) return stringSpans(r, value, rule);
+  const out: Span[] = [];
+  if (tree.t !== 's') for (const s of r.scanText(value)) out.push(s);
+  visit(r, value, tree, rule, true, out);
+  return out;
+}
+
+/**
+ * Walks a parsed value. `all`: visit every string (a decoded text no scan has read yet), else
+ * only those the raw scan could not read: with escapes, or under a secret-named key.
+ */
+function visit(
+  r: Redactor,
+  text: string,
+  node: JsonNode,
+  rule: KeyRule | null,
+  all: boolean,
+  out: Span[],
+): void {
+  switch (node.t) {
+    case 's': {
+      if (!all && !rule && !node.escaped) return;
+      const lit = Literal.decode(text, node.start, node.end, node.escaped);
+      if (lit) lit.toRaw(valueSpans(r, lit.value, rule), out);
+      return;
+    }
+    case 'n':
+      for (const s of numberSpans(text.slice(node.start, node.end), rule)) {
+        out.push({ start: node.start + s.start, end: node.start + s.end, kind: s.kind });
+      }
+      return;
+    case 'a':
+      for (const item of node.items) visit(r, text, item, rule, all, out);
+      return;
+    case 'o': {
+      const keys = node.keys.map((k) => Literal.decode(text, k.start, k.end, k.escaped));
+      const inherited = rule && !isSchema(text, keys, node.values) ? rule : null;
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i];
+        if (key && (all || node.keys[i].escaped)) key.toRaw(r.findSpans(key.value), out);
+        const own = key ? secretKey(key.value) : null;
+        visit(r, text, node.values[i], own ?? inherited, all, out);
+      }
+      return;
+    }
+    case 'l':
+      return;
+  }
+}
+
+/** As ./json's isSchema: `"type": "string"` or a `$ref` says the object describes a value. */
+function isSchema(text: string, keys: (Literal | null)[], values: JsonNode[]): boolean {
+  for (let i = 0; i < keys.length; i++) {
+    const name = keys[i]?.value;
+    if (name === '$ref') return true;
+    const v = values[i];
+    if (name !== 'type' || v.t !== 's') continue;
+    const type = Literal.decode(text, v.start, v.end, v.escaped)?.value;
+    if (type !== undefined && SCHEMA_TYPES.has(type)) return true;
+  }
+  return false;
+}
+
+/**
+ * A line that is not JSON (a log, a script, a line cut by a byte range or a stream step): its
+ * string literals that hold a backslash, decoded; a literal right after `"key":` takes that
+ * key's rule. The first and last lines of a text may be cut inside a literal, which pairs
+ * their quotes the wrong way: both pairings are read there.
+ */
+function literalSpans(r: Redactor, text: string, from: number, to: number, out: Span[]): void {
+  const first = text.indexOf('"', from);
+  if (first < 0 || first >= to) return;
+  pairedSpans(r, text, first, to, out);
+  if (from > 0 && to < text.length) return;
+  const second = text.indexOf('"', first + 1);
+  if (second >= 0 && second < to) pairedSpans(r, text, second, to, out);
+}
+
+/** Only blanks and one `:` in text[from, to): a key's literal ends at `from`. */
+function colonBetween(text: string, from: number, to: number): boolean {
+  let colons = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x3a) colons++;
+    else if (c !== 0x20 && c !== 0x09) return false;
+  }
+  return colons === 1;
+}
+
+function pairedSpans(r: Redactor, text: string, first: number, to: number, out: Span[]): void {
+  let [prevStart, prevEnd] = [-1, -1];
+  for (let q = first; q >= 0 && q < to; q = text.indexOf('"', q)) {
+    const end = literalEnd(text, q, to);
+    if (end < 0) return;
+    const escaped = text.slice(q + 1, end - 1).includes('\\');
+    let keyRule: KeyRule | null = null;
+    if (prevEnd >= 0 && colonBetween(text, prevEnd, q)) {
+      const key = Literal.decode(text, prevStart, prevEnd, true);
+      keyRule = key ? secretKey(key.value) : null;
+    }
+    if (escaped || keyRule) {
+      const lit = Literal.decode(text, q, end, escaped);
+      if (lit) lit.toRaw(valueSpans(r, lit.value, keyRule), out);
+    }
+    [prevStart, prevEnd, q] = [q, end, end];
+  }
+}

@@ -1,0 +1,157 @@
+import * as path from 'node:path';
+import { makeTempDir, put } from '../fixtures/fs-util';
+
+/**
+ * A brain home planted with secrets in every shape a transcript stores them: compact-tier
+ * arguments (JSON text inside JSON, as real transcripts store every argument), full-tier plain
+ * arguments, commands after a JSON `\n`, JSON inside an argument, step outputs, artifacts,
+ * JSON-escaped text, and a transcript past the in-memory masking limit (streamed). Every
+ * planted value is distinct, so an answer holding one (or its middle) is a leak.
+ */
+
+export const PLANTED_ID = 'b1a70000-0000-4000-8000-000000000001';
+
+export const PLANTED = {
+  userPassword: 'UserReqPlant9',
+  ghp: ['ghp_', 'Pl4ntT0k3nAbCdEfGhIjKlMnOpQrStUvWx12'].join(''),
+  mysql: 'MyS3cretPlant',
+  argPassword: 'Hunter2PlantPw!x',
+  awsSecret: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYPLANTKEY1',
+  docker: 'D0ckPlant77',
+  nestedBearer: 'PlantBearer0123456789abcd',
+  jwt: [
+    'eyJhbGciOiJIUzI1NiJ9',
+    'eyJzdWIiOiJwbGFudGVkLXVzZXIifQ',
+    'PlantSigAbCdEfGhIjKlMnOpQrStUvWxYz012345',
+  ].join('.'),
+  apiKey: 'PlantApiKey12345678',
+  escapedGhp: ['ghp_', 'Esc4p3dPl4ntAbCdEfGhIjKlMnOpQrStUv98'].join(''),
+  sshpass: 'SshPassPlant5',
+  // Issue 19 item 2: the shapes of a real session's site password, and a token with digits.
+  siteMdp: 'SiteMdpPlant!1',
+  siteFill: 'SiteFillPlant!2',
+  hfToken: ['hf_', 'Pl4ntHfT0k3nAbCdEfGhIjKlMnOpQrSt12'].join(''),
+} as const;
+
+/** Every planted value, and its middle (a partial mask must not leave it either). */
+export function leakNeedles(): string[] {
+  return Object.values(PLANTED).flatMap((v) => {
+    const mid = Math.floor(v.length / 2);
+    return [v, v.slice(mid - 4, mid + 4)];
+  });
+}
+
+const P = PLANTED;
+const at = (s: number) => `2026-06-01T10:00:0${s}Z`;
+
+interface Call {
+  name: string;
+  args: Record<string, unknown>;
+}
+
+function record(index: number, fields: Record<string, unknown>, calls?: Call[]) {
+  return {
+    step_index: index,
+    source: index === 0 ? 'USER_EXPLICIT' : 'MODEL',
+    type: index === 0 ? 'USER_INPUT' : 'PLANNER_RESPONSE',
+    status: 'DONE',
+    created_at: at(index),
+    ...fields,
+    ...(calls ? { tool_calls: calls } : {}),
+  };
+}
+
+const STEPS: [Record<string, unknown>, Call[]?][] = [
+  [{ content: `<USER_REQUEST>\nlog in with password=${P.userPassword} please\n</USER_REQUEST>` }],
+  [
+    { thinking: `I will use the token ${P.ghp} for the API.` },
+    [
+      {
+        name: 'run_command',
+        args: { CommandLine: `cd /srv\nmysql -u root -p${P.mysql} db`, Cwd: '/srv' },
+      },
+    ],
+  ],
+  [
+    {},
+    [
+      { name: 'login', args: { username: 'bob', password: P.argPassword } },
+      { name: 'aws_configure', args: { AWS_SECRET_ACCESS_KEY: P.awsSecret, region: 'eu-west-1' } },
+    ],
+  ],
+  [
+    {},
+    [
+      {
+        name: 'run_command',
+        args: { CommandLine: `echo start\ndocker login -u bob -p ${P.docker}` },
+      },
+      {
+        name: 'http_request',
+        args: {
+          Url: 'https://api.example.com/v1',
+          Headers: { Authorization: `Bearer ${P.nestedBearer}` },
+        },
+      },
+    ],
+  ],
+  [
+    { content: 'The command printed the session token.' },
+    [
+      {
+        name: 'run_command',
+        args: { CommandLine: `sshpass -p '${P.sshpass}' ssh deploy@host uptime` },
+      },
+    ],
+  ],
+  [
+    { thinking: `Download the model with ${P.hfToken} then log in to the site.` },
+    [
+      {
+        name: 'write_to_file',
+        args: {
+          TargetFile: '/srv/extract.py',
+          CodeContent:
+            `VOTRE_MDP = "${P.siteMdp}"\n\nasync def run(page):\n` +
+            `    await page.fill('input[name="password"]', "${P.siteFill}")\n`,
+        },
+      },
+    ],
+  ],
+];
+
+/** The compact tier stores every argument as JSON text. */
+const compactArgs = (calls: Call[]) =>
+  calls.map((c) => ({
+    name: c.name,
+    args: Object.fromEntries(Object.entries(c.args).map(([k, v]) => [k, JSON.stringify(v)])),
+  }));
+
+export const compactLines = (): string[] =>
+  STEPS.map(([f, calls], i) => JSON.stringify(record(i, f, calls && compactArgs(calls))));
+export const fullLines = (): string[] =>
+  STEPS.map(([f, calls], i) => JSON.stringify(record(i, f, calls)));
+
+/** Past the 8 MiB the file route masks in memory: this one is masked as it streams. */
+const BIG_PAD = `${JSON.stringify({ note: 'x'.repeat(1000) })}\n`.repeat(9 * 1024);
+
+/** Session-relative file name -> content. */
+export function plantedFiles(): Record<string, string> {
+  return {
+    '.system_generated/logs/transcript.jsonl': `${compactLines().join('\n')}\n`,
+    '.system_generated/logs/transcript_full.jsonl': `${fullLines().join('\n')}\n`,
+    '.system_generated/steps/4/output.txt': `$ curl -s https://auth/token\n{"access":"${P.jwt}"}\n`,
+    'notes.md': `# Notes\n\nConfigure with api_key=${P.apiKey} in .env\n`,
+    'scratch/data.json': `{"k":"\\u0067${P.escapedGhp.slice(1)}","n":1}\n`,
+    'scratch/big.jsonl': BIG_PAD + compactLines().join('\n') + '\n',
+  };
+}
+
+/** A brain home (GEMINI_HOME) holding the planted session. */
+export function buildPlantedHome(): { root: string; home: string; dir: string } {
+  const root = makeTempDir('brainql-planted-');
+  const home = path.join(root, 'home');
+  const dir = path.join(home, 'antigravity-ide/brain', PLANTED_ID);
+  for (const [rel, data] of Object.entries(plantedFiles())) put(path.join(dir, rel), data);
+  return { root, home, dir };
+}

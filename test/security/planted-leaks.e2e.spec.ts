@@ -1,0 +1,219 @@
+import type { INestApplication } from '@nestjs/common';
+import * as fs from 'node:fs';
+import type * as http from 'node:http';
+import * as path from 'node:path';
+import { BrainStore } from '../../src/brain/store';
+import { HOME_INDEX, type HomeIndex } from '../../src/index/home-index';
+import { brainql, ensureBuilt } from '../cli/bin';
+import { postGql, rawGet, startAppOver } from '../e2e/harness';
+import { subscribe } from '../live/clients';
+import { buildPlantedHome, leakNeedles, PLANTED_ID, plantedFiles } from './planted-home';
+
+/**
+ * Issue 19 item 1: with REDACT=on, a secret the redactor finds anywhere is masked in every byte
+ * brainql serves or prints. A planted home is served through every route (downloads whole and
+ * in Range slices, REST, exports, GraphQL with full values, search, SSE and WebSocket, the CLI
+ * locally and over --url) and every answer is searched for every planted value and its middle.
+ * The secrets report must list exactly the planted secrets.
+ */
+
+const ID = PLANTED_ID;
+const NEEDLES = leakNeedles();
+/** Forms a value takes in an answer: as written, and JSON-escaped (`/` as `\/`, for one). */
+const forms = (n: string) => [n, JSON.stringify(n).slice(1, -1), n.replace(/\//g, '\\/')];
+
+/** The planted values (or middles) an answer holds, with where it came from. */
+function leaks(where: string, body: string | Buffer): string[] {
+  const text = typeof body === 'string' ? body : body.toString('utf8');
+  return NEEDLES.filter((n) => forms(n).some((f) => text.includes(f))).map((n) => `${where}: ${n}`);
+}
+
+const STEP_FIELDS = `index type content(full: true) thinking(full: true) userRequest error
+  toolCalls(full: true) { name args toolAction toolSummary } output { text file }`;
+
+describe('a planted home with REDACT=on: no planted secret in any byte served or printed', () => {
+  let planted: ReturnType<typeof buildPlantedHome>;
+  let app: INestApplication;
+  let server: http.Server;
+  let url: string;
+
+  beforeAll(async () => {
+    ensureBuilt();
+    planted = buildPlantedHome();
+    app = await startAppOver(planted.home, {
+      REDACT: 'on',
+      CACHE_DIR: path.join(planted.root, 'cache'),
+    });
+    await app.get(BrainStore).refresh();
+    await app.get<HomeIndex>(HOME_INDEX).caughtUp();
+    server = app.getHttpServer() as http.Server;
+    const { port } = server.address() as { port: number };
+    url = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    await app?.close();
+    fs.rmSync(planted.root, { recursive: true, force: true });
+  });
+
+  it('downloads: every file whole, and in Range slices that together make the whole', async () => {
+    const found: string[] = [];
+    for (const rel of Object.keys(plantedFiles())) {
+      const whole = await rawGet(server, `/api/sessions/${ID}/files/${rel}`);
+      expect([rel, whole.status]).toEqual([rel, 200]);
+      found.push(...leaks(rel, whole.body));
+      if (whole.headers['accept-ranges'] !== 'bytes') continue; // streamed: no Range
+      const size = whole.body.length;
+      const parts: Buffer[] = [];
+      for (let start = 0; start < size; start += 97) {
+        const end = Math.min(size, start + 97) - 1;
+        const part = await rawGet(server, `/api/sessions/${ID}/files/${rel}`, {
+          Range: `bytes=${start}-${end}`,
+        });
+        expect([rel, start, part.status]).toEqual([rel, start, 206]);
+        found.push(...leaks(`${rel} bytes=${start}-${end}`, part.body));
+        parts.push(part.body);
+      }
+      expect([rel, Buffer.concat(parts).equals(whole.body)]).toEqual([rel, true]);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('REST: the session, its steps (full), each step, its lists, exports and search', async () => {
+    const found: string[] = [];
+    const s = `/api/sessions/${ID}`;
+    const routes = [
+      '/api/sessions',
+      s,
+      `${s}/steps?full=true&first=100`,
+      ...[0, 1, 2, 3, 4, 5].map((i) => `${s}/steps/${i}?full=true`),
+      `${s}/commands`,
+      `${s}/file-changes`,
+      `${s}/problems`,
+      `${s}/secrets`,
+      `${s}/export?format=markdown`,
+      `${s}/export?format=json`,
+      `${s}/export?format=atif`,
+      '/api/stats',
+      ...[
+        'password',
+        'token',
+        'mysql',
+        'docker',
+        'Bearer',
+        'api_key',
+        'access',
+        'sshpass',
+        'VOTRE_MDP',
+        'fill',
+        'model',
+      ].map((q) => `/api/search?q=${q}&first=100`),
+    ];
+    for (const route of routes) {
+      const r = await rawGet(server, route);
+      expect([route, r.status]).toEqual([route, 200]);
+      found.push(...leaks(route, r.body));
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('GraphQL: every step with full values, outputs, artifacts, files, search snippets', async () => {
+    const found: string[] = [];
+    const body = await postGql(
+      server,
+      `{ session(id: "${ID}") { userRequest mentionedFiles
+          steps(first: 100) { edges { node { ${STEP_FIELDS} } } }
+          artifacts { name content metadata versions { content } }
+          commands { commandLine output }
+          secrets { kind field step { index } artifact count } }
+        search(query: "password", first: 100) { edges { node { field snippet } } } }`,
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data.session.steps.edges).toHaveLength(6);
+    const hits = body.data.search.edges.map((e: { node: { field: string } }) => e.node.field);
+    expect(hits.sort()).toEqual([
+      'ARTIFACT',
+      'CONTENT',
+      'TOOL_CALLS',
+      'TOOL_CALLS',
+      'TOOL_CALLS',
+      'TOOL_CALLS',
+      'TOOL_CALLS',
+      'USER_REQUEST',
+    ]);
+    found.push(...leaks('graphql', JSON.stringify(body)));
+    expect(found).toEqual([]);
+  });
+
+  it('SSE and WebSocket: the steps replay', async () => {
+    const found: string[] = [];
+    for (const transport of ['sse', 'ws'] as const) {
+      const sub = subscribe(
+        transport,
+        server,
+        `subscription { steps(sessionId: "${ID}") { ${STEP_FIELDS} } }`,
+      );
+      try {
+        await sub.waitFor(6);
+        found.push(...leaks(transport, JSON.stringify(sub.results)));
+      } finally {
+        await sub.close();
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('CLI: raw (full and --compact) locally and over --url, steps and export as --json/--md', async () => {
+    const found: string[] = [];
+    const env = {
+      GEMINI_HOME: planted.home,
+      REDACT: 'on',
+      CACHE_DIR: path.join(planted.root, 'cli'),
+    };
+    const runs: string[][] = [];
+    for (const where of [[], ['--url', url]]) {
+      // Step 0's request is in `steps`; steps 1 to 5 hold the arguments and commands.
+      for (const i of ['1', '2', '3', '4', '5']) {
+        runs.push(['raw', ID, i, ...where], ['raw', ID, i, '--compact', ...where]);
+      }
+      runs.push(['raw', ID, '2', '--compact', '--json', ...where]);
+      runs.push(
+        ['steps', ID, '--full', '--json', ...where],
+        ['steps', ID, '--full', '--md', ...where],
+      );
+      runs.push(['tools', ID, '--json', ...where]);
+      for (const f of ['markdown', 'json', 'atif'])
+        runs.push(['export', ID, '--format', f, ...where]);
+    }
+    for (const args of runs) {
+      const run = await brainql(args, env);
+      expect([args.join(' '), run.code, run.stderr]).toEqual([args.join(' '), 0, '']);
+      found.push(...leaks(args.join(' '), run.stdout));
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('lists exactly the planted secrets in the secrets report', async () => {
+    const body = await postGql(
+      server,
+      `{ session(id: "${ID}") { secrets { kind field step { index } artifact count } } }`,
+    );
+    const rows = (body.data.session.secrets as Record<string, unknown>[]).map(
+      (f) =>
+        `${(f.step as { index: number } | null)?.index ?? (f.artifact as string)} ${f.field as string} ${f.kind as string} ${f.count as number}`,
+    );
+    expect(rows).toEqual([
+      '0 USER_REQUEST password 1',
+      '0 CONTENT password 1',
+      '1 THINKING github-token 1',
+      '1 TOOL_CALLS password 1',
+      '2 TOOL_CALLS password 2',
+      '3 TOOL_CALLS bearer 1',
+      '3 TOOL_CALLS password 1',
+      '4 TOOL_CALLS password 1',
+      '4 OUTPUT jwt 1',
+      '5 THINKING huggingface-token 1',
+      '5 TOOL_CALLS password 2',
+      'notes.md ARTIFACT password 1',
+    ]);
+  });
+});
