@@ -557,6 +557,22 @@ describe('rate limit (RATE_LIMIT_POINTS)', () => {
     expectOk(await r.post(query, undefined, KEYS.ops));
   });
 
+  it('refuses a query costing more than the whole bucket as too complex, naming both numbers', async () => {
+    // 42 points against a bucket of 41: no wait would ever let it run, so no retry time.
+    const r = await start({ RATE_LIMIT_POINTS: '41' });
+    const res = await r.post(query);
+    expect([res.status, res.headers['retry-after']]).toEqual([400, undefined]);
+    const error = expectTooComplex(res, 'ratePoints', 41, 42);
+    expect(error.message).toBe(
+      "The query costs 42 points, more than the 41 points per minute a key's rate limit holds " +
+        '(RATE_LIMIT_POINTS): it could never run. Ask for fewer items.',
+    );
+    // Not charged: a query of the bucket's size still runs at once.
+    const r2 = await start({ RATE_LIMIT_POINTS: '42' });
+    expectTooComplex(await r2.post(query.replace('{ id }', '{ id index: id }')), 'ratePoints', 42);
+    expectOk(await r2.post(query));
+  });
+
   it('does not charge a query refused for its cost', async () => {
     const r = await start({ RATE_LIMIT_POINTS: '50', MAX_QUERY_COST: '45' });
     expectTooComplex(

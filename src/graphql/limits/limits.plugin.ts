@@ -3,7 +3,7 @@ import { GraphQLError, type FormattedExecutionResult } from 'graphql';
 import type { QueryLimits } from '../../config/config';
 import { ErrorCode } from '../errors';
 import { queryCost, type HomeSize } from './cost';
-import { tooComplex } from './limit-error';
+import { costRefusal, tooComplex } from './limit-error';
 import type { RateLimiter } from './rate-limiter';
 import type { LimitedContext } from './request-limits';
 
@@ -26,8 +26,9 @@ export function rateLimited(perMinute: number, cost: number, retryAfterSeconds: 
 /**
  * The request-level limits, in Apollo's request pipeline:
  * - once the operation is known (parsed and validated): its estimated cost (with the size of
- *   the home the caller sees, from `homeOf`) against MAX_QUERY_COST, then the caller's rate
- *   limit takes that estimate (over: RATE_LIMITED, HTTP 429, Retry-After);
+ *   the home the caller sees, from `homeOf`) against MAX_QUERY_COST and the rate-limit bucket
+ *   (QUERY_TOO_COMPLEX: no wait would let it run), then the caller's rate limit takes that
+ *   estimate (over: RATE_LIMITED, HTTP 429, Retry-After);
  * - after execution, the caller's bucket is settled to what the query actually cost (fields
  *   metered as they resolved: a `first: 500` page of 16 steps pays for 16);
  * - before the response is sent: a request stopped by the response-bytes cap or the timeout
@@ -55,9 +56,8 @@ export function limitsPlugin(
           // Only then is the home's size needed (it may wait for the first scan).
           if (cost.readsHome && homeOf) cost = costOf(await homeOf(contextValue));
           const { limits: state } = contextValue;
-          if (cost.total > limits.maxCost) {
-            throw tooComplex('cost', limits.maxCost, cost.total, { http: true });
-          }
+          const refusal = costRefusal(limits, cost.total, { http: true });
+          if (refusal) throw refusal;
           const charge = Math.max(1, cost.total);
           const verdict = rates.take(state.rateKey, charge);
           if (!verdict.ok)
