@@ -9,7 +9,7 @@ import { BrainStore } from '../brain/store';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { graphqlContext, requestContext, type ContextDeps } from '../graphql/context';
-import type { LimitedContext } from '../graphql/limits/request-limits';
+import type { AnswerBudget, LimitedContext } from '../graphql/limits/request-limits';
 import { Redactor } from '../redaction/redactor';
 import { OperationError } from './operation-error';
 import type { RunOperation } from './run';
@@ -39,9 +39,19 @@ export class GraphqlRunner {
     this.deps = { store, redactor, limits: config.limits };
   }
 
-  /** As the HTTP request's caller: its principal, charged to its rate key. */
-  forRequest(req: Request): RunOperation {
-    return (document, variables) => this.run(requestContext(this.deps, req), document, variables);
+  /**
+   * As the HTTP request's caller: its principal, charged to its rate key. With a `budget`, every
+   * document run is a part of one answer (one deadline, one response-bytes count).
+   */
+  forRequest(req: Request, budget?: AnswerBudget): RunOperation {
+    return async (document, variables) => {
+      const context = requestContext(this.deps, req, budget);
+      try {
+        return await this.run(context, document, variables);
+      } finally {
+        if (budget) budget.bytes = context.limits.bytes;
+      }
+    };
   }
 
   /** As `principal`, charged to `rateKey` (callers without an HTTP request). */

@@ -143,6 +143,16 @@ export class RequestLimits {
   }
 }
 
+/**
+ * What the queries of one answer share when it is asked in parts (a REST page larger than one
+ * query may cost): one deadline from the first part's start, and one response-bytes count, so
+ * QUERY_TIMEOUT_MS and MAX_RESPONSE_BYTES bound the whole answer as they bound one query.
+ */
+export interface AnswerBudget {
+  readonly startedAt: number;
+  bytes: number;
+}
+
 /** The GraphQL context with the request's limits. */
 export interface LimitedContext extends GqlContext {
   limits: RequestLimits;
