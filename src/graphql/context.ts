@@ -3,6 +3,7 @@ import { principalOf, type Principal } from '../auth/principal';
 import type { BrainStore } from '../brain/store';
 import type { QueryLimits } from '../config/config';
 import type { Redactor } from '../redaction/redactor';
+import type { InFlightBytes } from './limits/in-flight-bytes';
 import { rateKeyOf } from './limits/rate-limit.module';
 import { RequestLimits, type AnswerBudget, type LimitedContext } from './limits/request-limits';
 import { Loaders } from './loaders';
@@ -12,6 +13,8 @@ export interface ContextDeps {
   store: BrainStore;
   redactor: Redactor;
   limits: QueryLimits;
+  /** The large values in flight (LARGE_VALUES_MB); absent: not counted. */
+  largeValues?: InFlightBytes;
 }
 
 /**
@@ -28,7 +31,11 @@ export function graphqlContext(
   budget?: AnswerBudget,
 ): LimitedContext {
   const limits = new RequestLimits(deps.limits, rateKey, budget?.startedAt);
-  if (budget) limits.bytes = budget.bytes;
+  limits.largeValues = deps.largeValues ?? null;
+  if (budget) {
+    limits.bytes = budget.bytes;
+    limits.hold = budget.hold;
+  }
   return {
     req,
     loaders: new Loaders(deps.store, limits),

@@ -9,6 +9,7 @@ import { BrainStore } from '../brain/store';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { graphqlContext, requestContext, type ContextDeps } from '../graphql/context';
+import { InFlightBytes } from '../graphql/limits/in-flight-bytes';
 import type { AnswerBudget, LimitedContext } from '../graphql/limits/request-limits';
 import { Redactor } from '../redaction/redactor';
 import { OperationError } from './operation-error';
@@ -35,8 +36,9 @@ export class GraphqlRunner {
     store: BrainStore,
     redactor: Redactor,
     @Inject(APP_CONFIG) config: AppConfig,
+    largeValues: InFlightBytes,
   ) {
-    this.deps = { store, redactor, limits: config.limits };
+    this.deps = { store, redactor, limits: config.limits, largeValues };
   }
 
   /**

@@ -111,7 +111,7 @@ export class SessionsController {
       }),
     };
     // One page may take several queries (steps-in-parts.ts): they share one answer's limits.
-    const run = this.runner.forRequest(req, { startedAt: Date.now(), bytes: 0 });
+    const run = this.runner.forRequest(req, { startedAt: Date.now(), bytes: 0, hold: { held: 0 } });
     try {
       const data = await stepsInParts(run, variables, this.config.limits.ratePerMinute);
       return page(found(data).steps);

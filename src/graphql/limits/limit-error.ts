@@ -64,3 +64,15 @@ export function costRefusal(
     return tooComplex('ratePoints', limits.ratePerMinute, cost, opts);
   return null;
 }
+
+/**
+ * The answer when large values already in flight (LARGE_VALUES_MB) left no room for this one's
+ * within its wait: RATE_LIMITED with a retry time (HTTP 429 and Retry-After: limits.plugin.ts).
+ */
+export function largeValuesBusy(capacityBytes: number, retryAfterSeconds: number): GraphQLError {
+  return new GraphQLError(
+    `The server is sending other large values (up to ${capacityBytes} bytes at once, ` +
+      `LARGE_VALUES_MB); this answer's did not fit in time. Retry in ${retryAfterSeconds} s.`,
+    { extensions: { code: ErrorCode.RATE_LIMITED, retryAfterSeconds, limit: capacityBytes } },
+  );
+}

@@ -1,5 +1,6 @@
 import { HeaderMap, type ApolloServerPlugin, type GraphQLRequestListener } from '@apollo/server';
 import { GraphQLError, type FormattedExecutionResult } from 'graphql';
+import type { ServerResponse } from 'node:http';
 import type { QueryLimits } from '../../config/config';
 import { ErrorCode } from '../errors';
 import { queryCost, type HomeSize } from './cost';
@@ -31,8 +32,10 @@ export function rateLimited(perMinute: number, cost: number, retryAfterSeconds: 
  *   estimate (over: RATE_LIMITED, HTTP 429, Retry-After);
  * - after execution, the caller's bucket is settled to what the query actually cost (fields
  *   metered as they resolved: a `first: 500` page of 16 steps pays for 16);
- * - before the response is sent: a request stopped by the response-bytes cap or the timeout
- *   answers `data: null` and that one error, never a partial result.
+ * - before the response is sent: a request stopped by the response-bytes cap, the timeout or
+ *   the large values in flight answers `data: null` and that one error, never a partial
+ *   result, with HTTP 400 (429 and Retry-After for RATE_LIMITED), as the limits checked before
+ *   execution do.
  */
 export function limitsPlugin(
   limits: QueryLimits,
@@ -69,16 +72,40 @@ export function limitsPlugin(
         async willSendResponse({ response, contextValue }) {
           const state = contextValue.limits;
           state.finish();
+          releaseOnceSent(contextValue);
           if (state.charged > 0)
             rates.settle(state.rateKey, state.charged - Math.max(1, state.used));
           const stopped = state.stoppedBy;
           if (stopped && response.body.kind === 'single') {
             response.body.singleResult = { data: null, errors: [stopped.toJSON()] };
+            const retry = stopped.extensions.retryAfterSeconds;
+            if (typeof retry === 'number') {
+              response.http.status = 429;
+              response.http.headers.set('retry-after', String(retry));
+            } else {
+              response.http.status = 400;
+            }
           }
         },
       };
     },
   };
+}
+
+/**
+ * Gives back the large values the answer held (LARGE_VALUES_MB) once its bytes are out: an
+ * HTTP answer is serialized and written after this plugin's last hook, so it holds them until
+ * its response closes; an in-process one (the CLI) as soon as it is answered. A REST route's
+ * parts hold them until the route's own response closes.
+ */
+function releaseOnceSent(context: LimitedContext): void {
+  const state = context.limits;
+  const res = (context.req as { res?: ServerResponse }).res;
+  if (res && !res.writableFinished && !res.destroyed) {
+    res.once('close', () => state.releaseLargeValues());
+  } else {
+    state.releaseLargeValues();
+  }
 }
 
 /**
