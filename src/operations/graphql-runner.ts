@@ -36,7 +36,7 @@ export class GraphqlRunner {
     store: BrainStore,
     redactor: Redactor,
     @Inject(APP_CONFIG) config: AppConfig,
-    largeValues: InFlightBytes,
+    private readonly largeValues: InFlightBytes,
   ) {
     this.deps = { store, redactor, limits: config.limits, largeValues };
   }
@@ -46,8 +46,11 @@ export class GraphqlRunner {
    * document run is a part of one answer (one deadline, one response-bytes count).
    */
   forRequest(req: Request, budget?: AnswerBudget): RunOperation {
+    // The parts of one answer hold their large values until the route's response is out.
+    if (budget) req.res?.once('close', () => this.largeValues.release(budget.hold));
     return async (document, variables) => {
       const context = requestContext(this.deps, req, budget);
+      context.limits.releaseWhenSent = budget ? 'caller' : 'answered';
       try {
         return await this.run(context, document, variables);
       } finally {
@@ -58,8 +61,11 @@ export class GraphqlRunner {
 
   /** As `principal`, charged to `rateKey` (callers without an HTTP request). */
   forPrincipal(principal: Principal, rateKey: string): RunOperation {
-    return (document, variables) =>
-      this.run(graphqlContext(this.deps, principal, rateKey), document, variables);
+    return (document, variables) => {
+      const context = graphqlContext(this.deps, principal, rateKey);
+      context.limits.releaseWhenSent = 'answered';
+      return this.run(context, document, variables);
+    };
   }
 
   private apollo(): ApolloServer<BaseContext> {

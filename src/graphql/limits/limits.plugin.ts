@@ -93,15 +93,19 @@ export function limitsPlugin(
 }
 
 /**
- * Gives back the large values the answer held (LARGE_VALUES_MB) once its bytes are out: an
- * HTTP answer is serialized and written after this plugin's last hook, so it holds them until
- * its response closes; an in-process one (the CLI) as soon as it is answered. A REST route's
- * parts hold them until the route's own response closes.
+ * Gives back the large values the answer held (LARGE_VALUES_MB) once its bytes are out, as
+ * `releaseWhenSent` says (request-limits.ts).
  */
 function releaseOnceSent(context: LimitedContext): void {
   const state = context.limits;
+  if (state.releaseWhenSent === 'caller') return;
   const res = (context.req as { res?: ServerResponse }).res;
-  if (res && !res.writableFinished && !res.destroyed) {
+  if (
+    state.releaseWhenSent === 'response-close' &&
+    res &&
+    !res.writableFinished &&
+    !res.destroyed
+  ) {
     res.once('close', () => state.releaseLargeValues());
   } else {
     state.releaseLargeValues();

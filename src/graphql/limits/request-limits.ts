@@ -38,6 +38,12 @@ export class RequestLimits {
   largeValues: InFlightBytes | null = null;
   /** What this answer holds of it (shared by the parts of one answer: AnswerBudget). */
   hold: Holder = { held: 0 };
+  /**
+   * When the large values are given back: once the HTTP response closes (a GraphQL request:
+   * it is serialized and written after the last plugin hook), once answered (an in-process
+   * run: the caller takes the data), or by the caller (the parts of one REST answer).
+   */
+  releaseWhenSent: 'response-close' | 'answered' | 'caller' = 'response-close';
 
   constructor(
     readonly limits: QueryLimits,
