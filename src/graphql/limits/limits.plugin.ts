@@ -59,6 +59,12 @@ export function limitsPlugin(
           // Only then is the home's size needed (it may wait for the first scan).
           if (cost.readsHome && homeOf) cost = costOf(await homeOf(contextValue));
           const { limits: state } = contextValue;
+          // A `first` out of range fails before anything runs, with 400 as the other limits.
+          if (cost.badFirst) {
+            throw new GraphQLError(cost.badFirst.message, {
+              extensions: { ...cost.badFirst.extensions, http: { status: 400 } },
+            });
+          }
           const refusal = costRefusal(limits, cost.total, { http: true });
           if (refusal) throw refusal;
           const charge = Math.max(1, cost.total);
