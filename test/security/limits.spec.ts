@@ -217,6 +217,32 @@ describe('directives (MAX_DIRECTIVES)', () => {
   });
 });
 
+describe('one limit error, whatever else the excess breaks', () => {
+  it('100 @skip on one field answer the directives limit alone (not 99 duplicate errors)', async () => {
+    const r = await start();
+    const res = await r.post(`{ roots { path ${'@skip(if: false) '.repeat(100)}} }`);
+    expect(res.status).toBe(400);
+    expect(onlyError(res).message).toBe('The document uses 100 directives; the limit is 20.');
+    expectTooComplex(res, 'directives', 20, 100);
+    // 300 of them: graphql-js aborts its own rules at 100 errors; the limit is still the answer.
+    expectTooComplex(
+      await r.post(`{ roots { path ${'@skip(if: false) '.repeat(300)}} }`),
+      'directives',
+      20,
+      300,
+    );
+  });
+
+  it('1,000 __typename answer the fields limit, not "Validation aborted."', async () => {
+    const r = await start();
+    const res = await r.post(`{ ${'__typename '.repeat(1000)}}`);
+    expect(res.status).toBe(400);
+    expect(onlyError(res).message).toBe('The document selects 1000 fields; the limit is 500.');
+    expectTooComplex(res, 'fields', 500, 1000);
+    expectOk(await r.post(`{ ${'__typename '.repeat(500)}}`));
+  });
+});
+
 describe('tokens (MAX_TOKENS)', () => {
   // `{ roots { path } }` is 6 tokens; each `__typename` adds one.
   const withTokens = (n: number) => `{ roots { path ${'__typename '.repeat(n - 6)}} }`;

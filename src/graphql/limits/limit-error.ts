@@ -7,6 +7,7 @@ export type LimitKind =
   | 'depth'
   | 'aliases'
   | 'directives'
+  | 'fields'
   | 'tokens'
   | 'cost'
   | 'ratePoints'
@@ -17,6 +18,7 @@ const WHAT: Record<LimitKind, (limit: number, measured: number) => string> = {
   depth: (l, m) => `The query is nested ${m} fields deep; the limit is ${l}.`,
   aliases: (l, m) => `The document uses ${m} aliases; the limit is ${l}.`,
   directives: (l, m) => `The document uses ${m} directives; the limit is ${l}.`,
+  fields: (l, m) => `The document selects ${m} fields; the limit is ${l}.`,
   tokens: (l, m) => `The document has ${m} tokens; the limit is ${l}.`,
   cost: (l, m) => `The query costs ${m} points; the limit is ${l}. Ask for fewer items.`,
   ratePoints: (l, m) =>

@@ -7,6 +7,7 @@ import { queryCost, type HomeSize } from './cost';
 import { costRefusal, tooComplex } from './limit-error';
 import type { RateLimiter } from './rate-limiter';
 import type { LimitedContext } from './request-limits';
+import { onlyTheLimitError } from './validation-rules';
 
 export function rateLimited(perMinute: number, cost: number, retryAfterSeconds: number) {
   return new GraphQLError(
@@ -46,6 +47,11 @@ export function limitsPlugin(
     // eslint-disable-next-line @typescript-eslint/require-await
     async requestDidStart(): Promise<GraphQLRequestListener<LimitedContext>> {
       return {
+        // eslint-disable-next-line @typescript-eslint/require-await
+        async validationDidStart() {
+          // eslint-disable-next-line @typescript-eslint/require-await
+          return async (errors) => onlyTheLimitError(errors);
+        },
         async didResolveOperation({ schema, document, request, contextValue }) {
           const costOf = (home?: HomeSize) =>
             queryCost({
