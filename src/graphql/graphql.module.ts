@@ -9,6 +9,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { requestContext } from './context';
 import { formatError } from './errors';
 import { withFieldMiddleware } from './field-middleware';
+import { withStrictDateTime } from './strict-date-time';
 import { limitErrorFormatted, withoutSuggestions } from './limits/format';
 import { limitsPlugin, sizeCheckedStringify } from './limits/limits.plugin';
 import { InFlightBytes } from './limits/in-flight-bytes';
@@ -72,7 +73,7 @@ import { visibleSessionCount } from '../sessions/sessions.service';
             })),
           ],
           stringifyResult: sizeCheckedStringify(limits.maxResponseBytes),
-          transformSchema: withFieldMiddleware,
+          transformSchema: (schema) => withFieldMiddleware(withStrictDateTime(schema)),
           formatError: (formatted, error) => {
             const result = formatError(limitErrorFormatted(formatted, error), error);
             return config.introspection ? result : withoutSuggestions(result);
