@@ -2,6 +2,7 @@ import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { Slots } from '../../src/live/slots';
 import { refusal, subscribe, until, urlOf, type Transport } from './clients';
+import { metrics } from './watch-helpers';
 import { IDE_B, KEY_ALL, KEY_CLI, startLiveHome, type LiveHome } from './live-home';
 
 /**
@@ -46,6 +47,10 @@ describe.each(['ws', 'sse'] as Transport[])('refusals over %s', (t) => {
         errors: [{ code: 'UNAUTHENTICATED', message: 'the API key is not valid' }],
       });
     }
+    // Both refusals are counted, whichever layer answered them (SSE's is the HTTP middleware).
+    expect(await metrics(h)).toContain(
+      `brainql_live_refused_total{transport="${t}",reason="unauthenticated"} 2`,
+    );
   });
 
   it('refuses a document over the query limits, and queries', async () => {
