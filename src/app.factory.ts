@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { authMiddleware } from './auth/auth.middleware';
+import { LiveMetrics } from './live/live.metrics';
 import { hostCheckMiddleware } from './auth/host-check.middleware';
 import { securityHeaders } from './http/security-headers';
 import type { AppConfig } from './config/config';
@@ -45,7 +46,8 @@ export async function createApp(
   app.use(hostCheckMiddleware(config));
   app.use(corsMiddleware(config));
   app.use(webPages(config, app.get(GraphqlRunner)));
-  app.use(authMiddleware(config));
+  const live = app.get(LiveMetrics);
+  app.use(authMiddleware(config, (path) => live.unauthenticated(path)));
   mountOpenApi(app);
   app.enableShutdownHooks();
   return app;

@@ -7,6 +7,7 @@ import { createApp } from './app.factory';
 import { BrainStore } from './brain/store';
 import { ConfigError, loadConfig, type AppConfig } from './config/config';
 import { StoreSource } from './config/brain-source';
+import { listenFailure } from './ops/listen-failure';
 import { startupReport } from './ops/startup-report';
 
 /** How long in-flight requests get after SIGTERM before the process exits anyway. */
@@ -42,9 +43,13 @@ async function bootstrap(config: AppConfig): Promise<void> {
   if (process.send) process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
 }
 
-/** A configuration mistake is one readable message and exit code 1, never a stack trace. */
-function fail(err: unknown): never {
-  console.error(err instanceof ConfigError ? err.message : err);
+/**
+ * A configuration mistake, or an address that cannot be listened on (a busy port), is one
+ * readable line and exit code 1, never a stack trace.
+ */
+function fail(err: unknown, where?: { host: string; port: number }): never {
+  const listen = where ? listenFailure(err, where.host, where.port) : null;
+  console.error(err instanceof ConfigError ? err.message : (listen ?? err));
   process.exit(1);
 }
 
@@ -54,4 +59,4 @@ try {
 } catch (err) {
   fail(err);
 }
-bootstrap(config).catch(fail);
+bootstrap(config).catch((err: unknown) => fail(err, config));

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as path from 'node:path';
 import { hashKey } from '../src/auth/api-keys';
 import { makeTempDir } from './fixtures/brain-home';
@@ -187,7 +188,7 @@ describe('request logs', () => {
           headers: { 'Content-Type': 'application/json', 'X-Request-Id': id },
           body: JSON.stringify({ query }),
         });
-      expect((await ask('req-first-0', '{ sessions(first: 0) { totalCount } }')).status).toBe(200);
+      expect((await ask('req-first-0', '{ sessions(first: 0) { totalCount } }')).status).toBe(400);
       expect((await ask('req-no-field', 'query Q { nope }')).status).toBe(400);
     } finally {
       child.kill('SIGTERM');
@@ -217,4 +218,27 @@ describe('request logs', () => {
     expect(lines.filter((l) => (l.level as number) >= 50)).toEqual([]);
     expect(out).not.toMatch(/"(stack|trace)"/);
   });
+});
+
+describe('a busy port', () => {
+  it('stops the start with one line naming the address, no stack', async () => {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as net.AddressInfo;
+    try {
+      const run = await runNode(
+        serverArgs(),
+        { PATH: process.env.PATH, PORT: String(port), GEMINI_HOME: path.join(dir, 'home') },
+        60_000,
+      );
+      expect(run.status).toBe(1);
+      expect(run.stderr.trim().split('\n')).toEqual([
+        `Cannot listen on 127.0.0.1:${port} (EADDRINUSE): the port is already in use: ` +
+          'stop what holds it, or set PORT to another port.',
+      ]);
+      expect(run.stdout + run.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      holder.close();
+    }
+  }, 70_000);
 });

@@ -29,9 +29,10 @@ export function authenticate(
 /**
  * Authenticates every request before any route or resolver runs. Health probes stay open;
  * with no keys configured (allowed only on loopback or with ALLOW_ANONYMOUS=true) everyone is
- * the anonymous principal with access to every root.
+ * the anonymous principal with access to every root. `onRefused` hears of every 401 (the
+ * live metrics count those of the SSE route).
  */
-export function authMiddleware(config: AppConfig) {
+export function authMiddleware(config: AppConfig, onRefused: (path: string) => void = () => {}) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const path = req.originalUrl.split('?')[0];
     const who = authenticate(config, req.headers.authorization);
@@ -45,6 +46,7 @@ export function authMiddleware(config: AppConfig) {
       return;
     }
     const { message } = who;
+    onRefused(path);
     if (path === '/graphql') {
       // A GraphQL client reads GraphQL errors; every other route answers the one error shape.
       res.setHeader('WWW-Authenticate', CHALLENGE);

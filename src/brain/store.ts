@@ -23,7 +23,14 @@ import { Summaries, type PersistedSummary } from './summaries';
 import { isElided } from './transcript/record-size';
 import { Transcripts } from './transcript/transcript';
 import { locateViews, type SessionViews } from './transcript/view';
-import type { Problem, SessionEntry, SessionFileKind, StepRecord, TruncatedField } from './types';
+import type {
+  Admit,
+  Problem,
+  SessionEntry,
+  SessionFileKind,
+  StepRecord,
+  TruncatedField,
+} from './types';
 
 /**
  * The store's one entry point: discovery snapshots, per-session records, summaries, full
@@ -189,18 +196,20 @@ export class BrainStore {
   /**
    * A field's value at full fidelity: the compact value when the field was not truncated or
    * there is no full record for it, else the value from its full twin (one line read).
-   * Throws RecordTooLargeError when that twin is longer than `maxRecordBytes`.
+   * Throws RecordTooLargeError when that twin is longer than `maxRecordBytes`. `admit` is
+   * awaited with the size of each line before it is read.
    */
   async fullField(
     entry: SessionEntry,
     record: StepRecord,
     field: TruncatedField,
     views?: SessionViews,
+    admit?: Admit,
   ): Promise<StepRecord[keyof Pick<StepRecord, 'content' | 'thinking' | 'toolCalls'>]> {
     const pick = (r: StepRecord) =>
       field === 'content' ? r.content : field === 'thinking' ? r.thinking : r.toolCalls;
     if (!record.truncatedFields.includes(field) && !isElided(record, field)) return pick(record);
-    const twin = await this.transcripts.fullTwin(entry.realDir, record, views);
+    const twin = await this.transcripts.fullTwin(entry.realDir, record, views, undefined, admit);
     return pick(twin ?? record);
   }
 
@@ -295,10 +304,11 @@ export class BrainStore {
    */
   fullFields(
     keys: readonly { entry: SessionEntry; record: StepRecord; field: TruncatedField }[],
+    admit?: Admit,
   ): Promise<(Awaited<ReturnType<BrainStore['fullField']>> | Error)[]> {
     return Promise.all(
       keys.map((k) =>
-        this.fullField(k.entry, k.record, k.field).catch((err: unknown) =>
+        this.fullField(k.entry, k.record, k.field, undefined, admit).catch((err: unknown) =>
           err instanceof Error ? err : new Error(String(err)),
         ),
       ),

@@ -115,3 +115,9 @@ export interface Elided {
   start: number;
   end: number;
 }
+
+/**
+ * Awaited with the size of a value before it is read whole from disk: how a request's limits
+ * keep the large values in flight within their budget (it may wait, or throw to refuse).
+ */
+export type Admit = (bytes: number) => Promise<void>;

@@ -87,6 +87,19 @@ describe('REDACT_PATTERNS', () => {
   });
 });
 
+describe('LARGE_VALUES_MB', () => {
+  it('defaults to 32 MiB and takes an integer number of MiB', () => {
+    expect(loadConfig({}).largeValuesMb).toBe(32);
+    expect(loadConfig({ LARGE_VALUES_MB: '128' }).largeValuesMb).toBe(128);
+  });
+
+  it('refuses a bad value together with every other bad variable', () => {
+    expect(() => loadConfig({ LARGE_VALUES_MB: '0', CACHE_MAX_MB: 'x' })).toThrow(
+      /CACHE_MAX_MB="x": CACHE_MAX_MB must be an integer from 1 to 1048576 \(MiB\)[^]*LARGE_VALUES_MB="0": LARGE_VALUES_MB must be an integer from 1 to 1048576 \(MiB\)/,
+    );
+  });
+});
+
 describe('CACHE_MAX_MB', () => {
   it('defaults to 256 MiB and takes an integer number of MiB', () => {
     expect(loadConfig({}).cacheMaxMb).toBe(256);

@@ -56,6 +56,8 @@ export interface AppConfig {
   rescanMs: number;
   /** Memory for parsed transcripts, line indexes and summaries, all caches together (MiB). */
   cacheMaxMb: number;
+  /** Large values (64 KiB or more, read whole) in flight for answers not yet sent (MiB). */
+  largeValuesMb: number;
   /** The home index's folder (absolute, never under a brain root; may not exist yet). */
   cacheDir: string;
   logLevel: string;
@@ -140,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: raw.PORT ?? 3000,
     rescanMs: raw.RESCAN_MS ?? 5000,
     cacheMaxMb: raw.CACHE_MAX_MB ?? 256,
+    largeValuesMb: raw.LARGE_VALUES_MB ?? 32,
     cacheDir,
     // Tests start many apps: their request logs would drown the test output.
     logLevel: raw.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),

@@ -30,6 +30,7 @@ export class Environment {
   @apply(int('RESCAN_MS', 100, 86_400_000, ' (milliseconds)')) RESCAN_MS?: number;
   @apply(bool('INTROSPECTION')) INTROSPECTION?: string;
   @apply(int('CACHE_MAX_MB', 1, 1_048_576, ' (MiB)')) CACHE_MAX_MB?: number;
+  @apply(int('LARGE_VALUES_MB', 1, 1_048_576, ' (MiB)')) LARGE_VALUES_MB?: number;
   @IsOptional() @IsString() CACHE_DIR?: string;
   /** Only for CACHE_DIR's default. */
   @IsOptional() @IsString() XDG_CACHE_HOME?: string;
@@ -73,6 +74,7 @@ export const INTEGER_VARIABLES = [
   'PORT',
   'RESCAN_MS',
   'CACHE_MAX_MB',
+  'LARGE_VALUES_MB',
   'MAX_RESPONSE_BYTES',
   'MAX_QUERY_DEPTH',
   'MAX_ALIASES',

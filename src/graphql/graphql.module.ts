@@ -9,8 +9,10 @@ import { APP_CONFIG } from '../config/config.module';
 import { requestContext } from './context';
 import { formatError } from './errors';
 import { withFieldMiddleware } from './field-middleware';
+import { withStrictDateTime } from './strict-date-time';
 import { limitErrorFormatted, withoutSuggestions } from './limits/format';
 import { limitsPlugin, sizeCheckedStringify } from './limits/limits.plugin';
+import { InFlightBytes } from './limits/in-flight-bytes';
 import { RateLimiter } from './limits/rate-limiter';
 import { RateLimitModule } from './limits/rate-limit.module';
 import type { LimitedContext } from './limits/request-limits';
@@ -34,12 +36,13 @@ import { visibleSessionCount } from '../sessions/sessions.service';
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
       imports: [RateLimitModule, LiveModule],
-      inject: [BrainStore, APP_CONFIG, Redactor, RateLimiter, LIVE_WS_OPTIONS],
+      inject: [BrainStore, APP_CONFIG, Redactor, RateLimiter, InFlightBytes, LIVE_WS_OPTIONS],
       useFactory: (
         store: BrainStore,
         config: AppConfig,
         redactor: Redactor,
         rates: RateLimiter,
+        largeValues: InFlightBytes,
         liveWs: GraphQLWsSubscriptionsConfig,
       ): ApolloDriverConfig => {
         const { limits } = config;
@@ -56,6 +59,9 @@ import { visibleSessionCount } from '../sessions/sessions.service';
           hideSchemaDetailsFromClientErrors: !config.introspection,
           includeStacktraceInErrorResponses: false,
           allowBatchedHttpRequests: false,
+          // Nest would reset to 200 any answer with a `data` key; a request the limits stopped
+          // answers `data: null` with 400, or 429 and Retry-After (limits.plugin.ts).
+          preserveHttpStatusForExecutionErrors: false,
           csrfPrevention: true,
           parseOptions: { maxTokens: limits.maxTokens },
           validationRules: limitRules(limits),
@@ -67,13 +73,13 @@ import { visibleSessionCount } from '../sessions/sessions.service';
             })),
           ],
           stringifyResult: sizeCheckedStringify(limits.maxResponseBytes),
-          transformSchema: withFieldMiddleware,
+          transformSchema: (schema) => withFieldMiddleware(withStrictDateTime(schema)),
           formatError: (formatted, error) => {
             const result = formatError(limitErrorFormatted(formatted, error), error);
             return config.introspection ? result : withoutSuggestions(result);
           },
           context: ({ req }: { req: Request }): LimitedContext =>
-            requestContext({ store, redactor, limits }, req),
+            requestContext({ store, redactor, limits, largeValues }, req),
         };
       },
     }),

@@ -15,6 +15,8 @@ type OutputKey = { entry: SessionEntry; index: number };
 /** What stops a request's store work: its limits (the deadline), read when work starts. */
 export interface Stoppable {
   readonly signal: AbortSignal;
+  /** Waits for room among the large values in flight before one of `bytes` is read whole. */
+  admit?(bytes: number): Promise<void>;
 }
 
 /**
@@ -51,7 +53,8 @@ export class Loaders {
     this.output = new DataLoader((keys) => store.stepOutputs(keys), {
       cacheKeyFn: (k) => `${k.entry.realDir}\0${k.index}`,
     });
-    this.full = new DataLoader((keys) => store.fullFields(keys), {
+    const admit = request?.admit ? (bytes: number) => request.admit!(bytes) : undefined;
+    this.full = new DataLoader((keys) => store.fullFields(keys, admit), {
       cacheKeyFn: (k) => `${k.entry.realDir}\0${k.record.position}\0${k.field}`,
     });
   }

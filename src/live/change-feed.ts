@@ -1,6 +1,7 @@
 import type { Catalog, ListedSession } from '../brain/catalog';
 import type { BrainStore } from '../brain/store';
 import { sameView, locateViews, type ViewSource } from '../brain/transcript/view';
+import { completedLine } from './completed-line';
 import { FeedWatches } from './feed-watches';
 import { UpdateThrottle } from './update-throttle';
 
@@ -209,8 +210,9 @@ export class ChangeFeed {
       if (old === undefined || (old && now && sameView(old, now)) || (!old && !now)) continue;
       this.views.set(dir, now);
       for (const wake of this.viewListeners.get(dir) ?? []) wake();
-      if (now) this.throttle.grew(dir);
-      else {
+      if (now) {
+        if (!old || (await completedLine(dir, old, now))) this.throttle.grew(dir);
+      } else {
         this.fullRescan = true;
         this.schedule(0);
       }

@@ -19,7 +19,7 @@ import { queryCost } from '../graphql/limits/cost';
 import { limitErrorFormatted, withoutSuggestions } from '../graphql/limits/format';
 import { rateLimited } from '../graphql/limits/limits.plugin';
 import type { RateLimiter } from '../graphql/limits/rate-limiter';
-import { tooComplex } from '../graphql/limits/limit-error';
+import { costRefusal } from '../graphql/limits/limit-error';
 import { limitRules } from '../graphql/limits/validation-rules';
 import type { Redactor } from '../redaction/redactor';
 import { LiveContext } from './live-context';
@@ -87,7 +87,8 @@ export class LiveGate {
     }
     const variables = isObject(req.variables) ? req.variables : undefined;
     const cost = queryCost({ schema, document, operationName, variables });
-    if (cost.total > limits.maxCost) return fail(tooComplex('cost', limits.maxCost, cost.total));
+    const refusal = costRefusal(limits, cost.total);
+    if (refusal) return fail(refusal);
     // The cap first: a subscription refused for it is not charged.
     const release = this.slots.take(req.rateKey);
     if (!release) {

@@ -5,6 +5,9 @@ import { MetricsService } from '../ops/metrics.service';
 export type Transport = 'ws' | 'sse';
 export type LiveField = 'sessionEvents' | 'steps';
 
+/** The route of subscriptions over SSE (live.module.ts). */
+export const SSE_PATH = '/graphql/stream';
+
 /** Metrics of live subscriptions, on the process's one registry (GET /metrics). */
 @Injectable()
 export class LiveMetrics {
@@ -63,6 +66,14 @@ export class LiveMetrics {
         this.set(watches());
       },
     });
+  }
+
+  /**
+   * A request the authentication middleware refused (401): counted for SSE, whose requests it
+   * answers before the SSE handler sees them (graphql-ws counts its own at connection).
+   */
+  unauthenticated(path: string): void {
+    if (path === SSE_PATH) this.refused.inc({ transport: 'sse', reason: 'unauthenticated' });
   }
 }
 

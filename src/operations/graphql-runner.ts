@@ -9,7 +9,8 @@ import { BrainStore } from '../brain/store';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { graphqlContext, requestContext, type ContextDeps } from '../graphql/context';
-import type { LimitedContext } from '../graphql/limits/request-limits';
+import { InFlightBytes } from '../graphql/limits/in-flight-bytes';
+import type { AnswerBudget, LimitedContext } from '../graphql/limits/request-limits';
 import { Redactor } from '../redaction/redactor';
 import { OperationError } from './operation-error';
 import type { RunOperation } from './run';
@@ -35,19 +36,36 @@ export class GraphqlRunner {
     store: BrainStore,
     redactor: Redactor,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly largeValues: InFlightBytes,
   ) {
-    this.deps = { store, redactor, limits: config.limits };
+    this.deps = { store, redactor, limits: config.limits, largeValues };
   }
 
-  /** As the HTTP request's caller: its principal, charged to its rate key. */
-  forRequest(req: Request): RunOperation {
-    return (document, variables) => this.run(requestContext(this.deps, req), document, variables);
+  /**
+   * As the HTTP request's caller: its principal, charged to its rate key. With a `budget`, every
+   * document run is a part of one answer (one deadline, one response-bytes count).
+   */
+  forRequest(req: Request, budget?: AnswerBudget): RunOperation {
+    // The parts of one answer hold their large values until the route's response is out.
+    if (budget) req.res?.once('close', () => this.largeValues.release(budget.hold));
+    return async (document, variables) => {
+      const context = requestContext(this.deps, req, budget);
+      context.limits.releaseWhenSent = budget ? 'caller' : 'answered';
+      try {
+        return await this.run(context, document, variables);
+      } finally {
+        if (budget) budget.bytes = context.limits.bytes;
+      }
+    };
   }
 
   /** As `principal`, charged to `rateKey` (callers without an HTTP request). */
   forPrincipal(principal: Principal, rateKey: string): RunOperation {
-    return (document, variables) =>
-      this.run(graphqlContext(this.deps, principal, rateKey), document, variables);
+    return (document, variables) => {
+      const context = graphqlContext(this.deps, principal, rateKey);
+      context.limits.releaseWhenSent = 'answered';
+      return this.run(context, document, variables);
+    };
   }
 
   private apollo(): ApolloServer<BaseContext> {

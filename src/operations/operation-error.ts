@@ -18,6 +18,8 @@ export class OperationError extends Error {
     readonly candidates?: readonly string[],
     /** RATE_LIMITED: seconds until the query could run. */
     readonly retryAfterSeconds?: number,
+    /** QUERY_TOO_COMPLEX: which limit, and what was measured against it. */
+    readonly limit?: { kind: string; limit: number; measured: number },
   ) {
     super(message);
     this.name = 'OperationError';
@@ -32,11 +34,18 @@ export class OperationError extends Error {
       ? ext.candidates.filter((c): c is string => typeof c === 'string')
       : undefined;
     const retry = typeof ext.retryAfterSeconds === 'number' ? ext.retryAfterSeconds : undefined;
+    const limit =
+      code === ErrorCode.QUERY_TOO_COMPLEX &&
+      typeof ext.kind === 'string' &&
+      typeof ext.limit === 'number' &&
+      typeof ext.measured === 'number'
+        ? { kind: ext.kind, limit: ext.limit, measured: ext.measured }
+        : undefined;
     const message =
       code === ErrorCode.INTERNAL_SERVER_ERROR && !CODES.has(raw)
         ? 'Internal server error'
         : error.message;
-    return new OperationError(code, message, candidates, retry);
+    return new OperationError(code, message, candidates, retry, limit);
   }
 
   /** A session lookup answered null: the id names no session the caller may see. */

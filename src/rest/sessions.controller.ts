@@ -1,8 +1,10 @@
-import { Controller, Get, Param, Query as QueryObject, Req } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query as QueryObject, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { HttpError, HttpErrorCode } from '../http/http-errors';
-import { SESSION, SESSIONS, STEP, STEPS } from '../operations/documents';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import { SESSION, SESSIONS, STEP } from '../operations/documents';
 import { GraphqlRunner } from '../operations/graphql-runner';
 import { OperationError } from '../operations/operation-error';
 import { ask, httpErrorOf, page, type Connection, type Page } from './answers';
@@ -26,6 +28,7 @@ import {
   STEP_SOURCES,
   STEP_STATUSES,
 } from './params';
+import { stepsInParts } from './steps-in-parts';
 
 type Raw = Record<string, unknown>;
 type Node = Record<string, unknown>;
@@ -43,7 +46,10 @@ export function found<T>(data: SessionData<T>): T & Node {
 @ApiTags('sessions')
 @Controller('api/sessions')
 export class SessionsController {
-  constructor(private readonly runner: GraphqlRunner) {}
+  constructor(
+    private readonly runner: GraphqlRunner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Sessions of all roots the key may read, a page at a time' })
@@ -104,12 +110,14 @@ export class SessionsController {
         toolName: p.one('tool'),
       }),
     };
-    const data = await ask<SessionData<{ steps: Connection<Node> }>>(
-      this.runner.forRequest(req),
-      STEPS,
-      variables,
-    );
-    return page(found(data).steps);
+    // One page may take several queries (steps-in-parts.ts): they share one answer's limits.
+    const run = this.runner.forRequest(req, { startedAt: Date.now(), bytes: 0, hold: { held: 0 } });
+    try {
+      const data = await stepsInParts(run, variables, this.config.limits.ratePerMinute);
+      return page(found(data).steps);
+    } catch (error) {
+      throw httpErrorOf(error);
+    }
   }
 
   @Get(':id/steps/:index')

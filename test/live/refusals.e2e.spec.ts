@@ -2,6 +2,7 @@ import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { Slots } from '../../src/live/slots';
 import { refusal, subscribe, until, urlOf, type Transport } from './clients';
+import { metrics } from './watch-helpers';
 import { IDE_B, KEY_ALL, KEY_CLI, startLiveHome, type LiveHome } from './live-home';
 
 /**
@@ -46,6 +47,10 @@ describe.each(['ws', 'sse'] as Transport[])('refusals over %s', (t) => {
         errors: [{ code: 'UNAUTHENTICATED', message: 'the API key is not valid' }],
       });
     }
+    // Both refusals are counted, whichever layer answered them (SSE's is the HTTP middleware).
+    expect(await metrics(h)).toContain(
+      `brainql_live_refused_total{transport="${t}",reason="unauthenticated"} 2`,
+    );
   });
 
   it('refuses a document over the query limits, and queries', async () => {
@@ -214,21 +219,37 @@ describe('malformed SSE requests', () => {
 describe.each(['ws', 'sse'] as Transport[])('rate limit over %s', (t) => {
   let h: LiveHome;
   beforeAll(async () => {
-    h = await startLiveHome({ RATE_LIMIT_POINTS: '1' });
+    h = await startLiveHome({ RATE_LIMIT_POINTS: '2' });
   });
   afterAll(() => h?.close());
+
+  it('refuses a subscription costing more than the whole bucket as too complex', async () => {
+    const costly = 'subscription($id: String!) { steps(sessionId: $id) { position index } }';
+    expect(await refusal(t, h.server, costly, { id: IDE_B }, KEY_ALL)).toEqual({
+      ...(t === 'sse' ? { status: 400 } : {}),
+      errors: [
+        {
+          message:
+            "The query costs 3 points, more than the 2 points per minute a key's rate limit " +
+            'holds (RATE_LIMIT_POINTS): it could never run. Ask for fewer items.',
+          extensions: { code: 'QUERY_TOO_COMPLEX', kind: 'ratePoints', limit: 2, measured: 3 },
+        },
+      ],
+    });
+    expect(h.app.get(Slots).count).toBe(0);
+  });
 
   it('charges a subscription once; over the rate it is refused and holds no slot', async () => {
     const first = subscribe(t, h.server, STEPS, { id: IDE_B }, KEY_ALL);
     await first.waitFor(1);
-    // The first (2 points) ran from the full bucket of 1 point a minute, leaving a debt.
+    // The first (2 points) took the whole bucket of 2 points a minute.
     expect(await refusal(t, h.server, STEPS, { id: IDE_B }, KEY_ALL)).toEqual({
-      ...(t === 'sse' ? { status: 429, retryAfter: '120' } : {}),
+      ...(t === 'sse' ? { status: 429, retryAfter: '60' } : {}),
       errors: [
         {
           message:
-            'Rate limit: 1 cost points per minute per key; this query costs 2. Retry in 120 s.',
-          extensions: { code: 'RATE_LIMITED', retryAfterSeconds: 120, limit: 1, cost: 2 },
+            'Rate limit: 2 cost points per minute per key; this query costs 2. Retry in 60 s.',
+          extensions: { code: 'RATE_LIMITED', retryAfterSeconds: 60, limit: 2, cost: 2 },
         },
       ],
     });

@@ -86,6 +86,26 @@ describe.each(['ws', 'sse'] as Transport[])('sessionEvents over %s', (t) => {
     await sub.close();
   });
 
+  it('sends no UPDATED for part of a line, one when the line ends', async () => {
+    const sub = await listen(KEY_ALL);
+    const start = (await h.store.records((await h.store.catalog()).byKey.get(IDE_B)!.entry)).length;
+    const whole = line(start, 'written in two parts');
+    h.append(IDE_B, whole.slice(0, 40));
+    // Past the throttle's second: an UPDATED for the partial write would be here by now.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(of(sub, IDE_B)).toEqual([]);
+    h.append(IDE_B, whole.slice(40));
+    await sub.waitFor(1);
+    expect(of(sub, IDE_B)).toEqual([
+      {
+        type: 'UPDATED',
+        sessionId: IDE_B,
+        session: { id: IDE_B, stepCount: start + 1, userRequest: 'hello from B' },
+      },
+    ]);
+    await sub.close();
+  });
+
   it('never shows a session of a root the key may not read, not even as REMOVED', async () => {
     const sub = await listen(KEY_CLI);
     const ide = id(++n);

@@ -98,9 +98,9 @@ describe('GraphqlRunner', () => {
   it('charges the rate key: RATE_LIMITED with retryAfterSeconds', async () => {
     drain('test:drained');
     const run = runner.forPrincipal(IDE, 'test:drained');
-    // STEPS with the default page of 50 costs over 600: it needs a full bucket (60 s).
-    const e = await failure(run(STEPS, { id: IDS.many }));
-    expect([e.code, e.retryAfterSeconds]).toEqual(['RATE_LIMITED', 60]);
+    // STEPS with a page of 8 costs 552 of the bucket's 600: it waits for 56 s of points.
+    const e = await failure(run(STEPS, { id: IDS.many, first: 8 }));
+    expect([e.code, e.retryAfterSeconds]).toEqual(['RATE_LIMITED', 56]);
   });
 
   it('forRequest: the request principal and its rate key', async () => {
@@ -108,7 +108,7 @@ describe('GraphqlRunner', () => {
     const d = await runner.forRequest(req)<Data>(SESSIONS, {});
     expect(d.sessions.totalCount).toBe(2);
     drain('key:ide');
-    const e = await failure(runner.forRequest(req)(STEPS, { id: IDS.many }));
-    expect([e.code, e.retryAfterSeconds]).toEqual(['RATE_LIMITED', 60]);
+    const e = await failure(runner.forRequest(req)(STEPS, { id: IDS.many, first: 8 }));
+    expect([e.code, e.retryAfterSeconds]).toEqual(['RATE_LIMITED', 56]);
   });
 });

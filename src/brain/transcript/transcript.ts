@@ -1,6 +1,6 @@
 import { CacheBudget } from '../cache';
 import { ProblemList } from '../problems';
-import type { Problem, StepRecord } from '../types';
+import type { Admit, Problem, StepRecord } from '../types';
 import { LineIndex, type LineIndexSnapshot } from './line-index';
 import { Pacer } from './pace';
 import { ParsedView } from './parsed-view';
@@ -80,9 +80,10 @@ export class Transcripts {
    * The record with the values `elide` left out read again from its line (the record itself
    * when nothing was left out). Throws UnreadableViewError when the line is no longer there.
    */
-  async hydrate(realDir: string, record: StepRecord): Promise<StepRecord> {
+  async hydrate(realDir: string, record: StepRecord, admit?: Admit): Promise<StepRecord> {
     if (!record.elided) return record;
     const { view, start, end } = record.elided;
+    await admit?.(end - start);
     const verdict = parseLine(
       await readViewRange(realDir, view, start, end),
       view.kind === 'compact',
@@ -113,13 +114,14 @@ export class Transcripts {
     record: StepRecord,
     views?: SessionViews,
     signal?: AbortSignal,
+    admit?: Admit,
   ): Promise<StepRecord | null | undefined> {
-    if (record.elided) return this.hydrate(realDir, record);
+    if (record.elided) return this.hydrate(realDir, record, admit);
     const v = views ?? (await locateViews(realDir));
     if (!v.full) return undefined;
     if (v.compact === v.full) return record;
     try {
-      return await this.findTwin(await this.index(realDir, v.full, signal), record);
+      return await this.findTwin(await this.index(realDir, v.full, signal), record, admit);
     } catch (err) {
       // Denied, replaced or shrunk under us: serve the compact value rather than fail.
       if (err instanceof UnreadableViewError) return undefined;
@@ -127,7 +129,11 @@ export class Transcripts {
     }
   }
 
-  private async findTwin(index: LineIndex, record: StepRecord): Promise<StepRecord | null> {
+  private async findTwin(
+    index: LineIndex,
+    record: StepRecord,
+    admit?: Admit,
+  ): Promise<StepRecord | null> {
     const tooLarge = (line: number, bytes: number) =>
       new RecordTooLargeError(index.view.label, line, bytes, index.maxLineBytes);
     let seen = 0;
@@ -137,6 +143,7 @@ export class Transcripts {
         if (seen++ === record.occurrence) throw tooLarge(line + 1, index.lineBytes(line));
         continue;
       }
+      await admit?.(index.lineBytes(line));
       const verdict = parseLine(await index.readLine(line), false, 0, line + 1);
       if (verdict.kind !== 'record' || verdict.record.index !== record.index) continue;
       if (seen++ === record.occurrence) return verdict.record;
@@ -146,6 +153,7 @@ export class Transcripts {
       if ((await index.sniffTail()) !== record.index) return null;
       throw tooLarge(index.count + 1, index.tailBytes);
     }
+    await admit?.(index.tailBytes);
     const tail = await index.readTail();
     if (tail) {
       const verdict = parseLine(tail, false, 0, index.count + 1);

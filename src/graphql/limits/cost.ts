@@ -22,6 +22,7 @@ import {
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLCompositeType,
+  type GraphQLError,
   type GraphQLField,
   type GraphQLNamedType,
   type GraphQLSchema,
@@ -29,6 +30,7 @@ import {
   type SelectionNode,
   type SelectionSetNode,
 } from 'graphql';
+import { checkFirst } from '../pagination/connection';
 import {
   DEFAULT_LIST_SIZE,
   NO_HOME,
@@ -149,6 +151,8 @@ export interface QueryCost {
   unmetered: number;
   /** A field's cost depends on the home's size (costed with `home`; see FieldPolicy.readsHome). */
   readsHome?: boolean;
+  /** The first connection asked with a `first` outside its range: its BAD_USER_INPUT. */
+  badFirst?: GraphQLError;
 }
 
 type Pair = [total: number, unmetered: number];
@@ -180,6 +184,7 @@ export function queryCost({
   }
   const memo = new Map<string, Pair>();
   let readsHome = false;
+  let badFirst: GraphQLError | undefined;
   const active = new Set<string>();
 
   const skipped = (node: SelectionNode): boolean => {
@@ -268,6 +273,13 @@ export function queryCost({
       let childPage = 1;
       if (isConnection) {
         const first = args.first ?? firstArg.defaultValue;
+        if (typeof first === 'number' && policy.maxFirst !== undefined && !badFirst) {
+          try {
+            checkFirst(first, policy.maxFirst);
+          } catch (error) {
+            badFirst = error as GraphQLError;
+          }
+        }
         childPage =
           typeof first === 'number' && first > 0 ? Math.min(first, policy.maxFirst ?? first) : 1;
       }
@@ -294,5 +306,10 @@ export function queryCost({
   };
 
   const [total, unmetered] = selectionCost(operation.selectionSet, root, 1);
-  return readsHome ? { total, unmetered, readsHome } : { total, unmetered };
+  return {
+    total,
+    unmetered,
+    ...(readsHome ? { readsHome } : {}),
+    ...(badFirst ? { badFirst } : {}),
+  };
 }

@@ -1,11 +1,13 @@
 import { HeaderMap, type ApolloServerPlugin, type GraphQLRequestListener } from '@apollo/server';
 import { GraphQLError, type FormattedExecutionResult } from 'graphql';
+import type { ServerResponse } from 'node:http';
 import type { QueryLimits } from '../../config/config';
 import { ErrorCode } from '../errors';
 import { queryCost, type HomeSize } from './cost';
-import { tooComplex } from './limit-error';
+import { costRefusal, tooComplex } from './limit-error';
 import type { RateLimiter } from './rate-limiter';
 import type { LimitedContext } from './request-limits';
+import { onlyTheLimitError } from './validation-rules';
 
 export function rateLimited(perMinute: number, cost: number, retryAfterSeconds: number) {
   return new GraphQLError(
@@ -26,12 +28,15 @@ export function rateLimited(perMinute: number, cost: number, retryAfterSeconds: 
 /**
  * The request-level limits, in Apollo's request pipeline:
  * - once the operation is known (parsed and validated): its estimated cost (with the size of
- *   the home the caller sees, from `homeOf`) against MAX_QUERY_COST, then the caller's rate
- *   limit takes that estimate (over: RATE_LIMITED, HTTP 429, Retry-After);
+ *   the home the caller sees, from `homeOf`) against MAX_QUERY_COST and the rate-limit bucket
+ *   (QUERY_TOO_COMPLEX: no wait would let it run), then the caller's rate limit takes that
+ *   estimate (over: RATE_LIMITED, HTTP 429, Retry-After);
  * - after execution, the caller's bucket is settled to what the query actually cost (fields
  *   metered as they resolved: a `first: 500` page of 16 steps pays for 16);
- * - before the response is sent: a request stopped by the response-bytes cap or the timeout
- *   answers `data: null` and that one error, never a partial result.
+ * - before the response is sent: a request stopped by the response-bytes cap, the timeout or
+ *   the large values in flight answers `data: null` and that one error, never a partial
+ *   result, with HTTP 400 (429 and Retry-After for RATE_LIMITED), as the limits checked before
+ *   execution do.
  */
 export function limitsPlugin(
   limits: QueryLimits,
@@ -42,6 +47,11 @@ export function limitsPlugin(
     // eslint-disable-next-line @typescript-eslint/require-await
     async requestDidStart(): Promise<GraphQLRequestListener<LimitedContext>> {
       return {
+        // eslint-disable-next-line @typescript-eslint/require-await
+        async validationDidStart() {
+          // eslint-disable-next-line @typescript-eslint/require-await
+          return async (errors) => onlyTheLimitError(errors);
+        },
         async didResolveOperation({ schema, document, request, contextValue }) {
           const costOf = (home?: HomeSize) =>
             queryCost({
@@ -55,9 +65,14 @@ export function limitsPlugin(
           // Only then is the home's size needed (it may wait for the first scan).
           if (cost.readsHome && homeOf) cost = costOf(await homeOf(contextValue));
           const { limits: state } = contextValue;
-          if (cost.total > limits.maxCost) {
-            throw tooComplex('cost', limits.maxCost, cost.total, { http: true });
+          // A `first` out of range fails before anything runs, with 400 as the other limits.
+          if (cost.badFirst) {
+            throw new GraphQLError(cost.badFirst.message, {
+              extensions: { ...cost.badFirst.extensions, http: { status: 400 } },
+            });
           }
+          const refusal = costRefusal(limits, cost.total, { http: true });
+          if (refusal) throw refusal;
           const charge = Math.max(1, cost.total);
           const verdict = rates.take(state.rateKey, charge);
           if (!verdict.ok)
@@ -69,16 +84,44 @@ export function limitsPlugin(
         async willSendResponse({ response, contextValue }) {
           const state = contextValue.limits;
           state.finish();
+          releaseOnceSent(contextValue);
           if (state.charged > 0)
             rates.settle(state.rateKey, state.charged - Math.max(1, state.used));
           const stopped = state.stoppedBy;
           if (stopped && response.body.kind === 'single') {
             response.body.singleResult = { data: null, errors: [stopped.toJSON()] };
+            const retry = stopped.extensions.retryAfterSeconds;
+            if (typeof retry === 'number') {
+              response.http.status = 429;
+              response.http.headers.set('retry-after', String(retry));
+            } else {
+              response.http.status = 400;
+            }
           }
         },
       };
     },
   };
+}
+
+/**
+ * Gives back the large values the answer held (LARGE_VALUES_MB) once its bytes are out, as
+ * `releaseWhenSent` says (request-limits.ts).
+ */
+function releaseOnceSent(context: LimitedContext): void {
+  const state = context.limits;
+  if (state.releaseWhenSent === 'caller') return;
+  const res = (context.req as { res?: ServerResponse }).res;
+  if (
+    state.releaseWhenSent === 'response-close' &&
+    res &&
+    !res.writableFinished &&
+    !res.destroyed
+  ) {
+    res.once('close', () => state.releaseLargeValues());
+  } else {
+    state.releaseLargeValues();
+  }
 }
 
 /**

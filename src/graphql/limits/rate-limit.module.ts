@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import { Principal } from '../../auth/principal';
 import type { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
+import { InFlightBytes } from './in-flight-bytes';
 import { RateLimiter } from './rate-limiter';
 
 /** Whom the rate limit charges: the API key, or the client address when there are no keys. */
@@ -12,7 +13,10 @@ export function rateKeyOf(req: Request, principal: Principal): string {
     : `key:${principal.name}`;
 }
 
-/** The process's one rate limiter (RATE_LIMIT_POINTS): GraphQL queries and file downloads share it. */
+/**
+ * The process's one rate limiter (RATE_LIMIT_POINTS): GraphQL queries and file downloads share
+ * it; and its one budget of large values in flight (LARGE_VALUES_MB), shared by every answer.
+ */
 @Module({
   providers: [
     {
@@ -20,7 +24,12 @@ export function rateKeyOf(req: Request, principal: Principal): string {
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => new RateLimiter(config.limits.ratePerMinute),
     },
+    {
+      provide: InFlightBytes,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => new InFlightBytes(config.largeValuesMb * 1024 * 1024),
+    },
   ],
-  exports: [RateLimiter],
+  exports: [RateLimiter, InFlightBytes],
 })
 export class RateLimitModule {}

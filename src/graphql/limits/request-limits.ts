@@ -2,7 +2,13 @@ import type { GraphQLError } from 'graphql';
 import type { QueryLimits } from '../../config/config';
 import type { GqlContext } from '../loaders';
 import type { QueryCost } from './cost';
-import { tooComplex } from './limit-error';
+import type { Holder, InFlightBytes } from './in-flight-bytes';
+import { largeValuesBusy, tooComplex } from './limit-error';
+
+/** Values read whole from disk from this size on count against LARGE_VALUES_MB. */
+export const LARGE_VALUE_BYTES = 64 * 1024;
+/** How long an answer waits for room among the large values in flight before RATE_LIMITED. */
+export const LARGE_VALUE_WAIT_MS = 2000;
 
 const EXPIRED = Symbol('expired');
 
@@ -28,6 +34,16 @@ export class RequestLimits {
   private timer: NodeJS.Timeout | null = null;
   private expiry: Promise<typeof EXPIRED> | null = null;
   private readonly aborter = new AbortController();
+  /** The process's budget of large values in flight; none: not counted (the CLI's own reads). */
+  largeValues: InFlightBytes | null = null;
+  /** What this answer holds of it (shared by the parts of one answer: AnswerBudget). */
+  hold: Holder = { held: 0 };
+  /**
+   * When the large values are given back: once the HTTP response closes (a GraphQL request:
+   * it is serialized and written after the last plugin hook), once answered (an in-process
+   * run: the caller takes the data), or by the caller (the parts of one REST answer).
+   */
+  releaseWhenSent: 'response-close' | 'answered' | 'caller' = 'response-close';
 
   constructor(
     readonly limits: QueryLimits,
@@ -131,6 +147,25 @@ export class RequestLimits {
     return result;
   }
 
+  /**
+   * Waits until a value of `bytes` about to be read whole fits among the large values in flight
+   * (LARGE_VALUES_MB), at most LARGE_VALUE_WAIT_MS and never past the deadline; then stops the
+   * request with RATE_LIMITED. Held until the answer is sent (`releaseLargeValues`).
+   */
+  async admit(bytes: number): Promise<void> {
+    const budget = this.largeValues;
+    if (!budget || bytes < LARGE_VALUE_BYTES) return;
+    this.check();
+    const wait = Math.min(LARGE_VALUE_WAIT_MS, this.deadline - Date.now());
+    if (await budget.take(this.hold, bytes, wait)) return;
+    this.stop(largeValuesBusy(budget.capacity, Math.ceil(LARGE_VALUE_WAIT_MS / 1000)));
+  }
+
+  /** Gives back the large values this answer held (once it is sent). */
+  releaseLargeValues(): void {
+    this.largeValues?.release(this.hold);
+  }
+
   /** What the query actually cost: the unmetered part of the estimate plus metered fields. */
   get used(): number {
     return this.cost.unmetered + this.spent;
@@ -141,6 +176,18 @@ export class RequestLimits {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
+}
+
+/**
+ * What the queries of one answer share when it is asked in parts (a REST page larger than one
+ * query may cost): one deadline from the first part's start, and one response-bytes count, so
+ * QUERY_TIMEOUT_MS and MAX_RESPONSE_BYTES bound the whole answer as they bound one query.
+ */
+export interface AnswerBudget {
+  readonly startedAt: number;
+  bytes: number;
+  /** The large values the parts hold (LARGE_VALUES_MB), given back once the answer is sent. */
+  readonly hold: Holder;
 }
 
 /** The GraphQL context with the request's limits. */

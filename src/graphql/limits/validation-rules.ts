@@ -1,5 +1,7 @@
 import {
   Kind,
+  visit,
+  GraphQLError,
   type ASTVisitor,
   type FragmentDefinitionNode,
   type SelectionSetNode,
@@ -7,7 +9,8 @@ import {
   type ValidationRule,
 } from 'graphql';
 import type { QueryLimits } from '../../config/config';
-import { tooComplex } from './limit-error';
+import { ErrorCode } from '../errors';
+import { tooComplex, type LimitKind } from './limit-error';
 
 /**
  * Validation rules for the shape of a document, run by Apollo with graphql-js's own rules:
@@ -22,6 +25,7 @@ import { tooComplex } from './limit-error';
  * - aliases: fields written with an alias, counted in the document as written. Multiplying work
  *   through fragments is the cost limit's business (it expands them).
  * - directives: directive usages in the document as written (`@skip`, `@include`, unknown ones).
+ * - fields: fields in the document as written, at most MAX_FIELDS.
  *
  * Each reports at most one QUERY_TOO_COMPLEX error per document, with `limit` and `measured`.
  */
@@ -76,38 +80,56 @@ export function depthRule(maxDepth: number): ValidationRule {
   };
 }
 
-export function aliasesRule(maxAliases: number): ValidationRule {
-  return (context) => {
-    let count = 0;
-    return {
-      Field(node) {
-        if (node.alias) count++;
-      },
-      Document: {
-        leave() {
-          if (count > maxAliases) context.reportError(tooComplex('aliases', maxAliases, count));
-        },
-      },
-    };
-  };
+/**
+ * A rule that counts nodes of the document as written, when the document is entered: before
+ * graphql-js's own rules report (or abort on) what the excess causes, so the limit error is
+ * there whatever they do (see `onlyTheLimitError`).
+ */
+function countRule(
+  kind: LimitKind,
+  max: number,
+  counts: (visitor: { add(): void }) => ASTVisitor,
+): ValidationRule {
+  return (context) => ({
+    Document(node) {
+      let count = 0;
+      visit(node, counts({ add: () => count++ }));
+      if (count > max) context.reportError(tooComplex(kind, max, count));
+    },
+  });
 }
 
-export function directivesRule(maxDirectives: number): ValidationRule {
-  return (context) => {
-    let count = 0;
-    return {
-      Directive() {
-        count++;
-      },
-      Document: {
-        leave() {
-          if (count > maxDirectives) {
-            context.reportError(tooComplex('directives', maxDirectives, count));
-          }
-        },
-      },
-    };
-  };
+export const aliasesRule = (max: number): ValidationRule =>
+  countRule('aliases', max, (c) => ({
+    Field(node) {
+      if (node.alias) c.add();
+    },
+  }));
+
+export const directivesRule = (max: number): ValidationRule =>
+  countRule('directives', max, (c) => ({ Directive: () => c.add() }));
+
+/**
+ * Fields written in the document. Not a setting: graphql-js checks every pair of fields of a
+ * selection set for conflicts within a fixed budget, and aborts with a bare "Validation
+ * aborted." past it (1,000 `__typename` do); far below that, this names the limit.
+ */
+export const MAX_FIELDS = 500;
+export const fieldsRule = (max: number): ValidationRule =>
+  countRule('fields', max, (c) => ({ Field: () => c.add() }));
+
+/**
+ * The end of validation (an Apollo `validationDidStart` hook): when a document-shape limit is
+ * crossed, that one error is the answer, not the errors the excess also caused (100 `@skip` on
+ * one field broke graphql-js's unique-directive rule 99 times) or its abort.
+ */
+export function onlyTheLimitError(errors?: readonly Error[]): void {
+  if (!errors) return;
+  const limit = errors.find(
+    (e) => e instanceof GraphQLError && e.extensions.code === ErrorCode.QUERY_TOO_COMPLEX,
+  );
+  // Apollo answers with this very array once the hook returns.
+  if (limit) (errors as Error[]).splice(0, errors.length, limit);
 }
 
 /** The document-shape rules for these limits. */
@@ -116,5 +138,6 @@ export function limitRules(limits: QueryLimits): ValidationRule[] {
     depthRule(limits.maxDepth),
     aliasesRule(limits.maxAliases),
     directivesRule(limits.maxDirectives),
+    fieldsRule(MAX_FIELDS),
   ];
 }
