@@ -77,7 +77,23 @@ describe('a brain home or root named explicitly', () => {
     ],
     [
       { GEMINI_HOME: '<dir>/home', BRAIN_ROOTS: '<dir>/missing/brain,<dir>/home' },
-      ['  BRAIN_ROOTS: "<dir>/missing/brain" is not a directory'],
+      [
+        '  BRAIN_ROOTS: "<dir>/missing/brain" is not a directory',
+        '  BRAIN_ROOTS: "<dir>/home" is a home (it holds "<dir>/home/antigravity-ide/brain"), not a brain root: set GEMINI_HOME="<dir>/home", or name those brain folders',
+      ],
+    ],
+    [
+      { GEMINI_HOME: '<dir>/home', BRAIN_ROOTS: '<dir>/home/antigravity-ide' },
+      [
+        '  BRAIN_ROOTS: "<dir>/home/antigravity-ide" is a flavor folder, not a brain root: name its brain folder, "<dir>/home/antigravity-ide/brain"',
+      ],
+    ],
+    [
+      { GEMINI_HOME: '<dir>/home', KEYS_FILE: '<dir>/keys.json', REDCAT: 'on' },
+      [
+        '  KEYS_FILE: KEYS_FILE is not a variable brainql reads; did you mean API_KEYS_FILE? Rename it (or unset it): API_KEYS_FILE is left at its default.',
+        '  REDCAT: REDCAT is not a variable brainql reads; did you mean REDACT? Rename it (or unset it): REDACT is left at its default.',
+      ],
     ],
   ])('stops the start with every mistake named: %j', async (vars, expected) => {
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: path.join(dir, 'user') };
@@ -137,6 +153,27 @@ describe('the first log lines', () => {
       {
         level: 40,
         msg: 'API key "ci" is scoped to antigravity-acp, which no served root has: it sees nothing there',
+      },
+      { level: 30, msg: expect.stringMatching(/^GraphQL API at /) },
+    ]);
+  });
+
+  it('warn by name of a variable that looks like a tuning setting but is none', async () => {
+    const home = path.join(dir, 'home');
+    expect(await firstLines({ GEMINI_HOME: home, LOGLEVEL: 'debug', POLL_MSS: '50' })).toEqual([
+      { level: 30, msg: `Serving 1 brain root: ${home}/antigravity-ide/brain (antigravity-ide)` },
+      {
+        level: 40,
+        msg: 'API keys: none; anonymous access is ON for anyone who can reach 127.0.0.1:0',
+      },
+      { level: 30, msg: 'Redaction: ON (secrets are masked in every answer)' },
+      {
+        level: 40,
+        msg: 'LOGLEVEL is not a variable brainql reads; did you mean LOG_LEVEL? It is ignored.',
+      },
+      {
+        level: 40,
+        msg: 'POLL_MSS is not a variable brainql reads; did you mean POLL_MS? It is ignored.',
       },
       { level: 30, msg: expect.stringMatching(/^GraphQL API at /) },
     ]);

@@ -6,6 +6,7 @@ import {
   expectedNewestFirst,
   FIXTURE_FACTS,
   FIXTURE_IDS as I,
+  FIXTURE_MTIME_MS,
   type FixtureHome,
   makeTempDir,
 } from '../../test/fixtures/brain-home';
@@ -76,14 +77,37 @@ describe('buildCatalog', () => {
     expect(catalog.byKey.get(I.upperId.toLowerCase())?.entry.id).toBe(I.upperId);
   });
 
-  it('puts the two ctime sessions first, at their directory ctime', async () => {
+  it('dates the two undated sessions at their oldest file time, never at the folder ctime', async () => {
     const catalog = await buildCatalog(fx.home, [], new HeadCache());
-    const first = catalog.newestFirst.slice(0, 2);
-    expect(ids(first).sort()).toEqual([...CTIME_SESSIONS].sort());
-    for (const s of first) {
-      expect(s.createdAt.getTime()).toBe(Math.trunc(fs.statSync(s.entry.realDir).ctimeMs));
-    }
+    const undated = catalog.newestFirst.filter((s) => CTIME_SESSIONS.includes(s.entry.id));
+    expect(undated.map((s) => [s.entry.id, s.createdAt.getTime()])).toEqual(
+      [...CTIME_SESSIONS].sort().map((id) => [id, FIXTURE_MTIME_MS]),
+    );
     expect(withoutCtime(catalog.newestFirst)).toEqual(expectedNewestFirst());
+  });
+
+  it('keeps a restored old undated run old: its files keep their times, its folder is new', async () => {
+    const root = path.join(makeTempDir('brainql-restored-'), 'antigravity-acp', 'brain');
+    const restored = path.join(root, 'restored');
+    const fresh = path.join(root, 'fresh');
+    for (const [dir, line] of [
+      [restored, '{"step_index":0,"type":"USER_INPUT","content":"old run"}\n'],
+      [
+        fresh,
+        '{"step_index":0,"type":"USER_INPUT","created_at":"2026-06-02T10:00:00Z","content":"x"}\n',
+      ],
+    ]) {
+      fs.mkdirSync(path.join(dir, '.system_generated/logs'), { recursive: true });
+      fs.writeFileSync(path.join(dir, '.system_generated/logs/transcript.jsonl'), line);
+    }
+    // As `cp -a` or tar leave it: the transcript keeps 2025's time, the folder is just made.
+    const old = new Date('2025-01-02T03:04:05Z');
+    fs.utimesSync(path.join(restored, '.system_generated/logs/transcript.jsonl'), old, old);
+    const catalog = await buildCatalog(path.dirname(path.dirname(root)), [], new HeadCache());
+    expect(catalog.newestFirst.map((s) => [s.entry.id, s.createdAt.toISOString()])).toEqual([
+      ['fresh', '2026-06-02T10:00:00.000Z'],
+      ['restored', '2025-01-02T03:04:05.000Z'],
+    ]);
   });
 });
 

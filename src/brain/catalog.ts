@@ -2,7 +2,7 @@ import { lstatSync } from 'node:fs';
 import { discoverRoots, scanSessions } from './roots';
 import { firstCreatedAt, firstCreatedAtIn } from './transcript/head';
 import { readInsideSync } from './safe-read';
-import { LOGS, locateViews } from './transcript/view';
+import { LOGS, locateViews, locateViewsSync } from './transcript/view';
 import type { BrainRoot, SessionEntry } from './types';
 
 /**
@@ -34,6 +34,22 @@ export interface Catalog {
   scannedAt: number;
 }
 
+/**
+ * The createdAt of a session no record dates: the oldest modification time among its
+ * transcript files and its folder. Never later than its updatedAt (the newest transcript
+ * file's mtime, else the folder's), and a copy or restore that keeps times (`cp -a`, tar,
+ * rsync -t) keeps it old. The folder's ctime, used before, is the time of the copy itself:
+ * a restored old run became the newest session, dated after its own updatedAt.
+ */
+export function undatedCreatedAt(entry: Pick<SessionEntry, 'realDir' | 'mtimeMs'>): Date {
+  const views = locateViewsSync(entry.realDir);
+  let oldest = entry.mtimeMs;
+  for (const view of [views.compact, views.full]) {
+    for (const s of view?.segments ?? []) oldest = Math.min(oldest, s.version.mtimeMs);
+  }
+  return new Date(Math.trunc(oldest));
+}
+
 export interface HeadMemo {
   /** Identity and size of the file the createdAt came from. */
   dev: number;
@@ -59,7 +75,7 @@ export class HeadCache {
   async createdAt(entry: SessionEntry): Promise<Date> {
     const fast = this.fastPath(entry);
     const createdAt = fast !== undefined ? fast : await this.slowPath(entry);
-    return createdAt ?? new Date(entry.ctimeMs);
+    return createdAt ?? undatedCreatedAt(entry);
   }
 
   /** undefined: this layout needs the general path. */

@@ -307,7 +307,7 @@ describe('summaries of the fixture sessions', () => {
         [0, 0, 0],
       ),
     );
-    expect(empty.createdAt.getTime()).toBe(Math.trunc(fs.statSync(empty.entry.realDir).ctimeMs));
+    expect(empty.createdAt.getTime()).toBe(FIXTURE_MTIME_MS);
     expect(await summaryOf(I.freshOnly)).toEqual(
       S(
         '2026-05-20T09:00:00Z',
@@ -332,7 +332,7 @@ describe('summaries of the fixture sessions', () => {
     );
   });
 
-  it('uses only valid created_at values, else ctime and the transcript mtime', async () => {
+  it('uses only valid created_at values, else the oldest and newest file times', async () => {
     expect(await summaryOf(I.noCreatedAt)).toEqual(
       S(
         '2026-05-19T12:00:00Z',
@@ -354,7 +354,7 @@ describe('summaries of the fixture sessions', () => {
         [3, 0, 0],
       ),
     );
-    expect(listed.createdAt.getTime()).toBe(Math.trunc(fs.statSync(listed.entry.realDir).ctimeMs));
+    expect(listed.createdAt.getTime()).toBe(FIXTURE_MTIME_MS);
   });
 
   it('summarizes the simple sessions of every root', async () => {

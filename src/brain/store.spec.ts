@@ -47,6 +47,19 @@ afterAll(() => fs.rmSync(fx.dir, { recursive: true, force: true }));
 const REAL_NEWEST_FIRST = Object.keys(REAL_FACTS).sort(
   (a, b) => Date.parse(REAL_FACTS[b].createdAt) - Date.parse(REAL_FACTS[a].createdAt),
 );
+/**
+ * The fixtures and real sessions newest first: the two undated sessions sit at their oldest
+ * file time (FIXTURE_MTIME_MS, ties by id), after the real sessions created later.
+ */
+function newestFirst(extraRoot: boolean): string[] {
+  const later = (id: string) => Date.parse(REAL_FACTS[id].createdAt) > FIXTURE_MTIME_MS;
+  return [
+    ...REAL_NEWEST_FIRST.filter(later),
+    ...[...CTIME_SESSIONS].sort(),
+    ...REAL_NEWEST_FIRST.filter((id) => !later(id)),
+    ...expectedNewestFirst({ extraRoot }),
+  ];
+}
 
 describe('discovery', () => {
   it('lists every root with its flavor, environment and session count, sorted by path', async () => {
@@ -92,23 +105,19 @@ describe('discovery', () => {
     ]);
   });
 
-  it('orders sessions newest first: ctime sessions, the real ones, then EXPECTED_NEWEST_FIRST', async () => {
+  it('orders sessions newest first, the undated ones at their oldest file time', async () => {
     const ids = (await store.catalog()).newestFirst.map((s) => s.entry.id);
-    expect(ids.slice(0, 2).sort()).toEqual([...CTIME_SESSIONS].sort());
-    expect(ids.slice(2)).toEqual([
-      ...REAL_NEWEST_FIRST,
-      ...expectedNewestFirst({ extraRoot: true }),
-    ]);
+    expect(ids).toEqual(newestFirst(true));
   });
 
-  it('gives every session the createdAt of the facts (first valid created_at, else ctime)', async () => {
+  it('gives every session the createdAt of the facts (first valid created_at, else its oldest file time)', async () => {
     const catalog = await store.catalog();
     for (const s of catalog.newestFirst) {
       const id = s.entry.id;
       const want =
         REAL_FACTS[id]?.createdAt ??
         FIXTURE_FACTS[id].createdAt ??
-        new Date(Math.trunc(fs.statSync(s.entry.realDir).ctimeMs)).toISOString();
+        new Date(FIXTURE_MTIME_MS).toISOString();
       expect([id, s.createdAt.toISOString()]).toEqual([id, want]);
     }
     // Every listed session has facts, and every fact (but bigLine) is listed.
@@ -169,10 +178,7 @@ describe('discovery', () => {
       'antigravity-cli',
       'antigravity-ide',
     ]);
-    expect(catalog.newestFirst.map((s) => s.entry.id).slice(2)).toEqual([
-      ...REAL_NEWEST_FIRST,
-      ...expectedNewestFirst(),
-    ]);
+    expect(catalog.newestFirst.map((s) => s.entry.id)).toEqual(newestFirst(false));
   });
 
   it('shares one scan between concurrent refreshes', async () => {

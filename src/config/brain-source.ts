@@ -1,4 +1,5 @@
-import { statSync } from 'node:fs';
+import { readdirSync, statSync, type Dirent } from 'node:fs';
+import * as path from 'node:path';
 import { discoverRoots } from '../brain/roots';
 import type { BrainRoot } from '../brain/types';
 import type { AppConfig } from './config';
@@ -19,6 +20,43 @@ function isDirectory(p: string): boolean {
   return statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
 }
 
+function isSession(dir: string): boolean {
+  return isDirectory(path.join(dir, '.system_generated'));
+}
+
+/**
+ * What a BRAIN_ROOTS entry that is a directory but not a brain root is, or null: a flavor
+ * folder (it holds `brain/`) or a home (it holds `<flavor>/brain/`). Either served 0 sessions
+ * without a word, since none of its own entries is a session.
+ */
+function rootMistake(root: string): string | null {
+  const shown = JSON.stringify(root);
+  const brain = path.join(root, 'brain');
+  if (isDirectory(brain) && !isSession(brain)) {
+    return `  BRAIN_ROOTS: ${shown} is a flavor folder, not a brain root: name its brain folder, ${JSON.stringify(brain)}`;
+  }
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(root, { withFileTypes: true });
+  } catch {
+    return null; // unreadable: the scan finds nothing there, as for any root it cannot list
+  }
+  const inner = entries
+    .filter((e) => e.isDirectory() && isDirectory(path.join(root, e.name, 'brain')))
+    .map((e) => path.join(root, e.name, 'brain'))
+    .sort();
+  if (
+    inner.length > 0 &&
+    !entries.some((e) => e.isDirectory() && isSession(path.join(root, e.name)))
+  ) {
+    return (
+      `  BRAIN_ROOTS: ${shown} is a home (it holds ${inner.map((p) => JSON.stringify(p)).join(', ')}), ` +
+      `not a brain root: set GEMINI_HOME=${shown}, or name those brain folders`
+    );
+  }
+  return null;
+}
+
 /**
  * The configured brain home, or the shipped example when the default `~/.gemini` holds no
  * brain root. A home or root the operator named explicitly that holds nothing is a mistake
@@ -29,8 +67,10 @@ export async function chooseSource(
 ): Promise<StoreSource> {
   const problems: string[] = [];
   for (const root of config.brainRoots) {
-    if (!isDirectory(root))
-      problems.push(`  BRAIN_ROOTS: ${JSON.stringify(root)} is not a directory`);
+    const mistake = isDirectory(root)
+      ? rootMistake(root)
+      : `  BRAIN_ROOTS: ${JSON.stringify(root)} is not a directory`;
+    if (mistake) problems.push(mistake);
   }
   const roots = await discoverRoots(config.geminiHome, config.brainRoots);
   if (config.geminiHomeSet && !isDirectory(config.geminiHome)) {

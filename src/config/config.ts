@@ -3,6 +3,7 @@ import { getMetadataStorage, validateSync } from 'class-validator';
 import { loadApiKeys, type ApiKey } from '../auth/api-keys';
 import { BOOLEAN_VARIABLES, Environment, INTEGER_VARIABLES } from './environment';
 import { allowedHosts, hostEntryErrors, isLoopback, type AllowedHosts } from './hosts';
+import { GUARDED_VARIABLES, nearMisses } from './near-miss';
 import { normalOrigin, originErrors } from './origins';
 import {
   BOOLEAN_WORDS,
@@ -71,6 +72,8 @@ export interface AppConfig {
   redactPatterns: string[];
   limits: QueryLimits;
   live: LiveSettings;
+  /** Variables that look like a setting this service reads but are not one (start-up warnings). */
+  nameWarnings: readonly string[];
 }
 
 export { ConfigError, patternList } from './home-settings';
@@ -86,7 +89,27 @@ const VARIABLES = [
   ),
 ];
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+/**
+ * A near miss of a guarded setting stops the start (unread, it would leave keys off or the
+ * wrong home served); any other near miss is a warning. `checkNames: false` for the command
+ * line, which runs in a user's shell among other tools' variables and never listens.
+ */
+function nameChecks(env: NodeJS.ProcessEnv): { problems: string[]; warnings: string[] } {
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  for (const { name, meant } of nearMisses(env, VARIABLES)) {
+    const what = `${name} is not a variable brainql reads; did you mean ${meant}?`;
+    if (GUARDED_VARIABLES.has(meant))
+      problems.push(`  ${name}: ${what} Rename it (or unset it): ${meant} is left at its default.`);
+    else warnings.push(`${what} It is ignored.`);
+  }
+  return { problems, warnings };
+}
+
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  { checkNames = true }: { checkNames?: boolean } = {},
+): AppConfig {
   const input: Record<string, unknown> = {};
   for (const key of VARIABLES) {
     const value = env[key];
@@ -104,6 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const what = Object.values(e.constraints ?? {})[0] ?? 'is invalid';
     return `  ${e.property}=${JSON.stringify(String(e.value))}: ${what}`;
   });
+  const names = checkNames ? nameChecks(env) : { problems: [], warnings: [] };
+  for (const p of names.problems) problems.push(p);
 
   const host = raw.HOST ?? '127.0.0.1';
   let apiKeys: ApiKey[] = [];
@@ -166,5 +191,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pollMs: raw.POLL_MS ?? 1000,
       maxSubscriptions: raw.MAX_SUBSCRIPTIONS ?? 100,
     }),
+    nameWarnings: Object.freeze(names.warnings),
   });
 }

@@ -51,6 +51,7 @@ export function startupReport(config: AppConfig, source: StoreSource): ReportLin
       });
     }
   }
+  for (const message of config.nameWarnings) lines.push({ level: 'warn', message });
   if (config.allowedHosts.any) {
     lines.push({ level: 'warn', message: 'ALLOWED_HOSTS=*: the Host header is not checked' });
   }

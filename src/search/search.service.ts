@@ -1,3 +1,4 @@
+import { rootTest } from '../sessions/session-filter';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal';
 import type { ListedSession } from '../brain/catalog';
@@ -89,7 +90,12 @@ export class SearchService {
       return this.sessions.select(principal, filter?.sessions, loaders);
     }
     // One session (the copy this caller sees), then the other conditions on it alone.
-    const one = await this.sessions.find(id, principal, 'filter.session');
+    const one = await this.sessions.find(
+      id,
+      principal,
+      'filter.session',
+      rootTest(filter?.sessions),
+    );
     return one ? this.sessions.narrow([one], filter?.sessions, loaders) : [];
   }
 

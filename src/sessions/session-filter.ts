@@ -74,6 +74,22 @@ function summaryTest(
   };
 }
 
+/**
+ * The roots `filter` names by flavor or environment, as a test of a session's root; null when
+ * it names none. A caller's listing takes, for each id, the copy in a root that passes this
+ * and their scope: a copy shadowed by the same id in another root is reached by naming its
+ * flavor.
+ */
+export function rootTest(
+  filter: Pick<SessionFilter, 'environment' | 'flavor'> | null | undefined,
+): ((s: ListedSession) => boolean) | null {
+  const envs = filter?.environment?.length ? new Set<string>(filter.environment) : null;
+  const flavors = filter?.flavor?.length ? new Set(filter.flavor) : null;
+  if (!envs && !flavors) return null;
+  return (s) =>
+    (!envs || envs.has(s.entry.root.environment)) && (!flavors || flavors.has(s.entry.root.flavor));
+}
+
 /** The sessions of `items` (order kept) that meet every condition of `filter`. */
 export async function filterSessions(
   items: readonly ListedSession[],
@@ -82,16 +98,14 @@ export async function filterSessions(
   redactor: Redactor,
   facts: FactsSource = (out) => loaders.summary.loadMany(out),
 ): Promise<ListedSession[]> {
-  const envs = filter.environment?.length ? new Set<string>(filter.environment) : null;
-  const flavors = filter.flavor?.length ? new Set(filter.flavor) : null;
+  const inRoots = rootTest(filter);
   const after = instant(filter.createdAfter, 'createdAfter');
   const before = instant(filter.createdBefore, 'createdBefore');
   const test = summaryTest(filter, redactor);
   const out = items.filter((s) => {
     const t = s.createdAt.getTime();
     return (
-      (!envs || envs.has(s.entry.root.environment)) &&
-      (!flavors || flavors.has(s.entry.root.flavor)) &&
+      (!inRoots || inRoots(s)) &&
       (after === undefined || t >= after) &&
       (before === undefined || t < before)
     );

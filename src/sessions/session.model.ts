@@ -29,7 +29,8 @@ export class Session {
   root!: BrainRoot;
 
   @Field(() => GraphQLISODateTime, {
-    description: 'created_at of the first record with a valid one, else the directory ctime.',
+    description:
+      'created_at of the first record with a valid one, else the oldest modification time of its transcript files and folder (never later than updatedAt).',
   })
   createdAt!: Date;
 

@@ -17,6 +17,7 @@ import type { Connection } from '../graphql/pagination/connection';
 import { BrainRoot, Problem, Session, SessionConnection, SessionFile } from './session.model';
 import { SessionsArgs } from './sessions.args';
 import { SessionsService } from './sessions.service';
+import { rootTest } from './session-filter';
 import { Policy, PROBLEMS_COST } from '../graphql/field-policy';
 import { MAX_SESSIONS_PAGE, SUMMARY_FILTER_SCAN } from './sessions.args';
 
@@ -47,8 +48,20 @@ export class SessionsResolver {
   session(
     @Args('id', { description: 'Session id or prefix.' }) id: string,
     @Context() ctx: GqlContext,
+    @Args('flavor', {
+      type: () => String,
+      nullable: true,
+      description:
+        "Only this root flavor's copy: reaches a copy shadowed by the same id in another root.",
+    })
+    flavor?: string | null,
   ): Promise<ListedSession | null> {
-    return this.service.find(id, ctx.principal);
+    return this.service.find(
+      id,
+      ctx.principal,
+      'id',
+      rootTest(flavor == null ? null : { flavor: [flavor] }),
+    );
   }
 
   @ResolveField(() => ID)

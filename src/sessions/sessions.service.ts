@@ -3,7 +3,7 @@ import type { Catalog, ListedSession, RootStatus } from '../brain/catalog';
 import { compareNewestFirst, visibleSessions } from '../brain/catalog';
 import { BrainStore, MIN_PREFIX } from '../brain/store';
 import { apiError, badInput, ErrorCode } from '../graphql/errors';
-import { filterSessions, type FactsSource } from './session-filter';
+import { filterSessions, rootTest, type FactsSource } from './session-filter';
 import { SessionOrder } from '../graphql/enums';
 import type { Loaders } from '../graphql/loaders';
 import { checkFirst, paginate, type Connection } from '../graphql/pagination/connection';
@@ -76,8 +76,17 @@ export class SessionsService {
   }
 
   /** `argument`: the argument that named the id, for the error message (`filter.session`). */
-  async find(id: string, principal: Principal, argument = 'id'): Promise<ListedSession | null> {
-    const found = await this.store.resolve(id, (s) => principal.mayRead(s.entry.root));
+  async find(
+    id: string,
+    principal: Principal,
+    argument = 'id',
+    inRoots: ((s: ListedSession) => boolean) | null = null,
+  ): Promise<ListedSession | null> {
+    // `inRoots`: the copy in those roots, also when another root's copy shadows it.
+    const found = await this.store.resolve(
+      id,
+      (s) => principal.mayRead(s.entry.root) && (!inRoots || inRoots(s)),
+    );
     switch (found.kind) {
       case 'found':
         return found.session;
@@ -120,10 +129,13 @@ export class SessionsService {
       }
       items = sorted;
     }
-    if (principal.flavors !== null) {
-      const mayRead = (s: ListedSession) => principal.mayRead(s.entry.root);
-      if (catalog.shadowed.length === 0) items = items.filter(mayRead);
-      else items = [...visibleSessions(catalog, mayRead)].sort(compareOf(order));
+    // The caller's scope and the roots the filter names choose among copies of one id.
+    const inRoots = rootTest(filter);
+    if (principal.flavors !== null || inRoots) {
+      const scope = (s: ListedSession) =>
+        principal.mayRead(s.entry.root) && (!inRoots || inRoots(s));
+      if (catalog.shadowed.length === 0) items = items.filter(scope);
+      else items = [...visibleSessions(catalog, scope)].sort(compareOf(order));
     }
     return this.narrow(items, filter, loaders, facts);
   }

@@ -15,7 +15,10 @@ export class StepFilter {
   @Field(() => [StepStatus], { nullable: true, description: 'Any of these statuses.' })
   statuses?: StepStatus[] | null;
 
-  @Field(() => String, { nullable: true, description: 'Steps with a tool call of this name.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Steps with a tool call of this name (case-insensitive).',
+  })
   toolName?: string | null;
 }
 

@@ -55,7 +55,9 @@ function matches(record: StepRecord, filter: StepFilter): boolean {
   if (filter.types?.length && !filter.types.includes(record.type)) return false;
   if (filter.sources?.length && !filter.sources.includes(record.source as never)) return false;
   if (filter.statuses?.length && !filter.statuses.includes(record.status as never)) return false;
-  if (filter.toolName && !record.toolCalls.some((c) => c.name === filter.toolName)) return false;
+  // Case-insensitive: `--tool Run_Command` and `run_command` name the same tool.
+  const tool = filter.toolName?.toLowerCase();
+  if (tool && !record.toolCalls.some((c) => c.name.toLowerCase() === tool)) return false;
   return true;
 }
 

@@ -24,9 +24,8 @@ export const EXPLORER_ENV_JS = `'use strict';
 export const EXPLORER_START_JS = `'use strict';
 (function () {
   var settings = JSON.parse(document.getElementById('explorer-settings').textContent);
-  // Queries go to the page's own URL (/graphql); setting \`endpoint\` here would also
-  // redirect subscriptions there, away from the SSE route.
-  settings.subscriptionsEndpoint = new URL('/graphql/stream', location.href).toString();
+  // Ours (explorer-fetcher.js): it runs what the editor holds, and shows no stack.
+  settings.fetcher = self.brainqlExplorer.fetcher;
   // Every visit starts from the README's queries: tabs GraphiQL saved on an earlier visit
   // came back with no active tab and an empty editor. Without saved tabs GraphiQL opens the
   // first default tab, so a query in the URL (a landing page link) is put first.

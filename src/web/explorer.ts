@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/config';
 import type { AssetSource } from './assets';
 import { EXAMPLE_QUERIES, formattedExample } from './example-queries';
 import { EXPLORER_ENV_JS, EXPLORER_START_JS } from './explorer-client';
+import { EXPLORER_FETCHER_JS } from './explorer-fetcher';
 import { contentSecurityPolicy, etagOf, jsonForScript, PAGE_HEADERS } from './html';
 
 /** What @graphql-yoga/render-graphiql's bundle module exports: whole files as strings. */
@@ -33,6 +34,7 @@ export const EXPLORER_ASSETS: Readonly<Record<string, AssetSource>> = {
   'graphiql-json.worker.js': { contentType: JS, load: () => graphiql().jsonWorker },
   'graphiql-graphql.worker.js': { contentType: JS, load: () => graphiql().graphqlWorker },
   'explorer-env.js': { contentType: JS, load: () => EXPLORER_ENV_JS },
+  'explorer-fetcher.js': { contentType: JS, load: () => EXPLORER_FETCHER_JS },
   'explorer.js': { contentType: JS, load: () => EXPLORER_START_JS },
 };
 
@@ -64,7 +66,6 @@ export function explorerSettings(config: AppConfig): Record<string, unknown> {
     // The key stays in this tab's memory unless the user turns persisting on in the settings.
     shouldPersistHeaders: false,
     defaultEditorToolsVisibility: keys ? 'headers' : 'variables',
-    subscriptionsProtocol: 'GRAPHQL_SSE',
   };
 }
 
@@ -109,6 +110,7 @@ ${noteHtml}
 <script type="application/json" id="explorer-settings">${jsonForScript(explorerSettings(config))}</script>
 <script src="/ui/explorer-env.js"></script>
 <script src="/ui/graphiql.js"></script>
+<script src="/ui/explorer-fetcher.js"></script>
 <script src="/ui/explorer.js"></script>
 </body>
 </html>

@@ -6,7 +6,7 @@ import { BrainStore } from '../../src/brain/store';
 import { EXAMPLE_QUERIES } from '../../src/web/example-queries';
 import { startAppOver } from '../e2e/harness';
 import { describeInBrowser, launch, watchedPage, withScreenshot, type Browser } from './browser';
-import { editorText, resultShows, runQuery, typeQuery, waitForTab } from './graphiql';
+import { editorText, pasteInto, resultShows, runQuery, typeQuery, waitForTab } from './graphiql';
 
 /**
  * GraphiQL in Chromium over the example home: it loads from this origin only (every request
@@ -25,6 +25,7 @@ describeInBrowser('the explorer in a browser (example home, no keys)', () => {
     const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
     origin = `http://127.0.0.1:${port}`;
     browser = await launch();
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
   });
   afterAll(async () => {
     await browser?.close();
@@ -101,6 +102,46 @@ describeInBrowser('the explorer in a browser (example home, no keys)', () => {
     await w.page.close();
   });
 
+  it('runs an anonymous query pasted over the first example and run at once, showing no stack', async () => {
+    const w = await watchedPage(browser, origin);
+    await withScreenshot(w.page, 'explorer-anonymous', async () => {
+      await w.page.goto(`${origin}/graphql`);
+      await w.page.locator('.graphiql-execute-button').waitFor();
+      // Run before GraphiQL has re-read the editor: it still holds the example's operation name.
+      await pasteInto(w.page, '.graphiql-query-editor', '{ roots { flavor sessionCount } }');
+      const { body } = await runQuery(w.page, 'roots');
+      expect(body).toEqual({
+        data: {
+          roots: [
+            { flavor: 'antigravity-acp', sessionCount: 1 },
+            { flavor: 'antigravity-ide', sessionCount: 5 },
+          ],
+        },
+      });
+      await resultShows(w.page, '"flavor": "antigravity-acp"');
+      // A query the server refuses shows the server's message, and no stack.
+      await pasteInto(w.page, '.graphiql-query-editor', '{ roots { nosuch } }');
+      const refused = await runQuery(w.page, 'nosuch');
+      expect(refused.body).toEqual({
+        errors: [
+          {
+            message: 'Cannot query field "nosuch" on type "BrainRoot".',
+            locations: [{ line: 1, column: 11 }],
+            extensions: { code: 'BAD_USER_INPUT' },
+          },
+        ],
+      });
+      await resultShows(w.page, 'Cannot query field');
+      const shown = await editorText(w.page, '.graphiql-response');
+      expect(shown).not.toMatch(/stack|\.js:\d+/);
+      // The browser's own note on the 400, nothing else.
+      expect(w.problems).toEqual([
+        'console: Failed to load resource: the server responded with a status of 400 (Bad Request)',
+      ]);
+    });
+    await w.page.close();
+  });
+
   it('follows a landing page link into the explorer with that query, and runs it', async () => {
     const w = await watchedPage(browser, origin);
     await withScreenshot(w.page, 'landing-to-explorer', async () => {
@@ -131,12 +172,21 @@ describeInBrowser('the explorer in a browser (example home, no keys)', () => {
         'LiveSteps',
         'subscription LiveSteps { steps(sessionId: "ba5e", fromPosition: 10) { index type } }',
       );
+      const stream = w.page.waitForRequest((r) => r.url() === `${origin}/graphql/stream`);
       await w.page.locator('.graphiql-execute-button').click();
+      const sent = await stream;
+      expect(sent.method()).toBe('POST');
+      expect(sent.headers()['accept']).toBe('text/event-stream');
+      expect(sent.postDataJSON()).toEqual({
+        query:
+          'subscription LiveSteps { steps(sessionId: "ba5e", fromPosition: 10) { index type } }',
+        operationName: 'LiveSteps',
+      });
       // The replay ends with the session's last record.
       await resultShows(w.page, '"index": 16');
       await resultShows(w.page, '"type": "PLANNER_RESPONSE"');
       expect(w.requests.filter((u) => u.includes('/graphql/stream'))).toEqual([
-        `${origin}/graphql/stream?query=subscription+LiveSteps%7Bsteps%28sessionId%3A%22ba5e%22+fromPosition%3A10%29%7Bindex+type%7D%7D&operationName=LiveSteps&extensions=%7B%7D`,
+        `${origin}/graphql/stream`,
       ]);
       expect(w.problems).toEqual([]);
       expect(w.elsewhere()).toEqual([]);

@@ -197,10 +197,14 @@ describe('keys', () => {
 
 describe('wait', () => {
   it('returns when an idle session has no RUNNING last record, in both modes', async () => {
-    const [l, r] = await Promise.all([
-      local(['wait', SECRET_ID, '--idle', '1', '--json']),
-      remote(['wait', SECRET_ID, '--idle', '1', '--json']),
-    ]);
+    // --idle counts from the start of the wait in both modes, however old the last line is.
+    const timed = async (run: (args: string[]) => Promise<Run>) => {
+      const t0 = Date.now();
+      return { run: await run(['wait', SECRET_ID, '--idle', '2', '--json']), ms: Date.now() - t0 };
+    };
+    const [lt, rt] = await Promise.all([timed(local), timed((a) => remote(a))]);
+    expect([lt.ms >= 2000, rt.ms >= 2000]).toEqual([true, true]);
+    const [l, r] = [lt.run, rt.run];
     const expected = {
       id: SECRET_ID,
       idle: true,
@@ -231,9 +235,8 @@ describe('wait', () => {
       };
       fs.appendFileSync(file, `${JSON.stringify(rec)}\n`);
     };
-    // A line now, before either wait starts: otherwise the session's last line is months old,
-    // and a wait that has read it before the first append arrives is rightly idle at once.
-    append();
+    // The session's last line is months old when both waits start: only the lines arriving
+    // count (a remote wait once took the old line's time and was idle at once).
     const grow = setInterval(append, 300);
     try {
       const [l, r] = await Promise.all([

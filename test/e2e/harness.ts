@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import request from 'supertest';
 import { createApp } from '../../src/app.factory';
 import { BrainStore } from '../../src/brain/store';
+import { undatedCreatedAt } from '../../src/brain/catalog';
 import { loadConfig } from '../../src/config/config';
 import { HOME_INDEX } from '../../src/index/home-index';
 import type { SqliteHomeIndex } from '../../src/index/sqlite/sqlite-home-index';
@@ -190,31 +191,33 @@ export function sessionDir(fx: FixtureHome, id: string): string {
   return path.join(fx.home, facts.flavor, 'brain', id);
 }
 
-/** createdAt of a session dated by its directory's ctime (as the store sees it: whole ms). */
-export function ctimeCreatedAt(fx: FixtureHome, id: string): string {
-  return new Date(Math.trunc(fs.statSync(sessionDir(fx, id)).ctimeMs)).toISOString();
+/** createdAt of a session no record dates (its oldest file time, as the store sees it). */
+export function undatedCreatedAtOf(fx: FixtureHome, id: string): string {
+  const dir = sessionDir(fx, id);
+  return undatedCreatedAt({
+    realDir: fs.realpathSync(dir),
+    mtimeMs: fs.statSync(dir).mtimeMs,
+  }).toISOString();
 }
 
 const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Every listed session of the e2e home, newest first: the two ctime-dated sessions (newest of
- * all; their mutual order read from the directories' ctimes), the real sessions (June 2026),
- * then the fixtures with the extra root.
+ * Every listed session of the e2e home, newest first (createdAt descending, ties by id): the
+ * two undated sessions sit at their oldest file time (FIXTURE_MTIME_MS), among the others.
  */
 export function allNewestFirst(fx: FixtureHome): string[] {
-  const ctime = [...CTIME_SESSIONS].sort(
-    (a, b) => ctimeCreatedAt(fx, b).localeCompare(ctimeCreatedAt(fx, a)) || byId(a, b),
-  );
-  const real = Object.keys(REAL_FACTS).sort(
-    (a, b) => REAL_FACTS[b].createdAt.localeCompare(REAL_FACTS[a].createdAt) || byId(a, b),
-  );
-  return [...ctime, ...real, ...expectedNewestFirst({ extraRoot: true })];
+  const ids = [
+    ...CTIME_SESSIONS,
+    ...Object.keys(REAL_FACTS),
+    ...expectedNewestFirst({ extraRoot: true }),
+  ];
+  return ids.sort((a, b) => createdAtOf(fx, b).localeCompare(createdAtOf(fx, a)) || byId(a, b));
 }
 
 /** createdAt (ISO) of every listed session of the e2e home. */
 export function createdAtOf(fx: FixtureHome, id: string): string {
-  if (CTIME_SESSIONS.includes(id)) return ctimeCreatedAt(fx, id);
+  if (CTIME_SESSIONS.includes(id)) return undatedCreatedAtOf(fx, id);
   if (REAL_FACTS[id]) return REAL_FACTS[id].createdAt;
   return FIXTURE_FACTS[id].createdAt!;
 }

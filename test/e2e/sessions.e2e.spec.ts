@@ -19,7 +19,7 @@ import {
   allNewestFirst,
   allOldestFirst,
   createdAtOf,
-  ctimeCreatedAt,
+  undatedCreatedAtOf,
   Data,
   pageAll,
   useE2E,
@@ -35,6 +35,9 @@ const ENV: Record<string, string> = {
   'antigravity-acp': 'ACP',
   jetski: 'OTHER',
 };
+
+/** createdAt of twoRoots' IDE copy, which loses to its CLI copy (BASES.twoRootsLoser). */
+const IDE_COPY_AT = '2026-05-01T00:00:00.000Z';
 
 describe('sessions (e2e)', () => {
   const e = useE2E();
@@ -98,9 +101,10 @@ describe('sessions (e2e)', () => {
     // The tie (noUserInput / fullOnly share createdAt) is by id ascending in both orders.
     const tie = [I.noUserInput, I.fullOnly];
     expect(ids.filter((id: string) => tie.includes(id as never))).toEqual(tie);
-    // The ctime-dated pair shares one millisecond here or not; either way id decides a tie.
-    const c = ids.slice(-2);
-    expect([...c].sort()).toEqual([...CTIME_SESSIONS].sort());
+    // The undated pair shares its oldest file time (FIXTURE_MTIME_MS): id decides the tie.
+    expect(ids.filter((id: string) => CTIME_SESSIONS.includes(id))).toEqual(
+      [...CTIME_SESSIONS].sort(),
+    );
   });
 
   it('shows every session field as the contract derives it (fixtures and real sessions)', async () => {
@@ -183,9 +187,9 @@ describe('sessions (e2e)', () => {
       model: null,
     });
     for (const id of CTIME_SESSIONS) {
-      // No valid created_at: createdAt is the directory ctime, updatedAt the transcript mtime.
+      // No valid created_at: createdAt is the oldest file time, updatedAt the transcript mtime.
       expect(await one(id)).toMatchObject({
-        createdAt: ctimeCreatedAt(e.fx, id),
+        createdAt: undatedCreatedAtOf(e.fx, id),
         updatedAt: MTIME,
       });
     }
@@ -275,20 +279,28 @@ describe('sessions (e2e)', () => {
 
     it('pages through a filtered list and counts only matches', async () => {
       const filter = { environment: ['IDE'], createdBefore: '2026-05-22T09:00:00Z' };
-      const want = allNewestFirst(e.fx).filter(
-        (id) =>
-          (FIXTURE_FACTS[id]?.flavor ?? 'antigravity-ide') === 'antigravity-ide' &&
-          createdAtOf(e.fx, id) < '2026-05-22T09:00:00.000Z',
-      );
-      expect(want.length).toBe(12);
+      // The IDE filter takes twoRoots' IDE copy (created 05-01), shadowed by the CLI copy.
+      const at = (id: string) => (id === I.twoRoots ? IDE_COPY_AT : createdAtOf(e.fx, id));
+      const want = [
+        ...allNewestFirst(e.fx).filter(
+          (id) =>
+            (FIXTURE_FACTS[id]?.flavor ?? 'antigravity-ide') === 'antigravity-ide' &&
+            createdAtOf(e.fx, id) < '2026-05-22T09:00:00.000Z',
+        ),
+        I.twoRoots,
+      ].sort((a, b) => at(b).localeCompare(at(a)) || (a < b ? -1 : 1));
+      expect(want.length).toBe(13);
       const { pages, totals } = await pageAll(e, 4, { filter });
-      expect(pages).toEqual([want.slice(0, 4), want.slice(4, 8), want.slice(8)]);
-      expect(totals).toEqual([12, 12, 12]);
+      expect(pages).toEqual([
+        want.slice(0, 4),
+        want.slice(4, 8),
+        want.slice(8, 12),
+        want.slice(12),
+      ]);
+      expect(totals).toEqual([13, 13, 13, 13]);
       const back = await pageAll(e, 4, { filter, order: 'OLDEST_FIRST' });
       expect(back.pages.flat()).toEqual(
-        [...want].sort(
-          (a, b) => createdAtOf(e.fx, a).localeCompare(createdAtOf(e.fx, b)) || (a < b ? -1 : 1),
-        ),
+        [...want].sort((a, b) => at(a).localeCompare(at(b)) || (a < b ? -1 : 1)),
       );
     });
 
@@ -322,16 +334,22 @@ describe('sessions (e2e)', () => {
     const flavorOf = (id: string): string => FIXTURE_FACTS[id]?.flavor ?? 'antigravity-ide';
 
     it('by environment (Data of)', async () => {
-      expect(await ids({ environment: ['CLI'] })).toEqual([I.twoRoots, I.cliRun]);
+      // Each id's copy in the named roots: tieRoots' CLI copy (05-02) loses to ACP's, twoRoots'
+      // IDE copy (05-01) to CLI's; a filter naming their roots reaches them.
+      expect(await ids({ environment: ['CLI'] })).toEqual([I.twoRoots, I.cliRun, I.tieRoots]);
       expect(await ids({ environment: ['ACP'] })).toEqual([I.tieRoots, I.acpRun]);
       expect(await ids({ environment: ['OTHER'] })).toEqual([I.jetskiRun]);
+      const at = (id: string) => (id === I.twoRoots ? IDE_COPY_AT : createdAtOf(e.fx, id));
       expect(await ids({ environment: ['IDE'] })).toEqual(
-        newest((id) => flavorOf(id) === 'antigravity-ide'),
+        [...newest((id) => flavorOf(id) === 'antigravity-ide'), I.twoRoots].sort(
+          (a, b) => at(b).localeCompare(at(a)) || (a < b ? -1 : 1),
+        ),
       );
       expect(await ids({ environment: ['CLI', 'OTHER'] })).toEqual([
         I.twoRoots,
         I.cliRun,
         I.jetskiRun,
+        I.tieRoots,
       ]);
       expect(await ids({ environment: [] })).toEqual(allNewestFirst(e.fx));
     });
@@ -422,10 +440,9 @@ describe('sessions (e2e)', () => {
       expect(await ids({ updatedAfter: '2026-05-28T09:01:04Z' })).toEqual(since);
       expect(await ids({ updatedAfter: '2026-05-28T11:01:04+02:00' })).toEqual(since);
       expect(await ids({ updatedAfter: '2026-05-28T09:01:04.001Z' })).toEqual(since.slice(0, -1));
-      expect(await ids({ updatedAfter: MTIME })).toEqual([
-        ...allNewestFirst(e.fx).slice(0, 2),
-        ...Object.keys(REAL_FACTS),
-      ]);
+      expect(await ids({ updatedAfter: MTIME })).toEqual(
+        allNewestFirst(e.fx).filter((id) => CTIME_SESSIONS.includes(id) || id in REAL_FACTS),
+      );
       expect(await ids({ updatedAfter: '2026-06-25T20:06:33Z' })).toEqual([
         '9e779ff1-280b-47ed-945f-565cd870ce83',
       ]);

@@ -295,7 +295,8 @@ describe('steps (e2e)', () => {
       expect(await indices(I.pair, 'filter: { statuses: [CANCELLED] }')).toEqual([]);
       expect(await indices(I.pair, 'filter: { toolName: "run_command" }')).toEqual([3, 10, 13]);
       expect(await indices(I.pair, 'filter: { toolName: "write_to_file" }')).toEqual([6]);
-      expect(await indices(I.pair, 'filter: { toolName: "RUN_COMMAND" }')).toEqual([]);
+      // Tool names match in any case (issue 19: `steps --tool` is case-insensitive).
+      expect(await indices(I.pair, 'filter: { toolName: "RUN_COMMAND" }')).toEqual([3, 10, 13]);
       expect(
         await indices(I.pair, 'filter: { types: ["GENERIC"], statuses: [DONE], sources: [MODEL] }'),
       ).toEqual([4, 7, 9]);

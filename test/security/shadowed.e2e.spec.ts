@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import type * as http from 'node:http';
 import * as path from 'node:path';
 import { hashKey } from '../../src/auth/api-keys';
+import { HOME_INDEX, type HomeIndex } from '../../src/index/home-index';
 import { CTIME_SESSIONS, FIXTURE_IDS as I } from '../fixtures/brain-home';
 import { REQUESTS } from '../fixtures/ids';
 import {
@@ -86,6 +87,63 @@ describe('the same id in several roots, for scoped keys', () => {
     expect(listed.sessions.totalCount).toBe(ids.length);
     const roots = await data(IDE_KEY, '{ roots { flavor sessionCount } }');
     expect(roots.roots).toEqual([{ flavor: 'antigravity-ide', sessionCount: ids.length }]);
+  });
+
+  it('lets a key that sees every root reach the shadowed copy by flavor: lookup, listing, search', async () => {
+    const ideCopy = {
+      id: I.twoRoots,
+      userRequest: REQUESTS.twoRootsLoser,
+      root: { environment: 'IDE' },
+    };
+    const byFlavor = (flavor: string) =>
+      `{ session(id: "${I.twoRoots}", flavor: "${flavor}") { id userRequest root { environment } } }`;
+    expect((await data(ALL_KEY, byFlavor('antigravity-ide'))).session).toEqual(ideCopy);
+    expect((await data(ALL_KEY, byFlavor('antigravity-cli'))).session).toEqual({
+      id: I.twoRoots,
+      userRequest: REQUESTS.twoRoots,
+      root: { environment: 'CLI' },
+    });
+    expect((await data(ALL_KEY, byFlavor('nosuch'))).session).toBeNull();
+    // A scoped key never reaches a root beyond its scope by naming it.
+    expect((await data(CLI_KEY, byFlavor('antigravity-ide'))).session).toBeNull();
+
+    const listed = async (key: string, filter: string) => {
+      const d = await data(
+        key,
+        `{ sessions(first: 100, filter: ${filter}) { edges { node { id userRequest } } } }`,
+      );
+      return d.sessions.edges
+        .map((e: { node: { id: string; userRequest: string } }) => e.node)
+        .filter((n: { id: string }) => n.id === I.twoRoots);
+    };
+    const ideListed = [{ id: I.twoRoots, userRequest: REQUESTS.twoRootsLoser }];
+    expect(await listed(ALL_KEY, '{ flavor: ["antigravity-ide"] }')).toEqual(ideListed);
+    expect(await listed(ALL_KEY, '{ environment: [IDE] }')).toEqual(ideListed);
+    expect(await listed(ALL_KEY, '{}')).toEqual([
+      { id: I.twoRoots, userRequest: REQUESTS.twoRoots },
+    ]);
+    expect(await listed(CLI_KEY, '{ flavor: ["antigravity-ide"] }')).toEqual([]);
+
+    const search = async (key: string, flavor: string) => {
+      const d = await data(
+        key,
+        `{ search(query: "loses", filter: { sessions: { flavor: ["${flavor}"] } }, first: 10) { totalCount edges { node { field session { id root { flavor } } } } } }`,
+      );
+      return d.search.edges.map(
+        (e: { node: { field: string; session: { id: string; root: { flavor: string } } } }) => [
+          e.node.session.id,
+          e.node.session.root.flavor,
+          e.node.field,
+        ],
+      );
+    };
+    await app.get<HomeIndex>(HOME_INDEX).caughtUp();
+    expect(await search(ALL_KEY, 'antigravity-ide')).toEqual([
+      [I.twoRoots, 'antigravity-ide', 'USER_REQUEST'],
+      [I.twoRoots, 'antigravity-ide', 'CONTENT'],
+      [I.twoRoots, 'antigravity-ide', 'CONTENT'],
+    ]);
+    expect(await search(CLI_KEY, 'antigravity-ide')).toEqual([]);
   });
 
   it('filters on summaries of what a scoped key sees only: hidden sessions are never counted', async () => {

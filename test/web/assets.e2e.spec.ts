@@ -20,6 +20,7 @@ const ASSETS: [string, string][] = [
   ['/ui/graphiql-json.worker.js', JS],
   ['/ui/graphiql-graphql.worker.js', JS],
   ['/ui/explorer-env.js', JS],
+  ['/ui/explorer-fetcher.js', JS],
   ['/ui/explorer.js', JS],
   ['/ui/page.css', CSS],
   ['/ui/favicon.svg', 'image/svg+xml'],

@@ -83,6 +83,7 @@ describe('the explorer without API keys (introspection on)', () => {
       '/',
       '/ui/explorer-env.js',
       '/ui/graphiql.js',
+      '/ui/explorer-fetcher.js',
       '/ui/explorer.js',
     ]);
     expect(res.text).not.toMatch(/<script>/);
@@ -100,7 +101,6 @@ describe('the explorer without API keys (introspection on)', () => {
       })),
       shouldPersistHeaders: false,
       defaultEditorToolsVisibility: 'variables',
-      subscriptionsProtocol: 'GRAPHQL_SSE',
     });
   });
 

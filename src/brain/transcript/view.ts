@@ -94,6 +94,11 @@ function chunkView(
  * metadata calls (see statInside); the promise keeps callers free to change that.
  */
 export function locateViews(realDir: string): Promise<SessionViews> {
+  return Promise.resolve(locateViewsSync(realDir));
+}
+
+/** locateViews for synchronous callers (the catalog's rare undated sessions). */
+export function locateViewsSync(realDir: string): SessionViews {
   const problems: Problem[] = [];
   const compactOwn =
     fileView(realDir, 'compact', `${LOGS}/transcript.jsonl`, problems) ??
@@ -101,7 +106,7 @@ export function locateViews(realDir: string): Promise<SessionViews> {
   const full =
     fileView(realDir, 'full', `${LOGS}/transcript_full.jsonl`, problems) ??
     chunkView(realDir, 'full', 'transcript_full', problems);
-  return Promise.resolve({ compact: compactOwn ?? full, full, problems });
+  return { compact: compactOwn ?? full, full, problems };
 }
 
 /** A stable key for caches: the view's files and their versions. */

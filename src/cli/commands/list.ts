@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { ENVIRONMENTS } from '../../brain/types';
+import { CliError, Exit } from '../errors';
 import { integer, repeated, withCommon, type CommonOptions } from '../options';
 import { localTime, shortIds, text } from '../output/format';
 import type { Printer } from '../output/printer';
@@ -40,6 +41,14 @@ export function registerList(program: Command, ctx: Context): void {
         flavors: o.flavor,
         query: o.q ?? null,
       });
+      const unknown = o.flavor.filter((f) => !result.flavors.includes(f));
+      if (unknown.length > 0) {
+        const known = result.flavors.length ? result.flavors.join(', ') : 'none';
+        throw new CliError(
+          Exit.FAILED,
+          `no such flavor: ${unknown.join(', ')} (flavors served: ${known})`,
+        );
+      }
       printList(out, result);
     });
   });
@@ -47,7 +56,7 @@ export function registerList(program: Command, ctx: Context): void {
 
 export function printList(out: Printer, result: ListResult): void {
   if (out.json) {
-    out.value(result);
+    out.value({ items: result.items, totalCount: result.totalCount });
     return;
   }
   const shortId = shortIds(result.items.map((s) => s.id));
@@ -72,7 +81,5 @@ export function printList(out: Printer, result: ListResult): void {
     ]),
   );
   if (!out.md && result.totalCount > result.items.length)
-    out.write(
-      out.c.dim(`${result.items.length} of ${result.totalCount} sessions (--all or -n for more)\n`),
-    );
+    out.note(`${result.items.length} of ${result.totalCount} sessions (--all or -n for more)`);
 }

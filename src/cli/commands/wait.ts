@@ -68,9 +68,11 @@ function waitIdle(
 ): Promise<Idle> {
   const started = Date.now();
   let lastLineAt = Date.parse(session.updatedAt);
-  // Locally updatedAt is the records' created_at, which says nothing of when lines arrived: the
-  // quiet time is counted by this process's clock, from the start or the last new line it saw.
-  let lastNews = source.remote ? lastLineAt : started;
+  // One rule in both modes: the quiet time is counted by this process's clock, from the start
+  // or the last new line it saw arrive. updatedAt is the records' created_at, which says
+  // nothing of when lines arrive: a remote wait counted from it was "idle" 1.3 s into
+  // --idle 20 on a session whose last line was old while new ones were being appended.
+  let lastNews = started;
   let count = 0;
   let lastStatus: string | null = null;
   return new Promise<Idle>((resolve, reject) => {

@@ -13,7 +13,7 @@ export function localTime(iso: string | null | undefined): string {
 /**
  * The ids as printed in a table: their first 8 characters, or as many more as it takes for the
  * printed ids to differ (compared as the store resolves them, case-insensitively), so a copied
- * one never also names another session of the same table.
+ * one never also names another session of the same table, and never ending in `-`.
  */
 export function shortIds(ids: readonly string[]): (id: string) => string {
   const distinct = new Set(ids.map((id) => id.toLowerCase()));
@@ -25,7 +25,12 @@ export function shortIds(ids: readonly string[]): (id: string) => string {
     new Set([...distinct].map((id) => id.slice(0, length))).size < distinct.size
   )
     length++;
-  return (id) => id.slice(0, length);
+  // A cut right after a '-' would print an id that ends in one (`abcd1234-`): take the next one.
+  return (id) => {
+    let end = length;
+    while (end < id.length && id[end - 1] === '-') end++;
+    return id.slice(0, end);
+  };
 }
 
 export const text = (v: string | number | null | undefined): string =>

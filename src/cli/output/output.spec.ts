@@ -86,8 +86,63 @@ describe('ids in a table', () => {
       'AC000000-0000-4000-8000-0000000000A2',
       'ac000000-0000-4000-8000-000000000017',
     ]);
+    // Two ids that differ only after their first '-': a cut at 9 would end in '-'.
+    const dashed = ['12345678-aaaa-4000', '12345678-bbbb-4000', 'abcdef01-0000'];
+    expect(dashed.map(shortIds(dashed))).toEqual(['12345678-a', '12345678-b', 'abcdef01-0']);
     const pair = ['abcd0001-x', 'abcd0002-y', 'abcd00010'];
-    expect(pair.map(shortIds(pair))).toEqual(['abcd0001-', 'abcd0002-', 'abcd00010']);
+    expect(pair.map(shortIds(pair))).toEqual(['abcd0001-x', 'abcd0002-y', 'abcd00010']);
     expect(shortIds([])('ba5e0000-0000')).toBe('ba5e0000');
+  });
+});
+
+describe('a table narrower than its cells', () => {
+  const columns = [
+    { header: 'id' },
+    { header: 'created' },
+    { header: 'steps', align: 'right' as const },
+    { header: 'tools', align: 'right' as const },
+    { header: 'errors', align: 'right' as const },
+    { header: 'model' },
+    { header: 'request', flex: true },
+  ];
+  const rows = [
+    [
+      'abcd0001-0',
+      '2026-06-03 10:00',
+      '1234',
+      '1',
+      '0',
+      'Gemini 3.5 Flash (High) with a long name',
+      'Deploy it',
+    ],
+    ['abcd0002-0', '2026-06-02 09:00', '3', '12', '0', 'Claude', 'Run the tests please'],
+  ];
+
+  it('fits COLUMNS=40: the widest cells are cut first, numbers never', () => {
+    const out = renderTable(columns, rows, 40);
+    expect(out.split('\n').map((l) => Array.from(l).length <= 40)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(out).toBe(
+      [
+        'id    cre…  ste…  too…  err…  mod…  req…',
+        'abc…  202…  1234     1     0  Gem…  Dep…',
+        'abc…  202…     3    12     0  Cla…  Run…',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('fits every width from 40 up, cutting less as it widens', () => {
+    for (let width = 40; width <= 120; width++) {
+      for (const line of renderTable(columns, rows, width).trimEnd().split('\n'))
+        expect([width, Array.from(line).length <= width]).toEqual([width, true]);
+    }
+    expect(renderTable(columns, rows, 200).split('\n')[1]).toBe(
+      'abcd0001-0  2026-06-03 10:00   1234      1       0  Gemini 3.5 Flash (High) with a long name  Deploy it',
+    );
   });
 });

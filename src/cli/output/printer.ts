@@ -24,6 +24,7 @@ export class Printer {
     options: PrintOptions,
     private readonly out: NodeJS.WriteStream = process.stdout,
     env: NodeJS.ProcessEnv = process.env,
+    private readonly err: NodeJS.WritableStream = process.stderr,
   ) {
     this.json = options.json === true;
     this.md = !this.json && options.md === true;
@@ -33,6 +34,11 @@ export class Printer {
 
   write(text: string | Uint8Array): void {
     this.out.write(text);
+  }
+
+  /** A remark about the answer (a "12 of 40" footer): stderr, so a pipe gets only the rows. */
+  note(text: string): void {
+    this.err.write(`${clean(text)}\n`);
   }
 
   /** The whole answer as one JSON document (bidi and C1 characters as escapes: visible-text.ts). */

@@ -13,7 +13,7 @@ export interface Column {
 }
 
 const GAP = 2;
-/** A flex column never gets narrower than this, even when the table then overflows. */
+/** What a flex column is first given at least; fitWidths narrows it further only to fit. */
 const MIN_FLEX = 10;
 
 /** Code points, so a cut never splits a surrogate pair. */
@@ -33,6 +33,38 @@ function pad(text: string, width: number, align: 'left' | 'right'): string {
   return align === 'right' ? ' '.repeat(room) + text : text + ' '.repeat(room);
 }
 
+/**
+ * Narrows columns until the table fits `width`: always the widest that may still give, so a
+ * long model name or id is cut before a short one. Numbers (right-aligned) are never cut;
+ * other cells and headers keep at least MIN_CUT characters (their start and an ellipsis).
+ */
+const MIN_CUT = 4;
+function fitWidths(
+  columns: readonly Column[],
+  cells: readonly (readonly string[])[],
+  widths: number[],
+  width: number,
+): void {
+  const least = columns.map((col, i) =>
+    col.align === 'right'
+      ? cells.reduce(
+          (m, r) => Math.max(m, chars(r[i] ?? '').length),
+          Math.min(chars(col.header).length, MIN_CUT),
+        )
+      : Math.min(widths[i], MIN_CUT),
+  );
+  let total = widths.reduce((a, w) => a + w, 0) + GAP * (columns.length - 1);
+  while (total > width) {
+    let widest = -1;
+    for (let i = 0; i < widths.length; i++) {
+      if (widths[i] > least[i] && (widest === -1 || widths[i] > widths[widest])) widest = i;
+    }
+    if (widest === -1) return; // narrower than the numbers themselves: left as it is
+    widths[widest]--;
+    total--;
+  }
+}
+
 export function renderTable(
   columns: readonly Column[],
   rows: readonly (readonly string[])[],
@@ -49,6 +81,7 @@ export function renderTable(
     const room = width - fixed - GAP * (columns.length - 1);
     widths[flex] = Math.min(widths[flex], Math.max(MIN_FLEX, room));
   }
+  fitWidths(columns, cells, widths, width);
   const line = (r: readonly string[], style: (t: string) => string = (t) => t) =>
     columns
       .map((col, i) => {

@@ -20,4 +20,6 @@ export interface ListQuery {
 export interface ListResult {
   items: SessionRow[];
   totalCount: number;
+  /** The flavors of the roots this caller sees (a named flavor outside them is a mistake). */
+  flavors: string[];
 }

@@ -8,7 +8,7 @@ import type { Run } from './source';
 export async function openLocalApp(): Promise<{ run: Run; close(): Promise<void> }> {
   const { loadConfig } = await import('../../config/config');
   const { openLocal } = await import('../../operations/local');
-  return openLocal(loadConfig(localEnv(process.env)));
+  return openLocal(loadConfig(localEnv(process.env), { checkNames: false }));
 }
 
 /** The highest RATE_LIMIT_POINTS the configuration accepts. */

@@ -4,6 +4,7 @@ import {
   type Catalog,
   type HeadMemo,
   type ListedSession,
+  visibleSessions,
 } from '../../brain/catalog';
 import { discoverRoots } from '../../brain/roots';
 import { BrainStore } from '../../brain/store';
@@ -57,11 +58,12 @@ export async function localList(
     });
     const envs = new Set(q.environments);
     const flavors = new Set(q.flavors);
-    let items = catalog.newestFirst.filter(
-      (s) =>
-        (envs.size === 0 || envs.has(s.entry.root.environment)) &&
-        (flavors.size === 0 || flavors.has(s.entry.root.flavor)),
-    );
+    const named = (s: ListedSession) =>
+      (envs.size === 0 || envs.has(s.entry.root.environment)) &&
+      (flavors.size === 0 || flavors.has(s.entry.root.flavor));
+    // As the server's listing: each id's copy in the named roots (see rootTest).
+    let items =
+      envs.size === 0 && flavors.size === 0 ? catalog.newestFirst : visibleSessions(catalog, named);
     if (q.oldestFirst) items = [...items].sort(oldestFirst);
     if (q.query !== null) {
       const needle = q.query.toLowerCase();
@@ -75,7 +77,8 @@ export async function localList(
     }
     const page = q.limit === null ? items : items.slice(0, q.limit);
     const rows = await Promise.all(page.map((s) => row(store, s, redactor)));
-    return { items: rows, totalCount: items.length };
+    const served = [...new Set(catalog.roots.map((r) => r.root.flavor))].sort();
+    return { items: rows, totalCount: items.length, flavors: served };
   } finally {
     bar.stop();
     db?.close();

@@ -1,4 +1,5 @@
 import { BrainStore } from '../../brain/store';
+import { candidateLines } from '../../brain/transcript/candidate-lines';
 import type { StoreSource } from '../../config/brain-source';
 import type { HomeSettings } from '../../config/home-settings';
 import { maskText } from '../../http/masked-body';
@@ -36,14 +37,18 @@ export async function localRaw(
   const view = compact ? views.compact : (views.full ?? views.compact);
   if (!view) throw notFound(`a transcript of session ${found.session.entry.id}`);
   const lines = await store.transcripts.index(realDir, view);
-  for (const i of lines.candidates(index)) {
-    const line = await lines.readLine(i);
-    if (lineStepIndex(line) !== index) continue;
+  // Candidates in runs (candidate-lines.ts): junk lines cannot be sniffed, so each is one.
+  for await (const { line, bytes } of candidateLines(lines, lines.candidates(index))) {
+    if (bytes === null) {
+      if (lines.sniff(line) === index) await lines.readLine(line); // throws RecordTooLargeError
+      continue;
+    }
+    if (lineStepIndex(bytes) !== index) continue;
     const redactor = new Redactor({
       enabled: settings.redact,
       extraPatterns: settings.redactPatterns,
     });
-    return redactor.enabled ? maskText(line, redactor).body : line;
+    return redactor.enabled ? maskText(bytes, redactor).body : bytes;
   }
   throw notFound(`step ${index}`);
 }

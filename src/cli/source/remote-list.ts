@@ -35,5 +35,6 @@ export async function remoteList(client: RemoteClient, q: ListQuery): Promise<Li
     if (!page.sessions.pageInfo.hasNextPage) break;
     after = page.sessions.pageInfo.endCursor;
   }
-  return { items, totalCount };
+  const { roots } = await client.run<{ roots: { flavor: string }[] }>('{ roots { flavor } }');
+  return { items, totalCount, flavors: roots.map((r) => r.flavor).sort() };
 }

@@ -1,0 +1,54 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { brainql, ensureBuilt, json } from './bin';
+import { makeCliHome, SECRET_ID } from './cli-home';
+
+/**
+ * list and steps flags over the local home (issue 19 item 12): a flavor no root has is a
+ * mistake, the "N of M" footer is not part of the rows, a tool name matches in any case.
+ */
+let home: string;
+let cache: string;
+const local = (args: string[]) => brainql(args, { GEMINI_HOME: home, CACHE_DIR: cache });
+
+beforeAll(() => {
+  ensureBuilt();
+  home = makeCliHome();
+  cache = fs.mkdtempSync(path.join(os.tmpdir(), 'brainql-cli-flags-cache-'));
+});
+afterAll(() => {
+  fs.rmSync(home, { recursive: true, force: true });
+  fs.rmSync(cache, { recursive: true, force: true });
+});
+
+it('list --flavor with a flavor no root has says so and exits 1', async () => {
+  const r = await local(['list', '--flavor', 'nosuch', '--flavor', 'antigravity-ide']);
+  expect([r.code, r.stdout, r.stderr.trim()]).toEqual([
+    1,
+    '',
+    'brainql: no such flavor: nosuch (flavors served: antigravity-acp, antigravity-ide)',
+  ]);
+});
+
+it('puts the "N of M" footer on stderr: stdout holds the table only', async () => {
+  const r = await local(['list', '-n', '1']);
+  expect(r.code).toBe(0);
+  expect(
+    r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split(/\s+/)[0]),
+  ).toEqual(['id', 'abcd0001']);
+  expect(r.stderr).toBe('1 of 3 sessions (--all or -n for more)\n');
+});
+
+it('matches steps --tool in any case', async () => {
+  const indexes = async (tool: string) =>
+    json<{ items: { index: number }[] }>(
+      await local(['steps', SECRET_ID, '--tool', tool, '--json']),
+    ).items.map((s) => s.index);
+  expect(await indexes('run_command')).toEqual([1]);
+  expect(await indexes('RUN_Command')).toEqual([1]);
+  expect(await indexes('nosuch')).toEqual([]);
+});
