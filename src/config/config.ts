@@ -2,6 +2,7 @@ import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, validateSync } from 'class-validator';
 import { loadApiKeys, type ApiKey } from '../auth/api-keys';
 import { BOOLEAN_VARIABLES, Environment, INTEGER_VARIABLES } from './environment';
+import { ingestDirOf, type IngestSettings } from './ingest-settings';
 import { allowedHosts, hostEntryErrors, isLoopback, type AllowedHosts } from './hosts';
 import { normalOrigin, originErrors } from './origins';
 import {
@@ -69,6 +70,7 @@ export interface AppConfig {
   redactPatterns: string[];
   limits: QueryLimits;
   live: LiveSettings;
+  ingest: IngestSettings;
 }
 
 export { ConfigError, patternList } from './home-settings';
@@ -118,6 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   for (const m of originErrors(corsEntries)) problems.push(`  CORS_ORIGINS: ${m}`);
   const { geminiHome, geminiHomeSet, brainRoots, cacheDir, cacheProblem } = homePlace(raw);
   if (cacheProblem !== null) problems.push(cacheProblem);
+  const pushing = apiKeys.some((k) => k.push);
+  const ingestDir = ingestDirOf(raw, pushing, geminiHome, brainRoots);
+  if (ingestDir.problem !== null) problems.push(ingestDir.problem);
   const flag = (v: string | undefined): boolean | undefined =>
     v === undefined ? undefined : BOOLEAN_WORDS[v];
   const anonymous = flag(raw.ALLOW_ANONYMOUS) ?? false;
@@ -162,6 +167,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       watch: (raw.WATCH ?? 'auto') as LiveSettings['watch'],
       pollMs: raw.POLL_MS ?? 1000,
       maxSubscriptions: raw.MAX_SUBSCRIPTIONS ?? 100,
+    }),
+    ingest: Object.freeze({
+      enabled: pushing,
+      dir: ingestDir.dir,
+      maxSourceBytes: (raw.MAX_INGEST_MB ?? 10_240) * 1024 * 1024,
+      maxBodyBytes: (raw.MAX_INGEST_BODY_MB ?? 64) * 1024 * 1024,
     }),
   });
 }

@@ -56,7 +56,7 @@ export class SessionsService {
   async roots(principal: Principal): Promise<BrainRoot[]> {
     const catalog = await this.store.catalog();
     const roots = catalog.roots.filter((r) => principal.mayRead(r.root));
-    if (principal.flavors === null || catalog.shadowed.length === 0) {
+    if (!principal.scoped || catalog.shadowed.length === 0) {
       return roots.map((r) => this.toRoot(r));
     }
     // A scoped caller may see a copy that lost to a hidden root's: count what they see.
@@ -120,7 +120,7 @@ export class SessionsService {
       }
       items = sorted;
     }
-    if (principal.flavors !== null) {
+    if (principal.scoped) {
       const mayRead = (s: ListedSession) => principal.mayRead(s.entry.root);
       if (catalog.shadowed.length === 0) items = items.filter(mayRead);
       else items = [...visibleSessions(catalog, mayRead)].sort(compareOf(order));
