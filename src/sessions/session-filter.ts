@@ -84,6 +84,7 @@ export async function filterSessions(
 ): Promise<ListedSession[]> {
   const envs = filter.environment?.length ? new Set<string>(filter.environment) : null;
   const flavors = filter.flavor?.length ? new Set(filter.flavor) : null;
+  const sources = filter.source?.length ? new Set(filter.source) : null;
   const after = instant(filter.createdAfter, 'createdAfter');
   const before = instant(filter.createdBefore, 'createdBefore');
   const test = summaryTest(filter, redactor);
@@ -92,6 +93,7 @@ export async function filterSessions(
     return (
       (!envs || envs.has(s.entry.root.environment)) &&
       (!flavors || flavors.has(s.entry.root.flavor)) &&
+      (!sources || (s.entry.root.source !== undefined && sources.has(s.entry.root.source))) &&
       (after === undefined || t >= after) &&
       (before === undefined || t < before)
     );

@@ -50,6 +50,7 @@ export class SessionsService {
       environment: root.environment as BrainRoot['environment'],
       sessionCount,
       isExample: this.source.isExample,
+      source: root.source ?? null,
     };
   }
 
