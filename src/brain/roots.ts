@@ -49,7 +49,8 @@ export async function discoverRoots(
     const p = path.resolve(extra);
     candidates.push({ path: p, flavor: path.basename(path.dirname(p)) });
   }
-  if (ingestDir) for (const c of await ingestCandidates(path.resolve(ingestDir))) candidates.push(c);
+  if (ingestDir)
+    for (const c of await ingestCandidates(path.resolve(ingestDir))) candidates.push(c);
   const found = await Promise.all(
     candidates.map(async (c): Promise<BrainRoot | null> => {
       try {
