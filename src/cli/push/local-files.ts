@@ -62,8 +62,20 @@ export async function sessionFiles(dir: string): Promise<{ files: LocalFile[]; r
     }
   };
   await walk(dir, '');
-  files.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  files.sort((a, b) => rank(a.rel) - rank(b.rel) || (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   return { files, refused };
+}
+
+const COMPACT = '.system_generated/logs/transcript.jsonl';
+const FULL = '.system_generated/logs/transcript_full.jsonl';
+
+/**
+ * The compact transcript goes last and the full one just before it: a server lists a session
+ * once its compact transcript exists, so it then already holds the session's other files and
+ * full twin, and what it derives on first sight (summary, index) is of the whole session.
+ */
+function rank(rel: string): number {
+  return rel === COMPACT ? 2 : rel === FULL ? 1 : 0;
 }
 
 /**
