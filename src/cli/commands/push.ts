@@ -83,16 +83,20 @@ async function push(o: PushOptions): Promise<number> {
       state.save();
     }
   };
+  let away = false;
   try {
     const list = await sessions();
     bar.total(list.length);
     await pushAll(list, tally);
   } catch (err) {
     bar.stop();
-    throw serverError(err);
+    // --watch outlasts a server that is away: the watch loop retries with backoff.
+    if (!(o.watch && err instanceof Unreachable)) throw serverError(err);
+    process.stderr.write(`push: cannot reach the server (${err.message}); will retry\n`);
+    away = true;
   }
   bar.stop();
-  report(o, tally);
+  if (!away) report(o, tally);
   if (!o.watch) return tally.failed.length;
 
   const stop = new AbortController();
@@ -108,6 +112,7 @@ async function push(o: PushOptions): Promise<number> {
     },
     onRetry: (err, ms) => process.stderr.write(`push: ${err.message}; retrying in ${ms} ms\n`),
     signal: stop.signal,
+    startWithSweep: away,
   }).catch((err: unknown) => {
     throw serverError(err);
   });

@@ -19,6 +19,8 @@ export interface WatchOptions {
   onRetry: (err: Error, waitMs: number) => void;
   sweepMs?: number;
   signal: AbortSignal;
+  /** The first push did not reach the server: push everything once the loop starts. */
+  startWithSweep?: boolean;
 }
 
 const MAX_BACKOFF_MS = 30_000;
@@ -32,7 +34,7 @@ export async function watchAndPush(o: WatchOptions): Promise<void> {
     updatedEveryMs: 250,
   });
   const dirty = new Set<string>();
-  let sweep = false;
+  let sweep = o.startWithSweep ?? false;
   let wake: (() => void) | null = null;
   const poke = () => wake?.();
   const stop = feed.listen({
