@@ -25,7 +25,7 @@ interface PushOptions {
 /** Requests of at most this many bytes: well under the server's default MAX_INGEST_BODY_MB. */
 const PART_BYTES = 8 * 1024 * 1024;
 /** Sessions pushed at once: the server fsyncs every file, so a few in flight keep it busy. */
-const PARALLEL = 4;
+const PARALLEL = 8;
 
 export function registerPush(program: Command): void {
   program
