@@ -20,8 +20,4 @@ export class FileLocks {
       if (this.tails.get(key) === tail) this.tails.delete(key);
     }
   }
-
-  get held(): number {
-    return this.tails.size;
-  }
 }

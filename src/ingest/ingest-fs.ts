@@ -76,6 +76,8 @@ export interface HeldFile {
  */
 export async function listRegularFiles(dir: string): Promise<HeldFile[]> {
   const out: HeldFile[] = [];
+  const top = await fsp.lstat(dir).catch(() => null);
+  if (!top?.isDirectory()) return out; // absent, or a link someone planted: never followed
   const walk = async (abs: string, rel: string): Promise<void> => {
     const entries = await fsp.readdir(abs, { withFileTypes: true }).catch(() => []);
     for (const e of entries) {
