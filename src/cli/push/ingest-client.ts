@@ -22,6 +22,8 @@ export class IngestHttpError extends Error {
     readonly code: string,
     message: string,
     readonly size?: number,
+    /** RATE_LIMITED: the server's Retry-After, in seconds. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -95,6 +97,7 @@ export class IngestClient {
               e?.code ?? `HTTP_${status}`,
               e?.message ?? `the server answered ${status}`,
               e?.size,
+              Number(res.headers['retry-after']) || undefined,
             ),
           );
         });

@@ -94,6 +94,13 @@ export class Pusher {
             held = await this.o.client.held(s.flavor, s.id);
             continue;
           }
+          if (code === 'RATE_LIMITED' && attempt < RETRIES) {
+            // Nothing of the refused request was kept: wait as asked, then ask again.
+            const wait = ((err as IngestHttpError).retryAfter ?? 1) * 1000;
+            await new Promise((r) => setTimeout(r, wait));
+            held = await this.o.client.held(s.flavor, s.id);
+            continue;
+          }
           if (!(err instanceof IngestHttpError) || err.status === 401 || err.status === 403)
             throw err;
           tally.failed.push({ session: s.id, path: f.rel, code: err.code, message: err.message });
