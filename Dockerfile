@@ -42,12 +42,17 @@ COPY --from=build /app/example-home ./example-home
 # The command line on the PATH: `docker compose exec brainql brainql list`.
 RUN ln -s /app/dist/cli/main.js /usr/local/bin/brainql
 # The index's folder: the only one the server writes, kept on a volume across containers.
-RUN mkdir -p /var/cache/brainql && chown node:node /var/cache/brainql && chmod 0700 /var/cache/brainql
+# Pushed sessions (brainql push) live in INGEST_DIR, the only other folder it writes.
+RUN mkdir -p /var/cache/brainql /var/lib/brainql/ingest \
+  && chown node:node /var/cache/brainql /var/lib/brainql/ingest \
+  && chmod 0700 /var/cache/brainql /var/lib/brainql/ingest
 ENV HOST=0.0.0.0 \
     PORT=3000 \
     GEMINI_HOME=/data/gemini \
-    CACHE_DIR=/var/cache/brainql
+    CACHE_DIR=/var/cache/brainql \
+    INGEST_DIR=/var/lib/brainql/ingest
 VOLUME /var/cache/brainql
+VOLUME /var/lib/brainql/ingest
 USER node
 EXPOSE 3000
 # Slim images have no curl: node's own fetch asks /healthz.

@@ -230,7 +230,7 @@ function writeSession(dir: string, start: number, c: Corpus, r: () => number): v
   if (withFull) fs.writeFileSync(path.join(logs, 'transcript_full.jsonl'), full.join('\n') + '\n');
 }
 
-function writeHome(home: string, sessions: number, c: Corpus, r: () => number): void {
+export function writeHome(home: string, sessions: number, c: Corpus, r: () => number): void {
   const brain = path.join(home, 'antigravity-ide', 'brain');
   fs.mkdirSync(path.join(brain, 'tempmediaStorage'), { recursive: true });
   fs.writeFileSync(path.join(brain, 'thread_summaries.json'), '{}\n');

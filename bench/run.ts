@@ -7,6 +7,7 @@ import { benchApi } from './api.bench';
 import { benchCliOnly } from './cli.bench';
 import { benchIndexHome } from './index.bench';
 import { benchLive } from './live.bench';
+import { benchPush } from './push.bench';
 import { benchRedaction } from './redaction.bench';
 import { benchIndex, benchSessions } from './store.bench';
 
@@ -28,15 +29,15 @@ function sizeArg(argv: string[]): Size {
 /**
  * `--only index`: the home index's figures (9-13, 16) alone, without the store's data.
  * `--only cli`: figure 16 alone, on the index home and an index file `brainql stats` builds
- * (once; kept beside the data).
+ * (once; kept beside the data). `--only push`: figure 17 alone (BENCH_PUSH_SESSIONS sessions).
  */
-function onlyArg(argv: string[]): 'index' | 'cli' | null {
+function onlyArg(argv: string[]): 'index' | 'cli' | 'push' | null {
   const i = argv.indexOf('--only');
   if (i === -1) return null;
   const value = argv[i + 1];
-  if (value !== 'index' && value !== 'cli') {
+  if (value !== 'index' && value !== 'cli' && value !== 'push') {
     console.error(
-      `usage: npm run bench -- [--size small|large] [--only index|cli] (got --only ${value})`,
+      `usage: npm run bench -- [--size small|large] [--only index|cli|push] (got --only ${value})`,
     );
     process.exit(2);
   }
@@ -60,8 +61,16 @@ async function main(): Promise<void> {
     await benchActivity(data, rows);
     rows.push(...(await benchRedaction()));
   }
-  const indexNotes = only === 'cli' ? benchCliOnly(size, rows) : await benchIndexHome(size, rows);
+  // Figure 17 (collecting): 500 sessions at small size, 2,000 at large (the issue's home).
+  const pushSessions = Number(process.env.BENCH_PUSH_SESSIONS ?? (size === 'small' ? 500 : 2000));
+  const indexNotes =
+    only === 'push'
+      ? await benchPush(pushSessions, rows)
+      : only === 'cli'
+        ? benchCliOnly(size, rows)
+        : await benchIndexHome(size, rows);
   if (!only) rows.push(...(await benchLive()));
+  if (!only) indexNotes.push(...(await benchPush(pushSessions, rows)));
   // Figures in order (1-4 store, 5-6 API, 7 redaction, 8 activity, 9-12 home index, 13 stats,
   // 14-15 live, 16 the command line's list); the append runs with the line index, before 3.
   rows.sort((a, b) => parseInt(a.figure, 10) - parseInt(b.figure, 10));

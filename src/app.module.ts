@@ -5,6 +5,7 @@ import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { ApiGraphqlModule } from './graphql/graphql.module';
 import { HttpModule } from './http/http.module';
+import { IngestModule } from './ingest/ingest.module';
 import { IndexModule } from './index/index.module';
 import { LiveModule } from './live/live.module';
 import { OperationsModule } from './operations/operations.module';
@@ -42,6 +43,8 @@ export class AppModule {
         HttpModule,
         OperationsModule,
         RestModule,
+        // The ingest routes exist only when some key may push.
+        ...(config.ingest.enabled ? [IngestModule] : []),
       ],
     };
   }

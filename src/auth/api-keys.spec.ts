@@ -47,7 +47,7 @@ describe('loadApiKeysFrom', () => {
     });
     expect(loadApiKeysFrom('[]')).toEqual({ errors: ['holds no keys'] });
     expect(loadApiKeysFrom('{}')).toEqual({
-      errors: ['must be a JSON array of {"name","sha256","flavors"?}'],
+      errors: ['must be a JSON array of {"name","sha256","flavors"?,"sources"?,"push"?}'],
     });
   });
 });
@@ -84,5 +84,62 @@ describe('Principal', () => {
       [true, false, 'antigravity-acp'],
       [false, false, ''],
     ]);
+  });
+});
+
+describe('push keys and source scopes', () => {
+  const root = (flavor: string, source?: string): BrainRoot => ({
+    path: `/r/${source ?? 'mounted'}/${flavor}/brain`,
+    realPath: `/r/${source ?? 'mounted'}/${flavor}/brain`,
+    flavor,
+    environment: 'ACP',
+    ...(source ? { source } : {}),
+  });
+
+  it('reads "push" and "sources"; a push key reads no root at all', () => {
+    const [pusher, reader, both] = keysOf([
+      { ...entry('ci-runner', 'k1'), push: true },
+      { ...entry('audit', 'k2'), sources: ['ci-runner'] },
+      { ...entry('acp-ci', 'k3', ['antigravity-acp']), sources: ['ci-runner'] },
+    ]).map((k) => Principal.of(k));
+    expect([
+      pusher.push,
+      pusher.scoped,
+      pusher.mayRead(root('antigravity-acp', 'ci-runner')),
+    ]).toEqual([true, true, false]);
+    expect([
+      reader.mayRead(root('antigravity-acp', 'ci-runner')),
+      reader.mayRead(root('antigravity-acp', 'laptop')),
+      reader.mayRead(root('antigravity-acp')),
+    ]).toEqual([true, false, false]);
+    expect([
+      both.mayRead(root('antigravity-acp', 'ci-runner')),
+      both.mayRead(root('antigravity-ide', 'ci-runner')),
+    ]).toEqual([true, false]);
+    expect([pusher.scopeKey, reader.scopeKey, both.scopeKey]).toEqual([
+      '!push',
+      '*|ci-runner',
+      'antigravity-acp|ci-runner',
+    ]);
+  });
+
+  it('names every bad push or sources entry', () => {
+    expect(
+      loadApiKeysFrom(
+        JSON.stringify([
+          { ...entry('a', 'k1'), push: 'yes' },
+          { ...entry('../b', 'k2'), push: true },
+          { ...entry('c', 'k3', ['antigravity-acp']), push: true },
+          { ...entry('d', 'k4'), sources: 'ci' },
+        ]),
+      ),
+    ).toEqual({
+      errors: [
+        'entry 0: "push" must be true or false when present',
+        "entry 1: a push key's name is its source folder: 1-64 of A-Z a-z 0-9 . _ - starting with a letter or digit",
+        'entry 2: a push key reads nothing, so "flavors" and "sources" do not apply',
+        'entry 3: "sources" must be an array of strings when present',
+      ],
+    });
   });
 });

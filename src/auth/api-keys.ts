@@ -12,7 +12,17 @@ export interface ApiKey {
   sha256: Buffer;
   /** Flavors (root parent folder names) this key may read; null means every root. */
   flavors: ReadonlySet<string> | null;
+  /** Sources (push key names) this key may read; null means every root, mounted ones too. */
+  sources: ReadonlySet<string> | null;
+  /** A push key: it may only use the ingest routes, and its name is its source. */
+  push: boolean;
 }
+
+/**
+ * A push key's name becomes a folder under INGEST_DIR: a plain, portable name, never `.`/`..`
+ * or anything a path could be built from.
+ */
+export const SOURCE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 const HEX64 = /^[0-9a-f]{64}$/i;
 
@@ -42,33 +52,44 @@ export function loadApiKeysFrom(text: string): { keys: ApiKey[] } | { errors: st
     return { errors: [NOT_JSON] };
   }
   if (!Array.isArray(parsed))
-    return { errors: ['must be a JSON array of {"name","sha256","flavors"?}'] };
+    return { errors: ['must be a JSON array of {"name","sha256","flavors"?,"sources"?,"push"?}'] };
   const errors: string[] = [];
   const keys: ApiKey[] = [];
   const names = new Set<string>();
   parsed.forEach((entry: unknown, i) => {
-    const e = (entry ?? {}) as { name?: unknown; sha256?: unknown; flavors?: unknown };
+    const e = (entry ?? {}) as Record<string, unknown>;
+    const before = errors.length;
     if (typeof e.name !== 'string' || e.name === '')
       errors.push(`entry ${i}: "name" must be a non-empty string`);
     else if (names.has(e.name)) errors.push(`entry ${i}: the name "${e.name}" is used twice`);
     if (typeof e.sha256 !== 'string' || !HEX64.test(e.sha256)) {
       errors.push(`entry ${i}: "sha256" must be 64 hex digits (the key's SHA-256, not the key)`);
     }
-    const flavorsOk =
-      e.flavors === undefined ||
-      (Array.isArray(e.flavors) && e.flavors.every((f) => typeof f === 'string'));
-    if (!flavorsOk) errors.push(`entry ${i}: "flavors" must be an array of strings when present`);
-    if (
-      typeof e.name === 'string' &&
-      typeof e.sha256 === 'string' &&
-      HEX64.test(e.sha256) &&
-      flavorsOk
-    ) {
-      names.add(e.name);
+    for (const list of ['flavors', 'sources'] as const) {
+      const v = e[list];
+      if (v !== undefined && !(Array.isArray(v) && v.every((f) => typeof f === 'string')))
+        errors.push(`entry ${i}: "${list}" must be an array of strings when present`);
+    }
+    if (e.push !== undefined && typeof e.push !== 'boolean')
+      errors.push(`entry ${i}: "push" must be true or false when present`);
+    const push = e.push === true;
+    if (push && typeof e.name === 'string' && !SOURCE_NAME.test(e.name))
+      errors.push(
+        `entry ${i}: a push key's name is its source folder: 1-64 of A-Z a-z 0-9 . _ - ` +
+          'starting with a letter or digit',
+      );
+    if (push && (e.flavors !== undefined || e.sources !== undefined))
+      errors.push(`entry ${i}: a push key reads nothing, so "flavors" and "sources" do not apply`);
+    if (errors.length === before) {
+      const name = e.name as string;
+      names.add(name);
+      const set = (v: unknown) => (v === undefined ? null : new Set(v as string[]));
       keys.push({
-        name: e.name,
-        sha256: Buffer.from(e.sha256, 'hex'),
-        flavors: e.flavors === undefined ? null : new Set(e.flavors as string[]),
+        name,
+        sha256: Buffer.from(e.sha256 as string, 'hex'),
+        flavors: set(e.flavors),
+        sources: set(e.sources),
+        push,
       });
     }
   });

@@ -20,7 +20,7 @@ export function authenticate(
   if (config.apiKeys.length === 0) return { principal: Principal.anonymous };
   const m = BEARER.exec(authorization ?? '');
   const key = m ? matchKey(config.apiKeys, m[1]) : null;
-  if (key) return { principal: new Principal(key.name, key.flavors) };
+  if (key) return { principal: Principal.of(key) };
   return {
     message: m ? 'the API key is not valid' : 'send an API key as "Authorization: Bearer <key>"',
   };
@@ -37,6 +37,11 @@ export function authMiddleware(config: AppConfig, onRefused: (path: string) => v
     const path = req.originalUrl.split('?')[0];
     const who = authenticate(config, req.headers.authorization);
     if ('principal' in who) {
+      const refusal = roleRefusal(who.principal, path);
+      if (refusal !== null && !OPEN.has(path)) {
+        refuse(res, path, 403, HttpErrorCode.FORBIDDEN, refusal);
+        return;
+      }
       (req as AuthedRequest).principal = who.principal;
       next();
       return;
@@ -45,17 +50,34 @@ export function authMiddleware(config: AppConfig, onRefused: (path: string) => v
       next();
       return;
     }
-    const { message } = who;
     onRefused(path);
-    if (path === '/graphql') {
-      // A GraphQL client reads GraphQL errors; every other route answers the one error shape.
-      res.setHeader('WWW-Authenticate', CHALLENGE);
-      res.status(401).json({ errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }] });
-    } else {
-      sendError(
-        res,
-        new HttpError(HttpErrorCode.UNAUTHENTICATED, message, { challenge: CHALLENGE }),
-      );
-    }
+    res.setHeader('WWW-Authenticate', CHALLENGE);
+    refuse(res, path, 401, HttpErrorCode.UNAUTHENTICATED, who.message);
   };
+}
+
+const INGEST = '/api/ingest/';
+
+/**
+ * Why a key's role keeps it from `path`, or null: a push key may use only the ingest routes,
+ * and only push keys may use them (its name is the source written to).
+ */
+export function roleRefusal(principal: Principal, path: string): string | null {
+  const ingest = path.startsWith(INGEST);
+  if (principal.push && !ingest) return 'a push key may only use the ingest routes (/api/ingest/…)';
+  if (!principal.push && ingest && principal !== Principal.anonymous)
+    return 'the ingest routes need a push key (keygen --push)';
+  return null;
+}
+
+/** A GraphQL client reads GraphQL errors; every other route answers the one error shape. */
+function refuse(
+  res: Response,
+  path: string,
+  status: 401 | 403,
+  code: typeof HttpErrorCode.UNAUTHENTICATED | typeof HttpErrorCode.FORBIDDEN,
+  message: string,
+): void {
+  if (path === '/graphql') res.status(status).json({ errors: [{ message, extensions: { code } }] });
+  else sendError(res, new HttpError(code, message));
 }

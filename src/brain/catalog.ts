@@ -175,7 +175,12 @@ export function substitutesOf(
 }
 
 function sameRoot(a: BrainRoot, b: BrainRoot): boolean {
-  return a.realPath === b.realPath && a.flavor === b.flavor && a.environment === b.environment;
+  return (
+    a.realPath === b.realPath &&
+    a.flavor === b.flavor &&
+    a.environment === b.environment &&
+    a.source === b.source
+  );
 }
 
 export function compareNewestFirst(a: ListedSession, b: ListedSession): number {
@@ -196,11 +201,12 @@ export async function buildCatalog(
   heads: HeadCache,
   onProgress?: (done: number, total: number | null) => void,
   previous?: Catalog,
+  ingestDir: string | null = null,
 ): Promise<Catalog> {
   // A root that is still there stays the same object: entries a quick rescan keeps hold it,
   // and callers compare roots by identity.
   const earlier = new Map(previous?.roots.map((r) => [r.root.path, r.root]));
-  const roots = (await discoverRoots(geminiHome, extraRoots)).map((root) => {
+  const roots = (await discoverRoots(geminiHome, extraRoots, ingestDir)).map((root) => {
     const same = earlier.get(root.path);
     return same && sameRoot(same, root) ? same : root;
   });

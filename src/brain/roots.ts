@@ -34,8 +34,10 @@ export function environmentOf(flavor: string): Environment {
 export async function discoverRoots(
   geminiHome: string | null,
   extraRoots: string[],
+  /** INGEST_DIR: every `<source>/<flavor>/brain` in it is a root of that source. */
+  ingestDir: string | null = null,
 ): Promise<BrainRoot[]> {
-  const candidates: { path: string; flavor: string }[] = [];
+  const candidates: { path: string; flavor: string; source?: string }[] = [];
   if (geminiHome) {
     const home = path.resolve(geminiHome);
     const names = await fsp.readdir(home).catch(() => [] as string[]);
@@ -47,10 +49,14 @@ export async function discoverRoots(
     const p = path.resolve(extra);
     candidates.push({ path: p, flavor: path.basename(path.dirname(p)) });
   }
+  if (ingestDir)
+    for (const c of await ingestCandidates(path.resolve(ingestDir))) candidates.push(c);
   const found = await Promise.all(
     candidates.map(async (c): Promise<BrainRoot | null> => {
       try {
-        if (!(await fsp.stat(c.path)).isDirectory()) return null;
+        // Below INGEST_DIR nothing is a link (the writer makes none): one would be refused.
+        const st = await (c.source === undefined ? fsp.stat(c.path) : fsp.lstat(c.path));
+        if (!st.isDirectory()) return null;
         const realPath = await fsp.realpath(c.path);
         return { ...c, realPath, environment: environmentOf(c.flavor) };
       } catch {
@@ -67,6 +73,27 @@ export async function discoverRoots(
     roots.push(root);
   }
   return roots;
+}
+
+/** Source and flavor folder names the ingest side can have made (see src/ingest). */
+const SOURCE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const FLAVOR = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+async function plainDirs(dir: string, name: RegExp): Promise<string[]> {
+  const entries = await fsp.readdir(dir, { withFileTypes: true }).catch(() => [] as Dirent[]);
+  return entries.filter((e) => e.isDirectory() && name.test(e.name)).map((e) => e.name);
+}
+
+/** `<ingestDir>/<source>/<flavor>/brain` for every plain source and flavor folder. */
+async function ingestCandidates(
+  ingestDir: string,
+): Promise<{ path: string; flavor: string; source: string }[]> {
+  const out: { path: string; flavor: string; source: string }[] = [];
+  for (const source of await plainDirs(ingestDir, SOURCE)) {
+    for (const flavor of await plainDirs(path.join(ingestDir, source), FLAVOR))
+      out.push({ path: path.join(ingestDir, source, flavor, 'brain'), flavor, source });
+  }
+  return out;
 }
 
 interface Candidate {

@@ -41,6 +41,8 @@ import type {
 export interface StoreOptions {
   geminiHome: string | null;
   brainRoots: string[];
+  /** INGEST_DIR when pushed sessions are served: `<source>/<flavor>/brain` roots in it. */
+  ingestDir?: string | null;
   /** A listing older than this is rescanned in the background (stale-while-revalidate). */
   rescanMs?: number;
   /** The byte budget of every cache of the store together (CACHE_MAX_MB; default 256 MiB). */
@@ -102,6 +104,7 @@ export class BrainStore {
       this.heads,
       this.options.onScanProgress,
       previous,
+      this.options.ingestDir ?? null,
     ).then(
       (catalog) => {
         this.catalogNow = catalog;

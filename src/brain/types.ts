@@ -45,6 +45,8 @@ export interface BrainRoot {
   /** Name of the root's parent directory, e.g. `antigravity-ide`. */
   flavor: string;
   environment: Environment;
+  /** The push key name an ingested root was received from; absent for mounted roots. */
+  source?: string;
 }
 
 export interface SessionEntry {

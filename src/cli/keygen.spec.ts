@@ -82,7 +82,42 @@ describe('keygen --write', () => {
     expect(await keygen(['--write', path.join(dir, 'k.json')])).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'usage: keygen --name NAME [--flavor FLAVOR ...] [--write FILE]\n',
+      stderr:
+        'usage: keygen --name NAME [--flavor FLAVOR ...] [--source SOURCE ...] [--write FILE]\n' +
+        '       keygen --name SOURCE --push [--write FILE]   (a push key: brainql push, nothing else)\n',
     });
+  });
+
+  it('--push writes "push": true; --source scopes a read key; the server loads both', async () => {
+    const file = path.join(dir, 'keys.json');
+    const push = await keygen(['--name', 'ci-runner', '--push', '--write', file]);
+    const read = await keygen(['--name', 'audit', '--source', 'ci-runner', '--write', file]);
+    expect([push.code, push.stderr, read.code, read.stderr]).toEqual([0, '', 0, '']);
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual([
+      { name: 'ci-runner', sha256: hashKey(keyOf(push.stdout)).toString('hex'), push: true },
+      {
+        name: 'audit',
+        sha256: hashKey(keyOf(read.stdout)).toString('hex'),
+        sources: ['ci-runner'],
+      },
+    ]);
+    const loaded = loadApiKeys(file);
+    expect(
+      'keys' in loaded && loaded.keys.map((k) => [k.name, k.push, k.sources && [...k.sources]]),
+    ).toEqual([
+      ['ci-runner', true, null],
+      ['audit', false, ['ci-runner']],
+    ]);
+  });
+
+  it('refuses a push key whose name cannot be a source folder, writing nothing', async () => {
+    const file = path.join(dir, 'keys.json');
+    const bad = await keygen(['--name', '../up', '--push', '--write', file]);
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr.split('\n')[0]).toBe(
+      "a push key's name is its source folder: 1-64 of A-Z a-z 0-9 . _ - starting with a letter or digit",
+    );
+    expect(fs.existsSync(file)).toBe(false);
   });
 });

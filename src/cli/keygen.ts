@@ -5,13 +5,15 @@ import { parseArgs } from 'node:util';
 import { hashKey, loadApiKeysFrom, newKey } from '../auth/api-keys';
 
 /**
- * `keygen --name NAME [--flavor FLAVOR ...] [--write FILE]`: prints a new key (give it to the
+ * `keygen --name NAME [--flavor FLAVOR ...] [--source SOURCE ...] [--push] [--write FILE]`: prints a new key (give it to the
  * client, once) and the entry for the API_KEYS_FILE array, which holds only the key's hash.
  * `--write` appends the entry to FILE (created when absent), so a keys file is never edited
  * by hand. Compiled into the image: `node dist/cli/keygen.js …`; in a checkout `npm run keygen -- …`.
  */
 
-const USAGE = 'usage: keygen --name NAME [--flavor FLAVOR ...] [--write FILE]';
+const USAGE =
+  'usage: keygen --name NAME [--flavor FLAVOR ...] [--source SOURCE ...] [--write FILE]\n' +
+  '       keygen --name SOURCE --push [--write FILE]   (a push key: brainql push, nothing else)';
 
 /** The entries already in `file` ([] when it does not exist), or why they cannot be used. */
 function existingEntries(file: string): unknown[] | string {
@@ -44,12 +46,20 @@ function writeAtomically(file: string, text: string): void {
 }
 
 function main(): number {
-  let values: { name?: string; flavor?: string[]; write?: string };
+  let values: {
+    name?: string;
+    flavor?: string[];
+    source?: string[];
+    push?: boolean;
+    write?: string;
+  };
   try {
     ({ values } = parseArgs({
       options: {
         name: { type: 'string' },
         flavor: { type: 'string', multiple: true },
+        source: { type: 'string', multiple: true },
+        push: { type: 'boolean' },
         write: { type: 'string' },
       },
     }));
@@ -67,6 +77,14 @@ function main(): number {
     sha256: hashKey(key).toString('hex'),
   };
   if (values.flavor?.length) entry.flavors = values.flavor;
+  if (values.source?.length) entry.sources = values.source;
+  if (values.push) entry.push = true;
+  // The same rules the server applies when it loads the file, before anything is printed.
+  const checked = loadApiKeysFrom(JSON.stringify([entry]));
+  if ('errors' in checked) {
+    console.error(`${checked.errors.join('\n').replace(/^entry 0: /gm, '')}\n${USAGE}`);
+    return 2;
+  }
   if (values.write) {
     const entries = existingEntries(values.write);
     if (typeof entries === 'string') {

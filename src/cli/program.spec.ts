@@ -20,6 +20,7 @@ it('declares every command, in the table order, when no command is named', () =>
     'export',
     'wait',
     'check',
+    'push',
     'serve',
   ];
   expect(COMMAND_NAMES).toEqual(all);

@@ -4,6 +4,7 @@ import type * as CheckCommand from './commands/check';
 import type * as ExportCommand from './commands/export';
 import type * as ListCommand from './commands/list';
 import type * as ListsCommand from './commands/lists';
+import type * as PushCommand from './commands/push';
 import type * as RawCommand from './commands/raw';
 import type * as SearchCommand from './commands/search';
 import type * as ServeCommand from './commands/serve';
@@ -51,6 +52,10 @@ const COMMANDS: readonly { names: readonly string[]; load: () => Register }[] = 
   {
     names: ['check'],
     load: () => (require('./commands/check') as typeof CheckCommand).registerCheck,
+  },
+  {
+    names: ['push'],
+    load: () => (require('./commands/push') as typeof PushCommand).registerPush,
   },
   {
     names: ['serve'],

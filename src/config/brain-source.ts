@@ -13,6 +13,8 @@ export class StoreSource {
     readonly isExample: boolean,
     /** The roots found at start (the store rescans them later). */
     readonly roots: readonly BrainRoot[],
+    /** INGEST_DIR when some key may push: its `<source>/<flavor>/brain` folders are roots too. */
+    readonly ingestDir: string | null = null,
   ) {}
 }
 
@@ -63,8 +65,11 @@ function rootMistake(root: string): string | null {
  * (a typo, a missing mount): it stops the start instead of silently serving the example.
  */
 export async function chooseSource(
-  config: Pick<AppConfig, 'geminiHome' | 'geminiHomeSet' | 'brainRoots' | 'exampleHome'>,
+  config: Pick<AppConfig, 'geminiHome' | 'geminiHomeSet' | 'brainRoots' | 'exampleHome'> & {
+    ingest?: Pick<AppConfig['ingest'], 'enabled' | 'dir'>;
+  },
 ): Promise<StoreSource> {
+  const ingestDir = config.ingest?.enabled ? config.ingest.dir : null;
   const problems: string[] = [];
   for (const root of config.brainRoots) {
     const mistake = isDirectory(root)
@@ -72,10 +77,10 @@ export async function chooseSource(
       : `  BRAIN_ROOTS: ${JSON.stringify(root)} is not a directory`;
     if (mistake) problems.push(mistake);
   }
-  const roots = await discoverRoots(config.geminiHome, config.brainRoots);
+  const roots = await discoverRoots(config.geminiHome, config.brainRoots, ingestDir);
   if (config.geminiHomeSet && !isDirectory(config.geminiHome)) {
     problems.unshift(`  GEMINI_HOME=${JSON.stringify(config.geminiHome)}: is not a directory`);
-  } else if (config.geminiHomeSet && roots.length === 0) {
+  } else if (config.geminiHomeSet && roots.every((r) => r.source !== undefined)) {
     problems.unshift(
       `  GEMINI_HOME=${JSON.stringify(config.geminiHome)}: holds no <flavor>/brain directory`,
     );
@@ -83,7 +88,9 @@ export async function chooseSource(
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
-  if (roots.length > 0) return new StoreSource(config.geminiHome, config.brainRoots, false, roots);
+  // A collector starts empty and fills as machines push: never the example home then.
+  if (roots.length > 0 || ingestDir !== null)
+    return new StoreSource(config.geminiHome, config.brainRoots, false, roots, ingestDir);
   const example = await discoverRoots(config.exampleHome, []);
   return new StoreSource(config.exampleHome, [], true, example);
 }

@@ -62,7 +62,7 @@ export function chooseCacheDir(
   // Compared as written and with symlinks resolved: a link may lead into a root, or to one.
   const root =
     brainRootHolding(dir, geminiHome, brainRoots) ??
-    brainRootHolding(resolved(dir), resolved(geminiHome), brainRoots.map(resolved));
+    brainRootHolding(resolvedPath(dir), resolvedPath(geminiHome), brainRoots.map(resolvedPath));
   if (root === null) return { dir, problem: null };
   return {
     dir,
@@ -73,7 +73,7 @@ export function chooseCacheDir(
 }
 
 /** `p` with symlinks resolved as far as it exists (the folders still to be made kept as named). */
-function resolved(p: string): string {
+export function resolvedPath(p: string): string {
   const tail: string[] = [];
   for (let head = path.resolve(p); ; head = path.dirname(head)) {
     try {

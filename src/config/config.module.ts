@@ -26,6 +26,7 @@ export class ConfigModule {
             return new BrainStore({
               geminiHome: source.geminiHome,
               brainRoots: source.brainRoots,
+              ingestDir: source.ingestDir,
               rescanMs: config.rescanMs,
               cacheBytes: config.cacheMaxMb * 1024 * 1024,
               onScanProgress: (done, total) => {

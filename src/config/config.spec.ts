@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import * as path from 'node:path';
 import { createApp } from '../app.factory';
@@ -258,5 +266,71 @@ describe('WATCH, POLL_MS, MAX_SUBSCRIPTIONS', () => {
       '  POLL_MS="10": POLL_MS must be an integer from 50 to 3600000 (milliseconds)',
       '  MAX_SUBSCRIPTIONS="many": MAX_SUBSCRIPTIONS must be an integer from 1 to 100000 (per key or client address)',
     ]);
+  });
+});
+
+describe('INGEST_DIR, MAX_INGEST_MB, MAX_INGEST_BODY_MB', () => {
+  let tmp: string;
+  beforeEach(() => {
+    jest.spyOn(os, 'homedir').mockReturnValue('/home/tester');
+    tmp = mkdtempSync(path.join(os.tmpdir(), 'brainql-ingest-config-'));
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+  const pushKeys = () => {
+    const file = path.join(tmp, 'keys.json');
+    const sha256 = 'a'.repeat(64);
+    writeFileSync(file, JSON.stringify([{ name: 'ci-runner', sha256, push: true }]));
+    return file;
+  };
+
+  it('defaults to $XDG_DATA_HOME/brainql/ingest, else ~/.local/share, 10 GiB, 64 MiB; off without a push key', () => {
+    expect(loadConfig({}).ingest).toEqual({
+      enabled: false,
+      dir: '/home/tester/.local/share/brainql/ingest',
+      maxSourceBytes: 10_240 * 1024 * 1024,
+      maxBodyBytes: 64 * 1024 * 1024,
+    });
+    expect(loadConfig({ XDG_DATA_HOME: '/var/data' }).ingest.dir).toBe('/var/data/brainql/ingest');
+    expect(loadConfig({ XDG_DATA_HOME: 'rel' }).ingest.dir).toBe(
+      '/home/tester/.local/share/brainql/ingest',
+    );
+    const on = loadConfig({
+      API_KEYS_FILE: pushKeys(),
+      INGEST_DIR: path.join(tmp, 'in'),
+      MAX_INGEST_MB: '5',
+      MAX_INGEST_BODY_MB: '2',
+    }).ingest;
+    expect(on).toEqual({
+      enabled: true,
+      dir: path.join(tmp, 'in'),
+      maxSourceBytes: 5 * 1024 * 1024,
+      maxBodyBytes: 2 * 1024 * 1024,
+    });
+  });
+
+  it('names every bad one in one message: relative, a file, inside a brain home, bad numbers', () => {
+    const file = path.join(tmp, 'plain');
+    writeFileSync(file, 'x');
+    expect(
+      errorOf({ INGEST_DIR: 'ingest', MAX_INGEST_MB: '0', MAX_INGEST_BODY_MB: 'big' }).split('\n'),
+    ).toEqual([
+      'Invalid configuration:',
+      '  MAX_INGEST_MB="0": MAX_INGEST_MB must be an integer from 1 to 1073741824 (MiB per source)',
+      '  MAX_INGEST_BODY_MB="big": MAX_INGEST_BODY_MB must be an integer from 1 to 4096 (MiB per request)',
+      '  INGEST_DIR="ingest": must be an absolute path',
+    ]);
+    expect(errorOf({ INGEST_DIR: file }).split('\n')[1]).toBe(
+      `  INGEST_DIR=${JSON.stringify(file)}: ${file} exists and is not a directory`,
+    );
+    const home = path.join(tmp, 'home');
+    mkdirSync(home);
+    expect(errorOf({ GEMINI_HOME: home, INGEST_DIR: path.join(home, 'x') }).split('\n')[1]).toBe(
+      `  INGEST_DIR=${JSON.stringify(path.join(home, 'x'))}: overlaps the brain home or root ` +
+        `${realpathSync(home)} (nothing under a brain root is ever written, and a home inside it ` +
+        'would read as a source); use a folder apart',
+    );
   });
 });

@@ -2,6 +2,7 @@ import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, validateSync } from 'class-validator';
 import { loadApiKeys, type ApiKey } from '../auth/api-keys';
 import { BOOLEAN_VARIABLES, Environment, INTEGER_VARIABLES } from './environment';
+import { ingestDirOf, type IngestSettings } from './ingest-settings';
 import { allowedHosts, hostEntryErrors, isLoopback, type AllowedHosts } from './hosts';
 import { GUARDED_VARIABLES, nearMisses } from './near-miss';
 import { normalOrigin, originErrors } from './origins';
@@ -74,6 +75,7 @@ export interface AppConfig {
   live: LiveSettings;
   /** Variables that look like a setting this service reads but are not one (start-up warnings). */
   nameWarnings: readonly string[];
+  ingest: IngestSettings;
 }
 
 export { ConfigError, patternList } from './home-settings';
@@ -145,6 +147,9 @@ export function loadConfig(
   for (const m of originErrors(corsEntries)) problems.push(`  CORS_ORIGINS: ${m}`);
   const { geminiHome, geminiHomeSet, brainRoots, cacheDir, cacheProblem } = homePlace(raw);
   if (cacheProblem !== null) problems.push(cacheProblem);
+  const pushing = apiKeys.some((k) => k.push);
+  const ingestDir = ingestDirOf(raw, pushing, geminiHome, brainRoots);
+  if (ingestDir.problem !== null) problems.push(ingestDir.problem);
   const flag = (v: string | undefined): boolean | undefined =>
     v === undefined ? undefined : BOOLEAN_WORDS[v];
   const anonymous = flag(raw.ALLOW_ANONYMOUS) ?? false;
@@ -192,5 +197,11 @@ export function loadConfig(
       maxSubscriptions: raw.MAX_SUBSCRIPTIONS ?? 100,
     }),
     nameWarnings: Object.freeze(names.warnings),
+    ingest: Object.freeze({
+      enabled: pushing,
+      dir: ingestDir.dir,
+      maxSourceBytes: (raw.MAX_INGEST_MB ?? 10_240) * 1024 * 1024,
+      maxBodyBytes: (raw.MAX_INGEST_BODY_MB ?? 64) * 1024 * 1024,
+    }),
   });
 }

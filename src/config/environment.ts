@@ -47,6 +47,13 @@ export class Environment {
   @IsOptional() @IsString() REDACT_PATTERNS?: string;
   @apply(int('MAX_RESPONSE_BYTES', 1024, 1_073_741_824, ' (bytes)')) MAX_RESPONSE_BYTES?: number;
 
+  // Collecting from many machines (the ingest routes).
+  @IsOptional() @IsString() INGEST_DIR?: string;
+  /** Only for INGEST_DIR's default. */
+  @IsOptional() @IsString() XDG_DATA_HOME?: string;
+  @apply(int('MAX_INGEST_MB', 1, 1_073_741_824, ' (MiB per source)')) MAX_INGEST_MB?: number;
+  @apply(int('MAX_INGEST_BODY_MB', 1, 4096, ' (MiB per request)')) MAX_INGEST_BODY_MB?: number;
+
   // Query limits.
   @apply(int('MAX_QUERY_DEPTH', 2, 100)) MAX_QUERY_DEPTH?: number;
   @apply(int('MAX_ALIASES', 1, 1000)) MAX_ALIASES?: number;
@@ -76,6 +83,8 @@ export const INTEGER_VARIABLES = [
   'CACHE_MAX_MB',
   'LARGE_VALUES_MB',
   'MAX_RESPONSE_BYTES',
+  'MAX_INGEST_MB',
+  'MAX_INGEST_BODY_MB',
   'MAX_QUERY_DEPTH',
   'MAX_ALIASES',
   'MAX_DIRECTIVES',

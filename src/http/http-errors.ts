@@ -14,6 +14,10 @@ export const HttpErrorCode = {
   AMBIGUOUS_SESSION_ID: ErrorCode.AMBIGUOUS_SESSION_ID,
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   MISDIRECTED_REQUEST: 'MISDIRECTED_REQUEST',
+  /** A push's offset is not the size the server holds (error.size says it). */
+  OFFSET_MISMATCH: 'OFFSET_MISMATCH',
+  /** A push would pass the source's MAX_INGEST_MB, or the disk is full. */
+  INSUFFICIENT_STORAGE: 'INSUFFICIENT_STORAGE',
   RATE_LIMITED: ErrorCode.RATE_LIMITED,
   QUERY_TOO_COMPLEX: ErrorCode.QUERY_TOO_COMPLEX,
   INTERNAL_SERVER_ERROR: ErrorCode.INTERNAL_SERVER_ERROR,
@@ -28,11 +32,13 @@ export const HTTP_STATUS: Readonly<Record<HttpErrorCode, number>> = {
   AMBIGUOUS_SESSION_ID: 409,
   PAYLOAD_TOO_LARGE: 413,
   MISDIRECTED_REQUEST: 421,
+  OFFSET_MISMATCH: 409,
   RATE_LIMITED: 429,
   // A REST route asked for more than MAX_QUERY_COST, the timeout or MAX_RESPONSE_BYTES allow:
   // the client's request, so a 4xx, with GraphQL's code.
   QUERY_TOO_COMPLEX: 400,
   INTERNAL_SERVER_ERROR: 500,
+  INSUFFICIENT_STORAGE: 507,
 };
 
 /** What an error may carry besides code and message. */
@@ -43,6 +49,8 @@ export interface HttpErrorDetails {
   retryAfterSeconds?: number;
   /** UNAUTHENTICATED: sent as the WWW-Authenticate header. */
   challenge?: string;
+  /** OFFSET_MISMATCH: the size the server holds, where the client may go on. */
+  size?: number;
 }
 
 /** An error a route or middleware answers with; the global filter writes it. */
@@ -59,13 +67,23 @@ export class HttpError extends Error {
 
 /** The one error body outside GraphQL. */
 export interface ErrorBody {
-  error: { code: HttpErrorCode; message: string; candidates?: readonly string[] };
+  error: {
+    code: HttpErrorCode;
+    message: string;
+    candidates?: readonly string[];
+    size?: number;
+  };
 }
 
 export function errorBody(error: HttpError): ErrorBody {
-  const { candidates } = error.details;
+  const { candidates, size } = error.details;
   return {
-    error: { code: error.code, message: error.message, ...(candidates ? { candidates } : {}) },
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(candidates ? { candidates } : {}),
+      ...(size !== undefined ? { size } : {}),
+    },
   };
 }
 

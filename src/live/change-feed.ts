@@ -9,6 +9,8 @@ export type WatchMode = 'events' | 'poll' | 'off';
 
 export interface FeedOptions {
   geminiHome: string | null;
+  /** INGEST_DIR when pushed sessions are served (its roots appear at run time). */
+  ingestDir?: string | null;
   watch: 'auto' | 'poll' | 'off';
   pollMs: number;
   /** Quiet time that gathers a burst of events into one look (default 15 ms). */
@@ -140,16 +142,20 @@ export class ChangeFeed {
   }
 
   private startWatching(): void {
-    const watches = new FeedWatches(this.options.geminiHome, {
-      catalog: () => this.touched(null),
-      session: (dir) => this.touched(dir),
-      failed: (reason) => {
-        this.fellBack = true;
-        this.watching = null;
-        this.options.onFallback?.(reason);
-        this.startPolling();
+    const watches = new FeedWatches(
+      this.options.geminiHome,
+      {
+        catalog: () => this.touched(null),
+        session: (dir) => this.touched(dir),
+        failed: (reason) => {
+          this.fellBack = true;
+          this.watching = null;
+          this.options.onFallback?.(reason);
+          this.startPolling();
+        },
       },
-    });
+      this.options.ingestDir ?? null,
+    );
     this.watching = watches;
     watches.watchCatalog(this.catalog!);
     for (const dir of this.bySessionDir.keys()) this.watching?.watchSession(dir);

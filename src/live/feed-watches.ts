@@ -28,6 +28,7 @@ export class FeedWatches {
   constructor(
     private readonly geminiHome: string | null,
     private readonly events: WatchEvents,
+    private readonly ingestDir: string | null = null,
   ) {
     this.watcher = new DirWatcher(
       (dir, name) => this.onEvent(dir, name),
@@ -45,7 +46,8 @@ export class FeedWatches {
   /** Watches the home, its flavor folders and the catalog's roots (new ones included). */
   watchCatalog(catalog: Catalog): void {
     this.rootDirs = new Set(catalog.roots.map((r) => r.root.realPath));
-    for (const dir of catalogDirs(this.geminiHome, catalog)) this.add(dir, { kind: 'catalog' });
+    for (const dir of catalogDirs(this.geminiHome, catalog, this.ingestDir))
+      this.add(dir, { kind: 'catalog' });
   }
 
   watchSession(dir: string): void {
@@ -78,7 +80,14 @@ export class FeedWatches {
       return;
     }
     if (name && this.rootDirs.has(dir)) this.watchSession(path.join(dir, name));
-    else if (name && dir === this.geminiHome) this.add(path.join(dir, name), { kind: 'catalog' });
+    else if (name && (dir === this.geminiHome || this.aboveIngestRoots(dir)))
+      this.add(path.join(dir, name), { kind: 'catalog' });
     this.events.catalog();
+  }
+
+  /** INGEST_DIR or a source folder in it: what appears there leads to roots. */
+  private aboveIngestRoots(dir: string): boolean {
+    if (this.ingestDir === null) return false;
+    return dir === this.ingestDir || path.dirname(dir) === this.ingestDir;
   }
 }

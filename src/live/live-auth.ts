@@ -7,7 +7,10 @@ import { isAllowedHost } from '../config/hosts';
 /** "Bearer <key>" (scheme case-insensitive) or the bare key, as graphql-ws clients send it. */
 const KEY = /^(?:Bearer\s+)?([\x21-\x7e]{1,512})$/i;
 
-export type Admission = { ok: true; principal: Principal } | { ok: false; reason: string };
+export type Admission =
+  | { ok: true; principal: Principal }
+  /** `forbidden`: a valid key whose role may not subscribe (closed 4403, not 4401). */
+  | { ok: false; reason: string; forbidden?: boolean };
 
 /**
  * Who opens a WebSocket: the upgrade request passes no Express middleware, so the Host check
@@ -46,7 +49,10 @@ export function admitSocket(
         : 'send an API key as connectionParams.authorization or an Authorization header',
     };
   }
-  return { ok: true, principal: new Principal(key.name, key.flavors) };
+  // Subscriptions read sessions: a push key reads nothing (as every route but ingest says).
+  if (key.push)
+    return { ok: false, reason: 'a push key may only use the ingest routes', forbidden: true };
+  return { ok: true, principal: Principal.of(key) };
 }
 
 function sameOrigin(origin: string, host: string | undefined): boolean {

@@ -44,6 +44,7 @@ export class LiveService implements OnModuleDestroy {
   ) {
     this.feed = new ChangeFeed(store, {
       geminiHome: source.geminiHome,
+      ingestDir: source.ingestDir,
       watch: config.live.watch,
       pollMs: config.live.pollMs,
       onFallback: (reason) => {
@@ -65,6 +66,7 @@ export class LiveService implements OnModuleDestroy {
       ? {
           environment: filter.environment,
           flavor: filter.flavor,
+          source: filter.source,
           createdAfter: filter.createdAfter,
           createdBefore: filter.createdBefore,
         }

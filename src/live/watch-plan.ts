@@ -23,12 +23,26 @@ function subdirs(dir: string): string[] {
   }
 }
 
-/** The brain home, its flavor folders and every root of the catalog. */
-export function catalogDirs(geminiHome: string | null, catalog: Catalog): string[] {
+/**
+ * The brain home, its flavor folders, INGEST_DIR with its source and flavor folders (a push
+ * makes them at run time), and every root of the catalog.
+ */
+export function catalogDirs(
+  geminiHome: string | null,
+  catalog: Catalog,
+  ingestDir: string | null = null,
+): string[] {
   const dirs = new Set<string>();
   if (geminiHome) {
     dirs.add(geminiHome);
     for (const flavor of subdirs(geminiHome)) dirs.add(flavor);
+  }
+  if (ingestDir) {
+    dirs.add(ingestDir);
+    for (const source of subdirs(ingestDir)) {
+      dirs.add(source);
+      for (const flavor of subdirs(source)) dirs.add(flavor);
+    }
   }
   for (const { root } of catalog.roots) dirs.add(root.realPath);
   return [...dirs];

@@ -75,7 +75,8 @@ export function graphqlWsOptions(
       const admitted = admitSocket(config, request.headers, ctx.connectionParams?.authorization);
       if (!admitted.ok) {
         metrics.refused.inc({ transport: 'ws', reason: 'unauthenticated' });
-        socket.close(4401, `Unauthorized: ${admitted.reason}`);
+        if (admitted.forbidden) socket.close(4403, `Forbidden: ${admitted.reason}`);
+        else socket.close(4401, `Unauthorized: ${admitted.reason}`);
         return false;
       }
       const conn: Connection = {

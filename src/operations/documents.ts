@@ -6,7 +6,7 @@
 
 const SESSION_FIELDS = `
 fragment SessionFields on Session {
-  id
+  id source
   root { path flavor environment }
   createdAt updatedAt userRequest model localTime mentionedFiles workspaceRoot
   stepCount toolCallCount errorCount

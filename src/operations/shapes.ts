@@ -7,6 +7,8 @@
 /** `fragment SessionFields`. */
 export interface SessionFields {
   id: string;
+  /** The push key name it came from; null for mounted roots. */
+  source: string | null;
   root: { path: string; flavor: string; environment: string };
   createdAt: string;
   updatedAt: string;

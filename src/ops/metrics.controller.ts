@@ -14,8 +14,8 @@ export class MetricsController {
   @Get('metrics')
   @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
   scrape(@Req() req: Request): Promise<string> {
-    if (principalOf(req).flavors !== null) {
-      throw new ForbiddenException('metrics need a key that is not limited to some flavors');
+    if (principalOf(req).scoped) {
+      throw new ForbiddenException('metrics need a key that is not limited to some roots');
     }
     return this.metrics.registry.metrics();
   }

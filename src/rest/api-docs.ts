@@ -103,6 +103,7 @@ export const SessionFilterParams = () =>
   applyDecorators(
     QueryList('environment', 'Any of these environments.', enumOf(ENVIRONMENTS)),
     QueryList('flavor', 'Any of these root flavors.', { type: 'string' }),
+    QueryList('source', 'Any of these sources (push key names).', { type: 'string' }),
     Query('createdAfter', 'createdAt at or after (ISO-8601).', {
       type: 'string',
       format: 'date-time',

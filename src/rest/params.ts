@@ -104,6 +104,7 @@ export const STEP_STATUSES = Object.values(StepStatus);
 export const SESSION_FILTER_PARAMS = [
   'environment',
   'flavor',
+  'source',
   'createdAfter',
   'createdBefore',
   'updatedAfter',
@@ -116,6 +117,7 @@ export function sessionFilter(p: Params, query?: string): Record<string, unknown
   return compact({
     environment: p.enumList('environment', ENVIRONMENTS),
     flavor: p.list('flavor'),
+    source: p.list('source'),
     createdAfter: p.one('createdAfter'),
     createdBefore: p.one('createdBefore'),
     updatedAfter: p.one('updatedAfter'),

@@ -81,13 +81,16 @@ function summaryTest(
  * flavor.
  */
 export function rootTest(
-  filter: Pick<SessionFilter, 'environment' | 'flavor'> | null | undefined,
+  filter: Pick<SessionFilter, 'environment' | 'flavor' | 'source'> | null | undefined,
 ): ((s: ListedSession) => boolean) | null {
   const envs = filter?.environment?.length ? new Set<string>(filter.environment) : null;
   const flavors = filter?.flavor?.length ? new Set(filter.flavor) : null;
-  if (!envs && !flavors) return null;
+  const sources = filter?.source?.length ? new Set(filter.source) : null;
+  if (!envs && !flavors && !sources) return null;
   return (s) =>
-    (!envs || envs.has(s.entry.root.environment)) && (!flavors || flavors.has(s.entry.root.flavor));
+    (!envs || envs.has(s.entry.root.environment)) &&
+    (!flavors || flavors.has(s.entry.root.flavor)) &&
+    (!sources || (s.entry.root.source !== undefined && sources.has(s.entry.root.source)));
 }
 
 /** The sessions of `items` (order kept) that meet every condition of `filter`. */

@@ -18,6 +18,12 @@ export class BrainRoot {
 
   @Field({ description: 'True when this is the example brain home shipped with brainql.' })
   isExample!: boolean;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The push key name its sessions were received from; null for mounted roots.',
+  })
+  source!: string | null;
 }
 
 @ObjectType({ description: 'One Antigravity agent session (a directory under a brain root).' })
@@ -27,6 +33,12 @@ export class Session {
 
   @Field(() => BrainRoot, { description: 'The root the session was found in.' })
   root!: BrainRoot;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'The push key name it came from (brainql push); null for mounted roots.',
+  })
+  source!: string | null;
 
   @Field(() => GraphQLISODateTime, {
     description:

@@ -19,6 +19,12 @@ export class SessionFilter {
   @Field(() => [String], { nullable: true, description: 'Any of these root flavors.' })
   flavor?: string[] | null;
 
+  @Field(() => [String], {
+    nullable: true,
+    description: 'Any of these sources (push key names); mounted roots have none.',
+  })
+  source?: string[] | null;
+
   @Field(() => GraphQLISODateTime, {
     nullable: true,
     description: 'createdAt at or after (inclusive).',

@@ -74,6 +74,11 @@ export class SessionsResolver {
     return this.service.rootOf(s);
   }
 
+  @ResolveField(() => String, { nullable: true })
+  source(@Parent() s: ListedSession): string | null {
+    return s.entry.root.source ?? null;
+  }
+
   @ResolveField(() => GraphQLISODateTime)
   createdAt(@Parent() s: ListedSession): Date {
     return s.createdAt;

@@ -50,13 +50,14 @@ export class SessionsService {
       environment: root.environment as BrainRoot['environment'],
       sessionCount,
       isExample: this.source.isExample,
+      source: root.source ?? null,
     };
   }
 
   async roots(principal: Principal): Promise<BrainRoot[]> {
     const catalog = await this.store.catalog();
     const roots = catalog.roots.filter((r) => principal.mayRead(r.root));
-    if (principal.flavors === null || catalog.shadowed.length === 0) {
+    if (!principal.scoped || catalog.shadowed.length === 0) {
       return roots.map((r) => this.toRoot(r));
     }
     // A scoped caller may see a copy that lost to a hidden root's: count what they see.
@@ -131,7 +132,7 @@ export class SessionsService {
     }
     // The caller's scope and the roots the filter names choose among copies of one id.
     const inRoots = rootTest(filter);
-    if (principal.flavors !== null || inRoots) {
+    if (principal.scoped || inRoots) {
       const scope = (s: ListedSession) =>
         principal.mayRead(s.entry.root) && (!inRoots || inRoots(s));
       if (catalog.shadowed.length === 0) items = items.filter(scope);

@@ -40,6 +40,7 @@ describe('list', () => {
     ]);
     expect(out.items[3]).toEqual({
       id: BA5E,
+      source: null,
       root: {
         path: path.join(EXAMPLE_HOME, 'antigravity-ide/brain'),
         flavor: 'antigravity-ide',

@@ -52,6 +52,7 @@ describe('/api/openapi.json', () => {
       'model',
       'order',
       'q',
+      'source',
       'updatedAfter',
     ]);
     expect(names('/api/sessions/{id}/steps')).toEqual([

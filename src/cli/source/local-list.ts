@@ -127,6 +127,7 @@ async function row(store: BrainStore, s: ListedSession, redactor: Redactor): Pro
   const text = (v: string | null) => (v === null ? null : redactor.redactText(v));
   return {
     id: s.entry.id,
+    source: text(s.entry.root.source ?? null),
     root: {
       path: text(s.entry.root.path) as string,
       flavor: text(s.entry.root.flavor) as string,

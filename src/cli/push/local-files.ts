@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, promises as fsp, type Dirent, type Stats } from 'node:fs';
+import * as path from 'node:path';
+import { discoverRoots, scanSessions } from '../../brain/roots';
+import type { BrainRoot } from '../../brain/types';
+import { checkFilePath, checkFlavor, checkSessionId } from '../../ingest/ingest-path';
+
+/**
+ * The local side of a push: the home's sessions and their plain files. Nothing here follows a
+ * link: a linked session folder, sub-folder or file is neither read nor sent.
+ */
+
+export interface LocalSession {
+  id: string;
+  flavor: string;
+  dir: string;
+}
+
+export interface LocalFile {
+  rel: string;
+  abs: string;
+  stat: Stats;
+}
+
+/** The sessions of the home that a server can file (flavor and id as the ingest API takes). */
+export async function localSessions(
+  geminiHome: string,
+  brainRoots: string[],
+  pick: { ids: string[]; flavors: string[] },
+): Promise<LocalSession[]> {
+  const roots: BrainRoot[] = await discoverRoots(geminiHome, brainRoots);
+  const { sessions } = await scanSessions(roots.filter((r) => checkFlavor(r.flavor).ok));
+  const ids = pick.ids.map((i) => i.toLowerCase());
+  return sessions
+    .filter((s) => s.realDir === path.join(s.root.realPath, s.id)) // not a linked folder
+    .filter((s) => checkSessionId(s.id).ok)
+    .filter((s) => pick.flavors.length === 0 || pick.flavors.includes(s.root.flavor))
+    .filter((s) => ids.length === 0 || ids.some((i) => s.id.toLowerCase().startsWith(i)))
+    .map((s) => ({ id: s.id, flavor: s.root.flavor, dir: s.realDir }));
+}
+
+/** Plain files of a session folder (sorted); links and names the server refuses are left out. */
+export async function sessionFiles(dir: string): Promise<{ files: LocalFile[]; refused: number }> {
+  const files: LocalFile[] = [];
+  let refused = 0;
+  const walk = async (abs: string, rel: string): Promise<void> => {
+    const entries = await fsp.readdir(abs, { withFileTypes: true }).catch(() => [] as Dirent[]);
+    for (const e of entries) {
+      const childRel = rel === '' ? e.name : `${rel}/${e.name}`;
+      const childAbs = path.join(abs, e.name);
+      if (e.isSymbolicLink()) continue;
+      const wire = childRel.split('/').map(encodeURIComponent).join('/');
+      if (e.isDirectory()) await walk(childAbs, childRel);
+      else if (e.isFile()) {
+        if (!checkFilePath(wire).ok) {
+          refused++;
+          continue;
+        }
+        const stat = await fsp.lstat(childAbs).catch(() => null);
+        if (stat?.isFile()) files.push({ rel: childRel, abs: childAbs, stat });
+      }
+    }
+  };
+  await walk(dir, '');
+  files.sort((a, b) => rank(a.rel) - rank(b.rel) || (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  return { files, refused };
+}
+
+const COMPACT = '.system_generated/logs/transcript.jsonl';
+const FULL = '.system_generated/logs/transcript_full.jsonl';
+
+/**
+ * The compact transcript goes last and the full one just before it: a server lists a session
+ * once its compact transcript exists, so it then already holds the session's other files and
+ * full twin, and what it derives on first sight (summary, index) is of the whole session.
+ */
+function rank(rel: string): number {
+  return rel === COMPACT ? 2 : rel === FULL ? 1 : 0;
+}
+
+/**
+ * SHA-256 of the first `size` bytes of `abs`, and (in the same read) of its first `prefix`
+ * bytes when 0 < prefix < size: one pass tells both whether the server holds a prefix and
+ * what the whole is.
+ */
+export async function hashFile(
+  abs: string,
+  size: number,
+  prefix = 0,
+): Promise<{ sha256: string; prefixSha256: string | null }> {
+  const hash = createHash('sha256');
+  let prefixSha256: string | null = null;
+  let at = 0;
+  if (size > 0) {
+    for await (const chunk of createReadStream(abs, { start: 0, end: size - 1 })) {
+      const buf = chunk as Buffer;
+      if (prefix > at && prefix <= at + buf.length && prefix < size) {
+        hash.update(buf.subarray(0, prefix - at));
+        prefixSha256 = hash.copy().digest('hex');
+        hash.update(buf.subarray(prefix - at));
+      } else hash.update(buf);
+      at += buf.length;
+    }
+  }
+  return { sha256: hash.digest('hex'), prefixSha256 };
+}

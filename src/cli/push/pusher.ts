@@ -1,0 +1,202 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream, promises as fsp } from 'node:fs';
+import * as path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { isVerifiablyBinary } from '../../http/content-kind';
+import type { Redactor } from '../../redaction/redactor';
+import { createRedactStream } from '../../redaction/stream';
+import { IngestHttpError, type Held, type IngestClient } from './ingest-client';
+import { hashFile, sessionFiles, type LocalFile, type LocalSession } from './local-files';
+import type { PushState } from './push-state';
+
+/**
+ * Sends what the server lacks, file by file: nothing when it holds the same bytes, the tail
+ * when what it holds is a prefix of the local file (checked by hashing that prefix locally),
+ * the whole file otherwise. Files larger than a part go as a first part then appends, so no
+ * request passes the server's body limit. OFFSET_MISMATCH (another pusher, a retried part)
+ * means: ask again and plan again.
+ */
+
+export interface Failure {
+  session: string;
+  path: string;
+  code: string;
+  message: string;
+}
+
+export interface Tally {
+  sessions: number;
+  files: number;
+  bytesSent: number;
+  skipped: number;
+  failed: Failure[];
+  /** --dry-run: the bytes a real run would send. */
+  wouldSend: number;
+  /** OFFSET_MISMATCH answers recovered from by asking again (another pusher was there). */
+  recovered: number;
+}
+
+export const newTally = (): Tally => ({
+  sessions: 0,
+  files: 0,
+  bytesSent: 0,
+  skipped: 0,
+  failed: [],
+  wouldSend: 0,
+  recovered: 0,
+});
+
+export interface PusherOptions {
+  client: IngestClient;
+  state: PushState;
+  /** Bytes per request (below the server's MAX_INGEST_BODY_MB). */
+  partBytes: number;
+  dryRun: boolean;
+  /** --redact: masks text files before they leave; masked copies live in `maskDir`. */
+  redactor: Redactor | null;
+  maskDir: string;
+  onProgress?: (tally: Tally) => void;
+}
+
+const RETRIES = 5;
+
+/** What to mirror of a local file: itself, or (with --redact) its masked copy. */
+interface Mirror {
+  abs: string;
+  size: number;
+  sha256: string | null;
+}
+
+export class Pusher {
+  constructor(private readonly o: PusherOptions) {}
+
+  async pushSession(s: LocalSession, tally: Tally): Promise<void> {
+    const { files, refused } = await sessionFiles(s.dir);
+    tally.skipped += refused;
+    let held = await this.o.client.held(s.flavor, s.id);
+    for (const f of files) {
+      const mirror = await this.mirrorOf(f);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await this.pushFile(
+            s,
+            f.rel,
+            mirror,
+            held.find((h) => h.path === f.rel),
+            tally,
+          );
+          break;
+        } catch (err) {
+          const code = err instanceof IngestHttpError ? err.code : null;
+          if (code === 'OFFSET_MISMATCH' && attempt < RETRIES) {
+            tally.recovered++;
+            held = await this.o.client.held(s.flavor, s.id);
+            continue;
+          }
+          if (code === 'RATE_LIMITED' && attempt < RETRIES) {
+            // Nothing of the refused request was kept: wait as asked, then ask again.
+            const wait = ((err as IngestHttpError).retryAfter ?? 1) * 1000;
+            await new Promise((r) => setTimeout(r, wait));
+            held = await this.o.client.held(s.flavor, s.id);
+            continue;
+          }
+          if (!(err instanceof IngestHttpError) || err.status === 401 || err.status === 403)
+            throw err;
+          tally.failed.push({ session: s.id, path: f.rel, code: err.code, message: err.message });
+          break;
+        }
+      }
+      this.o.onProgress?.(tally);
+    }
+    tally.sessions++;
+  }
+
+  private async pushFile(
+    s: LocalSession,
+    rel: string,
+    m: Mirror,
+    server: Held | undefined,
+    tally: Tally,
+  ): Promise<void> {
+    let from = 0;
+    if (server && server.size === m.size) {
+      if ((await this.shaOf(m)) === server.sha256) {
+        tally.skipped++;
+        return;
+      }
+    } else if (server && server.size > 0 && server.size < m.size) {
+      const { prefixSha256, sha256 } = await hashFile(m.abs, m.size, server.size);
+      m.sha256 ??= sha256;
+      if (prefixSha256 === server.sha256) from = server.size;
+    }
+    tally.files++;
+    if (this.o.dryRun) {
+      tally.wouldSend += m.size - from;
+      return;
+    }
+    let offset = from;
+    do {
+      const length = Math.min(this.o.partBytes, m.size - offset);
+      const body =
+        length === 0
+          ? Readable.from([])
+          : createReadStream(m.abs, { start: offset, end: offset + length - 1 });
+      await this.o.client.put(s.flavor, s.id, rel, offset, body, length);
+      tally.bytesSent += length;
+      offset += length;
+      this.o.onProgress?.(tally);
+    } while (offset < m.size);
+  }
+
+  private async shaOf(m: Mirror): Promise<string> {
+    m.sha256 ??= (await hashFile(m.abs, m.size)).sha256;
+    return m.sha256;
+  }
+
+  /** The bytes to mirror, with their hash when the state file knows it (then nothing is read). */
+  private async mirrorOf(f: LocalFile): Promise<Mirror> {
+    const { state, redactor } = this.o;
+    const known = state.get(f.abs, f.stat);
+    if (!redactor) {
+      // An entry of a --redact run is the masked bytes' hash: not this file's.
+      if (known?.sentSize !== undefined) known.sha256 = '';
+      const m: Mirror = { abs: f.abs, size: f.stat.size, sha256: known?.sha256 || null };
+      if (!m.sha256) {
+        m.sha256 = (await hashFile(f.abs, f.stat.size)).sha256;
+        state.set(f.abs, f.stat, m.sha256);
+      }
+      return m;
+    }
+    const masked = path.join(this.o.maskDir, createHash('sha256').update(f.abs).digest('hex'));
+    const there = await fsp.stat(masked).catch(() => null);
+    if (known?.sentSize !== undefined && there?.size === known.sentSize)
+      return { abs: masked, size: known.sentSize, sha256: known.sha256 };
+    await this.mask(f, masked);
+    const size = (await fsp.stat(masked)).size;
+    const { sha256 } = await hashFile(masked, size);
+    state.set(f.abs, f.stat, sha256, size);
+    return { abs: masked, size, sha256 };
+  }
+
+  /** Streams the file through the redactor into `to` (binary files are copied as they are). */
+  private async mask(f: LocalFile, to: string): Promise<void> {
+    await fsp.mkdir(path.dirname(to), { recursive: true, mode: 0o700 });
+    if (f.stat.size === 0) {
+      await fsp.writeFile(to, '', { mode: 0o600 });
+      return;
+    }
+    const head = Buffer.alloc(Math.min(4096, f.stat.size));
+    const fh = await fsp.open(f.abs, 'r');
+    try {
+      await fh.read(head, 0, head.length, 0);
+    } finally {
+      await fh.close();
+    }
+    const src = createReadStream(f.abs, { start: 0, end: f.stat.size - 1 });
+    const out = createWriteStream(`${to}.part`, { mode: 0o600 });
+    if (isVerifiablyBinary(head)) await pipeline(src, out);
+    else await pipeline(src, createRedactStream(this.o.redactor!), out);
+    await fsp.rename(`${to}.part`, to);
+  }
+}
