@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { ENVIRONMENTS } from '../../brain/types';
+import { impossibleDate } from '../../graphql/strict-date-time';
 import { STATS } from '../../operations/documents';
 import { usage } from '../errors';
 import { repeated, withCommon, type CommonOptions } from '../options';
@@ -105,7 +106,8 @@ function printStats(out: Printer, s: Stats): void {
 export function dateArg(value: string): string {
   const v = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : value;
   const t = new Date(v);
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(v) || Number.isNaN(t.getTime()))
+  // The server's rule (impossibleDate): new Date rolls 2026-02-30 over to March 2.
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(v) || Number.isNaN(t.getTime()) || impossibleDate(v))
     throw usage(`--since: ${JSON.stringify(value)} is not an ISO-8601 date, e.g. 2026-06-01`);
   return t.toISOString();
 }
