@@ -66,6 +66,13 @@ export const MIN_PREFIX = 4;
 
 /** One background rescan in this many re-examines every session (the others are quick). */
 export const FULL_SCAN_EVERY = 12;
+/**
+ * A lookup of a full id the snapshot lacks rescans (quickly) at most this often: a session made
+ * a moment ago is found at once, and a caller asking for random ids cannot make every request
+ * a scan.
+ */
+export const MISS_RESCAN_MS = 250;
+const FULL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export class BrainStore {
   readonly transcripts: Transcripts;
@@ -73,6 +80,7 @@ export class BrainStore {
   private catalogNow: Catalog | null = null;
   private scanning: Promise<Catalog> | null = null;
   private rescans = 0;
+  private missRescanAt = 0;
   private readonly heads: HeadCache;
   private readonly summaryOf: Summaries;
   /** Parsed views, line indexes and summaries share it. */
@@ -162,7 +170,21 @@ export class BrainStore {
     id: string,
     visible: (s: ListedSession) => boolean = () => true,
   ): Promise<Resolution> {
-    const catalog = await this.catalog();
+    const found = this.resolveIn(await this.catalog(), id, visible);
+    if (found.kind !== 'none' || !FULL_ID.test(id.toLowerCase())) return found;
+    // The folder may have appeared since the snapshot (the watcher's event, or RESCAN_MS, is
+    // still to come): a quick rescan only lists the roots and reads the new folders' heads.
+    const now = Date.now();
+    if (!this.scanning && now - this.missRescanAt < MISS_RESCAN_MS) return found;
+    if (!this.scanning) this.missRescanAt = now;
+    return this.resolveIn(await this.refresh(true), id, visible);
+  }
+
+  private resolveIn(
+    catalog: Catalog,
+    id: string,
+    visible: (s: ListedSession) => boolean,
+  ): Resolution {
     const key = id.toLowerCase();
     const exact = catalog.byKey.get(key);
     if (exact && visible(exact)) return { kind: 'found', session: exact };
