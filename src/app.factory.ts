@@ -9,7 +9,6 @@ import type { AppConfig } from './config/config';
 import { createLogger, httpLogger, PinoNestLogger } from './ops/logging';
 import { metricsMiddleware } from './ops/metrics.middleware';
 import { MetricsService } from './ops/metrics.service';
-import { GraphqlRunner } from './operations/graphql-runner';
 import { mountOpenApi } from './rest/openapi';
 import { corsMiddleware } from './web/cors';
 import { webPages } from './web/web-pages';
@@ -42,7 +41,7 @@ export async function createApp(
   app.use(securityHeaders);
   app.use(hostCheckMiddleware(config));
   app.use(corsMiddleware(config));
-  app.use(webPages(config, app.get(GraphqlRunner)));
+  app.use(webPages(config));
   app.use(authMiddleware(config));
   mountOpenApi(app);
   app.enableShutdownHooks();
