@@ -52,7 +52,13 @@ export function ensureConsoleBuilt(): void {
   }
   try {
     if (!current()) {
-      execFileSync('npm', ['run', 'build:console', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+      // Jest sets NODE_ENV=test, which Vite would take for a development build of React.
+      const env = { ...process.env, NODE_ENV: 'production' };
+      execFileSync('npm', ['run', 'build:console', '--silent'], {
+        cwd: ROOT,
+        stdio: 'inherit',
+        env,
+      });
     }
   } finally {
     fs.rmSync(LOCK, { recursive: true, force: true });

@@ -18,8 +18,10 @@ export function setKey(key: string): void {
   emit();
 }
 
+/** Forgets the key; the server still needs one, so the dialog comes back. */
 export function signOut(): void {
   sessionStorage.removeItem(STORAGE);
+  needed = true;
   emit();
 }
 

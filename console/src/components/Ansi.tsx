@@ -8,7 +8,7 @@ import { shown } from './text';
 export function Ansi({ text }: { text: string }) {
   const parts = Anser.ansiToJson(text, { use_classes: true, remove_empty: true });
   return (
-    <pre className="ansi">
+    <pre className="ansi" tabIndex={0}>
       {parts.map((p, i) => {
         const cls = [p.fg && `${p.fg}-fg`, p.bg && `${p.bg}-bg`, ...(p.decorations ?? [])].filter(
           Boolean,

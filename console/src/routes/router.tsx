@@ -48,7 +48,31 @@ const step = createRoute({
 
 const tree = root.addChildren([sessions, session, step]);
 
-export const router = createRouter({ routeTree: tree, defaultPreload: false });
+/**
+ * Plain query strings (`?env=ide&errors=true`), as the contract writes them: the router's
+ * default would JSON-quote values (`errors=%22true%22`). Every route validates its own.
+ */
+function parseSearch(text: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
+function stringifySearch(search: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(search)) {
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') {
+      params.set(k, String(v));
+    }
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export const router = createRouter({
+  routeTree: tree,
+  defaultPreload: false,
+  parseSearch,
+  stringifySearch,
+});
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -36,9 +36,9 @@ export function Layout() {
           <button
             type="button"
             onClick={() => {
-              signOut();
+              // What the key read leaves the page with it.
               client.clear();
-              void client.invalidateQueries();
+              signOut();
             }}
           >
             Sign out

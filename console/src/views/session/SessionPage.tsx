@@ -86,7 +86,7 @@ export function SessionPage({ id, tab, step }: { id: string; tab: Tab; step?: nu
             to="/sessions/$id"
             params={{ id }}
             search={t === 'timeline' ? {} : { tab: t }}
-            aria-current={t === tab ? 'page' : undefined}
+            activeOptions={{ exact: true, includeSearch: true }}
           >
             {t}
           </Link>

@@ -86,7 +86,13 @@ export function StepView(props: {
           <pre>{shown(thinking)}</pre>
         </details>
       )}
-      {content && !step.userRequest && <Prose text={content} />}
+      {content &&
+        !step.userRequest &&
+        (step.source === 'MODEL' ? (
+          <Prose text={content} />
+        ) : (
+          <pre className="raw">{shown(content)}</pre>
+        ))}
       {calls.map((c, i) => (
         <div className="tool-call" key={i}>
           <div>
@@ -100,7 +106,9 @@ export function StepView(props: {
               </Link>
             )}
           </div>
-          <pre className="args">{shown(JSON.stringify(c.args, null, 2))}</pre>
+          <pre className="args" tabIndex={0}>
+            {shown(JSON.stringify(c.args, null, 2))}
+          </pre>
         </div>
       ))}
       {step.error && (
@@ -108,7 +116,11 @@ export function StepView(props: {
           {shown(step.error)}
         </pre>
       )}
-      {json && <pre className="json">{shown(JSON.stringify(step, null, 2))}</pre>}
+      {json && (
+        <pre className="json" tabIndex={0}>
+          {shown(JSON.stringify(step, null, 2))}
+        </pre>
+      )}
     </article>
   );
 }

@@ -103,6 +103,7 @@ export function Timeline(props: {
       <div
         className="timeline"
         ref={scroller}
+        tabIndex={0}
         role="feed"
         aria-busy={q.isFetching}
         aria-label="Steps"

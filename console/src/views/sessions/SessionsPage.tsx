@@ -85,7 +85,7 @@ export function SessionsPage({ search }: { search: SessionSearch }) {
         <h1 id="sessions-title">Sessions</h1>
         {total !== undefined && (
           <span className="muted" data-testid="total">
-            {total} sessions
+            {total === 1 ? '1 session' : `${total} sessions`}
           </span>
         )}
       </div>
