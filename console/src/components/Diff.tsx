@@ -17,5 +17,5 @@ export default function Diff({ diff, sideBySide }: { diff: string; sideBySide: b
       ),
     [diff, sideBySide],
   );
-  return <div className="diff" dangerouslySetInnerHTML={{ __html: out }} />;
+  return <div className="diff" tabIndex={0} dangerouslySetInnerHTML={{ __html: out }} />;
 }

@@ -88,7 +88,7 @@ export function StepView(props: {
       )}
       {content &&
         !step.userRequest &&
-        (step.source === 'MODEL' ? (
+        (step.type === 'PLANNER_RESPONSE' ? (
           <Prose text={content} />
         ) : (
           <pre className="raw">{shown(content)}</pre>

@@ -92,8 +92,10 @@ export function Timeline(props: {
   return (
     <div className="timeline-wrap">
       <div className="timeline-bar">
-        <span className="muted">
-          {steps.length} of {q.data?.pages[0]?.session?.steps.totalCount ?? '…'} steps loaded
+        <span className="muted" data-testid="loaded">
+          {complete
+            ? `${steps.length} steps`
+            : `${steps.length} of ${q.data?.pages[0]?.session?.steps.totalCount ?? '…'} steps loaded`}
         </span>
         <label>
           <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} />{' '}
