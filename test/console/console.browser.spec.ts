@@ -153,6 +153,35 @@ describeInBrowser('the console over the example home', () => {
     });
   });
 
+  it('searches: hits with their terms in <mark>, each opening its step', async () => {
+    await withScreenshot(w.page, 'console-search', async () => {
+      await open('/');
+      await w.page.getByRole('link', { name: 'Search' }).click();
+      // The link keeps the focus: '/' moves it to the page's text field.
+      await w.page.keyboard.press('/');
+      await w.page.keyboard.type('tests pass');
+      await w.page.keyboard.press('Enter');
+      await w.page.waitForURL(`${world.origin}/search?q=tests+pass`);
+      await w.page.getByTestId('hits').filter({ hasText: '2 hits' }).waitFor();
+      expect(await w.page.locator('ol.hits mark').allInnerTexts()).toEqual([
+        'Tests',
+        'pass',
+        'tests',
+        'pass',
+      ]);
+      expect(await w.page.locator('ol.hits .snippet').allInnerTexts()).toEqual([
+        '# Walkthrough\n\nTests pass.\n',
+        'Done. The plan is approved and the tests pass.',
+      ]);
+      expect(await axeViolations(w.page)).toEqual([]);
+      await w.page.getByRole('link', { name: 'step 16' }).click();
+      await w.page.waitForURL(
+        `${world.origin}/sessions/ba5e0000-0000-4000-8000-000000000001/steps/16`,
+      );
+      await w.page.locator('#step-16.marked').waitFor();
+    });
+  });
+
   it('shows an unknown path under the routes as not found, with the page itself a 200', async () => {
     const res = await w.page.goto(`${world.origin}/sessions/ba5e/steps/x`);
     expect(res?.status()).toBe(200);

@@ -9,6 +9,8 @@ import { jsonl, compactLine, planner, toolResult, userInput } from '../fixtures/
  * HTML that would run or load something, and a bidi override.
  */
 export const HOSTILE_ID = 'e7110000-0000-4000-8000-000000000001';
+/** An AWS access key id the secret detectors know (their documentation's example). */
+export const AWS_KEY = 'AKIAIOSFODNN7EXAMPLE';
 export const BIDI = '\u202Egnp.exe\u202C';
 export const HTML =
   '<script>alert(1)</script><img src="http://evil.example/i.png" onerror="alert(2)">' +
@@ -29,7 +31,7 @@ export function buildHostileHome(home: string): void {
   const dir = path.join(root, HOSTILE_ID);
   const records = [
     userInput(0, T(0), {
-      request: `Run ${HTML} ${BIDI}`,
+      request: `Run ${HTML} ${BIDI} with ${AWS_KEY}`,
       localTime: '2026-07-01T11:00:00+01:00',
       model: { from: 'None', to: `Model ${HTML} ${BIDI}` },
     }),

@@ -82,6 +82,28 @@ describeInBrowser('the console on hostile brain text', () => {
     });
   });
 
+  it('lists the session on the secrets report, its finding linked to the step', async () => {
+    await withScreenshot(w.page, 'hostile-secrets', async () => {
+      await w.page.goto(`${world.origin}/secrets`);
+      const item = w.page.locator('li.exposure');
+      await item.waitFor();
+      expect(await w.page.getByTestId('exposures').innerText()).toBe('1 session');
+      expect(await item.locator('h2 a').innerText()).toBe('e7110000');
+      const finding = item.locator('ul li');
+      expect(await finding.allInnerTexts()).toEqual([
+        'aws-access-key ×1 in user_request step 0',
+        'aws-access-key ×1 in content step 0',
+      ]);
+      expect(await finding.locator('a').first().getAttribute('href')).toBe(
+        `/sessions/${HOSTILE_ID}/steps/0`,
+      );
+      await w.page.getByLabel('Kind').selectOption('aws-access-key');
+      await w.page.waitForURL(`${world.origin}/secrets?kind=aws-access-key`);
+      await w.page.getByTestId('exposures').filter({ hasText: '1 session' }).waitFor();
+      await nothingRan();
+    });
+  });
+
   it('renders the timeline (markdown sanitised, arguments as text) without running anything', async () => {
     await withScreenshot(w.page, 'hostile-timeline', async () => {
       await w.page.goto(`${world.origin}/sessions/${HOSTILE_ID}`);

@@ -19,7 +19,7 @@ interface GraphqlAnswer<T> {
 /** POST /graphql as any client does (JSON body, so CSRF prevention lets it through). */
 export async function gql<T, V>(
   doc: TypedDocumentString<T, V>,
-  ...[variables]: V extends Record<string, never> ? [] : [V]
+  ...[variables]: V extends Record<string, never> ? [V?] : [V]
 ): Promise<T> {
   const res = await fetch('/graphql', {
     method: 'POST',

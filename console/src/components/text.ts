@@ -24,3 +24,6 @@ export function when(iso: string | null | undefined): string {
   const day = `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
   return `${day} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
 }
+
+/** `1 session`, `2 sessions`. */
+export const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;

@@ -9,6 +9,8 @@ import { NotFound } from '../views/NotFound';
 import { parseSessionSearch } from '../views/sessions/filters';
 import { SessionsPage } from '../views/sessions/SessionsPage';
 import { parseSessionTab } from '../views/session/tabs';
+import { parseSearchSearch, SearchPage } from '../views/search/SearchPage';
+import { parseSecretsSearch, SecretsPage } from '../views/secrets/SecretsPage';
 
 /** The contract's routes (Part 3): a person bookmarks them and tests open them cold. */
 const root = createRootRoute({ component: Layout, notFoundComponent: NotFound });
@@ -46,7 +48,25 @@ const step = createRoute({
   },
 });
 
-const tree = root.addChildren([sessions, session, step]);
+const search = createRoute({
+  getParentRoute: () => root,
+  path: '/search',
+  validateSearch: parseSearchSearch,
+  component: function Search() {
+    return <SearchPage search={search.useSearch()} />;
+  },
+});
+
+const secrets = createRoute({
+  getParentRoute: () => root,
+  path: '/secrets',
+  validateSearch: parseSecretsSearch,
+  component: function Secrets() {
+    return <SecretsPage kind={secrets.useSearch().kind} />;
+  },
+});
+
+const tree = root.addChildren([sessions, session, step, search, secrets]);
 
 /**
  * Plain query strings (`?env=ide&errors=true`), as the contract writes them: the router's

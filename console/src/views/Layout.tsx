@@ -26,6 +26,8 @@ export function Layout() {
           <Link to="/" activeOptions={{ exact: true, includeSearch: false }}>
             Sessions
           </Link>
+          <Link to="/search">Search</Link>
+          <Link to="/secrets">Secrets</Link>
         </nav>
         <span className="spacer" />
         <button type="button" aria-expanded={api} onClick={() => setApi((a) => !a)}>

@@ -5,6 +5,7 @@ import { gql } from '../../api/graphql';
 import { subscribe } from '../../api/live';
 import { graphql } from '../../gql';
 import { ErrorNote } from '../../components/ErrorNote';
+import { count } from '../../components/text';
 import { Filters } from './Filters';
 import { toFilter, type SessionSearch } from './filters';
 import { SessionsTable } from './SessionsTable';
@@ -85,7 +86,7 @@ export function SessionsPage({ search }: { search: SessionSearch }) {
         <h1 id="sessions-title">Sessions</h1>
         {total !== undefined && (
           <span className="muted" data-testid="total">
-            {total === 1 ? '1 session' : `${total} sessions`}
+            {count(total, 'session')}
           </span>
         )}
       </div>
