@@ -4,6 +4,7 @@ import { ensureData, type Size } from './generate';
 import { machine, mb, ms, printTable, type Row } from './report';
 import { benchActivity } from './activity.bench';
 import { benchApi } from './api.bench';
+import { benchConsole } from './console.bench';
 import { benchCliOnly } from './cli.bench';
 import { benchIndexHome } from './index.bench';
 import { benchLive } from './live.bench';
@@ -59,11 +60,12 @@ async function main(): Promise<void> {
     await benchApi(data, rows);
     await benchActivity(data, rows);
     rows.push(...(await benchRedaction()));
+    rows.push(...(await benchConsole(data.root, size)));
   }
   const indexNotes = only === 'cli' ? benchCliOnly(size, rows) : await benchIndexHome(size, rows);
   if (!only) rows.push(...(await benchLive()));
   // Figures in order (1-4 store, 5-6 API, 7 redaction, 8 activity, 9-12 home index, 13 stats,
-  // 14-15 live, 16 the command line's list); the append runs with the line index, before 3.
+  // 14-15 live, 16 the command line's list, 17-19 the console); the append runs with the line index, before 3.
   rows.sort((a, b) => parseInt(a.figure, 10) - parseInt(b.figure, 10));
   const notes = [
     'page cache warm throughout (wc -l reads the big file first; a warm-up child reads the home).',

@@ -27,7 +27,7 @@ export const StepsPageQuery = graphql(`
   query ConsoleSteps($id: String!, $after: String) {
     session(id: $id) {
       id
-      steps(first: 200, after: $after) {
+      steps(first: 100, after: $after) {
         totalCount
         pageInfo {
           hasNextPage
