@@ -24,6 +24,9 @@ const PAGES: readonly [string, string][] = [
   ['session-artifacts', '/sessions/ba5e0000?tab=artifacts'],
   ['session-secrets', '/sessions/ba5e0000?tab=secrets'],
   ['session-problems', '/sessions/bad00000?tab=problems'],
+  ['search', '/search?q=tests+pass'],
+  ['secrets', '/secrets'],
+  ['dashboard', '/dashboard'],
   ['not-found', '/sessions/ba5e/steps/x'],
 ];
 

@@ -182,6 +182,47 @@ describeInBrowser('the console over the example home', () => {
     });
   });
 
+  it('charts the stats as labelled SVGs; a bar opens the sessions it counts', async () => {
+    await withScreenshot(w.page, 'console-dashboard', async () => {
+      await open('/dashboard');
+      const sessions = w.page.locator('svg[aria-label="Sessions per day"]');
+      await sessions.waitFor();
+      expect(
+        await w.page.$$eval('figure.chart svg', (s) => s.map((e) => e.getAttribute('aria-label'))),
+      ).toEqual([
+        'Sessions per day',
+        'Steps per day',
+        'Errors per day',
+        'Models',
+        'Environments',
+        'Tools (calls, error rate)',
+      ]);
+      // One bar per non-empty day of stats.timeline, as the API answers it.
+      expect(
+        await sessions
+          .locator('a')
+          .evaluateAll((as) => as.map((a) => a.getAttribute('aria-label'))),
+      ).toEqual(['2026-05-11 1', '2026-05-23 1', '2026-05-28 1', '2026-06-16 1', '2026-06-25 2']);
+      expect(
+        await w.page
+          .locator('svg[aria-label="Models"] a')
+          .evaluateAll((as) => as.map((a) => a.getAttribute('aria-label'))),
+      ).toEqual(['Gemini 3.5 Flash (High) 5', 'Claude Opus 4.5 (Thinking) 1']);
+      expect(await axeViolations(w.page)).toEqual([]);
+      await sessions.locator('a').nth(4).click();
+      await w.page.waitForURL(`${world.origin}/?from=2026-06-25&to=2026-06-25`);
+      expect((await sessionRows(w.page)).map((r) => r[0])).toEqual(['9e779ff1', 'a704176f']);
+      await open('/dashboard');
+      await w.page.locator('svg[aria-label="Models"] a').nth(1).click();
+      await w.page.waitForURL(`${world.origin}/?model=Claude+Opus+4.5+%28Thinking%29`);
+      await w.page
+        .getByTestId('total')
+        .filter({ hasText: /^1 session$/ })
+        .waitFor();
+      expect((await sessionRows(w.page)).map((r) => r[0])).toEqual(['ba5e0000']);
+    });
+  });
+
   it('shows an unknown path under the routes as not found, with the page itself a 200', async () => {
     const res = await w.page.goto(`${world.origin}/sessions/ba5e/steps/x`);
     expect(res?.status()).toBe(200);

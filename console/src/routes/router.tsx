@@ -9,6 +9,7 @@ import { NotFound } from '../views/NotFound';
 import { parseSessionSearch } from '../views/sessions/filters';
 import { SessionsPage } from '../views/sessions/SessionsPage';
 import { parseSessionTab } from '../views/session/tabs';
+import { DashboardPage, parseDashboardSearch } from '../views/dashboard/DashboardPage';
 import { parseSearchSearch, SearchPage } from '../views/search/SearchPage';
 import { parseSecretsSearch, SecretsPage } from '../views/secrets/SecretsPage';
 
@@ -66,7 +67,16 @@ const secrets = createRoute({
   },
 });
 
-const tree = root.addChildren([sessions, session, step, search, secrets]);
+const dashboard = createRoute({
+  getParentRoute: () => root,
+  path: '/dashboard',
+  validateSearch: parseDashboardSearch,
+  component: function Dashboard() {
+    return <DashboardPage search={dashboard.useSearch()} />;
+  },
+});
+
+const tree = root.addChildren([sessions, session, step, search, secrets, dashboard]);
 
 /**
  * Plain query strings (`?env=ide&errors=true`), as the contract writes them: the router's

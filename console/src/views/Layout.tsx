@@ -28,6 +28,7 @@ export function Layout() {
           </Link>
           <Link to="/search">Search</Link>
           <Link to="/secrets">Secrets</Link>
+          <Link to="/dashboard">Dashboard</Link>
         </nav>
         <span className="spacer" />
         <button type="button" aria-expanded={api} onClick={() => setApi((a) => !a)}>
