@@ -86,7 +86,7 @@ export function Rows({ title, bars }: { title: string; bars: Bar[] }) {
               <rect
                 x={220}
                 y={i * R + 3}
-                width={((W - 300) * b.value) / max}
+                width={((W - 380) * b.value) / max}
                 height={R - 6}
                 className="bar"
               />
@@ -94,7 +94,7 @@ export function Rows({ title, bars }: { title: string; bars: Bar[] }) {
             <text x={214} y={i * R + 15} textAnchor="end" className="axis">
               {b.label.length > 34 ? `${b.label.slice(0, 33)}…` : b.label}
             </text>
-            <text x={226 + ((W - 300) * b.value) / max} y={i * R + 15} className="axis">
+            <text x={226 + ((W - 380) * b.value) / max} y={i * R + 15} className="axis">
               {b.value}
               {b.note ? ` (${b.note})` : ''}
             </text>
