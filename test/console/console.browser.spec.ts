@@ -104,7 +104,7 @@ describeInBrowser('the console over the example home', () => {
     });
   });
 
-  it('opens a step permalink cold with that step in view and marked; j moves to the next', async () => {
+  it('opens a step permalink cold, marked and in view; j, ] and [ and ? by keyboard', async () => {
     await withScreenshot(w.page, 'console-permalink', async () => {
       await open('/sessions/ba5e/steps/12');
       const step = w.page.locator('#step-12');
@@ -115,6 +115,19 @@ describeInBrowser('the console over the example home', () => {
       await w.page.locator('body').click({ position: { x: 5, y: 5 } });
       await w.page.keyboard.press('j');
       await w.page.waitForFunction("document.activeElement?.id === 'step-13'");
+      // ] and [: the sessions below and above in the table (newest first).
+      await w.page.keyboard.press(']');
+      await w.page.waitForURL(`${world.origin}/sessions/bad00000-0000-4000-8000-000000000006`);
+      await w.page.locator('#step-0').waitFor();
+      await w.page.keyboard.press('[');
+      await w.page.waitForURL(`${world.origin}/sessions/ba5e0000-0000-4000-8000-000000000001`);
+      await w.page.keyboard.press('?');
+      expect(await w.page.locator('.key-help dt').allInnerTexts()).toEqual([
+        'j / k',
+        '[ / ]',
+        '/',
+        '?',
+      ]);
     });
   });
 

@@ -29,6 +29,7 @@ export function useGlobalKeys(toggleHelp: () => void): void {
 
 const KEYS: readonly [string, string][] = [
   ['j / k', 'next / previous step (timeline)'],
+  ['[ / ]', 'the session above / below in the sessions table'],
   ['/', 'the page’s text field (filter or search)'],
   ['?', 'this list'],
 ];

@@ -8,6 +8,7 @@ import { oneLine, shortId, shown, when } from '../../components/text';
 import { SessionHeaderQuery } from './queries';
 import { TABS, type Tab } from './tabs';
 import { Timeline } from './Timeline';
+import { useNeighbourKeys } from './neighbours';
 
 const Lists = lazy(() => import('./Lists'));
 
@@ -29,6 +30,7 @@ export function SessionPage({ id, tab, step }: { id: string; tab: Tab; step?: nu
   }
   return (
     <section aria-labelledby="session-title" className="session">
+      <NeighbourKeys id={s.id} createdAt={s.createdAt} />
       <header className="session-head">
         <h1 id="session-title">
           <span className="mono">{shortId(s.id)}</span> {oneLine(s.userRequest, 200)}
@@ -101,4 +103,10 @@ export function SessionPage({ id, tab, step }: { id: string; tab: Tab; step?: nu
       )}
     </section>
   );
+}
+
+/** `[` / `]` for this session (a component: the hook needs the loaded session). */
+function NeighbourKeys({ id, createdAt }: { id: string; createdAt: string }) {
+  useNeighbourKeys(id, createdAt);
+  return null;
 }
