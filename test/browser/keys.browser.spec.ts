@@ -1,5 +1,5 @@
 import { ensureConsoleBuilt } from '../console/build';
-import { IDE_KEY, IDS, startWebHome, type WebHome } from '../web/web-home';
+import { FULL_KEY, IDE_KEY, IDS, startWebHome, type WebHome } from '../web/web-home';
 import { describeInBrowser, launch, watchedPage, withScreenshot, type Browser } from './browser';
 import { editorText, pasteInto, resultShows, runQuery, waitForTab } from './graphiql';
 
@@ -91,6 +91,13 @@ describeInBrowser('the pages in a browser, with API keys and introspection off',
       await w.page.getByRole('button', { name: 'Sign out' }).click();
       await dialog.waitFor();
       expect(await w.page.evaluate('sessionStorage.getItem("brainql.key")')).toBeNull();
+      // A key that reads every root: the prefix shared by three sessions lists them.
+      await enter(FULL_KEY);
+      await w.page.goto(`${home.origin}/sessions/eb00`);
+      expect(await w.page.locator('h1').innerText()).toBe('“eb00” matches 3 sessions');
+      expect(await w.page.locator('main li a').allInnerTexts()).toEqual(
+        [IDS.ide, IDS.markup, IDS.secret].sort(),
+      );
       expect(w.elsewhere()).toEqual([]);
       expect(w.problems.filter((p) => !/status of 401/.test(p))).toEqual([]);
     });

@@ -6,6 +6,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly code: string,
+    /** AMBIGUOUS_SESSION_ID: the ids the prefix matches. */
+    readonly candidates: readonly string[] = [],
   ) {
     super(message);
   }
@@ -13,7 +15,7 @@ export class ApiError extends Error {
 
 interface GraphqlAnswer<T> {
   data?: T | null;
-  errors?: { message: string; extensions?: { code?: string } }[];
+  errors?: { message: string; extensions?: { code?: string; candidates?: unknown } }[];
 }
 
 /** POST /graphql as any client does (JSON body, so CSRF prevention lets it through). */
@@ -32,8 +34,14 @@ export async function gql<T, V>(
   }
   const body = (await res.json()) as GraphqlAnswer<T>;
   const first = body.errors?.[0];
-  if (first && !body.data) {
-    throw new ApiError(first.message, first.extensions?.code ?? 'INTERNAL_SERVER_ERROR');
+  // Any error fails the view: a null beside an error (an ambiguous id) is not "absent".
+  if (first) {
+    const candidates = first.extensions?.candidates;
+    throw new ApiError(
+      first.message,
+      first.extensions?.code ?? 'INTERNAL_SERVER_ERROR',
+      Array.isArray(candidates) ? candidates.filter((c): c is string => typeof c === 'string') : [],
+    );
   }
   if (!body.data) throw new ApiError(`HTTP ${res.status}`, 'INTERNAL_SERVER_ERROR');
   return body.data;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { gql } from '../../api/graphql';
+import { ApiError, gql } from '../../api/graphql';
 import { Exports } from '../../components/Exports';
 import { ErrorNote } from '../../components/ErrorNote';
 import { oneLine, shortId, shown, when } from '../../components/text';
@@ -15,6 +15,9 @@ const Lists = lazy(() => import('./Lists'));
 /** `/sessions/:id` and `/sessions/:id/steps/:index`: the header, the tabs, the tab's view. */
 export function SessionPage({ id, tab, step }: { id: string; tab: Tab; step?: number }) {
   const q = useQuery({ queryKey: ['session', id], queryFn: () => gql(SessionHeaderQuery, { id }) });
+  if (q.error instanceof ApiError && q.error.candidates.length > 0) {
+    return <Candidates prefix={id} ids={q.error.candidates} />;
+  }
   if (q.error) return <ErrorNote error={q.error} />;
   if (q.isPending) return <p className="muted">Loading…</p>;
   const s = q.data.session;
@@ -109,4 +112,24 @@ export function SessionPage({ id, tab, step }: { id: string; tab: Tab; step?: nu
 function NeighbourKeys({ id, createdAt }: { id: string; createdAt: string }) {
   useNeighbourKeys(id, createdAt);
   return null;
+}
+
+/** An ambiguous prefix: the sessions it matches, each a link. */
+function Candidates({ prefix, ids }: { prefix: string; ids: readonly string[] }) {
+  return (
+    <section aria-labelledby="candidates-title">
+      <h1 id="candidates-title">
+        “{shown(prefix)}” matches {ids.length} sessions
+      </h1>
+      <ul>
+        {ids.map((c) => (
+          <li key={c}>
+            <Link to="/sessions/$id" params={{ id: c }} className="mono">
+              {c}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
