@@ -80,6 +80,9 @@ export function SecretsPage({ kind }: { kind?: string }) {
           <p className="muted" data-testid="exposures">
             {count(q.data.secretExposures.totalCount, 'session')}
           </p>
+          {q.data.secretExposures.totalCount === 0 && (
+            <p>No secret was found in the sessions your key reads.</p>
+          )}
           <ol className="plain exposures">
             {q.data.secretExposures.edges.map(({ node: x }) => (
               <li key={x.session.id} className="exposure">
