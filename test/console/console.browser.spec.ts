@@ -100,6 +100,13 @@ describeInBrowser('the console over the example home', () => {
       expect(ids.slice(0, 4)).toEqual(['step-0', 'step-1', 'step-2', 'step-3']);
       expect(await w.page.locator('#step-3 .tool-call b').innerText()).toBe('run_command');
       expect(await w.page.locator('#step-3 .tool-call a').innerText()).toBe('answered by #4');
+      // Each call's outcome under it: the command's exit code (none recorded here), the diff.
+      await w.page.locator('#step-6 .outcome').waitFor();
+      expect(await w.page.locator('#step-3 .outcome summary').innerText()).toBe('exit ? output');
+      expect(await w.page.locator('#step-6 .outcome summary').innerText()).toBe('diff +124 −0');
+      await w.page.locator('#step-6 .outcome summary').click();
+      await w.page.locator('#step-6 .d2h-file-wrapper').waitFor();
+      expect(await w.page.locator('#step-6 .d2h-code-linenumber.d2h-ins').count()).toBe(124);
       expect(await axeViolations(w.page)).toEqual([]);
     });
   });

@@ -5,6 +5,7 @@ import { gql } from '../../api/graphql';
 import { CopyLink } from '../../components/CopyLink';
 import { shown, when } from '../../components/text';
 import type { StepPartsFragment } from '../../gql/graphql';
+import { CallOutcome, callKey, type Activity } from './activity';
 import { FullStepQuery } from './queries';
 
 const Markdown = lazy(() => import('../../components/Markdown'));
@@ -34,8 +35,9 @@ export function StepView(props: {
   sessionId: string;
   routeId: string;
   marked: boolean;
+  activity?: Activity;
 }) {
-  const { step, sessionId, routeId, marked } = props;
+  const { step, sessionId, routeId, marked, activity } = props;
   const [json, setJson] = useState(false);
   const [wantFull, setWantFull] = useState(false);
   const full = useQuery({
@@ -106,6 +108,10 @@ export function StepView(props: {
               </Link>
             )}
           </div>
+          <CallOutcome
+            command={activity?.commands.get(callKey(step.index, c.position))}
+            change={activity?.changes.get(callKey(step.index, c.position))}
+          />
           <pre className="args" tabIndex={0}>
             {shown(JSON.stringify(c.args, null, 2))}
           </pre>

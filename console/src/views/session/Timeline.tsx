@@ -8,6 +8,7 @@ import type { StepPartsFragment } from '../../gql/graphql';
 import { typing } from '../keys';
 import { LiveStepsSubscription, StepsPageQuery } from './queries';
 import { StepView } from './StepView';
+import { useActivity } from './activity';
 
 /**
  * Every step, virtualised: pages of 200 load as the end comes into view, only the steps near
@@ -28,6 +29,7 @@ export function Timeline(props: {
     getNextPageParam: (last) =>
       last.session?.steps.pageInfo.hasNextPage ? last.session.steps.pageInfo.endCursor : undefined,
   });
+  const activity = useActivity(id);
   const [live, setLive] = useState<StepPartsFragment[]>([]);
   const [follow, setFollow] = useState(false);
   const loaded = useMemo(
@@ -119,6 +121,7 @@ export function Timeline(props: {
                   sessionId={id}
                   routeId={routeId}
                   marked={steps[item.index].index === marked}
+                  activity={activity}
                 />
               </div>
             ))}

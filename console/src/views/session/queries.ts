@@ -58,6 +58,7 @@ export const StepPartsFragment = graphql(`
     truncatedFields
     toolCalls {
       name
+      position
       toolSummary
       args
       result {
@@ -88,6 +89,31 @@ export const LiveStepsSubscription = graphql(`
   subscription ConsoleLiveSteps($id: String!, $from: Int!) {
     steps(sessionId: $id, fromPosition: $from) {
       ...StepParts
+    }
+  }
+`);
+
+export const ActivityQuery = graphql(`
+  query ConsoleActivity($id: String!) {
+    session(id: $id) {
+      id
+      commands {
+        toolCallPosition
+        exitCode
+        output
+        step {
+          index
+        }
+      }
+      fileChanges {
+        toolCallPosition
+        diff
+        linesAdded
+        linesRemoved
+        step {
+          index
+        }
+      }
     }
   }
 `);
