@@ -20,7 +20,8 @@ ENV npm_config_nodedir=/usr/local
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
-# The context is an allow-list (see .dockerignore): tsconfig*.json, src/ and example-home/.
+# The context is an allow-list (see .dockerignore): tsconfig*.json, src/, console/ (the web console,
+# built by `npm run build` into dist/console with its devDependencies) and example-home/.
 COPY . .
 # mkdir: a checkout without example-home/ still builds (the server then has no fallback home).
 RUN npm run build && test -x dist/cli/main.js && mkdir -p example-home

@@ -9,6 +9,8 @@ export default tseslint.config(
       'node_modules/**',
       'coverage/**',
       'example-home/**',
+      // Generated from schema.gql by `npm run codegen`.
+      'console/src/gql/**',
       '**/*.js',
       '**/*.mjs',
     ],

@@ -102,39 +102,39 @@ export async function benchPush(sessions: number, rows: Row[]): Promise<string[]
       const clientGrowth = first.rss.peak - first.rss.start;
       rows.push(
         row(
-          `17a first push, ${sessions} sessions (${mb(first.summary.bytesSent)}, ${first.summary.files} files)`,
+          `20a first push, ${sessions} sessions (${mb(first.summary.bytesSent)}, ${first.summary.files} files)`,
           `${rate.toFixed(1)} MB/s`,
           `>= 100 MB/s or >= 80% of floor (${(0.8 * floorRate).toFixed(1)})`,
           rate >= 100 || rate >= 0.8 * floorRate,
         ),
-        row('17b floor: same files, plain write + fsync each', `${floorRate.toFixed(1)} MB/s`),
+        row('20b floor: same files, plain write + fsync each', `${floorRate.toFixed(1)} MB/s`),
         row(
-          '17c client RSS growth (peak - start)',
+          '20c client RSS growth (peak - start)',
           mb(clientGrowth),
           '< 150 MiB',
           clientGrowth < 150 << 20,
         ),
         row(
-          '17d server RSS growth (peak - before)',
+          '20d server RSS growth (peak - before)',
           mb(serverGrowth),
           '< 150 MiB',
           serverGrowth < 150 << 20,
         ),
         row(
-          '17e second push, nothing changed',
+          '20e second push, nothing changed',
           ms(second.seconds * 1000),
           '< 2 s',
           second.seconds < 2,
         ),
         row(
-          '17f second push, bytes sent',
+          '20f second push, bytes sent',
           String(second.summary.bytesSent),
           '0',
           second.summary.bytesSent === 0,
         ),
       );
       return [
-        `figure 17: ${sessions} generated sessions; the client is the built bin (dist), timed whole (start included).`,
+        `figure 20: ${sessions} generated sessions; the client is the built bin (dist), timed whole (start included).`,
       ];
     } finally {
       server.kill('SIGTERM');

@@ -4,6 +4,7 @@ import { ensureData, type Size } from './generate';
 import { machine, mb, ms, printTable, type Row } from './report';
 import { benchActivity } from './activity.bench';
 import { benchApi } from './api.bench';
+import { benchConsole } from './console.bench';
 import { benchCliOnly } from './cli.bench';
 import { benchIndexHome } from './index.bench';
 import { benchLive } from './live.bench';
@@ -29,7 +30,7 @@ function sizeArg(argv: string[]): Size {
 /**
  * `--only index`: the home index's figures (9-13, 16) alone, without the store's data.
  * `--only cli`: figure 16 alone, on the index home and an index file `brainql stats` builds
- * (once; kept beside the data). `--only push`: figure 17 alone (BENCH_PUSH_SESSIONS sessions).
+ * (once; kept beside the data). `--only push`: figure 20 alone (BENCH_PUSH_SESSIONS sessions).
  */
 function onlyArg(argv: string[]): 'index' | 'cli' | 'push' | null {
   const i = argv.indexOf('--only');
@@ -60,9 +61,10 @@ async function main(): Promise<void> {
     await benchApi(data, rows);
     await benchActivity(data, rows);
     rows.push(...(await benchRedaction()));
+    rows.push(...(await benchConsole(data.root, size)));
   }
   // Figure 17 (collecting): 500 sessions at small size, 2,000 at large (the issue's home).
-  const pushSessions = Number(process.env.BENCH_PUSH_SESSIONS ?? (size === 'small' ? 500 : 2000));
+  const pushSessions = Number(process.env.BENCH_PUSH_SESSIONS ?? (size === 'small' ? 100 : 2000));
   const indexNotes =
     only === 'push'
       ? await benchPush(pushSessions, rows)
@@ -72,7 +74,7 @@ async function main(): Promise<void> {
   if (!only) rows.push(...(await benchLive()));
   if (!only) indexNotes.push(...(await benchPush(pushSessions, rows)));
   // Figures in order (1-4 store, 5-6 API, 7 redaction, 8 activity, 9-12 home index, 13 stats,
-  // 14-15 live, 16 the command line's list); the append runs with the line index, before 3.
+  // 14-15 live, 16 the command line's list, 17-19 the console, 20 push); the append runs with the line index, before 3.
   rows.sort((a, b) => parseInt(a.figure, 10) - parseInt(b.figure, 10));
   const notes = [
     'page cache warm throughout (wc -l reads the big file first; a warm-up child reads the home).',

@@ -11,7 +11,6 @@ import { logRedactor } from './ops/log-masking';
 import { createLogger, httpLogger, PinoNestLogger } from './ops/logging';
 import { metricsMiddleware } from './ops/metrics.middleware';
 import { MetricsService } from './ops/metrics.service';
-import { GraphqlRunner } from './operations/graphql-runner';
 import { mountOpenApi } from './rest/openapi';
 import { corsMiddleware } from './web/cors';
 import { webPages } from './web/web-pages';
@@ -45,7 +44,7 @@ export async function createApp(
   app.use(securityHeaders);
   app.use(hostCheckMiddleware(config));
   app.use(corsMiddleware(config));
-  app.use(webPages(config, app.get(GraphqlRunner)));
+  app.use(webPages(config));
   const live = app.get(LiveMetrics);
   app.use(authMiddleware(config, (path) => live.unauthenticated(path)));
   mountOpenApi(app);

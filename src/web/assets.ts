@@ -16,13 +16,17 @@ interface Loaded {
 
 /**
  * Serves fixed files (scripts, styles, workers) from memory: an ETag for revalidation
- * (`no-cache`: a redeploy is seen at once) and gzip when the client takes it, so the
+ * (`no-cache` by default: a redeploy is seen at once) and gzip when the client takes it, so the
  * explorer's script crosses the network compressed.
  */
 export class StaticAssets {
   private readonly loaded = new Map<string, Loaded>();
 
-  constructor(private readonly sources: Readonly<Record<string, AssetSource>>) {}
+  /** `cacheControl`: `no-cache` (revalidate each time) unless the names are content hashes. */
+  constructor(
+    private readonly sources: Readonly<Record<string, AssetSource>>,
+    private readonly cacheControl = 'no-cache',
+  ) {}
 
   has(name: string): boolean {
     return Object.hasOwn(this.sources, name);
@@ -33,7 +37,7 @@ export class StaticAssets {
     const asset = this.get(name);
     for (const [k, v] of Object.entries(PAGE_HEADERS)) res.setHeader(k, v);
     res.setHeader('Content-Type', this.sources[name].contentType);
-    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Cache-Control', this.cacheControl);
     res.setHeader('ETag', asset.etag);
     res.vary('Accept-Encoding');
     if (req.headers['if-none-match'] === asset.etag) {

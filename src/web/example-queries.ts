@@ -76,11 +76,6 @@ export const EXAMPLE_QUERIES: readonly ExampleQuery[] = [
   },
 ];
 
-/** The five the landing page shows (by position in EXAMPLE_QUERIES). */
-export const LANDING_EXAMPLES: readonly ExampleQuery[] = [0, 1, 6, 8, 9].map(
-  (i) => EXAMPLE_QUERIES[i],
-);
-
 /** The query named and laid out on several lines, under a comment with its title. */
 export function formattedExample(example: ExampleQuery, position: number): string {
   const doc = parse(example.query);

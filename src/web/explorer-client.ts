@@ -28,7 +28,7 @@ export const EXPLORER_START_JS = `'use strict';
   settings.fetcher = self.brainqlExplorer.fetcher;
   // Every visit starts from the README's queries: tabs GraphiQL saved on an earlier visit
   // came back with no active tab and an empty editor. Without saved tabs GraphiQL opens the
-  // first default tab, so a query in the URL (a landing page link) is put first.
+  // first default tab, so a query in the URL (an example link of the console's API view) is put first.
   var asked = new URLSearchParams(location.search).get('query');
   if (asked) {
     var tabs = settings.defaultTabs;

@@ -1,4 +1,4 @@
-/** The stylesheet of brainql's own pages (/ui/page.css): the landing page and the explorer's bar. */
+/** The stylesheet of brainql's own server-made pages (/ui/page.css): the explorer's and the docs' bar. */
 export const PAGE_CSS = `:root { color-scheme: light dark; --fg: #1d2433; --muted: #5b6475; --bg: #fff;
   --line: #d8dde6; --accent: #b5179e; --code: #f3f5f9; }
 @media (prefers-color-scheme: dark) { :root { --fg: #e6e9ef; --muted: #a0a8b8; --bg: #141821;

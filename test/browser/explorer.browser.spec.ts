@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { BrainStore } from '../../src/brain/store';
 import { EXAMPLE_QUERIES } from '../../src/web/example-queries';
+import { ensureConsoleBuilt } from '../console/build';
 import { startAppOver } from '../e2e/harness';
 import { describeInBrowser, launch, watchedPage, withScreenshot, type Browser } from './browser';
 import { editorText, pasteInto, resultShows, runQuery, typeQuery, waitForTab } from './graphiql';
@@ -24,6 +25,7 @@ describeInBrowser('the explorer in a browser (example home, no keys)', () => {
     await app.get(BrainStore).refresh();
     const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
     origin = `http://127.0.0.1:${port}`;
+    ensureConsoleBuilt();
     browser = await launch();
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
   });
@@ -142,12 +144,15 @@ describeInBrowser('the explorer in a browser (example home, no keys)', () => {
     await w.page.close();
   });
 
-  it('follows a landing page link into the explorer with that query, and runs it', async () => {
+  it("follows an example link of the console's API view into the explorer, and runs it", async () => {
     const w = await watchedPage(browser, origin);
-    await withScreenshot(w.page, 'landing-to-explorer', async () => {
+    await withScreenshot(w.page, 'console-to-explorer', async () => {
       await w.page.goto(`${origin}/`);
-      expect(await w.page.locator('h1').innerText()).toBe('brainql');
-      await w.page.locator('a[href^="/graphql?query="]').nth(1).click();
+      await w.page.getByRole('button', { name: 'API' }).click();
+      const examples = w.page.locator('.api-view a[href^="/graphql?query="]');
+      await examples.first().waitFor();
+      expect(await examples.allInnerTexts()).toEqual(EXAMPLE_QUERIES.map((q) => q.title));
+      await examples.nth(1).click();
       await waitForTab(w.page, 'StepsWithToolCalls');
       expect(await editorText(w.page, '.graphiql-query-editor')).toContain(
         'query StepsWithToolCalls {',

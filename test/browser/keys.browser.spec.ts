@@ -1,4 +1,5 @@
-import { IDE_KEY, startWebHome, type WebHome } from '../web/web-home';
+import { ensureConsoleBuilt } from '../console/build';
+import { FULL_KEY, IDE_KEY, IDS, startWebHome, type WebHome } from '../web/web-home';
 import { describeInBrowser, launch, watchedPage, withScreenshot, type Browser } from './browser';
 import { editorText, pasteInto, resultShows, runQuery, waitForTab } from './graphiql';
 
@@ -11,6 +12,7 @@ describeInBrowser('the pages in a browser, with API keys and introspection off',
   let home: WebHome;
   let browser: Browser;
   beforeAll(async () => {
+    ensureConsoleBuilt();
     home = await startWebHome({ INTROSPECTION: 'false' }, { withKeys: true });
     browser = await launch();
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
@@ -57,24 +59,47 @@ describeInBrowser('the pages in a browser, with API keys and introspection off',
     await w.page.close();
   });
 
-  it('the landing page lists the roots of the key it is sent with, and none without', async () => {
+  it('the console asks for a key, asks again for a wrong one, and shows a scoped key its roots only', async () => {
     const w = await watchedPage(browser, home.origin);
-    await withScreenshot(w.page, 'landing-keys', async () => {
+    const dialog = w.page.getByRole('dialog', { name: 'API key' });
+    const enter = async (key: string) => {
+      await dialog.getByLabel('Key').fill(key);
+      await dialog.getByRole('button', { name: 'Use this key' }).click();
+    };
+    await withScreenshot(w.page, 'console-keys', async () => {
       await w.page.goto(`${home.origin}/`);
-      expect(await w.page.locator('table').count()).toBe(0);
-      expect(await w.page.locator('main').innerText()).toContain('This server needs an API key');
-      await w.page.setExtraHTTPHeaders({ Authorization: `Bearer ${IDE_KEY}` });
-      await w.page.goto(`${home.origin}/`);
-      expect(await w.page.locator('tbody tr td:first-child').allInnerTexts()).toEqual([
-        'antigravity-ide',
-      ]);
-      expect(w.problems).toEqual([]);
-      expect(w.elsewhere()).toEqual([]);
-      expect(w.requests.filter((u) => !u.endsWith('/ui/favicon.svg'))).toEqual(
-        Array(2)
-          .fill([`${home.origin}/`, `${home.origin}/ui/page.css`])
-          .flat(),
+      await dialog.waitFor();
+      expect(await dialog.locator('p').innerText()).toMatch(/^This server needs an API key\. /);
+      await enter('bql_not-a-key-0123456789abcdefghijklmnopqrstuvwxyz0123');
+      await dialog.getByText('The server refused this key.').waitFor();
+      await enter(IDE_KEY);
+      await w.page.locator('table.sessions tbody tr[data-index]').first().waitFor();
+      expect(
+        await w.page.$$eval('table.sessions tbody tr[data-index]', (rows) =>
+          rows.map((r) => [r.cells[0].innerText, r.cells[2].innerText, r.cells[4].innerText]),
+        ),
+      ).toEqual([['eb000000', 'ide · antigravity-ide', 'ide work']]);
+      // Kept for this tab only, sent as a Bearer token.
+      expect(await w.page.evaluate('sessionStorage.getItem("brainql.key")')).toBe(IDE_KEY);
+      expect(await w.page.evaluate('JSON.stringify(localStorage)')).not.toContain(IDE_KEY);
+      expect((await w.page.context().cookies()).length).toBe(0);
+      // Another root's session, typed into the address bar: the key does not see it.
+      await w.page.goto(`${home.origin}/sessions/${IDS.markup}`);
+      expect(await w.page.locator('h1').innerText()).toBe(`No session ${IDS.markup}`);
+      await w.page.goto(`${home.origin}/sessions/${IDS.ide}`);
+      expect(await w.page.locator('.facts dd').first().innerText()).toBe(IDS.ide);
+      await w.page.getByRole('button', { name: 'Sign out' }).click();
+      await dialog.waitFor();
+      expect(await w.page.evaluate('sessionStorage.getItem("brainql.key")')).toBeNull();
+      // A key that reads every root: the prefix shared by three sessions lists them.
+      await enter(FULL_KEY);
+      await w.page.goto(`${home.origin}/sessions/eb00`);
+      expect(await w.page.locator('h1').innerText()).toBe('“eb00” matches 3 sessions');
+      expect(await w.page.locator('main li a').allInnerTexts()).toEqual(
+        [IDS.ide, IDS.markup, IDS.secret].sort(),
       );
+      expect(w.elsewhere()).toEqual([]);
+      expect(w.problems.filter((p) => !/status of 401/.test(p))).toEqual([]);
     });
     await w.page.close();
   });

@@ -207,7 +207,8 @@ const checks: [string, () => Promise<void>][] = [
     async () => {
       const html = { Accept: 'text/html' };
       for (const [route, headers, type, minBytes] of [
-        ['/', html, 'text/html', 1000],
+        ['/', html, 'text/html', 400],
+        ['/sessions/ba5e0000/steps/3', html, 'text/html', 400],
         ['/graphql', html, 'text/html', 1000],
         ['/ui/graphiql.js', {}, 'text/javascript', 1_000_000],
         ['/ui/graphiql-graphql.worker.js', {}, 'text/javascript', 100_000],
@@ -220,6 +221,14 @@ const checks: [string, () => Promise<void>][] = [
         ok(res.headers.get('content-type')?.startsWith(type), `GET ${route}: Content-Type ${type}`);
         ok(body.length >= minBytes, `GET ${route}: ${body.length} characters`);
       }
+      // The console's bundle, built into the image: the script its page names.
+      const page = await (await fetch(`${BASE_URL}/`, { headers: html })).text();
+      const script = /src="(\/assets\/[^"]+\.js)"/.exec(page)?.[1];
+      ok(script, 'the console page names its script');
+      const res = await fetch(`${BASE_URL}${script}`);
+      strictEqual(res.status, 200, `GET ${script} answered ${res.status}`);
+      strictEqual(res.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+      ok((await res.text()).length >= 100_000, `GET ${script}: the whole bundle`);
     },
   ],
 ];

@@ -7,7 +7,7 @@ import type { INestApplication } from '@nestjs/common';
 import { BrainStore } from '../../src/brain/store';
 
 /**
- * The explorer's tabs and the landing page's examples are README.md's "Ten queries to start
+ * The explorer's tabs and the console's API view's examples are README.md's "Ten queries to start
  * with", as written there, and each runs without an error on the example home.
  */
 

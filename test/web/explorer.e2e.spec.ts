@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { EXAMPLE_QUERIES, formattedExample } from '../../src/web/example-queries';
 import { EXPLORER_CSP, HEADER_HINT } from '../../src/web/explorer';
+import { ensureConsoleBuilt } from '../console/build';
 import { linkTargets, unescapeHtml } from './html-util';
 import { FULL_KEY, startWebHome, type WebHome } from './web-home';
 
@@ -177,6 +178,7 @@ describe('the explorer with API keys and introspection off', () => {
 
 describe('request metrics of the pages', () => {
   it('counts the pages and their files as "pages", not as GraphQL operations', async () => {
+    ensureConsoleBuilt();
     const home = await startWebHome();
     try {
       for (const p of ['/', '/ui/page.css', '/api/docs']) {

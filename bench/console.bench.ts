@@ -1,0 +1,132 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from 'playwright-core';
+import { ensureConsoleBuilt, ROOT } from '../test/console/build';
+import { ACTIVITY_BENCH_ID, ensureActivitySession } from './generate-activity';
+import type { Size } from './generate';
+import { ensureIndexHome } from './generate-index-home';
+import { ms, row, type Row } from './report';
+import { freePort, startServer, waitReady } from './server';
+
+/**
+ * The console in headless Chromium (figures 17-19): the first route's JavaScript gzipped, a
+ * 5,000-step session's first steps after navigation (and the step elements in the DOM while
+ * scrolling to its end, which loads every page), the sessions table's first rows on the index
+ * home.
+ */
+const DIST = path.join(ROOT, 'dist/console');
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+
+function bundleSizes(): { first: number; all: [string, number][] } {
+  const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  const firstFiles = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]);
+  const all = fs
+    .readdirSync(path.join(DIST, 'assets'))
+    .filter((f) => /\.(js|css)$/.test(f))
+    .map((f): [string, number] => [
+      f,
+      gzipSync(fs.readFileSync(path.join(DIST, 'assets', f))).length,
+    ]);
+  const first = all.filter(([f]) => firstFiles.includes(f)).reduce((n, [, b]) => n + b, 0);
+  return { first, all };
+}
+
+async function withServer<T>(env: Record<string, string>, body: (origin: string) => Promise<T>) {
+  const port = await freePort();
+  const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'brainql-console-bench-'));
+  const child = startServer(port, { CACHE_DIR: cache, ...env });
+  try {
+    await waitReady(port);
+    return await body(`http://127.0.0.1:${port}`);
+  } finally {
+    child.kill();
+    fs.rmSync(cache, { recursive: true, force: true });
+  }
+}
+
+/** Milliseconds from the start of navigation until `selector` is visible. */
+async function firstVisible(page: Page, url: string, selector: string): Promise<number> {
+  const t0 = performance.now();
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.locator(selector).first().waitFor({ state: 'visible' });
+  return performance.now() - t0;
+}
+
+export async function benchConsole(dataRoot: string, size: Size): Promise<Row[]> {
+  ensureConsoleBuilt();
+  const rows: Row[] = [];
+  const sizes = bundleSizes();
+  rows.push(
+    row(
+      '17 console: first route JS, gzipped',
+      kb(sizes.first),
+      '<= 300 KB',
+      sizes.first <= 300 * 1024,
+    ),
+  );
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+  });
+  try {
+    const activityDir = ensureActivitySession(dataRoot);
+    const home = path.resolve(activityDir, '../../..');
+    await withServer({ GEMINI_HOME: home }, async (origin) => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const url = `${origin}/sessions/${ACTIVITY_BENCH_ID}`;
+      await firstVisible(page, url, '#step-0'); // warm: the server's first read of the file
+      const first = await firstVisible(page, url, '#step-0');
+      // Scroll to the end until every page is in, counting the step elements at each stop.
+      let most = 0;
+      for (let i = 0; i < 400; i++) {
+        most = Math.max(most, await page.locator('article.step').count());
+        if ((await page.getByTestId('loaded').innerText()).match(/^\d+ steps$/)) break;
+        await page
+          .locator('.timeline')
+          .evaluate((e: { scrollTop: number; scrollHeight: number }) => {
+            e.scrollTop = e.scrollHeight;
+          });
+        await page.waitForTimeout(50);
+      }
+      const loaded = await page.getByTestId('loaded').innerText();
+      rows.push(
+        row(
+          '18 console: 5,000-step session, first steps visible',
+          ms(first),
+          '< 1 s',
+          first < 1000,
+        ),
+        row(
+          '18 console: step elements in the DOM, scrolled to the end',
+          `${most} max (${loaded} loaded)`,
+          '<= 200',
+          most <= 200 && loaded === '5000 steps',
+        ),
+      );
+    });
+    const index = ensureIndexHome(size);
+    const roots: Record<string, string> = index.extraRoot ? { BRAIN_ROOTS: index.extraRoot } : {};
+    await withServer({ GEMINI_HOME: index.home, ...roots }, async (origin) => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const rowSel = 'table.sessions tbody tr[data-index]';
+      await firstVisible(page, `${origin}/`, rowSel);
+      const first = await firstVisible(page, `${origin}/`, rowSel);
+      const total = index.sessions + index.extraSessions;
+      rows.push(
+        row(
+          `19 console: sessions table, ${total} sessions, first rows`,
+          ms(first),
+          '< 1 s',
+          first < 1000,
+        ),
+      );
+    });
+  } finally {
+    await browser.close();
+  }
+  console.log('console files, gzipped (the first route loads index-*.js and what it preloads):');
+  for (const [f, b] of sizes.all) console.log(`  ${f.padEnd(32)} ${kb(b)}`);
+  return rows;
+}

@@ -1,0 +1,111 @@
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+} from '@tanstack/react-router';
+import { Layout } from '../views/Layout';
+import { NotFound } from '../views/NotFound';
+import { parseSessionSearch } from '../views/sessions/filters';
+import { SessionsPage } from '../views/sessions/SessionsPage';
+import { parseSessionTab } from '../views/session/tabs';
+import { DashboardPage, parseDashboardSearch } from '../views/dashboard/DashboardPage';
+import { parseSearchSearch, SearchPage } from '../views/search/SearchPage';
+import { parseSecretsSearch, SecretsPage } from '../views/secrets/SecretsPage';
+
+/** The contract's routes (Part 3): a person bookmarks them and tests open them cold. */
+const root = createRootRoute({ component: Layout, notFoundComponent: NotFound });
+
+const sessions = createRoute({
+  getParentRoute: () => root,
+  path: '/',
+  validateSearch: parseSessionSearch,
+  component: function Sessions() {
+    return <SessionsPage search={sessions.useSearch()} />;
+  },
+});
+
+const SessionPage = lazyRouteComponent(() => import('../views/session/SessionPage'), 'SessionPage');
+
+const session = createRoute({
+  getParentRoute: () => root,
+  path: '/sessions/$id',
+  validateSearch: parseSessionTab,
+  component: function Session() {
+    const { id } = session.useParams();
+    return <SessionPage id={id} tab={session.useSearch().tab ?? 'timeline'} />;
+  },
+});
+
+const step = createRoute({
+  getParentRoute: () => root,
+  path: '/sessions/$id/steps/$index',
+  validateSearch: parseSessionTab,
+  component: function Step() {
+    const { id, index } = step.useParams();
+    const n = /^\d+$/.test(index) ? Number(index) : undefined;
+    if (n === undefined) return <NotFound />;
+    return <SessionPage id={id} tab="timeline" step={n} />;
+  },
+});
+
+const search = createRoute({
+  getParentRoute: () => root,
+  path: '/search',
+  validateSearch: parseSearchSearch,
+  component: function Search() {
+    return <SearchPage search={search.useSearch()} />;
+  },
+});
+
+const secrets = createRoute({
+  getParentRoute: () => root,
+  path: '/secrets',
+  validateSearch: parseSecretsSearch,
+  component: function Secrets() {
+    return <SecretsPage kind={secrets.useSearch().kind} />;
+  },
+});
+
+const dashboard = createRoute({
+  getParentRoute: () => root,
+  path: '/dashboard',
+  validateSearch: parseDashboardSearch,
+  component: function Dashboard() {
+    return <DashboardPage search={dashboard.useSearch()} />;
+  },
+});
+
+const tree = root.addChildren([sessions, session, step, search, secrets, dashboard]);
+
+/**
+ * Plain query strings (`?env=ide&errors=true`), as the contract writes them: the router's
+ * default would JSON-quote values (`errors=%22true%22`). Every route validates its own.
+ */
+function parseSearch(text: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
+function stringifySearch(search: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(search)) {
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') {
+      params.set(k, String(v));
+    }
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export const router = createRouter({
+  routeTree: tree,
+  defaultPreload: false,
+  parseSearch,
+  stringifySearch,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

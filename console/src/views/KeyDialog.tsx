@@ -1,0 +1,48 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, type FormEvent } from 'react';
+import { currentKey, setKey } from '../api/key';
+
+/**
+ * Asked when the server answers 401: the key goes to sessionStorage (this tab only) and every
+ * query runs again with it. A refused key brings the dialog back, saying so.
+ */
+export function KeyDialog() {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const client = useQueryClient();
+  const hadKey = currentKey() !== null;
+  useEffect(() => {
+    const d = dialog.current;
+    if (d && !d.open) d.showModal();
+  }, []);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const value = new FormData(e.currentTarget).get('key');
+    if (typeof value !== 'string' || value.trim() === '') return;
+    dialog.current?.close();
+    setKey(value.trim());
+    void client.invalidateQueries();
+  };
+  return (
+    <dialog
+      ref={dialog}
+      className="key-dialog"
+      aria-labelledby="key-title"
+      onCancel={(e) => e.preventDefault()}
+    >
+      <form onSubmit={submit}>
+        <h2 id="key-title">API key</h2>
+        <p>
+          {hadKey
+            ? 'The server refused this key. Enter another one.'
+            : 'This server needs an API key.'}{' '}
+          It is kept in this tab only (sessionStorage) and sent as{' '}
+          <code>Authorization: Bearer</code>.
+        </p>
+        <label>
+          Key <input name="key" type="password" autoComplete="off" required autoFocus />
+        </label>
+        <button type="submit">Use this key</button>
+      </form>
+    </dialog>
+  );
+}

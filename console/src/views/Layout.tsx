@@ -1,0 +1,63 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, Outlet } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
+import { signOut } from '../api/key';
+import { useKeyState } from '../api/useKey';
+import { KeyDialog } from './KeyDialog';
+import { KeyHelp, useGlobalKeys } from './keys';
+import { ThemeToggle } from './ThemeToggle';
+
+const ApiView = lazy(() => import('./ApiView'));
+
+/** The header (the old landing page's links and roots live behind "API"), then the view. */
+export function Layout() {
+  const { key, needed } = useKeyState();
+  const client = useQueryClient();
+  const [api, setApi] = useState(false);
+  const [help, setHelp] = useState(false);
+  useGlobalKeys(() => setHelp((h) => !h));
+  return (
+    <>
+      <header className="bar">
+        <Link to="/" className="brand">
+          brainql
+        </Link>
+        <nav aria-label="Views">
+          <Link to="/" activeOptions={{ exact: true, includeSearch: false }}>
+            Sessions
+          </Link>
+          <Link to="/search">Search</Link>
+          <Link to="/secrets">Secrets</Link>
+          <Link to="/dashboard">Dashboard</Link>
+        </nav>
+        <span className="spacer" />
+        <button type="button" aria-expanded={api} onClick={() => setApi((a) => !a)}>
+          API
+        </button>
+        <ThemeToggle />
+        {key && (
+          <button
+            type="button"
+            onClick={() => {
+              // What the key read leaves the page with it.
+              client.clear();
+              signOut();
+            }}
+          >
+            Sign out
+          </button>
+        )}
+      </header>
+      {api && (
+        <Suspense fallback={<p className="muted">Loading…</p>}>
+          <ApiView />
+        </Suspense>
+      )}
+      {help && <KeyHelp onClose={() => setHelp(false)} />}
+      <main>
+        <Outlet />
+      </main>
+      {needed && <KeyDialog />}
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { Link } from '@tanstack/react-router';
+
+/** Any other path under the console's routes: the page answers 200, the view says so. */
+export function NotFound() {
+  return (
+    <section>
+      <h1>Not found</h1>
+      <p>
+        The console has no view at this address. <Link to="/">See the sessions</Link>.
+      </p>
+    </section>
+  );
+}

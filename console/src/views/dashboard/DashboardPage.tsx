@@ -1,0 +1,133 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { gql } from '../../api/graphql';
+import { ErrorNote } from '../../components/ErrorNote';
+import { shown } from '../../components/text';
+import { graphql } from '../../gql';
+import type { TimeBucket } from '../../gql/graphql';
+import { parseSessionSearch, toFilter, type SessionSearch } from '../sessions/filters';
+import { Columns, Rows, type Bar } from './charts';
+
+export type DashboardSearch = SessionSearch & { bucket?: 'day' | 'week' | 'month' };
+
+export function parseDashboardSearch(raw: Record<string, unknown>): DashboardSearch {
+  const b = raw.bucket;
+  const bucket = b === 'day' || b === 'week' || b === 'month' ? b : undefined;
+  return { ...parseSessionSearch(raw), ...(bucket ? { bucket } : {}) };
+}
+
+const StatsQuery = graphql(`
+  query ConsoleStats($filter: SessionFilter, $bucket: TimeBucket) {
+    stats(filter: $filter) {
+      sessions
+      steps
+      toolCalls
+      errors
+      commands
+      failedCommands
+      byModel {
+        key
+        count
+      }
+      byEnvironment {
+        key
+        count
+      }
+      byTool {
+        name
+        calls
+        errors
+      }
+      timeline(bucket: $bucket) {
+        start
+        sessions
+        steps
+        errors
+      }
+    }
+  }
+`);
+
+const DAY = 86_400_000;
+const SPAN: Record<string, number> = { day: 1, week: 7 };
+const ymd = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The sessions created in a bucket: its first day to its last (months by the calendar). */
+function bucketFilter(start: string, bucket: string, base: SessionSearch): SessionSearch {
+  const t = Date.parse(start);
+  const d = new Date(t);
+  const end =
+    bucket === 'month'
+      ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - DAY
+      : t + (SPAN[bucket] - 1) * DAY;
+  return { ...base, from: ymd(t), to: ymd(end) };
+}
+
+/** `/dashboard`: the `stats` answers as charts; a bar opens the sessions it counts. */
+export function DashboardPage({ search }: { search: DashboardSearch }) {
+  const { bucket = 'day', ...base } = search;
+  const q = useQuery({
+    queryKey: ['stats', search],
+    queryFn: () =>
+      gql(StatsQuery, { filter: toFilter(base), bucket: bucket.toUpperCase() as TimeBucket }),
+  });
+  if (q.error) return <ErrorNote error={q.error} />;
+  if (!q.data) return <p className="muted">Loading…</p>;
+  const s = q.data.stats;
+  const over = (pick: (b: (typeof s.timeline)[number]) => number): Bar[] =>
+    s.timeline.map((b) => ({
+      label: b.start.slice(0, 10),
+      value: pick(b),
+      filter: bucketFilter(b.start, bucket, base),
+    }));
+  return (
+    <section aria-labelledby="dashboard-title">
+      <h1 id="dashboard-title">Dashboard</h1>
+      <p className="totals">
+        {s.sessions} sessions · {s.steps} steps · {s.toolCalls} tool calls · {s.errors} errors ·{' '}
+        {s.commands} commands ({s.failedCommands} failed)
+      </p>
+      <nav aria-label="Bucket" className="buckets">
+        {(['day', 'week', 'month'] as const).map((b) => (
+          <Link
+            key={b}
+            to="/dashboard"
+            search={{ ...search, bucket: b }}
+            aria-current={b === bucket ? 'true' : undefined}
+          >
+            {b}
+          </Link>
+        ))}
+      </nav>
+      <div className="charts">
+        <Columns title={`Sessions per ${bucket}`} bars={over((b) => b.sessions)} />
+        <Columns title={`Steps per ${bucket}`} bars={over((b) => b.steps)} />
+        <Columns title={`Errors per ${bucket}`} bars={over((b) => b.errors)} />
+        <Rows
+          title="Models"
+          bars={s.byModel.map((c) => ({
+            label: shown(c.key ?? '(none)'),
+            value: c.count,
+            filter: c.key ? { ...base, model: c.key } : undefined,
+          }))}
+        />
+        <Rows
+          title="Environments"
+          bars={s.byEnvironment.map((c) => ({
+            label: (c.key ?? '').toLowerCase(),
+            value: c.count,
+            filter: { ...base, env: (c.key ?? '').toLowerCase() },
+          }))}
+        />
+        <Rows
+          title="Tools (calls, error rate)"
+          bars={s.byTool.map((t) => ({
+            label: shown(t.name),
+            value: t.calls,
+            note: `${Math.round((100 * t.errors) / Math.max(t.calls, 1))}% errors`,
+          }))}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { useNavigate } from '@tanstack/react-router';
+import type { SessionSearch } from '../sessions/filters';
+
+/**
+ * Hand-made SVG charts (a few hundred bytes of code, no chart library in the bundle). Each is
+ * an `svg` with an `aria-label`; each bar that filters the sessions is a link (keyboard and
+ * screen reader reachable) to `/` with that filter.
+ */
+export interface Bar {
+  label: string;
+  value: number;
+  /** The sessions list this bar stands for; absent: not a link. */
+  filter?: SessionSearch;
+  note?: string;
+}
+
+function BarLink({ bar, children }: { bar: Bar; children: React.ReactNode }) {
+  const navigate = useNavigate();
+  if (!bar.filter) return <g>{children}</g>;
+  const href = `/?${new URLSearchParams(bar.filter as Record<string, string>).toString()}`;
+  return (
+    <a
+      href={href}
+      // The visible label and value, in order (axe: the name holds the visible text).
+      aria-label={`${bar.label} ${bar.value}${bar.note ? ` (${bar.note})` : ''}`}
+      onClick={(e) => {
+        e.preventDefault();
+        void navigate({ to: '/', search: bar.filter });
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+/** Vertical bars over time, labels below (every nth when crowded). */
+export function Columns({ title, bars }: { title: string; bars: Bar[] }) {
+  const W = 640;
+  const H = 180;
+  const max = Math.max(1, ...bars.map((b) => b.value));
+  const w = W / Math.max(bars.length, 1);
+  const every = Math.ceil(bars.length / 8);
+  return (
+    <figure className="chart">
+      <figcaption>{title}</figcaption>
+      <svg viewBox={`0 0 ${W} ${H + 30}`} aria-label={title} role="group">
+        {bars.map((b, i) => {
+          const h = (b.value / max) * H;
+          // Texts beside the link, not in it: its name is its aria-label alone.
+          return (
+            <g key={b.label}>
+              <BarLink bar={b}>
+                <rect
+                  x={i * w + 2}
+                  y={H - h}
+                  width={Math.max(w - 4, 1)}
+                  height={h}
+                  className="bar"
+                />
+              </BarLink>
+              {i % every === 0 && (
+                <text x={i * w + w / 2} y={H + 16} textAnchor="middle" className="axis">
+                  {b.label}
+                </text>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+    </figure>
+  );
+}
+
+/** Horizontal bars with their label and value (models, environments, tools). */
+export function Rows({ title, bars }: { title: string; bars: Bar[] }) {
+  const W = 640;
+  const R = 22;
+  const max = Math.max(1, ...bars.map((b) => b.value));
+  return (
+    <figure className="chart">
+      <figcaption>{title}</figcaption>
+      <svg viewBox={`0 0 ${W} ${bars.length * R + 4}`} aria-label={title} role="group">
+        {bars.map((b, i) => (
+          <g key={b.label}>
+            <BarLink bar={b}>
+              <rect
+                x={220}
+                y={i * R + 3}
+                width={((W - 380) * b.value) / max}
+                height={R - 6}
+                className="bar"
+              />
+            </BarLink>
+            <text x={214} y={i * R + 15} textAnchor="end" className="axis">
+              {b.label.length > 34 ? `${b.label.slice(0, 33)}…` : b.label}
+            </text>
+            <text x={226 + ((W - 380) * b.value) / max} y={i * R + 15} className="axis">
+              {b.value}
+              {b.note ? ` (${b.note})` : ''}
+            </text>
+          </g>
+        ))}
+      </svg>
+    </figure>
+  );
+}

@@ -1,0 +1,142 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { FormEvent } from 'react';
+import { gql } from '../../api/graphql';
+import { ErrorNote } from '../../components/ErrorNote';
+import { Snippet } from '../../components/Snippet';
+import { count, oneLine, shortId } from '../../components/text';
+import { graphql } from '../../gql';
+import type { SearchField } from '../../gql/graphql';
+
+export interface SearchSearch {
+  q?: string;
+  session?: string;
+  fields?: string;
+  order?: 'newest_first' | 'relevance';
+}
+
+export function parseSearchSearch(raw: Record<string, unknown>): SearchSearch {
+  const out: SearchSearch = {};
+  for (const k of ['q', 'session', 'fields'] as const) {
+    const v = raw[k];
+    if (typeof v === 'string' && v.trim()) out[k] = v.trim();
+  }
+  const o = typeof raw.order === 'string' ? raw.order.toLowerCase() : '';
+  if (o === 'newest_first' || o === 'relevance') out.order = o;
+  return out;
+}
+
+const SearchQuery = graphql(`
+  query ConsoleSearch($query: String!, $filter: SearchFilter, $order: SearchOrder) {
+    indexStatus {
+      state
+      sessionsIndexed
+      sessionsTotal
+    }
+    search(query: $query, first: 100, filter: $filter, order: $order) {
+      totalCount
+      edges {
+        node {
+          field
+          artifact
+          snippet
+          highlights {
+            start
+            length
+          }
+          session {
+            id
+            userRequest
+          }
+          step {
+            index
+          }
+        }
+      }
+    }
+  }
+`);
+
+/** `/search?q=`: hits of the home index with their snippets, terms marked, each linked. */
+export function SearchPage({ search }: { search: SearchSearch }) {
+  const navigate = useNavigate();
+  const q = search.q ?? '';
+  const fields = search.fields?.split(',').map((f) => f.trim().toUpperCase()) as
+    SearchField[] | undefined;
+  const answer = useQuery({
+    queryKey: ['search', search],
+    queryFn: () =>
+      gql(SearchQuery, {
+        query: q,
+        filter: { fields, session: search.session },
+        order: search.order === 'newest_first' ? 'NEWEST_FIRST' : 'RELEVANCE',
+      }),
+    enabled: q !== '',
+    // While the index builds, ask again: the page says how far it is.
+    refetchInterval: (query) => (query.state.data?.indexStatus.state === 'BUILDING' ? 1000 : false),
+  });
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const text = new FormData(e.currentTarget).get('q');
+    void navigate({
+      to: '/search',
+      search: { ...search, q: typeof text === 'string' ? text : '' },
+    });
+  };
+  const status = answer.data?.indexStatus;
+  return (
+    <section aria-labelledby="search-title">
+      <h1 id="search-title">Search</h1>
+      <form role="search" onSubmit={submit} key={q}>
+        <label>
+          Terms <input name="q" type="search" defaultValue={q} size={40} />
+        </label>{' '}
+        <button type="submit">Search</button>
+      </form>
+      {status?.state === 'BUILDING' && (
+        <p role="status">
+          The index is being built: {status.sessionsIndexed} of {status.sessionsTotal} sessions so
+          far.
+        </p>
+      )}
+      {answer.error && <ErrorNote error={answer.error} />}
+      {answer.data && (
+        <>
+          <p className="muted" data-testid="hits">
+            {count(answer.data.search.totalCount, 'hit')}
+          </p>
+          <ol className="hits">
+            {answer.data.search.edges.map(({ node: h }, i) => (
+              <li key={i}>
+                <div>
+                  <Link to="/sessions/$id" params={{ id: h.session.id }} className="mono">
+                    {shortId(h.session.id)}
+                  </Link>{' '}
+                  <span className="muted">{oneLine(h.session.userRequest, 80)}</span> ·{' '}
+                  {h.step ? (
+                    <Link
+                      to="/sessions/$id/steps/$index"
+                      params={{ id: h.session.id, index: String(h.step.index) }}
+                    >
+                      step {h.step.index}
+                    </Link>
+                  ) : (
+                    <Link
+                      to="/sessions/$id"
+                      params={{ id: h.session.id }}
+                      search={{ tab: 'artifacts' }}
+                    >
+                      {oneLine(h.artifact)}
+                    </Link>
+                  )}{' '}
+                  <span className="badge">{h.field.toLowerCase()}</span>
+                </div>
+                <Snippet text={h.snippet} ranges={h.highlights} />
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}

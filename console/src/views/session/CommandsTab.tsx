@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { gql } from '../../api/graphql';
+import { Ansi } from '../../components/Ansi';
+import { ErrorNote } from '../../components/ErrorNote';
+import { StepLink } from '../../components/StepLink';
+import { shown } from '../../components/text';
+import { CommandsQuery } from './list-queries';
+
+/** The commands with cwd, exit code (failed ones marked) and output; failed first on request. */
+export function CommandsTab({ id, routeId }: { id: string; routeId: string }) {
+  const q = useQuery({ queryKey: ['commands', id], queryFn: () => gql(CommandsQuery, { id }) });
+  const [failedFirst, setFailedFirst] = useState(false);
+  if (q.error) return <ErrorNote error={q.error} />;
+  if (!q.data?.session) return <p className="muted">Loading…</p>;
+  const failed = (c: { exitCode?: number | null }) => c.exitCode != null && c.exitCode !== 0;
+  const list = [...q.data.session.commands];
+  if (failedFirst) list.sort((a, b) => Number(failed(b)) - Number(failed(a)));
+  return (
+    <div className="commands">
+      <label>
+        <input
+          type="checkbox"
+          checked={failedFirst}
+          onChange={(e) => setFailedFirst(e.target.checked)}
+        />{' '}
+        failed first
+      </label>
+      {list.length === 0 && <p>No command was run in this session.</p>}
+      <ol className="plain">
+        {list.map((c, i) => (
+          <li key={i} className={failed(c) ? 'command failed' : 'command'}>
+            <div className="command-head">
+              <span className={`badge ${failed(c) ? 'bad' : 'good'}`} aria-label="exit code">
+                {c.exitCode ?? '?'}
+              </span>
+              <code>{shown(c.commandLine)}</code>
+              <span className="muted">{shown(c.cwd)}</span>
+              {c.background && <span className="badge">background</span>}
+              <StepLink id={routeId} index={c.step.index} />
+            </div>
+            {c.output && <Ansi text={c.output} />}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

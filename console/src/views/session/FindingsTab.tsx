@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import { gql } from '../../api/graphql';
+import { ErrorNote } from '../../components/ErrorNote';
+import { StepLink } from '../../components/StepLink';
+import { shown } from '../../components/text';
+import { FindingsQuery } from './list-queries';
+
+/** The session's secret findings (kinds and counts: the values are never sent) or problems. */
+export function FindingsTab({
+  id,
+  routeId,
+  tab,
+}: {
+  id: string;
+  routeId: string;
+  tab: 'secrets' | 'problems';
+}) {
+  const q = useQuery({ queryKey: ['findings', id], queryFn: () => gql(FindingsQuery, { id }) });
+  if (q.error) return <ErrorNote error={q.error} />;
+  if (!q.data?.session) return <p className="muted">Loading…</p>;
+  const s = q.data.session;
+  if (tab === 'secrets') {
+    if (s.secrets.length === 0) return <p>No secret was found in this session.</p>;
+    return (
+      <table className="findings">
+        <thead>
+          <tr>
+            <th scope="col">kind</th>
+            <th scope="col">field</th>
+            <th scope="col" className="num">
+              count
+            </th>
+            <th scope="col">where</th>
+          </tr>
+        </thead>
+        <tbody>
+          {s.secrets.map((f, i) => (
+            <tr key={i}>
+              <td>{shown(f.kind)}</td>
+              <td>{f.field.toLowerCase()}</td>
+              <td className="num">{f.count}</td>
+              <td>
+                {f.step ? (
+                  <StepLink id={routeId} index={f.step.index} />
+                ) : (
+                  <code>{shown(f.artifact)}</code>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  }
+  if (s.problems.length === 0) return <p>No data problem was found in this session.</p>;
+  return (
+    <table className="findings">
+      <thead>
+        <tr>
+          <th scope="col">code</th>
+          <th scope="col">file</th>
+          <th scope="col" className="num">
+            line
+          </th>
+          <th scope="col">message</th>
+        </tr>
+      </thead>
+      <tbody>
+        {s.problems.map((p, i) => (
+          <tr key={i}>
+            <td>
+              <code>{p.code}</code>
+            </td>
+            <td className="mono">{shown(p.file)}</td>
+            <td className="num">{p.line ?? ''}</td>
+            <td>{shown(p.message)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

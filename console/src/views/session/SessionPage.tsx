@@ -1,0 +1,135 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { ApiError, gql } from '../../api/graphql';
+import { Exports } from '../../components/Exports';
+import { ErrorNote } from '../../components/ErrorNote';
+import { oneLine, shortId, shown, when } from '../../components/text';
+import { SessionHeaderQuery } from './queries';
+import { TABS, type Tab } from './tabs';
+import { Timeline } from './Timeline';
+import { useNeighbourKeys } from './neighbours';
+
+const Lists = lazy(() => import('./Lists'));
+
+/** `/sessions/:id` and `/sessions/:id/steps/:index`: the header, the tabs, the tab's view. */
+export function SessionPage({ id, tab, step }: { id: string; tab: Tab; step?: number }) {
+  const q = useQuery({ queryKey: ['session', id], queryFn: () => gql(SessionHeaderQuery, { id }) });
+  if (q.error instanceof ApiError && q.error.candidates.length > 0) {
+    return <Candidates prefix={id} ids={q.error.candidates} />;
+  }
+  if (q.error) return <ErrorNote error={q.error} />;
+  if (q.isPending) return <p className="muted">Loading…</p>;
+  const s = q.data.session;
+  if (!s) {
+    return (
+      <section>
+        <h1>No session {shown(id)}</h1>
+        <p>
+          No visible session has this id or prefix. <Link to="/">See the sessions</Link>.
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="session-title" className="session">
+      <NeighbourKeys id={s.id} createdAt={s.createdAt} />
+      <header className="session-head">
+        <h1 id="session-title">
+          <span className="mono">{shortId(s.id)}</span> {oneLine(s.userRequest, 200)}
+        </h1>
+        <dl className="facts">
+          <div>
+            <dt>id</dt>
+            <dd className="mono">{s.id}</dd>
+          </div>
+          <div>
+            <dt>environment</dt>
+            <dd>
+              {s.root.environment.toLowerCase()} · {shown(s.root.flavor)}
+            </dd>
+          </div>
+          <div>
+            <dt>model</dt>
+            <dd>{shown(s.model) || '—'}</dd>
+          </div>
+          <div>
+            <dt>workspace</dt>
+            <dd className="mono">{shown(s.workspaceRoot) || '—'}</dd>
+          </div>
+          <div>
+            <dt>created</dt>
+            <dd>{when(s.createdAt)}</dd>
+          </div>
+          <div>
+            <dt>last activity</dt>
+            <dd>{when(s.updatedAt)}</dd>
+          </div>
+          <div>
+            <dt>steps</dt>
+            <dd>{s.stepCount}</dd>
+          </div>
+          <div>
+            <dt>tool calls</dt>
+            <dd>{s.toolCallCount}</dd>
+          </div>
+          <div>
+            <dt>errors</dt>
+            <dd className={s.errorCount ? 'bad' : ''}>{s.errorCount}</dd>
+          </div>
+          <div>
+            <dt>problems</dt>
+            <dd className={s.problems.length ? 'badge warn' : ''}>{s.problems.length}</dd>
+          </div>
+        </dl>
+        <Exports id={s.id} />
+      </header>
+      <nav className="tabs" aria-label="Session views">
+        {TABS.map((t) => (
+          <Link
+            key={t}
+            to="/sessions/$id"
+            params={{ id }}
+            search={t === 'timeline' ? {} : { tab: t }}
+            activeOptions={{ exact: true, includeSearch: true }}
+          >
+            {t}
+          </Link>
+        ))}
+      </nav>
+      {tab === 'timeline' ? (
+        <Timeline id={s.id} routeId={id} stepCount={s.stepCount} marked={step} />
+      ) : (
+        <Suspense fallback={<p className="muted">Loading…</p>}>
+          <Lists id={s.id} routeId={id} tab={tab} />
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+/** `[` / `]` for this session (a component: the hook needs the loaded session). */
+function NeighbourKeys({ id, createdAt }: { id: string; createdAt: string }) {
+  useNeighbourKeys(id, createdAt);
+  return null;
+}
+
+/** An ambiguous prefix: the sessions it matches, each a link. */
+function Candidates({ prefix, ids }: { prefix: string; ids: readonly string[] }) {
+  return (
+    <section aria-labelledby="candidates-title">
+      <h1 id="candidates-title">
+        “{shown(prefix)}” matches {ids.length} sessions
+      </h1>
+      <ul>
+        {ids.map((c) => (
+          <li key={c}>
+            <Link to="/sessions/$id" params={{ id: c }} className="mono">
+              {c}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

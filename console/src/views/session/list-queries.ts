@@ -1,0 +1,78 @@
+import { graphql } from '../../gql';
+
+export const CommandsQuery = graphql(`
+  query ConsoleCommands($id: String!) {
+    session(id: $id) {
+      id
+      commands {
+        commandLine
+        cwd
+        exitCode
+        background
+        output
+        step {
+          index
+        }
+      }
+    }
+  }
+`);
+
+export const ChangesQuery = graphql(`
+  query ConsoleChanges($id: String!) {
+    session(id: $id) {
+      id
+      fileChanges {
+        path
+        kind
+        tool
+        diff
+        linesAdded
+        linesRemoved
+        complete
+        step {
+          index
+        }
+      }
+    }
+  }
+`);
+
+export const ArtifactsQuery = graphql(`
+  query ConsoleArtifacts($id: String!) {
+    session(id: $id) {
+      id
+      artifacts {
+        name
+        kind
+        size
+        summary
+        content
+        modifiedAt
+      }
+    }
+  }
+`);
+
+export const FindingsQuery = graphql(`
+  query ConsoleFindings($id: String!) {
+    session(id: $id) {
+      id
+      secrets {
+        kind
+        field
+        count
+        artifact
+        step {
+          index
+        }
+      }
+      problems {
+        code
+        file
+        line
+        message
+      }
+    }
+  }
+`);

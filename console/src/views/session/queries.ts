@@ -1,0 +1,119 @@
+import { graphql } from '../../gql';
+
+export const SessionHeaderQuery = graphql(`
+  query ConsoleSession($id: String!) {
+    session(id: $id) {
+      id
+      createdAt
+      updatedAt
+      model
+      userRequest
+      workspaceRoot
+      stepCount
+      toolCallCount
+      errorCount
+      root {
+        flavor
+        environment
+      }
+      problems {
+        code
+      }
+    }
+  }
+`);
+
+export const StepsPageQuery = graphql(`
+  query ConsoleSteps($id: String!, $after: String) {
+    session(id: $id) {
+      id
+      steps(first: 100, after: $after) {
+        totalCount
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+        edges {
+          node {
+            ...StepParts
+          }
+        }
+      }
+    }
+  }
+`);
+
+export const StepPartsFragment = graphql(`
+  fragment StepParts on Step {
+    index
+    position
+    type
+    status
+    source
+    createdAt
+    userRequest
+    content
+    thinking
+    error
+    truncatedFields
+    toolCalls {
+      name
+      position
+      toolSummary
+      args
+      result {
+        index
+      }
+    }
+  }
+`);
+
+export const FullStepQuery = graphql(`
+  query ConsoleFullStep($id: String!, $index: Int!) {
+    session(id: $id) {
+      id
+      step(index: $index) {
+        index
+        content(full: true)
+        thinking(full: true)
+        toolCalls(full: true) {
+          name
+          args
+        }
+      }
+    }
+  }
+`);
+
+export const LiveStepsSubscription = graphql(`
+  subscription ConsoleLiveSteps($id: String!, $from: Int!) {
+    steps(sessionId: $id, fromPosition: $from) {
+      ...StepParts
+    }
+  }
+`);
+
+export const ActivityQuery = graphql(`
+  query ConsoleActivity($id: String!) {
+    session(id: $id) {
+      id
+      commands {
+        toolCallPosition
+        exitCode
+        output
+        step {
+          index
+        }
+      }
+      fileChanges {
+        toolCallPosition
+        diff
+        linesAdded
+        linesRemoved
+        step {
+          index
+        }
+      }
+    }
+  }
+`);

@@ -1,0 +1,89 @@
+import { Link } from '@tanstack/react-router';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import type { ConsoleSessionsQuery } from '../../gql/graphql';
+import { oneLine, shortId, shown, when } from '../../components/text';
+
+type Row = ConsoleSessionsQuery['sessions']['edges'][number]['node'];
+
+const ROW_HEIGHT = 34;
+
+/**
+ * A real `<table>` (roles for screen readers) whose body holds only the rows in view plus a
+ * few: spacer rows above and below keep the scroll height of all of them.
+ */
+export function SessionsTable(props: {
+  rows: Row[];
+  hasMore: boolean;
+  loading: boolean;
+  loadMore: () => void;
+}) {
+  const { rows, hasMore, loading, loadMore } = props;
+  const scroller = useRef<HTMLDivElement>(null);
+  const v = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 15,
+  });
+  const items = v.getVirtualItems();
+  const last = items.at(-1)?.index ?? 0;
+  useEffect(() => {
+    if (hasMore && !loading && last >= rows.length - 30) loadMore();
+  }, [hasMore, loading, last, rows.length, loadMore]);
+  const top = items[0]?.start ?? 0;
+  const bottom = v.getTotalSize() - (items.at(-1)?.end ?? 0);
+  return (
+    <div className="table-scroll" ref={scroller} tabIndex={0} aria-label="Sessions table">
+      <table className="sessions">
+        <thead>
+          <tr>
+            <th scope="col">id</th>
+            <th scope="col">created</th>
+            <th scope="col">environment</th>
+            <th scope="col">model</th>
+            <th scope="col">request</th>
+            <th scope="col" className="num">
+              steps
+            </th>
+            <th scope="col" className="num">
+              tool calls
+            </th>
+            <th scope="col" className="num">
+              errors
+            </th>
+            <th scope="col">last activity</th>
+          </tr>
+        </thead>
+        <tbody>
+          {top > 0 && <tr aria-hidden="true" className="spacer" style={{ height: top }} />}
+          {items.map((item) => {
+            const s = rows[item.index];
+            return (
+              <tr key={s.id} data-index={item.index} style={{ height: ROW_HEIGHT }}>
+                <td>
+                  <Link to="/sessions/$id" params={{ id: s.id }} className="mono">
+                    {shortId(s.id)}
+                  </Link>
+                </td>
+                <td className="nowrap">{when(s.createdAt)}</td>
+                <td className="nowrap">
+                  {s.root.environment.toLowerCase()} · {shown(s.root.flavor)}
+                </td>
+                <td className="nowrap">{shown(s.model)}</td>
+                <td className="request" title={oneLine(s.userRequest, 1000)}>
+                  {oneLine(s.userRequest, 160)}
+                </td>
+                <td className="num">{s.stepCount}</td>
+                <td className="num">{s.toolCallCount}</td>
+                <td className={s.errorCount > 0 ? 'num bad' : 'num'}>{s.errorCount}</td>
+                <td className="nowrap">{when(s.updatedAt)}</td>
+              </tr>
+            );
+          })}
+          {bottom > 0 && <tr aria-hidden="true" className="spacer" style={{ height: bottom }} />}
+        </tbody>
+      </table>
+    </div>
+  );
+}

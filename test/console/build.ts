@@ -1,0 +1,69 @@
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/**
+ * The built console (dist/console) for the tests that serve it. A fresh clone has no dist/:
+ * the first spec that needs it builds it (`npm run build:console`: codegen, tsc, vite; a few
+ * seconds) and the others find it current. A lock folder keeps two jest processes from
+ * building at once; the one that waits then finds the build done.
+ */
+
+export const ROOT = path.resolve(__dirname, '../..');
+const INDEX = path.join(ROOT, 'dist/console/index.html');
+const LOCK = path.join(ROOT, 'dist/.console-build.lock');
+
+function newest(dir: string): number {
+  let t = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) {
+      if (e.name !== 'gql') t = Math.max(t, newest(p));
+    } else t = Math.max(t, fs.statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+function current(): boolean {
+  const built = fs.statSync(INDEX, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  // The console's sources, the schema its documents are typed from, and the two server
+  // files it imports (one rule in one place: visible text, the README's example queries).
+  const shared = ['schema.gql', 'src/export/visible-text.ts', 'src/web/example-queries.ts'];
+  const sources = Math.max(
+    newest(path.join(ROOT, 'console')),
+    ...shared.map((f) => fs.statSync(path.join(ROOT, f)).mtimeMs),
+  );
+  return built >= sources;
+}
+
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+export function ensureConsoleBuilt(): void {
+  if (current()) return;
+  fs.mkdirSync(path.dirname(LOCK), { recursive: true });
+  for (let waited = 0; ; waited += 200) {
+    try {
+      fs.mkdirSync(LOCK);
+      break;
+    } catch {
+      // Another process builds; a lock older than 2 minutes is left over from a killed one.
+      const age = Date.now() - (fs.statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+      if (age > 120_000) fs.rmSync(LOCK, { recursive: true, force: true });
+      if (waited > 180_000) throw new Error('the console build lock was never released');
+      sleep(200);
+    }
+  }
+  try {
+    if (!current()) {
+      // Jest sets NODE_ENV=test, which Vite would take for a development build of React.
+      const env = { ...process.env, NODE_ENV: 'production' };
+      execFileSync('npm', ['run', 'build:console', '--silent'], {
+        cwd: ROOT,
+        stdio: 'inherit',
+        env,
+      });
+    }
+  } finally {
+    fs.rmSync(LOCK, { recursive: true, force: true });
+  }
+}

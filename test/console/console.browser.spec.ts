@@ -1,0 +1,251 @@
+import * as path from 'node:path';
+import { describeInBrowser, watchedPage, withScreenshot, type Watched } from '../browser/browser';
+import { axeViolations, sessionRows, startConsole, type ConsoleWorld } from './harness';
+
+/**
+ * The console in Chromium over the example home: exact contents of the sessions table, a
+ * session's header, timeline, commands and changes; filters and permalinks opened cold;
+ * navigation by link and by key; axe-core on each page; nothing from another origin.
+ */
+const EXAMPLE_HOME = path.join(__dirname, '..', '..', 'example-home');
+
+describeInBrowser('the console over the example home', () => {
+  let world: ConsoleWorld;
+  let w: Watched;
+  beforeAll(async () => {
+    world = await startConsole(EXAMPLE_HOME);
+    w = await watchedPage(world.browser, world.origin);
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+  afterEach(() => {
+    // Emptied first: one test's problem is reported by that test only.
+    const problems = w.problems.splice(0);
+    const elsewhere = w.elsewhere();
+    w.requests.splice(0);
+    expect([problems, elsewhere]).toEqual([[], []]);
+  });
+
+  const open = async (p: string) => {
+    await w.page.goto(`${world.origin}${p}`);
+  };
+
+  it('lists the sessions newest first, one row each with the id and the request', async () => {
+    await withScreenshot(w.page, 'console-sessions', async () => {
+      await open('/');
+      expect(await sessionRows(w.page)).toEqual([
+        [
+          '9e779ff1',
+          "a fin de ne pas perdre le logique de l'application et si je perd les infos sur cette appareil, je veux l'historique de conversasation soit preserver et le walk…",
+        ],
+        ['a704176f', 'comment je peux continuer le travail de ce projet dans une autre appareil ?'],
+        [
+          '240ff5ee',
+          '[baseline-browser-mapping] The data in this module is over two months old. To ensure accurate Baseline data, please update: `npm i baseline-browser-mapping@lat…',
+        ],
+        [
+          'ba5e0000',
+          'Refactor @[src/app.ts] like in @[conversation:"Old chat"]. Then update @[README.md] and re-check @[src/app.ts].',
+        ],
+        ['bad00000', 'Malformed lines'],
+        ['ac000000', 'CI: generate tests'],
+      ]);
+      expect(await w.page.getByTestId('total').innerText()).toBe('6 sessions');
+      expect(await w.page.getByRole('table').count()).toBe(1);
+      expect(await axeViolations(w.page)).toEqual([]);
+    });
+  });
+
+  it('keeps the filters in the URL: opened cold, and rewritten by the filter bar', async () => {
+    await withScreenshot(w.page, 'console-filters', async () => {
+      await open('/?env=acp');
+      expect(await sessionRows(w.page)).toEqual([['ac000000', 'CI: generate tests']]);
+      expect(await w.page.getByTestId('total').innerText()).toBe('1 session');
+      expect(await w.page.getByLabel('Environment').inputValue()).toBe('acp');
+      await w.page.getByLabel('Environment').selectOption('');
+      await w.page.getByLabel('Errors').selectOption('true');
+      await w.page.getByRole('button', { name: 'Apply' }).click();
+      await w.page.waitForURL(`${world.origin}/?errors=true`);
+      await w.page.getByTestId('total').filter({ hasText: '2 sessions' }).waitFor();
+      expect((await sessionRows(w.page)).map((r) => r[0])).toEqual(['240ff5ee', 'ba5e0000']);
+    });
+  });
+
+  it('opens a session from its row: header, tabs, every step as step-{index}', async () => {
+    await withScreenshot(w.page, 'console-session', async () => {
+      await open('/');
+      await w.page.getByRole('link', { name: 'ba5e0000' }).click();
+      await w.page.waitForURL(`${world.origin}/sessions/ba5e0000-0000-4000-8000-000000000001`);
+      await w.page.locator('#step-0').waitFor();
+      expect(await w.page.locator('h1').innerText()).toBe(
+        'ba5e0000 Refactor @[src/app.ts] like in @[conversation:"Old chat"]. Then update @[README.md] and re-check @[src/app.ts].',
+      );
+      expect(await w.page.locator('.facts dd').allInnerTexts()).toEqual([
+        'ba5e0000-0000-4000-8000-000000000001',
+        'ide · antigravity-ide',
+        'Claude Opus 4.5 (Thinking)',
+        '/work/p',
+        '2026-05-28 09:00:00',
+        '2026-05-28 09:01:04',
+        '16',
+        '5',
+        '2',
+        '0',
+      ]);
+      expect(await w.page.getByRole('navigation', { name: 'Session views' }).innerText()).toBe(
+        'timeline\nchanges\ncommands\nartifacts\nsecrets\nproblems',
+      );
+      const ids = await w.page.$$eval('article.step', (a) => a.map((e) => e.id));
+      expect(ids.slice(0, 4)).toEqual(['step-0', 'step-1', 'step-2', 'step-3']);
+      expect(await w.page.locator('#step-3 .tool-call b').innerText()).toBe('run_command');
+      expect(await w.page.locator('#step-3 .tool-call a').innerText()).toBe('answered by #4');
+      // Each call's outcome under it: the command's exit code (none recorded here), the diff.
+      await w.page.locator('#step-6 .outcome').waitFor();
+      expect(await w.page.locator('#step-3 .outcome summary').innerText()).toBe('exit ? output');
+      expect(await w.page.locator('#step-6 .outcome summary').innerText()).toBe('diff +124 −0');
+      await w.page.locator('#step-6 .outcome summary').click();
+      await w.page.locator('#step-6 .d2h-file-wrapper').waitFor();
+      expect(await w.page.locator('#step-6 .d2h-code-linenumber.d2h-ins').count()).toBe(124);
+      expect(await axeViolations(w.page)).toEqual([]);
+    });
+  });
+
+  it('opens a step permalink cold, marked and in view; j, ] and [ and ? by keyboard', async () => {
+    await withScreenshot(w.page, 'console-permalink', async () => {
+      await open('/sessions/ba5e/steps/12');
+      const step = w.page.locator('#step-12');
+      await step.waitFor();
+      expect(await step.getAttribute('class')).toContain('marked');
+      expect(await step.isVisible()).toBe(true);
+      expect(await w.page.locator('article.marked').count()).toBe(1);
+      await w.page.locator('body').click({ position: { x: 5, y: 5 } });
+      await w.page.keyboard.press('j');
+      await w.page.waitForFunction("document.activeElement?.id === 'step-13'");
+      // ] and [: the sessions below and above in the table (newest first).
+      await w.page.keyboard.press(']');
+      await w.page.waitForURL(`${world.origin}/sessions/bad00000-0000-4000-8000-000000000006`);
+      await w.page.locator('#step-0').waitFor();
+      await w.page.keyboard.press('[');
+      await w.page.waitForURL(`${world.origin}/sessions/ba5e0000-0000-4000-8000-000000000001`);
+      await w.page.keyboard.press('?');
+      expect(await w.page.locator('.key-help dt').allInnerTexts()).toEqual([
+        'j / k',
+        '[ / ]',
+        '/',
+        '?',
+      ]);
+    });
+  });
+
+  it('lists the commands with their exit codes, and links each to its step', async () => {
+    await withScreenshot(w.page, 'console-commands', async () => {
+      await open('/sessions/a704176f?tab=commands');
+      await w.page.locator('li.command').first().waitFor();
+      const rows = await w.page.$$eval('li.command .command-head', (hs) =>
+        hs.map((h) => [
+          h.querySelector('.badge')!.textContent,
+          h.querySelector('code')!.textContent,
+          h.querySelector('a')!.getAttribute('href'),
+        ]),
+      );
+      expect(rows).toEqual([
+        ['0', 'git remote -v', '/sessions/a704176f/steps/6'],
+        ['0', 'git status', '/sessions/a704176f/steps/10'],
+        ['0', 'git check-ignore -v db.sqlite || echo "Not ignored"', '/sessions/a704176f/steps/12'],
+        ['0', 'git ls-files db.sqlite', '/sessions/a704176f/steps/14'],
+      ]);
+      expect(await axeViolations(w.page)).toEqual([]);
+    });
+  });
+
+  it('shows each file change with its counts and its diff', async () => {
+    await withScreenshot(w.page, 'console-changes', async () => {
+      await open('/sessions/ba5e0000?tab=changes');
+      const head = w.page.locator('.change-head').first();
+      await w.page.locator('.d2h-file-wrapper').first().waitFor();
+      expect(await head.locator('code').innerText()).toBe('/x/implementation_plan.md');
+      expect(await head.locator('.added').innerText()).toBe('+124');
+      expect(await head.locator('.removed').innerText()).toBe('−0');
+      expect(await w.page.locator('.d2h-code-linenumber.d2h-ins').count()).toBe(124);
+      expect(await w.page.locator('.d2h-code-linenumber.d2h-del').count()).toBe(0);
+      expect(await axeViolations(w.page)).toEqual([]);
+    });
+  });
+
+  it('searches: hits with their terms in <mark>, each opening its step', async () => {
+    await withScreenshot(w.page, 'console-search', async () => {
+      await open('/');
+      await w.page.getByRole('link', { name: 'Search' }).click();
+      // The link keeps the focus: '/' moves it to the page's text field.
+      await w.page.keyboard.press('/');
+      await w.page.keyboard.type('tests pass');
+      await w.page.keyboard.press('Enter');
+      await w.page.waitForURL(`${world.origin}/search?q=tests+pass`);
+      await w.page.getByTestId('hits').filter({ hasText: '2 hits' }).waitFor();
+      expect(await w.page.locator('ol.hits mark').allInnerTexts()).toEqual([
+        'Tests',
+        'pass',
+        'tests',
+        'pass',
+      ]);
+      expect(await w.page.locator('ol.hits .snippet').allInnerTexts()).toEqual([
+        '# Walkthrough\n\nTests pass.\n',
+        'Done. The plan is approved and the tests pass.',
+      ]);
+      expect(await axeViolations(w.page)).toEqual([]);
+      await w.page.getByRole('link', { name: 'step 16' }).click();
+      await w.page.waitForURL(
+        `${world.origin}/sessions/ba5e0000-0000-4000-8000-000000000001/steps/16`,
+      );
+      await w.page.locator('#step-16.marked').waitFor();
+    });
+  });
+
+  it('charts the stats as labelled SVGs; a bar opens the sessions it counts', async () => {
+    await withScreenshot(w.page, 'console-dashboard', async () => {
+      await open('/dashboard');
+      const sessions = w.page.locator('svg[aria-label="Sessions per day"]');
+      await sessions.waitFor();
+      expect(
+        await w.page.$$eval('figure.chart svg', (s) => s.map((e) => e.getAttribute('aria-label'))),
+      ).toEqual([
+        'Sessions per day',
+        'Steps per day',
+        'Errors per day',
+        'Models',
+        'Environments',
+        'Tools (calls, error rate)',
+      ]);
+      // One bar per non-empty day of stats.timeline, as the API answers it.
+      expect(
+        await sessions
+          .locator('a')
+          .evaluateAll((as) => as.map((a) => a.getAttribute('aria-label'))),
+      ).toEqual(['2026-05-11 1', '2026-05-23 1', '2026-05-28 1', '2026-06-16 1', '2026-06-25 2']);
+      expect(
+        await w.page
+          .locator('svg[aria-label="Models"] a')
+          .evaluateAll((as) => as.map((a) => a.getAttribute('aria-label'))),
+      ).toEqual(['Gemini 3.5 Flash (High) 5', 'Claude Opus 4.5 (Thinking) 1']);
+      expect(await axeViolations(w.page)).toEqual([]);
+      await sessions.locator('a').nth(4).click();
+      await w.page.waitForURL(`${world.origin}/?from=2026-06-25&to=2026-06-25`);
+      expect((await sessionRows(w.page)).map((r) => r[0])).toEqual(['9e779ff1', 'a704176f']);
+      await open('/dashboard');
+      await w.page.locator('svg[aria-label="Models"] a').nth(1).click();
+      await w.page.waitForURL(`${world.origin}/?model=Claude+Opus+4.5+%28Thinking%29`);
+      await w.page
+        .getByTestId('total')
+        .filter({ hasText: /^1 session$/ })
+        .waitFor();
+      expect((await sessionRows(w.page)).map((r) => r[0])).toEqual(['ba5e0000']);
+    });
+  });
+
+  it('shows an unknown path under the routes as not found, with the page itself a 200', async () => {
+    const res = await w.page.goto(`${world.origin}/sessions/ba5e/steps/x`);
+    expect(res?.status()).toBe(200);
+    expect(await w.page.locator('h1').innerText()).toBe('Not found');
+  });
+});

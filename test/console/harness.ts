@@ -1,0 +1,72 @@
+import type { INestApplication } from '@nestjs/common';
+import * as fs from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { BrainStore } from '../../src/brain/store';
+import { launch, type Browser } from '../browser/browser';
+import { startAppOver } from '../e2e/harness';
+import { ensureConsoleBuilt } from './build';
+
+/**
+ * A console spec's world: the built console, an app over `home` on a loopback port and one
+ * Chromium (times shown in UTC, so texts compare exactly). The caller closes both.
+ */
+export interface ConsoleWorld {
+  app: INestApplication;
+  origin: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function startConsole(
+  home: string,
+  env: Record<string, string> = {},
+): Promise<ConsoleWorld> {
+  ensureConsoleBuilt();
+  // Chromium takes its time zone from its environment.
+  process.env.TZ = 'UTC';
+  const app = await startAppOver(home, { REDACT: 'on', ...env });
+  await app.get(BrainStore).refresh();
+  const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
+  const browser = await launch();
+  return {
+    app,
+    origin: `http://127.0.0.1:${port}`,
+    browser,
+    close: async () => {
+      await browser.close();
+      await app.close();
+    },
+  };
+}
+
+const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  /** The first offending element's selector, to find it. */
+  target: string;
+}
+
+/**
+ * axe-core's serious and critical violations on the page as it is. Evaluated through the
+ * DevTools protocol, which the page's CSP (no inline script) does not govern.
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(AXE);
+  // A string: the test's TypeScript has no DOM types.
+  const found = await page.evaluate<AxeViolation[]>(
+    `axe.run().then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, target: v.nodes[0].target.join(' ') })))`,
+  );
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** The sessions table's rows as [id (8 characters), request]. */
+export async function sessionRows(page: Page): Promise<string[][]> {
+  await page.locator('table.sessions tbody tr[data-index]').first().waitFor();
+  return page.$$eval('table.sessions tbody tr[data-index]', (rows) =>
+    rows.map((r) => [r.cells[0].innerText, r.cells[4].innerText]),
+  );
+}

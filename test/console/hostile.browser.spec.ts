@@ -1,0 +1,165 @@
+import * as fs from 'node:fs';
+import { describeInBrowser, watchedPage, withScreenshot, type Watched } from '../browser/browser';
+import { makeTempDir } from '../fixtures/fs-util';
+import { axeViolations, startConsole, type ConsoleWorld } from './harness';
+import { BIDI, buildHostileHome, HOSTILE_ID, HTML } from './hostile-home';
+
+/**
+ * Every brain text is hostile: on each view of a session made of HTML, handlers, javascript:
+ * links, SVG, CSS, ANSI/OSC sequences and bidi overrides, nothing runs or loads (no dialog, no
+ * request off the origin, no CSP report), markup shows as text, hidden characters visibly.
+ */
+describeInBrowser('the console on hostile brain text', () => {
+  let home: string;
+  let world: ConsoleWorld;
+  let w: Watched;
+  const dialogs: string[] = [];
+  beforeAll(async () => {
+    home = makeTempDir('brainql-hostile-');
+    buildHostileHome(home);
+    world = await startConsole(home, { REDACT: 'off' });
+    w = await watchedPage(world.browser, world.origin);
+    w.page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+  });
+  afterAll(async () => {
+    await world?.close();
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+
+  /** What must hold on every view once it has rendered. */
+  async function nothingRan(): Promise<void> {
+    // Markup shows as text: the only elements are the console's own.
+    const found = await w.page.evaluate(`({
+      scripts: [...document.scripts].map((s) => s.getAttribute('src')),
+      imgs: document.querySelectorAll('main img, main svg image, main iframe, main style').length,
+      handlers: [...document.querySelectorAll('main *')].filter((e) =>
+        [...e.attributes].some((a) => a.name.startsWith('on'))).length,
+      jsLinks: document.querySelectorAll('a[href^="javascript:" i]').length,
+      svgs: document.querySelectorAll('main svg').length,
+      esc: document.body.innerText.includes('\\u001b'),
+      bidi: /[\\u202a-\\u202e\\u2066-\\u2069]/.test(document.body.innerText),
+      dataLinks: [...document.querySelectorAll('main .markdown a[href]')].map((a) =>
+        [a.getAttribute('href'), a.getAttribute('rel'), a.getAttribute('target')]),
+    })`);
+    expect(found).toEqual({
+      scripts: [expect.stringMatching(/^\/assets\/index-[\w-]{8}\.js$/)],
+      imgs: 0,
+      handlers: 0,
+      jsLinks: 0,
+      svgs: 0,
+      esc: false,
+      bidi: false,
+      dataLinks: expect.any(Array),
+    });
+    for (const link of (found as { dataLinks: string[][] }).dataLinks) {
+      expect(link).toEqual([
+        expect.stringMatching(/^https?:\/\//),
+        'noopener noreferrer',
+        '_blank',
+      ]);
+    }
+    expect(dialogs).toEqual([]);
+    expect(w.problems).toEqual([]);
+    expect(w.elsewhere()).toEqual([]);
+    expect(await axeViolations(w.page)).toEqual([]);
+  }
+
+  it('shows the model name and request in the table as text', async () => {
+    await withScreenshot(w.page, 'hostile-sessions', async () => {
+      await w.page.goto(`${world.origin}/`);
+      const row = w.page.locator('table.sessions tbody tr[data-index]').first();
+      await row.waitFor();
+      expect(await row.locator('td').nth(3).innerText()).toBe(
+        'Model <script>alert(1)</script><img src="http://evil.example/i.png" onerror="alert(2)"><a href="javascript:alert(3)">js</a><svg onload="alert(4)"><circle r="1"/></svg><style>body{background:url(http://evil.example/s.png)}</style> \uFFFDgnp.exe\uFFFD',
+      );
+      expect(await row.locator('td').nth(4).innerText()).toMatch(
+        /^Run <script>alert\(1\)<\/script><img src=/,
+      );
+      await nothingRan();
+    });
+  });
+
+  it('lists the session on the secrets report, its finding linked to the step', async () => {
+    await withScreenshot(w.page, 'hostile-secrets', async () => {
+      await w.page.goto(`${world.origin}/secrets`);
+      const item = w.page.locator('li.exposure');
+      await item.waitFor();
+      expect(await w.page.getByTestId('exposures').innerText()).toBe('1 session');
+      expect(await item.locator('h2 a').innerText()).toBe('e7110000');
+      const finding = item.locator('ul li');
+      expect(await finding.allInnerTexts()).toEqual([
+        'aws-access-key ×1 in user_request step 0',
+        'aws-access-key ×1 in content step 0',
+      ]);
+      expect(await finding.locator('a').first().getAttribute('href')).toBe(
+        `/sessions/${HOSTILE_ID}/steps/0`,
+      );
+      await w.page.getByLabel('Kind').selectOption('aws-access-key');
+      await w.page.waitForURL(`${world.origin}/secrets?kind=aws-access-key`);
+      await w.page.getByTestId('exposures').filter({ hasText: '1 session' }).waitFor();
+      await nothingRan();
+    });
+  });
+
+  it('renders the timeline (markdown sanitised, arguments as text) without running anything', async () => {
+    await withScreenshot(w.page, 'hostile-timeline', async () => {
+      await w.page.goto(`${world.origin}/sessions/${HOSTILE_ID}`);
+      await w.page.locator('#step-1 .markdown').waitFor();
+      expect(await w.page.locator('#step-1 .markdown h1').innerText()).toBe(
+        'Plan \uFFFDgnp.exe\uFFFD',
+      );
+      // Written HTML is text; a markdown link to javascript: keeps its words and loses its href.
+      expect(await w.page.locator('#step-1 .markdown').innerText()).toContain(HTML);
+      expect(await w.page.locator('#step-1 .markdown a').allInnerTexts()).toEqual([
+        'click',
+        'site',
+      ]);
+      expect(await w.page.locator('#step-1 .markdown a').first().getAttribute('href')).toBeNull();
+      expect(await w.page.locator('#step-1 .markdown a').nth(1).getAttribute('href')).toBe(
+        'https://example.com/a',
+      );
+      expect(await w.page.locator('#step-1 .args').innerText()).toContain(
+        '"CommandLine": "echo <script>alert(1)</script>',
+      );
+      await w.page.locator('#step-1').getByRole('button', { name: 'raw' }).click();
+      expect(await w.page.locator('#step-1 pre.raw').innerText()).toContain(
+        '![pixel](http://evil.example/p.png)',
+      );
+      await nothingRan();
+    });
+  });
+
+  it('shows the command output with colours as classes and the escapes neutralised', async () => {
+    await withScreenshot(w.page, 'hostile-commands', async () => {
+      await w.page.goto(`${world.origin}/sessions/${HOSTILE_ID}?tab=commands`);
+      const out = w.page.locator('pre.ansi');
+      await out.waitFor();
+      expect(await w.page.locator('.command-head .badge').first().innerText()).toBe('3');
+      expect(await out.locator('.ansi-red-fg').innerText()).toBe('red');
+      expect(await out.innerText()).not.toContain('\u001b');
+      expect(await out.innerText()).toContain('<script>alert(1)</script>');
+      await nothingRan();
+    });
+  });
+
+  it('shows the changed file path and diff as text, and the artifact sanitised', async () => {
+    await withScreenshot(w.page, 'hostile-changes', async () => {
+      await w.page.goto(`${world.origin}/sessions/${HOSTILE_ID}?tab=changes`);
+      await w.page.locator('.d2h-file-wrapper').waitFor();
+      expect(await w.page.locator('.change-head code').innerText()).toContain(
+        '/w/<script>alert(1)</script>',
+      );
+      await nothingRan();
+      await w.page.goto(`${world.origin}/sessions/${HOSTILE_ID}?tab=artifacts`);
+      await w.page.locator('.artifact .markdown').waitFor();
+      expect(await w.page.locator('.artifact .markdown h1').innerText()).toBe(
+        `Plan \uFFFDgnp.exe\uFFFD`,
+      );
+      expect(BIDI).toHaveLength(9);
+      await nothingRan();
+    });
+  });
+});
