@@ -1,6 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, validateSync } from 'class-validator';
 import { loadApiKeys, type ApiKey } from '../auth/api-keys';
+import { searchEngine, type SearchEngine } from '../index/search-engine';
 import { BOOLEAN_VARIABLES, Environment, INTEGER_VARIABLES } from './environment';
 import { allowedHosts, hostEntryErrors, isLoopback, type AllowedHosts } from './hosts';
 import { normalOrigin, originErrors } from './origins';
@@ -58,6 +59,8 @@ export interface AppConfig {
   cacheMaxMb: number;
   /** The home index's folder (absolute, never under a brain root; may not exist yet). */
   cacheDir: string;
+  /** The home index's search engine (INDEX_ENGINE): FTS5, or the experimental trigram segments. */
+  indexEngine: SearchEngine;
   logLevel: string;
   /** Schema introspection and field suggestions; on by default only on loopback. */
   introspection: boolean;
@@ -141,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rescanMs: raw.RESCAN_MS ?? 5000,
     cacheMaxMb: raw.CACHE_MAX_MB ?? 256,
     cacheDir,
+    indexEngine: searchEngine(raw.INDEX_ENGINE),
     // Tests start many apps: their request logs would drown the test output.
     logLevel: raw.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
     introspection: flag(raw.INTROSPECTION) ?? isLoopback(host),

@@ -1,5 +1,6 @@
 /**
- * The trigram index's files in CACHE_DIR/trigram/ (version 1). Written by one process, readable
+ * The trigram index's files in CACHE_DIR (version 1), every name prefixed with the
+ * `trigram-<random>-` that index.sqlite's meta table names (a file made anew names new ones). Written by one process, readable
  * by any other: a segment never changes once renamed into place, and the manifest, replaced
  * atomically, says which segments are live and which of their texts are deleted.
  *

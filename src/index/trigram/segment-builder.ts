@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fold } from './fold';
+import { Segment } from './segment';
 import { FLAG_LONE_SURROGATE, HEADER_BYTES, MAGIC, VERSION, putVarint, sections } from './layout';
 
 export interface TextInput {
@@ -117,6 +118,27 @@ export function writeSegment(texts: FoldedText[], file: string): BuildTimes {
   writeAtomically(file, parts);
   times.write = performance.now() - t0;
   return times;
+}
+
+/** Copies the kept texts of segments into one new segment (no refolding: bytes as stored). */
+export function mergeSegments(from: { file: string; keep: number[] }[], file: string): BuildTimes {
+  const texts: FoldedText[] = [];
+  for (const { file: f, keep } of from) {
+    const s = Segment.open(f);
+    try {
+      s.texts(keep, (n, folded) => {
+        texts.push({
+          id: s.ids[n],
+          folded: Buffer.from(folded),
+          tokens: s.tokens[n],
+          flags: s.flags[n],
+        });
+      });
+    } finally {
+      s.close();
+    }
+  }
+  return writeSegment(texts, file);
 }
 
 function bytes(a: Float64Array | Uint32Array): Uint8Array {

@@ -5,10 +5,9 @@ import { matchSegment, needle, type TextMatch } from './match';
 import { Segment } from './segment';
 import {
   buildSegment,
+  mergeSegments,
   writeAtomically,
-  writeSegment,
   type BuildTimes,
-  type FoldedText,
   type TextInput,
 } from './segment-builder';
 
@@ -25,27 +24,6 @@ export const inlineBuilder: SegmentBuilder = {
   merge: (from, file) => Promise.resolve(mergeSegments(from, file)),
   close: () => Promise.resolve(),
 };
-
-/** Copies the kept texts of segments into one new segment (no refolding: bytes as stored). */
-export function mergeSegments(from: { file: string; keep: number[] }[], file: string): BuildTimes {
-  const texts: FoldedText[] = [];
-  for (const { file: f, keep } of from) {
-    const s = Segment.open(f);
-    try {
-      s.texts(keep, (n, bytes) => {
-        texts.push({
-          id: s.ids[n],
-          folded: Buffer.from(bytes),
-          tokens: s.tokens[n],
-          flags: s.flags[n],
-        });
-      });
-    } finally {
-      s.close();
-    }
-  }
-  return writeSegment(texts, file);
-}
 
 interface Live {
   name: string;
@@ -94,9 +72,11 @@ export class TrigramIndex {
   generation = 0;
   readonly times: TrigramTimes = { fold: 0, trigrams: 0, write: 0, texts: 0, bytes: 0 };
 
+  /** `prefix`: of every file name of this index in `dir` (other files there are left alone). */
   constructor(
     readonly dir: string,
     private readonly options: TrigramIndexOptions,
+    private readonly prefix = '',
   ) {
     this.builder = options.builder ?? inlineBuilder;
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -107,13 +87,15 @@ export class TrigramIndex {
   private load(): void {
     let manifest: Manifest = { version: VERSION, nextSegment: 1, segments: [] };
     try {
-      const read = JSON.parse(fs.readFileSync(path.join(this.dir, MANIFEST), 'utf8')) as Manifest;
+      const read = JSON.parse(
+        fs.readFileSync(path.join(this.dir, this.prefix + MANIFEST), 'utf8'),
+      ) as Manifest;
       if (read.version === VERSION) manifest = read;
     } catch {
       // No manifest (or an unreadable one): an empty index, rebuilt by the caller.
     }
     this.nextSegment = manifest.nextSegment;
-    const listed = new Set<string>([MANIFEST]);
+    const listed = new Set<string>([this.prefix + MANIFEST]);
     for (const { file, dead } of manifest.segments) {
       const segment = Segment.open(path.join(this.dir, file));
       const entry = this.entry(file, segment);
@@ -122,7 +104,8 @@ export class TrigramIndex {
       listed.add(file);
     }
     for (const f of fs.readdirSync(this.dir)) {
-      if (!listed.has(f)) fs.rmSync(path.join(this.dir, f), { force: true });
+      if (f.startsWith(this.prefix) && !listed.has(f))
+        fs.rmSync(path.join(this.dir, f), { force: true });
     }
   }
 
@@ -186,7 +169,16 @@ export class TrigramIndex {
       this.pendingBytes = 0;
       this.inflightDeleted.clear();
       const name = this.name();
-      const times = await this.builder.build(texts, path.join(this.dir, name));
+      let times: BuildTimes;
+      try {
+        times = await this.builder.build(texts, path.join(this.dir, name));
+      } catch (err) {
+        // Waiting again (unless deleted meanwhile, or added anew): the next flush retries.
+        for (const t of texts) {
+          if (!this.inflightDeleted.has(t.id) && !this.pending.has(t.id)) this.add(t.id, t.text);
+        }
+        throw err;
+      }
       this.count(
         times,
         texts.length,
@@ -211,7 +203,11 @@ export class TrigramIndex {
       }));
       const name = this.name();
       await this.builder.merge(from, path.join(this.dir, name));
-      this.land(name, chosen);
+      this.land(
+        name,
+        chosen,
+        from.map((f) => f.keep),
+      );
     });
   }
 
@@ -222,7 +218,7 @@ export class TrigramIndex {
   }
 
   private name(): string {
-    return `seg-${String(this.nextSegment++).padStart(8, '0')}.tri`;
+    return `${this.prefix}seg-${String(this.nextSegment++).padStart(8, '0')}.tri`;
   }
 
   private count(times: BuildTimes, texts: number, bytes: number): void {
@@ -233,21 +229,24 @@ export class TrigramIndex {
     this.times.bytes += bytes;
   }
 
-  /** A written segment joins (replacing `replaced`); deletions meanwhile are carried over. */
-  private land(name: string, replaced: Live[]): void {
+  /**
+   * A written segment joins, replacing `replaced` (whose texts `kept` it copied); texts deleted
+   * meanwhile are marked dead in it.
+   */
+  private land(name: string, replaced: Live[], kept: number[][] = []): void {
     const segment = Segment.open(path.join(this.dir, name));
     const entry = this.entry(name, segment);
     for (const id of this.inflightDeleted) {
       const n = segment.find(id);
       if (n !== -1) this.kill(entry, n);
     }
-    for (const old of replaced) {
-      for (let n = 0; n < old.segment.count; n++) {
+    replaced.forEach((old, i) => {
+      for (const n of kept[i]) {
         if (!old.dead[n]) continue;
         const m = segment.find(old.segment.ids[n]);
         if (m !== -1) this.kill(entry, m);
       }
-    }
+    });
     this.inflightDeleted.clear();
     this.live = this.live.filter((e) => !replaced.includes(e));
     if (segment.count > 0) this.live.push(entry);
@@ -273,7 +272,9 @@ export class TrigramIndex {
         dead: [...e.dead.keys()].filter((n) => e.dead[n]),
       })),
     };
-    writeAtomically(path.join(this.dir, MANIFEST), [Buffer.from(JSON.stringify(manifest))]);
+    writeAtomically(path.join(this.dir, this.prefix + MANIFEST), [
+      Buffer.from(JSON.stringify(manifest)),
+    ]);
   }
 
   /** Every live text (of those `keep` accepts) holding every term, with its counts. */
@@ -286,6 +287,13 @@ export class TrigramIndex {
       }
     }
     return out;
+  }
+
+  /** The ids of every live text, segment by segment. */
+  *liveIds(): Generator<number> {
+    for (const e of this.live) {
+      for (let n = 0; n < e.segment.count; n++) if (!e.dead[n]) yield e.segment.ids[n];
+    }
   }
 
   /** Texts, segments and dead texts (tests count what merges left). */
