@@ -87,6 +87,9 @@ export function matchSegment(
   keys.sort((a, b) => segment.size(a) - segment.size(b));
   let candidates: Uint32Array | null = null;
   for (const key of keys) {
+    // Few candidates left: verifying them costs less than reading a long list (verification
+    // checks every term's bytes, so skipping lists never admits a wrong hit).
+    if (candidates !== null && candidates.length * 32 < segment.size(key)) break;
     const list = segment.postings(key);
     candidates = candidates === null ? list : intersect(candidates, list);
     if (candidates.length === 0) return [];
