@@ -1,6 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, validateSync } from 'class-validator';
 import { loadApiKeys, type ApiKey } from '../auth/api-keys';
+import { searchEngine, type SearchEngine } from '../index/search-engine';
 import { BOOLEAN_VARIABLES, Environment, INTEGER_VARIABLES } from './environment';
 import { ingestDirOf, type IngestSettings } from './ingest-settings';
 import { allowedHosts, hostEntryErrors, isLoopback, type AllowedHosts } from './hosts';
@@ -62,6 +63,8 @@ export interface AppConfig {
   largeValuesMb: number;
   /** The home index's folder (absolute, never under a brain root; may not exist yet). */
   cacheDir: string;
+  /** The home index's search engine (INDEX_ENGINE): FTS5, or the experimental trigram segments. */
+  indexEngine: SearchEngine;
   logLevel: string;
   /** Schema introspection and field suggestions; on by default only on loopback. */
   introspection: boolean;
@@ -174,6 +177,7 @@ export function loadConfig(
     cacheMaxMb: raw.CACHE_MAX_MB ?? 256,
     largeValuesMb: raw.LARGE_VALUES_MB ?? 32,
     cacheDir,
+    indexEngine: searchEngine(raw.INDEX_ENGINE),
     // Tests start many apps: their request logs would drown the test output.
     logLevel: raw.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
     introspection: flag(raw.INTROSPECTION) ?? isLoopback(host),

@@ -32,6 +32,10 @@ export class Environment {
   @apply(int('CACHE_MAX_MB', 1, 1_048_576, ' (MiB)')) CACHE_MAX_MB?: number;
   @apply(int('LARGE_VALUES_MB', 1, 1_048_576, ' (MiB)')) LARGE_VALUES_MB?: number;
   @IsOptional() @IsString() CACHE_DIR?: string;
+  /** The home index's search engine; trigram is experimental (issue 22). */
+  @IsOptional()
+  @IsIn(['fts5', 'trigram'], { message: 'INDEX_ENGINE must be one of fts5, trigram' })
+  INDEX_ENGINE?: string;
   /** Only for CACHE_DIR's default. */
   @IsOptional() @IsString() XDG_CACHE_HOME?: string;
   @IsOptional()

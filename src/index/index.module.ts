@@ -33,6 +33,7 @@ import { SqliteHomeIndex } from './sqlite/sqlite-home-index';
           redact: config.redact,
           redactPatterns: config.redactPatterns,
           maxRecordBytes: store.transcripts.maxRecordBytes,
+          engine: config.indexEngine,
           log,
         }),
     },

@@ -1,6 +1,8 @@
 import Database from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { SearchEngine } from '../search-engine';
 import { SCHEMA, SCHEMA_VERSION } from './schema';
 
 export type Db = Database.Database;
@@ -31,6 +33,7 @@ export function openDatabase(
   fingerprint: string,
   /** Why the existing file must not be used (damage found while it served): made anew. */
   discard: string | null = null,
+  engine: SearchEngine = 'fts5',
 ): OpenedDatabase {
   const file = path.join(cacheDir, INDEX_FILE);
   try {
@@ -39,6 +42,7 @@ export function openDatabase(
   } catch (err) {
     return memory(
       `CACHE_DIR ${cacheDir} is not writable (${code(err)}): the index is kept in memory`,
+      engine,
     );
   }
   let warning: string | null = discard && `the index file ${file} ${discard}: it is rebuilt`;
@@ -46,7 +50,7 @@ export function openDatabase(
     let db: Db | null = null;
     try {
       db = open(file);
-      const reason = unusable(db, fingerprint);
+      const reason = unusable(db, fingerprint, engine);
       if (reason === null) return { db, file, warning };
       warning = `the index file ${file} ${reason}: it is rebuilt`;
     } catch (err) {
@@ -55,6 +59,7 @@ export function openDatabase(
       if (isBusy(err)) {
         return memory(
           `the index file ${file} is in use by another process: this one keeps its index in memory`,
+          engine,
         );
       }
       warning = `the index file ${file} cannot be read (${code(err)}): it is rebuilt`;
@@ -64,11 +69,12 @@ export function openDatabase(
   try {
     remove(file);
     const db = open(file);
-    create(db, fingerprint);
+    create(db, fingerprint, engine);
     return { db, file, warning };
   } catch (err) {
     return memory(
       `${warning ?? ''} the index file ${file} cannot be made (${code(err)}): the index is kept in memory`.trim(),
+      engine,
     );
   }
 }
@@ -102,21 +108,21 @@ function open(file: string): Db {
   }
 }
 
-function memory(warning: string): OpenedDatabase {
+function memory(warning: string, engine: SearchEngine): OpenedDatabase {
   const db = new Database(':memory:');
-  create(db, '');
+  create(db, '', engine);
   return { db, file: null, warning };
 }
 
 /** Why an existing file cannot serve (null: it can). Reads it, so a corrupt file throws. */
-function unusable(db: Db, fingerprint: string): string | null {
+function unusable(db: Db, fingerprint: string, engine: SearchEngine): string | null {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version === 0) {
     const tables = db
       .prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'")
       .get() as { n: number };
     if (tables.n === 0) {
-      create(db, fingerprint);
+      create(db, fingerprint, engine);
       return null;
     }
   }
@@ -124,14 +130,27 @@ function unusable(db: Db, fingerprint: string): string | null {
   const row = db.prepare("SELECT value FROM meta WHERE key = 'fingerprint'").get() as
     { value: string } | undefined;
   if (row?.value !== fingerprint) return 'was built with other redaction settings';
+  if (metaValue(db, 'engine') !== engine)
+    return `was built for another search engine than ${engine}`;
   // No integrity check here (it reads the whole file): damage found later rebuilds too.
   return null;
 }
 
-function create(db: Db, fingerprint: string): void {
+function create(db: Db, fingerprint: string, engine: SearchEngine): void {
   db.exec(SCHEMA);
   db.prepare("INSERT INTO meta (key, value) VALUES ('fingerprint', ?)").run(fingerprint);
+  db.prepare("INSERT INTO meta (key, value) VALUES ('engine', ?)").run(engine);
+  // The trigram engine's folder belongs to this file: a file made anew starts a new folder.
+  db.prepare("INSERT INTO meta (key, value) VALUES ('trigram_dir', ?)").run(
+    `trigram-${randomBytes(6).toString('hex')}`,
+  );
   db.pragma(`user_version = ${SCHEMA_VERSION}`);
+}
+
+export function metaValue(db: Db, key: string): string | null {
+  const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as
+    { value: string } | undefined;
+  return row?.value ?? null;
 }
 
 function remove(file: string): void {

@@ -2,7 +2,7 @@
  * The index database's layout. A change to anything here bumps SCHEMA_VERSION: a file of
  * another version is not migrated but rebuilt from the files (the index is a cache).
  */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 export const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -74,9 +74,10 @@ CREATE TABLE steps (
 ) WITHOUT ROWID;
 
 -- Searchable texts: one per (session, step position, field) or (session, artifact).
--- position is -1 for artifacts; name '' for steps.
+-- position is -1 for artifacts; name '' for steps. AUTOINCREMENT: the trigram engine names
+-- texts by rowid in files written apart from this one, so a rowid must never name two texts.
 CREATE TABLE docs (
-  rowid INTEGER PRIMARY KEY,
+  rowid INTEGER PRIMARY KEY AUTOINCREMENT,
   sid INTEGER NOT NULL,
   position INTEGER NOT NULL,
   field INTEGER NOT NULL,

@@ -6,7 +6,7 @@ import { countOccurrences, snippetOf } from '../snippet';
 import type { Db } from './database';
 
 /** Artifacts sort after every step of their session. */
-const ARTIFACT_POSITION = Number.MAX_SAFE_INTEGER;
+export const ARTIFACT_POSITION = Number.MAX_SAFE_INTEGER;
 
 /** An FTS5 query: every term a quoted phrase (with the trigram tokenizer: a substring). */
 export function matchExpression(terms: readonly string[]): string {
@@ -14,7 +14,7 @@ export function matchExpression(terms: readonly string[]): string {
 }
 
 /** One hit: [rowid, primary, sessionId, pos, field, name, sid, rank, dir]; 1-6 are its sort key. */
-type Hit = [number, number, string, number, number, string, number, number, string];
+export type Hit = [number, number, string, number, number, string, number, number, string];
 
 /** Every hit of one query, in the query's order (what pages and totalCount are cut from). */
 interface Hits {
@@ -50,7 +50,7 @@ export class Searcher {
   private readonly textOf;
 
   constructor(
-    private readonly db: Db,
+    protected readonly db: Db,
     private readonly generation: () => number,
   ) {
     this.textOf = db.prepare('SELECT text FROM docs WHERE rowid = ?').pluck();
@@ -116,6 +116,13 @@ export class Searcher {
     const generation = this.generation();
     const cached = this.cache.get(key);
     if (cached?.generation === generation) return cached.rows;
+    const rows = this.rows(sids, fields, request);
+    this.cache.set(key, { generation, rows });
+    return rows;
+  }
+
+  /** Every hit of the query in order (see Hit), found by FTS5 and ordered by SQLite. */
+  protected rows(sids: number[] | null, fields: number[] | null, request: SearchRequest): Hit[] {
     const where: string[] = [];
     const params: Record<string, unknown> = { match: matchExpression(request.terms) };
     if (sids !== null) {
@@ -132,8 +139,6 @@ export class Searcher {
       FROM m JOIN docs d ON d.rowid = m.rowid JOIN sessions s ON s.sid = d.sid
       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY p, id, pos, d.field, d.name, s.sid`;
-    const rows = this.db.prepare(sql).raw().all(params) as Hit[];
-    this.cache.set(key, { generation, rows });
-    return rows;
+    return this.db.prepare(sql).raw().all(params) as Hit[];
   }
 }

@@ -10,7 +10,12 @@ import type {
 import { HomeIndexer, type IndexerEvents } from '../home-indexer';
 import { TextRedaction } from '../redacted-texts';
 import { SessionIndexer } from '../session-indexer';
+import { searchEngine, type SearchEngine } from '../search-engine';
+import { TrigramTexts } from '../trigram/home-texts';
+import type { SegmentBuilder, TrigramIndex } from '../trigram/trigram-index';
+import { WorkerBuilder } from '../trigram/worker-builder';
 import { indexFingerprint, isCorrupt, openDatabase, type OpenedDatabase } from './database';
+import { TrigramSearcher } from './trigram-search';
 import { SqliteReader } from './sqlite-index';
 import { Tables } from './tables';
 
@@ -19,6 +24,10 @@ export interface SqliteIndexOptions {
   redact: boolean;
   redactPatterns: string[];
   maxRecordBytes: number;
+  /** The search engine; default: INDEX_ENGINE's (see searchEngine), else FTS5. */
+  engine?: SearchEngine;
+  /** Who writes trigram segments (default: worker threads). */
+  builder?: SegmentBuilder;
   /** Logs (warnings about the file, progress while building). */
   log: { log(message: string): void; warn(message: string): void };
 }
@@ -36,6 +45,7 @@ export interface IndexProgress {
 /** One database and everything bound to it; replaced whole when the file turns out damaged. */
 interface Backend {
   opened: OpenedDatabase;
+  texts: TrigramTexts | null;
   tables: Tables;
   reader: SqliteReader;
   indexer: HomeIndexer;
@@ -85,6 +95,12 @@ export class SqliteHomeIndex implements HomeIndex {
   start(): void {
     this.started = true;
     this.backend.indexer.start();
+    this.backend.texts?.start();
+  }
+
+  /** The trigram engine's segments (null with FTS5): tests and the bench look into them. */
+  get trigram(): TrigramIndex | null {
+    return this.backend.texts?.index ?? null;
   }
 
   /**
@@ -104,6 +120,7 @@ export class SqliteHomeIndex implements HomeIndex {
   async close(): Promise<void> {
     this.started = false;
     await this.backend.indexer.stop();
+    await this.backend.texts?.close();
     this.backend.opened.db.close();
   }
 
@@ -111,7 +128,8 @@ export class SqliteHomeIndex implements HomeIndex {
     const { indexer } = this.backend;
     await indexer.caughtUp();
     // Rebuilt meanwhile: the new indexer is the one to wait for.
-    if (this.backend.indexer !== indexer) await this.caughtUp();
+    if (this.backend.indexer !== indexer) return this.caughtUp();
+    await this.backend.texts?.flush();
   }
 
   search(request: SearchRequest): SearchPage {
@@ -148,18 +166,31 @@ export class SqliteHomeIndex implements HomeIndex {
   private rebuild(err: unknown): void {
     const old = this.backend;
     old.indexer.stop().catch(() => undefined);
+    old.texts?.close().catch(() => undefined);
     old.opened.db.close();
     const reason = `is damaged (${(err as { code: string }).code})`;
     this.backend = this.connect(reason);
-    if (this.started) this.backend.indexer.start();
+    if (this.started) this.start();
   }
 
   private connect(discard: string | null): Backend {
-    const opened = openDatabase(this.options.cacheDir, this.fingerprint, discard);
+    const engine = this.options.engine ?? searchEngine(process.env.INDEX_ENGINE);
+    const opened = openDatabase(this.options.cacheDir, this.fingerprint, discard, engine);
     if (opened.warning) this.options.log.warn(opened.warning);
     const db = opened.db;
-    const tables = new Tables(db);
-    const reader = new SqliteReader(db, () => tables.generation);
+    const texts =
+      engine === 'trigram'
+        ? new TrigramTexts(
+            db,
+            opened.file === null ? null : this.options.cacheDir,
+            this.options.builder ?? new WorkerBuilder(),
+            (m) => this.options.log.warn(m),
+          )
+        : null;
+    const tables = new Tables(db, texts);
+    const generation = () => tables.generation + (texts?.index.generation ?? 0);
+    const searcher = texts && new TrigramSearcher(db, texts.index, generation);
+    const reader = new SqliteReader(db, generation, searcher);
     const sessions = new SessionIndexer({
       tables,
       transcripts: this.store.transcripts,
@@ -168,6 +199,7 @@ export class SqliteHomeIndex implements HomeIndex {
     });
     const backend: Backend = {
       opened,
+      texts,
       tables,
       reader,
       indexer: new HomeIndexer(

@@ -37,8 +37,10 @@ export class SqliteReader {
   constructor(
     private readonly db: Db,
     generation: () => number,
+    /** The searcher of another engine than FTS5. */
+    searcher: Searcher | null = null,
   ) {
-    this.searcher = new Searcher(db, generation);
+    this.searcher = searcher ?? new Searcher(db, generation);
   }
 
   /**

@@ -78,6 +78,12 @@ export interface SessionFacts {
   createdAt: number;
 }
 
+/** Where searchable texts go besides the docs table when FTS5 is not the engine. */
+export interface TextSink {
+  put(rowid: number, text: string): void;
+  drop(rowid: number): void;
+}
+
 /** The write side of the index database: prepared statements, used inside transactions. */
 export class Tables {
   private readonly s;
@@ -85,7 +91,11 @@ export class Tables {
   /** Bumped by every write that changes what a search finds. */
   generation = 0;
 
-  constructor(readonly db: Db) {
+  /** `sink`: the trigram engine's texts (null: FTS5's table is written). */
+  constructor(
+    readonly db: Db,
+    private readonly sink: TextSink | null = null,
+  ) {
     const p = (sql: string) => db.prepare(sql);
     this.s = {
       session: p('SELECT * FROM sessions WHERE dir = ?'),
@@ -200,7 +210,8 @@ export class Tables {
 
   private deleteDoc(d: { rowid: number; text: string }): void {
     this.generation++;
-    this.s.ftsDelete.run(d.rowid, d.text);
+    if (this.sink) this.sink.drop(d.rowid);
+    else this.s.ftsDelete.run(d.rowid, d.text);
     this.s.docDelete.run(d.rowid);
   }
 
@@ -222,7 +233,8 @@ export class Tables {
         doc.name,
         doc.text,
       ).lastInsertRowid;
-      this.s.ftsInsert.run(rowid, doc.text);
+      if (this.sink) this.sink.put(Number(rowid), doc.text);
+      else this.s.ftsInsert.run(rowid, doc.text);
     }
     for (const [kind, count] of doc.findings) {
       this.s.secretInsert.run(sid, doc.position, doc.field, doc.name, kind, count);
@@ -288,8 +300,10 @@ export class Tables {
 
   dropSession(sid: number): void {
     this.generation++;
-    for (const d of this.s.allDocs.all(sid) as { rowid: number; text: string }[])
-      this.s.ftsDelete.run(d.rowid, d.text);
+    for (const d of this.s.allDocs.all(sid) as { rowid: number; text: string }[]) {
+      if (this.sink) this.sink.drop(d.rowid);
+      else this.s.ftsDelete.run(d.rowid, d.text);
+    }
     this.s.dropDocs.run(sid);
     this.s.dropSteps.run(sid);
     this.s.dropSecrets.run(sid);

@@ -1,0 +1,110 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { metaValue, type Db } from '../sqlite/database';
+import type { TextSink } from '../sqlite/tables';
+import { TrigramIndex, type SegmentBuilder } from './trigram-index';
+
+/** How often texts waiting in memory are written as a segment (hits appear within this). */
+const FLUSH_MS = 250;
+/** More live segments than this: small ones are merged. */
+const MAX_SEGMENTS = 8;
+
+/**
+ * The trigram engine's texts beside the SQLite index: the docs table names them (rowid) and
+ * keeps them as written (snippets); the segments in CACHE_DIR (see layout.ts) find them.
+ * Texts are written as segments in the background, a few hundred milliseconds after they
+ * are indexed; on open, the segments are reconciled with the docs table, so what a crash lost
+ * (the texts that were waiting, a segment half written) is added again.
+ */
+export class TrigramTexts implements TextSink {
+  readonly index: TrigramIndex;
+  private timer: NodeJS.Timeout | null = null;
+  private failed: unknown = null;
+
+  constructor(
+    db: Db,
+    cacheDir: string | null,
+    builder: SegmentBuilder,
+    private readonly warn: (message: string) => void,
+  ) {
+    // The files sit beside index.sqlite, named after it (`<meta trigram_dir>-*`): a file made
+    // anew names new ones, and files of earlier ones are deleted.
+    const prefix = `${metaValue(db, 'trigram_dir') as string}-`;
+    let dir: string;
+    if (cacheDir === null) {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brainql-trigram-'));
+    } else {
+      dir = cacheDir;
+      for (const f of fs.readdirSync(cacheDir)) {
+        if (f.startsWith('trigram-') && !f.startsWith(prefix)) {
+          fs.rmSync(path.join(cacheDir, f), { force: true });
+        }
+      }
+    }
+    const textOf = db.prepare('SELECT text FROM docs WHERE rowid = ?').pluck();
+    this.index = new TrigramIndex(
+      dir,
+      {
+        original: (id) => textOf.get(id) as string | undefined,
+        builder,
+      },
+      prefix,
+    );
+    this.reconcile(db);
+  }
+
+  /** Adds the docs the segments lack and deletes the texts the docs table no longer has. */
+  private reconcile(db: Db): void {
+    const live = new Set(this.index.liveIds());
+    const docs = db.prepare('SELECT rowid, text FROM docs').raw();
+    const ids = db.prepare('SELECT rowid FROM docs').pluck();
+    const known = new Set<number>();
+    for (const id of ids.iterate() as IterableIterator<number>) known.add(id);
+    for (const id of live) if (!known.has(id)) this.index.delete(id);
+    if (known.size === live.size && [...known].every((id) => live.has(id))) return;
+    for (const [id, text] of docs.iterate() as IterableIterator<[number, string]>) {
+      if (!live.has(id)) this.index.add(id, text);
+    }
+  }
+
+  put(rowid: number, text: string): void {
+    this.index.add(rowid, text);
+  }
+
+  drop(rowid: number): void {
+    this.index.delete(rowid);
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      if (this.index.waiting > 0) this.flush().catch(() => undefined);
+    }, FLUSH_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Writes what waits; merges when segments pile up. */
+  async flush(): Promise<void> {
+    try {
+      await this.index.flush();
+      if (this.index.census().segments > MAX_SEGMENTS) await this.index.merge();
+      this.failed = null;
+    } catch (err) {
+      if (this.failed === null)
+        this.warn(`index: a trigram segment could not be written: ${String(err)}`);
+      this.failed = err;
+      throw err;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.stop();
+    await this.index.close();
+  }
+}

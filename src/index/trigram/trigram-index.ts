@@ -1,0 +1,316 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { MANIFEST, VERSION } from './layout';
+import { matchSegment, needle, type TextMatch } from './match';
+import { Segment } from './segment';
+import {
+  buildSegment,
+  mergeSegments,
+  writeAtomically,
+  type BuildTimes,
+  type TextInput,
+} from './segment-builder';
+
+/** Who builds segment files: inline (tests, tools) or worker threads (see worker-builder.ts). */
+export interface SegmentBuilder {
+  build(texts: TextInput[], file: string): Promise<BuildTimes>;
+  /** Writes the texts `keep` of the segment files `from` as one segment `file`. */
+  merge(from: { file: string; keep: number[] }[], file: string): Promise<BuildTimes>;
+  close(): Promise<void>;
+}
+
+export const inlineBuilder: SegmentBuilder = {
+  build: (texts, file) => Promise.resolve(buildSegment(texts, file)),
+  merge: (from, file) => Promise.resolve(mergeSegments(from, file)),
+  close: () => Promise.resolve(),
+};
+
+interface Live {
+  name: string;
+  segment: Segment;
+  dead: Uint8Array;
+  deadCount: number;
+  deadTokens: number;
+  tokens: number;
+}
+
+interface Manifest {
+  version: number;
+  nextSegment: number;
+  segments: { file: string; dead: number[] }[];
+}
+
+export interface TrigramIndexOptions {
+  /** A text as written, by id (verifications bytes cannot decide: lone surrogates). */
+  original: (id: number) => string | undefined;
+  builder?: SegmentBuilder;
+  /** A segment is written once this much text is waiting (and on flush). */
+  segmentBytes?: number;
+  /** Segments smaller than this are folded together by merges. */
+  smallBytes?: number;
+}
+
+export interface TrigramTimes extends BuildTimes {
+  texts: number;
+  bytes: number;
+}
+
+/**
+ * The document-level trigram index over texts named by the caller's ids. Texts added wait in
+ * memory until a flush writes them as one segment; deletions mark texts dead (persisted in the
+ * manifest); merges fold small segments and drop the dead. Not safe for two writers at once.
+ */
+export class TrigramIndex {
+  private live: Live[] = [];
+  private nextSegment = 1;
+  private pending = new Map<number, string>();
+  private pendingBytes = 0;
+  /** Ids deleted while their segment is being written or merged: marked dead when it lands. */
+  private inflightDeleted = new Set<number>();
+  private busy: Promise<void> = Promise.resolve();
+  private readonly builder: SegmentBuilder;
+  generation = 0;
+  readonly times: TrigramTimes = { fold: 0, trigrams: 0, write: 0, texts: 0, bytes: 0 };
+
+  /** `prefix`: of every file name of this index in `dir` (other files there are left alone). */
+  constructor(
+    readonly dir: string,
+    private readonly options: TrigramIndexOptions,
+    private readonly prefix = '',
+  ) {
+    this.builder = options.builder ?? inlineBuilder;
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    this.load();
+  }
+
+  /** Reads the manifest; files it does not list (a crash's leftovers) are deleted. */
+  private load(): void {
+    let manifest: Manifest = { version: VERSION, nextSegment: 1, segments: [] };
+    try {
+      const read = JSON.parse(
+        fs.readFileSync(path.join(this.dir, this.prefix + MANIFEST), 'utf8'),
+      ) as Manifest;
+      if (read.version === VERSION) manifest = read;
+    } catch {
+      // No manifest (or an unreadable one): an empty index, rebuilt by the caller.
+    }
+    this.nextSegment = manifest.nextSegment;
+    const listed = new Set<string>([this.prefix + MANIFEST]);
+    for (const { file, dead } of manifest.segments) {
+      const segment = Segment.open(path.join(this.dir, file));
+      const entry = this.entry(file, segment);
+      for (const n of dead) this.kill(entry, n);
+      this.live.push(entry);
+      listed.add(file);
+    }
+    for (const f of fs.readdirSync(this.dir)) {
+      if (f.startsWith(this.prefix) && !listed.has(f))
+        fs.rmSync(path.join(this.dir, f), { force: true });
+    }
+  }
+
+  private entry(name: string, segment: Segment): Live {
+    let tokens = 0;
+    for (const t of segment.tokens) tokens += t;
+    const dead = new Uint8Array(segment.count);
+    return { name, segment, dead, deadCount: 0, deadTokens: 0, tokens };
+  }
+
+  private kill(entry: Live, n: number): void {
+    if (entry.dead[n]) return;
+    entry.dead[n] = 1;
+    entry.deadCount++;
+    entry.deadTokens += entry.segment.tokens[n];
+  }
+
+  /** Live texts and their tokens (BM25's N and average length). */
+  totals(): { texts: number; tokens: number } {
+    let texts = 0;
+    let tokens = 0;
+    for (const e of this.live) {
+      texts += e.segment.count - e.deadCount;
+      tokens += e.tokens - e.deadTokens;
+    }
+    return { texts, tokens };
+  }
+
+  add(id: number, text: string): void {
+    this.pending.set(id, text);
+    this.pendingBytes += text.length;
+  }
+
+  delete(id: number): void {
+    if (this.pending.delete(id)) return;
+    this.inflightDeleted.add(id);
+    for (const e of this.live) {
+      const n = e.segment.find(id);
+      if (n !== -1 && !e.dead[n]) {
+        this.kill(e, n);
+        this.generation++;
+      }
+    }
+  }
+
+  /** Whether enough text waits for a segment of its own. */
+  get full(): boolean {
+    return this.pendingBytes >= (this.options.segmentBytes ?? 32 << 20);
+  }
+
+  get waiting(): number {
+    return this.pending.size;
+  }
+
+  /** Writes what waits as a segment, commits the manifest; one flush or merge at a time. */
+  flush(): Promise<void> {
+    return this.serial(async () => {
+      if (this.pending.size === 0) return this.commit();
+      const texts = [...this.pending].map(([id, text]) => ({ id, text }));
+      this.pending = new Map();
+      this.pendingBytes = 0;
+      this.inflightDeleted.clear();
+      const name = this.name();
+      let times: BuildTimes;
+      try {
+        times = await this.builder.build(texts, path.join(this.dir, name));
+      } catch (err) {
+        // Waiting again (unless deleted meanwhile, or added anew): the next flush retries.
+        for (const t of texts) {
+          if (!this.inflightDeleted.has(t.id) && !this.pending.has(t.id)) this.add(t.id, t.text);
+        }
+        throw err;
+      }
+      this.count(
+        times,
+        texts.length,
+        texts.reduce((n, t) => n + t.text.length, 0),
+      );
+      this.land(name, []);
+    });
+  }
+
+  /** Folds every small or half-dead segment into one, dropping dead texts. */
+  merge(): Promise<void> {
+    return this.serial(async () => {
+      const small = this.options.smallBytes ?? 8 << 20;
+      const chosen = this.live.filter(
+        (e) => e.deadCount > 0 || e.segment.count === 0 || fs.statSync(e.segment.file).size < small,
+      );
+      if (chosen.length < 2 && !chosen.some((e) => e.deadCount > 0)) return;
+      this.inflightDeleted.clear();
+      const from = chosen.map((e) => ({
+        file: e.segment.file,
+        keep: [...e.dead.keys()].filter((n) => !e.dead[n]),
+      }));
+      const name = this.name();
+      await this.builder.merge(from, path.join(this.dir, name));
+      this.land(
+        name,
+        chosen,
+        from.map((f) => f.keep),
+      );
+    });
+  }
+
+  private serial(work: () => Promise<void>): Promise<void> {
+    const run = this.busy.then(work);
+    this.busy = run.catch(() => undefined);
+    return run;
+  }
+
+  private name(): string {
+    return `${this.prefix}seg-${String(this.nextSegment++).padStart(8, '0')}.tri`;
+  }
+
+  private count(times: BuildTimes, texts: number, bytes: number): void {
+    this.times.fold += times.fold;
+    this.times.trigrams += times.trigrams;
+    this.times.write += times.write;
+    this.times.texts += texts;
+    this.times.bytes += bytes;
+  }
+
+  /**
+   * A written segment joins, replacing `replaced` (whose texts `kept` it copied); texts deleted
+   * meanwhile are marked dead in it.
+   */
+  private land(name: string, replaced: Live[], kept: number[][] = []): void {
+    const segment = Segment.open(path.join(this.dir, name));
+    const entry = this.entry(name, segment);
+    for (const id of this.inflightDeleted) {
+      const n = segment.find(id);
+      if (n !== -1) this.kill(entry, n);
+    }
+    replaced.forEach((old, i) => {
+      for (const n of kept[i]) {
+        if (!old.dead[n]) continue;
+        const m = segment.find(old.segment.ids[n]);
+        if (m !== -1) this.kill(entry, m);
+      }
+    });
+    this.inflightDeleted.clear();
+    this.live = this.live.filter((e) => !replaced.includes(e));
+    if (segment.count > 0) this.live.push(entry);
+    this.commit();
+    this.generation++;
+    for (const old of replaced) {
+      old.segment.close();
+      fs.rmSync(old.segment.file, { force: true });
+    }
+    if (segment.count === 0) {
+      segment.close();
+      fs.rmSync(segment.file, { force: true });
+    }
+  }
+
+  /** Replaces the manifest atomically: the live segments and their dead texts. */
+  private commit(): void {
+    const manifest: Manifest = {
+      version: VERSION,
+      nextSegment: this.nextSegment,
+      segments: this.live.map((e) => ({
+        file: e.name,
+        dead: [...e.dead.keys()].filter((n) => e.dead[n]),
+      })),
+    };
+    writeAtomically(path.join(this.dir, this.prefix + MANIFEST), [
+      Buffer.from(JSON.stringify(manifest)),
+    ]);
+  }
+
+  /** Every live text (of those `keep` accepts) holding every term, with its counts. */
+  match(terms: readonly string[], keep: ((id: number) => boolean) | null = null): TextMatch[] {
+    const needles = terms.map(needle);
+    const out: TextMatch[] = [];
+    for (const e of this.live) {
+      for (const m of matchSegment(e.segment, needles, e.dead, keep, this.options.original)) {
+        out.push(m);
+      }
+    }
+    return out;
+  }
+
+  /** The ids of every live text, segment by segment. */
+  *liveIds(): Generator<number> {
+    for (const e of this.live) {
+      for (let n = 0; n < e.segment.count; n++) if (!e.dead[n]) yield e.segment.ids[n];
+    }
+  }
+
+  /** Texts, segments and dead texts (tests count what merges left). */
+  census(): { segments: number; texts: number; dead: number } {
+    let texts = 0;
+    let dead = 0;
+    for (const e of this.live) {
+      texts += e.segment.count;
+      dead += e.deadCount;
+    }
+    return { segments: this.live.length, texts, dead };
+  }
+
+  async close(): Promise<void> {
+    await this.busy;
+    await this.builder.close();
+    for (const e of this.live) e.segment.close();
+    this.live = [];
+  }
+}
