@@ -7,12 +7,15 @@ import { Environment, IndexState, SearchField } from '../graphql/enums';
 describe('SearchService filters', () => {
   it('passes filter.sessions through the listing filter, summaries included', async () => {
     const { index, hits } = setup();
+    // The filter names the IDE root, so eeee0005 is the IDE copy its ACP twin shadows (every
+    // copy is reachable through the roots that hold it).
     expect(await hits({ filter: { sessions: { environment: [Environment.IDE] } } })).toEqual([
+      'eeee0005 CONTENT 0',
       'aaaa0001 USER_REQUEST 0',
       'aaaa0001 CONTENT 1',
       'cccc0003 ARTIFACT plan.md',
     ]);
-    expect(index.argsOf('search')[0][0]).toMatchObject({ dirs: dirsOf(S.c3, S.a1) });
+    expect(index.argsOf('search')[0][0]).toMatchObject({ dirs: dirsOf(S.c3, S.a1, E5_IDE) });
     // errorCount > 0: aaaa0001 and eeee0005; for the IDE key, its own copy of eeee0005.
     expect(await hits({ filter: { sessions: { hasErrors: true } } })).toEqual([
       'eeee0005 CONTENT 0',

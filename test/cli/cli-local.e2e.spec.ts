@@ -84,7 +84,9 @@ describe('list', () => {
     // The request is cut to what is left of the width.
     expect(Array.from(lines[1])).toHaveLength(100);
     expect(lines[1].endsWith('…')).toBe(true);
-    expect(lines[3]).toBe('2 of 6 sessions (--all or -n for more)');
+    // The footer is a note (stderr): a pipe reads the rows alone.
+    expect(lines).toHaveLength(3);
+    expect(run.stderr.split('\n')).toContain('2 of 6 sessions (--all or -n for more)');
   });
 
   it('prints markdown with --md', async () => {

@@ -1,9 +1,5 @@
-import {
-  createRootRoute,
-  createRoute,
-  createRouter,
-  lazyRouteComponent,
-} from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { lazy, Suspense, type ComponentProps } from 'react';
 import { Layout } from '../views/Layout';
 import { NotFound } from '../views/NotFound';
 import { parseSessionSearch } from '../views/sessions/filters';
@@ -25,7 +21,18 @@ const sessions = createRoute({
   },
 });
 
-const SessionPage = lazyRouteComponent(() => import('../views/session/SessionPage'), 'SessionPage');
+// React.lazy, not the router's lazyRouteComponent: that one calls use() only while the chunk
+// is not loaded yet, which React 19 reports as a conditional use() when the chunk comes late.
+const LazySessionPage = lazy(() =>
+  import('../views/session/SessionPage').then((m) => ({ default: m.SessionPage })),
+);
+function SessionPage(props: ComponentProps<typeof LazySessionPage>) {
+  return (
+    <Suspense fallback={<p className="muted">Loading…</p>}>
+      <LazySessionPage {...props} />
+    </Suspense>
+  );
+}
 
 const session = createRoute({
   getParentRoute: () => root,
