@@ -88,8 +88,8 @@ describe('REDACT_PATTERNS', () => {
 });
 
 describe('LARGE_VALUES_MB', () => {
-  it('defaults to 32 MiB and takes an integer number of MiB', () => {
-    expect(loadConfig({}).largeValuesMb).toBe(32);
+  it('defaults to 192 MiB (one 32 MB value at 6 times its size) and takes an integer number of MiB', () => {
+    expect(loadConfig({}).largeValuesMb).toBe(192);
     expect(loadConfig({ LARGE_VALUES_MB: '128' }).largeValuesMb).toBe(128);
   });
 
