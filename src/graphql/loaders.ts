@@ -36,7 +36,10 @@ export class Loaders {
   readonly commands: DataLoader<SessionEntry, CommandInfo[], string>;
   readonly fileChanges: DataLoader<SessionEntry, FileChangeInfo[], string>;
 
-  constructor(store: BrainStore, request?: Stoppable) {
+  constructor(
+    store: BrainStore,
+    private readonly request?: Stoppable,
+  ) {
     const dir = (e: SessionEntry) => e.realDir;
     const signal = () => request?.signal;
     this.summary = new DataLoader((keys) => store.summaries(keys, signal()), {
@@ -57,6 +60,14 @@ export class Loaders {
     this.full = new DataLoader((keys) => store.fullFields(keys, admit), {
       cacheKeyFn: (k) => `${k.entry.realDir}\0${k.record.position}\0${k.field}`,
     });
+  }
+
+  /**
+   * Waits for room among the large values in flight (LARGE_VALUES_MB) before a value of `bytes`
+   * is read whole (step outputs, artifacts); RATE_LIMITED when none comes in time.
+   */
+  async admit(bytes: number): Promise<void> {
+    await this.request?.admit?.(bytes);
   }
 }
 
