@@ -83,6 +83,8 @@ export class InFlightBytes {
     if (waitMs <= 0) return Promise.resolve(false);
     return new Promise((resolve) => {
       const waiter: Waiter = { holder, bytes, grant: resolve };
+      this.queue.push(waiter);
+      if (waitMs === Infinity) return; // background work: waits its turn, is never refused
       const timer = setTimeout(() => {
         const at = this.queue.indexOf(waiter);
         if (at >= 0) this.queue.splice(at, 1);
@@ -94,7 +96,6 @@ export class InFlightBytes {
         clearTimeout(timer);
         resolve(ok);
       };
-      this.queue.push(waiter);
     });
   }
 

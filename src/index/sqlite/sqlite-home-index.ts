@@ -1,3 +1,4 @@
+import type { InFlightBytes } from '../../graphql/limits/in-flight-bytes';
 import type { BrainStore } from '../../brain/store';
 import type {
   HomeIndex,
@@ -19,6 +20,8 @@ export interface SqliteIndexOptions {
   redact: boolean;
   redactPatterns: string[];
   maxRecordBytes: number;
+  /** The budget of large values in flight (LARGE_VALUES_MB) the index's reads wait in too. */
+  largeValues?: InFlightBytes | null;
   /** Logs (warnings about the file, progress while building). */
   log: { log(message: string): void; warn(message: string): void };
 }
@@ -165,6 +168,7 @@ export class SqliteHomeIndex implements HomeIndex {
       transcripts: this.store.transcripts,
       redaction: this.redaction,
       maxRecordBytes: this.store.transcripts.maxRecordBytes,
+      largeValues: this.options.largeValues ?? null,
     });
     const backend: Backend = {
       opened,
