@@ -142,7 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: raw.PORT ?? 3000,
     rescanMs: raw.RESCAN_MS ?? 5000,
     cacheMaxMb: raw.CACHE_MAX_MB ?? 256,
-    largeValuesMb: raw.LARGE_VALUES_MB ?? 192,
+    largeValuesMb: raw.LARGE_VALUES_MB ?? 128,
     cacheDir,
     // Tests start many apps: their request logs would drown the test output.
     logLevel: raw.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),

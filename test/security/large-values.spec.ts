@@ -205,7 +205,7 @@ it('20 concurrent 32 MB answers keep the peak RSS under CACHE_MAX_MB + 300 MB; e
     const refused = answers.filter((a) => a.status !== 200);
     for (const a of served) expect(a.hash).toBe(expected);
     const message =
-      'The server is sending other large values (up to 201326592 bytes at once, ' +
+      'The server is sending other large values (up to 134217728 bytes at once, ' +
       "LARGE_VALUES_MB); this answer's did not fit in time. Retry in 2 s.";
     for (const a of refused) {
       expect([a.status, a.retryAfter]).toEqual([429, '2']);
@@ -216,7 +216,7 @@ it('20 concurrent 32 MB answers keep the peak RSS under CACHE_MAX_MB + 300 MB; e
               errors: [
                 {
                   message,
-                  extensions: { code: 'RATE_LIMITED', retryAfterSeconds: 2, limit: 201326592 },
+                  extensions: { code: 'RATE_LIMITED', retryAfterSeconds: 2, limit: 134217728 },
                 },
               ],
             }
@@ -231,7 +231,7 @@ it('20 concurrent 32 MB answers keep the peak RSS under CACHE_MAX_MB + 300 MB; e
       served: served.length,
       refused: refused.length,
     });
-    // One 32 MB answer raises the peak by about 190 MiB (README "Memory bounds"); served one
+    // One 32 MB answer raises the peak by about 125 MiB (README "Memory bounds"); served one
     // after the other, each after the last one's copies were collected.
     expect(after.hwmMiB).toBeLessThan(BOUND_MIB);
   } finally {

@@ -70,3 +70,14 @@ describe('InFlightBytes charges and collects', () => {
     expect(collect).not.toHaveBeenCalled();
   });
 });
+
+describe('InFlightBytes.settle', () => {
+  it('collects once a value of 8 MiB or more was read (its raw copies are garbage), not before', () => {
+    const collect = jest.fn();
+    const budget = new InFlightBytes(1, { collect });
+    budget.settle(8 * 1024 * 1024 - 1);
+    expect(collect).not.toHaveBeenCalled();
+    budget.settle(8 * 1024 * 1024);
+    expect(collect).toHaveBeenCalledTimes(1);
+  });
+});
