@@ -62,12 +62,15 @@ export class SessionArtifactsResolver {
   }
 }
 
+/** The whole artifact, read once there is room for it among the large values in flight. */
 async function readAll(
   store: BrainStore,
   entry: SessionEntry,
   name: string,
   size: number,
+  ctx: GqlContext,
 ): Promise<string> {
+  await ctx.loaders.admit(size);
   return decodeUtf8(await store.readRange(entry, name, 0, size));
 }
 
@@ -104,8 +107,8 @@ export class ArtifactsResolver {
   }
 
   @ResolveField(() => String)
-  content(@Parent() p: ArtifactParent): Promise<string> {
-    return readAll(this.store, p.entry, p.info.name, p.info.size);
+  content(@Parent() p: ArtifactParent, @Context() ctx: GqlContext): Promise<string> {
+    return readAll(this.store, p.entry, p.info.name, p.info.size, ctx);
   }
 
   @ResolveField(() => GraphQLJSON, { nullable: true }) metadata(
@@ -137,7 +140,7 @@ export class ArtifactVersionsResolver {
   }
 
   @ResolveField(() => String)
-  content(@Parent() p: VersionParent): Promise<string> {
-    return readAll(this.store, p.entry, p.info.name, p.info.size);
+  content(@Parent() p: VersionParent, @Context() ctx: GqlContext): Promise<string> {
+    return readAll(this.store, p.entry, p.info.name, p.info.size, ctx);
   }
 }

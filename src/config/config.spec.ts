@@ -96,9 +96,9 @@ describe('REDACT_PATTERNS', () => {
 });
 
 describe('LARGE_VALUES_MB', () => {
-  it('defaults to 32 MiB and takes an integer number of MiB', () => {
-    expect(loadConfig({}).largeValuesMb).toBe(32);
-    expect(loadConfig({ LARGE_VALUES_MB: '128' }).largeValuesMb).toBe(128);
+  it('defaults to 128 MiB (one 32 MB value at 4 times its size) and takes an integer number of MiB', () => {
+    expect(loadConfig({}).largeValuesMb).toBe(128);
+    expect(loadConfig({ LARGE_VALUES_MB: '64' }).largeValuesMb).toBe(64);
   });
 
   it('refuses a bad value together with every other bad variable', () => {

@@ -175,7 +175,7 @@ export function loadConfig(
     port: raw.PORT ?? 3000,
     rescanMs: raw.RESCAN_MS ?? 5000,
     cacheMaxMb: raw.CACHE_MAX_MB ?? 256,
-    largeValuesMb: raw.LARGE_VALUES_MB ?? 32,
+    largeValuesMb: raw.LARGE_VALUES_MB ?? 128,
     cacheDir,
     indexEngine: searchEngine(raw.INDEX_ENGINE),
     // Tests start many apps: their request logs would drown the test output.

@@ -17,6 +17,8 @@ export interface Stoppable {
   readonly signal: AbortSignal;
   /** Waits for room among the large values in flight before one of `bytes` is read whole. */
   admit?(bytes: number): Promise<void>;
+  /** Called once a value admitted with `bytes` was read and parsed. */
+  settle?(bytes: number): void;
 }
 
 /**
@@ -36,7 +38,10 @@ export class Loaders {
   readonly commands: DataLoader<SessionEntry, CommandInfo[], string>;
   readonly fileChanges: DataLoader<SessionEntry, FileChangeInfo[], string>;
 
-  constructor(store: BrainStore, request?: Stoppable) {
+  constructor(
+    store: BrainStore,
+    private readonly request?: Stoppable,
+  ) {
     const dir = (e: SessionEntry) => e.realDir;
     const signal = () => request?.signal;
     this.summary = new DataLoader((keys) => store.summaries(keys, signal()), {
@@ -53,10 +58,30 @@ export class Loaders {
     this.output = new DataLoader((keys) => store.stepOutputs(keys), {
       cacheKeyFn: (k) => `${k.entry.realDir}\0${k.index}`,
     });
-    const admit = request?.admit ? (bytes: number) => request.admit!(bytes) : undefined;
-    this.full = new DataLoader((keys) => store.fullFields(keys, admit), {
+    let admitted = 0;
+    const admit = request?.admit
+      ? (bytes: number) => {
+          admitted = Math.max(admitted, bytes);
+          return request.admit!(bytes);
+        }
+      : undefined;
+    const full = async (keys: readonly FullKey[]) => {
+      const values = await store.fullFields(keys, admit);
+      if (admitted > 0) request?.settle?.(admitted);
+      admitted = 0;
+      return values;
+    };
+    this.full = new DataLoader(full, {
       cacheKeyFn: (k) => `${k.entry.realDir}\0${k.record.position}\0${k.field}`,
     });
+  }
+
+  /**
+   * Waits for room among the large values in flight (LARGE_VALUES_MB) before a value of `bytes`
+   * is read whole (step outputs, artifacts); RATE_LIMITED when none comes in time.
+   */
+  async admit(bytes: number): Promise<void> {
+    await this.request?.admit?.(bytes);
   }
 }
 

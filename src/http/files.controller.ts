@@ -4,7 +4,10 @@ import type { Request, Response } from 'express';
 import { MIN_PREFIX, BrainStore } from '../brain/store';
 import type { ListedSession } from '../brain/catalog';
 import { principalOf, type Principal } from '../auth/principal';
+import { InFlightBytes } from '../graphql/limits/in-flight-bytes';
+import { largeValuesBusy } from '../graphql/limits/limit-error';
 import { RateLimiter } from '../graphql/limits/rate-limiter';
+import { LARGE_VALUE_BYTES, LARGE_VALUE_WAIT_MS } from '../graphql/limits/request-limits';
 import { rateKeyOf } from '../graphql/limits/rate-limit.module';
 import { Redactor } from '../redaction/redactor';
 import { parseFilePath } from './file-path';
@@ -45,6 +48,7 @@ export class FilesController {
     private readonly store: BrainStore,
     private readonly redactor: Redactor,
     private readonly rates: RateLimiter,
+    private readonly largeValues: InFlightBytes,
   ) {}
 
   @Get('api/sessions/:id/files/*path')
@@ -77,10 +81,35 @@ export class FilesController {
     const session = await this.find(id, principal);
     const file = await openSessionFile(session.entry.realDir, path);
     if (!file) throw new HttpError(HttpErrorCode.NOT_FOUND, 'No such file in this session.');
-    await sendFile(req, res, path, file, this.redactor, (bytes) => {
-      const points = Math.ceil(bytes / DOWNLOAD_CHUNK);
-      this.charge(rateKey, points, `sending ${bytes} bytes costs ${points}`);
-    });
+    await sendFile(
+      req,
+      res,
+      path,
+      file,
+      this.redactor,
+      (bytes) => {
+        const points = Math.ceil(bytes / DOWNLOAD_CHUNK);
+        this.charge(rateKey, points, `sending ${bytes} bytes costs ${points}`);
+      },
+      (bytes) => this.admit(res, bytes),
+    );
+  }
+
+  /**
+   * Waits for room among the large values in flight (LARGE_VALUES_MB) before a file of `bytes`
+   * is read whole (masked in memory), held until the response closes; 429 when none comes.
+   */
+  private async admit(res: Response, bytes: number): Promise<void> {
+    if (bytes < LARGE_VALUE_BYTES) return;
+    const hold = { held: 0 };
+    if (await this.largeValues.take(hold, bytes, LARGE_VALUE_WAIT_MS)) {
+      if (res.writableFinished || res.destroyed) this.largeValues.release(hold);
+      else res.once('close', () => this.largeValues.release(hold));
+      return;
+    }
+    const retryAfterSeconds = Math.ceil(LARGE_VALUE_WAIT_MS / 1000);
+    const busy = largeValuesBusy(this.largeValues.capacity, retryAfterSeconds);
+    throw new HttpError(HttpErrorCode.RATE_LIMITED, busy.message, { retryAfterSeconds });
   }
 
   /** The session `id` names among those the caller may see (a hidden one is absent). */

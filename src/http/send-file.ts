@@ -17,6 +17,11 @@ const SNIFF = 8192;
 
 /** Charges the caller for `bytes` about to be sent; throws (429) when over the rate limit. */
 export type Charge = (bytes: number) => void;
+/**
+ * Waits for room among the large values in flight before a file of `bytes` is read whole;
+ * throws (429) when none comes in time.
+ */
+export type Admit = (bytes: number) => Promise<void>;
 
 interface Download {
   req: Request;
@@ -139,6 +144,7 @@ export async function sendFile(
   file: SessionFile,
   redactor: Redactor,
   charge: Charge,
+  admit: Admit = () => Promise.resolve(),
 ): Promise<void> {
   const d: Download = { req, res, name, file, charge };
   let streaming = false;
@@ -146,8 +152,10 @@ export async function sendFile(
     const head = await file.read(0, Math.min(SNIFF, file.size));
     const binary = isVerifiablyBinary(head);
     if (!redactor.enabled) streaming = sendBytes(d, binary, null);
-    else if (file.size <= REDACT_IN_MEMORY) await sendMasked(d, redactor, binary);
-    else if (binary) streaming = sendBytes(d, binary, redactor);
+    else if (file.size <= REDACT_IN_MEMORY) {
+      await admit(file.size);
+      await sendMasked(d, redactor, binary);
+    } else if (binary) streaming = sendBytes(d, binary, redactor);
     else streaming = sendMaskedStream(d, redactor, utf16Of(head));
   } finally {
     // A stream closes the file itself when it ends or is destroyed; otherwise it is ours.

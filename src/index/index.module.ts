@@ -1,3 +1,5 @@
+import { InFlightBytes } from '../graphql/limits/in-flight-bytes';
+import { RateLimitModule } from '../graphql/limits/rate-limit.module';
 import {
   Global,
   Inject,
@@ -22,12 +24,18 @@ import { SqliteHomeIndex } from './sqlite/sqlite-home-index';
  */
 @Global()
 @Module({
+  imports: [RateLimitModule],
   providers: [
     { provide: DeferredLog, useFactory: () => new DeferredLog(new Logger('Index')) },
     {
       provide: HOME_INDEX,
-      inject: [APP_CONFIG, BrainStore, DeferredLog],
-      useFactory: (config: AppConfig, store: BrainStore, log: DeferredLog) =>
+      inject: [APP_CONFIG, BrainStore, DeferredLog, InFlightBytes],
+      useFactory: (
+        config: AppConfig,
+        store: BrainStore,
+        log: DeferredLog,
+        largeValues: InFlightBytes,
+      ) =>
         new SqliteHomeIndex(store, {
           cacheDir: config.cacheDir,
           redact: config.redact,
@@ -35,6 +43,7 @@ import { SqliteHomeIndex } from './sqlite/sqlite-home-index';
           maxRecordBytes: store.transcripts.maxRecordBytes,
           engine: config.indexEngine,
           log,
+          largeValues,
         }),
     },
   ],

@@ -2,7 +2,7 @@ import { userRequestOf } from '../brain/session-summary';
 import { RecordTooLargeError } from '../brain/transcript/scanner';
 import type { Transcripts } from '../brain/transcript/transcript';
 import type { SessionViews } from '../brain/transcript/view';
-import type { StepRecord, ToolCall } from '../brain/types';
+import type { Admit, StepRecord, ToolCall } from '../brain/types';
 import type { SearchFieldName } from './home-index';
 import { SEARCH_FIELDS } from './home-index';
 import type { TextRedaction } from './redacted-texts';
@@ -36,6 +36,8 @@ export async function recordTexts(
   views: SessionViews,
   transcripts: Transcripts,
   redaction: TextRedaction,
+  /** Awaited with the size of a full-tier line before it is read (LARGE_VALUES_MB). */
+  admit?: Admit,
 ): Promise<RecordTexts> {
   let content = record.content;
   let thinking = record.thinking;
@@ -43,10 +45,12 @@ export async function recordTexts(
   let pendingTwin = false;
   let twin: StepRecord | null | undefined;
   if (record.truncatedFields.length > 0) {
-    twin = await transcripts.fullTwin(realDir, record, views).catch((err: unknown) => {
-      if (err instanceof RecordTooLargeError) return undefined;
-      throw err;
-    });
+    twin = await transcripts
+      .fullTwin(realDir, record, views, undefined, admit)
+      .catch((err: unknown) => {
+        if (err instanceof RecordTooLargeError) return undefined;
+        throw err;
+      });
     if (twin) {
       if (record.truncatedFields.includes('content')) content = twin.content;
       if (record.truncatedFields.includes('thinking')) thinking = twin.thinking;

@@ -1,3 +1,6 @@
+import type { Admit } from '../brain/types';
+import type { Holder, InFlightBytes } from '../graphql/limits/in-flight-bytes';
+import { LARGE_VALUE_BYTES } from '../graphql/limits/request-limits';
 import * as fs from 'node:fs';
 import { DiffBudget } from '../brain/activity/line-diff';
 import type { ListedSession } from '../brain/catalog';
@@ -55,6 +58,11 @@ export interface SessionIndexerDeps {
   transcripts: Transcripts;
   redaction: TextRedaction;
   maxRecordBytes: number;
+  /**
+   * The budget of large values in flight (LARGE_VALUES_MB): a full-tier value read whole for
+   * the index waits its turn there like an answer's (never refused), until its batch is written.
+   */
+  largeValues?: InFlightBytes | null;
 }
 
 /**
@@ -269,12 +277,41 @@ export class SessionIndexer {
     views: SessionViews,
     fresh = false,
   ) {
+    const large = this.d.largeValues ?? null;
+    if (!large) return this.writeHeld(sid, dir, batch, views, fresh);
+    const hold: Holder = { held: 0 };
+    const admit = async (bytes: number) => {
+      if (bytes >= LARGE_VALUE_BYTES) await large.take(hold, bytes, Infinity);
+    };
+    try {
+      return await this.writeHeld(sid, dir, batch, views, fresh, admit);
+    } finally {
+      large.release(hold);
+    }
+  }
+
+  /** writeRecords, each full-tier line read once `admit` lets it in. */
+  private async writeHeld(
+    sid: number,
+    dir: string,
+    batch: Scanned[],
+    views: SessionViews,
+    fresh: boolean,
+    admit?: Admit,
+  ) {
     const rows: { step: StepRow; docs: DocRow[]; bytes: number }[] = [];
     const committed: string[] = [];
     const tail: string[] = [];
     const budget = new DiffBudget();
     for (const b of batch) {
-      const texts = await recordTexts(dir, b.record, views, this.d.transcripts, this.d.redaction);
+      const texts = await recordTexts(
+        dir,
+        b.record,
+        views,
+        this.d.transcripts,
+        this.d.redaction,
+        admit,
+      );
       if (texts.input !== null) (b.tail ? tail : committed).push(texts.input);
       const facts = stepFacts(texts.calls, texts.content, budget);
       // Names reach the file as the API shows them: masked with REDACT=on.

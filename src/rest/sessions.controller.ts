@@ -135,8 +135,10 @@ export class SessionsController {
   ) {
     const p = new Params({ ...raw, index }, ['full', 'index']);
     const variables = { id, index: p.int('index'), full: p.bool('full') };
+    // Its large values are held until the response is out, not only until the query is
+    // answered: serializing and sending a full step costs more copies than reading it.
     const data = await ask<SessionData<{ step: Node | null }>>(
-      this.runner.forRequest(req),
+      this.runner.forRequest(req, { startedAt: Date.now(), bytes: 0, hold: { held: 0 } }),
       STEP,
       variables,
     );

@@ -160,8 +160,12 @@ export class StepOutputResolver {
   }
 
   @ResolveField(() => String)
-  text(@Parent() p: OutputParent, @Args() args: OutputTextArgs): Promise<string> {
-    return this.service.outputText(p, args.offset ?? 0, args.length ?? 1048576);
+  text(
+    @Parent() p: OutputParent,
+    @Args() args: OutputTextArgs,
+    @Context() ctx: GqlContext,
+  ): Promise<string> {
+    return this.service.outputText(p, args.offset ?? 0, args.length ?? 1048576, ctx);
   }
 
   @ResolveField(() => Boolean)

@@ -145,7 +145,12 @@ export class StepsService {
     return info ? { step, info } : null;
   }
 
-  async outputText(parent: OutputParent, offset: number, length: number): Promise<string> {
+  async outputText(
+    parent: OutputParent,
+    offset: number,
+    length: number,
+    ctx?: GqlContext,
+  ): Promise<string> {
     if (!Number.isInteger(offset) || offset < 0) {
       throw badInput('"offset" must be an integer >= 0', { argument: 'offset' });
     }
@@ -156,6 +161,7 @@ export class StepsService {
     }
     // Offsets stay raw file bytes; a secret cut by the range is still masked, UTF-16 too.
     const { entry } = parent.step.session;
+    await ctx?.loaders.admit(Math.min(length, Math.max(0, parent.info.size - offset)));
     const read = (start: number, end: number) =>
       this.store.readRange(entry, parent.info.relPath, start, end - start);
     return redactFileRange(this.redactor, read, parent.info.size, offset, length);
@@ -165,6 +171,7 @@ export class StepsService {
   async duplicatesContent(parent: OutputParent, ctx: GqlContext): Promise<boolean> {
     const content = await this.contentForDerived(parent.step, ctx);
     if (content === null || parent.info.size > Buffer.byteLength(content) + 1024) return false;
+    await ctx.loaders.admit(parent.info.size);
     const output = decodeUtf8(
       await this.store.readRange(
         parent.step.session.entry,

@@ -32,3 +32,52 @@ describe('InFlightBytes', () => {
     }
   });
 });
+
+describe('InFlightBytes charges and collects', () => {
+  const MiB = 1024 * 1024;
+
+  it('charges costFactor times the value: the capacity is memory, not bytes read', async () => {
+    const budget = new InFlightBytes(100, { costFactor: 6 });
+    const [a, b] = [holder(), holder()];
+    expect(await budget.take(a, 10, 0)).toBe(true);
+    expect(await budget.take(b, 7, 0)).toBe(false); // 60 + 42 > 100
+    expect(await budget.take(b, 6, 0)).toBe(true); // 60 + 36
+    expect([a.held, b.held, budget.inFlight]).toEqual([60, 36, 96]);
+  });
+
+  it('collects the garbage of a large released value before the next one is let in', async () => {
+    const events: string[] = [];
+    const budget = new InFlightBytes(40 * MiB, { collect: () => events.push('collect') });
+    const [a, b] = [holder(), holder()];
+    await budget.take(a, 32 * MiB, 0);
+    const waiting = budget.take(b, 32 * MiB, 2000).then((ok) => events.push(`b ${ok}`));
+    budget.release(a);
+    expect(events).toEqual([]); // not while the closing response is still on the stack
+    // Nothing new is granted while the collection is pending either.
+    expect(await budget.take(holder(), 1, 0)).toBe(false);
+    await waiting;
+    expect(events).toEqual(['collect', 'b true']);
+    expect(budget.inFlight).toBe(32 * MiB);
+  });
+
+  it('does not collect after small values', async () => {
+    const collect = jest.fn();
+    const budget = new InFlightBytes(40 * MiB, { collect });
+    const a = holder();
+    await budget.take(a, 8 * MiB - 1, 0);
+    budget.release(a);
+    expect(await budget.take(holder(), 40 * MiB, 0)).toBe(true);
+    expect(collect).not.toHaveBeenCalled();
+  });
+});
+
+describe('InFlightBytes.settle', () => {
+  it('collects once a value of 8 MiB or more was read (its raw copies are garbage), not before', () => {
+    const collect = jest.fn();
+    const budget = new InFlightBytes(1, { collect });
+    budget.settle(8 * 1024 * 1024 - 1);
+    expect(collect).not.toHaveBeenCalled();
+    budget.settle(8 * 1024 * 1024);
+    expect(collect).toHaveBeenCalledTimes(1);
+  });
+});

@@ -3,7 +3,8 @@ import type { Request } from 'express';
 import { Principal } from '../../auth/principal';
 import type { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
-import { InFlightBytes } from './in-flight-bytes';
+import { fullGc } from '../../ops/full-gc';
+import { InFlightBytes, LARGE_VALUE_COST } from './in-flight-bytes';
 import { RateLimiter } from './rate-limiter';
 
 /** Whom the rate limit charges: the API key, or the client address when there are no keys. */
@@ -27,7 +28,11 @@ export function rateKeyOf(req: Request, principal: Principal): string {
     {
       provide: InFlightBytes,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => new InFlightBytes(config.largeValuesMb * 1024 * 1024),
+      useFactory: (config: AppConfig) =>
+        new InFlightBytes(config.largeValuesMb * 1024 * 1024, {
+          costFactor: LARGE_VALUE_COST,
+          collect: fullGc(),
+        }),
     },
   ],
   exports: [RateLimiter, InFlightBytes],

@@ -161,6 +161,11 @@ export class RequestLimits {
     this.stop(largeValuesBusy(budget.capacity, Math.ceil(LARGE_VALUE_WAIT_MS / 1000)));
   }
 
+  /** After a large value was read and parsed: frees its intermediate copies (see settle). */
+  settle(bytes: number): void {
+    this.largeValues?.settle(bytes);
+  }
+
   /** Gives back the large values this answer held (once it is sent). */
   releaseLargeValues(): void {
     this.largeValues?.release(this.hold);

@@ -1,3 +1,4 @@
+import type { InFlightBytes } from '../../graphql/limits/in-flight-bytes';
 import type { BrainStore } from '../../brain/store';
 import type {
   HomeIndex,
@@ -28,6 +29,8 @@ export interface SqliteIndexOptions {
   engine?: SearchEngine;
   /** Who writes trigram segments (default: worker threads). */
   builder?: SegmentBuilder;
+  /** The budget of large values in flight (LARGE_VALUES_MB) the index's reads wait in too. */
+  largeValues?: InFlightBytes | null;
   /** Logs (warnings about the file, progress while building). */
   log: { log(message: string): void; warn(message: string): void };
 }
@@ -196,6 +199,7 @@ export class SqliteHomeIndex implements HomeIndex {
       transcripts: this.store.transcripts,
       redaction: this.redaction,
       maxRecordBytes: this.store.transcripts.maxRecordBytes,
+      largeValues: this.options.largeValues ?? null,
     });
     const backend: Backend = {
       opened,
