@@ -18,6 +18,8 @@ export interface ExportOptions {
   pageSize?: number;
   /** How the export waits out a rate limit (a test may pass a fake clock). */
   wait?: (ms: number) => Promise<void>;
+  /** Called once a page of steps has been consumed (gives its large values back). */
+  pageDone?: () => void;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -104,6 +106,7 @@ export async function* stepPages(
   pageSize: number,
   wait: (ms: number) => Promise<void> = sleep,
   expected = 0,
+  pageDone: () => void = () => {},
 ): AsyncIterable<ExportStep> {
   let after: string | null = null;
   let seen = 0;
@@ -128,6 +131,8 @@ export async function* stepPages(
     const steps = requireSession(data.session).steps;
     seen += steps.edges.length;
     for (const edge of steps.edges) yield edge.node;
+    // The consumer asked for the step after this page: the page is written, its values freed.
+    pageDone();
     if (!steps.pageInfo.hasNextPage || steps.pageInfo.endCursor === null) return;
     after = steps.pageInfo.endCursor;
     full = true;
@@ -147,7 +152,7 @@ export async function exportSession(
   run: RunOperation,
   id: string,
   format: ExportFormat,
-  { pageSize = 50, wait = sleep }: ExportOptions = {},
+  { pageSize = 50, wait = sleep, pageDone }: ExportOptions = {},
 ): Promise<SessionExport> {
   // The problems come with the header (as they stand when the export begins), while the
   // caller's points last: asked after the steps pages, they would wait out the rate limit.
@@ -155,7 +160,7 @@ export async function exportSession(
   const data = await run<Header>(EXPORT_SESSION, { id });
   const { problems, ...session } = requireSession(data.session);
   const { writer, shown, ext, type } = FORMATS[format];
-  const steps = stepPages(run, session.id, pageSize, wait, session.stepCount);
+  const steps = stepPages(run, session.id, pageSize, wait, session.stepCount, pageDone);
   return {
     fileName: `${session.id}.${ext}`,
     contentType: type,

@@ -9,7 +9,7 @@ import { BrainStore } from '../brain/store';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { graphqlContext, requestContext, type ContextDeps } from '../graphql/context';
-import { InFlightBytes } from '../graphql/limits/in-flight-bytes';
+import { InFlightBytes, type Holder } from '../graphql/limits/in-flight-bytes';
 import type { AnswerBudget, LimitedContext } from '../graphql/limits/request-limits';
 import { Redactor } from '../redaction/redactor';
 import { OperationError } from './operation-error';
@@ -57,6 +57,24 @@ export class GraphqlRunner {
         if (budget) budget.bytes = context.limits.bytes;
       }
     };
+  }
+
+  /**
+   * As the HTTP request's caller, for an answer written part by part (an export): each run's
+   * large values stay in the budget until `release` (the caller has written that part) or the
+   * response closes, so concurrent exports hold no more than LARGE_VALUES_MB between them.
+   */
+  forRequestHeld(req: Request): { run: RunOperation; release: () => void } {
+    const hold: Holder = { held: 0 };
+    const release = () => this.largeValues.release(hold);
+    req.res?.once('close', release);
+    const run: RunOperation = (document, variables) => {
+      const context = requestContext(this.deps, req);
+      context.limits.hold = hold;
+      context.limits.releaseWhenSent = 'caller';
+      return this.run(context, document, variables);
+    };
+    return { run, release };
   }
 
   /** As `principal`, charged to `rateKey` (callers without an HTTP request). */

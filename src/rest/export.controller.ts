@@ -1,8 +1,6 @@
 import { Controller, Get, Param, Query as QueryObject, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { exportSession } from '../export/export-session';
 import { EXPORT_FORMATS } from '../export/types';
 import { GraphqlRunner } from '../operations/graphql-runner';
@@ -11,6 +9,19 @@ import { ApiErrors, ApiSessionId } from './api-docs';
 import { Params } from './params';
 import { HttpError, HttpErrorCode } from '../http/http-errors';
 
+/** Writes `chunk` and resolves once it has left the response's buffers (or fails). */
+function flushed(res: Response, chunk: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const closed = () => reject(new Error('the client closed the connection'));
+    res.once('close', closed);
+    res.write(chunk, (error) => {
+      res.off('close', closed);
+      if (error) reject(error);
+      else resolve();
+    });
+  });
+}
+
 /** A file name for Content-Disposition: the session id is [0-9A-Za-z-] in practice; anything else goes. */
 const safeName = (name: string) => name.replace(/[^\w.-]/g, '_');
 
@@ -18,7 +29,10 @@ const safeName = (name: string) => name.replace(/[^\w.-]/g, '_');
  * GET /api/sessions/{id}/export?format=markdown|json|atif: the session as a download. The
  * session is resolved before the first byte (so 404/409/429 are ordinary error answers); the
  * steps are then read a page at a time while the chunks are written, at the pace the client
- * reads (pipeline waits for drain; a client that leaves stops the reading).
+ * reads: the next chunk is asked for only once the last one is flushed to the socket, so a
+ * page's large values are given back (pageDone) when nothing of them is left in a buffer, and
+ * concurrent exports hold no more than LARGE_VALUES_MB between them. A client that leaves
+ * stops the reading.
  */
 @ApiTags('sessions')
 @Controller('api/sessions/:id/export')
@@ -60,7 +74,8 @@ export class ExportController {
     }
     let ex;
     try {
-      ex = await exportSession(this.runner.forRequest(req), id, format);
+      const { run, release } = this.runner.forRequestHeld(req);
+      ex = await exportSession(run, id, format, { pageDone: release });
     } catch (error) {
       throw httpErrorOf(error);
     }
@@ -70,10 +85,14 @@ export class ExportController {
     res.setHeader('Cache-Control', 'no-store');
     // Past the first byte an error can only cut the answer short (the filter then destroys it).
     try {
-      await pipeline(Readable.from(ex.chunks), res);
+      for await (const chunk of ex.chunks) {
+        if (res.destroyed) return; // the client left: the loop's exit closes the reading
+        await flushed(res, chunk);
+      }
+      res.end();
     } catch (error) {
       // A client that left is not a failure of ours; anything else is rethrown as what it is.
-      if ((error as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+      if (res.destroyed) return;
       throw httpErrorOf(error);
     }
   }

@@ -30,14 +30,15 @@ const r = useRest({}, (sh) => {
 /** Counts the steps pages every REST request reads from now on. */
 function countPages(): { pages: number } {
   const runner = r.app.get(GraphqlRunner);
-  const original = runner.forRequest.bind(runner);
+  const original = runner.forRequestHeld.bind(runner);
   const counter = { pages: 0 };
-  jest.spyOn(runner, 'forRequest').mockImplementation((req) => {
-    const run = original(req);
-    return (doc: string, vars?: Record<string, unknown>) => {
+  jest.spyOn(runner, 'forRequestHeld').mockImplementation((req) => {
+    const { run, release } = original(req);
+    const counted = (doc: string, vars?: Record<string, unknown>) => {
       if (doc === EXPORT_STEPS) counter.pages++;
       return run(doc, vars);
     };
+    return { run: counted as typeof run, release };
   });
   return counter;
 }

@@ -62,7 +62,7 @@ afterAll(() => {
 });
 
 interface Answer {
-  route: 'graphql' | 'rest';
+  route: 'graphql' | 'rest' | 'export';
   status: number;
   retryAfter: string | undefined;
   /** sha256 of the served content (parsed out of the answer) or of the whole body (an error). */
@@ -76,10 +76,17 @@ const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex')
 /** One request; a 200's body is parsed for its content, hashed, and dropped. */
 function ask(port: number, route: Answer['route']): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const options: http.RequestOptions =
-      route === 'graphql'
-        ? { host: '127.0.0.1', port, method: 'POST', path: '/graphql' }
-        : { host: '127.0.0.1', port, method: 'GET', path: `/api/sessions/${ID}/steps/1?full=true` };
+    const paths = {
+      graphql: '/graphql',
+      rest: `/api/sessions/${ID}/steps/1?full=true`,
+      export: `/api/sessions/${ID}/export?format=json`,
+    };
+    const options: http.RequestOptions = {
+      host: '127.0.0.1',
+      port,
+      method: route === 'graphql' ? 'POST' : 'GET',
+      path: paths[route],
+    };
     const req = http.request(options, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -90,8 +97,11 @@ function ask(port: number, route: Answer['route']): Promise<Answer> {
           const json = JSON.parse(body) as {
             data?: { session: { step: { content: string } } };
             content?: string;
+            steps?: { content: string }[];
           };
-          hash = sha(json.data?.session.step.content ?? json.content ?? '');
+          hash = sha(
+            json.data?.session.step.content ?? json.content ?? json.steps?.[1].content ?? '',
+          );
         }
         resolve({
           route,
@@ -234,7 +244,18 @@ it('20 concurrent 32 MB answers keep the peak RSS under CACHE_MAX_MB + 300 MB; e
     // One 32 MB answer raises the peak by about 125 MiB (README "Memory bounds"); served one
     // after the other, each after the last one's copies were collected.
     expect(after.hwmMiB).toBeLessThan(BOUND_MIB);
+
+    // Exports write page by page: a page's values stay in the budget until it is written, and
+    // an export waits out RATE_LIMITED pages, so every one of them ends complete.
+    const exports = await Promise.all(
+      Array.from({ length: EACH }, () => ask(server.port, 'export')),
+    );
+    const afterExports = status(server.child.pid!);
+    expect(exports.map((a) => [a.status, a.hash])).toEqual(exports.map(() => [200, expected]));
+    // Not yet under BOUND_MIB: 10 concurrent exports of this step peak at 740-870 MiB here
+    // (README "Memory bounds"; issue 19 notes). Printed so that the figure is watched.
+    console.log({ exportsPeakMiB: Math.round(afterExports.hwmMiB) });
   } finally {
     await stop(server, 'SIGKILL');
   }
-}, 170_000);
+}, 400_000);
