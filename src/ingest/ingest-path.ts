@@ -7,7 +7,12 @@
 export const MAX_SEGMENTS = 16;
 const MAX_SEGMENT_BYTES = 255;
 const FLAVOR = /^[a-z0-9][a-z0-9-]{0,63}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * Lowercase only: brain-format-spec keys sessions by canonical UUIDs (what Antigravity writes),
+ * and readers compare ids case-insensitively, so `ABC…` and `abc…` stored as two folders would
+ * be two copies of one session (and two folders on a case-sensitive disk).
+ */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** C0 controls and DEL: never part of a name the brain format writes. */
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\x00-\x1f\x7f]/;
@@ -30,11 +35,11 @@ export function checkFlavor(raw: string): Checked<string> {
     : no('the flavor must be 1-64 lowercase letters, digits and "-" (e.g. antigravity-acp)');
 }
 
-/** A session id: a UUID, kept as sent (lower case is what Antigravity writes). */
+/** A session id: a canonical UUID in lower case (what Antigravity writes). */
 export function checkSessionId(raw: string): Checked<string> {
   return UUID.test(raw)
     ? { ok: true, value: raw }
-    : no('the session id must be a UUID (8-4-4-4-12 hex digits)');
+    : no('the session id must be a canonical UUID in lower case (8-4-4-4-12 digits 0-9 and a-f)');
 }
 
 /** The session-relative path after `/files/`, still percent-encoded segment by segment. */

@@ -176,11 +176,15 @@ describe('what a client may name', () => {
     ],
     [
       `/api/ingest/sessions/antigravity-acp/not-a-uuid/files/a?offset=0`,
-      'Bad session id: the session id must be a UUID (8-4-4-4-12 hex digits).',
+      'Bad session id: the session id must be a canonical UUID in lower case (8-4-4-4-12 digits 0-9 and a-f).',
     ],
     [
       `/api/ingest/sessions/antigravity-acp/..%2F${ID}/files/a?offset=0`,
-      'Bad session id: the session id must be a UUID (8-4-4-4-12 hex digits).',
+      'Bad session id: the session id must be a canonical UUID in lower case (8-4-4-4-12 digits 0-9 and a-f).',
+    ],
+    [
+      '/api/ingest/sessions/antigravity-acp/5EC00000-0000-4000-8000-00000000000A/files/a?offset=0',
+      'Bad session id: the session id must be a canonical UUID in lower case (8-4-4-4-12 digits 0-9 and a-f).',
     ],
     [
       `${BASE}/files/a`,
