@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fsp, type Stats } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
 import { HttpError, HttpErrorCode } from '../http/http-errors';
 import { FileLocks } from './file-locks';
@@ -18,9 +19,10 @@ import { SourceQuota } from './quota';
 
 /**
  * Writes pushed files under `INGEST_DIR/<source>/<flavor>/brain/<id>/` and says what is held.
- * `offset=0` replaces a file atomically (a temporary file in the source's `.tmp/` folder,
- * fsync, rename, fsync of the folder); `offset` = size appends and fsyncs before answering;
- * a failed request (quota, full disk, a cut connection) leaves the file as it was.
+ * Every body is staged whole in the source's `.tmp/` folder first: `offset=0` then replaces a
+ * file atomically (fsync, rename, fsync of the folder); `offset` = size appends the staged
+ * bytes and fsyncs before answering. A failed request (quota, full disk, a cut connection)
+ * leaves the file as it was, and nothing of a body is visible before it is committed.
  */
 
 export interface HeldEntry {
@@ -139,21 +141,47 @@ export class IngestWriter {
     }
   }
 
+  /**
+   * The whole body, in a new temporary file of the source's `.tmp/` (never inside a brain
+   * root, so no reader or live subscriber sees a byte of it); quota and rate points are taken
+   * as bytes arrive. On any failure the temporary file is gone and the quota given back.
+   * `onChunk` sees every byte in order (an append's running hash).
+   */
+  private async stage(
+    req: PutRequest,
+    onChunk?: (chunk: Buffer) => void,
+  ): Promise<{ tmp: string; fh: FileHandle; taken: number }> {
+    const tmpDir = await ensureDirs(this.ingestDir, [req.source, TMP]);
+    const tmp = path.join(tmpDir, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}.part`);
+    const flags = constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | NOFOLLOW;
+    const fh = await fsp.open(tmp, flags, FILE_MODE);
+    const tally = { taken: 0 };
+    try {
+      await this.pour(req, tally, async (chunk) => {
+        await fh.write(chunk);
+        onChunk?.(chunk);
+      });
+      return { tmp, fh, taken: tally.taken };
+    } catch (err) {
+      await this.unstage(tmp, fh);
+      this.quota.give(req.source, tally.taken);
+      throw err;
+    }
+  }
+
+  private async unstage(tmp: string, fh: FileHandle): Promise<void> {
+    await fh.close().catch(() => undefined);
+    await fsp.rm(tmp, { force: true });
+  }
+
   private async replace(
     req: PutRequest,
     abs: string,
     dir: string,
     oldSize: number,
   ): Promise<Stats> {
-    const tmpDir = await ensureDirs(this.ingestDir, [req.source, TMP]);
-    const tmp = path.join(tmpDir, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}.part`);
-    const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW;
-    const fh = await fsp.open(tmp, flags, FILE_MODE);
-    const tally = { taken: 0 };
+    const { tmp, fh, taken } = await this.stage(req);
     try {
-      await this.pour(req, tally, async (chunk) => {
-        await fh.write(chunk);
-      });
       await fh.sync();
       // Renaming keeps the inode and mtime: this is the stat of the file now in place.
       const st = await fh.stat();
@@ -164,41 +192,66 @@ export class IngestWriter {
       this.hashes.forget(abs);
       return st;
     } catch (err) {
-      await fh.close().catch(() => undefined);
-      await fsp.rm(tmp, { force: true });
-      this.quota.give(req.source, tally.taken);
+      await this.unstage(tmp, fh);
+      this.quota.give(req.source, taken);
       throw err;
     }
   }
 
+  /**
+   * Appends only once the whole body has arrived and fits the quota: a client cut off
+   * mid-body never touches the target, so no reader or `steps` subscriber sees a line that is
+   * then taken back (a truncation looks like a rewrite to them). Only a failure of the copy
+   * itself (a full disk) truncates the target back.
+   */
   private async append(req: PutRequest, abs: string, size: number): Promise<Stats> {
-    const fh = await fsp.open(abs, constants.O_WRONLY | constants.O_APPEND | NOFOLLOW);
+    const before = await fsp.lstat(abs);
+    const hash = await this.hashes.stateOf(abs, before);
+    const { tmp, fh: staged, taken } = await this.stage(req, (chunk) => hash.update(chunk));
+    let target: FileHandle | null = null;
     try {
-      const before = await fh.stat();
-      const hash = await this.hashes.stateOf(abs, before);
-      const tally = { taken: 0 };
+      target = await fsp.open(abs, constants.O_WRONLY | constants.O_APPEND | NOFOLLOW);
+      const now = await target.stat();
+      if (now.ino !== before.ino || now.size !== size)
+        throw new Error(`${req.rel} changed under its lock`);
       try {
-        await this.pour(req, tally, async (chunk) => {
-          await fh.write(chunk);
-          hash.update(chunk);
-        });
-        await fh.sync();
+        await copyAll(staged, target);
+        await target.sync();
       } catch (err) {
         // Nothing half-written stays: the file goes back to what it held.
-        await fh.truncate(size).catch(() => undefined);
-        await fh.sync().catch(() => undefined);
+        await target.truncate(size).catch(() => undefined);
+        await target.sync().catch(() => undefined);
         this.hashes.forget(abs);
-        this.quota.give(req.source, tally.taken);
         throw err;
       }
-      const st = await fh.stat();
+      const st = await target.stat();
       this.hashes.remember(abs, st, hash);
       return st;
+    } catch (err) {
+      this.quota.give(req.source, taken);
+      throw err;
     } finally {
-      await fh.close();
+      await target?.close().catch(() => undefined);
+      await this.unstage(tmp, staged);
     }
   }
 }
+
+/** Every byte of `from` (from its start) written to `to`, in slices. */
+async function copyAll(from: FileHandle, to: FileHandle): Promise<void> {
+  const buf = Buffer.allocUnsafe(COPY_SLICE);
+  for (let pos = 0; ;) {
+    const { bytesRead } = await from.read(buf, 0, buf.length, pos);
+    if (bytesRead === 0) return;
+    for (let done = 0; done < bytesRead;) {
+      const { bytesWritten } = await to.write(buf, done, bytesRead - done);
+      done += bytesWritten;
+    }
+    pos += bytesRead;
+  }
+}
+
+const COPY_SLICE = 1024 * 1024;
 
 function isDiskFull(err: unknown): boolean {
   const code = (err as NodeJS.ErrnoException | null)?.code;

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { makeTempDir } from '../fixtures/brain-home';
 import { KEYS, send, startCollector, type Collector } from './ingest-server';
@@ -112,6 +114,54 @@ describe('offsets', () => {
     expect(bytes.length).toBe(200_005);
     // One writer's bytes only, never interleaved.
     expect(new Set(bytes.subarray(5).toString('latin1')).size).toBe(1);
+  });
+});
+
+describe('nothing of a PUT is visible before it is committed', () => {
+  const id6 = '66666666-2222-4333-8444-555555555555';
+  const rel = '.system_generated/logs/transcript.jsonl';
+  const file = () => path.join(sessionDir().replace(ID, id6), ...rel.split('/'));
+  const tmpDir = () => path.join(c.ingestDir, 'ci-runner', '.tmp');
+  const staged = () =>
+    fs.existsSync(tmpDir())
+      ? fs.readdirSync(tmpDir()).reduce((n, f) => n + fs.statSync(path.join(tmpDir(), f)).size, 0)
+      : 0;
+
+  it('an append cut off mid-body never touches the target, even after a whole line arrived', async () => {
+    const url = `/api/ingest/sessions/antigravity-acp/${id6}/files/${rel}`;
+    expect((await send(c.server, 'PUT', `${url}?offset=0`, KEYS.ci, 'first\n')).status).toBe(200);
+    const line = '{"step_index":1,"type":"PLANNER_RESPONSE"}\n';
+    const { port } = c.server.address() as AddressInfo;
+    const req = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'PUT',
+      path: `${url}?offset=6`,
+      headers: {
+        authorization: `Bearer ${KEYS.ci}`,
+        'content-type': 'application/octet-stream',
+        'content-length': line.length + 100,
+      },
+    });
+    req.on('error', () => undefined);
+    req.write(line);
+    // Wait until the server holds the whole line somewhere: staged, or (the bug) in the file.
+    const deadline = Date.now() + 5000;
+    while (staged() < line.length && fs.statSync(file()).size < 6 + line.length) {
+      if (Date.now() > deadline) throw new Error('the line never reached the server');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(fs.readFileSync(file(), 'utf8')).toBe('first\n');
+    req.destroy();
+    const gone = Date.now() + 5000;
+    while (staged() > 0 && Date.now() < gone) await new Promise((r) => setTimeout(r, 10));
+    expect(fs.readFileSync(file(), 'utf8')).toBe('first\n');
+    expect(fs.readdirSync(tmpDir())).toEqual([]);
+    const next = await send(c.server, 'PUT', `${url}?offset=6`, KEYS.ci, line);
+    expect([next.status, next.json]).toEqual([
+      200,
+      { path: rel, size: 6 + line.length, sha256: sha(`first\n${line}`) },
+    ]);
   });
 });
 
