@@ -36,6 +36,8 @@ export async function recordTexts(
   views: SessionViews,
   transcripts: Transcripts,
   redaction: TextRedaction,
+  /** A pushed session: markers already in its texts are findings (see TextRedaction.text). */
+  marked = false,
 ): Promise<RecordTexts> {
   let content = record.content;
   let thinking = record.thinking;
@@ -56,7 +58,7 @@ export async function recordTexts(
   const docs: DocRow[] = [];
   const add = (field: SearchFieldName, text: string | null) => {
     if (text === null || text === '') return;
-    const { text: stored, findings } = redaction.text(text);
+    const { text: stored, findings } = redaction.text(text, marked);
     docs.push({ position: record.position, field: FIELD[field], name: '', text: stored, findings });
   };
   const isInput = record.type === 'USER_INPUT';
@@ -64,7 +66,7 @@ export async function recordTexts(
   add('CONTENT', content);
   add('THINKING', thinking);
   if (calls.length > 0) {
-    const { text, findings } = redaction.toolCalls(calls);
+    const { text, findings } = redaction.toolCalls(calls, marked);
     docs.push({ position: record.position, field: FIELD.TOOL_CALLS, name: '', text, findings });
   }
   return {

@@ -73,6 +73,8 @@ export class SessionIndexer {
   ): Promise<{ bytes: number } | null> {
     const { entry } = listed;
     const dir = entry.realDir;
+    // A pushed session's [REDACTED:kind] markers are findings (push --redact masked them).
+    const marked = entry.root.source !== undefined;
     const t = this.d.tables;
     const row = t.session(dir);
     const views = await locateViews(dir);
@@ -198,7 +200,7 @@ export class SessionIndexer {
         }
         read += result.scannedEnd - from;
         bytes += end - from;
-        const inputs = await this.writeRecords(sid, dir, batch, views, true);
+        const inputs = await this.writeRecords(sid, dir, batch, views, marked, true);
         state = structuredClone(state);
         addToSummary(
           state,
@@ -226,7 +228,7 @@ export class SessionIndexer {
       // Records read before this call may find their twins now (later ones just did).
       const late = await pendingRecords(this.d, sid, dir, views, deletedFrom);
       if (late) {
-        await this.writeRecords(sid, dir, late.again, views);
+        await this.writeRecords(sid, dir, late.again, views, marked);
         const pending = new Set(t.pendingPositions(sid));
         const input = late.again.some(
           (a) => a.record.type === 'USER_INPUT' && !pending.has(a.record.position),
@@ -241,7 +243,7 @@ export class SessionIndexer {
         }
       }
     }
-    await this.indexFiles(sid, dir, outputs, artifacts, deletedFrom);
+    await this.indexFiles(sid, dir, outputs, artifacts, deletedFrom, marked);
     t.putStats(sid, JSON.stringify(sessionStats(t.statsRows(sid))));
     t.touch(sid, Date.now());
     await save(true, true);
@@ -267,6 +269,7 @@ export class SessionIndexer {
     dir: string,
     batch: Scanned[],
     views: SessionViews,
+    marked: boolean,
     fresh = false,
   ) {
     const rows: { step: StepRow; docs: DocRow[]; bytes: number }[] = [];
@@ -274,7 +277,14 @@ export class SessionIndexer {
     const tail: string[] = [];
     const budget = new DiffBudget();
     for (const b of batch) {
-      const texts = await recordTexts(dir, b.record, views, this.d.transcripts, this.d.redaction);
+      const texts = await recordTexts(
+        dir,
+        b.record,
+        views,
+        this.d.transcripts,
+        this.d.redaction,
+        marked,
+      );
       if (texts.input !== null) (b.tail ? tail : committed).push(texts.input);
       const facts = stepFacts(texts.calls, texts.content, budget);
       // Names reach the file as the API shows them: masked with REDACT=on.
@@ -311,6 +321,7 @@ export class SessionIndexer {
     outputs: Map<number, FileDoc>,
     artifacts: Map<string, FileDoc>,
     deletedFrom: number,
+    marked: boolean,
   ): Promise<void> {
     const t = this.d.tables;
     const old = filesState(t.getFilesState(sid));
@@ -326,7 +337,7 @@ export class SessionIndexer {
       stale.delete(String(index));
       if (old.outputs[index] === key && position < deletedFrom) continue;
       docs.push({
-        doc: this.fileDoc(position, FIELD.OUTPUT, '', await readText(dir, file)),
+        doc: this.fileDoc(position, FIELD.OUTPUT, '', await readText(dir, file), marked),
         position,
         field: FIELD.OUTPUT,
         name: '',
@@ -348,7 +359,7 @@ export class SessionIndexer {
         docs.push({ doc: null, position: -1, field: FIELD.ARTIFACT, name: was.name });
       }
       docs.push({
-        doc: this.fileDoc(-1, FIELD.ARTIFACT, name, await readText(dir, file)),
+        doc: this.fileDoc(-1, FIELD.ARTIFACT, name, await readText(dir, file), marked),
         position: -1,
         field: FIELD.ARTIFACT,
         name,
@@ -376,8 +387,14 @@ export class SessionIndexer {
     })();
   }
 
-  private fileDoc(position: number, field: number, name: string, file: FileText): DocRow {
-    const { text, findings } = this.d.redaction.fileText(file.text, file.cut);
+  private fileDoc(
+    position: number,
+    field: number,
+    name: string,
+    file: FileText,
+    marked: boolean,
+  ): DocRow {
+    const { text, findings } = this.d.redaction.fileText(file.text, file.cut, marked);
     return { position, field, name, text, findings };
   }
 
