@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { EXAMPLE_HOME } from '../../src/config/home-settings';
+import { HOME_INDEX, type HomeIndex } from '../../src/index/home-index';
 import type { GqlBody } from '../e2e/harness';
 import { makeTempDir } from '../fixtures/brain-home';
 import { KEYS, send, startCollector, type Collector } from './ingest-server';
@@ -59,6 +60,18 @@ beforeAll(async () => {
   fs.cpSync(path.join(EXAMPLE_HOME, 'antigravity-ide', 'brain', A), path.join(brain, A), {
     recursive: true,
   });
+  // A real exposure in the mounted copy: a forged copy must not make it disappear.
+  fs.appendFileSync(
+    path.join(brain, A, T),
+    JSON.stringify({
+      step_index: 999,
+      source: 'USER_EXPLICIT',
+      type: 'USER_INPUT',
+      status: 'DONE',
+      created_at: '2026-06-16T12:00:00Z',
+      content: 'use ghp_abcdefghijklmnopqrstuvwxyz0123456789',
+    }) + '\n',
+  );
   c = await startCollector(dir, path.join(dir, 'home'), { CACHE_DIR: path.join(dir, 'cache') });
   await forge(KEYS.laptop, 'forged by laptop');
   // Pushed later, with a newer mtime: the last writer must not win.
@@ -81,6 +94,19 @@ describe('the same id pushed over a mounted session', () => {
     expect(await one(', flavor: "antigravity-ide"')).toEqual(mounted);
     const rest = await send(c.server, 'GET', `/api/sessions/${A}`, KEYS.all);
     expect([rest.status, (rest.json as { source: unknown }).source]).toEqual([200, null]);
+  });
+
+  it('keeps the mounted copy and its secret exposures in secretExposures', async () => {
+    await c.app.get<HomeIndex>(HOME_INDEX).caughtUp();
+    const a = await gql(
+      `{ secretExposures(first: 50, kinds: ["github-token"]) { edges { node { session { id source } count } } } }`,
+    );
+    const nodes = (
+      a.data?.secretExposures as { edges: { node: { session: { id: string } } }[] }
+    ).edges.map((e) => e.node);
+    expect(nodes.filter((n) => n.session.id === A)).toEqual([
+      { session: { id: A, source: null }, count: 2 },
+    ]);
   });
 
   it('keeps each pushed copy reachable by session(source:) and filter {source}', async () => {
