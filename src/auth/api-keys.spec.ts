@@ -46,6 +46,23 @@ describe('loadApiKeysFrom', () => {
       ],
     });
     expect(loadApiKeysFrom('[]')).toEqual({ errors: ['holds no keys'] });
+  });
+
+  it('refuses push key names differing only in case (one folder on a case-insensitive disk)', () => {
+    expect(
+      loadApiKeysFrom(
+        JSON.stringify([
+          { ...entry('laptop', 'a'), push: true },
+          { ...entry('LAPTOP', 'b'), push: true },
+          entry('Laptop', 'c'), // a read key is no source: no folder
+        ]),
+      ),
+    ).toEqual({
+      errors: [
+        'entry 1: the push key names "laptop" and "LAPTOP" differ only in case; sources are ' +
+          'folders, which a case-insensitive file system would merge: rename one',
+      ],
+    });
     expect(loadApiKeysFrom('{}')).toEqual({
       errors: ['must be a JSON array of {"name","sha256","flavors"?,"sources"?,"push"?}'],
     });

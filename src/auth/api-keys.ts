@@ -56,6 +56,8 @@ export function loadApiKeysFrom(text: string): { keys: ApiKey[] } | { errors: st
   const errors: string[] = [];
   const keys: ApiKey[] = [];
   const names = new Set<string>();
+  /** Lower-cased push key name -> the name first seen. */
+  const sourceFolds = new Map<string, string>();
   parsed.forEach((entry: unknown, i) => {
     const e = (entry ?? {}) as Record<string, unknown>;
     const before = errors.length;
@@ -78,6 +80,17 @@ export function loadApiKeysFrom(text: string): { keys: ApiKey[] } | { errors: st
         `entry ${i}: a push key's name is its source folder: 1-64 of A-Z a-z 0-9 . _ - ` +
           'starting with a letter or digit',
       );
+    if (push && typeof e.name === 'string') {
+      // Source folders of names differing only in case are one folder on a case-insensitive
+      // disk (macOS, Windows volumes): two sources would write each other's sessions.
+      const other = sourceFolds.get(e.name.toLowerCase());
+      if (other !== undefined && other !== e.name)
+        errors.push(
+          `entry ${i}: the push key names "${other}" and "${e.name}" differ only in case; ` +
+            'sources are folders, which a case-insensitive file system would merge: rename one',
+        );
+      else sourceFolds.set(e.name.toLowerCase(), e.name);
+    }
     if (push && (e.flavors !== undefined || e.sources !== undefined))
       errors.push(`entry ${i}: a push key reads nothing, so "flavors" and "sources" do not apply`);
     if (errors.length === before) {

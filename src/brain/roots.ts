@@ -106,8 +106,8 @@ const SLICE = 256;
 
 /**
  * The sessions of all roots, sorted by id, and how many each root contributes (keyed by
- * `root.path`, every root present). When one id sits in several roots the directory with the
- * latest mtime wins, then the root whose path sorts first. Ids are compared case-insensitively
+ * `root.path`, every root present). When one id sits in several roots `precedence` picks the
+ * winner (mounted roots first, then by mtime; pushed copies by source name). Ids are compared case-insensitively
  * for this (the contract's ids do), so `ABC` and `abc` never both appear. The other copies
  * are returned as `shadowed` (best first per id): a caller who may not see the winner's root
  * gets the best copy they can see. `onProgress` receives the number of directories examined.
@@ -162,9 +162,23 @@ export async function scanSessions(
   return { sessions, shadowed, perRoot };
 }
 
-/** Which copy of one id wins: the latest directory mtime, then the root path sorting first. */
-function precedence(a: SessionEntry, b: SessionEntry): number {
-  if (a.mtimeMs !== b.mtimeMs) return b.mtimeMs - a.mtimeMs;
+/**
+ * Which copy of one id wins. A mounted root's copy always beats a pushed one (a push key must
+ * never replace or hide what the server reads from its own disks); among mounted copies the
+ * latest directory mtime wins, then the root path sorting first. Among pushed copies the
+ * source name sorting first wins, then the flavor: never the mtime, which a pusher controls
+ * by pushing again (last writer wins would let any source take over an id). The losers stay
+ * reachable as shadowed copies (by source, flavor or environment, and by scope).
+ */
+export function precedence(a: SessionEntry, b: SessionEntry): number {
+  const pushedA = a.root.source !== undefined;
+  const pushedB = b.root.source !== undefined;
+  if (pushedA !== pushedB) return pushedA ? 1 : -1;
+  if (!pushedA && a.mtimeMs !== b.mtimeMs) return b.mtimeMs - a.mtimeMs;
+  if (pushedA && pushedB) {
+    const bySource = compareStrings(a.root.source!, b.root.source!);
+    if (bySource !== 0) return bySource;
+  }
   return compareStrings(a.root.path, b.root.path) || compareStrings(a.id, b.id);
 }
 

@@ -311,6 +311,22 @@ describe('INGEST_DIR, MAX_INGEST_MB, MAX_INGEST_BODY_MB', () => {
     });
   });
 
+  it('refuses at start a keys file whose push key names differ only in case, naming both', () => {
+    const file = path.join(tmp, 'case-keys.json');
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { name: 'laptop', sha256: 'a'.repeat(64), push: true },
+        { name: 'LAPTOP', sha256: 'b'.repeat(64), push: true },
+      ]),
+    );
+    expect(errorOf({ API_KEYS_FILE: file }).split('\n')).toEqual([
+      'Invalid configuration:',
+      '  API_KEYS_FILE: entry 1: the push key names "laptop" and "LAPTOP" differ only in case; ' +
+        'sources are folders, which a case-insensitive file system would merge: rename one',
+    ]);
+  });
+
   it('names every bad one in one message: relative, a file, inside a brain home, bad numbers', () => {
     const file = path.join(tmp, 'plain');
     writeFileSync(file, 'x');

@@ -36,6 +36,8 @@ export async function recordTexts(
   views: SessionViews,
   transcripts: Transcripts,
   redaction: TextRedaction,
+  /** A pushed session: markers already in its texts are findings (see TextRedaction.text). */
+  marked = false,
   /** Awaited with the size of a full-tier line before it is read (LARGE_VALUES_MB). */
   admit?: Admit,
 ): Promise<RecordTexts> {
@@ -60,7 +62,7 @@ export async function recordTexts(
   const docs: DocRow[] = [];
   const add = (field: SearchFieldName, text: string | null) => {
     if (text === null || text === '') return;
-    const { text: stored, findings } = redaction.text(text);
+    const { text: stored, findings } = redaction.text(text, marked);
     docs.push({ position: record.position, field: FIELD[field], name: '', text: stored, findings });
   };
   const isInput = record.type === 'USER_INPUT';
@@ -68,7 +70,7 @@ export async function recordTexts(
   add('CONTENT', content);
   add('THINKING', thinking);
   if (calls.length > 0) {
-    const { text, findings } = redaction.toolCalls(calls);
+    const { text, findings } = redaction.toolCalls(calls, marked);
     docs.push({ position: record.position, field: FIELD.TOOL_CALLS, name: '', text, findings });
   }
   return {

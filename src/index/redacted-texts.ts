@@ -34,11 +34,18 @@ export class TextRedaction {
     });
   }
 
-  text(raw: string): IndexedText {
+  /**
+   * `marked`: the text comes from a pushed session (an ingested root), where a
+   * `[REDACTED:kind]` marker already in the text is a finding of that kind: `brainql push
+   * --redact` masked it on the client, and the secret never reached the server. A mounted
+   * root's markers are not findings (its agent may have written the words themselves).
+   */
+  text(raw: string, marked = false): IndexedText {
     const findings: Findings = new Map();
     this.tally = findings;
     try {
       const masked = this.finder.redactText(raw);
+      if (marked) addMarkers(findings, raw);
       return { text: this.storeRedacted ? masked : raw, findings };
     } finally {
       this.tally = null;
@@ -50,13 +57,14 @@ export class TextRedaction {
    * also through JSON string escapes (`\u0067hp_...`). Findings are the markers the masking
    * added. `cut`: the text holds context past the index's cap, cut off after masking.
    */
-  fileText(raw: string, cut: boolean): IndexedText {
+  fileText(raw: string, cut: boolean, marked = false): IndexedText {
     const plain = cut ? cutText(raw) : raw;
     const whole = this.finder.redactText(raw);
     const masked = cut ? cutText(whole) : whole;
-    // Markers the file itself holds are not findings: only those the masking added.
+    // Markers the file itself holds are not findings, only those the masking added; except in
+    // a pushed session (`marked`, see `text`), where every marker is one.
     const findings: Findings = new Map();
-    const before = markerCounts(plain);
+    const before = marked ? new Map<string, number>() : markerCounts(plain);
     for (const [kind, n] of markerCounts(masked)) {
       const added = n - (before.get(kind) ?? 0);
       if (added > 0) findings.set(kind, added);
@@ -102,7 +110,7 @@ export class TextRedaction {
    * (recursively; keys, numbers and booleans left out), all joined by newlines. Args are
    * redacted as JSON, as the API serves them: a value under a secret-named key is masked whole.
    */
-  toolCalls(calls: readonly ToolCall[]): IndexedText {
+  toolCalls(calls: readonly ToolCall[], marked = false): IndexedText {
     const findings: Findings = new Map();
     this.tally = findings;
     try {
@@ -112,6 +120,11 @@ export class TextRedaction {
         const args = this.finder.redactJson(call.args);
         parts.push(this.storeRedacted ? name : call.name);
         collectStrings(this.storeRedacted ? args : call.args, parts);
+        if (marked) {
+          const raw: string[] = [call.name];
+          collectStrings(call.args, raw);
+          for (const t of raw) addMarkers(findings, t);
+        }
       }
       return { text: parts.join('\n'), findings };
     } finally {
@@ -134,4 +147,9 @@ function markerCounts(text: string): Map<string, number> {
   const out = new Map<string, number>();
   for (const m of text.matchAll(MARKER)) out.set(m[1], (out.get(m[1]) ?? 0) + 1);
   return out;
+}
+
+/** Adds the `[REDACTED:kind]` markers of `text` to `findings`. */
+function addMarkers(findings: Findings, text: string): void {
+  for (const [kind, n] of markerCounts(text)) findings.set(kind, (findings.get(kind) ?? 0) + n);
 }

@@ -81,6 +81,8 @@ export class SessionIndexer {
   ): Promise<{ bytes: number } | null> {
     const { entry } = listed;
     const dir = entry.realDir;
+    // A pushed session's [REDACTED:kind] markers are findings (push --redact masked them).
+    const marked = entry.root.source !== undefined;
     const t = this.d.tables;
     const row = t.session(dir);
     const views = await locateViews(dir);
@@ -206,7 +208,7 @@ export class SessionIndexer {
         }
         read += result.scannedEnd - from;
         bytes += end - from;
-        const inputs = await this.writeRecords(sid, dir, batch, views, true);
+        const inputs = await this.writeRecords(sid, dir, batch, views, marked, true);
         state = structuredClone(state);
         addToSummary(
           state,
@@ -234,7 +236,7 @@ export class SessionIndexer {
       // Records read before this call may find their twins now (later ones just did).
       const late = await pendingRecords(this.d, sid, dir, views, deletedFrom);
       if (late) {
-        await this.writeRecords(sid, dir, late.again, views);
+        await this.writeRecords(sid, dir, late.again, views, marked);
         const pending = new Set(t.pendingPositions(sid));
         const input = late.again.some(
           (a) => a.record.type === 'USER_INPUT' && !pending.has(a.record.position),
@@ -249,7 +251,7 @@ export class SessionIndexer {
         }
       }
     }
-    await this.indexFiles(sid, dir, outputs, artifacts, deletedFrom);
+    await this.indexFiles(sid, dir, outputs, artifacts, deletedFrom, marked);
     t.putStats(sid, JSON.stringify(sessionStats(t.statsRows(sid))));
     t.touch(sid, Date.now());
     await save(true, true);
@@ -275,16 +277,17 @@ export class SessionIndexer {
     dir: string,
     batch: Scanned[],
     views: SessionViews,
+    marked: boolean,
     fresh = false,
   ) {
     const large = this.d.largeValues ?? null;
-    if (!large) return this.writeHeld(sid, dir, batch, views, fresh);
+    if (!large) return this.writeHeld(sid, dir, batch, views, marked, fresh);
     const hold: Holder = { held: 0 };
     const admit = async (bytes: number) => {
       if (bytes >= LARGE_VALUE_BYTES) await large.take(hold, bytes, Infinity);
     };
     try {
-      return await this.writeHeld(sid, dir, batch, views, fresh, admit);
+      return await this.writeHeld(sid, dir, batch, views, marked, fresh, admit);
     } finally {
       large.release(hold);
     }
@@ -296,6 +299,7 @@ export class SessionIndexer {
     dir: string,
     batch: Scanned[],
     views: SessionViews,
+    marked: boolean,
     fresh: boolean,
     admit?: Admit,
   ) {
@@ -310,6 +314,7 @@ export class SessionIndexer {
         views,
         this.d.transcripts,
         this.d.redaction,
+        marked,
         admit,
       );
       if (texts.input !== null) (b.tail ? tail : committed).push(texts.input);
@@ -348,6 +353,7 @@ export class SessionIndexer {
     outputs: Map<number, FileDoc>,
     artifacts: Map<string, FileDoc>,
     deletedFrom: number,
+    marked: boolean,
   ): Promise<void> {
     const t = this.d.tables;
     const old = filesState(t.getFilesState(sid));
@@ -363,7 +369,7 @@ export class SessionIndexer {
       stale.delete(String(index));
       if (old.outputs[index] === key && position < deletedFrom) continue;
       docs.push({
-        doc: this.fileDoc(position, FIELD.OUTPUT, '', await readText(dir, file)),
+        doc: this.fileDoc(position, FIELD.OUTPUT, '', await readText(dir, file), marked),
         position,
         field: FIELD.OUTPUT,
         name: '',
@@ -385,7 +391,7 @@ export class SessionIndexer {
         docs.push({ doc: null, position: -1, field: FIELD.ARTIFACT, name: was.name });
       }
       docs.push({
-        doc: this.fileDoc(-1, FIELD.ARTIFACT, name, await readText(dir, file)),
+        doc: this.fileDoc(-1, FIELD.ARTIFACT, name, await readText(dir, file), marked),
         position: -1,
         field: FIELD.ARTIFACT,
         name,
@@ -413,8 +419,14 @@ export class SessionIndexer {
     })();
   }
 
-  private fileDoc(position: number, field: number, name: string, file: FileText): DocRow {
-    const { text, findings } = this.d.redaction.fileText(file.text, file.cut);
+  private fileDoc(
+    position: number,
+    field: number,
+    name: string,
+    file: FileText,
+    marked: boolean,
+  ): DocRow {
+    const { text, findings } = this.d.redaction.fileText(file.text, file.cut, marked);
     return { position, field, name, text, findings };
   }
 

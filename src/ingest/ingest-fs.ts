@@ -27,11 +27,16 @@ export async function syncDir(dir: string): Promise<void> {
 
 /**
  * `base/…segments` as plain folders, made where missing (`base` itself may be anything the
- * operator chose, a mount or a link). Returns the deepest folder.
+ * operator chose, a mount or a link). Returns the deepest folder, and how many folders this
+ * call made (each is charged against the quota: see ENTRY_BYTES).
  */
-export async function ensureDirs(base: string, segments: readonly string[]): Promise<string> {
+export async function ensureDirs(
+  base: string,
+  segments: readonly string[],
+): Promise<{ dir: string; made: number }> {
   await fsp.mkdir(base, { recursive: true, mode: DIR_MODE });
   let dir = base;
+  let count = 0;
   for (const segment of segments) {
     const next = path.join(dir, segment);
     let made = false;
@@ -39,26 +44,42 @@ export async function ensureDirs(base: string, segments: readonly string[]): Pro
       await fsp.mkdir(next, { mode: DIR_MODE });
       made = true;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOTDIR') throw new PathConflict(`a parent of "${segment}" is a file`);
+      if (code !== 'EEXIST') throw err;
     }
     const st = await fsp.lstat(next);
     if (!st.isDirectory() || st.isSymbolicLink())
       throw new PathConflict(`"${segment}" exists and is not a folder`);
-    if (made) await syncDir(dir);
+    if (made) {
+      count++;
+      await syncDir(dir);
+    }
     dir = next;
   }
-  return dir;
+  return { dir, made: count };
 }
 
-/** Size of a regular file at `file` (not followed), 0 when absent; a conflict otherwise. */
-export async function regularSize(file: string, shown: string): Promise<number> {
+/** How many of the folders `base/…segments` would make do not exist yet (none is made). */
+export async function missingDirs(base: string, segments: readonly string[]): Promise<number> {
+  let dir = base;
+  for (let i = 0; i < segments.length; i++) {
+    dir = path.join(dir, segments[i]);
+    const st = await fsp.lstat(dir).catch(() => null);
+    if (st === null) return segments.length - i;
+  }
+  return 0;
+}
+
+/** Size of a regular file at `file` (not followed), null when absent; a conflict otherwise. */
+export async function regularSize(file: string, shown: string): Promise<number | null> {
   try {
     const st = await fsp.lstat(file);
     if (!st.isFile()) throw new PathConflict(`"${shown}" exists and is not a regular file`);
     return st.size;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return 0;
+    if (code === 'ENOENT') return null;
     if (code === 'ENOTDIR') throw new PathConflict(`a parent of "${shown}" is a file`);
     throw err;
   }
@@ -94,9 +115,36 @@ export async function listRegularFiles(dir: string): Promise<HeldFile[]> {
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-/** Bytes of the regular files under `dir` (0 when absent). */
-export async function bytesUnder(dir: string): Promise<number> {
+/**
+ * What a source costs against MAX_INGEST_MB, besides file bytes: every file and every folder
+ * counts this much (a file system block and an inode), so empty files in deep folders cannot
+ * fill a disk while the bytes stay under the limit.
+ */
+export const ENTRY_BYTES = 4096;
+
+/**
+ * The quota usage of `dir` (0 when absent): the bytes of its regular files plus ENTRY_BYTES
+ * per file and folder below it; the folder named `skip` at the top (temporary files) is not
+ * counted.
+ */
+export async function usageUnder(dir: string, skip: string): Promise<number> {
   let total = 0;
-  for (const f of await listRegularFiles(dir)) total += f.size;
+  const top = await fsp.lstat(dir).catch(() => null);
+  if (!top?.isDirectory()) return 0;
+  const walk = async (abs: string, isTop: boolean): Promise<void> => {
+    const entries = await fsp.readdir(abs, { withFileTypes: true }).catch(() => []);
+    for (const e of entries) {
+      if (isTop && e.name === skip) continue;
+      const child = path.join(abs, e.name);
+      if (e.isDirectory()) {
+        total += ENTRY_BYTES;
+        await walk(child, false);
+      } else if (e.isFile()) {
+        const st = await fsp.lstat(child).catch(() => null);
+        if (st?.isFile()) total += ENTRY_BYTES + st.size;
+      }
+    }
+  };
+  await walk(dir, true);
   return total;
 }

@@ -51,13 +51,15 @@ describe('checkFlavor and checkSessionId', () => {
       false,
       false,
     ]);
-    expect(checkSessionId('AC000000-0000-4000-8000-000000000017')).toEqual({
+    expect(checkSessionId('ac000000-0000-4000-8000-000000000017')).toEqual({
       ok: true,
-      value: 'AC000000-0000-4000-8000-000000000017',
+      value: 'ac000000-0000-4000-8000-000000000017',
     });
-    expect(checkSessionId('ac000000-0000-4000-8000-00000000001')).toEqual({
-      ok: false,
-      message: 'the session id must be a UUID (8-4-4-4-12 hex digits)',
-    });
+    const message =
+      'the session id must be a canonical UUID in lower case (8-4-4-4-12 digits 0-9 and a-f)';
+    expect(checkSessionId('ac000000-0000-4000-8000-00000000001')).toEqual({ ok: false, message });
+    // An upper-case copy would be a second folder of the same (case-insensitive) id.
+    expect(checkSessionId('AC000000-0000-4000-8000-000000000017')).toEqual({ ok: false, message });
+    expect(checkSessionId('ac000000-0000-4000-8000-00000000001A')).toEqual({ ok: false, message });
   });
 });

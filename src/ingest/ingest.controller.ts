@@ -1,5 +1,12 @@
 import { Controller, Get, Put, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiExcludeEndpoint,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { principalOf } from '../auth/principal';
 import { rateKeyOf } from '../graphql/limits/rate-limit.module';
@@ -111,6 +118,13 @@ export class IngestController {
     });
     res.removeHeader('Connection');
     res.status(200).json(entry);
+  }
+
+  /** `files` and `files/` name no file: 400 saying what is accepted, not 404. */
+  @Put('api/ingest/sessions/:flavor/:id/files')
+  @ApiExcludeEndpoint()
+  noFile(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.put(req, res);
   }
 
   private charge(rateKey: string, points: number): void {

@@ -1,8 +1,9 @@
 import * as path from 'node:path';
-import { bytesUnder } from './ingest-fs';
+import { TMP } from './ingest-path';
+import { usageUnder } from './ingest-fs';
 
 /**
- * MAX_INGEST_MB per source. A source's usage is measured on disk once, then kept by the
+ * MAX_INGEST_MB per source: file bytes plus ENTRY_BYTES per file and folder. A source's usage is measured on disk once, then kept by the
  * writes themselves; bytes are taken before they are written (so two writes of one source at
  * once cannot both squeeze past the limit) and given back when a write is rolled back.
  */
@@ -18,7 +19,7 @@ export class SourceQuota {
   private async load(source: string): Promise<void> {
     let loading = this.usage.get(source);
     if (!loading) {
-      loading = bytesUnder(path.join(this.ingestDir, source));
+      loading = usageUnder(path.join(this.ingestDir, source), TMP);
       this.usage.set(source, loading);
       this.now.set(source, 0);
       const measured = await loading;

@@ -55,12 +55,23 @@ export class SessionsResolver {
         "Only this root flavor's copy: reaches a copy shadowed by the same id in another root.",
     })
     flavor?: string | null,
+    @Args('source', {
+      type: () => String,
+      nullable: true,
+      description:
+        "Only this source's pushed copy (a push key name, see Session.source): reaches a copy " +
+        'shadowed by the same id in a mounted root or another source.',
+    })
+    source?: string | null,
   ): Promise<ListedSession | null> {
     return this.service.find(
       id,
       ctx.principal,
       'id',
-      rootTest(flavor == null ? null : { flavor: [flavor] }),
+      rootTest({
+        flavor: flavor == null ? undefined : [flavor],
+        source: source == null ? undefined : [source],
+      }),
     );
   }
 

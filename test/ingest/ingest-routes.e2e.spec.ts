@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { makeTempDir } from '../fixtures/brain-home';
 import { KEYS, send, startCollector, type Collector } from './ingest-server';
@@ -115,6 +117,57 @@ describe('offsets', () => {
   });
 });
 
+describe('nothing of a PUT is visible before it is committed', () => {
+  const id6 = '66666666-2222-4333-8444-555555555555';
+  const rel = '.system_generated/logs/transcript.jsonl';
+  const file = () => path.join(sessionDir().replace(ID, id6), ...rel.split('/'));
+  const tmpDir = () => path.join(c.ingestDir, 'ci-runner', '.tmp');
+  const staged = () =>
+    fs.existsSync(tmpDir())
+      ? fs.readdirSync(tmpDir()).reduce((n, f) => n + fs.statSync(path.join(tmpDir(), f)).size, 0)
+      : 0;
+
+  it('an append cut off mid-body never touches the target, even after a whole line arrived', async () => {
+    const url = `/api/ingest/sessions/antigravity-acp/${id6}/files/${rel}`;
+    expect((await send(c.server, 'PUT', `${url}?offset=0`, KEYS.ci, 'first\n')).status).toBe(200);
+    const line = '{"step_index":1,"type":"PLANNER_RESPONSE"}\n';
+    const { port } = c.server.address() as AddressInfo;
+    const req = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'PUT',
+      path: `${url}?offset=6`,
+      headers: {
+        authorization: `Bearer ${KEYS.ci}`,
+        'content-type': 'application/octet-stream',
+        'content-length': line.length + 100,
+      },
+    });
+    req.on('error', () => undefined);
+    req.write(line);
+    // Wait until the server holds the whole line somewhere: staged, or (the bug) in the file.
+    const deadline = Date.now() + 5000;
+    while (staged() < line.length && fs.statSync(file()).size < 6 + line.length) {
+      if (Date.now() > deadline) throw new Error('the line never reached the server');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(fs.readFileSync(file(), 'utf8')).toBe('first\n');
+    req.destroy();
+    const gone = Date.now() + 5000;
+    while (staged() > 0 && Date.now() < gone) await new Promise((r) => setTimeout(r, 10));
+    expect(fs.readFileSync(file(), 'utf8')).toBe('first\n');
+    expect(fs.readdirSync(tmpDir())).toEqual([]);
+    const next = await send(c.server, 'PUT', `${url}?offset=6`, KEYS.ci, line);
+    expect([next.status, next.json]).toEqual([
+      200,
+      { path: rel, size: 6 + line.length, sha256: sha(`first\n${line}`) },
+    ]);
+  });
+});
+
+const CTRL =
+  'Bad file path: a path segment holds NUL, a control character (C0, DEL, C1) or a bidirectional formatting character (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069).';
+
 describe('what a client may name', () => {
   const cases: [string, string][] = [
     [
@@ -139,11 +192,22 @@ describe('what a client may name', () => {
     ],
     [
       `${BASE}/files/a%00b?offset=0`,
-      'Bad file path: a path segment holds NUL or a control character.',
+      'Bad file path: a path segment holds NUL, a control character (C0, DEL, C1) or a bidirectional formatting character (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069).',
     ],
     [
       `${BASE}/files/a%0Ab?offset=0`,
-      'Bad file path: a path segment holds NUL or a control character.',
+      'Bad file path: a path segment holds NUL, a control character (C0, DEL, C1) or a bidirectional formatting character (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069).',
+    ],
+    [`${BASE}/files/a%C2%85b?offset=0`, CTRL],
+    [`${BASE}/files/evil%E2%80%AEfdp.md?offset=0`, CTRL],
+    [`${BASE}/files/a%E2%81%A6b?offset=0`, CTRL],
+    [`${BASE}/files/x.?offset=0`, 'Bad file path: a path segment ends in "." or a space.'],
+    [`${BASE}/files/x%20?offset=0`, 'Bad file path: a path segment ends in "." or a space.'],
+    [`${BASE}/files/x./y?offset=0`, 'Bad file path: a path segment ends in "." or a space.'],
+    [`${BASE}/files/?offset=0`, 'Bad file path: the file path is empty.'],
+    [
+      `${BASE}/files?offset=0`,
+      'Write a file as /api/ingest/sessions/{flavor}/{id}/files/{path}?offset=N.',
     ],
     [
       `${BASE}/files/a%5Cb?offset=0`,
@@ -176,11 +240,15 @@ describe('what a client may name', () => {
     ],
     [
       `/api/ingest/sessions/antigravity-acp/not-a-uuid/files/a?offset=0`,
-      'Bad session id: the session id must be a UUID (8-4-4-4-12 hex digits).',
+      'Bad session id: the session id must be a canonical UUID in lower case (8-4-4-4-12 digits 0-9 and a-f).',
     ],
     [
       `/api/ingest/sessions/antigravity-acp/..%2F${ID}/files/a?offset=0`,
-      'Bad session id: the session id must be a UUID (8-4-4-4-12 hex digits).',
+      'Bad session id: the session id must be a canonical UUID in lower case (8-4-4-4-12 digits 0-9 and a-f).',
+    ],
+    [
+      '/api/ingest/sessions/antigravity-acp/5EC00000-0000-4000-8000-00000000000A/files/a?offset=0',
+      'Bad session id: the session id must be a canonical UUID in lower case (8-4-4-4-12 digits 0-9 and a-f).',
     ],
     [
       `${BASE}/files/a`,
@@ -201,6 +269,43 @@ describe('what a client may name', () => {
     const a = await send(c.server, 'PUT', raw, KEYS.ci, 'x');
     expect([a.status, a.json]).toEqual([400, { error: { code: 'BAD_USER_INPUT', message } }]);
     expect(tree(dir)).toEqual(before);
+  });
+
+  it('refuses a file where a folder must be and a folder where a file must be: 400, nothing written', async () => {
+    const id7 = '77777777-2222-4333-8444-555555555555';
+    const p7 = `/api/ingest/sessions/antigravity-acp/${id7}/files`;
+    expect((await send(c.server, 'PUT', `${p7}/x?offset=0`, KEYS.ci, 'data')).status).toBe(200);
+    expect((await send(c.server, 'PUT', `${p7}/d/f?offset=0`, KEYS.ci, 'f')).status).toBe(200);
+    const before = tree(dir);
+    const under = await send(c.server, 'PUT', `${p7}/x/y?offset=0`, KEYS.ci, 'y');
+    expect([under.status, under.json]).toEqual([
+      400,
+      { error: { code: 'BAD_USER_INPUT', message: 'a parent of "x/y" is a file' } },
+    ]);
+    const deeper = await send(c.server, 'PUT', `${p7}/x/y/z?offset=0`, KEYS.ci, 'z');
+    expect([deeper.status, deeper.json]).toEqual([
+      400,
+      { error: { code: 'BAD_USER_INPUT', message: 'a parent of "x/y/z" is a file' } },
+    ]);
+    const over = await send(c.server, 'PUT', `${p7}/d?offset=0`, KEYS.ci, 'd');
+    expect([over.status, over.json]).toEqual([
+      400,
+      { error: { code: 'BAD_USER_INPUT', message: '"d" exists and is not a regular file' } },
+    ]);
+    // A refused offset makes no folder either.
+    const early = await send(c.server, 'PUT', `${p7}/new/deep/f?offset=3`, KEYS.ci, 'f');
+    expect([early.status, early.json?.error]).toEqual([
+      409,
+      {
+        code: 'OFFSET_MISMATCH',
+        size: 0,
+        message:
+          'The server holds 0 bytes of new/deep/f: send offset=0 to append, or offset=0 to replace.',
+      },
+    ]);
+    expect(tree(dir)).toEqual(before);
+    const x = path.join(c.ingestDir, 'ci-runner', 'antigravity-acp', 'brain', id7, 'x');
+    expect(fs.readFileSync(x, 'utf8')).toBe('data');
   });
 
   it('refuses a body that is not application/octet-stream', async () => {
@@ -318,6 +423,31 @@ describe('limits', () => {
     expect(another.status).toBe(507);
     expect(fs.existsSync(path.join(path.dirname(file), 'r.bin'))).toBe(false);
     expect(fs.readdirSync(path.join(c.ingestDir, 'laptop', '.tmp'))).toEqual([]);
+  });
+
+  it('a file past the size limit of the server (EFBIG) is 507, not 500, and writes nothing', async () => {
+    const id8 = '88888888-2222-4333-8444-555555555555';
+    const p8 = `/api/ingest/sessions/antigravity-ide/${id8}/files/t.jsonl`;
+    await send(c.server, 'PUT', `${p8}?offset=0`, KEYS.ci, 'kept\n');
+    const handle = await fs.promises.open(path.join(dir, 'probe'), 'w');
+    const proto = Object.getPrototypeOf(handle) as { write: (...a: unknown[]) => Promise<unknown> };
+    await handle.close();
+    const big = Object.assign(new Error('EFBIG: file too large'), { code: 'EFBIG' });
+    jest.spyOn(proto, 'write').mockRejectedValue(big);
+    const append = await send(c.server, 'PUT', `${p8}?offset=5`, KEYS.ci, 'lost\n');
+    jest.restoreAllMocks();
+    expect([append.status, append.json]).toEqual([
+      507,
+      {
+        error: {
+          code: 'INSUFFICIENT_STORAGE',
+          message:
+            'The file would pass the file size limit of the server (EFBIG): nothing was written.',
+        },
+      },
+    ]);
+    const file = path.join(c.ingestDir, 'ci-runner', 'antigravity-ide', 'brain', id8, 't.jsonl');
+    expect(fs.readFileSync(file, 'utf8')).toBe('kept\n');
   });
 
   it('a full disk (ENOSPC mid-write) is 507 and leaves nothing half-written, append or replace', async () => {

@@ -11,7 +11,9 @@ export const INDEX_FILE = 'index.sqlite';
 
 /** Stored texts and findings depend on these settings: a file built with others is rebuilt. */
 export function indexFingerprint(redact: boolean, patterns: readonly string[]): string {
-  return JSON.stringify({ redact, patterns });
+  // `findings`: how findings are counted. "pushed-markers": a pushed session's own
+  // [REDACTED:kind] markers count (push --redact); an index counted otherwise is rebuilt.
+  return JSON.stringify({ redact, patterns, findings: 'pushed-markers' });
 }
 
 export interface OpenedDatabase {
