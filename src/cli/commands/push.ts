@@ -91,7 +91,11 @@ async function push(o: PushOptions): Promise<number> {
   } catch (err) {
     bar.stop();
     // --watch outlasts a server that is away: the watch loop retries with backoff.
-    if (!(o.watch && err instanceof Unreachable)) throw serverError(err);
+    if (!(o.watch && err instanceof Unreachable)) {
+      // A script reading --json gets what was done before the run ended.
+      if (o.json) report(o, tally);
+      throw serverError(err);
+    }
     process.stderr.write(`push: cannot reach the server (${err.message}); will retry\n`);
     away = true;
   }

@@ -39,21 +39,45 @@ export async function localSessions(
     .map((s) => ({ id: s.id, flavor: s.root.flavor, dir: s.realDir }));
 }
 
-/** Plain files of a session folder (sorted); links and names the server refuses are left out. */
-export async function sessionFiles(dir: string): Promise<{ files: LocalFile[]; refused: number }> {
+/** A file the server would refuse by its name (the ingest API's own path rule). */
+export interface Refused {
+  rel: string;
+  message: string;
+}
+
+/**
+ * A session-relative path as the server judges it: the ingest API's rule, on the segments
+ * encoded as the client sends them (a "\" kept literal so the message names it as such).
+ */
+export function checkLocalPath(rel: string): { ok: true } | { ok: false; message: string } {
+  const wire = rel
+    .split('/')
+    .map((seg) => encodeURIComponent(seg).replace(/%5C/gi, '\\'))
+    .join('/');
+  const checked = checkFilePath(wire);
+  return checked.ok ? { ok: true } : { ok: false, message: checked.message };
+}
+
+/**
+ * Plain files of a session folder (sorted); links are left out, and files the server would
+ * refuse by name are returned apart, with the reason, so a run reports them.
+ */
+export async function sessionFiles(
+  dir: string,
+): Promise<{ files: LocalFile[]; refused: Refused[] }> {
   const files: LocalFile[] = [];
-  let refused = 0;
+  const refused: Refused[] = [];
   const walk = async (abs: string, rel: string): Promise<void> => {
     const entries = await fsp.readdir(abs, { withFileTypes: true }).catch(() => [] as Dirent[]);
     for (const e of entries) {
       const childRel = rel === '' ? e.name : `${rel}/${e.name}`;
       const childAbs = path.join(abs, e.name);
       if (e.isSymbolicLink()) continue;
-      const wire = childRel.split('/').map(encodeURIComponent).join('/');
       if (e.isDirectory()) await walk(childAbs, childRel);
       else if (e.isFile()) {
-        if (!checkFilePath(wire).ok) {
-          refused++;
+        const checked = checkLocalPath(childRel);
+        if (!checked.ok) {
+          refused.push({ rel: childRel, message: checked.message });
           continue;
         }
         const stat = await fsp.lstat(childAbs).catch(() => null);
@@ -63,6 +87,7 @@ export async function sessionFiles(dir: string): Promise<{ files: LocalFile[]; r
   };
   await walk(dir, '');
   files.sort((a, b) => rank(a.rel) - rank(b.rel) || (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  refused.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   return { files, refused };
 }
 

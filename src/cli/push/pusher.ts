@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { isVerifiablyBinary } from '../../http/content-kind';
 import type { Redactor } from '../../redaction/redactor';
 import { createRedactStream } from '../../redaction/stream';
-import { IngestHttpError, type Held, type IngestClient } from './ingest-client';
+import { IngestHttpError, Unreachable, type Held, type IngestClient } from './ingest-client';
 import { hashFile, sessionFiles, type LocalFile, type LocalSession } from './local-files';
 import type { PushState } from './push-state';
 
@@ -60,6 +60,10 @@ export interface PusherOptions {
 }
 
 const RETRIES = 5;
+/** The smallest part a 413 halves down to before the file is given up (named in failed[]). */
+export const MIN_PART_BYTES = 64 * 1024;
+/** RATE_LIMITED: how long one request may wait in all (per Retry-After) before giving up. */
+export const RATE_WAIT_MS = 60_000;
 
 /** What to mirror of a local file: itself, or (with --redact) its masked copy. */
 interface Mirror {
@@ -69,14 +73,40 @@ interface Mirror {
 }
 
 export class Pusher {
-  constructor(private readonly o: PusherOptions) {}
+  /** Bytes per request: halved when the server answers 413 (a MAX_INGEST_BODY_MB below it). */
+  private partBytes: number;
+
+  constructor(private readonly o: PusherOptions) {
+    this.partBytes = o.partBytes;
+  }
+
+  /**
+   * Runs `fn`, waiting as the server asks (Retry-After, at least 1 s) while it answers
+   * RATE_LIMITED, for at most RATE_WAIT_MS in all; nothing of a refused request was kept.
+   */
+  private async patiently<T>(fn: () => Promise<T>): Promise<T> {
+    let waited = 0;
+    for (;;) {
+      try {
+        return await fn();
+      } catch (err) {
+        if (!(err instanceof IngestHttpError) || err.code !== 'RATE_LIMITED') throw err;
+        const wait = Math.max(1, err.retryAfter ?? 1) * 1000;
+        if (waited + wait > RATE_WAIT_MS) throw err;
+        waited += wait;
+        await new Promise((r) => setTimeout(r, wait));
+      }
+    }
+  }
 
   async pushSession(s: LocalSession, tally: Tally): Promise<void> {
     const { files, refused } = await sessionFiles(s.dir);
-    tally.skipped += refused;
-    let held = await this.o.client.held(s.flavor, s.id);
+    for (const r of refused)
+      tally.failed.push({ session: s.id, path: r.rel, code: 'BAD_USER_INPUT', message: r.message });
+    let held = await this.patiently(() => this.o.client.held(s.flavor, s.id));
     for (const f of files) {
       const mirror = await this.mirrorOf(f);
+      let recovered = false;
       for (let attempt = 0; ; attempt++) {
         try {
           await this.pushFile(
@@ -90,15 +120,10 @@ export class Pusher {
         } catch (err) {
           const code = err instanceof IngestHttpError ? err.code : null;
           if (code === 'OFFSET_MISMATCH' && attempt < RETRIES) {
-            tally.recovered++;
-            held = await this.o.client.held(s.flavor, s.id);
-            continue;
-          }
-          if (code === 'RATE_LIMITED' && attempt < RETRIES) {
-            // Nothing of the refused request was kept: wait as asked, then ask again.
-            const wait = ((err as IngestHttpError).retryAfter ?? 1) * 1000;
-            await new Promise((r) => setTimeout(r, wait));
-            held = await this.o.client.held(s.flavor, s.id);
+            // Counted once per file however many answers it took.
+            if (!recovered) tally.recovered++;
+            recovered = true;
+            held = await this.patiently(() => this.o.client.held(s.flavor, s.id));
             continue;
           }
           if (!(err instanceof IngestHttpError) || err.status === 401 || err.status === 403)
@@ -130,23 +155,63 @@ export class Pusher {
       m.sha256 ??= sha256;
       if (prefixSha256 === server.sha256) from = server.size;
     }
-    tally.files++;
     if (this.o.dryRun) {
+      tally.files++;
       tally.wouldSend += m.size - from;
       return;
     }
     let offset = from;
     do {
-      const length = Math.min(this.o.partBytes, m.size - offset);
-      const body =
-        length === 0
-          ? Readable.from([])
-          : createReadStream(m.abs, { start: offset, end: offset + length - 1 });
-      await this.o.client.put(s.flavor, s.id, rel, offset, body, length);
+      const length = Math.min(this.partBytes, m.size - offset);
+      const at = offset;
+      try {
+        await this.patiently(() =>
+          this.o.client.put(
+            s.flavor,
+            s.id,
+            rel,
+            at,
+            length === 0
+              ? Readable.from([])
+              : createReadStream(m.abs, { start: at, end: at + length - 1 }),
+            length,
+          ),
+        );
+      } catch (err) {
+        if (!(await this.refusedBody(s, err))) throw err;
+        // Over the server's body limit (or refused before it was read): nothing was written;
+        // try again with half the part, down to MIN_PART_BYTES.
+        if (length > MIN_PART_BYTES) {
+          this.partBytes = Math.max(MIN_PART_BYTES, Math.min(this.partBytes, length) >> 1);
+          continue;
+        }
+        if (err instanceof Unreachable)
+          throw new IngestHttpError(
+            0,
+            'CONNECTION_CLOSED',
+            `the server closed the connection while a ${length}-byte part was sent, without an ` +
+              `answer (${err.message})`,
+          );
+        throw err;
+      }
       tally.bytesSent += length;
       offset += length;
       this.o.onProgress?.(tally);
     } while (offset < m.size);
+    // Counted once it is all there: a failed or retried file is not a file sent.
+    tally.files++;
+  }
+
+  /**
+   * Whether a PUT's failure is the server refusing the body: 413, or the connection cut while
+   * sending when the server still answers (asked again, without a body). A server that is
+   * away throws Unreachable from here, as before.
+   */
+  private async refusedBody(s: LocalSession, err: unknown): Promise<boolean> {
+    if (err instanceof IngestHttpError) return err.code === 'PAYLOAD_TOO_LARGE';
+    if (!(err instanceof Unreachable) || !err.whileSending) return false;
+    await this.patiently(() => this.o.client.held(s.flavor, s.id));
+    return true;
   }
 
   private async shaOf(m: Mirror): Promise<string> {
