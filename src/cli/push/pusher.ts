@@ -70,6 +70,8 @@ interface Mirror {
   abs: string;
   size: number;
   sha256: string | null;
+  /** A masked copy made for a dry run: removed once the file is judged. */
+  temporary?: boolean;
 }
 
 export class Pusher {
@@ -106,35 +108,51 @@ export class Pusher {
     let held = await this.patiently(() => this.o.client.held(s.flavor, s.id));
     for (const f of files) {
       const mirror = await this.mirrorOf(f);
-      let recovered = false;
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await this.pushFile(
-            s,
-            f.rel,
-            mirror,
-            held.find((h) => h.path === f.rel),
-            tally,
-          );
-          break;
-        } catch (err) {
-          const code = err instanceof IngestHttpError ? err.code : null;
-          if (code === 'OFFSET_MISMATCH' && attempt < RETRIES) {
-            // Counted once per file however many answers it took.
-            if (!recovered) tally.recovered++;
-            recovered = true;
-            held = await this.patiently(() => this.o.client.held(s.flavor, s.id));
-            continue;
-          }
-          if (!(err instanceof IngestHttpError) || err.status === 401 || err.status === 403)
-            throw err;
-          tally.failed.push({ session: s.id, path: f.rel, code: err.code, message: err.message });
-          break;
-        }
+      try {
+        held = await this.pushWithRetries(s, f, mirror, held, tally);
+      } finally {
+        if (mirror.temporary) await fsp.rm(mirror.abs, { force: true });
       }
       this.o.onProgress?.(tally);
     }
     tally.sessions++;
+  }
+
+  /** Pushes one file, asking again after OFFSET_MISMATCH; what the server holds after. */
+  private async pushWithRetries(
+    s: LocalSession,
+    f: LocalFile,
+    mirror: Mirror,
+    held: Held[],
+    tally: Tally,
+  ): Promise<Held[]> {
+    let recovered = false;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.pushFile(
+          s,
+          f.rel,
+          mirror,
+          held.find((h) => h.path === f.rel),
+          tally,
+        );
+        break;
+      } catch (err) {
+        const code = err instanceof IngestHttpError ? err.code : null;
+        if (code === 'OFFSET_MISMATCH' && attempt < RETRIES) {
+          // Counted once per file however many answers it took.
+          if (!recovered) tally.recovered++;
+          recovered = true;
+          held = await this.patiently(() => this.o.client.held(s.flavor, s.id));
+          continue;
+        }
+        if (!(err instanceof IngestHttpError) || err.status === 401 || err.status === 403)
+          throw err;
+        tally.failed.push({ session: s.id, path: f.rel, code: err.code, message: err.message });
+        break;
+      }
+    }
+    return held;
   }
 
   private async pushFile(
@@ -240,6 +258,8 @@ export class Pusher {
     await this.mask(f, masked);
     const size = (await fsp.stat(masked)).size;
     const { sha256 } = await hashFile(masked, size);
+    // A dry run leaves no masked copy behind (and so no state entry that points at one).
+    if (this.o.dryRun) return { abs: masked, size, sha256, temporary: true };
     state.set(f.abs, f.stat, sha256, size);
     return { abs: masked, size, sha256 };
   }
@@ -258,10 +278,36 @@ export class Pusher {
     } finally {
       await fh.close();
     }
-    const src = createReadStream(f.abs, { start: 0, end: f.stat.size - 1 });
     const out = createWriteStream(`${to}.part`, { mode: 0o600 });
-    if (isVerifiablyBinary(head)) await pipeline(src, out);
-    else await pipeline(src, createRedactStream(this.o.redactor!), out);
+    // One rule with the server's downloads: binary only by a known signature, never by name.
+    if (isVerifiablyBinary(head))
+      await pipeline(createReadStream(f.abs, { start: 0, end: f.stat.size - 1 }), out);
+    else {
+      // A transcript's unfinished last line may hold half a secret, which no pattern matches:
+      // it is held back until its newline is written (the next run, or --watch, sends it).
+      const end = f.rel.endsWith('.jsonl') ? await wholeLines(f.abs, f.stat.size) : f.stat.size;
+      const src =
+        end === 0 ? Readable.from([]) : createReadStream(f.abs, { start: 0, end: end - 1 });
+      await pipeline(src, createRedactStream(this.o.redactor!), out);
+    }
     await fsp.rename(`${to}.part`, to);
+  }
+}
+
+/** The length of the first `size` bytes of `abs` up to and with its last newline (0: none). */
+async function wholeLines(abs: string, size: number): Promise<number> {
+  const fh = await fsp.open(abs, 'r');
+  try {
+    const buf = Buffer.alloc(64 * 1024);
+    for (let end = size; end > 0;) {
+      const start = Math.max(0, end - buf.length);
+      const { bytesRead } = await fh.read(buf, 0, end - start, start);
+      const nl = buf.subarray(0, bytesRead).lastIndexOf(0x0a);
+      if (nl >= 0) return start + nl + 1;
+      end = start;
+    }
+    return 0;
+  } finally {
+    await fh.close();
   }
 }
