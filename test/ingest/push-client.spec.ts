@@ -1,7 +1,12 @@
+import * as fs from 'node:fs';
 import * as http from 'node:http';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { IngestClient, IngestHttpError } from '../../src/cli/push/ingest-client';
+import { PushState } from '../../src/cli/push/push-state';
+import { newTally, Pusher, RATE_WAIT_MS } from '../../src/cli/push/pusher';
 
 /**
  * The client reads an answer the server sends before it has read the body, then closes (over
@@ -57,3 +62,35 @@ it.each([
   },
   30_000,
 );
+
+it('RATE_LIMITED: waits as Retry-After says, then goes on (bounded, not a failure)', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brainql-push-rate-'));
+  let asked = 0;
+  const client = {
+    held: () => {
+      asked++;
+      return asked <= 2
+        ? Promise.reject(new IngestHttpError(429, 'RATE_LIMITED', 'slow down', undefined, 1))
+        : Promise.resolve([]);
+    },
+  } as unknown as IngestClient;
+  const pusher = new Pusher({
+    client,
+    state: new PushState(path.join(dir, 'state.json')),
+    partBytes: 1024,
+    dryRun: false,
+    redactor: null,
+    maskDir: path.join(dir, 'masked'),
+  });
+  const tally = newTally();
+  const started = Date.now();
+  await pusher.pushSession(
+    { id: '11a00000-0000-4000-8000-000000000001', flavor: 'antigravity-ide', dir },
+    tally,
+  );
+  expect(asked).toBe(3);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+  expect(tally).toMatchObject({ sessions: 1, files: 0, failed: [] });
+  expect(RATE_WAIT_MS).toBe(60_000);
+  fs.rmSync(dir, { recursive: true, force: true });
+}, 30_000);

@@ -22,21 +22,69 @@ export interface LocalFile {
   stat: Stats;
 }
 
-/** The sessions of the home that a server can file (flavor and id as the ingest API takes). */
+/** What a push selects: the sessions, and what the selection found or left out. */
+export interface Selection {
+  sessions: LocalSession[];
+  /** Roots read (none: no brain home at all). */
+  roots: number;
+  /** The flavors of those roots. */
+  flavors: string[];
+  /** `--session` values that match no session of the selected flavors. */
+  unmatchedIds: string[];
+  /** Session folders (UUID names) of the selected roots without a transcript: not sent. */
+  withoutTranscript: number;
+}
+
+const UUID_DIR = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The sessions of the home that a server can file (flavor and id as the ingest API takes).
+ * A root under GEMINI_HOME reached through a link (`<flavor>` or its `brain` a symlink) is not
+ * read; BRAIN_ROOTS entries are taken as configured.
+ */
 export async function localSessions(
   geminiHome: string,
   brainRoots: string[],
   pick: { ids: string[]; flavors: string[] },
-): Promise<LocalSession[]> {
-  const roots: BrainRoot[] = await discoverRoots(geminiHome, brainRoots);
-  const { sessions } = await scanSessions(roots.filter((r) => checkFlavor(r.flavor).ok));
+): Promise<Selection> {
+  const home = await fsp.realpath(geminiHome).catch(() => path.resolve(geminiHome));
+  const found: BrainRoot[] = await discoverRoots(geminiHome, brainRoots);
+  const roots: BrainRoot[] = [];
+  for (const r of found) {
+    if (!checkFlavor(r.flavor).ok) continue;
+    const underHome = path.dirname(path.dirname(r.path)) === path.resolve(geminiHome);
+    if (underHome && r.realPath !== path.join(home, r.flavor, 'brain')) continue; // a link
+    roots.push(r);
+  }
+  const chosen = roots.filter((r) => pick.flavors.length === 0 || pick.flavors.includes(r.flavor));
+  const { sessions } = await scanSessions(chosen);
   const ids = pick.ids.map((i) => i.toLowerCase());
-  return sessions
+  const picked = sessions
     .filter((s) => s.realDir === path.join(s.root.realPath, s.id)) // not a linked folder
     .filter((s) => checkSessionId(s.id).ok)
-    .filter((s) => pick.flavors.length === 0 || pick.flavors.includes(s.root.flavor))
-    .filter((s) => ids.length === 0 || ids.some((i) => s.id.toLowerCase().startsWith(i)))
-    .map((s) => ({ id: s.id, flavor: s.root.flavor, dir: s.realDir }));
+    .filter((s) => ids.length === 0 || ids.some((i) => s.id.toLowerCase().startsWith(i)));
+  const listed = new Set(sessions.map((s) => `${s.root.realPath}/${s.id}`));
+  let withoutTranscript = 0;
+  for (const r of chosen) {
+    const entries = await fsp.readdir(r.realPath, { withFileTypes: true }).catch(() => []);
+    for (const e of entries)
+      if (
+        e.isDirectory() &&
+        UUID_DIR.test(e.name) &&
+        !listed.has(`${r.realPath}/${e.name}`) &&
+        (ids.length === 0 || ids.some((i) => e.name.toLowerCase().startsWith(i)))
+      )
+        withoutTranscript++;
+  }
+  return {
+    sessions: picked.map((s) => ({ id: s.id, flavor: s.root.flavor, dir: s.realDir })),
+    roots: roots.length,
+    flavors: [...new Set(roots.map((r) => r.flavor))].sort(),
+    unmatchedIds: pick.ids.filter(
+      (i) => !picked.some((s) => s.id.toLowerCase().startsWith(i.toLowerCase())),
+    ),
+    withoutTranscript,
+  };
 }
 
 /** A file the server would refuse by its name (the ingest API's own path rule). */
