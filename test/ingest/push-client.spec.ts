@@ -94,3 +94,43 @@ it('RATE_LIMITED: waits as Retry-After says, then goes on (bounded, not a failur
   expect(RATE_WAIT_MS).toBe(60_000);
   fs.rmSync(dir, { recursive: true, force: true });
 }, 30_000);
+
+it('counts files, not attempts: one file recovered from two OFFSET_MISMATCH is files 1, recovered 1', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brainql-push-count-'));
+  fs.writeFileSync(path.join(dir, 'notes.md'), 'n\n');
+  let puts = 0;
+  const client = {
+    held: () => Promise.resolve([]),
+    put: (_f: string, _i: string, rel: string, _o: number, body: Readable, length: number) => {
+      body.destroy();
+      puts++;
+      return puts <= 2
+        ? Promise.reject(new IngestHttpError(409, 'OFFSET_MISMATCH', 'moved', 0))
+        : Promise.resolve({ path: rel, size: length, sha256: '' });
+    },
+  } as unknown as IngestClient;
+  const pusher = new Pusher({
+    client,
+    state: new PushState(path.join(dir, 'state.json')),
+    partBytes: 1024,
+    dryRun: false,
+    redactor: null,
+    maskDir: path.join(dir, 'masked'),
+  });
+  const tally = newTally();
+  await pusher.pushSession(
+    { id: '11a00000-0000-4000-8000-000000000001', flavor: 'antigravity-ide', dir },
+    tally,
+  );
+  expect(puts).toBe(3);
+  expect(tally).toEqual({
+    sessions: 1,
+    files: 1,
+    bytesSent: 2,
+    skipped: 0,
+    failed: [],
+    wouldSend: 0,
+    recovered: 1,
+  });
+  fs.rmSync(dir, { recursive: true, force: true });
+});

@@ -71,6 +71,16 @@ it('507 past MAX_INGEST_MB: the file is in failed[], exit 1, the summary printed
         message: expect.stringMatching(/MAX_INGEST_MB/) as unknown,
       },
     ]);
+    // The text summary counts files sent, not files tried.
+    const text = await brainql(['push', '--url', c.url], {
+      GEMINI_HOME: home,
+      CACHE_DIR: path.join(dir, 'cache-text'),
+      BRAINQL_KEY: KEYS.ci,
+    });
+    expect([text.code, text.stdout]).toEqual([
+      1,
+      '1 sessions, 0 files sent 0 bytes, 0 skipped (unchanged or without a transcript), 1 failed\n',
+    ]);
   });
 }, 120_000);
 
