@@ -5,7 +5,7 @@ import { Redactor } from '../../redaction/redactor';
 import { CliError, Exit } from '../errors';
 import { repeated } from '../options';
 import { IngestClient, IngestHttpError, Unreachable } from '../push/ingest-client';
-import { localSessions, type LocalSession } from '../push/local-files';
+import { localSessions, type LocalSession, type Selection } from '../push/local-files';
 import { PushState } from '../push/push-state';
 import { newTally, Pusher, type Tally } from '../push/pusher';
 import { watchAndPush } from '../push/watch';
@@ -71,7 +71,8 @@ async function push(o: PushOptions): Promise<number> {
     onProgress: (t) => bar.update(t),
   });
   const pick = { ids: o.session, flavors: o.flavor };
-  const sessions = () => localSessions(settings.geminiHome, settings.brainRoots, pick);
+  const select = () => localSessions(settings.geminiHome, settings.brainRoots, pick);
+  const sessions = async () => (await select()).sessions;
   const pushAll = async (list: LocalSession[], into: Tally) => {
     let next = 0;
     const lane = async () => {
@@ -84,14 +85,21 @@ async function push(o: PushOptions): Promise<number> {
     }
   };
   let away = false;
+  const chosen = await select();
+  checkSelection(o, settings.geminiHome, chosen);
+  tally.skipped += chosen.withoutTranscript;
   try {
-    const list = await sessions();
+    const list = chosen.sessions;
     bar.total(list.length);
     await pushAll(list, tally);
   } catch (err) {
     bar.stop();
     // --watch outlasts a server that is away: the watch loop retries with backoff.
-    if (!(o.watch && err instanceof Unreachable)) throw serverError(err);
+    if (!(o.watch && err instanceof Unreachable)) {
+      // A script reading --json gets what was done before the run ended.
+      if (o.json) report(o, tally);
+      throw serverError(err);
+    }
     process.stderr.write(`push: cannot reach the server (${err.message}); will retry\n`);
     away = true;
   }
@@ -119,6 +127,32 @@ async function push(o: PushOptions): Promise<number> {
   return 0;
 }
 
+/**
+ * A run that would push nothing because of how it was asked ends in an error rather than
+ * "0 sessions": no brain home at all (exit 2, as the other commands' "no configured home"),
+ * a --flavor no root has or a --session that matches nothing (exit 1). With --watch a named
+ * session may still appear, so only its flavor is checked.
+ */
+function checkSelection(o: PushOptions, geminiHome: string, chosen: Selection): void {
+  if (chosen.roots === 0)
+    throw new CliError(
+      Exit.USAGE,
+      `no brain home in ${geminiHome} (set GEMINI_HOME or BRAIN_ROOTS): nothing to push`,
+    );
+  const missing = o.flavor.filter((f) => !chosen.flavors.includes(f));
+  if (missing.length > 0)
+    throw new CliError(
+      Exit.FAILED,
+      `no brain root of flavor ${missing.join(', ')} (the home has: ${chosen.flavors.join(', ')})`,
+    );
+  if (!o.watch && chosen.unmatchedIds.length > 0)
+    throw new CliError(
+      Exit.FAILED,
+      `no session matches ${chosen.unmatchedIds.join(', ')}` +
+        (o.flavor.length > 0 ? ` (flavor ${o.flavor.join(', ')})` : ''),
+    );
+}
+
 function report(o: PushOptions, t: Tally): void {
   const { sessions, files, bytesSent, skipped, failed } = t;
   if (o.json) {
@@ -130,7 +164,7 @@ function report(o: PushOptions, t: Tally): void {
   }
   const sent = o.dryRun ? `would send ${t.wouldSend} bytes` : `sent ${bytesSent} bytes`;
   process.stdout.write(
-    `${sessions} sessions, ${files} files ${sent}, ${skipped} unchanged` +
+    `${sessions} sessions, ${files} files ${sent}, ${skipped} skipped (unchanged or without a transcript)` +
       (failed.length ? `, ${failed.length} failed` : '') +
       '\n',
   );

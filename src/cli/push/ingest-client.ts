@@ -30,7 +30,19 @@ export class IngestHttpError extends Error {
 }
 
 /** The server could not be reached (refused, reset, timed out): worth retrying later. */
-export class Unreachable extends Error {}
+export class Unreachable extends Error {
+  constructor(
+    message: string,
+    /**
+     * The connection broke while a body was being sent, before any answer: a server that
+     * refuses a body before reading it (over its body limit or quota) closes it, and its
+     * answer may be lost with the connection.
+     */
+    readonly whileSending = false,
+  ) {
+    super(message);
+  }
+}
 
 export class IngestClient {
   readonly base: URL;
@@ -75,37 +87,41 @@ export class IngestClient {
       headers['content-length'] = length;
     }
     return new Promise((resolve, reject) => {
+      /**
+       * The server may answer before it has read the body (over the body limit, past the
+       * quota) and close: writing the rest then fails (EPIPE, ECONNRESET) though its answer
+       * came. Once an answer has begun, that answer decides, not the write's error.
+       */
+      let answered = false;
+      let done = false;
+      const settle = (fn: () => void) => {
+        if (done) return;
+        done = true;
+        fn();
+      };
       const req = lib.request(url, { method, headers, timeout: 120_000 }, (res) => {
+        answered = true;
         const parts: Buffer[] = [];
+        const finish = () =>
+          settle(() => {
+            const outcome = outcomeOf(res, Buffer.concat(parts).toString('utf8'));
+            if (outcome instanceof Error) reject(outcome);
+            else resolve(outcome.json);
+          });
         res.on('data', (c: Buffer) => parts.push(c));
-        res.on('error', (err) => reject(new Unreachable(err.message)));
-        res.on('end', () => {
-          const text = Buffer.concat(parts).toString('utf8');
-          let json: unknown = null;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            json = null;
-          }
-          const status = res.statusCode ?? 0;
-          if (status >= 200 && status < 300 && json !== null) return resolve(json);
-          const e = (json as { error?: { code?: string; message?: string; size?: number } } | null)
-            ?.error;
-          reject(
-            new IngestHttpError(
-              status,
-              e?.code ?? `HTTP_${status}`,
-              e?.message ?? `the server answered ${status}`,
-              e?.size,
-              Number(res.headers['retry-after']) || undefined,
-            ),
-          );
-        });
+        // A cut answer still ends: 'close' without 'end'. What came is judged as it is.
+        res.on('error', () => undefined);
+        res.on('end', finish);
+        res.on('close', finish);
       });
       req.on('timeout', () => req.destroy(new Error('timed out')));
       req.on('error', (err) => {
+        body?.unpipe(req);
         body?.destroy();
-        reject(new Unreachable(`${url.origin}: ${err.message}`));
+        if (!answered)
+          settle(() =>
+            reject(new Unreachable(`${url.origin}: ${err.message}`, body !== undefined)),
+          );
       });
       if (body) {
         body.on('error', (err) => req.destroy(err));
@@ -113,4 +129,40 @@ export class IngestClient {
       } else req.end();
     });
   }
+}
+
+/** The codes a status stands for when its answer was cut before its JSON body. */
+const BY_STATUS: Record<number, string> = {
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  409: 'OFFSET_MISMATCH',
+  413: 'PAYLOAD_TOO_LARGE',
+  429: 'RATE_LIMITED',
+  507: 'INSUFFICIENT_STORAGE',
+};
+
+/** A success's JSON, or the error an answer stands for (a cut success is unreachable). */
+function outcomeOf(
+  res: http.IncomingMessage,
+  text: string,
+): { json: unknown } | IngestHttpError | Unreachable {
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  const status = res.statusCode ?? 0;
+  if (status >= 200 && status < 300) {
+    if (json !== null) return { json };
+    if (!res.complete) return new Unreachable('the connection closed during the answer');
+  }
+  const e = (json as { error?: { code?: string; message?: string; size?: number } } | null)?.error;
+  return new IngestHttpError(
+    status,
+    e?.code ?? BY_STATUS[status] ?? `HTTP_${status}`,
+    e?.message ?? `the server answered ${status}`,
+    e?.size,
+    Number(res.headers['retry-after']) || undefined,
+  );
 }

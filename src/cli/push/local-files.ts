@@ -22,38 +22,110 @@ export interface LocalFile {
   stat: Stats;
 }
 
-/** The sessions of the home that a server can file (flavor and id as the ingest API takes). */
+/** What a push selects: the sessions, and what the selection found or left out. */
+export interface Selection {
+  sessions: LocalSession[];
+  /** Roots read (none: no brain home at all). */
+  roots: number;
+  /** The flavors of those roots. */
+  flavors: string[];
+  /** `--session` values that match no session of the selected flavors. */
+  unmatchedIds: string[];
+  /** Session folders (UUID names) of the selected roots without a transcript: not sent. */
+  withoutTranscript: number;
+}
+
+const UUID_DIR = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The sessions of the home that a server can file (flavor and id as the ingest API takes).
+ * A root under GEMINI_HOME reached through a link (`<flavor>` or its `brain` a symlink) is not
+ * read; BRAIN_ROOTS entries are taken as configured.
+ */
 export async function localSessions(
   geminiHome: string,
   brainRoots: string[],
   pick: { ids: string[]; flavors: string[] },
-): Promise<LocalSession[]> {
-  const roots: BrainRoot[] = await discoverRoots(geminiHome, brainRoots);
-  const { sessions } = await scanSessions(roots.filter((r) => checkFlavor(r.flavor).ok));
+): Promise<Selection> {
+  const home = await fsp.realpath(geminiHome).catch(() => path.resolve(geminiHome));
+  const found: BrainRoot[] = await discoverRoots(geminiHome, brainRoots);
+  const roots: BrainRoot[] = [];
+  for (const r of found) {
+    if (!checkFlavor(r.flavor).ok) continue;
+    const underHome = path.dirname(path.dirname(r.path)) === path.resolve(geminiHome);
+    if (underHome && r.realPath !== path.join(home, r.flavor, 'brain')) continue; // a link
+    roots.push(r);
+  }
+  const chosen = roots.filter((r) => pick.flavors.length === 0 || pick.flavors.includes(r.flavor));
+  const { sessions } = await scanSessions(chosen);
   const ids = pick.ids.map((i) => i.toLowerCase());
-  return sessions
+  const picked = sessions
     .filter((s) => s.realDir === path.join(s.root.realPath, s.id)) // not a linked folder
     .filter((s) => checkSessionId(s.id).ok)
-    .filter((s) => pick.flavors.length === 0 || pick.flavors.includes(s.root.flavor))
-    .filter((s) => ids.length === 0 || ids.some((i) => s.id.toLowerCase().startsWith(i)))
-    .map((s) => ({ id: s.id, flavor: s.root.flavor, dir: s.realDir }));
+    .filter((s) => ids.length === 0 || ids.some((i) => s.id.toLowerCase().startsWith(i)));
+  const listed = new Set(sessions.map((s) => `${s.root.realPath}/${s.id}`));
+  let withoutTranscript = 0;
+  for (const r of chosen) {
+    const entries = await fsp.readdir(r.realPath, { withFileTypes: true }).catch(() => []);
+    for (const e of entries)
+      if (
+        e.isDirectory() &&
+        UUID_DIR.test(e.name) &&
+        !listed.has(`${r.realPath}/${e.name}`) &&
+        (ids.length === 0 || ids.some((i) => e.name.toLowerCase().startsWith(i)))
+      )
+        withoutTranscript++;
+  }
+  return {
+    sessions: picked.map((s) => ({ id: s.id, flavor: s.root.flavor, dir: s.realDir })),
+    roots: roots.length,
+    flavors: [...new Set(roots.map((r) => r.flavor))].sort(),
+    unmatchedIds: pick.ids.filter(
+      (i) => !picked.some((s) => s.id.toLowerCase().startsWith(i.toLowerCase())),
+    ),
+    withoutTranscript,
+  };
 }
 
-/** Plain files of a session folder (sorted); links and names the server refuses are left out. */
-export async function sessionFiles(dir: string): Promise<{ files: LocalFile[]; refused: number }> {
+/** A file the server would refuse by its name (the ingest API's own path rule). */
+export interface Refused {
+  rel: string;
+  message: string;
+}
+
+/**
+ * A session-relative path as the server judges it: the ingest API's rule, on the segments
+ * encoded as the client sends them (a "\" kept literal so the message names it as such).
+ */
+export function checkLocalPath(rel: string): { ok: true } | { ok: false; message: string } {
+  const wire = rel
+    .split('/')
+    .map((seg) => encodeURIComponent(seg).replace(/%5C/gi, '\\'))
+    .join('/');
+  const checked = checkFilePath(wire);
+  return checked.ok ? { ok: true } : { ok: false, message: checked.message };
+}
+
+/**
+ * Plain files of a session folder (sorted); links are left out, and files the server would
+ * refuse by name are returned apart, with the reason, so a run reports them.
+ */
+export async function sessionFiles(
+  dir: string,
+): Promise<{ files: LocalFile[]; refused: Refused[] }> {
   const files: LocalFile[] = [];
-  let refused = 0;
+  const refused: Refused[] = [];
   const walk = async (abs: string, rel: string): Promise<void> => {
     const entries = await fsp.readdir(abs, { withFileTypes: true }).catch(() => [] as Dirent[]);
     for (const e of entries) {
       const childRel = rel === '' ? e.name : `${rel}/${e.name}`;
       const childAbs = path.join(abs, e.name);
       if (e.isSymbolicLink()) continue;
-      const wire = childRel.split('/').map(encodeURIComponent).join('/');
       if (e.isDirectory()) await walk(childAbs, childRel);
       else if (e.isFile()) {
-        if (!checkFilePath(wire).ok) {
-          refused++;
+        const checked = checkLocalPath(childRel);
+        if (!checked.ok) {
+          refused.push({ rel: childRel, message: checked.message });
           continue;
         }
         const stat = await fsp.lstat(childAbs).catch(() => null);
@@ -63,6 +135,7 @@ export async function sessionFiles(dir: string): Promise<{ files: LocalFile[]; r
   };
   await walk(dir, '');
   files.sort((a, b) => rank(a.rel) - rank(b.rel) || (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  refused.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   return { files, refused };
 }
 

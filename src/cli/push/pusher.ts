@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { isVerifiablyBinary } from '../../http/content-kind';
 import type { Redactor } from '../../redaction/redactor';
 import { createRedactStream } from '../../redaction/stream';
-import { IngestHttpError, type Held, type IngestClient } from './ingest-client';
+import { IngestHttpError, Unreachable, type Held, type IngestClient } from './ingest-client';
 import { hashFile, sessionFiles, type LocalFile, type LocalSession } from './local-files';
 import type { PushState } from './push-state';
 
@@ -60,56 +60,99 @@ export interface PusherOptions {
 }
 
 const RETRIES = 5;
+/** The smallest part a 413 halves down to before the file is given up (named in failed[]). */
+export const MIN_PART_BYTES = 64 * 1024;
+/** RATE_LIMITED: how long one request may wait in all (per Retry-After) before giving up. */
+export const RATE_WAIT_MS = 60_000;
 
 /** What to mirror of a local file: itself, or (with --redact) its masked copy. */
 interface Mirror {
   abs: string;
   size: number;
   sha256: string | null;
+  /** A masked copy made for a dry run: removed once the file is judged. */
+  temporary?: boolean;
 }
 
 export class Pusher {
-  constructor(private readonly o: PusherOptions) {}
+  /** Bytes per request: halved when the server answers 413 (a MAX_INGEST_BODY_MB below it). */
+  private partBytes: number;
+
+  constructor(private readonly o: PusherOptions) {
+    this.partBytes = o.partBytes;
+  }
+
+  /**
+   * Runs `fn`, waiting as the server asks (Retry-After, at least 1 s) while it answers
+   * RATE_LIMITED, for at most RATE_WAIT_MS in all; nothing of a refused request was kept.
+   */
+  private async patiently<T>(fn: () => Promise<T>): Promise<T> {
+    let waited = 0;
+    for (;;) {
+      try {
+        return await fn();
+      } catch (err) {
+        if (!(err instanceof IngestHttpError) || err.code !== 'RATE_LIMITED') throw err;
+        const wait = Math.max(1, err.retryAfter ?? 1) * 1000;
+        if (waited + wait > RATE_WAIT_MS) throw err;
+        waited += wait;
+        await new Promise((r) => setTimeout(r, wait));
+      }
+    }
+  }
 
   async pushSession(s: LocalSession, tally: Tally): Promise<void> {
     const { files, refused } = await sessionFiles(s.dir);
-    tally.skipped += refused;
-    let held = await this.o.client.held(s.flavor, s.id);
+    for (const r of refused)
+      tally.failed.push({ session: s.id, path: r.rel, code: 'BAD_USER_INPUT', message: r.message });
+    let held = await this.patiently(() => this.o.client.held(s.flavor, s.id));
     for (const f of files) {
       const mirror = await this.mirrorOf(f);
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await this.pushFile(
-            s,
-            f.rel,
-            mirror,
-            held.find((h) => h.path === f.rel),
-            tally,
-          );
-          break;
-        } catch (err) {
-          const code = err instanceof IngestHttpError ? err.code : null;
-          if (code === 'OFFSET_MISMATCH' && attempt < RETRIES) {
-            tally.recovered++;
-            held = await this.o.client.held(s.flavor, s.id);
-            continue;
-          }
-          if (code === 'RATE_LIMITED' && attempt < RETRIES) {
-            // Nothing of the refused request was kept: wait as asked, then ask again.
-            const wait = ((err as IngestHttpError).retryAfter ?? 1) * 1000;
-            await new Promise((r) => setTimeout(r, wait));
-            held = await this.o.client.held(s.flavor, s.id);
-            continue;
-          }
-          if (!(err instanceof IngestHttpError) || err.status === 401 || err.status === 403)
-            throw err;
-          tally.failed.push({ session: s.id, path: f.rel, code: err.code, message: err.message });
-          break;
-        }
+      try {
+        held = await this.pushWithRetries(s, f, mirror, held, tally);
+      } finally {
+        if (mirror.temporary) await fsp.rm(mirror.abs, { force: true });
       }
       this.o.onProgress?.(tally);
     }
     tally.sessions++;
+  }
+
+  /** Pushes one file, asking again after OFFSET_MISMATCH; what the server holds after. */
+  private async pushWithRetries(
+    s: LocalSession,
+    f: LocalFile,
+    mirror: Mirror,
+    held: Held[],
+    tally: Tally,
+  ): Promise<Held[]> {
+    let recovered = false;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.pushFile(
+          s,
+          f.rel,
+          mirror,
+          held.find((h) => h.path === f.rel),
+          tally,
+        );
+        break;
+      } catch (err) {
+        const code = err instanceof IngestHttpError ? err.code : null;
+        if (code === 'OFFSET_MISMATCH' && attempt < RETRIES) {
+          // Counted once per file however many answers it took.
+          if (!recovered) tally.recovered++;
+          recovered = true;
+          held = await this.patiently(() => this.o.client.held(s.flavor, s.id));
+          continue;
+        }
+        if (!(err instanceof IngestHttpError) || err.status === 401 || err.status === 403)
+          throw err;
+        tally.failed.push({ session: s.id, path: f.rel, code: err.code, message: err.message });
+        break;
+      }
+    }
+    return held;
   }
 
   private async pushFile(
@@ -130,23 +173,63 @@ export class Pusher {
       m.sha256 ??= sha256;
       if (prefixSha256 === server.sha256) from = server.size;
     }
-    tally.files++;
     if (this.o.dryRun) {
+      tally.files++;
       tally.wouldSend += m.size - from;
       return;
     }
     let offset = from;
     do {
-      const length = Math.min(this.o.partBytes, m.size - offset);
-      const body =
-        length === 0
-          ? Readable.from([])
-          : createReadStream(m.abs, { start: offset, end: offset + length - 1 });
-      await this.o.client.put(s.flavor, s.id, rel, offset, body, length);
+      const length = Math.min(this.partBytes, m.size - offset);
+      const at = offset;
+      try {
+        await this.patiently(() =>
+          this.o.client.put(
+            s.flavor,
+            s.id,
+            rel,
+            at,
+            length === 0
+              ? Readable.from([])
+              : createReadStream(m.abs, { start: at, end: at + length - 1 }),
+            length,
+          ),
+        );
+      } catch (err) {
+        if (!(await this.refusedBody(s, err))) throw err;
+        // Over the server's body limit (or refused before it was read): nothing was written;
+        // try again with half the part, down to MIN_PART_BYTES.
+        if (length > MIN_PART_BYTES) {
+          this.partBytes = Math.max(MIN_PART_BYTES, Math.min(this.partBytes, length) >> 1);
+          continue;
+        }
+        if (err instanceof Unreachable)
+          throw new IngestHttpError(
+            0,
+            'CONNECTION_CLOSED',
+            `the server closed the connection while a ${length}-byte part was sent, without an ` +
+              `answer (${err.message})`,
+          );
+        throw err;
+      }
       tally.bytesSent += length;
       offset += length;
       this.o.onProgress?.(tally);
     } while (offset < m.size);
+    // Counted once it is all there: a failed or retried file is not a file sent.
+    tally.files++;
+  }
+
+  /**
+   * Whether a PUT's failure is the server refusing the body: 413, or the connection cut while
+   * sending when the server still answers (asked again, without a body). A server that is
+   * away throws Unreachable from here, as before.
+   */
+  private async refusedBody(s: LocalSession, err: unknown): Promise<boolean> {
+    if (err instanceof IngestHttpError) return err.code === 'PAYLOAD_TOO_LARGE';
+    if (!(err instanceof Unreachable) || !err.whileSending) return false;
+    await this.patiently(() => this.o.client.held(s.flavor, s.id));
+    return true;
   }
 
   private async shaOf(m: Mirror): Promise<string> {
@@ -175,6 +258,8 @@ export class Pusher {
     await this.mask(f, masked);
     const size = (await fsp.stat(masked)).size;
     const { sha256 } = await hashFile(masked, size);
+    // A dry run leaves no masked copy behind (and so no state entry that points at one).
+    if (this.o.dryRun) return { abs: masked, size, sha256, temporary: true };
     state.set(f.abs, f.stat, sha256, size);
     return { abs: masked, size, sha256 };
   }
@@ -193,10 +278,36 @@ export class Pusher {
     } finally {
       await fh.close();
     }
-    const src = createReadStream(f.abs, { start: 0, end: f.stat.size - 1 });
     const out = createWriteStream(`${to}.part`, { mode: 0o600 });
-    if (isVerifiablyBinary(head)) await pipeline(src, out);
-    else await pipeline(src, createRedactStream(this.o.redactor!), out);
+    // One rule with the server's downloads: binary only by a known signature, never by name.
+    if (isVerifiablyBinary(head))
+      await pipeline(createReadStream(f.abs, { start: 0, end: f.stat.size - 1 }), out);
+    else {
+      // A transcript's unfinished last line may hold half a secret, which no pattern matches:
+      // it is held back until its newline is written (the next run, or --watch, sends it).
+      const end = f.rel.endsWith('.jsonl') ? await wholeLines(f.abs, f.stat.size) : f.stat.size;
+      const src =
+        end === 0 ? Readable.from([]) : createReadStream(f.abs, { start: 0, end: end - 1 });
+      await pipeline(src, createRedactStream(this.o.redactor!), out);
+    }
     await fsp.rename(`${to}.part`, to);
+  }
+}
+
+/** The length of the first `size` bytes of `abs` up to and with its last newline (0: none). */
+async function wholeLines(abs: string, size: number): Promise<number> {
+  const fh = await fsp.open(abs, 'r');
+  try {
+    const buf = Buffer.alloc(64 * 1024);
+    for (let end = size; end > 0;) {
+      const start = Math.max(0, end - buf.length);
+      const { bytesRead } = await fh.read(buf, 0, end - start, start);
+      const nl = buf.subarray(0, bytesRead).lastIndexOf(0x0a);
+      if (nl >= 0) return start + nl + 1;
+      end = start;
+    }
+    return 0;
+  } finally {
+    await fh.close();
   }
 }

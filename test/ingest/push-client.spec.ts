@@ -1,0 +1,136 @@
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { IngestClient, IngestHttpError } from '../../src/cli/push/ingest-client';
+import { PushState } from '../../src/cli/push/push-state';
+import { newTally, Pusher, RATE_WAIT_MS } from '../../src/cli/push/pusher';
+
+/**
+ * The client reads an answer the server sends before it has read the body, then closes (over
+ * the body limit, past the quota): the write's EPIPE / ECONNRESET must not hide it.
+ */
+
+let server: http.Server;
+let url: string;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    // Answer at once, never read the body, and cut the connection.
+    const body = JSON.stringify({
+      error: { code: 'INSUFFICIENT_STORAGE', message: 'past MAX_INGEST_MB' },
+    });
+    res.writeHead(507, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    });
+    if (req.url!.includes('cut')) {
+      // Only the head comes before the connection is cut: the status still tells what it was.
+      res.flushHeaders();
+      setTimeout(() => req.socket.destroy(), 50);
+    } else res.end(body, () => req.socket.destroy());
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((r) => server.close(r)));
+
+it.each([
+  ['a.md', 'past MAX_INGEST_MB'],
+  ['cut.md', 'the server answered 507'],
+])(
+  'a 507 sent before the body was read is the error, not "cannot reach" (%s)',
+  async (file, message) => {
+    const size = 64 * 1024 * 1024;
+    const chunk = Buffer.alloc(1024 * 1024, 'a');
+    const client = new IngestClient(url, 'k');
+    for (let i = 0; i < 5; i++) {
+      const body = Readable.from(
+        (function* () {
+          for (let n = 0; n < size / chunk.length; n++) yield chunk;
+        })(),
+      );
+      const err = (await client
+        .put('antigravity-ide', '11a00000-0000-4000-8000-000000000001', file, 0, body, size)
+        .catch((e: unknown) => e)) as IngestHttpError;
+      expect(err).toBeInstanceOf(IngestHttpError);
+      expect([err.status, err.code, err.message]).toEqual([507, 'INSUFFICIENT_STORAGE', message]);
+    }
+  },
+  30_000,
+);
+
+it('RATE_LIMITED: waits as Retry-After says, then goes on (bounded, not a failure)', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brainql-push-rate-'));
+  let asked = 0;
+  const client = {
+    held: () => {
+      asked++;
+      return asked <= 2
+        ? Promise.reject(new IngestHttpError(429, 'RATE_LIMITED', 'slow down', undefined, 1))
+        : Promise.resolve([]);
+    },
+  } as unknown as IngestClient;
+  const pusher = new Pusher({
+    client,
+    state: new PushState(path.join(dir, 'state.json')),
+    partBytes: 1024,
+    dryRun: false,
+    redactor: null,
+    maskDir: path.join(dir, 'masked'),
+  });
+  const tally = newTally();
+  const started = Date.now();
+  await pusher.pushSession(
+    { id: '11a00000-0000-4000-8000-000000000001', flavor: 'antigravity-ide', dir },
+    tally,
+  );
+  expect(asked).toBe(3);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+  expect(tally).toMatchObject({ sessions: 1, files: 0, failed: [] });
+  expect(RATE_WAIT_MS).toBe(60_000);
+  fs.rmSync(dir, { recursive: true, force: true });
+}, 30_000);
+
+it('counts files, not attempts: one file recovered from two OFFSET_MISMATCH is files 1, recovered 1', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brainql-push-count-'));
+  fs.writeFileSync(path.join(dir, 'notes.md'), 'n\n');
+  let puts = 0;
+  const client = {
+    held: () => Promise.resolve([]),
+    put: (_f: string, _i: string, rel: string, _o: number, body: Readable, length: number) => {
+      body.destroy();
+      puts++;
+      return puts <= 2
+        ? Promise.reject(new IngestHttpError(409, 'OFFSET_MISMATCH', 'moved', 0))
+        : Promise.resolve({ path: rel, size: length, sha256: '' });
+    },
+  } as unknown as IngestClient;
+  const pusher = new Pusher({
+    client,
+    state: new PushState(path.join(dir, 'state.json')),
+    partBytes: 1024,
+    dryRun: false,
+    redactor: null,
+    maskDir: path.join(dir, 'masked'),
+  });
+  const tally = newTally();
+  await pusher.pushSession(
+    { id: '11a00000-0000-4000-8000-000000000001', flavor: 'antigravity-ide', dir },
+    tally,
+  );
+  expect(puts).toBe(3);
+  expect(tally).toEqual({
+    sessions: 1,
+    files: 1,
+    bytesSent: 2,
+    skipped: 0,
+    failed: [],
+    wouldSend: 0,
+    recovered: 1,
+  });
+  fs.rmSync(dir, { recursive: true, force: true });
+});
