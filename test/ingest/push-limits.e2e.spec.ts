@@ -148,7 +148,8 @@ it('files the server would refuse by name are listed in failed[] with the reason
           session: ID,
           path: 'new\nline.md',
           code: 'BAD_USER_INPUT',
-          message: 'a path segment holds NUL or a control character',
+          message:
+            'a path segment holds NUL, a control character (C0, DEL, C1) or a bidirectional formatting character (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069)',
         },
       ],
     });
