@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import type * as http from 'node:http';
 import * as path from 'node:path';
 import { BrainStore } from '../../src/brain/store';
+import { HOME_INDEX, type HomeIndex } from '../../src/index/home-index';
 import { makeTempDir } from '../fixtures/brain-home';
 import { postGql, rawGet, startAppOver } from '../e2e/harness';
 
@@ -13,6 +14,10 @@ import { postGql, rawGet, startAppOver } from '../e2e/harness';
 
 const ID = '10990000-0000-4000-8000-000000000002';
 const STRIPE_OP = ['sk_live_', 'PlantStr1pe0aB1cD2eF3gH4iJ5'].join('');
+/** A valid ghp_ token as a session folder name. */
+const GHP_DIR = ['ghp_', 'SessIdPl4nta1B2c3D4e5F6g7H8i9J0k1L2m'].join('');
+const LINE = (text: string) =>
+  `{"step_index":0,"type":"USER_INPUT","created_at":"2026-06-01T10:00:00Z","content":"${text}"}\n`;
 
 let dir: string;
 let app: INestApplication;
@@ -20,12 +25,14 @@ let server: http.Server;
 
 beforeAll(async () => {
   dir = makeTempDir('brainql-echoed-');
-  const logs = path.join(dir, 'home/antigravity-ide/brain', ID, '.system_generated/logs');
-  fs.mkdirSync(logs, { recursive: true });
-  fs.writeFileSync(
-    path.join(logs, 'transcript.jsonl'),
-    '{"step_index":0,"type":"USER_INPUT","created_at":"2026-06-01T10:00:00Z","content":"hi"}\n',
-  );
+  for (const [id, text] of [
+    [ID, 'hi plainneedle'],
+    [GHP_DIR, 'hi plainneedle'],
+  ]) {
+    const logs = path.join(dir, 'home/antigravity-ide/brain', id, '.system_generated/logs');
+    fs.mkdirSync(logs, { recursive: true });
+    fs.writeFileSync(path.join(logs, 'transcript.jsonl'), LINE(text));
+  }
   app = await startAppOver(path.join(dir, 'home'), {
     REDACT: 'on',
     CACHE_DIR: path.join(dir, 'cache'),
@@ -50,5 +57,41 @@ describe('/metrics operation labels', () => {
       .map((m) => m[1])
       .sort();
     expect(labels).toEqual(['graphql:Plain', 'graphql:other']);
+  });
+});
+
+describe('a session folder named like a token (REDACT=on)', () => {
+  it('is not served on any route, and is counted on /metrics', async () => {
+    await app.get<HomeIndex>(HOME_INDEX).caughtUp();
+    const gql = await postGql(
+      server,
+      '{ sessions { edges { node { id } } } roots { sessionCount } search(query: "plainneedle") { edges { node { session { id } } } } }',
+    );
+    expect(gql.errors).toBeUndefined();
+    const data = gql.data as {
+      sessions: { edges: { node: { id: string } }[] };
+      roots: { sessionCount: number }[];
+      search: { edges: { node: { session: { id: string } } }[] };
+    };
+    expect(data.sessions.edges.map((e) => e.node.id)).toEqual([ID]);
+    expect(data.roots.map((r) => r.sessionCount)).toEqual([1]);
+    expect([...new Set(data.search.edges.map((e) => e.node.session.id))]).toEqual([ID]);
+    const bodies = await Promise.all(
+      [
+        '/api/sessions',
+        '/api/search?q=plainneedle',
+        `/api/sessions/${GHP_DIR}`,
+        `/api/sessions/${GHP_DIR}/export?format=markdown`,
+        `/api/sessions/${GHP_DIR.slice(0, 8)}`,
+      ].map((p) => rawGet(server, p)),
+    );
+    expect(bodies.map((b) => b.status)).toEqual([200, 200, 404, 404, 404]);
+    for (const b of bodies) {
+      expect(b.body.toString('utf8')).not.toContain('SessIdPl4nta');
+      expect(JSON.stringify(b.headers)).not.toContain('SessIdPl4nta');
+    }
+    const metrics = (await rawGet(server, '/metrics')).body.toString('utf8');
+    expect(metrics).toMatch(/^brainql_sessions_withheld 1$/m);
+    expect(metrics).toMatch(/^brainql_sessions 1$/m);
   });
 });
