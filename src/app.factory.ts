@@ -40,6 +40,13 @@ export async function createApp(
   (app.getHttpAdapter().getInstance() as { disable(setting: string): void }).disable(
     'x-powered-by',
   );
+  if (logRedaction.enabled) {
+    // Error bodies outside GraphQL are masked like answers (http-errors.ts sendError).
+    app.use((_req: unknown, res: { locals: Record<string, unknown> }, next: () => void) => {
+      res.locals.maskErrorText = (text: string) => logRedaction.redactText(text);
+      next();
+    });
+  }
   app.use(httpLogger(logger, logRedaction));
   // With REDACT=on an operation name holding a secret is never a label (/metrics is public).
   const operations = new OperationLabels(

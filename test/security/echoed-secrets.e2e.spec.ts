@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import * as fs from 'node:fs';
 import type * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { BrainStore } from '../../src/brain/store';
 import { HOME_INDEX, type HomeIndex } from '../../src/index/home-index';
@@ -93,5 +94,41 @@ describe('a session folder named like a token (REDACT=on)', () => {
     const metrics = (await rawGet(server, '/metrics')).body.toString('utf8');
     expect(metrics).toMatch(/^brainql_sessions_withheld 1$/m);
     expect(metrics).toMatch(/^brainql_sessions 1$/m);
+  });
+});
+
+describe('error messages quoting what the caller sent (REDACT=on)', () => {
+  const GHP_OP = ['ghp_', 'Unkn0wnOp3r4t10nAbCdEfGhIjKlMnOpQrSt'].join('');
+  const post = async (body: unknown) => {
+    const { port } = server.address() as AddressInfo;
+    const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as { errors: { message: string }[] };
+  };
+
+  it('masks GraphQL error messages', async () => {
+    const unknown = await post({ query: 'query A { __typename }', operationName: GHP_OP });
+    const variable = await post({
+      query: 'query Q($q: Int!) { sessions(first: $q) { totalCount } }',
+      variables: { q: STRIPE_OP },
+    });
+    expect([unknown.errors[0].message, variable.errors[0].message]).toEqual([
+      'Unknown operation named "[REDACTED:github-token]".',
+      'Variable "$q" got invalid value "[REDACTED:stripe-key]"; Int cannot represent non-integer value: "[REDACTED:stripe-key]"',
+    ]);
+  });
+
+  it('masks REST error bodies', async () => {
+    const res = await rawGet(server, `/api/sessions?first=${STRIPE_OP}`);
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body.toString('utf8'))).toEqual({
+      error: {
+        code: 'BAD_USER_INPUT',
+        message: '"first" must be an integer; got "[REDACTED:stripe-key]".',
+      },
+    });
   });
 });
