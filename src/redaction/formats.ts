@@ -25,7 +25,7 @@ export const gcpApiKey = regexDetector({
   anchors: 'z',
   trigger: `z(?<=${EDGE}AIz)(?=a[0-9A-Za-z_-]{35})`,
   back: 2,
-  source: `${EDGE}AIza[0-9A-Za-z_-]{35}`,
+  source: `${EDGE}AIza[0-9A-Za-z_-]{35,}`,
 });
 
 export const githubToken = regexDetector({

@@ -349,6 +349,20 @@ describe('built-in detectors: exact output for every kind', () => {
     expect(redact(input)).toBe(expected);
   });
 
+  // Review of issue 19: a token longer than a rule's count was masked up to the count.
+  it('masks tokens longer than their rule to the end of their alphabet', () => {
+    expect(
+      redact(
+        j('t glpat-', 'AbCdEfGhIjKlMnOpQrSt', 'YZW12 ') +
+          j('k AIza', 'SyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY', 'Tail9 ') +
+          j('s shpat_', '0123456789abcdef0123456789abcdef', 'abc12 ') +
+          j('d gldt-', 'AbCdEfGhIjKlMnOpQrSt', 'More_-9.'),
+      ),
+    ).toBe(
+      't [REDACTED:gitlab-token] k [REDACTED:gcp-api-key] s [REDACTED:shopify-token] d [REDACTED:gitlab-token].',
+    );
+  });
+
   it('covers every built-in kind', () => {
     const seen = new Set<string>();
     for (const [, input] of cases) for (const s of redactor.findSpans(input)) seen.add(s.kind);
