@@ -344,6 +344,23 @@ describe('built-in detectors: exact output for every kind', () => {
       'HF hf_AbCdEfGhIj0123456789KlMnOpQrStUvWx and api_org_0123456789AbCdEfGhIjKlMnOpQrStUvWx.',
       'HF [REDACTED:huggingface-token] and [REDACTED:huggingface-token].',
     ],
+    // Review of issue 19: password words with spaces, in CJK, and a login's stdin.
+    [
+      'password words with spaces and in Chinese, Japanese and Korean',
+      'mot de passe : Truc2024\nLe mot de passe est : AutreMdp9\n密码 = "MiMa123"\n' +
+        'パスワード: PasuWado1\n비밀번호: BimilPw2',
+      'mot de passe : [REDACTED:password]\nLe mot de passe est : [REDACTED:password]\n' +
+        '密码 = "[REDACTED:password]"\nパスワード: [REDACTED:password]\n비밀번호: [REDACTED:password]',
+    ],
+    [
+      'the value echoed into a registry login --password-stdin',
+      'echo EchoPw12 | docker login -u bob --password-stdin ghcr.io; ' +
+        "echo -n 'Two Words' | sudo podman login --password-stdin r\n" +
+        'echo $PW | docker login --password-stdin; echo hi | docker login -u bob',
+      'echo [REDACTED:password] | docker login -u bob --password-stdin ghcr.io; ' +
+        "echo -n '[REDACTED:password]' | sudo podman login --password-stdin r\n" +
+        'echo $PW | docker login --password-stdin; echo hi | docker login -u bob',
+    ],
   ];
   it.each(cases)('%s', (_name, input, expected) => {
     expect(redact(input)).toBe(expected);
