@@ -344,6 +344,15 @@ describe('built-in detectors: exact output for every kind', () => {
       'HF hf_AbCdEfGhIj0123456789KlMnOpQrStUvWx and api_org_0123456789AbCdEfGhIjKlMnOpQrStUvWx.',
       'HF [REDACTED:huggingface-token] and [REDACTED:huggingface-token].',
     ],
+    [
+      'prefixed tokens glued to an identifier by _',
+      j(
+        'nosuchfield_sk_live_',
+        'PlantStr1pe0aB1cD2eF3gH4iJ5 MY_ghp_',
+        'x5bN2ZkW9qT4rL7mV1cH8dF3sJ6pA0gY2uE4',
+      ),
+      'nosuchfield_[REDACTED:stripe-key] MY_[REDACTED:github-token]',
+    ],
     // Review of issue 19: password words with spaces, in CJK, and a login's stdin.
     [
       'password words with spaces and in Chinese, Japanese and Korean',
