@@ -1,10 +1,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { makeTempDir } from '../../../test/fixtures/brain-home';
+import { BrainStore } from '../../brain/store';
 import { chooseSource } from '../../config/brain-source';
 import { homeSettings } from '../../config/home-settings';
 import { localList } from './local-list';
 import { localRaw } from './local-raw';
+import { secretNameTest } from '../../redaction/names';
 
 /** `brainql list`/`raw` on the local home apply the server's rule for token-named folders. */
 
@@ -40,5 +42,22 @@ describe('local list and raw with a session folder named like a token', () => {
     const settings = settingsWith('off');
     const list = await localList(settings, await chooseSource(settings), query);
     expect(list.items.map((i) => i.id).sort()).toEqual([ID, GHP_DIR].sort());
+  });
+
+  it('reports the withheld folders once per change, for the scan warning', async () => {
+    const reports: string[][] = [];
+    const store = new BrainStore({
+      geminiHome: home,
+      brainRoots: [],
+      withhold: secretNameTest({ redact: true, redactPatterns: [] }),
+      onWithheld: (w) => reports.push(w.map((f) => f.name)),
+    });
+    const catalog = await store.refresh();
+    await store.refresh();
+    expect([catalog.newestFirst.map((s) => s.entry.id), reports, store.withheldFolders]).toEqual([
+      [ID],
+      [[GHP_DIR]],
+      1,
+    ]);
   });
 });
