@@ -115,6 +115,10 @@ describe('error messages quoting what the caller sent (REDACT=on)', () => {
       query: 'query Q($q: Int!) { sessions(first: $q) { totalCount } }',
       variables: { q: STRIPE_OP },
     });
+    const field = await post({ query: `{ nosuchfield_${STRIPE_OP} }` });
+    expect(field.errors[0].message).toBe(
+      'Cannot query field "nosuchfield_[REDACTED:stripe-key]" on type "Query".',
+    );
     expect([unknown.errors[0].message, variable.errors[0].message]).toEqual([
       'Unknown operation named "[REDACTED:github-token]".',
       'Variable "$q" got invalid value "[REDACTED:stripe-key]"; Int cannot represent non-integer value: "[REDACTED:stripe-key]"',
