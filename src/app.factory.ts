@@ -11,6 +11,7 @@ import { logRedactor } from './ops/log-masking';
 import { createLogger, httpLogger, PinoNestLogger } from './ops/logging';
 import { metricsMiddleware } from './ops/metrics.middleware';
 import { MetricsService } from './ops/metrics.service';
+import { OperationLabels } from './ops/operation-labels';
 import { mountOpenApi } from './rest/openapi';
 import { corsMiddleware } from './web/cors';
 import { webPages } from './web/web-pages';
@@ -39,8 +40,20 @@ export async function createApp(
   (app.getHttpAdapter().getInstance() as { disable(setting: string): void }).disable(
     'x-powered-by',
   );
+  if (logRedaction.enabled) {
+    // Error bodies outside GraphQL are masked like answers (http-errors.ts sendError).
+    app.use((_req: unknown, res: { locals: Record<string, unknown> }, next: () => void) => {
+      res.locals.maskErrorText = (text: string) => logRedaction.redactText(text);
+      next();
+    });
+  }
   app.use(httpLogger(logger, logRedaction));
-  app.use(metricsMiddleware(app.get(MetricsService)));
+  // With REDACT=on an operation name holding a secret is never a label (/metrics is public).
+  const operations = new OperationLabels(
+    200,
+    (name) => logRedaction.enabled && logRedaction.redactText(name) !== name,
+  );
+  app.use(metricsMiddleware(app.get(MetricsService), operations));
   app.use(securityHeaders);
   app.use(hostCheckMiddleware(config));
   app.use(corsMiddleware(config));

@@ -1,5 +1,5 @@
 import { lstatSync } from 'node:fs';
-import { discoverRoots, scanSessions } from './roots';
+import { discoverRoots, scanSessions, type WithheldFolder } from './roots';
 import { firstCreatedAt, firstCreatedAtIn } from './transcript/head';
 import { readInsideSync } from './safe-read';
 import { LOGS, locateViews, locateViewsSync } from './transcript/view';
@@ -31,6 +31,8 @@ export interface Catalog {
   byKey: Map<string, ListedSession>;
   /** Copies of an id that lost to another root's copy, best first per id (usually none). */
   shadowed: ListedSession[];
+  /** Folders not served because their name holds a secret (REDACT=on); usually none. */
+  withheld: WithheldFolder[];
   scannedAt: number;
 }
 
@@ -202,6 +204,7 @@ export async function buildCatalog(
   onProgress?: (done: number, total: number | null) => void,
   previous?: Catalog,
   ingestDir: string | null = null,
+  withhold?: (name: string) => boolean,
 ): Promise<Catalog> {
   // A root that is still there stays the same object: entries a quick rescan keeps hold it,
   // and callers compare roots by identity.
@@ -216,10 +219,11 @@ export async function buildCatalog(
   const known = previous
     ? (root: BrainRoot, name: string) => before.get(`${root.realPath}\0${name}`)?.entry
     : undefined;
-  const { sessions, shadowed, perRoot } = await scanSessions(
+  const { sessions, shadowed, perRoot, withheld } = await scanSessions(
     roots,
     (done) => onProgress?.(done, null),
     known,
+    withhold,
   );
   let done = 0;
   const listed: ListedSession[] = [];
@@ -244,6 +248,7 @@ export async function buildCatalog(
     newestFirst: listed,
     byKey: new Map(listed.map((s) => [s.key, s])),
     shadowed: losers,
+    withheld,
     scannedAt: Date.now(),
   };
 }

@@ -117,14 +117,27 @@ export async function scanSessions(
   onProgress?: (done: number) => void,
   /** A quick rescan: an entry already known by root and name is taken as it was. */
   known?: (root: BrainRoot, name: string) => SessionEntry | undefined,
-): Promise<{ sessions: SessionEntry[]; shadowed: SessionEntry[]; perRoot: Map<string, number> }> {
+  /**
+   * True for a folder name that must not be served (REDACT=on and the name holds a secret):
+   * such a folder is never a session, and is returned in `withheld` instead.
+   */
+  withhold?: (name: string) => boolean,
+): Promise<{
+  sessions: SessionEntry[];
+  shadowed: SessionEntry[];
+  perRoot: Map<string, number>;
+  withheld: WithheldFolder[];
+}> {
   const candidates: Candidate[] = [];
+  const withheld: WithheldFolder[] = [];
   for (const root of roots) {
     const entries = await fsp
       .readdir(root.realPath, { withFileTypes: true })
       .catch(() => [] as Dirent[]);
     for (const entry of entries) {
-      if (entry.isDirectory() || entry.isSymbolicLink()) candidates.push({ root, entry });
+      if (!entry.isDirectory() && !entry.isSymbolicLink()) continue;
+      if (withhold?.(entry.name)) withheld.push({ root, name: entry.name });
+      else candidates.push({ root, entry });
     }
   }
   const found: (SessionEntry | null)[] = [];
@@ -159,7 +172,13 @@ export async function scanSessions(
   sessions.sort((a, b) => compareStrings(a.id, b.id));
   const perRoot = new Map<string, number>(roots.map((r) => [r.path, 0]));
   for (const s of sessions) perRoot.set(s.root.path, (perRoot.get(s.root.path) ?? 0) + 1);
-  return { sessions, shadowed, perRoot };
+  return { sessions, shadowed, perRoot, withheld };
+}
+
+/** A root entry not served because its name holds a secret (see scanSessions' `withhold`). */
+export interface WithheldFolder {
+  root: BrainRoot;
+  name: string;
 }
 
 /**

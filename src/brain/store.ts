@@ -54,6 +54,13 @@ export interface StoreOptions {
    */
   maxRecordBytes?: number;
   onScanProgress?: (done: number, total: number | null) => void;
+  /**
+   * True for a folder name holding a secret (REDACT=on): the folder is not served as a session
+   * (its id would show in every listing, URL, export and log). See Catalog.withheld.
+   */
+  withhold?: (name: string) => boolean;
+  /** Called after a scan whose withheld folders differ from the previous scan's. */
+  onWithheld?: (withheld: Catalog['withheld']) => void;
 }
 
 export type Resolution =
@@ -113,8 +120,12 @@ export class BrainStore {
       this.options.onScanProgress,
       previous,
       this.options.ingestDir ?? null,
+      this.options.withhold,
     ).then(
       (catalog) => {
+        const before = (this.catalogNow?.withheld ?? []).map((w) => w.root.path + '\0' + w.name);
+        const after = catalog.withheld.map((w) => w.root.path + '\0' + w.name);
+        if (before.join('\n') !== after.join('\n')) this.options.onWithheld?.(catalog.withheld);
         this.catalogNow = catalog;
         this.scanning = null;
         return catalog;
@@ -139,6 +150,11 @@ export class BrainStore {
   /** Sessions in the current snapshot (0 before the first scan). */
   get knownSessions(): number {
     return this.catalogNow?.newestFirst.length ?? 0;
+  }
+
+  /** Folders the last scan did not serve because their name holds a secret (REDACT=on). */
+  get withheldFolders(): number {
+    return this.catalogNow?.withheld.length ?? 0;
   }
 
   /** Session directories in the current snapshot, copies that lost to another root's included. */

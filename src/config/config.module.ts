@@ -1,5 +1,8 @@
 import { DynamicModule, Global, Logger, Module } from '@nestjs/common';
+import * as path from 'node:path';
 import { BrainStore } from '../brain/store';
+import { secretNameTest } from '../redaction/names';
+import { Redactor } from '../redaction/redactor';
 import { chooseSource, StoreSource } from './brain-source';
 import type { AppConfig } from './config';
 
@@ -23,7 +26,23 @@ export class ConfigModule {
           inject: [StoreSource],
           useFactory: (source: StoreSource) => {
             const log = new Logger('Scan');
+            const names = new Redactor({
+              enabled: config.redact,
+              extraPatterns: config.redactPatterns,
+            });
             return new BrainStore({
+              // REDACT=on: a folder named like a token is not served (its id is everywhere).
+              withhold: secretNameTest(config),
+              onWithheld: (withheld) => {
+                if (withheld.length === 0) return;
+                const masked = withheld.map((w) =>
+                  names.redactText(path.join(w.root.path, w.name)),
+                );
+                log.warn(
+                  `REDACT=on: ${withheld.length} session folder(s) not served because their ` +
+                    `name holds a secret (rename them to serve them): ${masked.join(', ')}`,
+                );
+              },
               geminiHome: source.geminiHome,
               brainRoots: source.brainRoots,
               ingestDir: source.ingestDir,

@@ -62,12 +62,15 @@ export function clientCodeOf(raw: unknown, error: unknown): ErrorCode | undefine
 /**
  * Apollo `formatError`: maps every error onto the closed set and strips internals. Only errors
  * raised with an explicit code keep their message; anything else (including what Apollo itself
- * labels INTERNAL_SERVER_ERROR, whose message may hold file paths) gets a generic one. Logging
+ * labels INTERNAL_SERVER_ERROR, whose message may hold file paths) gets a generic one. A kept
+ * message is masked (`Unknown operation named "ghp_…"`, a refused variable's value). Logging
  * is the request's (src/ops/graphql-errors-log.plugin.ts), with its id.
  */
 export function formatError(
   formatted: GraphQLFormattedError,
   error: unknown,
+  /** REDACT=on: the redactor's redactText. A message can quote what the caller sent. */
+  mask: (text: string) => string = (text) => text,
 ): GraphQLFormattedError {
   const code = clientCodeOf(formatted.extensions?.code, error);
   const extensions: Record<string, unknown> = { ...formatted.extensions };
@@ -80,5 +83,5 @@ export function formatError(
       extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR },
     };
   }
-  return { ...formatted, extensions: { ...extensions, code } };
+  return { ...formatted, message: mask(formatted.message), extensions: { ...extensions, code } };
 }

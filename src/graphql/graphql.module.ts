@@ -75,7 +75,9 @@ import { visibleSessionCount } from '../sessions/sessions.service';
           stringifyResult: sizeCheckedStringify(limits.maxResponseBytes),
           transformSchema: (schema) => withFieldMiddleware(withStrictDateTime(schema)),
           formatError: (formatted, error) => {
-            const result = formatError(limitErrorFormatted(formatted, error), error);
+            const result = formatError(limitErrorFormatted(formatted, error), error, (text) =>
+              redactor.enabled ? redactor.redactText(text) : text,
+            );
             return config.introspection ? result : withoutSuggestions(result);
           },
           context: ({ req }: { req: Request }): LimitedContext =>

@@ -99,5 +99,9 @@ export function sendError(res: Response, error: HttpError): void {
   const { retryAfterSeconds, challenge } = error.details;
   if (retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(retryAfterSeconds));
   if (challenge) res.setHeader('WWW-Authenticate', challenge);
-  res.status(HTTP_STATUS[error.code]).json(errorBody(error));
+  const body = errorBody(error);
+  // REDACT=on (app.factory.ts sets it): a message can quote what the caller sent.
+  const mask = (res.locals as { maskErrorText?: (text: string) => string }).maskErrorText;
+  if (mask) body.error.message = mask(body.error.message);
+  res.status(HTTP_STATUS[error.code]).json(body);
 }

@@ -135,7 +135,9 @@ export class LiveGate {
             extensions: { ...error.extensions, code: ErrorCode.BAD_USER_INPUT },
           })
         : error;
-    const formatted = formatError(limitErrorFormatted(coded.toJSON(), coded), coded);
+    const formatted = formatError(limitErrorFormatted(coded.toJSON(), coded), coded, (text) =>
+      this.redactor.enabled ? this.redactor.redactText(text) : text,
+    );
     const extensions = { ...formatted.extensions };
     delete extensions.http;
     const result = { ...formatted, extensions };

@@ -21,7 +21,10 @@ function label(req: Request, res: Response, operations: OperationLabels): string
  * Counts and times every request. Installed with app.use() before the app initialises, so it
  * sits in front of Apollo's middleware as well as Nest's controllers.
  */
-export function metricsMiddleware(metrics: MetricsService, operations = new OperationLabels()) {
+export function metricsMiddleware(
+  metrics: MetricsService,
+  operations = new OperationLabels(),
+): (req: Request, res: Response, next: NextFunction) => void {
   return (req: Request, res: Response, next: NextFunction): void => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {

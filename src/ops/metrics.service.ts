@@ -74,5 +74,13 @@ export class MetricsService {
         this.set(store.knownSessions);
       },
     });
+    new Gauge({
+      name: 'brainql_sessions_withheld',
+      help: 'Session folders not served because their name holds a secret (REDACT=on).',
+      registers: [this.registry],
+      collect() {
+        this.set(store.withheldFolders);
+      },
+    });
   }
 }

@@ -25,3 +25,14 @@ describe('OperationLabels', () => {
     expect(sut.size).toBe(2);
   });
 });
+
+describe('OperationLabels with a secret test', () => {
+  it('never admits a name the test flags, even when the request succeeded', () => {
+    const sut = new OperationLabels(10, (name) => name.startsWith('sk_live_'));
+    expect([sut.label('sk_live_abc', true), sut.label('Fine', true)]).toEqual([
+      'graphql:other',
+      'graphql:Fine',
+    ]);
+    expect(sut.size).toBe(1);
+  });
+});

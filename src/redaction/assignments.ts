@@ -14,13 +14,14 @@ import {
 
 /**
  * The last two letters of KEYWORDS, KEY_SUFFIX, AUTHZ and AccountKey (rd wd se ss et en ey
- * on, ds ts ls ns ys es al ie th; other languages' dp rt na ña ha la ль lo ło re de): a cheap
+ * on, ds ts ls ns ys es al ie th; other languages' dp rt na ña ha la ль lo ło re de st 密码 ード
+ * 번호): a cheap
  * first test at every `:` and `=`, which JSON keys and code are full of.
  */
 const KEY_LAST =
   '(?:[rRwW][dD]|[sS][eEsS]|[eE][tTnNyYsS]|[oO][nN]|[dDtTlLnNyY][sS]|[aA][lL]|[iI][eE]|[tT][hH]' +
-  '|[dD][pP]|[rR][tT]|[nNñÑhHlL][aA]|[лЛ][ьЬ]|[lLłŁ][oO]|[rRdD][eE])';
-export const KEY_LAST_CODES = new Set([...'destnylhpaoь'].map((c) => c.charCodeAt(0)));
+  '|[dD][pP]|[rR][tT]|[nNñÑhHlL][aA]|[лЛ][ьЬ]|[lLłŁ][oO]|[rRdD][eE]|[sS][tT]|密[码碼]|ード|번호)';
+export const KEY_LAST_CODES = new Set([...'destnylhpaoь码碼ド호'].map((c) => c.charCodeAt(0)));
 const LAST_N = 0x6e; // authorizatioN
 const LAST_Y = 0x79; // secret_access_keY
 

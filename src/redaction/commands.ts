@@ -166,3 +166,33 @@ export const commandPasswords: Detector = {
     return e >= 0 ? e : loginPassword.find(text, at, state, out);
   },
 };
+
+/** A registry login reading its password from stdin, after the `|` that feeds it. */
+const STDIN_LOGIN =
+  /[ \t]*(?:sudo[ \t]+)?(?:(?:docker|podman|nerdctl|buildah|skopeo|oras)[ \t]+login|helm[ \t]+registry[ \t]+login)[ \t][^\r\n|;&]{0,400}?--password-stdin(?![\w-])/y;
+/** `echo VALUE` or `printf '%s' VALUE` ending right before the `|`; groups 1-3 the value. */
+const ECHOED =
+  /(?:^|[\s;&(]|\\[nr])(?:echo(?:[ \t]+-[neE]+)*|printf(?:[ \t]+(?:'%s'|"%s"|%s))?)[ \t]+(?:'([^'\r\n]{1,4096})'|"([^"\r\n\\]{1,4096})"|([^\s'"`\\;&|<>()]{1,4096}))[ \t]*$/;
+
+/**
+ * `echo S3cret | docker login -u bob --password-stdin`: the echoed value is the password
+ * (a variable, `$PW` or `${PW}`, is not).
+ */
+export const stdinPassword: Detector = {
+  kind: 'password',
+  anchors: '|',
+  trigger: '\\|(?=[ \\t]*(?:sudo[ \\t]+)?(?:docker|podman|nerdctl|buildah|skopeo|oras|helm)[ \\t])',
+  find(text, at, _state, out) {
+    STDIN_LOGIN.lastIndex = at + 1;
+    if (text.charCodeAt(at + 1) === 0x7c || !STDIN_LOGIN.test(text)) return -1;
+    const from = Math.max(0, at - 4200);
+    const m = ECHOED.exec(text.slice(from, at));
+    if (!m) return -1;
+    const value = m[1] ?? m[2] ?? m[3];
+    if (value.startsWith('$') || value.startsWith(REDACTED)) return -1;
+    const close = m[3] === undefined ? 1 : 0;
+    const end = from + m.index + m[0].replace(/[ \t]+$/, '').length - close;
+    out.push({ start: end - value.length, end, kind: 'password' });
+    return at + 1;
+  },
+};

@@ -50,6 +50,11 @@ export function ci(word: string): string {
  * JSON-encoded text, where `\neyJ...` starts a token.
  */
 export const EDGE = '(?<!(?<!\\\\)[A-Za-z0-9_-])';
+/**
+ * EDGE, but a `_` may come before: a token with a distinctive prefix glued to an identifier
+ * (`nosuchfield_sk_live_…`, `MY_ghp_…`) is still the token.
+ */
+export const EDGE_TOKEN = '(?<!(?<!\\\\)[A-Za-z0-9-])';
 /** Not preceded by a letter or digit (escape letters excepted, as for EDGE). */
 export const EDGE_ALNUM = '(?<!(?<!\\\\)[A-Za-z0-9])';
 

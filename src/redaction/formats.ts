@@ -1,4 +1,4 @@
-import { EDGE, EDGE_ALNUM, REDACTED, regexDetector } from './detector';
+import { EDGE, EDGE_ALNUM, EDGE_TOKEN, REDACTED, regexDetector } from './detector';
 
 // --- tokens with a recognisable format --------------------------------------------------------
 
@@ -23,52 +23,52 @@ export const awsAccessKey = regexDetector({
 export const gcpApiKey = regexDetector({
   kind: 'gcp-api-key',
   anchors: 'z',
-  trigger: `z(?<=${EDGE}AIz)(?=a[0-9A-Za-z_-]{35})`,
+  trigger: `z(?<=${EDGE_TOKEN}AIz)(?=a[0-9A-Za-z_-]{35})`,
   back: 2,
-  source: `${EDGE}AIza[0-9A-Za-z_-]{35}`,
+  source: `${EDGE_TOKEN}AIza[0-9A-Za-z_-]{35,}`,
 });
 
 export const githubToken = regexDetector({
   kind: 'github-token',
   anchors: '_',
-  trigger: `_(?<=${EDGE}gh[pousr]_)(?=[A-Za-z0-9]{36})`,
+  trigger: `_(?<=${EDGE_TOKEN}gh[pousr]_)(?=[A-Za-z0-9]{36})`,
   back: 3,
-  source: `${EDGE}gh[pousr]_[A-Za-z0-9]{36,}`,
+  source: `${EDGE_TOKEN}gh[pousr]_[A-Za-z0-9]{36,}`,
 });
 
 export const githubPat = regexDetector({
   kind: 'github-token',
   anchors: '_',
-  trigger: `_(?<=${EDGE}github_pat_)(?=[A-Za-z0-9_]{22})`,
+  trigger: `_(?<=${EDGE_TOKEN}github_pat_)(?=[A-Za-z0-9_]{22})`,
   back: 10,
-  source: `${EDGE}github_pat_[A-Za-z0-9_]{22,}`,
+  source: `${EDGE_TOKEN}github_pat_[A-Za-z0-9_]{22,}`,
 });
 
 /** Secret and restricted keys, live and test (`pk_` publishable keys are public). */
 export const stripeKey = regexDetector({
   kind: 'stripe-key',
   anchors: '_',
-  trigger: `_(?<=${EDGE}[sr]k_)(?=(?:live|test)_[A-Za-z0-9]{10})`,
+  trigger: `_(?<=${EDGE_TOKEN}[sr]k_)(?=(?:live|test)_[A-Za-z0-9]{10})`,
   back: 2,
-  source: `${EDGE}[sr]k_(?:live|test)_[A-Za-z0-9]{10,}`,
+  source: `${EDGE_TOKEN}[sr]k_(?:live|test)_[A-Za-z0-9]{10,}`,
 });
 
 export const slackToken = regexDetector({
   kind: 'slack-token',
   anchors: '-',
-  trigger: `-(?<=${EDGE}xox[abprs]-)(?=[A-Za-z0-9-]{10})`,
+  trigger: `-(?<=${EDGE_TOKEN}xox[abprs]-)(?=[A-Za-z0-9-]{10})`,
   back: 4,
   literal: 'xox',
-  source: `${EDGE}xox[abprs]-[A-Za-z0-9-]{10,}`,
+  source: `${EDGE_TOKEN}xox[abprs]-[A-Za-z0-9-]{10,}`,
 });
 
 export const anthropicKey = regexDetector({
   kind: 'anthropic-key',
   anchors: '-',
-  trigger: `-(?<=${EDGE}sk-)(?=[A-Za-z0-9_-]{20})`,
+  trigger: `-(?<=${EDGE_TOKEN}sk-)(?=[A-Za-z0-9_-]{20})`,
   back: 2,
   literal: 'sk-ant-',
-  source: `${EDGE}sk-ant-[A-Za-z0-9_-]{20,}`,
+  source: `${EDGE_TOKEN}sk-ant-[A-Za-z0-9_-]{20,}`,
 });
 
 /** Google OAuth 2.0 access tokens (`ya29.` and 20 or more URL-safe characters). */

@@ -4,12 +4,14 @@ import { ci, REDACTED } from './detector';
 const fold = (pairs: string) => `[${pairs}]`;
 /**
  * `password` in French, German, Dutch, Spanish, Portuguese, Italian and Romanian, Russian,
- * Polish, Czech and Slovak, Turkish, Swedish, Norwegian and Danish, Finnish: as keys, like
+ * Polish, Czech and Slovak, Turkish, Swedish, Norwegian and Danish, Finnish, Chinese, Japanese
+ * and Korean: as keys, like
  * `password`, with any separator or case.
  */
 const FOREIGN_PASSWORDS = [
   ci('mdp'),
-  `${ci('mot')}[_-]?${ci('de')}[_-]?${ci('passe')}`,
+  // Also as words (`mot de passe : …`, `Le mot de passe est : …`).
+  `${ci('mot')}[ _-]?${ci('de')}[ _-]?${ci('passe')}(?:[ \\t]+${ci('est')})?`,
   `(?:${ci('pass')}|${ci('kenn')})${ci('wort')}`,
   ci('wachtwoord'),
   `${ci('contrase')}(?:${fold('ñÑ')}|[nN])${ci('a')}`,
@@ -23,10 +25,15 @@ const FOREIGN_PASSWORDS = [
   ci('passord'),
   ci('adgangskode'),
   ci('salasana'),
+  // Chinese (simplified, traditional), Japanese, Korean.
+  '密码',
+  '密碼',
+  'パスワード',
+  '비밀번호',
 ];
 /** Key words whose bare values are passwords (no digit needed), as `pass` and `pwd`. */
 export const PASSWORD_WORD =
-  /pass|pwd|mdp|wort|wachtwoord|contrase|senha|parola|пароль|has[łl]o|heslo|[şs]ifre|l[öo]senord|adgangskode|salasana/i;
+  /pass|pwd|mdp|wort|wachtwoord|contrase|senha|parola|пароль|has[łl]o|heslo|[şs]ifre|l[öo]senord|adgangskode|salasana|密码|密碼|パスワード|비밀번호/i;
 
 /**
  * Key names whose value is a secret, shared by the text detectors (`password=...`,
@@ -129,7 +136,7 @@ export interface KeyRule {
 
 const SECRET_KEY = new RegExp(`(?:(${KEYWORDS})${KEY_SUFFIX}|(${AUTHZ}))$`);
 /** Last letters of every key SECRET_KEY matches (a cheap test before the regex). */
-const LAST = new Set([...'destnylhpaoDESTNYLHPAOьЬ'].map((c) => c.charCodeAt(0)));
+const LAST = new Set([...'destnylhpaoDESTNYLHPAOьЬ码碼ド호'].map((c) => c.charCodeAt(0)));
 
 /** Keys already judged: a few names repeat in every record (bounded, emptied when full). */
 const JUDGED = new Map<string, KeyRule | null>();

@@ -344,9 +344,49 @@ describe('built-in detectors: exact output for every kind', () => {
       'HF hf_AbCdEfGhIj0123456789KlMnOpQrStUvWx and api_org_0123456789AbCdEfGhIjKlMnOpQrStUvWx.',
       'HF [REDACTED:huggingface-token] and [REDACTED:huggingface-token].',
     ],
+    [
+      'prefixed tokens glued to an identifier by _',
+      j(
+        'nosuchfield_sk_live_',
+        'PlantStr1pe0aB1cD2eF3gH4iJ5 MY_ghp_',
+        'x5bN2ZkW9qT4rL7mV1cH8dF3sJ6pA0gY2uE4',
+      ),
+      'nosuchfield_[REDACTED:stripe-key] MY_[REDACTED:github-token]',
+    ],
+    // Review of issue 19: password words with spaces, in CJK, and a login's stdin.
+    [
+      'password words with spaces and in Chinese, Japanese and Korean',
+      'mot de passe : Truc2024\nLe mot de passe est : AutreMdp9\n密码 = "MiMa123"\n' +
+        'パスワード: PasuWado1\n비밀번호: BimilPw2',
+      'mot de passe : [REDACTED:password]\nLe mot de passe est : [REDACTED:password]\n' +
+        '密码 = "[REDACTED:password]"\nパスワード: [REDACTED:password]\n비밀번호: [REDACTED:password]',
+    ],
+    [
+      'the value echoed into a registry login --password-stdin',
+      'echo EchoPw12 | docker login -u bob --password-stdin ghcr.io; ' +
+        "echo -n 'Two Words' | sudo podman login --password-stdin r\n" +
+        'echo $PW | docker login --password-stdin; echo hi | docker login -u bob',
+      'echo [REDACTED:password] | docker login -u bob --password-stdin ghcr.io; ' +
+        "echo -n '[REDACTED:password]' | sudo podman login --password-stdin r\n" +
+        'echo $PW | docker login --password-stdin; echo hi | docker login -u bob',
+    ],
   ];
   it.each(cases)('%s', (_name, input, expected) => {
     expect(redact(input)).toBe(expected);
+  });
+
+  // Review of issue 19: a token longer than a rule's count was masked up to the count.
+  it('masks tokens longer than their rule to the end of their alphabet', () => {
+    expect(
+      redact(
+        j('t glpat-', 'AbCdEfGhIjKlMnOpQrSt', 'YZW12 ') +
+          j('k AIza', 'SyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY', 'Tail9 ') +
+          j('s shpat_', '0123456789abcdef0123456789abcdef', 'abc12 ') +
+          j('d gldt-', 'AbCdEfGhIjKlMnOpQrSt', 'More_-9.'),
+      ),
+    ).toBe(
+      't [REDACTED:gitlab-token] k [REDACTED:gcp-api-key] s [REDACTED:shopify-token] d [REDACTED:gitlab-token].',
+    );
   });
 
   it('covers every built-in kind', () => {

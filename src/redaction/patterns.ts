@@ -29,7 +29,7 @@ import {
   cookie,
 } from './assignments';
 import { secretArray, secretObject } from './collections';
-import { commandPasswords } from './commands';
+import { commandPasswords, stdinPassword } from './commands';
 import type { Detector, ScanState, Span } from './detector';
 import {
   anthropicKey,
@@ -132,6 +132,7 @@ export const DETECTORS: readonly Detector[] = [
   bearer,
   urlCredentials,
   commandPasswords,
+  stdinPassword,
   optionSecrets,
   netrcPassword,
   npmCredential,

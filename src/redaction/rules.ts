@@ -73,6 +73,9 @@ export function translate(regex: string): Translated {
   if (mid >= 0) rest = rest.slice(0, mid) + caselessClasses(rest.slice(mid + 4));
   if (caselessAll) rest = caselessClasses(rest);
   if (rest.endsWith(BOUNDARY)) rest = `${rest.slice(0, -BOUNDARY.length)}(?=${BOUNDARY.slice(3)}`;
+  // A token ends where its alphabet ends: a rule ending in a counted class (`glpat-[\w-]{20}`)
+  // takes the whole run, or a longer token would be masked up to the count and its tail served.
+  else rest = rest.replace(/(\](?:\{\d+)),?\d*\}$/, '$1,}');
   const body = rest.replace(/\\z/g, '$');
   return { prefix, body, source: `${head}${escape(prefix)}${body}` };
 }

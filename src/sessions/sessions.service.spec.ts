@@ -47,6 +47,7 @@ function catalogOf(sessions: ListedSession[]): Catalog {
     newestFirst,
     byKey: new Map(newestFirst.map((s) => [s.key, s])),
     shadowed: [],
+    withheld: [],
     scannedAt: 0,
   };
 }

@@ -37,6 +37,7 @@ export function catalogOf(sessions: ListedSession[], shadowed: ListedSession[] =
     newestFirst,
     byKey: new Map(newestFirst.map((s) => [s.key, s])),
     shadowed,
+    withheld: [],
     scannedAt: 0,
   };
 }

@@ -47,6 +47,7 @@ export function catalogFromIndex(
     newestFirst,
     byKey: new Map(newestFirst.map((s) => [s.key, s])),
     shadowed: [],
+    withheld: [],
     scannedAt: 0,
   };
 }

@@ -1,3 +1,4 @@
+import { secretNameTest } from '../../redaction/names';
 import {
   buildCatalog,
   HeadCache,
@@ -34,6 +35,7 @@ export async function localList(
   const store = new BrainStore({
     geminiHome: source.geminiHome,
     brainRoots: source.brainRoots,
+    withhold: secretNameTest(settings),
     cacheBytes: settings.cacheMaxMb * 1024 * 1024,
     onScanProgress: (done, total) => bar.update(done, total),
   });

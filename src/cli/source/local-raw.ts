@@ -1,3 +1,4 @@
+import { secretNameTest } from '../../redaction/names';
 import { BrainStore } from '../../brain/store';
 import { candidateLines } from '../../brain/transcript/candidate-lines';
 import type { StoreSource } from '../../config/brain-source';
@@ -18,7 +19,11 @@ export async function localRaw(
   index: number,
   compact: boolean,
 ): Promise<Buffer> {
-  const store = new BrainStore({ geminiHome: source.geminiHome, brainRoots: source.brainRoots });
+  const store = new BrainStore({
+    geminiHome: source.geminiHome,
+    brainRoots: source.brainRoots,
+    withhold: secretNameTest(settings),
+  });
   const found = await store.resolve(id);
   if (found.kind === 'none') throw notFound(`session ${JSON.stringify(id)}`);
   if (found.kind === 'too-short')
