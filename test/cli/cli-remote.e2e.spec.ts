@@ -18,6 +18,7 @@ import { ACP_ID, GHP, makeCliHome, MASK, PLAIN_ID, SECRET_ID } from './cli-home'
  * with a secret in it (REDACT on); a key scoped to one flavor sees nothing else.
  */
 
+const MALFORMED_ID = 'ee000001-0000-4000-8000-000000000009';
 const FULL_KEY = 'bql_cli-full-key-0123456789abcdefghijklmnopqrstuvwxyz';
 const ACP_KEY = 'bql_cli-acp-key-0123456789abcdefghijklmnopqrstuvwxyz';
 
@@ -34,6 +35,20 @@ const remote = (args: string[], key = FULL_KEY): Promise<Run> =>
 beforeAll(async () => {
   ensureBuilt();
   home = makeCliHome();
+  // Its line 2 is no record (no closing brace), and holds a password.
+  const malformed = path.join(
+    home,
+    'antigravity-ide',
+    'brain',
+    MALFORMED_ID,
+    '.system_generated/logs',
+  );
+  fs.mkdirSync(malformed, { recursive: true });
+  fs.writeFileSync(
+    path.join(malformed, 'transcript.jsonl'),
+    `${JSON.stringify({ step_index: 0, type: 'CORTEX_STEP_TYPE_USER_INPUT', status: 'CORTEX_STEP_STATUS_DONE', created_at: '2026-05-01T10:00:00Z', content: 'hello' })}\n` +
+      '{"step_index":1,"content":"PGPASSWORD=MalfPlantPw47 psql\n',
+  );
   localCache = makeTempDir('brainql-cli-local-cache-');
   const dir = makeTempDir('brainql-cli-server-');
   const keys = path.join(dir, 'keys.json');
@@ -283,5 +298,35 @@ describe('wait', () => {
     } finally {
       fs.writeFileSync(file, before);
     }
+  });
+});
+
+describe('check --fail-on secrets', () => {
+  it('fails on a secret on a line that is no record, locally and with --url', async () => {
+    const args = ['check', MALFORMED_ID, '--fail-on', 'secrets'];
+    const [l, r] = await Promise.all([local(args), remote(args)]);
+    for (const run of [l, r]) {
+      expect([run.code, run.stdout]).toEqual([
+        1,
+        'secrets: 1\n  1 password in lines that are no record\n',
+      ]);
+    }
+    const res = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${FULL_KEY}` },
+      body: JSON.stringify({
+        query: `{ session(id: "${MALFORMED_ID}") { secrets { kind field step { index } artifact count } }
+          secretExposures(kinds: ["password"]) { edges { node { session { id } count kinds } } } }`,
+      }),
+    });
+    const finding = { kind: 'password', field: 'CONTENT', step: null, artifact: null, count: 1 };
+    expect(await res.json()).toEqual({
+      data: {
+        session: { secrets: [finding] },
+        secretExposures: {
+          edges: [{ node: { session: { id: MALFORMED_ID }, count: 1, kinds: ['password'] } }],
+        },
+      },
+    });
   });
 });
