@@ -19,6 +19,7 @@ import { ACP_ID, GHP, makeCliHome, MASK, PLAIN_ID, SECRET_ID } from './cli-home'
  */
 
 const MALFORMED_ID = 'ee000001-0000-4000-8000-000000000009';
+const CHUNKS_ID = 'ee000002-0000-4000-8000-000000000008';
 const FULL_KEY = 'bql_cli-full-key-0123456789abcdefghijklmnopqrstuvwxyz';
 const ACP_KEY = 'bql_cli-acp-key-0123456789abcdefghijklmnopqrstuvwxyz';
 
@@ -35,6 +36,29 @@ const remote = (args: string[], key = FULL_KEY): Promise<Run> =>
 beforeAll(async () => {
   ensureBuilt();
   home = makeCliHome();
+  // Chunks only (no transcript file), a line cut by the chunk boundary.
+  const chunks = path.join(
+    home,
+    'antigravity-ide',
+    'brain',
+    CHUNKS_ID,
+    '.system_generated/logs/chunks/transcript',
+  );
+  fs.mkdirSync(chunks, { recursive: true });
+  const lines =
+    [0, 1]
+      .map((i) =>
+        JSON.stringify({
+          step_index: i,
+          type: 'CORTEX_STEP_TYPE_USER_INPUT',
+          status: 'CORTEX_STEP_STATUS_DONE',
+          created_at: '2026-05-01T10:00:00Z',
+          content: `chunked ${i}`,
+        }),
+      )
+      .join('\n') + '\n';
+  fs.writeFileSync(path.join(chunks, '0001.jsonl'), lines.slice(0, 150));
+  fs.writeFileSync(path.join(chunks, '0002.jsonl'), lines.slice(150));
   // Its line 2 is no record (no closing brace), and holds a password.
   const malformed = path.join(
     home,
@@ -328,5 +352,16 @@ describe('check --fail-on secrets', () => {
         },
       },
     });
+  });
+});
+
+describe('raw over a chunks-only session', () => {
+  it('prints the line with --url as locally', async () => {
+    const [l, r] = await Promise.all([
+      local(['raw', CHUNKS_ID, '1']),
+      remote(['raw', CHUNKS_ID, '1']),
+    ]);
+    expect([l.code, l.stdout, l.stderr]).toEqual([0, expect.stringContaining('"chunked 1"'), '']);
+    expect([r.code, r.stdout, r.stderr]).toEqual([l.code, l.stdout, l.stderr]);
   });
 });

@@ -38,6 +38,7 @@ describe('/api/openapi.json', () => {
       '/api/sessions/{id}/secrets',
       '/api/sessions/{id}/steps',
       '/api/sessions/{id}/steps/{index}',
+      '/api/sessions/{id}/steps/{index}/raw',
       '/api/stats',
     ]);
     const names = (p: string) => doc.paths[p].get.parameters.map((x: Data) => x.name).sort();
