@@ -21,9 +21,10 @@ export async function remoteRaw(
     `api/sessions/${encodeURIComponent(fullId)}/steps/${index}/raw${compact ? '?compact=true' : ''}`,
   );
   if (res.status === 404) {
-    const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    if (body?.message?.includes('no transcript'))
+    const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+    if (body?.error?.message?.includes('no transcript')) {
       throw notFound(`a transcript of session ${fullId}`);
+    }
     throw notFound(`step ${index}`);
   }
   if (!res.ok) throw new CliError(Exit.SERVER, `raw: the server answered ${res.status}`);
