@@ -298,10 +298,12 @@ describe('wait', () => {
       '.system_generated/logs/transcript.jsonl',
     );
     const before = fs.readFileSync(file);
+    // Fixed times: "last line" is the newest record's created_at in both modes, not when it
+    // arrived (a remote wait printed the arrival time).
     const append = (step: number) =>
       fs.appendFileSync(
         file,
-        `${JSON.stringify({ step_index: step, source: 'MODEL', type: 'PLANNER_RESPONSE', status: 'DONE', created_at: new Date().toISOString() })}\n`,
+        `${JSON.stringify({ step_index: step, source: 'MODEL', type: 'PLANNER_RESPONSE', status: 'DONE', created_at: `2026-07-01T09:${step}0:00Z` })}\n`,
       );
     try {
       append(1);
@@ -318,6 +320,7 @@ describe('wait', () => {
           idle: true,
           stepCount: 3,
           lastStatus: 'DONE',
+          lastLineAt: '2026-07-01T09:20:00.000Z',
         });
     } finally {
       fs.writeFileSync(file, before);
