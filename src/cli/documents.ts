@@ -9,7 +9,7 @@ query CliIndexStatus { indexStatus { state sessionsIndexed sessionsTotal } }`;
 /** `wait`, remote: every record from `fromPosition`, then each new one. */
 export const WAIT_STEPS = `
 subscription CliWaitSteps($id: String!, $from: Int!) {
-  steps(sessionId: $id, fromPosition: $from) { position status }
+  steps(sessionId: $id, fromPosition: $from) { position status createdAt }
 }`;
 
 /** `wait`, local: the session's last change and the records after a cursor. */
@@ -19,7 +19,7 @@ query CliWaitPoll($id: String!, $after: String) {
     id updatedAt stepCount
     steps(first: 500, after: $after) {
       pageInfo { hasNextPage endCursor }
-      edges { node { position status } }
+      edges { node { position status createdAt } }
     }
   }
 }`;

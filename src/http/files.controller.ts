@@ -1,5 +1,5 @@
-import { Controller, Get, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, Query as QueryObject, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { MIN_PREFIX, BrainStore } from '../brain/store';
 import type { ListedSession } from '../brain/catalog';
@@ -12,6 +12,9 @@ import { rateKeyOf } from '../graphql/limits/rate-limit.module';
 import { Redactor } from '../redaction/redactor';
 import { parseFilePath } from './file-path';
 import { ApiErrors } from '../rest/api-docs';
+import { Params } from '../rest/params';
+import { recordLine } from '../brain/transcript/record-line';
+import { maskText } from './masked-body';
 import { HttpError, HttpErrorCode } from './http-errors';
 import { sendFile } from './send-file';
 import { openSessionFile } from './session-file';
@@ -110,6 +113,48 @@ export class FilesController {
     const retryAfterSeconds = Math.ceil(LARGE_VALUE_WAIT_MS / 1000);
     const busy = largeValuesBusy(this.largeValues.capacity, retryAfterSeconds);
     throw new HttpError(HttpErrorCode.RATE_LIMITED, busy.message, { retryAfterSeconds });
+  }
+
+  @Get('api/sessions/:id/steps/:index/raw')
+  @ApiOperation({
+    summary:
+      'The first record with this step_index: its transcript line as written, masked as a download (full tier unless compact=true; the compact line when there is no full view)',
+  })
+  @ApiParam({
+    name: 'id',
+    description: 'Session id, or a unique prefix of at least 4 characters',
+    schema: { type: 'string' },
+  })
+  @ApiParam({ name: 'index', description: 'A step_index', schema: { type: 'integer' } })
+  @ApiQuery({ name: 'compact', required: false, schema: { type: 'boolean' } })
+  @ApiResponse({
+    status: 200,
+    description: 'The line, without its newline',
+    content: { 'application/x-ndjson': { schema: { type: 'string' } } },
+  })
+  @ApiErrors(404, 409)
+  async rawLine(
+    @Req() req: Request,
+    @Res() res: Response,
+    @Param('id') id: string,
+    @Param('index') index: string,
+    @QueryObject() query: Record<string, unknown>,
+  ): Promise<void> {
+    const principal = principalOf(req);
+    const rateKey = rateKeyOf(req, principal);
+    this.charge(rateKey, 1, 'a request costs 1');
+    const p = new Params({ ...query, index }, ['compact', 'index']);
+    const step = p.int('index') as number;
+    const compact = p.bool('compact') === true;
+    const session = await this.find(id, principal);
+    const line = await recordLine(this.store, session.entry, step, compact);
+    if (line === 'no-view')
+      throw new HttpError(HttpErrorCode.NOT_FOUND, 'This session has no transcript of that tier.');
+    if (line === null) throw new HttpError(HttpErrorCode.NOT_FOUND, `No step with index ${step}.`);
+    const body = this.redactor.enabled ? maskText(line, this.redactor).body : line;
+    const points = Math.ceil(body.length / DOWNLOAD_CHUNK);
+    this.charge(rateKey, points, `sending ${body.length} bytes costs ${points}`);
+    res.status(200).type('application/x-ndjson').send(body);
   }
 
   /** The session `id` names among those the caller may see (a hidden one is absent). */

@@ -158,7 +158,11 @@ export class SessionIndexer {
         (await boundaryOf(dir, view, end)) === row?.view_check;
       if (!extend) [end, lines, records, bytes, stored] = [0, 0, 0, 0, null];
       deletedFrom = records;
-      t.db.transaction(() => t.deleteSteps(sid, records))();
+      t.db.transaction(() => {
+        t.deleteSteps(sid, records);
+        // Lines past those committed are read again (all of them when not extending).
+        t.deleteLineFindings(sid, lines);
+      })();
       let state = stored?.committed ?? emptySummaryState();
       const occurrences = extend ? t.occurrences(sid) : new Map<number, number>();
       let served = state;
@@ -167,6 +171,18 @@ export class SessionIndexer {
         const batch: Scanned[] = [];
         let size = 0;
         let stopped = false;
+        // Lines that are no record are served too (raw, downloads): their secrets are counted
+        // per run of such lines, keyed by the run's first line (see LINE_POSITION).
+        const runs: { line: number; text: string }[] = [];
+        let run: { line: number; parts: string[] } | null = null;
+        const endRun = () => {
+          if (run) runs.push({ line: run.line, text: run.parts.join('\n') });
+          run = null;
+        };
+        const noRecord = (line: number, text: string) => {
+          if (!run) run = { line, parts: [] };
+          run.parts.push(text);
+        };
         const result = await scanLines(
           dir,
           view,
@@ -179,9 +195,17 @@ export class SessionIndexer {
             stopped = size >= SCAN_BATCH_BYTES;
             // Only an object can be a record: a failed parse costs microseconds, a million of
             // them seconds of a thread that also serves requests.
-            if (buf === null || lineShape(buf, f, to) !== 'object') return stopped;
+            if (buf === null) return stopped;
+            if (lineShape(buf, f, to) !== 'object') {
+              noRecord(lines, buf.toString('utf8', f, to));
+              return stopped;
+            }
             const verdict = parseLine(buf.subarray(f, to), view.kind === 'compact', records, lines);
-            if (verdict.kind !== 'record') return stopped;
+            if (verdict.kind !== 'record') {
+              noRecord(lines, buf.toString('utf8', f, to));
+              return stopped;
+            }
+            endRun();
             const r = verdict.record;
             r.occurrence = occurrences.get(r.index) ?? 0;
             occurrences.set(r.index, r.occurrence + 1);
@@ -194,9 +218,12 @@ export class SessionIndexer {
           signal,
         );
         end = result.committedEnd;
+        endRun();
         if (!stopped && result.tail) {
           const verdict = parseLine(result.tail, view.kind === 'compact', records, lines + 1);
-          if (verdict.kind === 'record') {
+          if (verdict.kind !== 'record') {
+            runs.push({ line: lines + 1, text: result.tail.toString('utf8') });
+          } else {
             verdict.record.occurrence = occurrences.get(verdict.record.index) ?? 0;
             batch.push({
               record: verdict.record,
@@ -209,6 +236,7 @@ export class SessionIndexer {
         read += result.scannedEnd - from;
         bytes += end - from;
         const inputs = await this.writeRecords(sid, dir, batch, views, marked, true);
+        this.writeLineFindings(sid, runs);
         state = structuredClone(state);
         addToSummary(
           state,
@@ -345,6 +373,18 @@ export class SessionIndexer {
       if (i < rows.length) await new Promise((resolve) => setImmediate(resolve));
     }
     return { committed, tail };
+  }
+
+  /** Counts what the download masks in runs of lines that are no record. */
+  private writeLineFindings(sid: number, runs: { line: number; text: string }[]): void {
+    const found = runs
+      .map((r) => ({ line: r.line, findings: this.d.redaction.fileText(r.text, false).findings }))
+      .filter((r) => r.findings.size > 0);
+    if (found.length === 0) return;
+    const t = this.d.tables;
+    t.db.transaction(() => {
+      for (const r of found) t.putLineFindings(sid, r.line, r.findings);
+    })();
   }
 
   private async indexFiles(

@@ -35,12 +35,12 @@ query Sessions($first: Int = 20, $after: String, $order: SessionOrder = NEWEST_F
 
 /** GET /api/sessions/{id}. */
 export const SESSION = `
-query Session($id: String!) { session(id: $id) { ...SessionFields } }${SESSION_FIELDS}`;
+query Session($id: String!, $flavor: String) { session(id: $id, flavor: $flavor) { ...SessionFields } }${SESSION_FIELDS}`;
 
 /** `summary`: metadata, counts, artifacts, problems. */
 export const SESSION_SUMMARY = `
-query SessionSummary($id: String!) {
-  session(id: $id) {
+query SessionSummary($id: String!, $flavor: String) {
+  session(id: $id, flavor: $flavor) {
     ...SessionFields
     artifacts { name kind summary updatedAt size modifiedAt }
     problems { code message file line }
@@ -49,8 +49,8 @@ query SessionSummary($id: String!) {
 
 /** GET /api/sessions/{id}/steps, `steps`. */
 export const STEPS = `
-query Steps($id: String!, $first: Int = 50, $after: String, $filter: StepFilter, $full: Boolean = false) {
-  session(id: $id) {
+query Steps($id: String!, $flavor: String, $first: Int = 50, $after: String, $filter: StepFilter, $full: Boolean = false) {
+  session(id: $id, flavor: $flavor) {
     id
     steps(first: $first, after: $after, filter: $filter) {
       totalCount ${PAGE_INFO}
@@ -61,8 +61,8 @@ query Steps($id: String!, $first: Int = 50, $after: String, $filter: StepFilter,
 
 /** GET /api/sessions/{id}/steps/{index}, `step`: the step with its calls' results and output. */
 export const STEP = `
-query Step($id: String!, $index: Int!, $full: Boolean = false) {
-  session(id: $id) {
+query Step($id: String!, $flavor: String, $index: Int!, $full: Boolean = false) {
+  session(id: $id, flavor: $flavor) {
     id
     step(index: $index) {
       ...StepFields
@@ -74,8 +74,8 @@ query Step($id: String!, $index: Int!, $full: Boolean = false) {
 
 /** `tools`: a page of steps with their tool calls and each call's result. */
 export const TOOLS = `
-query Tools($id: String!, $first: Int = 500, $after: String, $full: Boolean = false) {
-  session(id: $id) {
+query Tools($id: String!, $flavor: String, $first: Int = 500, $after: String, $full: Boolean = false) {
+  session(id: $id, flavor: $flavor) {
     id
     steps(first: $first, after: $after) {
       totalCount ${PAGE_INFO}
@@ -88,8 +88,8 @@ query Tools($id: String!, $first: Int = 500, $after: String, $full: Boolean = fa
 
 /** GET /api/sessions/{id}/commands, `commands`. */
 export const COMMANDS = `
-query Commands($id: String!) {
-  session(id: $id) {
+query Commands($id: String!, $flavor: String) {
+  session(id: $id, flavor: $flavor) {
     id
     commands {
       step { index position } toolCallPosition commandLine cwd
@@ -101,8 +101,8 @@ query Commands($id: String!) {
 
 /** GET /api/sessions/{id}/file-changes, `changes`. */
 export const FILE_CHANGES = `
-query FileChanges($id: String!) {
-  session(id: $id) {
+query FileChanges($id: String!, $flavor: String) {
+  session(id: $id, flavor: $flavor) {
     id
     fileChanges {
       step { index position } toolCallPosition tool path kind description complete
@@ -113,18 +113,18 @@ query FileChanges($id: String!) {
 
 /** GET /api/sessions/{id}/problems. */
 export const PROBLEMS = `
-query Problems($id: String!) { session(id: $id) { id problems { code message file line } } }`;
+query Problems($id: String!, $flavor: String) { session(id: $id, flavor: $flavor) { id problems { code message file line } } }`;
 
 /** GET /api/sessions/{id}/secrets. */
 export const SECRETS = `
-query Secrets($id: String!) {
-  session(id: $id) { id secrets { kind field step { index position } artifact count } }
+query Secrets($id: String!, $flavor: String) {
+  session(id: $id, flavor: $flavor) { id secrets { kind field step { index position } artifact count } }
 }`;
 
 /** `artifacts`: the list without contents. */
 export const ARTIFACTS = `
-query Artifacts($id: String!) {
-  session(id: $id) {
+query Artifacts($id: String!, $flavor: String) {
+  session(id: $id, flavor: $flavor) {
     id
     artifacts { name kind summary updatedAt size modifiedAt metadata versions { name size modifiedAt } }
   }
@@ -132,8 +132,8 @@ query Artifacts($id: String!) {
 
 /** `artifacts --cat NAME`: one artifact's content. */
 export const ARTIFACT = `
-query Artifact($id: String!, $name: String!) {
-  session(id: $id) { id artifact(name: $name) { name kind size modifiedAt content } }
+query Artifact($id: String!, $flavor: String, $name: String!) {
+  session(id: $id, flavor: $flavor) { id artifact(name: $name) { name kind size modifiedAt content } }
 }`;
 
 /** GET /api/search, `search`. */
@@ -162,8 +162,8 @@ query Stats($filter: SessionFilter, $bucket: TimeBucket = DAY) {
 
 /** The export's header: the session and its artifacts. */
 export const EXPORT_SESSION = `
-query ExportSession($id: String!) {
-  session(id: $id) {
+query ExportSession($id: String!, $flavor: String) {
+  session(id: $id, flavor: $flavor) {
     ...SessionFields
     artifacts { name kind summary updatedAt content }
     problems { code message file line }
@@ -175,8 +175,8 @@ query ExportSession($id: String!) {
  * (a step whose full record is over MAX_RESPONSE_BYTES is exported from its compact record).
  */
 export const EXPORT_STEPS = `
-query ExportSteps($id: String!, $first: Int = 50, $after: String, $full: Boolean = true) {
-  session(id: $id) {
+query ExportSteps($id: String!, $flavor: String, $first: Int = 50, $after: String, $full: Boolean = true) {
+  session(id: $id, flavor: $flavor) {
     id
     steps(first: $first, after: $after) {
       ${PAGE_INFO}

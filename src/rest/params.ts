@@ -19,7 +19,11 @@ export class Params {
   ) {
     for (const name of Object.keys(raw)) {
       if (!accepted.includes(name)) {
-        throw bad(`Unknown parameter "${name}"; this route accepts: ${accepted.join(', ')}.`);
+        throw bad(
+          accepted.length === 0
+            ? `Unknown parameter "${name}"; this route accepts no parameters.`
+            : `Unknown parameter "${name}"; this route accepts: ${accepted.join(', ')}.`,
+        );
       }
     }
   }

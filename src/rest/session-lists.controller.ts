@@ -6,7 +6,7 @@ import { GraphqlRunner } from '../operations/graphql-runner';
 import { ask } from './answers';
 import { ApiErrors, ApiItems, ApiSessionId } from './api-docs';
 import { Params } from './params';
-import { found } from './sessions.controller';
+import { FlavorParam, found } from './sessions.controller';
 
 type Node = Record<string, unknown>;
 
@@ -23,11 +23,11 @@ export class SessionListsController {
     id: string,
     field: string,
   ) {
-    new Params(raw, []);
+    const p = new Params(raw, ['flavor']);
     const data = await ask<{ session: Record<string, Node[]> | null }>(
       this.runner.forRequest(req),
       doc,
-      { id },
+      { id, flavor: p.one('flavor') },
     );
     return { items: found(data)[field] };
   }
@@ -35,6 +35,7 @@ export class SessionListsController {
   @Get('commands')
   @ApiOperation({ summary: 'Every run_command call, in transcript order' })
   @ApiSessionId()
+  @FlavorParam()
   @ApiItems('Command')
   @ApiErrors(404, 409)
   commands(
@@ -48,6 +49,7 @@ export class SessionListsController {
   @Get('file-changes')
   @ApiOperation({ summary: 'Every file write or edit, in transcript order' })
   @ApiSessionId()
+  @FlavorParam()
   @ApiItems('FileChange')
   @ApiErrors(404, 409)
   fileChanges(
@@ -61,6 +63,7 @@ export class SessionListsController {
   @Get('problems')
   @ApiOperation({ summary: "Every problem found in the session's files" })
   @ApiSessionId()
+  @FlavorParam()
   @ApiItems('Problem')
   @ApiErrors(404, 409)
   problems(
@@ -74,6 +77,7 @@ export class SessionListsController {
   @Get('secrets')
   @ApiOperation({ summary: 'What the redactor masks in this session, per kind and text' })
   @ApiSessionId()
+  @FlavorParam()
   @ApiItems('SecretFinding')
   @ApiErrors(404, 409)
   secrets(

@@ -31,6 +31,14 @@ import {
 import { stepsInParts } from './steps-in-parts';
 
 type Raw = Record<string, unknown>;
+
+/** `flavor` on the routes of one session, as GraphQL's `session(id:, flavor:)`. */
+export const FlavorParam = (): MethodDecorator =>
+  Query(
+    'flavor',
+    "Only this root flavor's copy: reaches a copy shadowed by the same id in another root.",
+    { type: 'string' },
+  );
 type Node = Record<string, unknown>;
 interface SessionData<T> {
   session: (T & Node) | null;
@@ -78,11 +86,13 @@ export class SessionsController {
   @Get(':id')
   @ApiOperation({ summary: 'One session by id or unique prefix' })
   @ApiSessionId()
+  @FlavorParam()
   @ApiOkResponse({ schema: ref('Session') })
   @ApiErrors(404, 409)
   async one(@Req() req: Request, @Param('id') id: string, @QueryObject() raw: Raw) {
-    new Params(raw, []);
-    return found(await ask<SessionData<Node>>(this.runner.forRequest(req), SESSION, { id }));
+    const p = new Params(raw, ['flavor']);
+    const variables = { id, flavor: p.one('flavor') };
+    return found(await ask<SessionData<Node>>(this.runner.forRequest(req), SESSION, variables));
   }
 
   @Get(':id/steps')
@@ -94,12 +104,23 @@ export class SessionsController {
   @QueryList('source', 'Only steps of these sources.', enumOf(STEP_SOURCES))
   @QueryList('status', 'Only steps of these statuses.', enumOf(STEP_STATUSES))
   @Query('tool', 'Only steps calling this tool.', { type: 'string' })
+  @FlavorParam()
   @ApiPage('Step')
   @ApiErrors(404, 409)
   async steps(@Req() req: Request, @Param('id') id: string, @QueryObject() raw: Raw) {
-    const p = new Params(raw, ['first', 'after', 'full', 'type', 'source', 'status', 'tool']);
+    const p = new Params(raw, [
+      'first',
+      'after',
+      'full',
+      'type',
+      'source',
+      'status',
+      'tool',
+      'flavor',
+    ]);
     const variables = {
       id,
+      flavor: p.one('flavor'),
       first: p.int('first'),
       after: p.one('after'),
       full: p.bool('full'),
@@ -125,6 +146,7 @@ export class SessionsController {
   @ApiSessionId()
   @ApiParam({ name: 'index', description: 'A step_index', schema: { type: 'integer' } })
   @Query('full', 'Untruncated content, thinking and tool calls.', { type: 'boolean' })
+  @FlavorParam()
   @ApiOkResponse({ schema: ref('StepDetail') })
   @ApiErrors(404, 409)
   async step(
@@ -133,8 +155,13 @@ export class SessionsController {
     @Param('index') index: string,
     @QueryObject() raw: Raw,
   ) {
-    const p = new Params({ ...raw, index }, ['full', 'index']);
-    const variables = { id, index: p.int('index'), full: p.bool('full') };
+    const p = new Params({ ...raw, index }, ['full', 'index', 'flavor']);
+    const variables = {
+      id,
+      index: p.int('index'),
+      full: p.bool('full'),
+      flavor: p.one('flavor'),
+    };
     // Its large values are held until the response is out, not only until the query is
     // answered: serializing and sending a full step costs more copies than reading it.
     const data = await ask<SessionData<{ step: Node | null }>>(

@@ -16,8 +16,10 @@ function instant(value: Date | null | undefined, name: string): number | undefin
   if (value === null || value === undefined) return undefined;
   const t = value.getTime();
   if (Number.isNaN(t)) {
+    // An argument error, found before any session is read: HTTP 400 as `first` out of range.
     throw badInput(`"${name}" must be an ISO-8601 date-time, e.g. 2026-06-25T17:15:58Z`, {
       argument: name,
+      http: { status: 400 },
     });
   }
   return t;

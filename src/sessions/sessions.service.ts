@@ -31,6 +31,19 @@ export function visibleSessionCount(catalog: Catalog, principal: Principal): num
   return count;
 }
 
+/** How many session copies each root holds (by path): winners and shadowed copies alike. */
+const copiesMemo = new WeakMap<Catalog, Map<string, number>>();
+function copiesPerRoot(catalog: Catalog): Map<string, number> {
+  const memo = copiesMemo.get(catalog);
+  if (memo) return memo;
+  const out = new Map<string, number>();
+  for (const s of [...catalog.newestFirst, ...catalog.shadowed]) {
+    out.set(s.entry.root.path, (out.get(s.entry.root.path) ?? 0) + 1);
+  }
+  copiesMemo.set(catalog, out);
+  return out;
+}
+
 /** Session listings, lookups and roots, over the store's current catalog. */
 @Injectable()
 export class SessionsService {
@@ -54,26 +67,23 @@ export class SessionsService {
     };
   }
 
+  /**
+   * Every root the caller may read, each counting every copy it holds, a shadowed one included
+   * (as the listing by flavor lists them): a root is seen whole or not at all.
+   */
   async roots(principal: Principal): Promise<BrainRoot[]> {
     const catalog = await this.store.catalog();
-    const roots = catalog.roots.filter((r) => principal.mayRead(r.root));
-    if (!principal.scoped || catalog.shadowed.length === 0) {
-      return roots.map((r) => this.toRoot(r));
-    }
-    // A scoped caller may see a copy that lost to a hidden root's: count what they see.
-    const seen = visibleSessions(catalog, (s) => principal.mayRead(s.entry.root));
-    return roots.map((r) =>
-      this.toRoot({
-        root: r.root,
-        sessionCount: seen.filter((s) => s.entry.root === r.root).length,
-      }),
-    );
+    const counts = copiesPerRoot(catalog);
+    return catalog.roots
+      .filter((r) => principal.mayRead(r.root))
+      .map((r) => this.toRoot({ root: r.root, sessionCount: counts.get(r.root.path) ?? 0 }));
   }
 
   async rootOf(listed: ListedSession): Promise<BrainRoot> {
     const catalog = await this.store.catalog();
     const status = catalog.roots.find((r) => r.root.path === listed.entry.root.path);
-    return this.toRoot(status ?? { root: listed.entry.root, sessionCount: 0 });
+    const root = status?.root ?? listed.entry.root;
+    return this.toRoot({ root, sessionCount: copiesPerRoot(catalog).get(root.path) ?? 0 });
   }
 
   /** `argument`: the argument that named the id, for the error message (`filter.session`). */

@@ -18,6 +18,8 @@ import { ACP_ID, GHP, makeCliHome, MASK, PLAIN_ID, SECRET_ID } from './cli-home'
  * with a secret in it (REDACT on); a key scoped to one flavor sees nothing else.
  */
 
+const MALFORMED_ID = 'ee000001-0000-4000-8000-000000000009';
+const CHUNKS_ID = 'ee000002-0000-4000-8000-000000000008';
 const FULL_KEY = 'bql_cli-full-key-0123456789abcdefghijklmnopqrstuvwxyz';
 const ACP_KEY = 'bql_cli-acp-key-0123456789abcdefghijklmnopqrstuvwxyz';
 
@@ -34,6 +36,43 @@ const remote = (args: string[], key = FULL_KEY): Promise<Run> =>
 beforeAll(async () => {
   ensureBuilt();
   home = makeCliHome();
+  // Chunks only (no transcript file), a line cut by the chunk boundary.
+  const chunks = path.join(
+    home,
+    'antigravity-ide',
+    'brain',
+    CHUNKS_ID,
+    '.system_generated/logs/chunks/transcript',
+  );
+  fs.mkdirSync(chunks, { recursive: true });
+  const lines =
+    [0, 1]
+      .map((i) =>
+        JSON.stringify({
+          step_index: i,
+          type: 'CORTEX_STEP_TYPE_USER_INPUT',
+          status: 'CORTEX_STEP_STATUS_DONE',
+          created_at: '2026-05-01T10:00:00Z',
+          content: `chunked ${i}`,
+        }),
+      )
+      .join('\n') + '\n';
+  fs.writeFileSync(path.join(chunks, '0001.jsonl'), lines.slice(0, 150));
+  fs.writeFileSync(path.join(chunks, '0002.jsonl'), lines.slice(150));
+  // Its line 2 is no record (no closing brace), and holds a password.
+  const malformed = path.join(
+    home,
+    'antigravity-ide',
+    'brain',
+    MALFORMED_ID,
+    '.system_generated/logs',
+  );
+  fs.mkdirSync(malformed, { recursive: true });
+  fs.writeFileSync(
+    path.join(malformed, 'transcript.jsonl'),
+    `${JSON.stringify({ step_index: 0, type: 'CORTEX_STEP_TYPE_USER_INPUT', status: 'CORTEX_STEP_STATUS_DONE', created_at: '2026-05-01T10:00:00Z', content: 'hello' })}\n` +
+      '{"step_index":1,"content":"PGPASSWORD=MalfPlantPw47 psql\n',
+  );
   localCache = makeTempDir('brainql-cli-local-cache-');
   const dir = makeTempDir('brainql-cli-server-');
   const keys = path.join(dir, 'keys.json');
@@ -259,10 +298,12 @@ describe('wait', () => {
       '.system_generated/logs/transcript.jsonl',
     );
     const before = fs.readFileSync(file);
+    // Fixed times: "last line" is the newest record's created_at in both modes, not when it
+    // arrived (a remote wait printed the arrival time).
     const append = (step: number) =>
       fs.appendFileSync(
         file,
-        `${JSON.stringify({ step_index: step, source: 'MODEL', type: 'PLANNER_RESPONSE', status: 'DONE', created_at: new Date().toISOString() })}\n`,
+        `${JSON.stringify({ step_index: step, source: 'MODEL', type: 'PLANNER_RESPONSE', status: 'DONE', created_at: `2026-07-01T09:${step}0:00Z` })}\n`,
       );
     try {
       append(1);
@@ -279,9 +320,51 @@ describe('wait', () => {
           idle: true,
           stepCount: 3,
           lastStatus: 'DONE',
+          lastLineAt: '2026-07-01T09:20:00.000Z',
         });
     } finally {
       fs.writeFileSync(file, before);
     }
+  });
+});
+
+describe('check --fail-on secrets', () => {
+  it('fails on a secret on a line that is no record, locally and with --url', async () => {
+    const args = ['check', MALFORMED_ID, '--fail-on', 'secrets'];
+    const [l, r] = await Promise.all([local(args), remote(args)]);
+    for (const run of [l, r]) {
+      expect([run.code, run.stdout]).toEqual([
+        1,
+        'secrets: 1\n  1 password in lines that are no record\n',
+      ]);
+    }
+    const res = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${FULL_KEY}` },
+      body: JSON.stringify({
+        query: `{ session(id: "${MALFORMED_ID}") { secrets { kind field step { index } artifact count } }
+          secretExposures(kinds: ["password"]) { edges { node { session { id } count kinds } } } }`,
+      }),
+    });
+    const finding = { kind: 'password', field: 'CONTENT', step: null, artifact: null, count: 1 };
+    expect(await res.json()).toEqual({
+      data: {
+        session: { secrets: [finding] },
+        secretExposures: {
+          edges: [{ node: { session: { id: MALFORMED_ID }, count: 1, kinds: ['password'] } }],
+        },
+      },
+    });
+  });
+});
+
+describe('raw over a chunks-only session', () => {
+  it('prints the line with --url as locally', async () => {
+    const [l, r] = await Promise.all([
+      local(['raw', CHUNKS_ID, '1']),
+      remote(['raw', CHUNKS_ID, '1']),
+    ]);
+    expect([l.code, l.stdout, l.stderr]).toEqual([0, expect.stringContaining('"chunked 1"'), '']);
+    expect([r.code, r.stdout, r.stderr]).toEqual([l.code, l.stdout, l.stderr]);
   });
 });

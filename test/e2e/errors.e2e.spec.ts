@@ -15,6 +15,33 @@ const CODES = [
 describe('errors (e2e)', () => {
   const e = useE2E();
 
+  it('a bad createdAfter as a bad first: 400, BAD_USER_INPUT, data null', async () => {
+    const post = (query: string, variables: Record<string, unknown>) =>
+      request(e.server)
+        .post('/graphql')
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ query, variables }));
+    const date = await post(
+      'query($w: DateTime) { sessions(filter: { createdAfter: $w }) { totalCount } }',
+      { w: '2026-02-30T00:00:00Z' },
+    );
+    const first = await post('query($n: Int) { sessions(first: $n) { totalCount } }', {
+      n: 100000000,
+    });
+    for (const res of [date, first]) {
+      const body = res.body as { data: unknown; errors: { extensions: { code: string } }[] };
+      expect([res.status, body.data ?? null, body.errors[0].extensions.code]).toEqual([
+        400,
+        null,
+        'BAD_USER_INPUT',
+      ]);
+    }
+    expect((date.body as { errors: { extensions: object }[] }).errors[0].extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      argument: 'createdAfter',
+    });
+  });
+
   /** One error with `code` (and `path` when given); never a stack trace or a server path. */
   const expectError = (body: GqlBody, code: string, path?: (string | number)[]): void => {
     expect(body.errors).toHaveLength(1);

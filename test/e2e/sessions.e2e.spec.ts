@@ -49,7 +49,9 @@ describe('sessions (e2e)', () => {
     environment: ENV[flavor],
     sessionCount:
       EXPECTED_SESSION_COUNTS[flavor as keyof typeof EXPECTED_SESSION_COUNTS] +
-      (flavor === 'antigravity-ide' ? Object.keys(REAL_FACTS).length : 0),
+      (flavor === 'antigravity-ide' ? Object.keys(REAL_FACTS).length : 0) +
+      // Every copy a root holds: twoRoots' IDE copy and tieRoots' CLI copy are shadowed.
+      (flavor === 'antigravity-ide' || flavor === 'antigravity-cli' ? 1 : 0),
     isExample: false,
   });
 
@@ -61,6 +63,56 @@ describe('sessions (e2e)', () => {
         .map(rootOf)
         .sort((a, b) => (a.path < b.path ? -1 : 1)),
     );
+  });
+
+  it('counts in each root what the listing by its flavor lists, shadowed copies included', async () => {
+    const d = await e.data('{ roots { flavor sessionCount } }');
+    const counts: Record<string, [number, number]> = {};
+    for (const r of d.roots as { flavor: string; sessionCount: number }[]) {
+      const listed = await e.data(
+        `{ sessions(first: 1, filter: { flavor: ["${r.flavor}"] }) { totalCount } }`,
+      );
+      counts[r.flavor] = [r.sessionCount, listed.sessions.totalCount];
+    }
+    expect(counts).toEqual({
+      'antigravity-ide': [25, 25],
+      'antigravity-cli': [3, 3],
+      'antigravity-acp': [2, 2],
+      jetski: [1, 1],
+    });
+  });
+
+  it('REST reaches a shadowed copy with flavor, as session(id:, flavor:) does', async () => {
+    const get = async (p: string) => {
+      const res = await e.rawGet(p);
+      return [res.status, JSON.parse(res.body.toString('utf8'))] as [number, Data];
+    };
+    const [status, ide] = await get(`/api/sessions/${I.twoRoots}?flavor=antigravity-ide`);
+    expect([status, ide.createdAt, ide.root.flavor]).toEqual([200, IDE_COPY_AT, 'antigravity-ide']);
+    const [, winner] = await get(`/api/sessions/${I.twoRoots}`);
+    expect(winner.root.flavor).toBe('antigravity-cli');
+    const [stepsStatus, steps] = await get(
+      `/api/sessions/${I.twoRoots}/steps?flavor=antigravity-ide&first=1`,
+    );
+    const [, gql] = [
+      0,
+      await e.data(
+        `{ session(id: "${I.twoRoots}", flavor: "antigravity-ide") { steps(first: 1) { totalCount } } }`,
+      ),
+    ];
+    expect([stepsStatus, steps.totalCount]).toEqual([200, gql.session.steps.totalCount]);
+    const [secretsStatus] = await get(`/api/sessions/${I.twoRoots}/secrets?flavor=antigravity-ide`);
+    expect(secretsStatus).toBe(200);
+    const [badStatus, bad] = await get(`/api/sessions/${I.twoRoots}/secrets?flavour=x`);
+    expect([badStatus, bad]).toEqual([
+      400,
+      {
+        error: {
+          code: 'BAD_USER_INPUT',
+          message: 'Unknown parameter "flavour"; this route accepts: flavor.',
+        },
+      },
+    ]);
   });
 
   it('lists all sessions newest first in one page, with the contract totals', async () => {

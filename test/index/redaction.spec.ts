@@ -202,3 +202,52 @@ describe('files the index reads whole: escapes, UTF-16, the size cap, names', ()
     }
   });
 });
+
+describe('lines that are no record', () => {
+  const LID = 'f6000000-0000-4000-8000-000000000003';
+  const lineOf = (r: unknown) => JSON.stringify(r);
+
+  it.each([true, false])(
+    'REDACT=%s: their secrets are counted, once per kind, between steps and artifacts',
+    async (redact) => {
+      const dir = path.join(h.root, LID, '.system_generated/logs');
+      fs.mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, 'transcript.jsonl');
+      fs.writeFileSync(
+        file,
+        [
+          lineOf({ step_index: 0, type: 'USER_INPUT', created_at: T, content: 'hello world' }),
+          '{"step_index":1,"content":"PGPASSWORD=MalfPlantPw47 psql',
+          `not json ${GHP}`,
+          '',
+        ].join('\n'),
+      );
+      const o = await started(redact);
+      const dirs = await o.dirs();
+      const mine = () => o.index.secrets(dirs)[dirs.findIndex((d) => d.endsWith(LID))];
+      expect(mine()).toEqual([
+        { kind: 'github-token', field: 'CONTENT', position: null, artifact: null, count: 1 },
+        { kind: 'password', field: 'CONTENT', position: null, artifact: null, count: 1 },
+      ]);
+      expect(o.index.exposedSessions(dirs, ['password'])).toContain(
+        dirs.find((d) => d.endsWith(LID)),
+      );
+      // Appended (a second run) and an unterminated last line: counted, then not twice.
+      fs.appendFileSync(
+        file,
+        `${lineOf({ step_index: 2, type: 'USER_INPUT', created_at: T, content: 'x' })}\npassword=Another1Pw`,
+      );
+      await o.index.caughtUp();
+      expect(mine()).toEqual([
+        { kind: 'github-token', field: 'CONTENT', position: null, artifact: null, count: 1 },
+        { kind: 'password', field: 'CONTENT', position: null, artifact: null, count: 2 },
+      ]);
+      fs.appendFileSync(file, ' more\n');
+      await o.index.caughtUp();
+      expect(mine()).toEqual([
+        { kind: 'github-token', field: 'CONTENT', position: null, artifact: null, count: 1 },
+        { kind: 'password', field: 'CONTENT', position: null, artifact: null, count: 2 },
+      ]);
+    },
+  );
+});

@@ -1,6 +1,7 @@
 import { HttpError } from '../../src/http/http-errors';
 import { OperationError } from '../../src/operations/operation-error';
 import { httpErrorOf } from '../../src/rest/answers';
+import { Params } from '../../src/rest/params';
 import { IDS, KEYS } from '../e2e/search-home';
 import { useRest } from './rest-home';
 
@@ -150,5 +151,13 @@ describe('headers against embedding by other sites', () => {
       [401, 'nosniff', 'same-origin'],
       [400, 'nosniff', 'same-origin'],
     ]);
+  });
+});
+
+describe('Params', () => {
+  it('says a route accepts no parameters instead of an empty list', () => {
+    expect(() => new Params({ x: '1' }, [])).toThrow(
+      'Unknown parameter "x"; this route accepts no parameters.',
+    );
   });
 });

@@ -38,6 +38,7 @@ describe('/api/openapi.json', () => {
       '/api/sessions/{id}/secrets',
       '/api/sessions/{id}/steps',
       '/api/sessions/{id}/steps/{index}',
+      '/api/sessions/{id}/steps/{index}/raw',
       '/api/stats',
     ]);
     const names = (p: string) => doc.paths[p].get.parameters.map((x: Data) => x.name).sort();
@@ -58,6 +59,7 @@ describe('/api/openapi.json', () => {
     expect(names('/api/sessions/{id}/steps')).toEqual([
       'after',
       'first',
+      'flavor',
       'full',
       'id',
       'source',
@@ -66,6 +68,19 @@ describe('/api/openapi.json', () => {
       'type',
     ]);
     expect(names('/api/sessions/{id}/export')).toEqual(['format', 'id']);
+    for (const route of [
+      '',
+      '/steps/{index}',
+      '/commands',
+      '/file-changes',
+      '/problems',
+      '/secrets',
+    ]) {
+      expect([route, names(`/api/sessions/{id}${route}`).includes('flavor')]).toEqual([
+        route,
+        true,
+      ]);
+    }
     expect(names('/api/sessions/{id}/files/{path}')).toEqual(['id', 'path']);
     expect(Object.keys(doc.paths['/api/sessions/{id}'].get.responses).sort()).toEqual([
       '200',

@@ -68,7 +68,13 @@ async function reasons(
         count: secrets.reduce((n, s) => n + s.count, 0),
         details: secrets.map(
           (s) =>
-            `${s.count} ${s.kind} in ${s.step ? `step ${s.step.index} ${s.field}` : `artifact ${s.artifact}`}`,
+            `${s.count} ${s.kind} in ${
+              s.step
+                ? `step ${s.step.index} ${s.field}`
+                : s.artifact !== null
+                  ? `artifact ${s.artifact}`
+                  : 'lines that are no record'
+            }`,
         ),
       });
   }

@@ -10,6 +10,7 @@ import type { Source } from '../source/source';
 export interface Rec {
   position: number;
   status: string;
+  createdAt: string;
 }
 
 export interface Feed {

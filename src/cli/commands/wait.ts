@@ -84,10 +84,11 @@ function waitIdle(
       else resolve(value as Idle);
     };
     const onRecord = (r: Rec) => {
-      if (r.position >= session.stepCount) {
-        lastNews = Date.now();
-        lastLineAt = Math.max(lastLineAt, lastNews);
-      }
+      if (r.position >= session.stepCount) lastNews = Date.now();
+      // What "last line" prints, in both modes: the newest record's created_at (as updatedAt),
+      // never an arrival time (a remote feed's records arrive as local polls read them).
+      const at = Date.parse(r.createdAt);
+      if (Number.isFinite(at)) lastLineAt = Math.max(lastLineAt, at);
       count = Math.max(count, r.position + 1);
       lastStatus = r.status;
     };

@@ -35,4 +35,17 @@ describe('localRaw over a transcript of junk lines', () => {
       ioStats.recordOpens = false;
     }
   });
+
+  it('parses no junk line: only an object can be a record (as the server decides)', async () => {
+    const settings = homeSettings({ GEMINI_HOME: home, CACHE_DIR: path.join(home, '.cache') });
+    const source = await chooseSource(settings);
+    const parse = jest.spyOn(JSON, 'parse');
+    try {
+      const line = await localRaw(settings, source, ID, 1, true);
+      expect(line.toString('utf8')).toBe(RECORD);
+      expect(parse.mock.calls.filter(([text]) => text === 'x')).toEqual([]);
+    } finally {
+      parse.mockRestore();
+    }
+  });
 });

@@ -1,12 +1,11 @@
 import { secretNameTest } from '../../redaction/names';
 import { BrainStore } from '../../brain/store';
-import { candidateLines } from '../../brain/transcript/candidate-lines';
+import { recordLine } from '../../brain/transcript/record-line';
 import type { StoreSource } from '../../config/brain-source';
 import type { HomeSettings } from '../../config/home-settings';
 import { maskText } from '../../http/masked-body';
 import { Redactor } from '../../redaction/redactor';
 import { CliError, Exit, notFound } from '../errors';
-import { lineStepIndex } from './raw-line';
 
 /**
  * A record's line from the local home through the store (resolution, containment and the
@@ -37,23 +36,12 @@ export async function localRaw(
       `"${id}" matches ${found.candidates.length} sessions`,
       found.candidates,
     );
-  const { realDir } = found.session.entry;
-  const views = await store.views(found.session.entry);
-  const view = compact ? views.compact : (views.full ?? views.compact);
-  if (!view) throw notFound(`a transcript of session ${found.session.entry.id}`);
-  const lines = await store.transcripts.index(realDir, view);
-  // Candidates in runs (candidate-lines.ts): junk lines cannot be sniffed, so each is one.
-  for await (const { line, bytes } of candidateLines(lines, lines.candidates(index))) {
-    if (bytes === null) {
-      if (lines.sniff(line) === index) await lines.readLine(line); // throws RecordTooLargeError
-      continue;
-    }
-    if (lineStepIndex(bytes) !== index) continue;
-    const redactor = new Redactor({
-      enabled: settings.redact,
-      extraPatterns: settings.redactPatterns,
-    });
-    return redactor.enabled ? maskText(bytes, redactor).body : bytes;
-  }
-  throw notFound(`step ${index}`);
+  const line = await recordLine(store, found.session.entry, index, compact);
+  if (line === 'no-view') throw notFound(`a transcript of session ${found.session.entry.id}`);
+  if (line === null) throw notFound(`step ${index}`);
+  const redactor = new Redactor({
+    enabled: settings.redact,
+    extraPatterns: settings.redactPatterns,
+  });
+  return redactor.enabled ? maskText(line, redactor).body : line;
 }

@@ -1,4 +1,5 @@
 import { sniffStepIndex, SNIFF_UNKNOWN } from '../../brain/transcript/line-index';
+import { lineShape } from '../../brain/transcript/records';
 
 /**
  * `raw ID INDEX`: the first complete line of a view whose record has this step_index (the
@@ -11,6 +12,9 @@ export function lineStepIndex(line: Buffer): number | null {
   const sniffed = sniffStepIndex(line);
   if (sniffed >= 0) return sniffed;
   if (sniffed !== SNIFF_UNKNOWN) return null;
+  // As the indexer and the server: only an object can be a record. A failed parse throws,
+  // and a million junk lines cost seconds of exceptions.
+  if (lineShape(line) !== 'object') return null;
   try {
     const v = JSON.parse(line.toString('utf8')) as { step_index?: unknown };
     return typeof v.step_index === 'number' && Number.isInteger(v.step_index) ? v.step_index : null;

@@ -2,7 +2,7 @@
  * The index database's layout. A change to anything here bumps SCHEMA_VERSION: a file of
  * another version is not migrated but rebuilt from the files (the index is a cache).
  */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 export const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -90,7 +90,9 @@ CREATE VIRTUAL TABLE docs_fts USING fts5(
   text, content = 'docs', content_rowid = 'rowid', tokenize = 'trigram', detail = 'full'
 );
 
--- What the redactor masks (or would mask), counted per kind and text.
+-- What the redactor masks (or would mask), counted per kind and text. position -1: an
+-- artifact (name: its name); -2: a run of transcript lines that are no record (malformed,
+-- too deep...), name: the run's first line number, field CONTENT (version 9).
 CREATE TABLE secrets (
   sid INTEGER NOT NULL,
   position INTEGER NOT NULL,

@@ -13,6 +13,7 @@ import { SEARCH_FIELDS } from '../home-index';
 import type { StoredSummaryState } from '../session-indexer';
 import type { Db } from './database';
 import { Searcher } from './search';
+import { LINE_POSITION } from './tables';
 
 interface SecretRow {
   sid: number;
@@ -86,17 +87,24 @@ export class SqliteReader {
   secrets(dirs: readonly string[]): SecretFindingRow[][] {
     const map = this.sids();
     const stmt = this.db.prepare(
-      `SELECT * FROM secrets WHERE sid = ?
-       ORDER BY position < 0, position, field, name, kind`,
+      // Steps, then lines that are no record (one finding per kind: the contract's finding has
+      // no line), then artifacts.
+      `SELECT * FROM (
+         SELECT position, field, name, kind, count FROM secrets
+           WHERE sid = @sid AND position <> ${LINE_POSITION}
+         UNION ALL
+         SELECT ${LINE_POSITION} AS position, field, '' AS name, kind, sum(count) AS count
+           FROM secrets WHERE sid = @sid AND position = ${LINE_POSITION} GROUP BY field, kind
+       ) ORDER BY position < 0, position = -1, position, field, name, kind`,
     );
     return dirs.map((dir) => {
       const sid = map.get(dir);
       if (sid === undefined) return [];
-      return (stmt.all(sid) as SecretRow[]).map((r) => ({
+      return (stmt.all({ sid }) as SecretRow[]).map((r) => ({
         kind: r.kind,
         field: SEARCH_FIELDS[r.field],
         position: r.position < 0 ? null : r.position,
-        artifact: r.position < 0 ? r.name : null,
+        artifact: r.position === -1 ? r.name : null,
         count: r.count,
       }));
     });

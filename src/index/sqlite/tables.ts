@@ -2,6 +2,11 @@ import type { LineIndexSnapshot } from '../../brain/transcript/line-index';
 import type { ViewSource } from '../../brain/transcript/view';
 import type { Findings } from '../redacted-texts';
 import type { Db } from './database';
+import { SEARCH_FIELDS } from '../home-index';
+
+/** secrets.position of the findings of lines that are no record (see schema.ts). */
+export const LINE_POSITION = -2;
+const FIELD_CONTENT = SEARCH_FIELDS.indexOf('CONTENT');
 
 /** A row of `sessions` as the indexer reads it back. */
 export interface SessionRow {
@@ -124,6 +129,10 @@ export class Tables {
         'DELETE FROM secrets WHERE sid = ? AND position = ? AND field = ? AND name = ?',
       ),
       secretsDeleteField: p('DELETE FROM secrets WHERE sid = ? AND field = ?'),
+      lineSecretsDelete: p(
+        `DELETE FROM secrets WHERE sid = ? AND position = ${LINE_POSITION}
+         AND CAST(name AS INTEGER) > ?`,
+      ),
       stepsDelete: p('DELETE FROM steps WHERE sid = ? AND position >= ?'),
       stepInsert: p(
         `INSERT OR REPLACE INTO steps (sid, position, step_index, line, start_byte, end_byte, type,
@@ -199,6 +208,18 @@ export class Tables {
     }
     this.s.secretsDelete.run(sid, from, to);
     this.s.stepsDelete.run(sid, from);
+  }
+
+  /** Removes the findings of lines that are no record after line `after` (1-based). */
+  deleteLineFindings(sid: number, after: number): void {
+    this.s.lineSecretsDelete.run(sid, after);
+  }
+
+  /** Findings of a run of lines that are no record, starting at line `line` (1-based). */
+  putLineFindings(sid: number, line: number, findings: Findings): void {
+    for (const [kind, count] of findings) {
+      this.s.secretInsert.run(sid, LINE_POSITION, FIELD_CONTENT, String(line), kind, count);
+    }
   }
 
   deleteField(sid: number, field: number): void {
