@@ -75,10 +75,15 @@ export function translate(regex: string): Translated {
   if (rest.endsWith(BOUNDARY)) rest = `${rest.slice(0, -BOUNDARY.length)}(?=${BOUNDARY.slice(3)}`;
   // A token ends where its alphabet ends: a rule ending in a counted class (`glpat-[\w-]{20}`)
   // takes the whole run, or a longer token would be masked up to the count and its tail served.
-  else rest = rest.replace(/(\](?:\{\d+)),?\d*\}$/, '$1,}');
+  // Up to MAX_TOKEN_RUN: an unbounded greedy run over megabytes of that alphabet overflows the
+  // regex engine's backtrack stack (RangeError), and no real token is that long.
+  else rest = rest.replace(/(\](?:\{\d+)),?\d*\}$/, `$1,${MAX_TOKEN_RUN}}`);
   const body = rest.replace(/\\z/g, '$');
   return { prefix, body, source: `${head}${escape(prefix)}${body}` };
 }
+
+/** The longest run a counted token class takes (see translate). */
+export const MAX_TOKEN_RUN = 1024;
 
 interface Parsed extends Translated {
   id: string;
