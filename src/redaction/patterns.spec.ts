@@ -686,10 +686,11 @@ describe('linear time', () => {
   ];
   it.each(dense)('reads dense candidates %j in linear time', (unit) => {
     const one = cpuMs(() => redactor.redactText(fill(unit)), 3);
-    const four = cpuMs(() => redactor.redactText(fill(unit, 4 * MB)), 2);
-    // Linear, not a time budget (timings belong to the bench): 4x the input, at most ~8x the
-    // time (noise), where a quadratic scan would take 16x.
-    expect(four).toBeLessThan(Math.max(8 * one, 100));
+    const four = cpuMs(() => redactor.redactText(fill(unit, 4 * MB)), 3);
+    // Linear, not a time budget (timings belong to the bench): 4x the input, at most ~10x the
+    // time (a full suite's collector and neighbours made 9.8x of a 4.0-4.8x run once), where a
+    // quadratic scan would take 16x.
+    expect(four).toBeLessThan(Math.max(10 * one, 100));
   });
 
   it('follows 16 MB of base64 lines to their end (no regex stack overflow)', () => {
