@@ -6,7 +6,7 @@ import { countOccurrences, snippetOf } from '../snippet';
 import type { Db } from './database';
 
 /** Artifacts sort after every step of their session. */
-export const ARTIFACT_POSITION = Number.MAX_SAFE_INTEGER;
+const ARTIFACT_POSITION = Number.MAX_SAFE_INTEGER;
 
 /** An FTS5 query: every term a quoted phrase (with the trigram tokenizer: a substring). */
 export function matchExpression(terms: readonly string[]): string {
@@ -123,16 +123,32 @@ export class Searcher {
 
   /** Every hit of the query in order (see Hit), found by FTS5 and ordered by SQLite. */
   protected rows(sids: number[] | null, fields: number[] | null, request: SearchRequest): Hit[] {
+    const matches =
+      'SELECT rowid, bm25(docs_fts) AS rank FROM docs_fts WHERE docs_fts MATCH @match';
+    return this.ordered(matches, { match: matchExpression(request.terms) }, sids, fields, request);
+  }
+
+  /**
+   * The hits of `matches` (a query of `rowid, rank`, lower rank is better, given `params`) in
+   * the sessions `sids` and fields `fields` (null: all), in the request's order. One query for
+   * every engine: only how the matching texts are found differs.
+   */
+  protected ordered(
+    matches: string,
+    params: Record<string, unknown>,
+    sids: number[] | null,
+    fields: number[] | null,
+    request: SearchRequest,
+  ): Hit[] {
     const where: string[] = [];
-    const params: Record<string, unknown> = { match: matchExpression(request.terms) };
     if (sids !== null) {
       where.push('d.sid IN (SELECT value FROM json_each(@sids))');
-      params.sids = JSON.stringify(sids);
+      params = { ...params, sids: JSON.stringify(sids) };
     }
     if (fields) where.push(`d.field IN (${fields.join(',')})`);
     const primary = request.order === 'RELEVANCE' ? 'm.rank' : '-s.created_at';
     const sql = `
-      WITH m AS (SELECT rowid, bm25(docs_fts) AS rank FROM docs_fts WHERE docs_fts MATCH @match)
+      WITH m AS (${matches})
       SELECT m.rowid, ${primary} AS p, s.session_id AS id,
         CASE WHEN d.position < 0 THEN ${ARTIFACT_POSITION} ELSE d.position END AS pos,
         d.field, d.name, s.sid, m.rank, s.dir

@@ -3,7 +3,7 @@ import { fold } from '../trigram/fold';
 import type { TextMatch } from '../trigram/match';
 import type { TrigramIndex } from '../trigram/trigram-index';
 import type { Db } from './database';
-import { ARTIFACT_POSITION, Searcher, type Hit } from './search';
+import { Searcher, type Hit } from './search';
 
 /** FTS5's bm25() constants: the scores keep the meaning (and near the values) they had. */
 const K1 = 1.2;
@@ -34,24 +34,9 @@ export class TrigramSearcher extends Searcher {
   ): Hit[] {
     const matches = this.index.match(request.terms);
     if (matches.length === 0) return [];
-    const ranks = this.ranks(matches, request.terms);
-    const where: string[] = [];
-    const params: Record<string, unknown> = { m: JSON.stringify(ranks) };
-    if (sids !== null) {
-      where.push('d.sid IN (SELECT value FROM json_each(@sids))');
-      params.sids = JSON.stringify(sids);
-    }
-    if (fields) where.push(`d.field IN (${fields.join(',')})`);
-    const primary = request.order === 'RELEVANCE' ? 'm.rank' : '-s.created_at';
-    const sql = `
-      WITH m AS (SELECT value ->> 0 AS rowid, value ->> 1 AS rank FROM json_each(@m))
-      SELECT m.rowid, ${primary} AS p, s.session_id AS id,
-        CASE WHEN d.position < 0 THEN ${ARTIFACT_POSITION} ELSE d.position END AS pos,
-        d.field, d.name, s.sid, m.rank, s.dir
-      FROM m JOIN docs d ON d.rowid = m.rowid JOIN sessions s ON s.sid = d.sid
-      ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY p, id, pos, d.field, d.name, s.sid`;
-    return this.db.prepare(sql).raw().all(params) as Hit[];
+    const ranks = JSON.stringify(this.ranks(matches, request.terms));
+    const found = 'SELECT value ->> 0 AS rowid, value ->> 1 AS rank FROM json_each(@m)';
+    return this.ordered(found, { m: ranks }, sids, fields, request);
   }
 
   /** [rowid, bm25 rank (lower is better, as FTS5's)] per match. */
