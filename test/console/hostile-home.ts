@@ -54,6 +54,11 @@ export function buildHostileHome(home: string): void {
     }),
     toolResult(4, T(4), 'Created file', { type: 'CODE_ACTION' }),
   ];
-  put(path.join(dir, '.system_generated/logs/transcript.jsonl'), jsonl(records.map(compactLine)));
+  // A line cut short: no record, but the key on it is a finding like any other.
+  const broken = `{"step_index":5,"content":"export AWS_ACCESS_KEY_ID=${AWS_KEY}\n`;
+  put(
+    path.join(dir, '.system_generated/logs/transcript.jsonl'),
+    jsonl(records.map(compactLine)) + broken,
+  );
   put(path.join(dir, 'implementation_plan.md'), MARKDOWN);
 }

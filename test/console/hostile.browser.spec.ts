@@ -93,6 +93,7 @@ describeInBrowser('the console on hostile brain text', () => {
       expect(await finding.allInnerTexts()).toEqual([
         'aws-access-key ×1 in user_request step 0',
         'aws-access-key ×1 in content step 0',
+        'aws-access-key ×1 in content lines that are no record',
       ]);
       expect(await finding.locator('a').first().getAttribute('href')).toBe(
         `/sessions/${HOSTILE_ID}/steps/0`,

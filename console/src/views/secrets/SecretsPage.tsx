@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { gql } from '../../api/graphql';
 import { ErrorNote } from '../../components/ErrorNote';
-import { StepLink } from '../../components/StepLink';
+import { FindingPlace } from '../../components/FindingPlace';
 import { count, oneLine, shortId, shown, when } from '../../components/text';
 import { graphql } from '../../gql';
 
@@ -105,11 +105,7 @@ export function SecretsPage({ kind }: { kind?: string }) {
                     <li key={i}>
                       <span className="badge warn">{shown(f.kind)}</span> ×{f.count} in{' '}
                       {f.field.toLowerCase()}{' '}
-                      {f.step ? (
-                        <StepLink id={x.session.id} index={f.step.index} />
-                      ) : (
-                        <code>{shown(f.artifact)}</code>
-                      )}
+                      <FindingPlace sessionId={x.session.id} step={f.step} artifact={f.artifact} />
                     </li>
                   ))}
                 </ul>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { gql } from '../../api/graphql';
 import { ErrorNote } from '../../components/ErrorNote';
-import { StepLink } from '../../components/StepLink';
+import { FindingPlace } from '../../components/FindingPlace';
 import { shown } from '../../components/text';
 import { FindingsQuery } from './list-queries';
 
@@ -40,11 +40,7 @@ export function FindingsTab({
               <td>{f.field.toLowerCase()}</td>
               <td className="num">{f.count}</td>
               <td>
-                {f.step ? (
-                  <StepLink id={routeId} index={f.step.index} />
-                ) : (
-                  <code>{shown(f.artifact)}</code>
-                )}
+                <FindingPlace sessionId={routeId} step={f.step} artifact={f.artifact} />
               </td>
             </tr>
           ))}

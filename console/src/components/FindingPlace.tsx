@@ -1,0 +1,20 @@
+import { StepLink } from './StepLink';
+import { shown } from './text';
+
+/**
+ * Where a secret finding stands: its step (a permalink), its artifact, or, with neither, the
+ * transcript's lines that are no record (the Problems tab lists them).
+ */
+export function FindingPlace({
+  sessionId,
+  step,
+  artifact,
+}: {
+  sessionId: string;
+  step: { index: number } | null | undefined;
+  artifact: string | null | undefined;
+}) {
+  if (step) return <StepLink id={sessionId} index={step.index} />;
+  if (artifact !== null && artifact !== undefined) return <code>{shown(artifact)}</code>;
+  return <span>lines that are no record</span>;
+}
