@@ -3,7 +3,7 @@ import { principalOf, type Principal } from '../auth/principal';
 import type { BrainStore } from '../brain/store';
 import type { QueryLimits } from '../config/config';
 import type { Redactor } from '../redaction/redactor';
-import type { InFlightBytes } from './limits/in-flight-bytes';
+import type { InFlightBytes } from '../ops/in-flight-bytes';
 import { rateKeyOf } from './limits/rate-limit.module';
 import { RequestLimits, type AnswerBudget, type LimitedContext } from './limits/request-limits';
 import { Loaders } from './loaders';

@@ -12,7 +12,7 @@ import { withFieldMiddleware } from './field-middleware';
 import { withStrictDateTime } from './strict-date-time';
 import { limitErrorFormatted, withoutSuggestions } from './limits/format';
 import { limitsPlugin, sizeCheckedStringify } from './limits/limits.plugin';
-import { InFlightBytes } from './limits/in-flight-bytes';
+import { InFlightBytes } from '../ops/in-flight-bytes';
 import { RateLimiter } from './limits/rate-limiter';
 import { RateLimitModule } from './limits/rate-limit.module';
 import type { LimitedContext } from './limits/request-limits';

@@ -1,4 +1,4 @@
-import { InFlightBytes } from '../graphql/limits/in-flight-bytes';
+import { InFlightBytes } from '../ops/in-flight-bytes';
 import { RateLimitModule } from '../graphql/limits/rate-limit.module';
 import {
   Global,

@@ -1,6 +1,5 @@
 import type { Admit } from '../brain/types';
-import type { Holder, InFlightBytes } from '../graphql/limits/in-flight-bytes';
-import { LARGE_VALUE_BYTES } from '../graphql/limits/request-limits';
+import { LARGE_VALUE_BYTES, type Holder, type InFlightBytes } from '../ops/in-flight-bytes';
 import * as fs from 'node:fs';
 import { DiffBudget } from '../brain/activity/line-diff';
 import type { ListedSession } from '../brain/catalog';

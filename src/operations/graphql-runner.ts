@@ -9,7 +9,7 @@ import { BrainStore } from '../brain/store';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { graphqlContext, requestContext, type ContextDeps } from '../graphql/context';
-import { InFlightBytes, type Holder } from '../graphql/limits/in-flight-bytes';
+import { InFlightBytes, type Holder } from '../ops/in-flight-bytes';
 import type { AnswerBudget, LimitedContext } from '../graphql/limits/request-limits';
 import { Redactor } from '../redaction/redactor';
 import { OperationError } from './operation-error';

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import request from 'supertest';
 import { createApp } from '../../src/app.factory';
 import { loadConfig } from '../../src/config/config';
-import { InFlightBytes, type Holder } from '../../src/graphql/limits/in-flight-bytes';
+import { InFlightBytes, type Holder } from '../../src/ops/in-flight-bytes';
 import { makeTempDir } from '../fixtures/brain-home';
 import { compactLine, filler, fullLine, planner, userInput } from '../fixtures/records';
 

@@ -4,7 +4,7 @@ import { Principal } from '../../auth/principal';
 import type { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
 import { fullGc } from '../../ops/full-gc';
-import { InFlightBytes, LARGE_VALUE_COST } from './in-flight-bytes';
+import { InFlightBytes, LARGE_VALUE_COST } from '../../ops/in-flight-bytes';
 import { RateLimiter } from './rate-limiter';
 
 /** Whom the rate limit charges: the API key, or the client address when there are no keys. */

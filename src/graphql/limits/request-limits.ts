@@ -2,13 +2,13 @@ import type { GraphQLError } from 'graphql';
 import type { QueryLimits } from '../../config/config';
 import type { GqlContext } from '../loaders';
 import type { QueryCost } from './cost';
-import type { Holder, InFlightBytes } from './in-flight-bytes';
+import {
+  LARGE_VALUE_BYTES,
+  LARGE_VALUE_WAIT_MS,
+  type Holder,
+  type InFlightBytes,
+} from '../../ops/in-flight-bytes';
 import { largeValuesBusy, tooComplex } from './limit-error';
-
-/** Values read whole from disk from this size on count against LARGE_VALUES_MB. */
-export const LARGE_VALUE_BYTES = 64 * 1024;
-/** How long an answer waits for room among the large values in flight before RATE_LIMITED. */
-export const LARGE_VALUE_WAIT_MS = 2000;
 
 const EXPIRED = Symbol('expired');
 

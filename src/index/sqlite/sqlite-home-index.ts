@@ -1,4 +1,4 @@
-import type { InFlightBytes } from '../../graphql/limits/in-flight-bytes';
+import type { InFlightBytes } from '../../ops/in-flight-bytes';
 import type { BrainStore } from '../../brain/store';
 import type {
   HomeIndex,

@@ -8,6 +8,11 @@
  * answer alone always runs; MAX_RESPONSE_BYTES bounds it). Otherwise it waits, first come
  * first served, until enough is released or its wait ends (then it is refused).
  */
+/** Values read whole from disk from this size on count against LARGE_VALUES_MB. */
+export const LARGE_VALUE_BYTES = 64 * 1024;
+/** How long an answer waits for room among the large values in flight before RATE_LIMITED. */
+export const LARGE_VALUE_WAIT_MS = 2000;
+
 export interface Holder {
   /** Bytes this answer holds now. */
   held: number;
@@ -20,11 +25,6 @@ interface Waiter {
 }
 
 /**
- * Released values at least this large are collected (a full GC) before the next waiting answer
- * is granted: otherwise the garbage of each answer served one after the other piles up until
- * V8 decides to collect, and the sum is what the budget was meant to bound.
- */
-/**
  * What a full-tier value costs in memory on its way out, as a multiple of its size: measured on
  * the compiled server (README "Memory bounds"), one 32 MB `content(full: true)` raised its peak
  * RSS by 123 to 126 MiB over GraphQL and REST, with or without REDACT (the parsed value, the
@@ -33,6 +33,11 @@ interface Waiter {
  */
 export const LARGE_VALUE_COST = 4;
 
+/**
+ * Released values at least this large are collected (a full GC) before the next waiting answer
+ * is granted: otherwise the garbage of each answer served one after the other piles up until
+ * V8 decides to collect, and the sum is what the budget was meant to bound.
+ */
 export const COLLECT_BYTES = 8 * 1024 * 1024;
 
 export interface InFlightOptions {
