@@ -7,7 +7,7 @@ import { createApp } from '../../src/app.factory';
 import { loadConfig } from '../../src/config/config';
 import { InFlightBytes, type Holder } from '../../src/ops/in-flight-bytes';
 import { makeTempDir } from '../fixtures/brain-home';
-import { compactLine, filler, fullLine, planner, userInput } from '../fixtures/records';
+import { filler, pairFiles, planner, userInput } from '../fixtures/records';
 
 /**
  * The home index reads full-tier values whole too (a fresh index of one 32 MB value raised a
@@ -32,14 +32,9 @@ beforeAll(() => {
     }),
     planner(1, '2026-06-01T10:00:01Z', { content: filler(200_000, 'big') }),
   ];
-  fs.writeFileSync(
-    path.join(logs, 'transcript.jsonl'),
-    records.map((r) => compactLine(r) + '\n').join(''),
-  );
-  fs.writeFileSync(
-    path.join(logs, 'transcript_full.jsonl'),
-    records.map((r) => fullLine(r) + '\n').join(''),
-  );
+  const { compact, full } = pairFiles(records);
+  fs.writeFileSync(path.join(logs, 'transcript.jsonl'), compact);
+  fs.writeFileSync(path.join(logs, 'transcript_full.jsonl'), full);
 });
 
 afterAll(async () => {

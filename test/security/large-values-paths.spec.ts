@@ -8,7 +8,7 @@ import { BrainStore } from '../../src/brain/store';
 import { loadConfig } from '../../src/config/config';
 import { InFlightBytes, type Holder } from '../../src/ops/in-flight-bytes';
 import { makeTempDir } from '../fixtures/brain-home';
-import { compactLine, filler, fullLine, planner, userInput } from '../fixtures/records';
+import { filler, pairFiles, planner, userInput } from '../fixtures/records';
 
 /**
  * Every path that reads a large value whole waits for room among the large values in flight
@@ -47,14 +47,9 @@ beforeAll(async () => {
     // The step's content holds its output: duplicatesContent reads the whole output.
     planner(1, '2026-06-01T10:00:01Z', { content: output + 'done' }),
   ];
-  fs.writeFileSync(
-    path.join(logs, 'transcript.jsonl'),
-    records.map((r) => compactLine(r) + '\n').join(''),
-  );
-  fs.writeFileSync(
-    path.join(logs, 'transcript_full.jsonl'),
-    records.map((r) => fullLine(r) + '\n').join(''),
-  );
+  const { compact, full } = pairFiles(records);
+  fs.writeFileSync(path.join(logs, 'transcript.jsonl'), compact);
+  fs.writeFileSync(path.join(logs, 'transcript_full.jsonl'), full);
   fs.mkdirSync(path.join(session, '.system_generated/steps/1'), { recursive: true });
   fs.writeFileSync(path.join(session, '.system_generated/steps/1/output.txt'), output);
   fs.writeFileSync(path.join(session, 'plan.md'), artifact);

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { SERVER_NODE_FLAGS } from '../../src/ops/node-flags';
 import { ensureBuilt, ROOT } from '../cli/bin';
 import { makeTempDir } from '../fixtures/brain-home';
-import { compactLine, filler, fullLine, planner, userInput } from '../fixtures/records';
+import { filler, pairFiles, planner, userInput } from '../fixtures/records';
 
 /**
  * Issue 19 item 3: whatever the concurrency, large answers keep the server's RSS under
@@ -47,14 +47,9 @@ beforeAll(() => {
     }),
     planner(1, '2026-06-01T10:00:01Z', { content }),
   ];
-  fs.writeFileSync(
-    path.join(logs, 'transcript.jsonl'),
-    records.map((r) => compactLine(r) + '\n').join(''),
-  );
-  fs.writeFileSync(
-    path.join(logs, 'transcript_full.jsonl'),
-    records.map((r) => fullLine(r) + '\n').join(''),
-  );
+  const { compact, full } = pairFiles(records);
+  fs.writeFileSync(path.join(logs, 'transcript.jsonl'), compact);
+  fs.writeFileSync(path.join(logs, 'transcript_full.jsonl'), full);
 }, 120_000);
 
 afterAll(() => {
