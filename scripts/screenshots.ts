@@ -7,14 +7,19 @@ import { chromium } from 'playwright-core';
 import { createApp } from '../src/app.factory';
 import { BrainStore } from '../src/brain/store';
 import { loadConfig } from '../src/config/config';
+import { ACTIVITY_BENCH_ID, ensureActivitySession } from '../bench/generate-activity';
 import { ensureConsoleBuilt, ROOT } from '../test/console/build';
+import { buildHostileHome, HOSTILE_ID } from '../test/console/hostile-home';
 
 /**
- * `npm run screenshots`: PNGs of every console view over the example home, light and dark, in
- * .screenshots/ (Debian's /usr/bin/chromium, as the tests). The README's two come from here.
+ * `npm run screenshots`: PNGs of every console view, light and dark, in .screenshots/ (Debian's
+ * /usr/bin/chromium, as the tests): the example home's pages, the hostile fixture's (markup,
+ * ANSI and bidi text as an auditor sees it) and a 5,000-step session (its start and its end).
+ * The README's two come from here.
  */
 const OUT = path.join(ROOT, '.screenshots');
-const PAGES: readonly [string, string][] = [
+type Pages = readonly [string, string][];
+const PAGES: Pages = [
   ['sessions', '/'],
   ['sessions-filtered', '/?errors=true'],
   ['session-timeline', '/sessions/ba5e0000'],
@@ -30,11 +35,23 @@ const PAGES: readonly [string, string][] = [
   ['not-found', '/sessions/ba5e/steps/x'],
 ];
 
-async function main(): Promise<void> {
-  ensureConsoleBuilt();
-  process.env.TZ = 'UTC';
+const HOSTILE_PAGES: Pages = [
+  ['hostile-sessions', '/'],
+  ['hostile-timeline', `/sessions/${HOSTILE_ID}`],
+  ['hostile-changes', `/sessions/${HOSTILE_ID}?tab=changes`],
+  ['hostile-commands', `/sessions/${HOSTILE_ID}?tab=commands`],
+  ['hostile-artifacts', `/sessions/${HOSTILE_ID}?tab=artifacts`],
+  ['hostile-secrets', '/secrets'],
+];
+const LONG_PAGES: Pages = [
+  ['long-session', `/sessions/${ACTIVITY_BENCH_ID}`],
+  ['long-session-end', `/sessions/${ACTIVITY_BENCH_ID}/steps/4999`],
+];
+
+/** Serves `home` on a free loopback port while `body` runs. */
+async function serving(home: string, body: (port: number) => Promise<void>): Promise<void> {
   const config = loadConfig({
-    GEMINI_HOME: path.join(ROOT, 'example-home'),
+    GEMINI_HOME: home,
     LOG_LEVEL: 'silent',
     CACHE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'brainql-shots-')),
   });
@@ -43,31 +60,54 @@ async function main(): Promise<void> {
   await app.get(BrainStore).refresh();
   const server = app.getHttpServer() as Server;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
+  try {
+    await body((server.address() as AddressInfo).port);
+  } finally {
+    await app.close();
+  }
+}
+
+async function main(): Promise<void> {
+  ensureConsoleBuilt();
+  process.env.TZ = 'UTC';
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'brainql-shots-homes-'));
+  const hostile = path.join(scratch, 'hostile');
+  buildHostileHome(hostile);
+  const long = path.resolve(ensureActivitySession(path.join(scratch, 'long')), '../../..');
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
   });
   fs.mkdirSync(OUT, { recursive: true });
   try {
-    for (const scheme of ['light', 'dark'] as const) {
-      const page = await browser.newPage({
-        viewport: { width: 1280, height: 800 },
-        colorScheme: scheme,
+    for (const [home, pages] of [
+      [path.join(ROOT, 'example-home'), PAGES],
+      [hostile, HOSTILE_PAGES],
+      [long, LONG_PAGES],
+    ] as const) {
+      await serving(home, async (port) => {
+        for (const scheme of ['light', 'dark'] as const) {
+          const page = await browser.newPage({
+            viewport: { width: 1280, height: 800 },
+            colorScheme: scheme,
+          });
+          for (const [name, route] of pages) {
+            await page.goto(`http://127.0.0.1:${port}${route}`);
+            // Not 'networkidle': the live views keep their SSE stream open. A permalink waits
+            // for its step (a long session loads the pages before it first).
+            await page.waitForTimeout(1500);
+            if (/\/steps\/\d+$/.test(route)) await page.locator('.step.marked').waitFor();
+            const file = path.join(OUT, `${name}-${scheme}.png`);
+            await page.screenshot({ path: file });
+            console.log(path.relative(ROOT, file));
+          }
+          await page.close();
+        }
       });
-      for (const [name, route] of PAGES) {
-        await page.goto(`http://127.0.0.1:${port}${route}`);
-        // Not 'networkidle': the live views keep their SSE stream open.
-        await page.waitForTimeout(1500);
-        const file = path.join(OUT, `${name}-${scheme}.png`);
-        await page.screenshot({ path: file });
-        console.log(path.relative(ROOT, file));
-      }
-      await page.close();
     }
   } finally {
     await browser.close();
-    await app.close();
+    fs.rmSync(scratch, { recursive: true, force: true });
   }
 }
 

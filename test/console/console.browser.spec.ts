@@ -169,7 +169,19 @@ describeInBrowser('the console over the example home', () => {
       expect(await head.locator('.removed').innerText()).toBe('−0');
       expect(await w.page.locator('.d2h-code-linenumber.d2h-ins').count()).toBe(124);
       expect(await w.page.locator('.d2h-code-linenumber.d2h-del').count()).toBe(0);
+      // A created file (`--- /dev/null`) is ADDED, not diff2html's RENAMED.
+      expect(await w.page.locator('.d2h-tag').first().innerText()).toBe('ADDED');
       expect(await axeViolations(w.page)).toEqual([]);
+      // The dark theme darkens the diff too (diff2html's own dark colours), and stays readable.
+      const background = () =>
+        w.page.evaluate(
+          `getComputedStyle(document.querySelector('.d2h-file-header')).backgroundColor`,
+        );
+      expect(await background()).toBe('rgb(247, 247, 247)');
+      await w.page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+      expect(await background()).toBe('rgb(22, 27, 34)');
+      expect(await axeViolations(w.page)).toEqual([]);
+      await w.page.getByRole('button', { name: 'Switch to the light theme' }).click();
     });
   });
 
