@@ -128,6 +128,10 @@ describeInBrowser('the console over the example home', () => {
       await w.page.locator('#step-0').waitFor();
       await w.page.keyboard.press('[');
       await w.page.waitForURL(`${world.origin}/sessions/ba5e0000-0000-4000-8000-000000000001`);
+      await w.page.locator('#step-0').waitFor();
+      // Keys pressed faster than the view scrolls count from the focused step.
+      for (const key of ['j', 'j', 'j', 'k']) await w.page.keyboard.press(key);
+      await w.page.locator('#step-2:focus').waitFor();
       await w.page.keyboard.press('?');
       expect(await w.page.locator('.key-help dt').allInnerTexts()).toEqual([
         'j / k',
@@ -135,6 +139,12 @@ describeInBrowser('the console over the example home', () => {
         '/',
         '?',
       ]);
+      await w.page.keyboard.press('Escape');
+      await w.page.locator('.key-help').waitFor({ state: 'detached' });
+      // A session has no text field: / opens the search page, its field focused.
+      await w.page.keyboard.press('/');
+      await w.page.waitForURL(`${world.origin}/search`);
+      await w.page.locator('main input[type="search"]:focus').waitFor();
     });
   });
 

@@ -15,7 +15,7 @@ export function Layout() {
   const client = useQueryClient();
   const [api, setApi] = useState(false);
   const [help, setHelp] = useState(false);
-  useGlobalKeys(() => setHelp((h) => !h));
+  useGlobalKeys(setHelp);
   return (
     <>
       <header className="bar">

@@ -1,3 +1,4 @@
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 
 /** Keys typed into a field are the field's, not the console's. */
@@ -6,32 +7,39 @@ export function typing(e: KeyboardEvent): boolean {
   return !!t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
 }
 
-/** `?` shows the keys; `/` goes to the page's text field. */
-export function useGlobalKeys(toggleHelp: () => void): void {
-  const help = useRef(toggleHelp);
-  help.current = toggleHelp;
+/**
+ * `?` shows the keys (Escape hides them); `/` goes to the page's text field, or to the search
+ * page where the page has none (a session, the dashboard).
+ */
+export function useGlobalKeys(setHelp: (update: (shown: boolean) => boolean) => void): void {
+  const help = useRef(setHelp);
+  help.current = setHelp;
+  const navigate = useNavigate();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') help.current(() => false);
       if (typing(e) || e.ctrlKey || e.metaKey || e.altKey) return;
-      if (e.key === '?') help.current();
+      if (e.key === '?') help.current((shown) => !shown);
       else if (e.key === '/') {
-        const field = document.querySelector<HTMLInputElement>('main input[type="search"]');
-        if (field) {
-          e.preventDefault();
-          field.focus();
-        }
+        e.preventDefault();
+        const field = () => document.querySelector<HTMLInputElement>('main input[type="search"]');
+        if (field()) field()!.focus();
+        else
+          void navigate({ to: '/search' }).then(() =>
+            requestAnimationFrame(() => field()?.focus()),
+          );
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [navigate]);
 }
 
 const KEYS: readonly [string, string][] = [
   ['j / k', 'next / previous step (timeline)'],
   ['[ / ]', 'the session above / below in the sessions table'],
-  ['/', 'the page’s text field (filter or search)'],
-  ['?', 'this list'],
+  ['/', 'the page’s text field (filter or search), else the search page'],
+  ['?', 'this list (Escape closes it)'],
 ];
 
 export function KeyHelp({ onClose }: { onClose: () => void }) {

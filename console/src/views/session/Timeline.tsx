@@ -81,7 +81,13 @@ export function Timeline(props: {
     const onKey = (e: KeyboardEvent) => {
       if (typing(e) || e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.key !== 'j' && e.key !== 'k') return;
-      const top = v.getVirtualItems().find((i) => i.end > v.scrollOffset! + 1)?.index ?? 0;
+      // From the step that has the focus (keys pressed faster than the view scrolls), else
+      // from the first step in view.
+      const focused = steps.findIndex((s) => document.activeElement?.id === `step-${s.index}`);
+      const top =
+        focused >= 0
+          ? focused
+          : (v.getVirtualItems().find((i) => i.end > v.scrollOffset! + 1)?.index ?? 0);
       const next = Math.max(0, Math.min(steps.length - 1, top + (e.key === 'j' ? 1 : -1)));
       v.scrollToIndex(next, { align: 'start' });
       document.getElementById(`step-${steps[next]?.index}`)?.focus({ preventScroll: true });
