@@ -245,6 +245,19 @@ describeInBrowser('the console over the example home', () => {
           .locator('a')
           .evaluateAll((as) => as.map((a) => a.getAttribute('aria-label'))),
       ).toEqual(['2026-05-11 1', '2026-05-23 1', '2026-05-28 1', '2026-06-16 1', '2026-06-25 2']);
+      // Each bar's count stands above it, then the day below: numbers to read, not heights.
+      expect(await sessions.locator('text').allTextContents()).toEqual([
+        '1',
+        '2026-05-11',
+        '1',
+        '2026-05-23',
+        '1',
+        '2026-05-28',
+        '1',
+        '2026-06-16',
+        '2',
+        '2026-06-25',
+      ]);
       expect(
         await w.page
           .locator('svg[aria-label="Models"] a')

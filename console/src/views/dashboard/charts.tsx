@@ -33,17 +33,21 @@ function BarLink({ bar, children }: { bar: Bar; children: React.ReactNode }) {
   );
 }
 
-/** Vertical bars over time, labels below (every nth when crowded). */
+/**
+ * Vertical bars over time, labels below (every nth when crowded); each bar's count above it
+ * while there is room for one (an auditor reads numbers, not heights).
+ */
 export function Columns({ title, bars }: { title: string; bars: Bar[] }) {
   const W = 640;
   const H = 180;
   const max = Math.max(1, ...bars.map((b) => b.value));
   const w = W / Math.max(bars.length, 1);
   const every = Math.ceil(bars.length / 8);
+  const counted = bars.length <= 16;
   return (
     <figure className="chart">
       <figcaption>{title}</figcaption>
-      <svg viewBox={`0 0 ${W} ${H + 30}`} aria-label={title} role="group">
+      <svg viewBox={`0 -16 ${W} ${H + 46}`} aria-label={title} role="group">
         {bars.map((b, i) => {
           const h = (b.value / max) * H;
           // Texts beside the link, not in it: its name is its aria-label alone.
@@ -58,6 +62,11 @@ export function Columns({ title, bars }: { title: string; bars: Bar[] }) {
                   className="bar"
                 />
               </BarLink>
+              {counted && (
+                <text x={i * w + w / 2} y={H - h - 4} textAnchor="middle" className="axis">
+                  {b.value}
+                </text>
+              )}
               {i % every === 0 && (
                 <text x={i * w + w / 2} y={H + 16} textAnchor="middle" className="axis">
                   {b.label}
