@@ -1,3 +1,4 @@
+import type { InFlightBytes } from '../ops/in-flight-bytes';
 import { Activity } from './activity/activity';
 import type { CommandInfo, FileChangeInfo } from './activity/types';
 import { listArtifacts, getArtifact, type ArtifactInfo } from './artifacts';
@@ -61,6 +62,8 @@ export interface StoreOptions {
   withhold?: (name: string) => boolean;
   /** Called after a scan whose withheld folders differ from the previous scan's. */
   onWithheld?: (withheld: Catalog['withheld']) => void;
+  /** The process's large values in flight (LARGE_VALUES_MB): long lines parsed count in it. */
+  largeValues?: InFlightBytes | null;
 }
 
 export type Resolution =
@@ -98,6 +101,7 @@ export class BrainStore {
     this.transcripts = new Transcripts({
       budget: this.cache,
       maxRecordBytes: options.maxRecordBytes,
+      largeValues: options.largeValues,
     });
     this.heads = new HeadCache(options.maxRecordBytes);
     this.summaryOf = new Summaries(this.transcripts, this.cache, (entry, record, views) =>

@@ -1,6 +1,8 @@
 import { DynamicModule, Global, Logger, Module } from '@nestjs/common';
 import * as path from 'node:path';
 import { BrainStore } from '../brain/store';
+import { fullGc } from '../ops/full-gc';
+import { InFlightBytes, LARGE_VALUE_COST } from '../ops/in-flight-bytes';
 import { secretNameTest } from '../redaction/names';
 import { Redactor } from '../redaction/redactor';
 import { chooseSource, StoreSource } from './brain-source';
@@ -10,7 +12,8 @@ export const APP_CONFIG = Symbol('APP_CONFIG');
 
 /**
  * Turns the validated configuration into the process's singletons: the frozen config itself,
- * the brain source it names (or the example home), and the one BrainStore over it.
+ * the brain source it names (or the example home), the one BrainStore over it, and the one
+ * budget of large values in flight.
  */
 @Global()
 @Module({})
@@ -22,9 +25,19 @@ export class ConfigModule {
         { provide: APP_CONFIG, useValue: config },
         { provide: StoreSource, useFactory: () => chooseSource(config) },
         {
+          // One budget of large values in flight for the whole process (LARGE_VALUES_MB): the
+          // answers, the file routes, the home index and the store's scans all count in it.
+          provide: InFlightBytes,
+          useFactory: () =>
+            new InFlightBytes(config.largeValuesMb * 1024 * 1024, {
+              costFactor: LARGE_VALUE_COST,
+              collect: fullGc(),
+            }),
+        },
+        {
           provide: BrainStore,
-          inject: [StoreSource],
-          useFactory: (source: StoreSource) => {
+          inject: [StoreSource, InFlightBytes],
+          useFactory: (source: StoreSource, largeValues: InFlightBytes) => {
             const log = new Logger('Scan');
             const names = new Redactor({
               enabled: config.redact,
@@ -48,6 +61,7 @@ export class ConfigModule {
               ingestDir: source.ingestDir,
               rescanMs: config.rescanMs,
               cacheBytes: config.cacheMaxMb * 1024 * 1024,
+              largeValues,
               onScanProgress: (done, total) => {
                 if (total !== null && done % 2048 === 0)
                   log.log(`scan: read the first records of ${done} of ${total} sessions`);
@@ -56,7 +70,7 @@ export class ConfigModule {
           },
         },
       ],
-      exports: [APP_CONFIG, StoreSource, BrainStore],
+      exports: [APP_CONFIG, StoreSource, BrainStore, InFlightBytes],
     };
   }
 }

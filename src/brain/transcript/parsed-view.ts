@@ -8,7 +8,7 @@ import {
 } from './line-problems';
 import { elide, RECORD_BYTES, recordBytes } from './record-size';
 import { lineShape, parseLine } from './records';
-import { MAX_RECORD_BYTES, scanLines, UnreadableViewError } from './scanner';
+import { type LargeLines, MAX_RECORD_BYTES, scanLines, UnreadableViewError } from './scanner';
 import { ScanAborted, type Incremental } from './view-cache';
 import { LastLine } from './last-line';
 import { isAppendOnly, type ViewSource } from './view';
@@ -16,6 +16,8 @@ import { isAppendOnly, type ViewSource } from './view';
 const PROBLEM_BYTES = 160;
 /** One entry of the occurrences map. */
 const OCCURRENCE_BYTES = 96;
+/** One entry of a checked view's records per step_index. */
+const STEP_COUNT_BYTES = 64;
 
 /**
  * The records and problems of one view, parsed line by line in file order. Complete lines are
@@ -36,6 +38,10 @@ export class ParsedView implements Incremental {
   private committed: StepRecord[] = [];
   private readonly found = new ProblemList();
   private readonly occurrences = new Map<number, { count: number; firstLine: number }>();
+  /** A checked full view: its records per step_index (problems() matches compact records by it). */
+  private readonly perStep = new Map<number, number>();
+  /** Lines of this view over maxLineBytes (never parsed: their step_index is sniffed). */
+  private overlong = 0;
   /** Records and problems held, for the cache budget. */
   private committedBytes = RECORD_BYTES;
   private lines = 0;
@@ -57,6 +63,8 @@ export class ParsedView implements Incremental {
     public view: ViewSource,
     private readonly keepRecords: boolean,
     private readonly maxLineBytes: number,
+    /** A scan's share of the large values in flight (none: not counted). */
+    private readonly large?: () => LargeLines,
   ) {
     this.slim = keepRecords && view.kind === 'full';
   }
@@ -67,8 +75,9 @@ export class ParsedView implements Incremental {
     keepRecords: boolean,
     maxLineBytes: number = MAX_RECORD_BYTES,
     signal?: AbortSignal,
+    large?: () => LargeLines,
   ): Promise<ParsedView> {
-    const parsed = new ParsedView(realDir, view, keepRecords, maxLineBytes);
+    const parsed = new ParsedView(realDir, view, keepRecords, maxLineBytes, large);
     await parsed.scan(signal);
     return parsed;
   }
@@ -116,6 +125,20 @@ export class ParsedView implements Incremental {
     return this.found.snapshot(this.view.label, extra);
   }
 
+  /**
+   * How many records of this view have `step` as their step_index, the unfinished last line's
+   * included (a checked full view only: a compact record's twin exists when this count is
+   * over its occurrence).
+   */
+  recordsOfStep(step: number): number {
+    return (this.perStep.get(step) ?? 0) + (this.tailRecord?.index === step ? 1 : 0);
+  }
+
+  /** Some line (the unfinished last one included) was over maxLineBytes and never parsed. */
+  get hasOverlongLines(): boolean {
+    return this.overlong > 0 || this.tailProblem?.code === 'LINE_TOO_LONG';
+  }
+
   get size(): number {
     return this.recordCount + (this.tailRecord ? 1 : 0);
   }
@@ -140,6 +163,7 @@ export class ParsedView implements Incremental {
         this.maxLineBytes,
         undefined,
         signal,
+        this.large?.(),
       );
       this.committedEnd = result.committedEnd;
       if (result.aborted) throw new ScanAborted(this, signal?.reason);
@@ -178,6 +202,7 @@ export class ParsedView implements Incremental {
     const n = ++this.lines;
     this.lastLine.saw(start, buf, from, to);
     if (buf === null) {
+      this.overlong++;
       this.addProblem(n, () => tooLongProblem(this.view.label, n, end - start, this.maxLineBytes));
       return;
     }
@@ -218,8 +243,15 @@ export class ParsedView implements Incremental {
 
   /** Sets the record's occurrence; only committed records count towards later ones. */
   private withOccurrence(record: StepRecord, commit: boolean): StepRecord {
-    // A full view only checked for problems has no use for occurrences (nor a map that grows).
-    if (!this.keepRecords && this.view.kind === 'full') return record;
+    // A full view only checked for problems counts records per step_index, nothing more.
+    if (!this.keepRecords && this.view.kind === 'full') {
+      if (commit) {
+        const count = this.perStep.get(record.index);
+        this.perStep.set(record.index, (count ?? 0) + 1);
+        if (count === undefined) this.committedBytes += STEP_COUNT_BYTES;
+      }
+      return record;
+    }
     const seen = this.occurrences.get(record.index);
     record.occurrence = seen?.count ?? 0;
     if (seen && this.view.kind === 'compact') {

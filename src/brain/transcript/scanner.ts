@@ -1,4 +1,5 @@
 import type { FileHandle } from 'node:fs/promises';
+import { LARGE_VALUE_BYTES } from '../../ops/in-flight-bytes';
 import { ioStats } from '../safe-path';
 import { openInside, readInsideSync, readRange } from '../safe-read';
 import type { Segment, ViewSource } from './view';
@@ -40,6 +41,18 @@ export type LineSink = (
   from: number,
   to: number,
 ) => boolean | void;
+
+/**
+ * Room for a long line among the large values in flight (LARGE_VALUES_MB), asked while the
+ * line is collected, from LARGE_VALUE_BYTES on: its bytes, their string and what parsing
+ * makes of them are the copies the budget bounds. `admit` adds `bytes` to the line's share
+ * (it grows with the line); `done` gives the share back once the sink has consumed the line
+ * (or it was dropped as too long, or the scan ended).
+ */
+export interface LargeLines {
+  admit(bytes: number): Promise<void>;
+  done(): void;
+}
 
 export interface ScanResult {
   /** Offset just past the last '\n' seen: where a later scan of a grown file resumes. */
@@ -123,6 +136,8 @@ export async function scanLines(
   firstBlock: number = BLOCK,
   /** Checked before each block: once aborted, the scan stops at the last complete line. */
   signal?: AbortSignal,
+  /** `full` mode: asked before a line is collected past LARGE_VALUE_BYTES. */
+  large?: LargeLines,
 ): Promise<ScanResult> {
   const buf = Buffer.allocUnsafe(BLOCK);
   let block = Math.max(1, Math.min(BLOCK, firstBlock));
@@ -136,6 +151,26 @@ export async function scanLines(
   let base = 0;
   let scannedEnd = from;
   let aborted = false;
+  // Bytes of the current line admitted as large so far (`large.done` is owed when > 0): asked
+  // as the line grows, twice what is collected at a time, so a line straddling two blocks
+  // costs nothing and a 32 MB one a handful of admissions.
+  let charged = 0;
+  const viewSize = view.segments.reduce((n, s) => n + s.version.size, 0);
+  const admitLine = async (more: number): Promise<void> => {
+    const total = partsLen + more;
+    if (!large || mode !== 'full' || overCap || total < LARGE_VALUE_BYTES || total <= charged) {
+      return;
+    }
+    const next = Math.max(total, Math.min(maxLineBytes, viewSize - lineStart, 2 * total));
+    const added = next - charged;
+    charged = next;
+    await large.admit(added);
+  };
+  const lineDone = (): void => {
+    if (charged === 0) return;
+    charged = 0;
+    large!.done();
+  };
 
   const collect = (piece: Buffer): void => {
     if (mode === 'head') {
@@ -154,64 +189,75 @@ export async function scanLines(
     partsLen += piece.length;
   };
 
-  for (const segment of view.segments) {
-    if (stopped) break;
-    const size = segment.version.size;
-    const segBase = base;
-    base += size;
-    if (base <= from) continue;
-    const handle = await openSegment(realDir, segment);
-    try {
-      let pos = Math.max(0, from - segBase);
-      while (pos < size && !stopped) {
-        if (signal?.aborted) {
-          stopped = aborted = true;
-          break;
-        }
-        let bytesRead: number;
-        try {
-          ({ bytesRead } = await handle.read(buf, 0, Math.min(block, size - pos), pos));
-        } catch (err) {
-          throw readFailure(segment.relPath, err);
-        }
-        if (bytesRead === 0) break;
-        block = Math.min(BLOCK, block * 2);
-        ioStats.bytesRead += bytesRead;
-        const data = buf.subarray(0, bytesRead);
-        const blockBase = segBase + pos;
-        let i = 0;
-        for (;;) {
-          const nl = data.indexOf(10, i);
-          if (nl === -1) {
-            collect(data.subarray(i));
+  try {
+    for (const segment of view.segments) {
+      if (stopped) break;
+      const size = segment.version.size;
+      const segBase = base;
+      base += size;
+      if (base <= from) continue;
+      const handle = await openSegment(realDir, segment);
+      try {
+        let pos = Math.max(0, from - segBase);
+        while (pos < size && !stopped) {
+          if (signal?.aborted) {
+            stopped = aborted = true;
             break;
           }
-          let line: Buffer | null = data;
-          let from = i;
-          let to = mode === 'head' ? Math.min(nl, i + HEAD_BYTES) : nl;
-          if (mode === 'full' && blockBase + nl - lineStart > maxLineBytes) {
-            line = null; // too long: counted, never held
-            parts = [];
-            partsLen = 0;
-            overCap = false;
-          } else if (partsLen > 0) {
-            collect(data.subarray(i, nl));
-            line = Buffer.concat(parts, partsLen);
-            [from, to] = [0, partsLen];
-            parts = [];
-            partsLen = 0;
+          let bytesRead: number;
+          try {
+            ({ bytesRead } = await handle.read(buf, 0, Math.min(block, size - pos), pos));
+          } catch (err) {
+            throw readFailure(segment.relPath, err);
           }
-          stopped = sink(lineStart, blockBase + nl, line, from, to) === true;
-          lineStart = blockBase + nl + 1;
-          i = nl + 1;
-          if (stopped) break;
+          if (bytesRead === 0) break;
+          block = Math.min(BLOCK, block * 2);
+          ioStats.bytesRead += bytesRead;
+          const data = buf.subarray(0, bytesRead);
+          const blockBase = segBase + pos;
+          let i = 0;
+          for (;;) {
+            const nl = data.indexOf(10, i);
+            if (nl === -1) {
+              await admitLine(data.length - i);
+              collect(data.subarray(i));
+              if (overCap) lineDone(); // dropped: nothing of it is held
+              break;
+            }
+            let line: Buffer | null = data;
+            let from = i;
+            let to = mode === 'head' ? Math.min(nl, i + HEAD_BYTES) : nl;
+            if (mode === 'full' && blockBase + nl - lineStart > maxLineBytes) {
+              line = null; // too long: counted, never held
+              parts = [];
+              partsLen = 0;
+              overCap = false;
+            } else if (partsLen > 0) {
+              await admitLine(nl - i);
+              collect(data.subarray(i, nl));
+              line = Buffer.concat(parts, partsLen);
+              [from, to] = [0, partsLen];
+              parts = [];
+              partsLen = 0;
+            }
+            try {
+              stopped = sink(lineStart, blockBase + nl, line, from, to) === true;
+            } finally {
+              lineDone();
+            }
+            lineStart = blockBase + nl + 1;
+            i = nl + 1;
+            if (stopped) break;
+          }
+          pos += bytesRead;
+          scannedEnd = segBase + pos;
         }
-        pos += bytesRead;
-        scannedEnd = segBase + pos;
+      } finally {
+        await handle.close();
       }
-    } finally {
-      await handle.close();
     }
+  } finally {
+    lineDone(); // a line cut short by an error or an abort, or the unfinished last one
   }
   if (stopped) return { committedEnd: lineStart, tail: null, tailBytes: 0, scannedEnd, aborted };
   const tail = mode === 'full' && partsLen > 0 ? Buffer.concat(parts, partsLen) : null;

@@ -270,6 +270,27 @@ describe('twins in hand-made sessions', () => {
     expect(await s.problems(entry)).toEqual([]);
   });
 
+  it('counts a twin too long to read as present and reports only the twin that is absent', async () => {
+    const a = planner(1, T(0), { content: big('A') });
+    const b = planner(2, T(1), { content: big('B') });
+    const c = planner(3, T(2), { content: big('C') });
+    const { dir } = session(jsonl([compactLine(a), compactLine(b), compactLine(c)]), '');
+    // Step 1's full line is over the store's cap, step 2 has no full line, step 3 is whole.
+    const longA = fullLine(planner(1, T(0), { content: big('A') + filler(20_000, 'x') }));
+    put(path.join(dir, FULL_FILE), jsonl([longA, fullLine(c)]));
+    const s = new BrainStore({
+      geminiHome: null,
+      brainRoots: [],
+      rescanMs: 3_600_000,
+      maxRecordBytes: 16_000,
+    });
+    const entry = entryAt(dir);
+    expect((await s.problems(entry)).map((p) => [p.code, p.file, p.line])).toEqual([
+      ['MISSING_FULL_RECORD', COMPACT_FILE, 2],
+      ['LINE_TOO_LONG', FULL_FILE, 1],
+    ]);
+  });
+
   it('reports the second compact duplicate missing when the full file has it once', async () => {
     const a = planner(2, T(0), { content: big('A') });
     const b = planner(2, T(1), { content: big('B') });

@@ -1,7 +1,9 @@
+import type { InFlightBytes } from '../../ops/in-flight-bytes';
 import { CacheBudget } from '../cache';
 import { ProblemList } from '../problems';
 import type { Admit, Problem, StepRecord } from '../types';
 import { LineIndex, type LineIndexSnapshot } from './line-index';
+import { scanShare } from './large-lines';
 import { Pacer } from './pace';
 import { ParsedView } from './parsed-view';
 import { parseLine } from './records';
@@ -19,6 +21,8 @@ export interface TranscriptOptions {
   budget?: CacheBudget;
   /** The longest line ever held in memory (LINE_TOO_LONG / RecordTooLargeError beyond it). */
   maxRecordBytes?: number;
+  /** The process's large values in flight: long lines met by scans count against it. */
+  largeValues?: InFlightBytes | null;
 }
 
 /**
@@ -36,11 +40,13 @@ export class Transcripts {
   constructor(options: TranscriptOptions = {}) {
     const max = (this.maxRecordBytes = options.maxRecordBytes ?? MAX_RECORD_BYTES);
     const budget = (this.budget = options.budget ?? new CacheBudget());
+    const large = options.largeValues;
+    const share = large ? () => scanShare(large) : undefined;
     this.parsed = new ViewCache('transcript', budget, (d, v, signal) =>
-      ParsedView.build(d, v, true, max, signal),
+      ParsedView.build(d, v, true, max, signal, share),
     );
     this.checked = new ViewCache('full-check', budget, (d, v, signal) =>
-      ParsedView.build(d, v, false, max, signal),
+      ParsedView.build(d, v, false, max, signal, share),
     );
     this.indexes = new ViewCache('line-index', budget, (d, v, signal) =>
       LineIndex.build(d, v, max, signal),
@@ -168,6 +174,11 @@ export class Transcripts {
    * Every problem of the session's transcripts: both views line by line, plus full records
    * missing for truncated compact ones. Cached per file version like everything else; each
    * view lists at most MAX_PROBLEMS (sortProblems caps the whole list).
+   *
+   * A compact record's twin exists when the full view holds more records of its step_index
+   * than the record's occurrence: counted by the check, so no twin is read again (a 32 MB one
+   * cost every request that asked for problems its own parse). Lines too long to parse count
+   * when their first bytes name the step_index, as fullTwin counts them.
    */
   async problems(realDir: string, signal?: AbortSignal): Promise<Problem[]> {
     const views = await locateViews(realDir);
@@ -178,18 +189,19 @@ export class Transcripts {
     const compact = await this.compact(realDir, views, signal);
     if (compact) add(compact.problems);
     if (views.full && views.full !== views.compact) {
-      add((await this.checked.get(realDir, views.full, signal)).problems);
+      const checked = await this.checked.get(realDir, views.full, signal);
+      add(checked.problems);
+      // Unreadable, or cut short while being read: its counts say nothing of what is missing
+      // (UNREADABLE_FILE says why; the compact values are served).
+      if (!checked.reusable) return problems;
+      const overlong = checked.hasOverlongLines
+        ? await this.overlongPerStep(realDir, views.full, signal)
+        : null;
       const missing = new ProblemList();
-      const pacer = new Pacer(signal);
       for (const record of compact?.records ?? []) {
         if (record.truncatedFields.length === 0) continue;
-        await pacer.pace();
-        // A twin too long to read exists: the full view's check reports it as LINE_TOO_LONG.
-        const twin = await this.fullTwin(realDir, record, views, signal).catch((err: unknown) => {
-          if (err instanceof RecordTooLargeError) return undefined;
-          throw err;
-        });
-        if (twin !== null) continue;
+        const twins = checked.recordsOfStep(record.index) + (overlong?.get(record.index) ?? 0);
+        if (twins > record.occurrence) continue;
         if (missing.full) missing.count(record.line);
         else {
           missing.add({
@@ -203,5 +215,25 @@ export class Transcripts {
       if (compact) add(missing.snapshot(compact.view.label));
     }
     return problems;
+  }
+
+  /** Lines of `view` over the cap, counted by the step_index their first bytes name. */
+  private async overlongPerStep(
+    realDir: string,
+    view: ViewSource,
+    signal?: AbortSignal,
+  ): Promise<Map<number, number>> {
+    const index = await this.index(realDir, view, signal);
+    const counts = new Map<number, number>();
+    const count = (step: number) => {
+      if (step >= 0) counts.set(step, (counts.get(step) ?? 0) + 1);
+    };
+    const pacer = new Pacer(signal);
+    for (let line = 0; line < index.count; line++) {
+      if (line % 4096 === 0) await pacer.pace();
+      if (index.lineBytes(line) > index.maxLineBytes) count(index.sniff(line));
+    }
+    if (index.tailBytes > index.maxLineBytes) count(await index.sniffTail());
+    return counts;
   }
 }

@@ -3,8 +3,6 @@ import type { Request } from 'express';
 import { Principal } from '../../auth/principal';
 import type { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
-import { fullGc } from '../../ops/full-gc';
-import { InFlightBytes, LARGE_VALUE_COST } from '../../ops/in-flight-bytes';
 import { RateLimiter } from './rate-limiter';
 
 /** Whom the rate limit charges: the API key, or the client address when there are no keys. */
@@ -16,7 +14,8 @@ export function rateKeyOf(req: Request, principal: Principal): string {
 
 /**
  * The process's one rate limiter (RATE_LIMIT_POINTS): GraphQL queries and file downloads share
- * it; and its one budget of large values in flight (LARGE_VALUES_MB), shared by every answer.
+ * it. (The budget of large values in flight, LARGE_VALUES_MB, is the ConfigModule's: the store
+ * counts in it too.)
  */
 @Module({
   providers: [
@@ -25,16 +24,7 @@ export function rateKeyOf(req: Request, principal: Principal): string {
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => new RateLimiter(config.limits.ratePerMinute),
     },
-    {
-      provide: InFlightBytes,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) =>
-        new InFlightBytes(config.largeValuesMb * 1024 * 1024, {
-          costFactor: LARGE_VALUE_COST,
-          collect: fullGc(),
-        }),
-    },
   ],
-  exports: [RateLimiter, InFlightBytes],
+  exports: [RateLimiter],
 })
 export class RateLimitModule {}
