@@ -2,7 +2,8 @@ import { SizedCache, type CacheBudget } from '../cache';
 import { isElided, stringBytes } from '../transcript/record-size';
 import { IO_CONCURRENCY, mapLimit } from '../concurrency';
 import type { ParsedView } from '../transcript/parsed-view';
-import { RecordTooLargeError } from '../transcript/scanner';
+import { type LargeLines, RecordTooLargeError } from '../transcript/scanner';
+import { LARGE_VALUE_BYTES } from '../../ops/in-flight-bytes';
 import type { Transcripts } from '../transcript/transcript';
 import { locateViews, sameView, type SessionViews, type ViewSource } from '../transcript/view';
 import type { SessionEntry, StepRecord, ToolCall } from '../types';
@@ -41,6 +42,13 @@ interface Source {
   twins: Map<number, Promise<StepRecord | null>>;
   /** A full view exists but could not be read: the answer must not be cached. */
   degraded: boolean;
+  /** The derivation's share of the large values in flight (its long twins), given back at its end. */
+  share: LargeLines | null;
+}
+
+/** `derived`, giving the derivation's share of the large values back once it settles. */
+function released<T>(src: Source, derived: Promise<T>): Promise<T> {
+  return derived.finally(() => src.share?.done());
 }
 
 /** A call and the arguments it is derived from (the full tier's when it was truncated). */
@@ -66,7 +74,13 @@ export class Activity {
   async commands(entry: SessionEntry): Promise<CommandInfo[]> {
     const at = await this.slot(entry);
     if (!at) return [];
-    at.slot.commands ??= keep(this.cache, at.slot, 'commands', at.src, this.deriveCommands(at.src));
+    at.slot.commands ??= keep(
+      this.cache,
+      at.slot,
+      'commands',
+      at.src,
+      released(at.src, this.deriveCommands(at.src)),
+    );
     return (await at.slot.commands).map(({ taskLogPath, ...info }) => ({
       ...info,
       taskLog: existingTaskLog(entry.realDir, taskLogPath),
@@ -81,7 +95,7 @@ export class Activity {
       at.slot,
       'fileChanges',
       at.src,
-      this.deriveFileChanges(at.src),
+      released(at.src, this.deriveFileChanges(at.src)),
     );
     return at.slot.fileChanges;
   }
@@ -105,6 +119,7 @@ export class Activity {
       compact: parsed.view.kind === 'compact',
       twins: new Map(),
       degraded: false,
+      share: this.transcripts.share?.() ?? null,
     };
     return { slot, src };
   }
@@ -113,7 +128,11 @@ export class Activity {
   private twin(src: Source, record: StepRecord): Promise<StepRecord | null> {
     let twin = src.twins.get(record.position);
     if (!twin) {
-      twin = this.transcripts.fullTwin(src.entry.realDir, record, src.views).then(
+      const admit = src.share
+        ? (bytes: number) =>
+            bytes >= LARGE_VALUE_BYTES ? src.share!.admit(bytes) : Promise.resolve()
+        : undefined;
+      twin = this.transcripts.fullTwin(src.entry.realDir, record, src.views, undefined, admit).then(
         (found) => {
           if (found === undefined && src.views.full) src.degraded = true;
           return found ?? null;

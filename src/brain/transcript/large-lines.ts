@@ -2,7 +2,8 @@ import { type Holder, type InFlightBytes, LARGE_VALUE_WAIT_MS } from '../../ops/
 import type { LargeLines } from './scanner';
 
 /**
- * A scan's share of the large values in flight: each long line it parses waits for room, like
+ * A share of the large values in flight for store work that reads long lines (a scan, the
+ * derivation of commands and file changes): each long line waits for room, like
  * an answer's value. A scan is never refused and never waits long, though: an answer that
  * holds values of its own may be waiting for this very scan (its `problems`, its records), so
  * after LARGE_VALUE_WAIT_MS the line is read anyway (uncounted) rather than wait on itself.

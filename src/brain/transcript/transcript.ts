@@ -12,6 +12,7 @@ import {
   readViewRange,
   RecordTooLargeError,
   UnreadableViewError,
+  type LargeLines,
 } from './scanner';
 import { ViewCache } from './view-cache';
 import { locateViews, type SessionViews, type ViewSource } from './view';
@@ -36,12 +37,14 @@ export class Transcripts {
   private readonly indexes: ViewCache<LineIndex>;
   readonly maxRecordBytes: number;
   readonly budget: CacheBudget;
+  /** A new share of the large values in flight, for work that reads long lines (none: uncounted). */
+  readonly share: (() => LargeLines) | undefined;
 
   constructor(options: TranscriptOptions = {}) {
     const max = (this.maxRecordBytes = options.maxRecordBytes ?? MAX_RECORD_BYTES);
     const budget = (this.budget = options.budget ?? new CacheBudget());
     const large = options.largeValues;
-    const share = large ? () => scanShare(large) : undefined;
+    const share = (this.share = large ? () => scanShare(large) : undefined);
     this.parsed = new ViewCache('transcript', budget, (d, v, signal) =>
       ParsedView.build(d, v, true, max, signal, share),
     );
