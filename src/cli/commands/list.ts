@@ -62,13 +62,15 @@ export function printList(out: Printer, result: ListResult): void {
   const shortId = shortIds(result.items.map((s) => s.id));
   out.table(
     [
-      { header: 'id' },
-      { header: 'created' },
+      // On a narrow terminal the model gives way first; the id, the day and the request's
+      // first words stay readable longest.
+      { header: 'id', keep: 8 },
+      { header: 'created', keep: 11 },
       { header: 'steps', align: 'right' },
       { header: 'tools', align: 'right' },
       { header: 'errors', align: 'right' },
       { header: 'model' },
-      { header: 'request', flex: true },
+      { header: 'request', flex: true, keep: 12 },
     ],
     result.items.map((s) => [
       shortId(s.id),

@@ -136,6 +136,28 @@ describe('a table narrower than its cells', () => {
     );
   });
 
+  it('lets a model name give way before the day a session was created and its request (COLUMNS=60)', () => {
+    const kept = columns.map((c) =>
+      c.header === 'id'
+        ? { ...c, keep: 8 }
+        : c.header === 'created'
+          ? { ...c, keep: 11 }
+          : c.header === 'request'
+            ? { ...c, keep: 12 }
+            : c,
+    );
+    expect(renderTable(kept, rows, 60)).toBe(
+      [
+        'id        created      ste…  too…  err…  model  request',
+        'abcd000…  2026-06-03…  1234     1     0  Gemi…  Deploy it',
+        'abcd000…  2026-06-02…     3    12     0  Clau…  Run the tes…',
+        '',
+      ].join('\n'),
+    );
+    // Without `keep`, the date was cut like any wide cell: "2026-0…".
+    expect(renderTable(columns, rows, 60).split('\n')[1]).toContain('2026-0…');
+  });
+
   it('fits every width from 40 up, cutting less as it widens', () => {
     for (let width = 40; width <= 120; width++) {
       for (const line of renderTable(columns, rows, width).trimEnd().split('\n'))

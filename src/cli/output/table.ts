@@ -10,6 +10,11 @@ export interface Column {
   align?: 'left' | 'right';
   /** Takes the remaining width; its cells are cut to fit. */
   flex?: boolean;
+  /**
+   * Kept at least this wide until every other column is as narrow as it goes (a date keeps
+   * its day, a request its first words, while a model name gives way first).
+   */
+  keep?: number;
 }
 
 const GAP = 2;
@@ -35,8 +40,9 @@ function pad(text: string, width: number, align: 'left' | 'right'): string {
 
 /**
  * Narrows columns until the table fits `width`: always the widest that may still give, so a
- * long model name or id is cut before a short one. Numbers (right-aligned) are never cut;
- * other cells and headers keep at least MIN_CUT characters (their start and an ellipsis).
+ * long model name or id is cut before a short one; a column's `keep` width gives only once the
+ * others are at their least. Numbers (right-aligned) are never cut; other cells and headers
+ * keep at least MIN_CUT characters (their start and an ellipsis).
  */
 const MIN_CUT = 4;
 function fitWidths(
@@ -53,15 +59,18 @@ function fitWidths(
         )
       : Math.min(widths[i], MIN_CUT),
   );
+  const kept = columns.map((col, i) => Math.max(least[i], Math.min(widths[i], col.keep ?? 0)));
   let total = widths.reduce((a, w) => a + w, 0) + GAP * (columns.length - 1);
-  while (total > width) {
-    let widest = -1;
-    for (let i = 0; i < widths.length; i++) {
-      if (widths[i] > least[i] && (widest === -1 || widths[i] > widths[widest])) widest = i;
+  for (const floor of [kept, least]) {
+    while (total > width) {
+      let widest = -1;
+      for (let i = 0; i < widths.length; i++) {
+        if (widths[i] > floor[i] && (widest === -1 || widths[i] > widths[widest])) widest = i;
+      }
+      if (widest === -1) break; // this floor reached: the next one, or left as it is
+      widths[widest]--;
+      total--;
     }
-    if (widest === -1) return; // narrower than the numbers themselves: left as it is
-    widths[widest]--;
-    total--;
   }
 }
 
@@ -79,7 +88,7 @@ export function renderTable(
   if (flex !== -1) {
     const fixed = widths.reduce((a, w, i) => (i === flex ? a : a + w), 0);
     const room = width - fixed - GAP * (columns.length - 1);
-    widths[flex] = Math.min(widths[flex], Math.max(MIN_FLEX, room));
+    widths[flex] = Math.min(widths[flex], Math.max(MIN_FLEX, columns[flex].keep ?? 0, room));
   }
   fitWidths(columns, cells, widths, width);
   const line = (r: readonly string[], style: (t: string) => string = (t) => t) =>
