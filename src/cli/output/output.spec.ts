@@ -154,8 +154,8 @@ describe('a table narrower than its cells', () => {
         '',
       ].join('\n'),
     );
-    // Without `keep`, the date was cut like any wide cell: "2026-0…".
-    expect(renderTable(columns, rows, 60).split('\n')[1]).toContain('2026-0…');
+    // Without `keep`, the date is cut like any wide cell.
+    expect(renderTable(columns, rows, 60).split('\n')[1]).toContain(' 2026-06…  ');
   });
 
   it('fits every width from 40 up, cutting less as it widens', () => {
