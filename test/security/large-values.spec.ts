@@ -81,6 +81,10 @@ function ask(port: number, route: Answer['route']): Promise<Answer> {
       port,
       method: route === 'graphql' ? 'POST' : 'GET',
       path: paths[route],
+      // A connection each: Node's global agent keeps sockets alive, and one reused just as the
+      // server's keep-alive timeout (5 s) closes it fails as "socket hang up" (seen under load,
+      // between the reads and the exports).
+      agent: false,
     };
     const req = http.request(options, (res) => {
       const chunks: Buffer[] = [];
