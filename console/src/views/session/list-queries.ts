@@ -49,6 +49,15 @@ export const ArtifactsQuery = graphql(`
         summary
         content
         modifiedAt
+        versions {
+          name
+        }
+      }
+      files {
+        path
+        kind
+        size
+        modifiedAt
       }
     }
   }
