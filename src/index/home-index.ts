@@ -109,10 +109,13 @@ export interface SessionStatsRow {
   statuses: [string, number][];
   /** [tool name, calls, calls whose result is an error] */
   tools: [string, number, number][];
-  /** [hour start (epoch ms, UTC), steps, tool calls, errors] of the steps with a createdAt */
-  hours: [number, number, number, number][];
-  /** [steps, tool calls, errors] of the steps without one (Step.createdAt: the session's) */
-  untimed: [number, number, number];
+  /**
+   * [hour start (epoch ms, UTC), steps, tool calls, errors, failed commands] of the steps with
+   * a createdAt (a failed command counts at the step holding its call)
+   */
+  hours: [number, number, number, number, number][];
+  /** [steps, tool calls, errors, failed commands] of the steps without one (Step.createdAt: the session's) */
+  untimed: [number, number, number, number];
 }
 
 /** What the index holds of a session for stats. */
