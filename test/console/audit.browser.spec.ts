@@ -22,7 +22,10 @@ const BASE = '2026-07-01T10:00:00Z';
 
 function addAuditSession(home: string): void {
   writeSession(path.join(home, 'antigravity-ide/brain'), AUDIT, [
-    userInput(0, at(BASE, 0), { request: 'Deploy with password=hunter2hunter2 please' }),
+    userInput(0, at(BASE, 0), {
+      request: 'Deploy with password=hunter2hunter2 please',
+      localTime: at(BASE, 0),
+    }),
     planner(1, at(BASE, 10), {
       tool_calls: [{ name: 'run_command', args: { CommandLine: 'make deploy', Cwd: '/w' } }],
     }),
@@ -284,7 +287,7 @@ describeInBrowser('the console for an audit: counts, versions, files, search, ex
     });
   });
 
-  it('charts steps by hour of the week from the HOUR timeline; tool bars open their calls', async () => {
+  it('charts steps by hour of the week and failed commands per day; tool bars open their calls', async () => {
     await withScreenshot(w.page, 'console-audit-heatmap', async () => {
       const { stats } = await ask(`{ stats { timeline(bucket: HOUR) { start steps } } }`);
       const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -310,7 +313,28 @@ describeInBrowser('the console for an audit: counts, versions, files, search, ex
       expect(shownCells).toEqual(expected);
       // The audit session: 4 steps on Wednesday 2026-07-01 at 10:00 UTC.
       expect(shownCells).toContain('Wed 10:00 4');
+      // Failed commands per day: the audit session's exit 2, on the day of its call.
+      const failed = w.page.locator('svg[aria-label="Failed commands per day"] a');
+      expect(await failed.evaluateAll((as) => as.map((a) => a.getAttribute('aria-label')))).toEqual(
+        [
+          '2026-05-11 0',
+          '2026-05-23 0',
+          '2026-05-28 0',
+          '2026-06-16 0',
+          '2026-06-25 0',
+          '2026-07-01 1',
+        ],
+      );
       expect(await axeViolations(w.page)).toEqual([]);
+      await failed.last().click();
+      await w.page.waitForURL(`${world.origin}/?from=2026-07-01&to=2026-07-01`);
+      await w.page.locator('table.sessions tbody tr[data-index]').first().waitFor();
+      expect(
+        await w.page.$$eval('table.sessions tbody tr[data-index]', (rows) =>
+          rows.map((r) => r.cells[0].innerText),
+        ),
+      ).toEqual(['a0d17000']);
+      await open('/dashboard');
       const bar = w.page.locator('svg[aria-label="Tools (calls, error rate)"] a').first();
       expect(await bar.getAttribute('aria-label')).toMatch(/^run_command \d+ \(\d+% errors\)$/);
       await bar.click();

@@ -237,6 +237,7 @@ describeInBrowser('the console over the example home', () => {
         'Sessions per day',
         'Steps per day',
         'Errors per day',
+        'Failed commands per day',
         'Steps by hour of the week (UTC)',
         'Models',
         'Environments',

@@ -44,6 +44,7 @@ const StatsQuery = graphql(`
         sessions
         steps
         errors
+        failedCommands
       }
     }
   }
@@ -113,6 +114,7 @@ export function DashboardPage({ search }: { search: DashboardSearch }) {
         <Columns title={`Sessions per ${bucket}`} bars={over((b) => b.sessions)} />
         <Columns title={`Steps per ${bucket}`} bars={over((b) => b.steps)} />
         <Columns title={`Errors per ${bucket}`} bars={over((b) => b.errors)} />
+        <Columns title={`Failed commands per ${bucket}`} bars={over((b) => b.failedCommands)} />
         <Heatmap filter={toFilter(base)} />
         <Rows
           title="Models"
