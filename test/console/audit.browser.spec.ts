@@ -175,6 +175,42 @@ describeInBrowser('the console for an audit: counts, versions, files, search, ex
     });
   });
 
+  it("links each problem to its line's step where the line holds one, its file a download", async () => {
+    await withScreenshot(w.page, 'console-audit-problems', async () => {
+      await open('/sessions/bad00000?tab=problems');
+      const rows = w.page.locator('table.findings tbody tr');
+      await rows.first().waitFor();
+      const COMPACT = '.system_generated/logs/transcript.jsonl';
+      const FULL = '.system_generated/logs/transcript_full.jsonl';
+      expect(
+        await rows.evaluateAll((trs) =>
+          trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
+        ),
+      ).toEqual([
+        ['MALFORMED_LINE', COMPACT, '3', 'the line is not valid JSON', ''],
+        ['MALFORMED_LINE', COMPACT, '6', 'the line is JSON but not an object', ''],
+        ['MALFORMED_LINE', COMPACT, '7', 'the object has no integer step_index', ''],
+        ['MALFORMED_LINE', COMPACT, '8', 'the object has no integer step_index', ''],
+        [
+          'MISSING_FULL_RECORD',
+          COMPACT,
+          '10',
+          'no full record for step_index 4 (occurrence 1)',
+          'step 4',
+        ],
+        ['MALFORMED_LINE', COMPACT, '11', 'the object has no integer step_index', ''],
+        ['MALFORMED_LINE', FULL, '4', 'the line is not valid JSON', ''],
+      ]);
+      expect(await rows.nth(0).locator('a').getAttribute('href')).toBe(
+        `/api/sessions/bad00000-0000-4000-8000-000000000006/files/${COMPACT}`,
+      );
+      expect(await axeViolations(w.page)).toEqual([]);
+      await rows.nth(4).getByRole('link', { name: 'step 4' }).click();
+      await w.page.waitForURL(`${world.origin}/sessions/bad00000/steps/4`);
+      await w.page.locator('#step-4.marked').waitFor();
+    });
+  });
+
   it('downloads the exports: markdown, JSON and ATIF, named by Content-Disposition', async () => {
     await withScreenshot(w.page, 'console-audit-exports', async () => {
       await open(`/sessions/ba5e`);

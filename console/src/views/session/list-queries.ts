@@ -81,6 +81,9 @@ export const FindingsQuery = graphql(`
         file
         line
         message
+        step {
+          index
+        }
       }
     }
   }
