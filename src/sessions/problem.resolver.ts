@@ -38,7 +38,8 @@ export class ProblemResolver {
 
   private viewLabel(session: ListedSession, loaders: Loaders): Promise<string | null> {
     let perSession = this.labels.get(loaders);
-    if (!perSession) this.labels.set(loaders, (perSession = new Map()));
+    if (!perSession)
+      this.labels.set(loaders, (perSession = new Map<string, Promise<string | null>>()));
     const dir = session.entry.realDir;
     let label = perSession.get(dir);
     if (!label) {

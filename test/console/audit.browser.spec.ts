@@ -170,7 +170,7 @@ describeInBrowser('the console for an audit: counts, versions, files, search, ex
       );
       const [download] = await Promise.all([w.page.waitForEvent('download'), csv.click()]);
       expect(download.suggestedFilename()).toBe('data.csv');
-      expect(fs.readFileSync((await download.path())!, 'utf8')).toBe('a,b\n1,2\n');
+      expect(fs.readFileSync(await download.path(), 'utf8')).toBe('a,b\n1,2\n');
       expect(await axeViolations(w.page)).toEqual([]);
     });
   });
@@ -228,7 +228,7 @@ describeInBrowser('the console for an audit: counts, versions, files, search, ex
         ]);
         expect(response.headers()['content-disposition']).toBe(`attachment; filename="${name}"`);
         expect(download.suggestedFilename()).toBe(name);
-        const bytes = fs.readFileSync((await download.path())!, 'utf8');
+        const bytes = fs.readFileSync(await download.path(), 'utf8');
         expect(bytes.slice(0, start.length)).toBe(start);
       }
     });

@@ -105,7 +105,7 @@ describe.each(['on', 'off'] as const)('secretCount with REDACT=%s (search home)'
       { id: IDS.acp },
       KEYS.all,
     );
-    const s = body.data.session as Data;
+    const s = body.data.session;
     expect(s.secretCount).toBe((s.secrets as Data[]).reduce((n, f) => n + (f.count as number), 0));
   });
 
