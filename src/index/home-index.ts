@@ -127,6 +127,14 @@ export interface IndexedStats {
   stats: SessionStatsRow;
 }
 
+/** What a sessions table shows of a session beside its summary counts. */
+export interface SessionCountsRow {
+  /** Its stats' failedCommands. */
+  failedCommands: number;
+  /** The sum of its secret findings' counts. */
+  secrets: number;
+}
+
 /** The Nest injection token of the HomeIndex (IndexModule provides it, globally). */
 export const HOME_INDEX = 'HOME_INDEX';
 
@@ -140,6 +148,12 @@ export interface HomeIndex {
   exposedSessions(dirs: readonly string[], kinds: readonly string[] | null): string[];
   /** Per session of `dirs`, in order: its aggregates, or null while it is not indexed yet. */
   stats(dirs: readonly string[]): (IndexedStats | null)[];
+  /**
+   * Per session of `dirs`, in order: its failed commands and secrets, or null while it is not
+   * indexed yet (as for stats). Reads those sessions' rows only: a page of a sessions table
+   * never loads every session's aggregates.
+   */
+  counts(dirs: readonly string[]): (SessionCountsRow | null)[];
   /** Progress over the sessions a caller may see. */
   status(dirs: readonly string[]): IndexStatusRow;
 }

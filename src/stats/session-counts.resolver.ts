@@ -4,25 +4,19 @@ import DataLoader from 'dataloader';
 import type { ListedSession } from '../brain/catalog';
 import { INDEX_READ_COST, Policy } from '../graphql/field-policy';
 import type { GqlContext, Loaders } from '../graphql/loaders';
-import { HOME_INDEX, type HomeIndex } from '../index/home-index';
+import { HOME_INDEX, type HomeIndex, type SessionCountsRow } from '../index/home-index';
 import { Session } from '../sessions/session.model';
-
-/** A session's index counts; null while the index has not reached the session. */
-interface IndexCounts {
-  failedCommands: number;
-  secrets: number;
-}
 
 /**
  * Per-session numbers a sessions table shows beside stepCount and errorCount, answered from
- * the home index's per-session aggregates (the same rows `stats` and `Session.secrets` read),
- * so a page of 100 sessions reads no transcript: one index call per kind for the whole page.
+ * the home index's per-session rows (those `stats` and `Session.secrets` read), so a page of
+ * 100 sessions reads no transcript and loads no other session's aggregates: one index call.
  */
 @Resolver(() => Session)
 export class SessionCountsResolver {
   private readonly perRequest = new WeakMap<
     Loaders,
-    DataLoader<ListedSession, IndexCounts | null>
+    DataLoader<ListedSession, SessionCountsRow | null>
   >();
 
   constructor(@Inject(HOME_INDEX) private readonly index: HomeIndex) {}
@@ -53,25 +47,12 @@ export class SessionCountsResolver {
     return (await this.counts(ctx.loaders).load(s))?.secrets ?? null;
   }
 
-  private counts(loaders: Loaders): DataLoader<ListedSession, IndexCounts | null> {
+  private counts(loaders: Loaders): DataLoader<ListedSession, SessionCountsRow | null> {
     let loader = this.perRequest.get(loaders);
     if (!loader) {
       loader = new DataLoader(
-        (keys: readonly ListedSession[]) => {
-          const dirs = keys.map((s) => s.entry.realDir);
-          const stats = this.index.stats(dirs);
-          const secrets = this.index.secrets(dirs);
-          return Promise.resolve(
-            stats.map((row, i) =>
-              row
-                ? {
-                    failedCommands: row.stats.failedCommands,
-                    secrets: (secrets[i] ?? []).reduce((sum, f) => sum + f.count, 0),
-                  }
-                : null,
-            ),
-          );
-        },
+        (keys: readonly ListedSession[]) =>
+          Promise.resolve(this.index.counts(keys.map((s) => s.entry.realDir))),
         { cacheKeyFn: (s) => s.entry.realDir },
       );
       this.perRequest.set(loaders, loader);
