@@ -144,6 +144,9 @@ describeInBrowser('the console for an audit: counts, versions, files, search, ex
         '# Plan v1',
       ]);
       expect(await plan.locator('li.version').last().innerText()).toContain('No change.');
+      // One document changing, not a rename: both sides carry the artifact's name.
+      expect(await first.locator('.d2h-file-name').innerText()).toBe('implementation_plan.md');
+      expect(await first.locator('.d2h-tag').innerText()).toBe('CHANGED');
       expect(await axeViolations(w.page)).toEqual([]);
     });
   });

@@ -31,9 +31,13 @@ interface Text {
   modifiedAt: string;
 }
 
-/** A unified diff of two texts with its +/− counts (the header lines not counted). */
-function step(from: Text, to: Text) {
-  const diff = createTwoFilesPatch(from.name, to.name, from.content, to.content, '', '', {
+/**
+ * A unified diff of two texts with its +/− counts (the header lines not counted). Both sides
+ * carry the artifact's name: it is one document changing (diff2html would call two names a
+ * rename); the heading above says which snapshots.
+ */
+function step(name: string, from: Text, to: Text) {
+  const diff = createTwoFilesPatch(name, name, from.content, to.content, '', '', {
     context: 3,
   });
   let added = 0;
@@ -63,7 +67,7 @@ export default function ArtifactVersions(props: { id: string; name: string; side
       ...a.versions,
       { name: a.name, content: a.content, modifiedAt: a.modifiedAt },
     ];
-    return texts.slice(1).map((to, i) => step(texts[i], to));
+    return texts.slice(1).map((to, i) => step(a.name, texts[i], to));
   }, [q.data]);
   if (q.error) return <ErrorNote error={q.error} />;
   if (!q.data) return <p className="muted">Loading…</p>;
