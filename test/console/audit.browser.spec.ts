@@ -315,6 +315,11 @@ describeInBrowser('the console for an audit: counts, versions, files, search, ex
       const marks = w.page.locator('#step-4.marked mark');
       await marks.first().waitFor();
       expect(await marks.allInnerTexts()).toEqual(['MIDDLE-MARKER-STEP-4']);
+      // Scrolled into view: the term is far down a long step.
+      await w.page.waitForTimeout(300);
+      const box = await marks.first().boundingBox();
+      const view = w.page.viewportSize()!;
+      expect(box && box.y >= 0 && box.y + box.height <= view.height).toBe(true);
       // Case-insensitive, as the search is; each term marked; the request too.
       await open('/sessions/ba5e/steps/0?hl=REFACTOR+%22re-check%22');
       await w.page.locator('#step-0 mark').first().waitFor();

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { gql } from '../../api/graphql';
 import { CopyLink } from '../../components/CopyLink';
 import { Highlighted, holds, searchTerms, termsPattern } from '../../components/Highlighted';
@@ -62,8 +62,16 @@ export function StepView(props: {
   const thinking = f?.thinking ?? step.thinking;
   const calls = step.toolCalls.map((c, i) => ({ ...c, args: f?.toolCalls[i]?.args ?? c.args }));
   const cls = ['step', `status-${step.status.toLowerCase()}`, marked ? 'marked' : ''].join(' ');
+  const article = useRef<HTMLElement>(null);
+  const waiting = wantFull && !f;
+  useEffect(() => {
+    // The first term in view once the text that holds it is there (a long step has it far down).
+    if (pattern && !waiting)
+      article.current?.querySelector('mark')?.scrollIntoView({ block: 'center' });
+  }, [pattern, waiting]);
   return (
     <article
+      ref={article}
       id={`step-${step.index}`}
       className={cls}
       tabIndex={-1}
