@@ -30,6 +30,8 @@ const PAGES: Pages = [
   ['session-secrets', '/sessions/ba5e0000?tab=secrets'],
   ['session-problems', '/sessions/bad00000?tab=problems'],
   ['search', '/search?q=tests+pass'],
+  ['search-filtered', '/search?q=tests+pass&fields=content,artifact&order=newest_first'],
+  ['session-step-highlight', '/sessions/ba5e0000/steps/4?hl=MIDDLE-MARKER-STEP-4'],
   ['secrets', '/secrets'],
   ['dashboard', '/dashboard'],
   ['not-found', '/sessions/ba5e/steps/x'],
@@ -96,7 +98,7 @@ async function main(): Promise<void> {
             // Not 'networkidle': the live views keep their SSE stream open. A permalink waits
             // for its step (a long session loads the pages before it first).
             await page.waitForTimeout(1500);
-            if (/\/steps\/\d+$/.test(route)) await page.locator('.step.marked').waitFor();
+            if (/\/steps\/\d+(\?|$)/.test(route)) await page.locator('.step.marked').waitFor();
             const file = path.join(OUT, `${name}-${scheme}.png`);
             await page.screenshot({ path: file });
             console.log(path.relative(ROOT, file));

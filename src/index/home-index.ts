@@ -109,10 +109,13 @@ export interface SessionStatsRow {
   statuses: [string, number][];
   /** [tool name, calls, calls whose result is an error] */
   tools: [string, number, number][];
-  /** [hour start (epoch ms, UTC), steps, tool calls, errors] of the steps with a createdAt */
-  hours: [number, number, number, number][];
-  /** [steps, tool calls, errors] of the steps without one (Step.createdAt: the session's) */
-  untimed: [number, number, number];
+  /**
+   * [hour start (epoch ms, UTC), steps, tool calls, errors, failed commands] of the steps with
+   * a createdAt (a failed command counts at the step holding its call)
+   */
+  hours: [number, number, number, number, number][];
+  /** [steps, tool calls, errors, failed commands] of the steps without one (Step.createdAt: the session's) */
+  untimed: [number, number, number, number];
 }
 
 /** What the index holds of a session for stats. */
@@ -122,6 +125,14 @@ export interface IndexedStats {
   /** The summary's updatedAt (epoch ms); null without a transcript. */
   updatedAt: number | null;
   stats: SessionStatsRow;
+}
+
+/** What a sessions table shows of a session beside its summary counts. */
+export interface SessionCountsRow {
+  /** Its stats' failedCommands. */
+  failedCommands: number;
+  /** The sum of its secret findings' counts. */
+  secrets: number;
 }
 
 /** The Nest injection token of the HomeIndex (IndexModule provides it, globally). */
@@ -137,6 +148,12 @@ export interface HomeIndex {
   exposedSessions(dirs: readonly string[], kinds: readonly string[] | null): string[];
   /** Per session of `dirs`, in order: its aggregates, or null while it is not indexed yet. */
   stats(dirs: readonly string[]): (IndexedStats | null)[];
+  /**
+   * Per session of `dirs`, in order: its failed commands and secrets, or null while it is not
+   * indexed yet (as for stats). Reads those sessions' rows only: a page of a sessions table
+   * never loads every session's aggregates.
+   */
+  counts(dirs: readonly string[]): (SessionCountsRow | null)[];
   /** Progress over the sessions a caller may see. */
   status(dirs: readonly string[]): IndexStatusRow;
 }

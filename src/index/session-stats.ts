@@ -31,7 +31,7 @@ export function sessionStats(rows: readonly StatsStepRow[]): SessionStatsRow {
   const statuses = new Map<string, number[]>();
   const tools = new Map<string, number[]>();
   const hours = new Map<number, number[]>();
-  const untimed: [number, number, number] = [0, 0, 0];
+  const untimed: [number, number, number, number] = [0, 0, 0, 0];
   const out = {
     steps: steps.length,
     toolCalls: 0,
@@ -48,14 +48,13 @@ export function sessionStats(rows: readonly StatsStepRow[]): SessionStatsRow {
     out.errors += error;
     bump(types, s.type, [1]);
     bump(statuses, s.status, [1]);
-    if (s.created_at !== null) {
-      const hour = Math.floor(s.created_at / HOUR_MS) * HOUR_MS;
-      bump(hours, hour, [1, s.tool_calls, error]);
-    } else {
-      untimed[0]++;
-      untimed[1] += s.tool_calls;
-      untimed[2] += error;
-    }
+    const hour = s.created_at === null ? null : Math.floor(s.created_at / HOUR_MS) * HOUR_MS;
+    // [steps, tool calls, errors, failed commands] of this step, by its time.
+    const count = (values: readonly number[]) => {
+      if (hour !== null) bump(hours, hour, values);
+      else values.forEach((v, i) => (untimed[i] += v));
+    };
+    count([1, s.tool_calls, error, 0]);
     s.facts.forEach(([name, kind, added, removed], p) => {
       const at = resultPosition(pairable, position, p);
       const result = at === null ? null : steps[at];
@@ -63,7 +62,11 @@ export function sessionStats(rows: readonly StatsStepRow[]): SessionStatsRow {
       if (kind === CALL_COMMAND) {
         out.commands++;
         const code = result?.exit_code ?? null;
-        if (code !== null && code !== 0) out.failedCommands++;
+        if (code !== null && code !== 0) {
+          out.failedCommands++;
+          // A failed command counts when it was called: at the step holding the call.
+          count([0, 0, 0, 1]);
+        }
       } else if (kind === CALL_FILE_CHANGE) {
         out.fileChanges++;
         out.linesAdded += added;
@@ -77,7 +80,13 @@ export function sessionStats(rows: readonly StatsStepRow[]): SessionStatsRow {
     types: counts(types),
     statuses: counts(statuses),
     tools: [...tools].map(([k, v]): [string, number, number] => [k, v[0], v[1]]),
-    hours: [...hours].map(([k, v]): [number, number, number, number] => [k, v[0], v[1], v[2]]),
+    hours: [...hours].map(([k, v]): [number, number, number, number, number] => [
+      k,
+      v[0],
+      v[1],
+      v[2],
+      v[3],
+    ]),
     untimed,
   };
 }

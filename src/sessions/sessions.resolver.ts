@@ -17,6 +17,7 @@ import type { Connection } from '../graphql/pagination/connection';
 import { BrainRoot, Problem, Session, SessionConnection, SessionFile } from './session.model';
 import { SessionsArgs } from './sessions.args';
 import { SessionsService } from './sessions.service';
+import type { ProblemParent } from './problem.resolver';
 import { rootTest } from './session-filter';
 import { Policy, PROBLEMS_COST } from '../graphql/field-policy';
 import { MAX_SESSIONS_PAGE, SUMMARY_FILTER_SCAN } from './sessions.args';
@@ -175,7 +176,8 @@ export class SessionsResolver {
       "Every problem found in the session's files, in file, line, code order; past the first 1000, one TOO_MANY_PROBLEMS at the end counts the rest.",
   })
   @Policy({ cost: PROBLEMS_COST, listSize: 20 }) // checks the whole session
-  problems(@Parent() s: ListedSession, @Context() ctx: GqlContext): Promise<Problem[]> {
-    return ctx.loaders.problems.load(s.entry);
+  async problems(@Parent() s: ListedSession, @Context() ctx: GqlContext): Promise<ProblemParent[]> {
+    // Tied to their session: Problem.step finds the record on the problem's line.
+    return (await ctx.loaders.problems.load(s.entry)).map((p) => ({ ...p, session: s }));
   }
 }

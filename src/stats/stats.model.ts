@@ -54,6 +54,12 @@ export class TimeBucketStats {
 
   @Field(() => Int)
   errors!: number;
+
+  @Field(() => Int, {
+    description:
+      'Commands with a non-null exitCode other than 0, by the createdAt of the step holding the call.',
+  })
+  failedCommands!: number;
 }
 
 @ObjectType({

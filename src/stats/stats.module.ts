@@ -5,11 +5,15 @@ import { MetricsService } from '../ops/metrics.service';
 import { Redactor } from '../redaction/redactor';
 import { SessionsModule } from '../sessions/sessions.module';
 import { registerStatsMetrics } from './stats.metrics';
+import { SessionCountsResolver } from './session-counts.resolver';
 import { StatsResolver } from './stats.resolver';
 import { StatsService } from './stats.service';
 
-/** stats and the data gauges of /metrics; the HomeIndex comes from the global IndexModule. */
-@Module({ imports: [SessionsModule], providers: [StatsService, StatsResolver] })
+/** stats, Session's index counts and the data gauges of /metrics; the HomeIndex comes from the global IndexModule. */
+@Module({
+  imports: [SessionsModule],
+  providers: [StatsService, StatsResolver, SessionCountsResolver],
+})
 export class StatsModule implements OnApplicationBootstrap {
   constructor(
     private readonly metrics: MetricsService,

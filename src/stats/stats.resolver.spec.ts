@@ -7,13 +7,14 @@ import { MAX_TIMELINE_BUCKETS } from './timeline';
 const HOUR = 3_600_000;
 
 function parentWithHours(n: number): StatsParent {
-  const hours = Array.from({ length: n }, (_, i): [number, number, number, number] => [
+  const hours = Array.from({ length: n }, (_, i): [number, number, number, number, number] => [
     i * HOUR,
     1,
     0,
     0,
+    0,
   ]);
-  const stats = { hours, untimed: [0, 0, 0] } as never;
+  const stats = { hours, untimed: [0, 0, 0, 0] } as never;
   return { sources: [{ createdAt: 0, indexed: { model: null, updatedAt: null, stats } }] } as never;
 }
 

@@ -28,12 +28,16 @@ describe('bucketStart', () => {
 
 describe('timeline', () => {
   it('adds sessions and pre-counted hours into non-empty ascending buckets', () => {
-    const hours: [number, number, number, number][] = [
-      [ms('2026-08-31T23:00:00Z'), 2, 1, 0],
-      [ms('2026-09-01T00:00:00Z'), 3, 2, 1],
+    const hours: [number, number, number, number, number][] = [
+      [ms('2026-08-31T23:00:00Z'), 2, 1, 0, 1],
+      [ms('2026-09-01T00:00:00Z'), 3, 2, 1, 0],
     ];
-    // Two steps without a time: at the session's createdAt (2026-08-31).
-    const stats = { model: null, updatedAt: null, stats: { hours, untimed: [2, 1, 1] } as never };
+    // Two steps without a time (one call, a failed command): at the session's createdAt.
+    const stats = {
+      model: null,
+      updatedAt: null,
+      stats: { hours, untimed: [2, 1, 1, 1] } as never,
+    };
     expect(
       timeline(
         [
@@ -44,8 +48,22 @@ describe('timeline', () => {
         TimeBucket.MONTH,
       ).map((b) => ({ ...b, start: iso(b.start.getTime()) })),
     ).toEqual([
-      { start: '2026-08-01T00:00:00.000Z', sessions: 1, steps: 4, toolCalls: 2, errors: 1 },
-      { start: '2026-09-01T00:00:00.000Z', sessions: 1, steps: 3, toolCalls: 2, errors: 1 },
+      {
+        start: '2026-08-01T00:00:00.000Z',
+        sessions: 1,
+        steps: 4,
+        toolCalls: 2,
+        errors: 1,
+        failedCommands: 2,
+      },
+      {
+        start: '2026-09-01T00:00:00.000Z',
+        sessions: 1,
+        steps: 3,
+        toolCalls: 2,
+        errors: 1,
+        failedCommands: 0,
+      },
     ]);
   });
 });

@@ -35,7 +35,8 @@ export interface TimelineSource {
 }
 
 /**
- * Non-empty buckets, ascending. Steps come pre-counted by UTC hour, and every bucket starts on
+ * Non-empty buckets, ascending. Steps (and failed commands, at the step holding the call) come
+ * pre-counted by UTC hour, and every bucket starts on
  * an hour, so adding hours up is exact. A step without a valid created_at is where its
  * Step.createdAt puts it: at the session's createdAt.
  */
@@ -43,34 +44,36 @@ export function timeline(
   sources: readonly TimelineSource[],
   bucket: TimeBucket,
 ): TimeBucketStats[] {
-  const buckets = new Map<number, [number, number, number, number]>();
+  const buckets = new Map<number, [number, number, number, number, number]>();
   const at = (ms: number) => {
     const start = bucketStart(ms, bucket);
     let b = buckets.get(start);
-    if (!b) buckets.set(start, (b = [0, 0, 0, 0]));
+    if (!b) buckets.set(start, (b = [0, 0, 0, 0, 0]));
     return b;
   };
   for (const s of sources) {
     const stats = s.indexed?.stats;
     const timed = Number.isFinite(s.createdAt);
     if (timed) at(s.createdAt)[0]++;
-    const steps: (readonly [number, number, number, number])[] = stats?.hours ?? [];
-    const [n, calls, errs] = stats?.untimed ?? [0, 0, 0];
-    const rest = timed && n > 0 ? [[s.createdAt, n, calls, errs] as const] : [];
-    for (const [time, count, toolCalls, errors] of [...steps, ...rest]) {
+    const steps: (readonly [number, number, number, number, number])[] = stats?.hours ?? [];
+    const [n, calls, errs, failed] = stats?.untimed ?? [0, 0, 0, 0];
+    const rest = timed && n > 0 ? [[s.createdAt, n, calls, errs, failed] as const] : [];
+    for (const [time, count, toolCalls, errors, failedCommands] of [...steps, ...rest]) {
       const b = at(time);
       b[1] += count;
       b[2] += toolCalls;
       b[3] += errors;
+      b[4] += failedCommands;
     }
   }
   return [...buckets]
     .sort((a, b) => a[0] - b[0])
-    .map(([start, [sessions, steps, toolCalls, errors]]) => ({
+    .map(([start, [sessions, steps, toolCalls, errors, failedCommands]]) => ({
       start: new Date(start),
       sessions,
       steps,
       toolCalls,
       errors,
+      failedCommands,
     }));
 }

@@ -218,7 +218,7 @@ describeInBrowser('the console over the example home', () => {
       expect(await axeViolations(w.page)).toEqual([]);
       await w.page.getByRole('link', { name: 'step 16' }).click();
       await w.page.waitForURL(
-        `${world.origin}/sessions/ba5e0000-0000-4000-8000-000000000001/steps/16`,
+        `${world.origin}/sessions/ba5e0000-0000-4000-8000-000000000001/steps/16?hl=tests+pass`,
       );
       await w.page.locator('#step-16.marked').waitFor();
     });
@@ -229,12 +229,16 @@ describeInBrowser('the console over the example home', () => {
       await open('/dashboard');
       const sessions = w.page.locator('svg[aria-label="Sessions per day"]');
       await sessions.waitFor();
+      // The heatmap has its own query: its svg comes when that answers.
+      await w.page.locator('svg[aria-label="Steps by hour of the week (UTC)"]').waitFor();
       expect(
         await w.page.$$eval('figure.chart svg', (s) => s.map((e) => e.getAttribute('aria-label'))),
       ).toEqual([
         'Sessions per day',
         'Steps per day',
         'Errors per day',
+        'Failed commands per day',
+        'Steps by hour of the week (UTC)',
         'Models',
         'Environments',
         'Tools (calls, error rate)',

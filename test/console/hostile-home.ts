@@ -61,4 +61,10 @@ export function buildHostileHome(home: string): void {
     jsonl(records.map(compactLine)) + broken,
   );
   put(path.join(dir, 'implementation_plan.md'), MARKDOWN);
+  // An earlier version (shown as a diff) and a file whose name is HTML (listed, downloadable).
+  put(path.join(dir, 'implementation_plan.md.resolved.0'), `# Old ${HTML} ${BIDI}\n`);
+  put(path.join(dir, 'scratch', HOSTILE_FILE), HTML);
 }
+
+/** A scratch file's name: HTML with a handler, and a bidi override. */
+export const HOSTILE_FILE = `<img src=x onerror=alert(6)>${BIDI}.txt`;

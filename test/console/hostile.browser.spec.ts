@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import { describeInBrowser, watchedPage, withScreenshot, type Watched } from '../browser/browser';
 import { makeTempDir } from '../fixtures/fs-util';
 import { axeViolations, startConsole, type ConsoleWorld } from './harness';
-import { BIDI, buildHostileHome, HOSTILE_ID, HTML } from './hostile-home';
+import { BIDI, buildHostileHome, HOSTILE_FILE, HOSTILE_ID, HTML } from './hostile-home';
 
 /**
  * Every brain text is hostile: on each view of a session made of HTML, handlers, javascript:
@@ -160,6 +160,38 @@ describeInBrowser('the console on hostile brain text', () => {
         `Plan \uFFFDgnp.exe\uFFFD`,
       );
       expect(BIDI).toHaveLength(9);
+      await nothingRan();
+    });
+  });
+
+  it('shows artifact versions as escaped diffs and a hostile file name as a text link', async () => {
+    await withScreenshot(w.page, 'hostile-versions', async () => {
+      await w.page.goto(`${world.origin}/sessions/${HOSTILE_ID}?tab=artifacts`);
+      const plan = w.page.getByRole('region', { name: 'Artifact implementation_plan.md' });
+      await plan.locator('summary').click();
+      await plan.locator('.d2h-file-wrapper').waitFor();
+      expect(await plan.locator('.d2h-del .d2h-code-line-ctn').first().innerText()).toBe(
+        `# Old ${HTML} \uFFFDgnp.exe\uFFFD`,
+      );
+      const link = w.page.locator('table.files a');
+      expect(await link.innerText()).toBe(
+        'scratch/<img src=x onerror=alert(6)>\uFFFDgnp.exe\uFFFD.txt',
+      );
+      expect(await link.getAttribute('href')).toBe(
+        `/api/sessions/${HOSTILE_ID}/files/scratch/${encodeURIComponent(HOSTILE_FILE)}`,
+      );
+      await nothingRan();
+    });
+  });
+
+  it('marks search terms in a hostile step as text', async () => {
+    await withScreenshot(w.page, 'hostile-highlight', async () => {
+      await w.page.goto(`${world.origin}/sessions/${HOSTILE_ID}/steps/1?hl=onerror`);
+      await w.page.locator('#step-1 mark').first().waitFor();
+      const marks = await w.page.locator('#step-1 mark').allInnerTexts();
+      expect(new Set(marks)).toEqual(new Set(['onerror']));
+      // The answer opens raw so the marks show: its HTML is text there.
+      expect(await w.page.locator('#step-1 pre.raw').innerText()).toContain(HTML);
       await nothingRan();
     });
   });

@@ -9,6 +9,7 @@ import {
   type SearchPage,
   type SearchRequest,
   type SecretFindingRow,
+  type SessionCountsRow,
 } from '../../src/index/home-index';
 
 /**
@@ -31,7 +32,7 @@ export interface Doc {
 }
 
 export interface Call {
-  method: 'search' | 'secrets' | 'exposedSessions' | 'stats' | 'status';
+  method: 'search' | 'secrets' | 'exposedSessions' | 'stats' | 'counts' | 'status';
   args: unknown[];
 }
 
@@ -75,6 +76,19 @@ export class HomeIndexDouble implements HomeIndex {
   stats(dirs: readonly string[]): (IndexedStats | null)[] {
     this.calls.push({ method: 'stats', args: [dirs] });
     return dirs.map((d) => this.sessionStats.get(d) ?? null);
+  }
+
+  counts(dirs: readonly string[]): (SessionCountsRow | null)[] {
+    this.calls.push({ method: 'counts', args: [dirs] });
+    return dirs.map((d) => {
+      const indexed = this.sessionStats.get(d);
+      if (!indexed) return null;
+      const found = this.findings.get(d) ?? [];
+      return {
+        failedCommands: indexed.stats.failedCommands,
+        secrets: found.reduce((n, f) => n + f.count, 0),
+      };
+    });
   }
 
   search(request: SearchRequest): SearchPage {

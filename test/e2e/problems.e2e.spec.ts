@@ -82,4 +82,37 @@ describe('problems (e2e)', () => {
       PROBLEM_FACTS.duplicates.compactLines[1],
     ]);
   });
+
+  it('link a line of the compact view to the step recorded there, and no other line', async () => {
+    const d = await e.data(
+      `query($a: String!, $b: String!) {
+        a: session(id: $a) { problems { code file line step { index position } } }
+        b: session(id: $b) { problems { code file line step { index position } } } }`,
+      { a: I.malformed, b: I.duplicates },
+    );
+    const linked = (list: Data[]) =>
+      list.map((x) => [x.code, x.file === COMPACT ? 'compact' : 'full', x.line, x.step]);
+    // Malformed lines hold no record; line 4 of the full view is not a line of the steps' view.
+    expect(linked(d.a.problems)).toEqual([
+      ['MALFORMED_LINE', 'compact', 3, null],
+      ['MALFORMED_LINE', 'compact', 6, null],
+      ['MALFORMED_LINE', 'compact', 7, null],
+      ['MALFORMED_LINE', 'compact', 8, null],
+      ['MISSING_FULL_RECORD', 'compact', 10, { index: 4, position: 3 }],
+      ['MALFORMED_LINE', 'compact', 11, null],
+      ['MALFORMED_LINE', 'full', 4, null],
+    ]);
+    // The second record with a step_index already used: the step is that record.
+    const [dup] = d.b.problems as Data[];
+    expect(dup.line).toBe(PROBLEM_FACTS.duplicates.compactLines[1]);
+    const steps = await e.data(
+      `query($id: String!) { session(id: $id) { steps(first: 100) { edges { node { index position } } } } }`,
+      { id: I.duplicates },
+    );
+    const positions = (steps.session.steps.edges as Data[]).map((x) => x.node);
+    expect(positions).toContainEqual(dup.step);
+    expect(dup.step.index).toBe(
+      positions.find((x: Data) => x.position === dup.step.position).index,
+    );
+  });
 });

@@ -30,7 +30,8 @@ const LISTS = `byEnvironment { key count } byFlavor { key count } byModel { key 
   byStepType { key count } byStatus { key count } byTool { name calls errors }`;
 const TIMELINE = `hour: timeline(bucket: HOUR) { ...b } day: timeline { ...b }
   week: timeline(bucket: WEEK) { ...b } month: timeline(bucket: MONTH) { ...b }`;
-const BUCKET = 'fragment b on TimeBucketStats { start sessions steps toolCalls errors }';
+const BUCKET =
+  'fragment b on TimeBucketStats { start sessions steps toolCalls errors failedCommands }';
 
 async function stats(filter: unknown, fields: string, key = STATS_KEYS.all): Promise<Data> {
   const body = await ask(
@@ -45,13 +46,14 @@ async function stats(filter: unknown, fields: string, key = STATS_KEYS.all): Pro
 
 const c = (key: string | null, count: number) => ({ key, count });
 const t = (name: string, calls: number, errors: number) => ({ name, calls, errors });
-const b = (start: string, sessions: number, steps: number, toolCalls: number, errors: number) => ({
-  start,
-  sessions,
-  steps,
-  toolCalls,
-  errors,
-});
+const b = (
+  start: string,
+  sessions: number,
+  steps: number,
+  toolCalls: number,
+  errors: number,
+  failedCommands = 0,
+) => ({ start, sessions, steps, toolCalls, errors, failedCommands });
 
 describe('stats (e2e)', () => {
   it('adds up every session: totals and breakdowns in the contract order', async () => {
@@ -87,22 +89,26 @@ describe('stats (e2e)', () => {
   });
 
   it('buckets by UTC hour, day, Monday week and month; a step without a time at its session createdAt', async () => {
+    // a's failed command (exit 1) counts where its call is: 2026-07-06 23:59:10.
     expect(await stats(null, TIMELINE)).toEqual({
       hour: [
-        b('2026-07-06T23:00:00.000Z', 1, 5, 2, 1),
+        b('2026-07-06T23:00:00.000Z', 1, 5, 2, 1, 1),
         b('2026-07-07T00:00:00.000Z', 0, 4, 2, 1),
         b('2026-07-08T10:00:00.000Z', 1, 4, 1, 0),
         b('2026-08-01T12:00:00.000Z', 1, 3, 1, 0),
       ],
       day: [
-        b('2026-07-06T00:00:00.000Z', 1, 5, 2, 1),
+        b('2026-07-06T00:00:00.000Z', 1, 5, 2, 1, 1),
         b('2026-07-07T00:00:00.000Z', 0, 4, 2, 1),
         b('2026-07-08T00:00:00.000Z', 1, 4, 1, 0),
         b('2026-08-01T00:00:00.000Z', 1, 3, 1, 0),
       ],
-      week: [b('2026-07-06T00:00:00.000Z', 2, 13, 5, 2), b('2026-07-27T00:00:00.000Z', 1, 3, 1, 0)],
+      week: [
+        b('2026-07-06T00:00:00.000Z', 2, 13, 5, 2, 1),
+        b('2026-07-27T00:00:00.000Z', 1, 3, 1, 0),
+      ],
       month: [
-        b('2026-07-01T00:00:00.000Z', 2, 13, 5, 2),
+        b('2026-07-01T00:00:00.000Z', 2, 13, 5, 2, 1),
         b('2026-08-01T00:00:00.000Z', 1, 3, 1, 0),
       ],
     });
@@ -156,7 +162,7 @@ describe('stats (e2e)', () => {
       sessions: 1,
       steps: 9,
       byFlavor: [c('antigravity-ide', 1)],
-      week: [b('2026-07-06T00:00:00.000Z', 1, 9, 4, 2)],
+      week: [b('2026-07-06T00:00:00.000Z', 1, 9, 4, 2, 1)],
     });
   });
 

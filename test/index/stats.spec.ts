@@ -150,8 +150,9 @@ it('a restart answers stats from the index file, reading no transcript', async (
       ['run_command', 1, 1],
       ['write_to_file', 1, 0],
     ],
-    hours: [[Date.parse('2026-05-01T10:00:00Z'), 4, 2, 1]],
-    untimed: [0, 0, 0],
+    // The failed command counts in the hour of its call.
+    hours: [[Date.parse('2026-05-01T10:00:00Z'), 4, 2, 1, 1]],
+    untimed: [0, 0, 0, 0],
   });
 });
 

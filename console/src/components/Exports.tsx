@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { authHeaders } from '../api/key';
+import { download } from '../api/download';
 
 const FORMATS: readonly [string, string][] = [
   ['markdown', 'markdown'],
@@ -7,34 +7,23 @@ const FORMATS: readonly [string, string][] = [
   ['atif', 'ATIF'],
 ];
 
-/**
- * The REST export as a download. Fetched with the tab's key (a plain link would carry none),
- * then saved under the name the server's Content-Disposition gives.
- */
+/** The REST export as a download, with the tab's key (see download()). */
 export function Exports({ id }: { id: string }) {
   const [error, setError] = useState<string | null>(null);
-  const download = async (format: string) => {
+  const save = (format: string) => {
     setError(null);
-    const res = await fetch(`/api/sessions/${encodeURIComponent(id)}/export?format=${format}`, {
-      headers: authHeaders(),
-    });
-    if (!res.ok) {
-      setError(`The export failed (HTTP ${res.status}).`);
-      return;
-    }
-    const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1];
-    const url = URL.createObjectURL(await res.blob());
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name ?? `${id}.${format}`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    download(
+      `/api/sessions/${encodeURIComponent(id)}/export?format=${format}`,
+      `${id}.${format}`,
+    ).catch((e: unknown) =>
+      setError(`The export failed (${e instanceof Error ? e.message : String(e)}).`),
+    );
   };
   return (
     <p className="exports">
       Export:{' '}
       {FORMATS.map(([f, label]) => (
-        <button key={f} type="button" className="small" onClick={() => void download(f)}>
+        <button key={f} type="button" className="small" onClick={() => save(f)}>
           {label}
         </button>
       ))}

@@ -4,7 +4,7 @@ import { Layout } from '../views/Layout';
 import { NotFound } from '../views/NotFound';
 import { parseSessionSearch } from '../views/sessions/filters';
 import { SessionsPage } from '../views/sessions/SessionsPage';
-import { parseSessionTab } from '../views/session/tabs';
+import { parseSessionTab, parseStepSearch } from '../views/session/tabs';
 import { DashboardPage, parseDashboardSearch } from '../views/dashboard/DashboardPage';
 import { parseSearchSearch, SearchPage } from '../views/search/SearchPage';
 import { parseSecretsSearch, SecretsPage } from '../views/secrets/SecretsPage';
@@ -47,12 +47,13 @@ const session = createRoute({
 const step = createRoute({
   getParentRoute: () => root,
   path: '/sessions/$id/steps/$index',
-  validateSearch: parseSessionTab,
+  validateSearch: parseStepSearch,
   component: function Step() {
     const { id, index } = step.useParams();
+    const { hl } = step.useSearch();
     const n = /^\d+$/.test(index) ? Number(index) : undefined;
     if (n === undefined) return <NotFound />;
-    return <SessionPage id={id} tab="timeline" step={n} />;
+    return <SessionPage id={id} tab="timeline" step={n} highlight={hl} />;
   },
 });
 

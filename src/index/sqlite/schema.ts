@@ -2,7 +2,7 @@
  * The index database's layout. A change to anything here bumps SCHEMA_VERSION: a file of
  * another version is not migrated but rebuilt from the files (the index is a cache).
  */
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 
 export const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -7,6 +7,7 @@ import type {
   SearchPage,
   SearchRequest,
   SecretFindingRow,
+  SessionCountsRow,
 } from '../home-index';
 import { HomeIndexer, type IndexerEvents } from '../home-indexer';
 import { TextRedaction } from '../redacted-texts';
@@ -149,6 +150,10 @@ export class SqliteHomeIndex implements HomeIndex {
 
   stats(dirs: readonly string[]): (IndexedStats | null)[] {
     return this.guard(() => this.backend.reader.stats(dirs));
+  }
+
+  counts(dirs: readonly string[]): (SessionCountsRow | null)[] {
+    return this.guard(() => this.backend.reader.counts(dirs));
   }
 
   status(dirs: readonly string[]): IndexStatusRow {

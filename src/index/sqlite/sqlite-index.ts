@@ -7,6 +7,7 @@ import type {
   SearchPage,
   SearchRequest,
   SecretFindingRow,
+  SessionCountsRow,
   SessionStatsRow,
 } from '../home-index';
 import { SEARCH_FIELDS } from '../home-index';
@@ -121,6 +122,23 @@ export class SqliteReader {
     return dirs.filter((d) => {
       const sid = map.get(d);
       return sid !== undefined && exposed.has(sid);
+    });
+  }
+
+  counts(dirs: readonly string[]): (SessionCountsRow | null)[] {
+    const map = this.sids();
+    const failed = this.db.prepare(
+      `SELECT json_extract(stats, '$.failedCommands') AS n FROM sessions
+         WHERE sid = ? AND stats IS NOT NULL`,
+    );
+    const secrets = this.db.prepare(
+      'SELECT coalesce(sum(count), 0) AS n FROM secrets WHERE sid = ?',
+    );
+    return dirs.map((dir) => {
+      const sid = map.get(dir);
+      const row = sid === undefined ? undefined : (failed.get(sid) as { n: number } | undefined);
+      if (!row) return null;
+      return { failedCommands: row.n, secrets: (secrets.get(sid) as { n: number }).n };
     });
   }
 

@@ -7,6 +7,7 @@ import { graphql } from '../../gql';
 import type { TimeBucket } from '../../gql/graphql';
 import { parseSessionSearch, toFilter, type SessionSearch } from '../sessions/filters';
 import { Columns, Rows, type Bar } from './charts';
+import { Heatmap } from './Heatmap';
 
 export type DashboardSearch = SessionSearch & { bucket?: 'day' | 'week' | 'month' };
 
@@ -43,6 +44,7 @@ const StatsQuery = graphql(`
         sessions
         steps
         errors
+        failedCommands
       }
     }
   }
@@ -61,6 +63,15 @@ function bucketFilter(start: string, bucket: string, base: SessionSearch): Sessi
       ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - DAY
       : t + (SPAN[bucket] - 1) * DAY;
   return { ...base, from: ymd(t), to: ymd(end) };
+}
+
+/**
+ * The search for a tool's calls (its name as a quoted term, in the tool calls, newest first);
+ * none for a name the search cannot take (under 3 characters, or holding a double quote).
+ */
+function toolSearch(name: string) {
+  if ([...name].length < 3 || name.includes('"')) return undefined;
+  return { q: `"${name}"`, fields: 'tool_calls', order: 'newest_first' as const };
 }
 
 /** `/dashboard`: the `stats` answers as charts; a bar opens the sessions it counts. */
@@ -103,6 +114,8 @@ export function DashboardPage({ search }: { search: DashboardSearch }) {
         <Columns title={`Sessions per ${bucket}`} bars={over((b) => b.sessions)} />
         <Columns title={`Steps per ${bucket}`} bars={over((b) => b.steps)} />
         <Columns title={`Errors per ${bucket}`} bars={over((b) => b.errors)} />
+        <Columns title={`Failed commands per ${bucket}`} bars={over((b) => b.failedCommands)} />
+        <Heatmap filter={toFilter(base)} />
         <Rows
           title="Models"
           bars={s.byModel.map((c) => ({
@@ -125,6 +138,8 @@ export function DashboardPage({ search }: { search: DashboardSearch }) {
             label: shown(t.name),
             value: t.calls,
             note: `${Math.round((100 * t.errors) / Math.max(t.calls, 1))}% errors`,
+            // No session filter names a tool: its calls are found by search, newest first.
+            search: toolSearch(t.name),
           }))}
         />
       </div>

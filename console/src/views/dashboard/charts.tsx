@@ -1,4 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
+import type { SearchSearch } from '../search/SearchPage';
 import type { SessionSearch } from '../sessions/filters';
 
 /**
@@ -11,13 +12,17 @@ export interface Bar {
   value: number;
   /** The sessions list this bar stands for; absent: not a link. */
   filter?: SessionSearch;
+  /** Else the search this bar stands for (what no session filter can say: a tool's calls). */
+  search?: SearchSearch;
   note?: string;
 }
 
 function BarLink({ bar, children }: { bar: Bar; children: React.ReactNode }) {
   const navigate = useNavigate();
-  if (!bar.filter) return <g>{children}</g>;
-  const href = `/?${new URLSearchParams(bar.filter as Record<string, string>).toString()}`;
+  const { filter, search } = bar;
+  if (!filter && !search) return <g>{children}</g>;
+  const query = (q: object) => new URLSearchParams(q as Record<string, string>).toString();
+  const href = filter ? `/?${query(filter)}` : `/search?${query(search!)}`;
   return (
     <a
       href={href}
@@ -25,7 +30,8 @@ function BarLink({ bar, children }: { bar: Bar; children: React.ReactNode }) {
       aria-label={`${bar.label} ${bar.value}${bar.note ? ` (${bar.note})` : ''}`}
       onClick={(e) => {
         e.preventDefault();
-        void navigate({ to: '/', search: bar.filter });
+        if (filter) void navigate({ to: '/', search: filter });
+        else void navigate({ to: '/search', search });
       }}
     >
       {children}

@@ -26,6 +26,30 @@ export function parseSearchSearch(raw: Record<string, unknown>): SearchSearch {
   return out;
 }
 
+/** The contract's SearchField values, as the form offers them (none checked: all). */
+const FIELDS: readonly [SearchField, string][] = [
+  ['USER_REQUEST', 'requests'],
+  ['CONTENT', 'answers'],
+  ['THINKING', 'thinking'],
+  ['TOOL_CALLS', 'tool calls'],
+  ['OUTPUT', 'outputs'],
+  ['ARTIFACT', 'artifacts'],
+];
+
+/** The URL of a submitted form: defaults (every field, relevance, any session) left out. */
+function searchOf(form: FormData): SearchSearch {
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === 'string' ? v.trim() : '';
+  };
+  const out: SearchSearch = { q: text('q') };
+  const fields = form.getAll('fields').filter((v): v is string => typeof v === 'string');
+  if (fields.length > 0 && fields.length < FIELDS.length) out.fields = fields.join(',');
+  if (text('session')) out.session = text('session');
+  if (text('order') === 'newest_first') out.order = 'newest_first';
+  return out;
+}
+
 const SearchQuery = graphql(`
   query ConsoleSearch($query: String!, $filter: SearchFilter, $order: SearchOrder) {
     indexStatus {
@@ -77,21 +101,48 @@ export function SearchPage({ search }: { search: SearchSearch }) {
   });
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const text = new FormData(e.currentTarget).get('q');
-    void navigate({
-      to: '/search',
-      search: { ...search, q: typeof text === 'string' ? text : '' },
-    });
+    void navigate({ to: '/search', search: searchOf(new FormData(e.currentTarget)) });
   };
   const status = answer.data?.indexStatus;
   return (
     <section aria-labelledby="search-title">
       <h1 id="search-title">Search</h1>
-      <form role="search" onSubmit={submit} key={q}>
+      <form role="search" onSubmit={submit} key={JSON.stringify(search)} className="search-form">
         <label>
           Terms <input name="q" type="search" defaultValue={q} size={40} />
         </label>{' '}
         <button type="submit">Search</button>
+        <fieldset className="fields">
+          <legend>In</legend>
+          {FIELDS.map(([f, label]) => (
+            <label key={f}>
+              <input
+                type="checkbox"
+                name="fields"
+                value={f.toLowerCase()}
+                defaultChecked={fields?.includes(f) ?? false}
+              />{' '}
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        <label>
+          Session{' '}
+          <input
+            name="session"
+            defaultValue={search.session ?? ''}
+            size={12}
+            placeholder="id or prefix"
+            className="mono"
+          />
+        </label>{' '}
+        <label>
+          Order{' '}
+          <select name="order" defaultValue={search.order ?? 'relevance'}>
+            <option value="relevance">relevance</option>
+            <option value="newest_first">newest first</option>
+          </select>
+        </label>
       </form>
       {status?.state === 'BUILDING' && (
         <p role="status">
@@ -117,6 +168,7 @@ export function SearchPage({ search }: { search: SearchSearch }) {
                     <Link
                       to="/sessions/$id/steps/$index"
                       params={{ id: h.session.id, index: String(h.step.index) }}
+                      search={{ hl: q }}
                     >
                       step {h.step.index}
                     </Link>

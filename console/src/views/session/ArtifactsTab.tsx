@@ -2,22 +2,36 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { gql } from '../../api/graphql';
 import { ErrorNote } from '../../components/ErrorNote';
-import { shown, when } from '../../components/text';
+import { count, shown, when } from '../../components/text';
 import { ArtifactsQuery } from './list-queries';
+import { SessionFiles } from './SessionFiles';
 
 const Markdown = lazy(() => import('../../components/Markdown'));
+const ArtifactVersions = lazy(() => import('./ArtifactVersions'));
 
-/** The artifacts (plans, task lists, walkthroughs) rendered, each with a raw toggle. */
+/**
+ * The artifacts (plans, task lists, walkthroughs) rendered, each with a raw toggle and its
+ * snapshots as diffs; then the session's other files, each a download.
+ */
 export function ArtifactsTab({ id }: { id: string }) {
   const q = useQuery({ queryKey: ['artifacts', id], queryFn: () => gql(ArtifactsQuery, { id }) });
   const [raw, setRaw] = useState(false);
+  const [sideBySide, setSideBySide] = useState(false);
   if (q.error) return <ErrorNote error={q.error} />;
   if (!q.data?.session) return <p className="muted">Loading…</p>;
-  const list = q.data.session.artifacts;
+  const { artifacts: list, files } = q.data.session;
   return (
     <div className="artifacts">
       <label>
         <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} /> raw
+      </label>{' '}
+      <label>
+        <input
+          type="checkbox"
+          checked={sideBySide}
+          onChange={(e) => setSideBySide(e.target.checked)}
+        />{' '}
+        side by side
       </label>
       {list.length === 0 && <p>This session has no artifact.</p>}
       {list.map((a) => (
@@ -28,6 +42,9 @@ export function ArtifactsTab({ id }: { id: string }) {
               {a.kind.toLowerCase()} · {a.size} bytes · {when(a.modifiedAt)}
             </span>
           </h3>
+          {a.versions.length > 0 && (
+            <Versions id={id} name={a.name} versions={a.versions.length} sideBySide={sideBySide} />
+          )}
           {raw ? (
             <pre className="raw">{shown(a.content)}</pre>
           ) : (
@@ -37,6 +54,22 @@ export function ArtifactsTab({ id }: { id: string }) {
           )}
         </section>
       ))}
+      <SessionFiles id={id} files={files} />
     </div>
+  );
+}
+
+/** The snapshots' diffs, fetched and rendered once opened. */
+function Versions(props: { id: string; name: string; versions: number; sideBySide: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="artifact-versions" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>{count(props.versions, 'earlier version')}: the changes between them</summary>
+      {open && (
+        <Suspense fallback={<p className="muted">Loading…</p>}>
+          <ArtifactVersions id={props.id} name={props.name} sideBySide={props.sideBySide} />
+        </Suspense>
+      )}
+    </details>
   );
 }

@@ -1,11 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { gql } from '../../api/graphql';
 import { ErrorNote } from '../../components/ErrorNote';
+import { FileLink } from '../../components/FileLink';
 import { FindingPlace } from '../../components/FindingPlace';
+import { StepLink } from '../../components/StepLink';
 import { shown } from '../../components/text';
 import { FindingsQuery } from './list-queries';
 
-/** The session's secret findings (kinds and counts: the values are never sent) or problems. */
+/**
+ * The session's secret findings (kinds and counts: the values are never sent) or problems,
+ * each problem's file a download and its line's step (when the line holds one) a permalink.
+ */
 export function FindingsTab({
   id,
   routeId,
@@ -59,6 +64,7 @@ export function FindingsTab({
             line
           </th>
           <th scope="col">message</th>
+          <th scope="col">step</th>
         </tr>
       </thead>
       <tbody>
@@ -67,9 +73,17 @@ export function FindingsTab({
             <td>
               <code>{p.code}</code>
             </td>
-            <td className="mono">{shown(p.file)}</td>
+            <td className="mono">
+              {/* A transcript file is a download; a chunk folder or an unsafe path is not. */}
+              {p.file !== null && p.line !== null && p.file.endsWith('.jsonl') ? (
+                <FileLink id={s.id} path={p.file} />
+              ) : (
+                shown(p.file)
+              )}
+            </td>
             <td className="num">{p.line ?? ''}</td>
             <td>{shown(p.message)}</td>
+            <td>{p.step ? <StepLink id={routeId} index={p.step.index} /> : ''}</td>
           </tr>
         ))}
       </tbody>

@@ -13,7 +13,8 @@ import { useNeighbourKeys } from './neighbours';
 const Lists = lazy(() => import('./Lists'));
 
 /** `/sessions/:id` and `/sessions/:id/steps/:index`: the header, the tabs, the tab's view. */
-export function SessionPage({ id, tab, step }: { id: string; tab: Tab; step?: number }) {
+export function SessionPage(props: { id: string; tab: Tab; step?: number; highlight?: string }) {
+  const { id, tab, step, highlight } = props;
   const q = useQuery({ queryKey: ['session', id], queryFn: () => gql(SessionHeaderQuery, { id }) });
   if (q.error instanceof ApiError && q.error.candidates.length > 0) {
     return <Candidates prefix={id} ids={q.error.candidates} />;
@@ -98,7 +99,13 @@ export function SessionPage({ id, tab, step }: { id: string; tab: Tab; step?: nu
         ))}
       </nav>
       {tab === 'timeline' ? (
-        <Timeline id={s.id} routeId={id} stepCount={s.stepCount} marked={step} />
+        <Timeline
+          id={s.id}
+          routeId={id}
+          stepCount={s.stepCount}
+          marked={step}
+          highlight={highlight}
+        />
       ) : (
         <Suspense fallback={<p className="muted">Loading…</p>}>
           <Lists id={s.id} routeId={id} tab={tab} />

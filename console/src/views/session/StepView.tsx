@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { gql } from '../../api/graphql';
 import { CopyLink } from '../../components/CopyLink';
+import { Highlighted, holds, searchTerms, termsPattern } from '../../components/Highlighted';
 import { shown, when } from '../../components/text';
 import type { StepPartsFragment } from '../../gql/graphql';
 import { CallOutcome, callKey, type Activity } from './activity';
@@ -10,16 +11,21 @@ import { FullStepQuery } from './queries';
 
 const Markdown = lazy(() => import('../../components/Markdown'));
 
-/** Markdown (sanitised) or the raw text: rendered markdown can hide what an auditor must see. */
-function Prose({ text }: { text: string }) {
-  const [raw, setRaw] = useState(false);
+/**
+ * Markdown (sanitised) or the raw text: rendered markdown can hide what an auditor must see.
+ * With search terms to mark it opens raw, where they are marked as text.
+ */
+function Prose({ text, pattern }: { text: string; pattern: RegExp | null }) {
+  const [raw, setRaw] = useState(holds(text, pattern));
   return (
     <div className="prose">
       <button type="button" className="small" aria-pressed={raw} onClick={() => setRaw(!raw)}>
         {raw ? 'formatted' : 'raw'}
       </button>
       {raw ? (
-        <pre className="raw">{shown(text)}</pre>
+        <pre className="raw">
+          <Highlighted text={text} pattern={pattern} />
+        </pre>
       ) : (
         <Suspense fallback={<pre className="raw">{shown(text)}</pre>}>
           <Markdown text={text} />
@@ -29,17 +35,23 @@ function Prose({ text }: { text: string }) {
   );
 }
 
-/** One step: its request, answer, thinking, tool calls and error; the full tier on demand. */
+/**
+ * One step: its request, answer, thinking, tool calls and error; the full tier on demand.
+ * `highlight`: the search that opened it; its terms are marked, in the full tier (where the
+ * search looked) when the step was cut.
+ */
 export function StepView(props: {
   step: StepPartsFragment;
   sessionId: string;
   routeId: string;
   marked: boolean;
+  highlight?: string;
   activity?: Activity;
 }) {
-  const { step, sessionId, routeId, marked, activity } = props;
+  const { step, sessionId, routeId, marked, highlight, activity } = props;
+  const pattern = useMemo(() => termsPattern(searchTerms(highlight)), [highlight]);
   const [json, setJson] = useState(false);
-  const [wantFull, setWantFull] = useState(false);
+  const [wantFull, setWantFull] = useState(pattern !== null && step.truncatedFields.length > 0);
   const full = useQuery({
     queryKey: ['full-step', sessionId, step.index],
     queryFn: () => gql(FullStepQuery, { id: sessionId, index: step.index }),
@@ -50,8 +62,16 @@ export function StepView(props: {
   const thinking = f?.thinking ?? step.thinking;
   const calls = step.toolCalls.map((c, i) => ({ ...c, args: f?.toolCalls[i]?.args ?? c.args }));
   const cls = ['step', `status-${step.status.toLowerCase()}`, marked ? 'marked' : ''].join(' ');
+  const article = useRef<HTMLElement>(null);
+  const waiting = wantFull && !f;
+  useEffect(() => {
+    // The first term in view once the text that holds it is there (a long step has it far down).
+    if (pattern && !waiting)
+      article.current?.querySelector('mark')?.scrollIntoView({ block: 'center' });
+  }, [pattern, waiting]);
   return (
     <article
+      ref={article}
       id={`step-${step.index}`}
       className={cls}
       tabIndex={-1}
@@ -81,19 +101,27 @@ export function StepView(props: {
           JSON
         </button>
       </header>
-      {step.userRequest && <pre className="request">{shown(step.userRequest)}</pre>}
+      {step.userRequest && (
+        <pre className="request">
+          <Highlighted text={step.userRequest} pattern={pattern} />
+        </pre>
+      )}
       {thinking && (
-        <details className="thinking">
+        <details className="thinking" open={holds(thinking, pattern) || undefined}>
           <summary>thinking</summary>
-          <pre>{shown(thinking)}</pre>
+          <pre>
+            <Highlighted text={thinking} pattern={pattern} />
+          </pre>
         </details>
       )}
       {content &&
         !step.userRequest &&
         (step.type === 'PLANNER_RESPONSE' ? (
-          <Prose text={content} />
+          <Prose key={pattern && f ? 'full' : 'compact'} text={content} pattern={pattern} />
         ) : (
-          <pre className="raw">{shown(content)}</pre>
+          <pre className="raw">
+            <Highlighted text={content} pattern={pattern} />
+          </pre>
         ))}
       {calls.map((c, i) => (
         <div className="tool-call" key={i}>
@@ -113,13 +141,13 @@ export function StepView(props: {
             change={activity?.changes.get(callKey(step.index, c.position))}
           />
           <pre className="args" tabIndex={0}>
-            {shown(JSON.stringify(c.args, null, 2))}
+            <Highlighted text={JSON.stringify(c.args, null, 2)} pattern={pattern} />
           </pre>
         </div>
       ))}
       {step.error && (
         <pre className="step-error" role="note">
-          {shown(step.error)}
+          <Highlighted text={step.error} pattern={pattern} />
         </pre>
       )}
       {json && (

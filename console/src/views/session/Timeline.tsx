@@ -20,8 +20,10 @@ export function Timeline(props: {
   routeId: string;
   stepCount: number;
   marked?: number;
+  /** The search that opened the marked step: its terms are marked in that step. */
+  highlight?: string;
 }) {
-  const { id, routeId, marked } = props;
+  const { id, routeId, marked, highlight } = props;
   const q = useInfiniteQuery({
     queryKey: ['steps', id],
     queryFn: ({ pageParam }) => gql(StepsPageQuery, { id, after: pageParam }),
@@ -127,6 +129,7 @@ export function Timeline(props: {
                   sessionId={id}
                   routeId={routeId}
                   marked={steps[item.index].index === marked}
+                  highlight={steps[item.index].index === marked ? highlight : undefined}
                   activity={activity}
                 />
               </div>

@@ -49,6 +49,15 @@ export const ArtifactsQuery = graphql(`
         summary
         content
         modifiedAt
+        versions {
+          name
+        }
+      }
+      files {
+        path
+        kind
+        size
+        modifiedAt
       }
     }
   }
@@ -72,6 +81,9 @@ export const FindingsQuery = graphql(`
         file
         line
         message
+        step {
+          index
+        }
       }
     }
   }

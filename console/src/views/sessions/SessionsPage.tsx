@@ -28,6 +28,8 @@ const SessionsPageQuery = graphql(`
           stepCount
           toolCallCount
           errorCount
+          failedCommandCount
+          secretCount
           root {
             flavor
             environment

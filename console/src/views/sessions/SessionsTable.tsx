@@ -52,6 +52,12 @@ export function SessionsTable(props: {
             <th scope="col" className="num">
               errors
             </th>
+            <th scope="col" className="num">
+              failed commands
+            </th>
+            <th scope="col" className="num">
+              secrets found
+            </th>
             <th scope="col">last activity</th>
           </tr>
         </thead>
@@ -77,6 +83,8 @@ export function SessionsTable(props: {
                 <td className="num">{s.stepCount}</td>
                 <td className="num">{s.toolCallCount}</td>
                 <td className={s.errorCount > 0 ? 'num bad' : 'num'}>{s.errorCount}</td>
+                <IndexCount id={s.id} tab="commands" value={s.failedCommandCount} />
+                <IndexCount id={s.id} tab="secrets" value={s.secretCount} />
                 <td className="nowrap">{when(s.updatedAt)}</td>
               </tr>
             );
@@ -85,5 +93,37 @@ export function SessionsTable(props: {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * A count from the home index: red when above 0 and a link to the tab that lists them, a dash
+ * (explained) until the index has read the session.
+ */
+function IndexCount(props: {
+  id: string;
+  tab: 'commands' | 'secrets';
+  value: number | null | undefined;
+}) {
+  const { id, tab, value } = props;
+  if (value === null || value === undefined) {
+    return (
+      <td className="num muted" title="not indexed yet">
+        –
+      </td>
+    );
+  }
+  if (value === 0) return <td className="num">0</td>;
+  return (
+    <td className="num bad">
+      <Link
+        to="/sessions/$id"
+        params={{ id }}
+        search={{ tab }}
+        aria-label={`${value} ${tab === 'commands' ? 'failed commands' : 'secrets'} of ${shortId(id)}`}
+      >
+        {value}
+      </Link>
+    </td>
   );
 }
