@@ -20,3 +20,47 @@ describe('maskText', () => {
     );
   });
 });
+
+describe('maskText on bytes that are not wholly UTF-8', () => {
+  const lines = [
+    '# пароль: Pl4ntedMinRu01',
+    'contraseña: Pl4ntedMinEs02',
+    '密码: Pl4ntedMinZh03',
+    'パスワード: Pl4ntedMinJa04',
+    '비밀번호: Pl4ntedMinKo05',
+    'password: Pl4ntedMinEn06',
+  ];
+
+  it('masks non-ASCII password words despite one stray byte elsewhere, every other byte kept', () => {
+    const raw = Buffer.concat([
+      Buffer.from('bad '),
+      Buffer.from([0xff]),
+      Buffer.from(` byte\n${lines.join('\n')}\n`),
+    ]);
+    const { body, utf8 } = maskText(raw, r);
+    expect(utf8).toBe(false);
+    // Same length: each mask is the marker cut or padded to the secret's bytes.
+    expect(body.length).toBe(raw.length);
+    expect(body.subarray(0, 5).toString('latin1')).toBe('bad \xff');
+    expect(body.subarray(5).toString('utf8').split('\n')).toEqual([
+      ' byte',
+      '# пароль: [REDACTED:pass',
+      'contraseña: [REDACTED:pass',
+      '密码: [REDACTED:pass',
+      'パスワード: [REDACTED:pass',
+      '비밀번호: [REDACTED:pass',
+      'password: [REDACTED:pass',
+      '',
+    ]);
+  });
+
+  it('masks the same in a binary file (maskBytes), at the same length', () => {
+    const raw = Buffer.concat([Buffer.from([0x89, 0, 0xfe]), Buffer.from(lines.join('\n'))]);
+    const buf = Buffer.from(raw);
+    r.maskBytes(buf);
+    expect(buf.length).toBe(raw.length);
+    const text = buf.subarray(3).toString('utf8');
+    for (const line of lines) expect(text).not.toContain(line.slice(-14));
+    expect(text).toContain('пароль: [REDACTED:pass');
+  });
+});

@@ -1,4 +1,4 @@
-import { bytesText, overwriteSpan, type Utf16 } from './bytes';
+import { bytesText, overwriteSpan, utf8Lossy, type Utf16 } from './bytes';
 import { utf16Views } from './bytes-utf16';
 import { escapedSpans } from './escaped';
 import { redactJsonValue } from './json';
@@ -153,8 +153,26 @@ export class Redactor {
    */
   maskBytes(buf: Buffer, enc: 'latin1' | Utf16 = 'latin1', from = 0, to = buf.length): void {
     if (!this.enabled) return;
+    if (enc === 'latin1') this.maskUtf8(buf, from, to);
     this.maskView(buf, enc, from, to);
     if (enc === 'latin1') this.maskUtf16(buf, from, to);
+  }
+
+  /**
+   * Masks, at the same length, secrets of `buf` read as UTF-8 with its invalid bytes as U+FFFD
+   * (see utf8Lossy): non-ASCII secret words (`пароль`, `密码`) in bytes that are not wholly
+   * UTF-8, which the Latin-1 view cannot match. A masked span covers whole characters' bytes.
+   */
+  maskUtf8(buf: Buffer, from = 0, to = buf.length): void {
+    if (!this.enabled) return;
+    const { text, at } = utf8Lossy(buf);
+    for (const s of this.findSpans(text)) {
+      const span = { ...s, start: at[s.start], end: at[s.end] };
+      if (span.end <= from) continue;
+      if (span.start >= to) break;
+      overwriteSpan(buf, 'latin1', span, marker(s.kind));
+      this.onRedact?.(s.kind);
+    }
   }
 
   /**
