@@ -25,50 +25,87 @@ export async function syncDir(dir: string): Promise<void> {
   }
 }
 
+/** fsync several folders at once (one journal commit on most file systems, not one each). */
+export async function syncDirs(dirs: Iterable<string>): Promise<void> {
+  await Promise.all([...new Set(dirs)].map(syncDir));
+}
+
 /**
- * `base/…segments` as plain folders, made where missing (`base` itself may be anything the
- * operator chose, a mount or a link). Returns the deepest folder, and how many folders this
- * call made (each is charged against the quota: see ENTRY_BYTES).
+ * How many of the folders `base/…segments` exist, from the top; each is checked with lstat
+ * (never followed), and a file or link where a folder must be is a PathConflict. Nothing is
+ * made: the caller charges the missing ones against the quota, then calls `makeDirs`.
  */
-export async function ensureDirs(
+export async function existingDirs(base: string, segments: readonly string[]): Promise<number> {
+  let dir = base;
+  for (let i = 0; i < segments.length; i++) {
+    dir = path.join(dir, segments[i]);
+    const st = await fsp.lstat(dir).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return null;
+      if (err.code === 'ENOTDIR') throw new PathConflict(`a parent of "${segments[i]}" is a file`);
+      throw err;
+    });
+    if (st === null) return i;
+    if (!st.isDirectory()) throw new PathConflict(`"${segments[i]}" exists and is not a folder`);
+  }
+  return segments.length;
+}
+
+/**
+ * Makes the folders `base/…segments` from index `from` on (those above were checked by
+ * `existingDirs`; `base` itself may be anything the operator chose, a mount or a link).
+ * Returns the deepest folder and the folders this call made (another writer may have made
+ * some meanwhile: each is checked with lstat then). Nothing is fsynced here: the caller
+ * fsyncs the parent of every folder on its path not yet known durable, with the file's
+ * folder, in one `syncDirs` before it answers (see DurableDirs).
+ */
+export async function makeDirs(
   base: string,
   segments: readonly string[],
-): Promise<{ dir: string; made: number }> {
-  await fsp.mkdir(base, { recursive: true, mode: DIR_MODE });
-  let dir = base;
-  let count = 0;
-  for (const segment of segments) {
+  from: number,
+): Promise<{ dir: string; made: string[] }> {
+  if (from === 0) await fsp.mkdir(base, { recursive: true, mode: DIR_MODE });
+  let dir = path.join(base, ...segments.slice(0, from));
+  const made: string[] = [];
+  for (const segment of segments.slice(from)) {
     const next = path.join(dir, segment);
-    let made = false;
     try {
       await fsp.mkdir(next, { mode: DIR_MODE });
-      made = true;
+      made.push(next);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ENOTDIR') throw new PathConflict(`a parent of "${segment}" is a file`);
       if (code !== 'EEXIST') throw err;
-    }
-    const st = await fsp.lstat(next);
-    if (!st.isDirectory() || st.isSymbolicLink())
-      throw new PathConflict(`"${segment}" exists and is not a folder`);
-    if (made) {
-      count++;
-      await syncDir(dir);
+      const st = await fsp.lstat(next);
+      if (!st.isDirectory()) throw new PathConflict(`"${segment}" exists and is not a folder`);
     }
     dir = next;
   }
-  return { dir, made: count };
+  return { dir, made };
 }
 
-/** How many of the folders `base/…segments` would make do not exist yet (none is made). */
-export async function missingDirs(base: string, segments: readonly string[]): Promise<number> {
-  let dir = base;
-  for (let i = 0; i < segments.length; i++) {
-    dir = path.join(dir, segments[i]);
-    const st = await fsp.lstat(dir).catch(() => null);
-    if (st === null) return segments.length - i;
+/**
+ * Folders whose entry in their parent is known to be on disk (the parent was fsynced after
+ * the folder was made, or found, by this process). A write fsyncs the parent of every folder
+ * on its path that is not here, so a folder another request made and has not fsynced yet is
+ * still made durable before this write answers; after a restart each path's parents are
+ * fsynced once again. Bounded: past `max` entries it starts over (costing fsyncs, never
+ * durability).
+ */
+export class DurableDirs {
+  private readonly known = new Set<string>();
+
+  constructor(private readonly max = 100_000) {}
+
+  /** The parents to fsync so that every folder of `dirs` is durable. */
+  parentsToSync(dirs: readonly string[]): string[] {
+    return dirs.filter((d) => !this.known.has(d)).map((d) => path.dirname(d));
   }
-  return 0;
+
+  /** `dirs` are durable now (their parents were fsynced). */
+  add(dirs: readonly string[]): void {
+    if (this.known.size + dirs.length > this.max) this.known.clear();
+    for (const d of dirs) this.known.add(d);
+  }
 }
 
 /** Size of a regular file at `file` (not followed), null when absent; a conflict otherwise. */
