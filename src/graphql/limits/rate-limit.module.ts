@@ -5,6 +5,7 @@ import type { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
 import { fullGc } from '../../ops/full-gc';
 import { InFlightBytes, LARGE_VALUE_COST } from '../../ops/in-flight-bytes';
+import { IngestTraffic } from '../../ops/ingest-traffic';
 import { RateLimiter } from './rate-limiter';
 
 /** Whom the rate limit charges: the API key, or the client address when there are no keys. */
@@ -16,7 +17,8 @@ export function rateKeyOf(req: Request, principal: Principal): string {
 
 /**
  * The process's one rate limiter (RATE_LIMIT_POINTS): GraphQL queries and file downloads share
- * it; and its one budget of large values in flight (LARGE_VALUES_MB), shared by every answer.
+ * it; its one budget of large values in flight (LARGE_VALUES_MB), shared by every answer; and
+ * the ingest requests in flight, which the home index makes way for.
  */
 @Module({
   providers: [
@@ -34,7 +36,8 @@ export function rateKeyOf(req: Request, principal: Principal): string {
           collect: fullGc(),
         }),
     },
+    { provide: IngestTraffic, useFactory: () => new IngestTraffic() },
   ],
-  exports: [RateLimiter, InFlightBytes],
+  exports: [RateLimiter, InFlightBytes, IngestTraffic],
 })
 export class RateLimitModule {}
