@@ -1,4 +1,4 @@
-import { constants, promises as fsp } from 'node:fs';
+import { constants, promises as fsp, type Stats } from 'node:fs';
 import * as path from 'node:path';
 
 /**
@@ -35,9 +35,14 @@ export async function syncDirs(dirs: Iterable<string>): Promise<void> {
  * (never followed), and a file or link where a folder must be is a PathConflict. Nothing is
  * made: the caller charges the missing ones against the quota, then calls `makeDirs`.
  */
-export async function existingDirs(base: string, segments: readonly string[]): Promise<number> {
-  let dir = base;
-  for (let i = 0; i < segments.length; i++) {
+export async function existingDirs(
+  base: string,
+  segments: readonly string[],
+  /** How many folders from the top are known plain folders already (not checked again). */
+  known = 0,
+): Promise<number> {
+  let dir = path.join(base, ...segments.slice(0, known));
+  for (let i = known; i < segments.length; i++) {
     dir = path.join(dir, segments[i]);
     const st = await fsp.lstat(dir).catch((err: NodeJS.ErrnoException) => {
       if (err.code === 'ENOENT') return null;
@@ -48,6 +53,12 @@ export async function existingDirs(base: string, segments: readonly string[]): P
     if (!st.isDirectory()) throw new PathConflict(`"${segments[i]}" exists and is not a folder`);
   }
   return segments.length;
+}
+
+/** Whether `dir` is a folder (lstat: a link is not). */
+export async function isFolder(dir: string): Promise<boolean> {
+  const st = await fsp.lstat(dir).catch(() => null);
+  return st?.isDirectory() ?? false;
 }
 
 /**
@@ -88,13 +99,27 @@ export async function makeDirs(
  * the folder was made, or found, by this process). A write fsyncs the parent of every folder
  * on its path that is not here, so a folder another request made and has not fsynced yet is
  * still made durable before this write answers; after a restart each path's parents are
- * fsynced once again. Bounded: past `max` entries it starts over (costing fsyncs, never
+ * fsynced once again. A known folder was also checked to be a plain folder (made by this
+ * process, or found with lstat), and only this process writes here, so it is not checked
+ * again. Bounded: past `max` entries it starts over (costing lstats and fsyncs, never
  * durability).
  */
 export class DurableDirs {
   private readonly known = new Set<string>();
 
   constructor(private readonly max = 100_000) {}
+
+  /** How many of `dirs` (a path's folders, from the top) are known, from the first on. */
+  knownPrefix(dirs: readonly string[]): number {
+    let i = 0;
+    while (i < dirs.length && this.known.has(dirs[i])) i++;
+    return i;
+  }
+
+  /** Forgets every folder (one was found gone: it is all checked again). */
+  clear(): void {
+    this.known.clear();
+  }
 
   /** The parents to fsync so that every folder of `dirs` is durable. */
   parentsToSync(dirs: readonly string[]): string[] {
@@ -108,12 +133,12 @@ export class DurableDirs {
   }
 }
 
-/** Size of a regular file at `file` (not followed), null when absent; a conflict otherwise. */
-export async function regularSize(file: string, shown: string): Promise<number | null> {
+/** The lstat of a regular file at `file` (not followed), null when absent; a conflict otherwise. */
+export async function regularFile(file: string, shown: string): Promise<Stats | null> {
   try {
     const st = await fsp.lstat(file);
     if (!st.isFile()) throw new PathConflict(`"${shown}" exists and is not a regular file`);
-    return st.size;
+    return st;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return null;
@@ -126,6 +151,8 @@ export interface HeldFile {
   path: string;
   size: number;
   abs: string;
+  /** Its lstat, as listed. */
+  stat: Stats;
 }
 
 /**
@@ -144,7 +171,7 @@ export async function listRegularFiles(dir: string): Promise<HeldFile[]> {
       if (e.isDirectory()) await walk(childAbs, childRel);
       else if (e.isFile()) {
         const st = await fsp.lstat(childAbs).catch(() => null);
-        if (st?.isFile()) out.push({ path: childRel, size: st.size, abs: childAbs });
+        if (st?.isFile()) out.push({ path: childRel, size: st.size, abs: childAbs, stat: st });
       }
     }
   };

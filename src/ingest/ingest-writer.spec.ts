@@ -126,3 +126,24 @@ it('a refused write fsyncs nothing and makes no folder', async () => {
   expect(synced).toEqual([]);
   expect(fs.existsSync(path.join(dir, 'ci', 'antigravity-ide'))).toBe(false);
 });
+
+it('a known folder removed by hand is made again (and fsynced) by the next write', async () => {
+  const w = writer();
+  await put(w, `${LOGS}/transcript.jsonl`, 0, 'a\n');
+  fs.rmSync(path.join(dir, session), { recursive: true });
+  synced = [];
+  const entry = await put(w, `${LOGS}/transcript.jsonl`, 0, 'b\n');
+  expect(entry).toEqual({ path: `${LOGS}/transcript.jsonl`, size: 2, sha256: sha('b\n') });
+  expect(fs.readFileSync(path.join(dir, session, LOGS, 'transcript.jsonl'), 'utf8')).toBe('b\n');
+  expect(synced).toEqual([
+    [
+      '.',
+      'ci',
+      'ci/antigravity-ide',
+      'ci/antigravity-ide/brain',
+      session,
+      `${session}/.system_generated`,
+      `${session}/${LOGS}`,
+    ],
+  ]);
+});

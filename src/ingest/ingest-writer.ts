@@ -10,11 +10,12 @@ import {
   ENTRY_BYTES,
   existingDirs,
   FILE_MODE,
+  isFolder,
   listRegularFiles,
   makeDirs,
   NOFOLLOW,
   PathConflict,
-  regularSize,
+  regularFile,
   syncDirs,
 } from './ingest-fs';
 import { TEMP_PREFIX, TMP } from './ingest-path';
@@ -53,6 +54,9 @@ export class IngestWriter {
   private readonly locks = new FileLocks();
   private readonly hashes = new HashCache();
   private readonly durable = new DurableDirs();
+  /** Temporary file names: random per process, then counted (opened O_EXCL all the same). */
+  private readonly tempStem = randomBytes(6).toString('hex');
+  private tempCount = 0;
   /** Sources whose `.tmp/` folder this process has made (or found). */
   private readonly staging = new Set<string>();
   readonly quota: SourceQuota;
@@ -74,9 +78,8 @@ export class IngestWriter {
     const dir = path.join(this.ingestDir, this.sessionSegments(source, flavor, id).join(path.sep));
     const out: HeldEntry[] = [];
     for (const f of await listRegularFiles(dir)) {
-      const st = await fsp.lstat(f.abs);
-      const hash = await this.locks.run(f.abs, () => this.hashes.stateOf(f.abs, st));
-      out.push({ path: f.path, size: st.size, sha256: hash.digest('hex') });
+      const hash = await this.locks.run(f.abs, () => this.hashes.stateOf(f.abs, f.stat));
+      out.push({ path: f.path, size: f.size, sha256: hash.digest('hex') });
     }
     return out;
   }
@@ -97,7 +100,8 @@ export class IngestWriter {
     return this.locks.run(abs, async () => {
       try {
         // Judged before anything is made: a refused PUT leaves no folder behind.
-        const held = await regularSize(abs, req.rel);
+        const before = await regularFile(abs, req.rel);
+        const held = before?.size ?? null;
         const size = held ?? 0;
         if (req.offset !== 0 && req.offset !== size)
           throw new HttpError(
@@ -105,7 +109,6 @@ export class IngestWriter {
             `The server holds ${size} bytes of ${req.rel}: send offset=${size} to append, or offset=0 to replace.`,
             { size },
           );
-        const before = held === null ? null : await fsp.lstat(abs);
         // An append's hash continues the held file's with the staged bytes.
         const hash = before && req.offset !== 0 ? await this.hashes.stateOf(abs, before) : null;
         // A replace's hash is of the staged bytes alone: the file is not read back after.
@@ -116,7 +119,15 @@ export class IngestWriter {
           // Every new folder and file costs ENTRY_BYTES against the quota (see quota.ts).
           const dirs = segments.slice(0, -1);
           const file = held === null ? 1 : 0;
-          const there = await existingDirs(this.ingestDir, dirs);
+          const paths = dirs.map((_, i) => path.join(this.ingestDir, ...dirs.slice(0, i + 1)));
+          // Known folders are not checked one by one: the deepest one's lstat says they are
+          // all there (one removed by hand since: nothing is taken as known any more).
+          let known = this.durable.knownPrefix(paths);
+          if (known > 0 && !(await isFolder(paths[known - 1]))) {
+            this.durable.clear();
+            known = 0;
+          }
+          const there = await existingDirs(this.ingestDir, dirs, known);
           const entries = dirs.length - there + file;
           if (!(await this.quota.take(req.source, entries * ENTRY_BYTES)))
             throw this.overQuota(req.source);
@@ -126,7 +137,6 @@ export class IngestWriter {
           const unused = (entries - file - made.length) * ENTRY_BYTES;
           this.quota.give(req.source, unused);
           charged -= unused;
-          const paths = dirs.map((_, i) => path.join(this.ingestDir, ...dirs.slice(0, i + 1)));
           const st =
             req.offset === 0
               ? await this.replace(req, staged, abs, size)
@@ -200,7 +210,7 @@ export class IngestWriter {
       this.ingestDir,
       req.source,
       TMP,
-      `${TEMP_PREFIX}${randomBytes(8).toString('hex')}.part`,
+      `${TEMP_PREFIX}${this.tempStem}${(this.tempCount++).toString(36)}.part`,
     );
     const fh = await this.openStaged(req.source, tmp);
     const tally = { taken: 0 };
