@@ -49,12 +49,19 @@ function sessionFiles(home: string): string[] {
   return out;
 }
 
+/** CPU time (ms) this process has used. */
+function ownCpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
 /**
  * The disk's floor: each of `files` (under `home`) read, then written under `to` and fsynced
  * once, one after the other. Folders are made without an fsync, and a file's entry in its
  * folder is not fsynced either: what a push's answer promises costs more (see the note).
  */
-function floor(files: string[], home: string, to: string): { seconds: number; bytes: number } {
+function floor(files: string[], home: string, to: string): Floor {
+  const cpu0 = ownCpuMs();
   const t0 = performance.now();
   let bytes = 0;
   for (const file of files) {
@@ -67,7 +74,13 @@ function floor(files: string[], home: string, to: string): { seconds: number; by
     fs.closeSync(fd);
     bytes += data.length;
   }
-  return { seconds: (performance.now() - t0) / 1000, bytes };
+  return { seconds: (performance.now() - t0) / 1000, bytes, cpuMs: ownCpuMs() - cpu0 };
+}
+
+interface Floor {
+  seconds: number;
+  bytes: number;
+  cpuMs: number;
 }
 
 function vm(pid: number, field: 'VmRSS' | 'VmHWM'): number {
@@ -84,8 +97,8 @@ function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
-/** Waits until `pid` uses under 5 % of a core for a second; the seconds that took. */
-async function idle(pid: number, limitS = 120): Promise<number> {
+/** Waits until `pid` uses under 5 % of a core for a second (at most `limitS`); the seconds that took. */
+async function idle(pid: number, limitS = 30): Promise<number> {
   const t0 = performance.now();
   let quiet = 0;
   let last = cpuMs(pid);
@@ -101,10 +114,20 @@ async function idle(pid: number, limitS = 120): Promise<number> {
 interface PushRun {
   seconds: number;
   summary: { bytesSent: number; files: number };
-  rss: { start: number; peak: number };
+  rss: { start: number; peak: number; cpuMs: number };
+  /** CPU time the server used meanwhile (ms). */
+  serverCpuMs: number;
 }
 
-function push(url: string, home: string, cache: string, key: string, rssFile: string): PushRun {
+function push(
+  url: string,
+  home: string,
+  cache: string,
+  key: string,
+  rssFile: string,
+  serverPid: number,
+): PushRun {
+  const cpu0 = cpuMs(serverPid);
   const t0 = performance.now();
   const out = execFileSync(
     process.execPath,
@@ -121,8 +144,9 @@ function push(url: string, home: string, cache: string, key: string, rssFile: st
     },
   ).toString();
   const seconds = (performance.now() - t0) / 1000;
-  const rss = JSON.parse(fs.readFileSync(rssFile, 'utf8')) as { start: number; peak: number };
-  return { seconds, summary: JSON.parse(out) as PushRun['summary'], rss };
+  const serverCpuMs = cpuMs(serverPid) - cpu0;
+  const rss = JSON.parse(fs.readFileSync(rssFile, 'utf8')) as PushRun['rss'];
+  return { seconds, summary: JSON.parse(out) as PushRun['summary'], rss, serverCpuMs };
 }
 
 const quantile = (xs: number[], q: number) =>
@@ -183,7 +207,7 @@ async function watchLatencies(
   };
   try {
     let out = '';
-    child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
     // Its first push (nothing to send: the home is there already) is reported, then it watches.
     await until(() => out.includes('"sessions"'), 'first summary of push --watch', 60_000);
     // From the last record already there: its event says the subscription is in place.
@@ -249,14 +273,14 @@ export async function benchPush(sessions: number, rows: Row[]): Promise<string[]
       await idle(pid);
       const serverBefore = vm(pid, 'VmRSS');
       const url = `http://127.0.0.1:${port}`;
-      const floors: { seconds: number; bytes: number }[] = [];
+      const floors: Floor[] = [];
       const pushes: PushRun[] = [];
       let catchUp = 0;
       let serverGrowth = 0;
       for (let round = 1; round <= ROUNDS; round++) {
         floors.push(floor(files, home, path.join(dir, `floor-${round}`)));
         const cache = path.join(dir, `client-cache-${round}`);
-        pushes.push(push(url, home, cache, pushKey(round), path.join(dir, `rss-${round}`)));
+        pushes.push(push(url, home, cache, pushKey(round), path.join(dir, `rss-${round}`), pid));
         const waited = await idle(pid);
         if (round === 1) {
           // The server's growth from one push, and from indexing what it brought.
@@ -265,7 +289,7 @@ export async function benchPush(sessions: number, rows: Row[]): Promise<string[]
         }
       }
       const cache1 = path.join(dir, 'client-cache-1');
-      const second = push(url, home, cache1, pushKey(1), path.join(dir, 'rss-second'));
+      const second = push(url, home, cache1, pushKey(1), path.join(dir, 'rss-second'), pid);
       const watch = await watchLatencies(port, home, cache1, pushKey(1));
       const mbps = (bytes: number, s: number) => bytes / 1e6 / s;
       const floorRates = floors.map((f) => mbps(f.bytes, f.seconds));
@@ -288,6 +312,10 @@ export async function benchPush(sessions: number, rows: Row[]): Promise<string[]
           `${floorRate.toFixed(1)} MB/s`,
         ),
         row(`20b   each floor (MB/s)`, list(floorRates)),
+        row(
+          '20b   CPU time of a push (client + server) / of a floor',
+          `${list(pushes.map((p) => (p.rss.cpuMs + p.serverCpuMs) / 1000))} s / ${list(floors.map((f) => f.cpuMs / 1000))} s`,
+        ),
         row(
           '20c client RSS growth (peak - start)',
           mb(clientGrowth),

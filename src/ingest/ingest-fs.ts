@@ -25,6 +25,14 @@ export async function syncDir(dir: string): Promise<void> {
   }
 }
 
+/** `base/…segments`, and each folder above it under `base`: the path's folders, from the top. */
+export function folderPaths(base: string, segments: readonly string[]): string[] {
+  const out: string[] = [];
+  let dir = base;
+  for (const segment of segments) out.push((dir = path.join(dir, segment)));
+  return out;
+}
+
 /** fsync several folders at once (one journal commit on most file systems, not one each). */
 export async function syncDirs(dirs: Iterable<string>): Promise<void> {
   await Promise.all([...new Set(dirs)].map(syncDir));
@@ -41,7 +49,7 @@ export async function existingDirs(
   /** How many folders from the top are known plain folders already (not checked again). */
   known = 0,
 ): Promise<number> {
-  let dir = path.join(base, ...segments.slice(0, known));
+  let dir = path.join(base, segments.slice(0, known).join(path.sep));
   for (let i = known; i < segments.length; i++) {
     dir = path.join(dir, segments[i]);
     const st = await fsp.lstat(dir).catch((err: NodeJS.ErrnoException) => {
@@ -75,7 +83,7 @@ export async function makeDirs(
   from: number,
 ): Promise<{ dir: string; made: string[] }> {
   if (from === 0) await fsp.mkdir(base, { recursive: true, mode: DIR_MODE });
-  let dir = path.join(base, ...segments.slice(0, from));
+  let dir = path.join(base, segments.slice(0, from).join(path.sep));
   const made: string[] = [];
   for (const segment of segments.slice(from)) {
     const next = path.join(dir, segment);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { Readable } from 'node:stream';
 import * as ingestFs from './ingest-fs';
 import { IngestWriter } from './ingest-writer';
 
@@ -45,9 +46,7 @@ async function put(w: IngestWriter, rel: string, offset: number, body: string) {
     id: ID,
     rel,
     offset,
-    body: (async function* () {
-      yield Buffer.from(body);
-    })(),
+    body: Readable.from([Buffer.from(body)]),
     charge: () => undefined,
   });
   order.push('answered');

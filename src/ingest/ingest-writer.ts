@@ -10,6 +10,7 @@ import {
   ENTRY_BYTES,
   existingDirs,
   FILE_MODE,
+  folderPaths,
   isFolder,
   listRegularFiles,
   makeDirs,
@@ -119,7 +120,7 @@ export class IngestWriter {
           // Every new folder and file costs ENTRY_BYTES against the quota (see quota.ts).
           const dirs = segments.slice(0, -1);
           const file = held === null ? 1 : 0;
-          const paths = dirs.map((_, i) => path.join(this.ingestDir, ...dirs.slice(0, i + 1)));
+          const paths = folderPaths(this.ingestDir, dirs);
           // Known folders are not checked one by one: the deepest one's lstat says they are
           // all there (one removed by hand since: nothing is taken as known any more).
           let known = this.durable.knownPrefix(paths);
