@@ -91,3 +91,17 @@ it('stop() does not wait for a push to pause', async () => {
   expect(Date.now() - started).toBeLessThan(500);
   expect(calls).toEqual([]);
 });
+
+it('a pass that waited for pushes is followed by the usual pause, not five times its wait', async () => {
+  const traffic = new IngestTraffic(100, 10_000);
+  const { ix, calls } = indexer(traffic);
+  const end = traffic.begin();
+  ix.start();
+  await new Promise((r) => setTimeout(r, 1000));
+  end();
+  // The first pass indexes once the push pauses; the next one follows after MIN_PAUSE_MS
+  // (500 ms), not after 5 x the second it waited.
+  await new Promise((r) => setTimeout(r, 1200));
+  expect(calls.length).toBeGreaterThanOrEqual(2);
+  await ix.stop();
+});

@@ -96,7 +96,8 @@ export class HomeIndexer {
       // costs (not what indexing changed sessions cost), so a big home is not checked nonstop.
       if (this.waiters.length > 0) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.max(MIN_PAUSE_MS, 5 * (ms - this.workMs)));
+        const checking = ms - this.workMs - this.waitedMs;
+        const timer = setTimeout(resolve, Math.max(MIN_PAUSE_MS, 5 * checking));
         this.wake = () => {
           clearTimeout(timer);
           resolve();
@@ -111,8 +112,12 @@ export class HomeIndexer {
   /** Time the last pass spent on sessions that had changed. */
   private workMs = 0;
 
+  /** Time the last pass waited for pushes to pause (not checking either). */
+  private waitedMs = 0;
+
   private async pass(): Promise<void> {
     this.workMs = 0;
+    this.waitedMs = 0;
     const thorough = this.thoroughNext || this.passes % THOROUGH_EVERY === 0;
     this.thoroughNext = false;
     // A pass that asks for a fresh scan sees new sessions without waiting for the store's rescan.
@@ -122,7 +127,7 @@ export class HomeIndexer {
     const live = new Set<string>();
     for (const listed of sessions) {
       if (this.stopped) return;
-      if (this.traffic) await this.traffic.quiet(this.abort.signal);
+      if (this.traffic) this.waitedMs += await this.traffic.quiet(this.abort.signal);
       if (this.stopped) return;
       live.add(listed.entry.realDir);
       try {
