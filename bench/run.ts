@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     rows.push(...(await benchRedaction()));
     rows.push(...(await benchConsole(data.root, size)));
   }
-  // Figure 17 (collecting): 500 sessions at small size, 2,000 at large (the home).
+  // Figure 20 (collecting): 100 sessions at small size, 2,000 at large (the count).
   const pushSessions = Number(process.env.BENCH_PUSH_SESSIONS ?? (size === 'small' ? 100 : 2000));
   const indexNotes =
     only === 'push'

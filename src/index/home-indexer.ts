@@ -1,4 +1,5 @@
 import type { BrainStore } from '../brain/store';
+import type { IngestTraffic } from '../ops/ingest-traffic';
 import type { ListedSession } from '../brain/catalog';
 import type { SessionIndexer } from './session-indexer';
 import type { Tables } from './sqlite/tables';
@@ -21,7 +22,8 @@ const THOROUGH_EVERY = 10;
  * Keeps the index in step with the store's catalog: passes over every listed session (newest
  * first, so recent work is searchable first), each session brought up to date by the
  * SessionIndexer, which reads only what changed. Work yields to the event loop between
- * sessions and batches, so requests keep their latency while a big home is indexed.
+ * sessions and batches, so requests keep their latency while a big home is indexed; and it
+ * waits while pushes arrive (IngestTraffic), catching up in their pauses.
  */
 export class HomeIndexer {
   private stopped = false;
@@ -36,6 +38,8 @@ export class HomeIndexer {
     private readonly tables: Tables,
     private readonly sessions: SessionIndexer,
     private readonly events: IndexerEvents,
+    /** Ingest requests the indexer makes way for (none: it never waits). */
+    private readonly traffic: IngestTraffic | null = null,
   ) {}
 
   start(): void {
@@ -92,7 +96,8 @@ export class HomeIndexer {
       // costs (not what indexing changed sessions cost), so a big home is not checked nonstop.
       if (this.waiters.length > 0) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.max(MIN_PAUSE_MS, 5 * (ms - this.workMs)));
+        const checking = ms - this.workMs - this.waitedMs;
+        const timer = setTimeout(resolve, Math.max(MIN_PAUSE_MS, 5 * checking));
         this.wake = () => {
           clearTimeout(timer);
           resolve();
@@ -107,8 +112,12 @@ export class HomeIndexer {
   /** Time the last pass spent on sessions that had changed. */
   private workMs = 0;
 
+  /** Time the last pass waited for pushes to pause (not checking either). */
+  private waitedMs = 0;
+
   private async pass(): Promise<void> {
     this.workMs = 0;
+    this.waitedMs = 0;
     const thorough = this.thoroughNext || this.passes % THOROUGH_EVERY === 0;
     this.thoroughNext = false;
     // A pass that asks for a fresh scan sees new sessions without waiting for the store's rescan.
@@ -117,6 +126,8 @@ export class HomeIndexer {
     this.count = sessions.length;
     const live = new Set<string>();
     for (const listed of sessions) {
+      if (this.stopped) return;
+      if (this.traffic) this.waitedMs += await this.traffic.quiet(this.abort.signal);
       if (this.stopped) return;
       live.add(listed.entry.realDir);
       try {

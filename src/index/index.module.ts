@@ -1,4 +1,5 @@
 import { InFlightBytes } from '../ops/in-flight-bytes';
+import { IngestTraffic } from '../ops/ingest-traffic';
 import { RateLimitModule } from '../graphql/limits/rate-limit.module';
 import {
   Global,
@@ -29,12 +30,13 @@ import { SqliteHomeIndex } from './sqlite/sqlite-home-index';
     { provide: DeferredLog, useFactory: () => new DeferredLog(new Logger('Index')) },
     {
       provide: HOME_INDEX,
-      inject: [APP_CONFIG, BrainStore, DeferredLog, InFlightBytes],
+      inject: [APP_CONFIG, BrainStore, DeferredLog, InFlightBytes, IngestTraffic],
       useFactory: (
         config: AppConfig,
         store: BrainStore,
         log: DeferredLog,
         largeValues: InFlightBytes,
+        ingestTraffic: IngestTraffic,
       ) =>
         new SqliteHomeIndex(store, {
           cacheDir: config.cacheDir,
@@ -44,6 +46,7 @@ import { SqliteHomeIndex } from './sqlite/sqlite-home-index';
           engine: config.indexEngine,
           log,
           largeValues,
+          ingestTraffic,
         }),
     },
   ],

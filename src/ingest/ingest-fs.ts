@@ -1,4 +1,4 @@
-import { constants, promises as fsp } from 'node:fs';
+import { constants, promises as fsp, type Stats } from 'node:fs';
 import * as path from 'node:path';
 
 /**
@@ -25,58 +25,128 @@ export async function syncDir(dir: string): Promise<void> {
   }
 }
 
+/** `base/…segments`, and each folder above it under `base`: the path's folders, from the top. */
+export function folderPaths(base: string, segments: readonly string[]): string[] {
+  const out: string[] = [];
+  let dir = base;
+  for (const segment of segments) out.push((dir = path.join(dir, segment)));
+  return out;
+}
+
+/** fsync several folders at once (one journal commit on most file systems, not one each). */
+export async function syncDirs(dirs: Iterable<string>): Promise<void> {
+  await Promise.all([...new Set(dirs)].map(syncDir));
+}
+
 /**
- * `base/…segments` as plain folders, made where missing (`base` itself may be anything the
- * operator chose, a mount or a link). Returns the deepest folder, and how many folders this
- * call made (each is charged against the quota: see ENTRY_BYTES).
+ * How many of the folders `base/…segments` exist, from the top; each is checked with lstat
+ * (never followed), and a file or link where a folder must be is a PathConflict. Nothing is
+ * made: the caller charges the missing ones against the quota, then calls `makeDirs`.
  */
-export async function ensureDirs(
+export async function existingDirs(
   base: string,
   segments: readonly string[],
-): Promise<{ dir: string; made: number }> {
-  await fsp.mkdir(base, { recursive: true, mode: DIR_MODE });
-  let dir = base;
-  let count = 0;
-  for (const segment of segments) {
+  /** How many folders from the top are known plain folders already (not checked again). */
+  known = 0,
+): Promise<number> {
+  let dir = path.join(base, segments.slice(0, known).join(path.sep));
+  for (let i = known; i < segments.length; i++) {
+    dir = path.join(dir, segments[i]);
+    const st = await fsp.lstat(dir).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return null;
+      if (err.code === 'ENOTDIR') throw new PathConflict(`a parent of "${segments[i]}" is a file`);
+      throw err;
+    });
+    if (st === null) return i;
+    if (!st.isDirectory()) throw new PathConflict(`"${segments[i]}" exists and is not a folder`);
+  }
+  return segments.length;
+}
+
+/** Whether `dir` is a folder (lstat: a link is not). */
+export async function isFolder(dir: string): Promise<boolean> {
+  const st = await fsp.lstat(dir).catch(() => null);
+  return st?.isDirectory() ?? false;
+}
+
+/**
+ * Makes the folders `base/…segments` from index `from` on (those above were checked by
+ * `existingDirs`; `base` itself may be anything the operator chose, a mount or a link).
+ * Returns the deepest folder and the folders this call made (another writer may have made
+ * some meanwhile: each is checked with lstat then). Nothing is fsynced here: the caller
+ * fsyncs the parent of every folder on its path not yet known durable, with the file's
+ * folder, in one `syncDirs` before it answers (see DurableDirs).
+ */
+export async function makeDirs(
+  base: string,
+  segments: readonly string[],
+  from: number,
+): Promise<{ dir: string; made: string[] }> {
+  if (from === 0) await fsp.mkdir(base, { recursive: true, mode: DIR_MODE });
+  let dir = path.join(base, segments.slice(0, from).join(path.sep));
+  const made: string[] = [];
+  for (const segment of segments.slice(from)) {
     const next = path.join(dir, segment);
-    let made = false;
     try {
       await fsp.mkdir(next, { mode: DIR_MODE });
-      made = true;
+      made.push(next);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ENOTDIR') throw new PathConflict(`a parent of "${segment}" is a file`);
       if (code !== 'EEXIST') throw err;
-    }
-    const st = await fsp.lstat(next);
-    if (!st.isDirectory() || st.isSymbolicLink())
-      throw new PathConflict(`"${segment}" exists and is not a folder`);
-    if (made) {
-      count++;
-      await syncDir(dir);
+      const st = await fsp.lstat(next);
+      if (!st.isDirectory()) throw new PathConflict(`"${segment}" exists and is not a folder`);
     }
     dir = next;
   }
-  return { dir, made: count };
+  return { dir, made };
 }
 
-/** How many of the folders `base/…segments` would make do not exist yet (none is made). */
-export async function missingDirs(base: string, segments: readonly string[]): Promise<number> {
-  let dir = base;
-  for (let i = 0; i < segments.length; i++) {
-    dir = path.join(dir, segments[i]);
-    const st = await fsp.lstat(dir).catch(() => null);
-    if (st === null) return segments.length - i;
+/**
+ * Folders whose entry in their parent is known to be on disk (the parent was fsynced after
+ * the folder was made, or found, by this process). A write fsyncs the parent of every folder
+ * on its path that is not here, so a folder another request made and has not fsynced yet is
+ * still made durable before this write answers; after a restart each path's parents are
+ * fsynced once again. A known folder was also checked to be a plain folder (made by this
+ * process, or found with lstat), and only this process writes here, so it is not checked
+ * again. Bounded: past `max` entries it starts over (costing lstats and fsyncs, never
+ * durability).
+ */
+export class DurableDirs {
+  private readonly known = new Set<string>();
+
+  constructor(private readonly max = 100_000) {}
+
+  /** How many of `dirs` (a path's folders, from the top) are known, from the first on. */
+  knownPrefix(dirs: readonly string[]): number {
+    let i = 0;
+    while (i < dirs.length && this.known.has(dirs[i])) i++;
+    return i;
   }
-  return 0;
+
+  /** Forgets every folder (one was found gone: it is all checked again). */
+  clear(): void {
+    this.known.clear();
+  }
+
+  /** The parents to fsync so that every folder of `dirs` is durable. */
+  parentsToSync(dirs: readonly string[]): string[] {
+    return dirs.filter((d) => !this.known.has(d)).map((d) => path.dirname(d));
+  }
+
+  /** `dirs` are durable now (their parents were fsynced). */
+  add(dirs: readonly string[]): void {
+    if (this.known.size + dirs.length > this.max) this.known.clear();
+    for (const d of dirs) this.known.add(d);
+  }
 }
 
-/** Size of a regular file at `file` (not followed), null when absent; a conflict otherwise. */
-export async function regularSize(file: string, shown: string): Promise<number | null> {
+/** The lstat of a regular file at `file` (not followed), null when absent; a conflict otherwise. */
+export async function regularFile(file: string, shown: string): Promise<Stats | null> {
   try {
     const st = await fsp.lstat(file);
     if (!st.isFile()) throw new PathConflict(`"${shown}" exists and is not a regular file`);
-    return st.size;
+    return st;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return null;
@@ -89,6 +159,8 @@ export interface HeldFile {
   path: string;
   size: number;
   abs: string;
+  /** Its lstat, as listed. */
+  stat: Stats;
 }
 
 /**
@@ -107,7 +179,7 @@ export async function listRegularFiles(dir: string): Promise<HeldFile[]> {
       if (e.isDirectory()) await walk(childAbs, childRel);
       else if (e.isFile()) {
         const st = await fsp.lstat(childAbs).catch(() => null);
-        if (st?.isFile()) out.push({ path: childRel, size: st.size, abs: childAbs });
+        if (st?.isFile()) out.push({ path: childRel, size: st.size, abs: childAbs, stat: st });
       }
     }
   };

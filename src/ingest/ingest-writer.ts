@@ -1,4 +1,4 @@
-import { randomBytes, type Hash } from 'node:crypto';
+import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { constants, promises as fsp, type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
@@ -6,15 +6,18 @@ import { HttpError, HttpErrorCode } from '../http/http-errors';
 import { FileLocks } from './file-locks';
 import { HashCache } from './hash-cache';
 import {
+  DurableDirs,
   ENTRY_BYTES,
-  ensureDirs,
-  missingDirs,
+  existingDirs,
   FILE_MODE,
+  folderPaths,
+  isFolder,
   listRegularFiles,
+  makeDirs,
   NOFOLLOW,
   PathConflict,
-  regularSize,
-  syncDir,
+  regularFile,
+  syncDirs,
 } from './ingest-fs';
 import { TEMP_PREFIX, TMP } from './ingest-path';
 import { SourceQuota } from './quota';
@@ -23,7 +26,9 @@ import { SourceQuota } from './quota';
  * Writes pushed files under `INGEST_DIR/<source>/<flavor>/brain/<id>/` and says what is held.
  * Every body is staged whole in the source's `.tmp/` folder first: `offset=0` then replaces a
  * file atomically (fsync, rename, fsync of the folder); `offset` = size appends the staged
- * bytes and fsyncs before answering. A failed request (quota, full disk, a cut connection)
+ * bytes and fsyncs before answering. Folders made for a file are fsynced into their parents
+ * together with the file's folder, in one batch after the rename (not one after another as
+ * each is made), and always before the answer. A failed request (quota, full disk, a cut connection)
  * leaves the file as it was, and nothing of a body is visible before it is committed.
  */
 
@@ -49,6 +54,12 @@ const storage = (message: string) => new HttpError(HttpErrorCode.INSUFFICIENT_ST
 export class IngestWriter {
   private readonly locks = new FileLocks();
   private readonly hashes = new HashCache();
+  private readonly durable = new DurableDirs();
+  /** Temporary file names: random per process, then counted (opened O_EXCL all the same). */
+  private readonly tempStem = randomBytes(6).toString('hex');
+  private tempCount = 0;
+  /** Sources whose `.tmp/` folder this process has made (or found). */
+  private readonly staging = new Set<string>();
   readonly quota: SourceQuota;
 
   constructor(
@@ -68,9 +79,8 @@ export class IngestWriter {
     const dir = path.join(this.ingestDir, this.sessionSegments(source, flavor, id).join(path.sep));
     const out: HeldEntry[] = [];
     for (const f of await listRegularFiles(dir)) {
-      const st = await fsp.lstat(f.abs);
-      const hash = await this.locks.run(f.abs, () => this.hashes.stateOf(f.abs, st));
-      out.push({ path: f.path, size: st.size, sha256: hash.digest('hex') });
+      const hash = await this.locks.run(f.abs, () => this.hashes.stateOf(f.abs, f.stat));
+      out.push({ path: f.path, size: f.size, sha256: hash.digest('hex') });
     }
     return out;
   }
@@ -91,7 +101,8 @@ export class IngestWriter {
     return this.locks.run(abs, async () => {
       try {
         // Judged before anything is made: a refused PUT leaves no folder behind.
-        const held = await regularSize(abs, req.rel);
+        const before = await regularFile(abs, req.rel);
+        const held = before?.size ?? null;
         const size = held ?? 0;
         if (req.offset !== 0 && req.offset !== size)
           throw new HttpError(
@@ -99,29 +110,44 @@ export class IngestWriter {
             `The server holds ${size} bytes of ${req.rel}: send offset=${size} to append, or offset=0 to replace.`,
             { size },
           );
-        const before = held === null ? null : await fsp.lstat(abs);
         // An append's hash continues the held file's with the staged bytes.
         const hash = before && req.offset !== 0 ? await this.hashes.stateOf(abs, before) : null;
-        const staged = await this.stage(req, hash ?? undefined);
+        // A replace's hash is of the staged bytes alone: the file is not read back after.
+        const staged = await this.stage(req, hash ?? createHash('sha256'));
         /** Quota taken for new folders and the new file. */
         let charged = 0;
         try {
           // Every new folder and file costs ENTRY_BYTES against the quota (see quota.ts).
           const dirs = segments.slice(0, -1);
           const file = held === null ? 1 : 0;
-          const entries = (await missingDirs(this.ingestDir, dirs)) + file;
+          const paths = folderPaths(this.ingestDir, dirs);
+          // Known folders are not checked one by one: the deepest one's lstat says they are
+          // all there (one removed by hand since: nothing is taken as known any more).
+          let known = this.durable.knownPrefix(paths);
+          if (known > 0 && !(await isFolder(paths[known - 1]))) {
+            this.durable.clear();
+            known = 0;
+          }
+          const there = await existingDirs(this.ingestDir, dirs, known);
+          const entries = dirs.length - there + file;
           if (!(await this.quota.take(req.source, entries * ENTRY_BYTES)))
             throw this.overQuota(req.source);
           charged = entries * ENTRY_BYTES;
-          const { dir, made } = await ensureDirs(this.ingestDir, dirs);
+          const { dir, made } = await makeDirs(this.ingestDir, dirs, there);
           // Another writer may have made some of them meanwhile: charged once, by the maker.
-          const unused = (entries - file - made) * ENTRY_BYTES;
+          const unused = (entries - file - made.length) * ENTRY_BYTES;
           this.quota.give(req.source, unused);
           charged -= unused;
           const st =
             req.offset === 0
-              ? await this.replace(req, staged, abs, dir, size)
+              ? await this.replace(req, staged, abs, size)
               : await this.append(req, staged, abs, before!, hash!);
+          // Every folder of the path is in its parent on disk before the answer: the ones
+          // made here, and any another request made and has not fsynced yet.
+          const parents = this.durable.parentsToSync(paths);
+          await syncDirs(req.offset === 0 ? [...parents, dir] : parents);
+          this.durable.add(paths);
+          if (req.offset === 0) this.hashes.remember(abs, st, staged.hash);
           const done = await this.hashes.stateOf(abs, st);
           return { path: req.rel, size: st.size, sha256: done.digest('hex') };
         } catch (err) {
@@ -180,37 +206,67 @@ export class IngestWriter {
    * success the caller owns both (`unstage`, and `taken` to give back if it fails later).
    * `hash` is updated with every byte in order (an append's running hash).
    */
-  private async stage(req: PutRequest, hash?: Hash): Promise<Staged> {
-    const { dir: tmpDir } = await ensureDirs(this.ingestDir, [req.source, TMP]);
-    const tmp = path.join(tmpDir, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}.part`);
-    const flags = constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | NOFOLLOW;
-    const fh = await fsp.open(tmp, flags, FILE_MODE);
+  private async stage(req: PutRequest, hash: Hash): Promise<Staged> {
+    const tmp = path.join(
+      this.ingestDir,
+      req.source,
+      TMP,
+      `${TEMP_PREFIX}${this.tempStem}${(this.tempCount++).toString(36)}.part`,
+    );
+    const fh = await this.openStaged(req.source, tmp);
     const tally = { taken: 0 };
+    const staged: Staged = { tmp, fh, hash, taken: 0, closed: false, renamed: false };
     try {
       await this.pour(req, tally, async (chunk) => {
         await fh.write(chunk);
-        hash?.update(chunk);
+        hash.update(chunk);
       });
-      return { tmp, fh, taken: tally.taken, closed: false };
+      staged.taken = tally.taken;
+      return staged;
     } catch (err) {
-      await this.unstage({ tmp, fh, taken: 0, closed: false });
+      await this.unstage(staged);
       this.quota.give(req.source, tally.taken);
       throw err;
     }
   }
 
-  /** Removes a staged body (gone already when it was renamed into place). */
+  /**
+   * A new temporary file in the source's `.tmp/`, made (and checked) on the source's first
+   * write in this process rather than on every write; made again if it has gone since. It
+   * needs no fsync: nothing in it has to outlive a crash (the sweep removes it).
+   */
+  private async openStaged(source: string, tmp: string): Promise<FileHandle> {
+    const flags = constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | NOFOLLOW;
+    const segments = [source, TMP];
+    for (let again = false; ; again = true) {
+      if (!this.staging.has(source)) {
+        await makeDirs(this.ingestDir, segments, await existingDirs(this.ingestDir, segments));
+        this.staging.add(source);
+      }
+      try {
+        return await fsp.open(tmp, flags, FILE_MODE);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || again) throw err;
+        this.staging.delete(source);
+      }
+    }
+  }
+
+  /** Removes a staged body (not when it was renamed into place). */
   private async unstage(staged: Staged): Promise<void> {
     if (!staged.closed) await staged.fh.close().catch(() => undefined);
     staged.closed = true;
-    await fsp.rm(staged.tmp, { force: true });
+    if (!staged.renamed) await fsp.rm(staged.tmp, { force: true });
   }
 
+  /**
+   * fsync of the staged file, then its rename over `abs`. The caller fsyncs the folder (with
+   * any folder made for it) before it answers.
+   */
   private async replace(
     req: PutRequest,
     staged: Staged,
     abs: string,
-    dir: string,
     oldSize: number,
   ): Promise<Stats> {
     const { fh } = staged;
@@ -220,9 +276,8 @@ export class IngestWriter {
     staged.closed = true;
     await fh.close();
     await fsp.rename(staged.tmp, abs);
-    await syncDir(dir);
+    staged.renamed = true;
     this.quota.give(req.source, oldSize);
-    this.hashes.forget(abs);
     return st;
   }
 
@@ -266,9 +321,13 @@ export class IngestWriter {
 interface Staged {
   tmp: string;
   fh: FileHandle;
+  /** SHA-256 of the staged bytes (an append's: of the held file's bytes, then these). */
+  hash: Hash;
   /** Quota taken for its bytes. */
   taken: number;
   closed: boolean;
+  /** Renamed into place: there is no temporary file to remove. */
+  renamed: boolean;
 }
 
 /** Every byte of `from` (from its start) written to `to`, in slices. */

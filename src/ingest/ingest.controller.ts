@@ -11,6 +11,7 @@ import type { Request, Response } from 'express';
 import { principalOf } from '../auth/principal';
 import { rateKeyOf } from '../graphql/limits/rate-limit.module';
 import { RateLimiter } from '../graphql/limits/rate-limiter';
+import { IngestTraffic } from '../ops/ingest-traffic';
 import { DOWNLOAD_CHUNK } from '../http/files.controller';
 import { HttpError, HttpErrorCode } from '../http/http-errors';
 import { ApiErrors, ref } from '../rest/api-docs';
@@ -31,7 +32,13 @@ export class IngestController {
   constructor(
     private readonly writer: IngestWriter,
     private readonly rates: RateLimiter,
+    private readonly traffic: IngestTraffic,
   ) {}
+
+  /** Counts the request as ingest traffic (the home index waits) until its answer is done. */
+  private mark(res: Response): void {
+    res.once('close', this.traffic.begin());
+  }
 
   @Get('api/ingest/sessions/:flavor/:id')
   @ApiOperation({
@@ -45,6 +52,7 @@ export class IngestController {
   })
   @ApiErrors(403)
   async held(@Req() req: Request): Promise<{ items: HeldEntry[] }> {
+    this.mark(req.res!);
     const principal = principalOf(req);
     this.charge(rateKeyOf(req, principal), 1);
     const target = parseIngestUrl(req.originalUrl, false);
@@ -83,6 +91,7 @@ export class IngestController {
   })
   @ApiErrors(403)
   async put(@Req() req: Request, @Res() res: Response): Promise<void> {
+    this.mark(res);
     const principal = principalOf(req);
     const rateKey = rateKeyOf(req, principal);
     // Refused before the body is read: the connection closes rather than drain it.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as os from 'node:os';
@@ -140,5 +141,48 @@ it('counts files, not attempts: one file recovered from two OFFSET_MISMATCH is f
     wouldSend: 0,
     recovered: 1,
   });
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+it('sends a small file from the bytes it hashed: rewritten meanwhile, its parts stay one version', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brainql-push-once-'));
+  const file = path.join(dir, 'notes.md');
+  fs.writeFileSync(file, 'abc\n');
+  const sent: { rel: string; offset: number; body: string }[] = [];
+  const client = {
+    held: () => Promise.resolve([]),
+    put: async (_f: string, _i: string, rel: string, offset: number, body: Readable) => {
+      const parts: Buffer[] = [];
+      for await (const chunk of body) parts.push(chunk as Buffer);
+      // Rewritten after it was read: what was hashed is what goes, not half of each version.
+      fs.writeFileSync(file, 'xyz\n');
+      sent.push({ rel, offset, body: Buffer.concat(parts).toString() });
+      return { path: rel, size: 4, sha256: '' };
+    },
+  } as unknown as IngestClient;
+  const state = new PushState(path.join(dir, 'state.json'));
+  const pusher = new Pusher({
+    client,
+    state,
+    partBytes: 2,
+    dryRun: false,
+    redactor: null,
+    maskDir: path.join(dir, 'masked'),
+  });
+  const tally = newTally();
+  await pusher.pushSession(
+    { id: '11a00000-0000-4000-8000-000000000001', flavor: 'antigravity-ide', dir },
+    tally,
+  );
+  expect(sent).toEqual([
+    { rel: 'notes.md', offset: 0, body: 'ab' },
+    { rel: 'notes.md', offset: 2, body: 'c\n' },
+  ]);
+  expect(tally).toMatchObject({ files: 1, bytesSent: 4, failed: [] });
+  state.save();
+  const saved = JSON.parse(fs.readFileSync(path.join(dir, 'state.json'), 'utf8')) as {
+    files: Record<string, { sha256: string }>;
+  };
+  expect(saved.files[file].sha256).toBe(createHash('sha256').update('abc\n').digest('hex'));
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -70,6 +70,8 @@ interface Mirror {
   abs: string;
   size: number;
   sha256: string | null;
+  /** Its bytes, when a small file was read whole to hash it: sent from here, not read again. */
+  bytes?: Buffer;
   /** A masked copy made for a dry run: removed once the file is judged. */
   temporary?: boolean;
 }
@@ -191,7 +193,9 @@ export class Pusher {
             at,
             length === 0
               ? Readable.from([])
-              : createReadStream(m.abs, { start: at, end: at + length - 1 }),
+              : m.bytes
+                ? Readable.from([m.bytes.subarray(at, at + length)])
+                : createReadStream(m.abs, { start: at, end: at + length - 1 }),
             length,
           ),
         );
@@ -246,7 +250,12 @@ export class Pusher {
       if (known?.sentSize !== undefined) known.sha256 = '';
       const m: Mirror = { abs: f.abs, size: f.stat.size, sha256: known?.sha256 || null };
       if (!m.sha256) {
-        m.sha256 = (await hashFile(f.abs, f.stat.size)).sha256;
+        // A small file is read once: the bytes hashed are the bytes sent, if they are sent.
+        const bytes = m.size <= READ_WHOLE_BYTES ? await readPrefix(f.abs, m.size) : null;
+        if (bytes) m.bytes = bytes;
+        m.sha256 = bytes
+          ? createHash('sha256').update(bytes).digest('hex')
+          : (await hashFile(f.abs, f.stat.size)).sha256;
         state.set(f.abs, f.stat, m.sha256);
       }
       return m;
@@ -291,6 +300,26 @@ export class Pusher {
       await pipeline(src, createRedactStream(this.o.redactor!), out);
     }
     await fsp.rename(`${to}.part`, to);
+  }
+}
+
+/** Files up to this size are read whole once to be hashed, and sent from those bytes. */
+const READ_WHOLE_BYTES = 1024 * 1024;
+
+/** The first `size` bytes of `abs`; null when it holds fewer now (it shrank since its stat). */
+async function readPrefix(abs: string, size: number): Promise<Buffer | null> {
+  const fh = await fsp.open(abs, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(size);
+    let at = 0;
+    while (at < size) {
+      const { bytesRead } = await fh.read(buf, at, size - at, at);
+      if (bytesRead === 0) return null;
+      at += bytesRead;
+    }
+    return buf;
+  } finally {
+    await fh.close();
   }
 }
 

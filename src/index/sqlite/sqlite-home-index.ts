@@ -1,4 +1,5 @@
 import type { InFlightBytes } from '../../ops/in-flight-bytes';
+import type { IngestTraffic } from '../../ops/ingest-traffic';
 import type { BrainStore } from '../../brain/store';
 import type {
   HomeIndex,
@@ -32,6 +33,8 @@ export interface SqliteIndexOptions {
   builder?: SegmentBuilder;
   /** The budget of large values in flight (LARGE_VALUES_MB) the index's reads wait in too. */
   largeValues?: InFlightBytes | null;
+  /** Pushes the indexer makes way for (it waits while they arrive; see IngestTraffic). */
+  ingestTraffic?: IngestTraffic | null;
   /** Logs (warnings about the file, progress while building). */
   log: { log(message: string): void; warn(message: string): void };
 }
@@ -216,6 +219,7 @@ export class SqliteHomeIndex implements HomeIndex {
         tables,
         sessions,
         this.events(() => backend),
+        this.options.ingestTraffic ?? null,
       ),
     };
     try {
