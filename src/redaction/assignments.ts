@@ -38,17 +38,23 @@ export function keyLast(text: string, at: number): number {
 }
 
 /**
+ * The separators of an assignment: also the full-width colon and equals sign of Chinese and
+ * Japanese text (`密码：…`), as the words of those languages are secret names too.
+ */
+const SEP = '[:=\\uFF1A\\uFF1D]';
+
+/**
  * `password=...`, `"password": "..."`, `DB_PASSWORD=...`, `api_key: ...`, `'pass' => '...'`,
  * `token := "..."`: masks the value only. Groups: 1 key word, 2 "value", 3 'value',
  * 4 `value`, 5 bare value; the value ends the match.
  */
 export const assignment = regexDetector({
   kind: 'password',
-  anchors: ':=',
+  anchors: ':=\uFF1A\uFF1D',
   trigger: '', // the shared ASSIGNMENT_TRIGGER
   back: 0,
   source:
-    `(?<=(${KEYWORDS})${KEY_SUFFIX}${KEY_CLOSE})(?::=|=>|[:=])[ \\t]*` +
+    `(?<=(${KEYWORDS})${KEY_SUFFIX}${KEY_CLOSE})(?::=|=>|${SEP})[ \\t]*` +
     `(?:\\\\*"([^"\\\\\\r\\n]{1,${VALUE_MAX}})|\\\\*'([^'\\\\\\r\\n]{1,${VALUE_MAX}})` +
     `|\`([^\`\\\\\\r\\n]{1,${VALUE_MAX}})|(?!=)([^\\s"'\`\\\\,;&|<>(){}\\[\\]]{1,${VALUE_MAX}}))`,
   quick: (text, at) => KEY_LAST_CODES.has(keyLast(text, at)),
@@ -168,5 +174,5 @@ const VALUE_START =
   '(?=[=>]?[ \\t]*(?:\\\\*["\'`][^\\\\\\r\\n]|\\[[ \\t]*\\\\*"|\\{|[^\\s"\'`\\\\,;&|<>(){}\\[\\]=]))';
 const NOT_A_WORD = `(?![=>]?[ \\t]*(?:${[...NOT_SECRETS].map(ci).join('|')})(?![^\\s"'\`\\\\,;&|<>(){}\\[\\]]))`;
 export const ASSIGNMENT_TRIGGER =
-  `[:=](?<=${KEY_LAST}${KEY_CLOSE}[:=])(?:(?<=(?:${AUTHZ}|${ci('accountkey')})${KEY_CLOSE}[:=])` +
-  `|(?<=(?:${KEYWORDS})${KEY_SUFFIX}${KEY_CLOSE}[:=])${VALUE_START}${NOT_A_WORD})`;
+  `${SEP}(?<=${KEY_LAST}${KEY_CLOSE}${SEP})(?:(?<=(?:${AUTHZ}|${ci('accountkey')})${KEY_CLOSE}${SEP})` +
+  `|(?<=(?:${KEYWORDS})${KEY_SUFFIX}${KEY_CLOSE}${SEP})${VALUE_START}${NOT_A_WORD})`;

@@ -46,17 +46,21 @@ export function ci(word: string): string {
 }
 
 /**
- * Not preceded by a token character, except the letter of an escape (`\n`, `\t`) as in
- * JSON-encoded text, where `\neyJ...` starts a token.
+ * What may end just before a token although it is a letter or digit: the letter of an escape
+ * (`\n`, `\t`) as in JSON-encoded text, where `\neyJ...` starts a token, and the end of an ANSI
+ * colour or erase sequence (`ESC[33m`, `ESC[1;31m`, `ESC[K`), raw or written as `\u001b[`,
+ * `\x1b[`, `\033[` or `\e[` (coloured command output puts a token right after its `m`).
  */
-export const EDGE = '(?<!(?<!\\\\)[A-Za-z0-9_-])';
+const ESCAPE_END = '\\\\|(?:\\x1b|\\\\u001[bB]|\\\\x1[bB]|\\\\033|\\\\e)\\[[0-9;?]{0,16}';
+/** Not preceded by a token character, except where ESCAPE_END says so. */
+export const EDGE = `(?<!(?<!${ESCAPE_END})[A-Za-z0-9_-])`;
 /**
  * EDGE, but a `_` may come before: a token with a distinctive prefix glued to an identifier
  * (`nosuchfield_sk_live_…`, `MY_ghp_…`) is still the token.
  */
-export const EDGE_TOKEN = '(?<!(?<!\\\\)[A-Za-z0-9-])';
-/** Not preceded by a letter or digit (escape letters excepted, as for EDGE). */
-export const EDGE_ALNUM = '(?<!(?<!\\\\)[A-Za-z0-9])';
+export const EDGE_TOKEN = `(?<!(?<!${ESCAPE_END})[A-Za-z0-9-])`;
+/** Not preceded by a letter or digit (except where ESCAPE_END says so, as for EDGE). */
+export const EDGE_ALNUM = `(?<!(?<!${ESCAPE_END})[A-Za-z0-9])`;
 
 /**
  * Where the masked part of a match starts, given the match and its end, or -1 to reject

@@ -20,6 +20,23 @@ export const awsAccessKey = regexDetector({
   source: `${EDGE_ALNUM}A(?:KIA|SIA)[A-Z0-9]{16}(?![A-Za-z0-9])`,
 });
 
+/**
+ * An AWS secret key written a little after its key id (`AKIA… / wJalr…`, `AKIA… secret: …`,
+ * as people paste a pair): 40 characters of its alphabet with upper and lower case and a digit,
+ * within 40 characters of the id on the same line. Runs where the key id's trigger fires.
+ */
+export const awsSecretAfterKeyId = regexDetector({
+  kind: 'aws-secret-key',
+  anchors: 'KS',
+  trigger: '', // awsAccessKey's
+  back: 1,
+  source:
+    `${EDGE_ALNUM}A(?:KIA|SIA)[A-Z0-9]{16}(?![A-Za-z0-9])[^\\r\\n]{1,40}?(?<![A-Za-z0-9/+=])` +
+    `(?=[A-Za-z0-9/+]{0,39}[0-9])(?=[A-Za-z0-9/+]{0,39}[A-Z])(?=[A-Za-z0-9/+]{0,39}[a-z])` +
+    `([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])`,
+  pick: (m, end) => end - m[1].length,
+});
+
 export const gcpApiKey = regexDetector({
   kind: 'gcp-api-key',
   anchors: 'z',
@@ -28,20 +45,24 @@ export const gcpApiKey = regexDetector({
   source: `${EDGE_TOKEN}AIza[0-9A-Za-z_-]{35,}`,
 });
 
+/**
+ * GitHub's prefixes and their 36 characters are distinctive enough to need no edge: a token
+ * glued to a word or a number (`Token: xghp_…`, a log that lost its separator) is the token.
+ */
 export const githubToken = regexDetector({
   kind: 'github-token',
   anchors: '_',
-  trigger: `_(?<=${EDGE_TOKEN}gh[pousr]_)(?=[A-Za-z0-9]{36})`,
+  trigger: `_(?<=gh[pousr]_)(?=[A-Za-z0-9]{36})`,
   back: 3,
-  source: `${EDGE_TOKEN}gh[pousr]_[A-Za-z0-9]{36,}`,
+  source: `gh[pousr]_[A-Za-z0-9]{36,}`,
 });
 
 export const githubPat = regexDetector({
   kind: 'github-token',
   anchors: '_',
-  trigger: `_(?<=${EDGE_TOKEN}github_pat_)(?=[A-Za-z0-9_]{22})`,
+  trigger: `_(?<=github_pat_)(?=[A-Za-z0-9_]{22})`,
   back: 10,
-  source: `${EDGE_TOKEN}github_pat_[A-Za-z0-9_]{22,}`,
+  source: `github_pat_[A-Za-z0-9_]{22,}`,
 });
 
 /** Secret and restricted keys, live and test (`pk_` publishable keys are public). */

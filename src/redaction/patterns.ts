@@ -34,6 +34,7 @@ import type { Detector, ScanState, Span } from './detector';
 import {
   anthropicKey,
   awsAccessKey,
+  awsSecretAfterKeyId,
   bearer,
   gcpApiKey,
   githubPat,
@@ -114,6 +115,7 @@ export const DETECTORS: readonly Detector[] = [
   puttyPrivateKey,
   jwt,
   awsAccessKey,
+  awsSecretAfterKeyId,
   awsSecretKey,
   azureAccountKey,
   gcpApiKey,

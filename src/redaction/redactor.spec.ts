@@ -163,3 +163,64 @@ describe('Redactor', () => {
     });
   });
 });
+
+describe('secrets the second outside review found served', () => {
+  const G = 'ghp_PlntAnsiGQQQQQQQQQQQQQQQQQQQQQQQQQQQ';
+  const AKIA = 'AKIAPLNTANSBABCD2345';
+
+  it('masks a token right after an ANSI colour or erase sequence, raw or escaped', () => {
+    const kinds: string[] = [];
+    const r = on([], (k) => kinds.push(k));
+    expect(
+      r.redactText(
+        `\x1b[33m${G}\x1b[0m \x1b[1;31m${AKIA}\x1b[0m \x1b[2K${G} \x1b[K${AKIA}` +
+          ` \x1b[32mxoxb-2222222222-3333333333333-PlntAnsiYabcdefghijklmno` +
+          ` \x1b[36msk_live_PlntAnsiTabcdefghijklmnop`,
+      ),
+    ).toBe(
+      '\x1b[33m[REDACTED:github-token]\x1b[0m \x1b[1;31m[REDACTED:aws-access-key]\x1b[0m' +
+        ' \x1b[2K[REDACTED:github-token] \x1b[K[REDACTED:aws-access-key]' +
+        ' \x1b[32m[REDACTED:slack-token] \x1b[36m[REDACTED:stripe-key]',
+    );
+    expect(kinds).toEqual([
+      'github-token',
+      'aws-access-key',
+      'github-token',
+      'aws-access-key',
+      'slack-token',
+      'stripe-key',
+    ]);
+    // As JSON stores the output (\u001b[33m), and as shell text writes it (\033[, \e[, \x1b[).
+    expect(r.redactText(JSON.stringify(`\x1b[33m${G}`))).toBe(
+      '"\\u001b[33m[REDACTED:github-token]"',
+    );
+    expect(r.redactText(`printf "\\033[1m${AKIA} \\e[31m${G} \\x1b[0m${G}"`)).toBe(
+      'printf "\\033[1m[REDACTED:aws-access-key] \\e[31m[REDACTED:github-token] \\x1b[0m[REDACTED:github-token]"',
+    );
+  });
+
+  it('masks a GitHub token glued to a word, a digit or a dash', () => {
+    expect(on().redactText(`0${G} Token${G} x-${G}`)).toBe(
+      '0[REDACTED:github-token] Token[REDACTED:github-token] x-[REDACTED:github-token]',
+    );
+    // A stripe-like run inside an identifier still needs its edge (desk_live_… is a name).
+    expect(on().redactText('desk_live_configuration_abcdefghij')).toBe(
+      'desk_live_configuration_abcdefghij',
+    );
+  });
+
+  it('reads the full-width colon and equals sign as separators (密码：…)', () => {
+    expect(on().redactText('密码：Pl4ntedMimabshGuN\nパスワード＝Pl4ntedJaFull9')).toBe(
+      '密码：[REDACTED:password]\nパスワード＝[REDACTED:password]',
+    );
+  });
+
+  it('masks an AWS secret key written shortly after its key id, not a path after it', () => {
+    expect(
+      on().redactText(`the AWS key is ${AKIA} / Pl4ntAwsSecyLEXEI/KWk7hqLUSMoEtLmeA5az8A ok`),
+    ).toBe('the AWS key is [REDACTED:aws-access-key] / [REDACTED:aws-secret-key] ok');
+    expect(on().redactText(`${AKIA} s3://bucket/some/path/to/the/object/file.txt`)).toBe(
+      '[REDACTED:aws-access-key] s3://bucket/some/path/to/the/object/file.txt',
+    );
+  });
+});

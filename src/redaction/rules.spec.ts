@@ -1,3 +1,4 @@
+import { EDGE } from './detector';
 import { GITLEAKS_RULES } from './gitleaks-rules';
 import { Redactor } from './redactor';
 import { GITLEAKS_KINDS, translate } from './rules';
@@ -70,7 +71,8 @@ describe('vendored gitleaks rules', () => {
     expect(translate(String.raw`(?i)\b(npm_[a-z0-9]{36})(?:[\x60'"\s;]|\\[nr]|$)`)).toEqual({
       prefix: 'npm_',
       body: String.raw`[a-z0-9A-Z]{36}(?=[\x60'"\s;]|\\[nr]|$)`,
-      source: String.raw`(?<!(?<!\\)[A-Za-z0-9_-])npm_[a-z0-9A-Z]{36}(?=[\x60'"\s;]|\\[nr]|$)`,
+      // \b becomes EDGE: not after a token character (escape letters and ANSI ends excepted).
+      source: `${EDGE}npm_` + String.raw`[a-z0-9A-Z]{36}(?=[\x60'"\s;]|\\[nr]|$)`,
     });
     expect(translate(String.raw`dp\.pt\.(?i)[a-z0-9]{43}`).source).toBe(
       String.raw`dp\.pt\.[a-z0-9A-Z]{43,1024}`,
