@@ -298,7 +298,9 @@ describe('exit codes', () => {
       ),
     );
     expect(out).toBe(`${version}\n`);
-  });
+    // npx first reads the whole node_modules tree (all of it when its lockfile there is older
+    // than a folder, as after a copy): about 10 s alone, past 60 s on a busy machine.
+  }, 300_000);
 
   it('a mistyped command gets a suggestion and exit 2', async () => {
     const run = await mine(['summry', SECRET_ID]);
