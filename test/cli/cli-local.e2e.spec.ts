@@ -299,7 +299,7 @@ describe('exit codes', () => {
     );
     expect(out).toBe(`${version}\n`);
     // npx first reads the whole node_modules tree (all of it when its lockfile there is older
-    // than a folder, as after a copy): about 10 s alone, past 60 s on a busy machine.
+    // than a folder, as after a copy): 10 to 20 s alone, past 60 s on a busy machine.
   }, 300_000);
 
   it('a mistyped command gets a suggestion and exit 2', async () => {
