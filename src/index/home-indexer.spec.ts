@@ -31,25 +31,49 @@ function indexer(traffic: IngestTraffic | null = null) {
   return { ix: new HomeIndexer(store, tables, sessions, events, traffic), calls };
 }
 
+/**
+ * The pause between passes is a timer. With timers and Date faked (setImmediate, which a pass
+ * yields with, stays real), the clock moves only when a test moves it: a caughtUp() that resolves
+ * while the clock stands still did not wait for a pause, however busy the machine. Measured
+ * against the wall clock (under 400 ms, for a 500 ms pause) it failed when the machine was slow.
+ */
+beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] }));
+afterEach(() => jest.useRealTimers());
+
+/** Lets the loop run (real event-loop turns, no clock time) until `done` holds or it goes idle. */
+async function turns(done: () => boolean = () => false): Promise<void> {
+  for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setImmediate(r));
+}
+
+/** Whether `p` settles with the clock standing still. */
+async function settles(p: Promise<unknown>): Promise<boolean> {
+  let settled = false;
+  void p.finally(() => (settled = true));
+  await turns(() => settled);
+  return settled;
+}
+
 it('caughtUp waits for a thorough pass that started after it, with no pause before it', async () => {
   const { ix, calls } = indexer();
-  const begun = Date.now();
   ix.start();
   // Asked for while the first pass runs: the second is run at once after it.
-  await ix.caughtUp();
-  expect(Date.now() - begun).toBeLessThan(400);
+  expect(await settles(ix.caughtUp())).toBe(true);
   // The first pass was running (thorough anyway): the one after it is the one waited for.
   expect(calls).toEqual([true, true]);
-  await new Promise((r) => setTimeout(r, 700));
-  const quick = calls.length;
-  expect(calls.slice(2)).toEqual(Array(quick - 2).fill(false));
-  expect(quick).toBeGreaterThan(2);
-  const started = Date.now();
-  await ix.caughtUp();
-  await ix.caughtUp();
-  // Asked for while the loop sleeps: it wakes.
-  expect(Date.now() - started).toBeLessThan(400);
-  expect(calls.slice(quick)).toEqual([true, true]);
+  // Nobody waits: one quick pass after each pause (500 ms: a pass takes no time on this clock).
+  for (const n of [3, 4, 5]) {
+    jest.advanceTimersByTime(499);
+    await turns();
+    expect(calls).toHaveLength(n - 1);
+    jest.advanceTimersByTime(1);
+    // A pass has ended when it is counted (its next pause is set in the same turn).
+    await turns(() => ix.passes === n);
+    expect(calls).toHaveLength(n);
+  }
+  expect(calls.slice(2)).toEqual([false, false, false]);
+  // Asked for while the loop sleeps: it wakes, once for each call.
+  expect(await settles(ix.caughtUp().then(() => ix.caughtUp()))).toBe(true);
+  expect(calls.slice(5)).toEqual([true, true]);
   await ix.stop();
 });
 

@@ -102,6 +102,17 @@ export async function watchedPage(browser: Browser, origin: string): Promise<Wat
 }
 
 /**
+ * Waits until `url` is among the page's requests. Some start lazily (GraphiQL's language worker
+ * comes after the editor is usable), so on a busy machine they can follow the first result.
+ */
+export async function requested(w: Watched, url: string, ms = 30_000): Promise<void> {
+  for (const deadline = Date.now() + ms; !w.requests.includes(url);) {
+    if (Date.now() > deadline) throw new Error(`no request for ${url} within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
  * Runs `body`; on failure saves a screenshot under the temp folder and names it in the error.
  */
 export async function withScreenshot(page: Page, name: string, body: () => Promise<void>) {

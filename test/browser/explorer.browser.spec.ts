@@ -6,7 +6,14 @@ import { BrainStore } from '../../src/brain/store';
 import { EXAMPLE_QUERIES } from '../../src/web/example-queries';
 import { ensureConsoleBuilt } from '../console/build';
 import { startAppOver } from '../e2e/harness';
-import { describeInBrowser, launch, watchedPage, withScreenshot, type Browser } from './browser';
+import {
+  describeInBrowser,
+  launch,
+  requested,
+  watchedPage,
+  withScreenshot,
+  type Browser,
+} from './browser';
 import { editorText, pasteInto, resultShows, runQuery, typeQuery, waitForTab } from './graphiql';
 
 /**
@@ -48,6 +55,7 @@ describeInBrowser('the explorer in a browser (example home, no keys)', () => {
       const { body } = await runQuery(w.page, 'NewestSessions');
       expect(body).toMatchObject({ data: { sessions: { totalCount: 6 } } });
       await resultShows(w.page, '"totalCount": 6');
+      await requested(w, `${origin}/ui/graphiql-graphql.worker.js`);
       expect(w.problems).toEqual([]);
       expect(w.elsewhere()).toEqual([]);
       expect(w.requests).toEqual(

@@ -16,7 +16,7 @@ beforeAll(() => {
   ensureBuilt();
   home = makeCliHome();
   cache = fs.mkdtempSync(path.join(os.tmpdir(), 'brainql-cli-flags-cache-'));
-});
+}, 180_000); // ensureBuilt may build (as in the other CLI specs)
 afterAll(() => {
   fs.rmSync(home, { recursive: true, force: true });
   fs.rmSync(cache, { recursive: true, force: true });

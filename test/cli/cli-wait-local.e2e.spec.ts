@@ -73,4 +73,5 @@ it('times out while lines with an old created_at keep arriving, and returns once
     lastStatus: 'DONE',
     lastLineAt: `${OLD.slice(0, -1)}.000Z`,
   });
-}, 30_000);
+  // Three waits of 5 s, 5 s and at least 2 s, plus the CLI's start: about 9 s alone.
+}, 120_000);

@@ -61,12 +61,14 @@ it('the README has the recipe and its output', () => {
   expect(printed).not.toBe('');
 });
 
+// Each runs the recipe's CLI processes one after another: about 7 s alone, several times that
+// on a busy machine; the tests read what the recipe prints, not how fast.
 it('fails a run with a failed command and a secret, printing what the README shows', async () => {
   const r = await runRecipe(path.join(fixtures, 'antigravity-ide/brain', SECRET_ID));
   expect(r.code).toBe(1);
   expect(r.stdout).toBe(printed);
   expect(r.stderr).toContain(`${SECRET_ID}: check failed (failed-commands, secrets)`);
-});
+}, 300_000);
 
 it('passes a clean run', async () => {
   const r = await runRecipe(path.join(fixtures, 'antigravity-acp/brain', ACP_ID));
@@ -74,4 +76,4 @@ it('passes a clean run', async () => {
     0,
     `${ACP_ID}: idle (1 records, last line 2026-06-01 08:00)\n${ACP_ID}: ok (failed-commands, secrets)\n`,
   ]);
-});
+}, 300_000);

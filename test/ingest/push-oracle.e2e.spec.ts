@@ -144,7 +144,9 @@ describe('pushed copy = originals', () => {
       const [a, b] = await both(q);
       expect([id, b]).toEqual([id, a]);
     }
-  });
+    // 140 queries one after another, each reading up to 100 steps with their diffs: about 16 s
+    // alone, past jest's 60 s beside two busy loops. It compares answers, not their speed.
+  }, 300_000);
 
   it('search, stats and secretExposures', async () => {
     for (const term of ['the', 'fix', 'error', 'README']) {

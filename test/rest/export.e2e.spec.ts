@@ -45,6 +45,22 @@ function countPages(): { pages: number } {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Waits until the count of pages read is at least one and has not moved for a second (at most
+ * 30 s): the server has filled what the socket buffers take and waits. A fixed 500 ms could
+ * end before a busy machine's server had read its first page.
+ */
+async function stalled(counter: { pages: number }): Promise<number> {
+  const deadline = Date.now() + 30_000;
+  let seen = -1;
+  while (counter.pages === 0 || counter.pages !== seen) {
+    if (Date.now() > deadline) throw new Error(`pages still read after 30 s: ${counter.pages}`);
+    seen = counter.pages;
+    await sleep(1000);
+  }
+  return seen;
+}
+
 afterEach(() => jest.restoreAllMocks());
 
 describe('GET /api/sessions/{id}/export', () => {
@@ -79,13 +95,12 @@ describe('GET /api/sessions/{id}/export', () => {
     const res = await new Promise<http.IncomingMessage>((resolve) => req.on('response', resolve));
     expect(res.statusCode).toBe(200);
     res.pause();
-    await sleep(500);
     // The socket buffers hold a few MB of 16: the server waits for the client.
-    const whilePaused = counter.pages;
+    const whilePaused = await stalled(counter);
     expect(whilePaused).toBeGreaterThanOrEqual(1);
     expect(whilePaused).toBeLessThan(8);
     req.destroy();
-    await sleep(500);
+    await sleep(1000);
     expect(counter.pages).toBeLessThanOrEqual(whilePaused + 1);
   });
 
@@ -96,5 +111,7 @@ describe('GET /api/sessions/{id}/export', () => {
     expect(doc.steps).toHaveLength(800);
     expect(doc.steps[799].content).toBe(`step 799 ${'y'.repeat(20_000)}`);
     expect(counter.pages).toBe(16);
-  });
+    // 16 MB through the exporter and JSON.parse: about 14 s alone, and it passed jest's 60 s
+    // in a loaded full run.
+  }, 300_000);
 });

@@ -27,12 +27,14 @@ const IDS = {
 } as const;
 /**
  * The test runs for MAX_MS, and past it (up to HARD_MS) until MIN_REQUESTS were made, so a
- * loaded machine still races enough requests; MAX_REQUESTS guards against a runaway.
+ * loaded machine still races enough requests; MAX_REQUESTS guards against a runaway. Beside two
+ * busy loops and other work 30 s made fewer than MIN_REQUESTS: HARD_MS is a deadline for the
+ * count, not a time the test expects to take (about 8 s alone).
  */
 const MAX_REQUESTS = 4000;
 const MIN_REQUESTS = 330;
 const MAX_MS = 8000;
-const HARD_MS = 30_000;
+const HARD_MS = 240_000;
 const IN_FLIGHT = 8;
 
 /** Exchanges each pair of paths in turn until killed, then prints how many swaps it made. */
@@ -202,5 +204,5 @@ describeIf('containment under a racing symlink swap (e2e)', () => {
     // The swapped-back state is whole again.
     expect(fs.lstatSync(path.join(root, IDS.session)).isDirectory()).toBe(true);
     expect(fs.lstatSync(path.join(root, IDS.folder, 'scratch')).isDirectory()).toBe(true);
-  }, 60_000);
+  }, 300_000); // HARD_MS and a minute
 });

@@ -53,8 +53,11 @@ const COMPACT = `${LOGS}/transcript.jsonl`;
 const FULL = `${LOGS}/transcript_full.jsonl`;
 const T0 = '2026-04-01T09:00:00Z';
 const T = (s: number): string => at(T0, s);
-/** Every request must answer within this (a FIFO opened blocking would hang forever). */
-const DEADLINE_MS = 10_000;
+/**
+ * Every request must answer within this (a FIFO opened blocking would hang forever). Generous:
+ * the 10,000-step page took over 10 s beside busy loops and other test runs.
+ */
+const DEADLINE_MS = 40_000;
 
 let tmp: string;
 /** GEMINI_HOME/antigravity-ide/brain: every session of this file lives here. */
@@ -342,6 +345,9 @@ beforeAll(async () => {
     RESCAN_MS: '3600000',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_POINTS: '100000000',
+    // Past the default 15 s, like DEADLINE_MS: the 10,000-step page, asked first on a cold
+    // server, took 17 s on a busy machine. The query timeout has its own tests (limits.spec).
+    QUERY_TIMEOUT_MS: String(DEADLINE_MS),
   });
   app = await createApp(config);
   await app.init();
@@ -838,12 +844,18 @@ describe('a transcript replaced mid-read', () => {
 /* ------------------------------------------------------------------ 10,000 entries */
 
 describe('folders of 10,000 entries', () => {
+  /**
+   * The process's CPU milliseconds, not wall time: a runaway scan burns CPU, while a machine
+   * shared with other work stretches wall time (this file took ten times as long beside busy
+   * loops and other test runs).
+   */
   const timed = async <V>(fn: () => Promise<V>): Promise<[V, number]> => {
-    const start = process.hrtime.bigint();
+    const start = process.cpuUsage();
     const value = await fn();
-    return [value, Number(process.hrtime.bigint() - start) / 1e6];
+    const { user, system } = process.cpuUsage(start);
+    return [value, (user + system) / 1000];
   };
-  /** Generous for CI; measured numbers are in the report (about 0.2-0.6 s each here). */
+  /** A runaway guard; measured numbers are in the report (about 0.2-0.6 s each here). */
   const BOUND_MS = 8_000;
 
   it('lists 10,000 scratch files and checks them for problems in bounded time', async () => {
@@ -858,7 +870,7 @@ describe('folders of 10,000 entries', () => {
     const [problems, pms] = await timed(() => problemsOf(SCRATCH));
     expect(problems).toEqual([]);
     expect(pms).toBeLessThan(BOUND_MS);
-  });
+  }, 120_000);
 
   it('serves a session of 10,000 steps with 10,000 output folders in bounded time', async () => {
     const [d, ms] = await timed(() =>
@@ -874,7 +886,7 @@ describe('folders of 10,000 entries', () => {
     // Step outputs are not "other files", and nothing is wrong.
     expect([d.session.files, d.session.problems]).toEqual([[], []]);
     expect(ms).toBeLessThan(BOUND_MS);
-  });
+  }, 120_000);
 });
 
 /* ------------------------------------------------------------------ permission denied */

@@ -466,18 +466,26 @@ describe('timeout (QUERY_TIMEOUT_MS)', () => {
   it('fails on time while a slow read is still running, with one error and no data', async () => {
     const r = await start({ QUERY_TIMEOUT_MS: '100' });
     const slow = r.store.problemsOf.bind(r.store);
+    // The read ends when the test lets it (or after 30 s): an answer that comes while it still
+    // runs was given at the deadline, however long a busy machine takes to get there. (A bound
+    // of 1.5 s against a 2 s read was a race with the machine's load.)
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+      setTimeout(resolve, 30_000).unref();
+    });
+    let readEnded = false;
     jest.spyOn(r.store, 'problemsOf').mockImplementation(async (entries) => {
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await gate;
+      readEnded = true;
       return slow(entries);
     });
-    const started = Date.now();
     const res = await r.post(query);
-    const elapsed = Date.now() - started;
+    const stillReading = !readEnded;
+    release();
+    expect(stillReading).toBe(true);
     expect(res.body.data).toBeNull();
-    const error = expectTooComplex(res, 'timeout', 100);
-    // Answered at the deadline, not when the read finished.
-    expect(error.extensions!.measured as number).toBeLessThan(1500);
-    expect(elapsed).toBeLessThan(1500);
+    expectTooComplex(res, 'timeout', 100);
   });
 
   it('starts no field after the deadline', async () => {

@@ -49,7 +49,9 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
     server = app.getHttpServer() as http.Server;
     const { port } = server.address() as { port: number };
     url = `http://127.0.0.1:${port}`;
-  });
+    // ensureBuilt builds when a source is newer than dist/ (over 60 s on a busy machine), and the
+    // index catches up: the hook's deadline is the other CLI specs' 180 s.
+  }, 180_000);
   afterAll(async () => {
     await app?.close();
     fs.rmSync(planted.root, { recursive: true, force: true });
@@ -190,7 +192,9 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
       found.push(...leaks(args.join(' '), run.stdout));
     }
     expect(found).toEqual([]);
-  });
+    // 42 CLI processes one after another (each starts Node): about 11 s alone, past jest's 60 s
+    // on a busy machine. The test reads what they print, not how fast.
+  }, 300_000);
 
   it('lists exactly the planted secrets in the secrets report', async () => {
     const body = await postGql(
