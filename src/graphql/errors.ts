@@ -55,7 +55,8 @@ function isRequestError(error: unknown): boolean {
 export function clientCodeOf(raw: unknown, error: unknown): ErrorCode | undefined {
   const code =
     typeof raw === 'string' ? (CODES.has(raw) ? (raw as ErrorCode) : USER_CODES[raw]) : undefined;
-  if (code !== ErrorCode.INTERNAL_SERVER_ERROR) return code;
+  if (code !== undefined && code !== ErrorCode.INTERNAL_SERVER_ERROR) return code;
+  // Unlabelled too (the log sees errors before Apollo labels them: `mutation { x }`).
   return isRequestError(error) ? ErrorCode.BAD_USER_INPUT : undefined;
 }
 

@@ -1,4 +1,5 @@
 import { Args, Context, Int, Resolver, Subscription } from '@nestjs/graphql';
+import { badInput } from '../graphql/errors';
 import { SessionFilter } from '../sessions/sessions.args';
 import { Step } from '../steps/step.model';
 import type { StepParent } from '../steps/steps.service';
@@ -12,6 +13,13 @@ import { SessionEvent, type SessionEventValue } from './session-event.model';
  * renewed before each event's fields run (see LiveContext).
  */
 function perEvent<T>(value: T, _args: unknown, ctx: LiveContext): T {
+  // A subscription POSTed to /graphql runs once, as a query, with a query's context.
+  if (typeof ctx.renew !== 'function') {
+    throw badInput(
+      'Subscriptions are served over WebSocket (graphql-ws, on /graphql) or SSE ' +
+        '(/graphql/stream, Accept: text/event-stream); an HTTP POST or GET answers queries only.',
+    );
+  }
   ctx.renew();
   return value;
 }
