@@ -22,8 +22,9 @@ export const awsAccessKey = regexDetector({
 
 /**
  * An AWS secret key written a little after its key id (`AKIA… / wJalr…`, `AKIA… secret: …`,
- * as people paste a pair): 40 characters of its alphabet with upper and lower case and a digit,
- * within 40 characters of the id on the same line. Runs where the key id's trigger fires.
+ * as people paste a pair, or alone on the next line): 40 characters of its alphabet with upper
+ * and lower case and a digit, within 40 characters of the id on its line or one of the next two.
+ * Runs where the key id's trigger fires.
  */
 export const awsSecretAfterKeyId = regexDetector({
   kind: 'aws-secret-key',
@@ -31,7 +32,7 @@ export const awsSecretAfterKeyId = regexDetector({
   trigger: '', // awsAccessKey's
   back: 1,
   source:
-    `${EDGE_ALNUM}A(?:KIA|SIA)[A-Z0-9]{16}(?![A-Za-z0-9])[^\\r\\n]{1,40}?(?<![A-Za-z0-9/+=])` +
+    `${EDGE_ALNUM}A(?:KIA|SIA)[A-Z0-9]{16}(?![A-Za-z0-9])(?:[^\\r\\n]{0,40}?\\r?\\n){0,2}[^\\r\\n]{0,40}?(?<![A-Za-z0-9/+=])` +
     `(?=[A-Za-z0-9/+]{0,39}[0-9])(?=[A-Za-z0-9/+]{0,39}[A-Z])(?=[A-Za-z0-9/+]{0,39}[a-z])` +
     `([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])`,
   pick: (m, end) => end - m[1].length,

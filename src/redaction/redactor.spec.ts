@@ -219,6 +219,10 @@ describe('secrets the second outside review found served', () => {
     expect(
       on().redactText(`the AWS key is ${AKIA} / Pl4ntAwsSecyLEXEI/KWk7hqLUSMoEtLmeA5az8A ok`),
     ).toBe('the AWS key is [REDACTED:aws-access-key] / [REDACTED:aws-secret-key] ok');
+    // Alone on the next line (a focused re-review found it served).
+    expect(
+      on().redactText(`aws_access_key_id = ${AKIA}\nZq8/Rk2mWv9XyT4nLp6sBc3Hd7Fj1Ga5Ke0Uo8Wi\n`),
+    ).toBe('aws_access_key_id = [REDACTED:aws-access-key]\n[REDACTED:aws-secret-key]\n');
     expect(on().redactText(`${AKIA} s3://bucket/some/path/to/the/object/file.txt`)).toBe(
       '[REDACTED:aws-access-key] s3://bucket/some/path/to/the/object/file.txt',
     );
