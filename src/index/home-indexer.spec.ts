@@ -37,44 +37,48 @@ function indexer(traffic: IngestTraffic | null = null) {
  * while the clock stands still did not wait for a pause, however busy the machine. Measured
  * against the wall clock (under 400 ms, for a 500 ms pause) it failed when the machine was slow.
  */
-beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] }));
-afterEach(() => jest.useRealTimers());
+describe('on a clock that moves only when the test moves it', () => {
+  beforeEach(() =>
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] }),
+  );
+  afterEach(() => jest.useRealTimers());
 
-/** Lets the loop run (real event-loop turns, no clock time) until `done` holds or it goes idle. */
-async function turns(done: () => boolean = () => false): Promise<void> {
-  for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setImmediate(r));
-}
-
-/** Whether `p` settles with the clock standing still. */
-async function settles(p: Promise<unknown>): Promise<boolean> {
-  let settled = false;
-  void p.finally(() => (settled = true));
-  await turns(() => settled);
-  return settled;
-}
-
-it('caughtUp waits for a thorough pass that started after it, with no pause before it', async () => {
-  const { ix, calls } = indexer();
-  ix.start();
-  // Asked for while the first pass runs: the second is run at once after it.
-  expect(await settles(ix.caughtUp())).toBe(true);
-  // The first pass was running (thorough anyway): the one after it is the one waited for.
-  expect(calls).toEqual([true, true]);
-  // Nobody waits: one quick pass after each pause (500 ms: a pass takes no time on this clock).
-  for (const n of [3, 4, 5]) {
-    jest.advanceTimersByTime(499);
-    await turns();
-    expect(calls).toHaveLength(n - 1);
-    jest.advanceTimersByTime(1);
-    // A pass has ended when it is counted (its next pause is set in the same turn).
-    await turns(() => ix.passes === n);
-    expect(calls).toHaveLength(n);
+  /** Lets the loop run (real event-loop turns, no clock time) until `done` holds or it goes idle. */
+  async function turns(done: () => boolean = () => false): Promise<void> {
+    for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setImmediate(r));
   }
-  expect(calls.slice(2)).toEqual([false, false, false]);
-  // Asked for while the loop sleeps: it wakes, once for each call.
-  expect(await settles(ix.caughtUp().then(() => ix.caughtUp()))).toBe(true);
-  expect(calls.slice(5)).toEqual([true, true]);
-  await ix.stop();
+
+  /** Whether `p` settles with the clock standing still. */
+  async function settles(p: Promise<unknown>): Promise<boolean> {
+    let settled = false;
+    void p.finally(() => (settled = true));
+    await turns(() => settled);
+    return settled;
+  }
+
+  it('caughtUp waits for a thorough pass that started after it, with no pause before it', async () => {
+    const { ix, calls } = indexer();
+    ix.start();
+    // Asked for while the first pass runs: the second is run at once after it.
+    expect(await settles(ix.caughtUp())).toBe(true);
+    // The first pass was running (thorough anyway): the one after it is the one waited for.
+    expect(calls).toEqual([true, true]);
+    // Nobody waits: one quick pass after each pause (500 ms: a pass takes no time on this clock).
+    for (const n of [3, 4, 5]) {
+      jest.advanceTimersByTime(499);
+      await turns();
+      expect(calls).toHaveLength(n - 1);
+      jest.advanceTimersByTime(1);
+      // A pass has ended when it is counted (its next pause is set in the same turn).
+      await turns(() => ix.passes === n);
+      expect(calls).toHaveLength(n);
+    }
+    expect(calls.slice(2)).toEqual([false, false, false]);
+    // Asked for while the loop sleeps: it wakes, once for each call.
+    expect(await settles(ix.caughtUp().then(() => ix.caughtUp()))).toBe(true);
+    expect(calls.slice(5)).toEqual([true, true]);
+    await ix.stop();
+  });
 });
 
 it('stop() lets a waiting caughtUp go, even when the loop ends without another pass', async () => {
