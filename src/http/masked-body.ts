@@ -12,8 +12,8 @@ export interface MaskedBody {
 /**
  * A text file masked in memory. UTF-16 is decoded, masked and encoded back in the same byte
  * order (the detectors would not see a secret with a NUL between its letters); other bytes are
- * masked as UTF-8 when they are, else as UTF-8 with its stray bytes kept (at the same length),
- * then as Latin-1, which gives every other byte back unchanged.
+ * masked as UTF-8 when they are, else as Latin-1, which gives every other byte back unchanged,
+ * and then as UTF-8 with its stray bytes kept (at the same length).
  * Every kind also sees through JSON string escapes, masked in place (src/redaction/escaped.ts).
  */
 export function maskText(raw: Buffer, redactor: Redactor): MaskedBody {
@@ -30,11 +30,11 @@ export function maskText(raw: Buffer, redactor: Redactor): MaskedBody {
     redactor.maskUtf16(body);
     return { body, utf8: true };
   }
-  // Mostly UTF-8 with a stray byte: its UTF-8 text is masked first (at the same length), so
-  // non-ASCII secret words are seen; then the Latin-1 text, whose bytes come back unchanged.
-  const copy = Buffer.from(raw);
-  redactor.maskUtf8(copy);
-  const body = Buffer.from(redactor.redactText(copy.toString('latin1')), 'latin1');
+  // The Latin-1 text gives every byte back unchanged (secrets get their whole marker); then
+  // what is left is read as UTF-8 with its stray bytes kept (masked at the same length), so
+  // non-ASCII secret words (`пароль: …`) one stray byte elsewhere would hide are seen.
+  const body = Buffer.from(redactor.redactText(raw.toString('latin1')), 'latin1');
+  redactor.maskUtf8(body);
   redactor.maskUtf16(body);
   return { body, utf8: false };
 }

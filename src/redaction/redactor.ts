@@ -153,8 +153,8 @@ export class Redactor {
    */
   maskBytes(buf: Buffer, enc: 'latin1' | Utf16 = 'latin1', from = 0, to = buf.length): void {
     if (!this.enabled) return;
-    if (enc === 'latin1') this.maskUtf8(buf, from, to);
     this.maskView(buf, enc, from, to);
+    if (enc === 'latin1') this.maskUtf8(buf, from, to);
     if (enc === 'latin1') this.maskUtf16(buf, from, to);
   }
 
