@@ -37,6 +37,8 @@ export class Loaders {
   readonly full: DataLoader<FullKey, string | null | ToolCall[], string>;
   readonly commands: DataLoader<SessionEntry, CommandInfo[], string>;
   readonly fileChanges: DataLoader<SessionEntry, FileChangeInfo[], string>;
+  /** Loaders of services over other sources than the store (the home index): see `own`. */
+  private readonly owned = new Map<object, unknown>();
 
   constructor(
     store: BrainStore,
@@ -82,6 +84,15 @@ export class Loaders {
    */
   async admit(bytes: number): Promise<void> {
     await this.request?.admit?.(bytes);
+  }
+
+  /**
+   * This request's value of `owner` (a service's DataLoader over the home index, a per-session
+   * memo), made by `make` on first use and dropped with the request like the loaders above.
+   */
+  own<T>(owner: object, make: () => T): T {
+    if (!this.owned.has(owner)) this.owned.set(owner, make());
+    return this.owned.get(owner) as T;
   }
 }
 

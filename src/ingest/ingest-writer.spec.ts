@@ -55,23 +55,23 @@ async function put(w: IngestWriter, rel: string, offset: number, body: string) {
 
 const session = `ci/antigravity-ide/brain/${ID}`;
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+/** Every folder fsynced for a transcript of a new session: each one's parent, and the file's. */
+const EVERY_FOLDER = [
+  '.',
+  'ci',
+  'ci/antigravity-ide',
+  'ci/antigravity-ide/brain',
+  session,
+  `${session}/.system_generated`,
+  `${session}/${LOGS}`,
+];
 
 it('fsyncs every folder made for a new file, and the file folder, once, before answering', async () => {
   const w = writer();
   const body = '{"step_index":0}\n'.repeat(100);
   const entry = await put(w, `${LOGS}/transcript.jsonl`, 0, body);
   // One batch: the parent of each folder of the path (all new here) and the file's folder.
-  expect(synced).toEqual([
-    [
-      '.',
-      'ci',
-      'ci/antigravity-ide',
-      'ci/antigravity-ide/brain',
-      session,
-      `${session}/.system_generated`,
-      `${session}/${LOGS}`,
-    ],
-  ]);
+  expect(synced).toEqual([EVERY_FOLDER]);
   expect(order).toEqual(['synced', 'answered']);
   // Complete and visible the moment it answers, nothing left in the staging folder.
   const file = path.join(dir, session, LOGS, 'transcript.jsonl');
@@ -134,15 +134,5 @@ it('a known folder removed by hand is made again (and fsynced) by the next write
   const entry = await put(w, `${LOGS}/transcript.jsonl`, 0, 'b\n');
   expect(entry).toEqual({ path: `${LOGS}/transcript.jsonl`, size: 2, sha256: sha('b\n') });
   expect(fs.readFileSync(path.join(dir, session, LOGS, 'transcript.jsonl'), 'utf8')).toBe('b\n');
-  expect(synced).toEqual([
-    [
-      '.',
-      'ci',
-      'ci/antigravity-ide',
-      'ci/antigravity-ide/brain',
-      session,
-      `${session}/.system_generated`,
-      `${session}/${LOGS}`,
-    ],
-  ]);
+  expect(synced).toEqual([EVERY_FOLDER]);
 });

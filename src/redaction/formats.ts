@@ -12,12 +12,15 @@ export const jwt = regexDetector({
   source: `${EDGE}eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*`,
 });
 
+/** An AWS access key id (long-term AKIA, temporary ASIA). */
+const AWS_KEY_ID = `${EDGE_ALNUM}A(?:KIA|SIA)[A-Z0-9]{16}(?![A-Za-z0-9])`;
+
 export const awsAccessKey = regexDetector({
   kind: 'aws-access-key',
   anchors: 'KS',
   trigger: `[KS](?<=${EDGE_ALNUM}A[KS])(?=IA[A-Z0-9]{16}(?![A-Za-z0-9]))`,
   back: 1,
-  source: `${EDGE_ALNUM}A(?:KIA|SIA)[A-Z0-9]{16}(?![A-Za-z0-9])`,
+  source: AWS_KEY_ID,
 });
 
 /**
@@ -32,7 +35,7 @@ export const awsSecretAfterKeyId = regexDetector({
   trigger: '', // awsAccessKey's
   back: 1,
   source:
-    `${EDGE_ALNUM}A(?:KIA|SIA)[A-Z0-9]{16}(?![A-Za-z0-9])(?:[^\\r\\n]{0,40}?\\r?\\n){0,2}[^\\r\\n]{0,40}?(?<![A-Za-z0-9/+=])` +
+    `${AWS_KEY_ID}(?:[^\\r\\n]{0,40}?\\r?\\n){0,2}[^\\r\\n]{0,40}?(?<![A-Za-z0-9/+=])` +
     `(?=[A-Za-z0-9/+]{0,39}[0-9])(?=[A-Za-z0-9/+]{0,39}[A-Z])(?=[A-Za-z0-9/+]{0,39}[a-z])` +
     `([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])`,
   pick: (m, end) => end - m[1].length,

@@ -149,13 +149,15 @@ export class Redactor {
   /**
    * Masks `buf` in place at the same length: every secret of its text (Latin-1, or UTF-16 for
    * such files) overlapping bytes [from, to) becomes its marker cut or padded with `*`. Bytes
-   * read as Latin-1 are also searched as UTF-16 (see maskUtf16).
+   * read as Latin-1 are also searched as UTF-8 with stray bytes (maskUtf8) and as UTF-16
+   * (maskUtf16).
    */
   maskBytes(buf: Buffer, enc: 'latin1' | Utf16 = 'latin1', from = 0, to = buf.length): void {
     if (!this.enabled) return;
     this.maskView(buf, enc, from, to);
-    if (enc === 'latin1') this.maskUtf8(buf, from, to);
-    if (enc === 'latin1') this.maskUtf16(buf, from, to);
+    if (enc !== 'latin1') return;
+    this.maskUtf8(buf, from, to);
+    this.maskUtf16(buf, from, to);
   }
 
   /**

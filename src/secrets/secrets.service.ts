@@ -30,14 +30,12 @@ export interface ExposureParent {
 }
 
 /**
- * Secret findings from the home index. One DataLoader per request (kept beside the request's
- * other loaders, and dropped with them) batches every session a page asks about into one
- * index call.
+ * Secret findings from the home index. One DataLoader per request (Loaders.own: kept beside
+ * the request's other loaders, and dropped with them) batches every session a page asks about
+ * into one index call.
  */
 @Injectable()
 export class SecretsService {
-  private readonly perRequest = new WeakMap<Loaders, DataLoader<ListedSession, FindingParent[]>>();
-
   constructor(
     @Inject(HOME_INDEX) private readonly index: HomeIndex,
     private readonly sessions: SessionsService,
@@ -45,18 +43,17 @@ export class SecretsService {
 
   /** The request's loader of every finding of a session, in the index's order. */
   findings(loaders: Loaders): DataLoader<ListedSession, FindingParent[]> {
-    let loader = this.perRequest.get(loaders);
-    if (!loader) {
-      loader = new DataLoader(
-        (keys: readonly ListedSession[]) => {
-          const rows = this.index.secrets(keys.map((s) => s.entry.realDir));
-          return Promise.resolve(keys.map((s, i) => (rows[i] ?? []).map((r) => findingOf(s, r))));
-        },
-        { cacheKeyFn: (s) => s.entry.realDir },
-      );
-      this.perRequest.set(loaders, loader);
-    }
-    return loader;
+    return loaders.own(
+      this,
+      () =>
+        new DataLoader(
+          (keys: readonly ListedSession[]) => {
+            const rows = this.index.secrets(keys.map((s) => s.entry.realDir));
+            return Promise.resolve(keys.map((s, i) => (rows[i] ?? []).map((r) => findingOf(s, r))));
+          },
+          { cacheKeyFn: (s: ListedSession) => s.entry.realDir },
+        ),
+    );
   }
 
   async exposures(

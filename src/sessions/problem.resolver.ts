@@ -1,7 +1,7 @@
 import { Context, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import type { ListedSession } from '../brain/catalog';
 import { BrainStore } from '../brain/store';
-import type { Problem as ProblemInfo } from '../brain/types';
+import type { Problem as ProblemInfo, StepRecord } from '../brain/types';
 import type { GqlContext, Loaders } from '../graphql/loaders';
 import { Step } from '../steps/step.model';
 import type { StepParent } from '../steps/steps.service';
@@ -16,11 +16,14 @@ export type ProblemParent = ProblemInfo & { session: ListedSession };
  * or the full view): a line of another file, or one that holds no record (a malformed line),
  * has none.
  */
+/** The view Step fields show, and its records by line: once per session and request. */
+interface StepLines {
+  label: string | null;
+  byLine: Map<number, StepRecord>;
+}
+
 @Resolver(() => Problem)
 export class ProblemResolver {
-  /** The compact view's label per session, once per request (it lists the session's folder). */
-  private readonly labels = new WeakMap<Loaders, Map<string, Promise<string | null>>>();
-
   constructor(private readonly store: BrainStore) {}
 
   @ResolveField(() => Step, {
@@ -30,22 +33,28 @@ export class ProblemResolver {
   })
   async step(@Parent() p: ProblemParent, @Context() ctx: GqlContext): Promise<StepParent | null> {
     if (p.line === null || p.file === null) return null;
-    if ((await this.viewLabel(p.session, ctx.loaders)) !== p.file) return null;
-    const records = await ctx.loaders.records.load(p.session.entry);
-    const record = records.find((r) => r.line === p.line);
+    const lines = await this.stepLines(p.session, ctx.loaders);
+    if (lines.label !== p.file) return null;
+    const record = lines.byLine.get(p.line);
     return record ? { session: p.session, record } : null;
   }
 
-  private viewLabel(session: ListedSession, loaders: Loaders): Promise<string | null> {
-    let perSession = this.labels.get(loaders);
-    if (!perSession)
-      this.labels.set(loaders, (perSession = new Map<string, Promise<string | null>>()));
+  /** A page of problems asks for the same session's view many times: one look per request. */
+  private stepLines(session: ListedSession, loaders: Loaders): Promise<StepLines> {
+    const perSession = loaders.own(this, () => new Map<string, Promise<StepLines>>());
     const dir = session.entry.realDir;
-    let label = perSession.get(dir);
-    if (!label) {
-      label = this.store.views(session.entry).then((v) => v.compact?.label ?? null);
-      perSession.set(dir, label);
+    let lines = perSession.get(dir);
+    if (!lines) {
+      lines = this.store.views(session.entry).then(async (v) => {
+        const label = v.compact?.label ?? null;
+        const byLine = new Map<number, StepRecord>();
+        if (label !== null) {
+          for (const r of await loaders.records.load(session.entry)) byLine.set(r.line, r);
+        }
+        return { label, byLine };
+      });
+      perSession.set(dir, lines);
     }
-    return label;
+    return lines;
   }
 }

@@ -14,11 +14,6 @@ import { Session } from '../sessions/session.model';
  */
 @Resolver(() => Session)
 export class SessionCountsResolver {
-  private readonly perRequest = new WeakMap<
-    Loaders,
-    DataLoader<ListedSession, SessionCountsRow | null>
-  >();
-
   constructor(@Inject(HOME_INDEX) private readonly index: HomeIndex) {}
 
   @ResolveField(() => Int, {
@@ -47,16 +42,16 @@ export class SessionCountsResolver {
     return (await this.counts(ctx.loaders).load(s))?.secrets ?? null;
   }
 
+  /** The request's loader of the index's per-session counts (Loaders.own). */
   private counts(loaders: Loaders): DataLoader<ListedSession, SessionCountsRow | null> {
-    let loader = this.perRequest.get(loaders);
-    if (!loader) {
-      loader = new DataLoader(
-        (keys: readonly ListedSession[]) =>
-          Promise.resolve(this.index.counts(keys.map((s) => s.entry.realDir))),
-        { cacheKeyFn: (s) => s.entry.realDir },
-      );
-      this.perRequest.set(loaders, loader);
-    }
-    return loader;
+    return loaders.own(
+      this,
+      () =>
+        new DataLoader(
+          (keys: readonly ListedSession[]) =>
+            Promise.resolve(this.index.counts(keys.map((s) => s.entry.realDir))),
+          { cacheKeyFn: (s: ListedSession) => s.entry.realDir },
+        ),
+    );
   }
 }

@@ -5,7 +5,7 @@ import { describeInBrowser, watchedPage, withScreenshot, type Watched } from '..
 import { makeTempDir } from '../fixtures/fs-util';
 import { at, planner, toolResult, userInput } from '../fixtures/records';
 import { writeSession } from '../index/index-home';
-import { axeViolations, startConsole, type ConsoleWorld } from './harness';
+import { axeViolations, expectNothingAmiss, startConsole, type ConsoleWorld } from './harness';
 
 /**
  * What an auditor reads beyond the first views, with exact values: the sessions table's failed
@@ -52,12 +52,7 @@ describeInBrowser('the console for an audit: counts, versions, files, search, ex
     await world?.close();
     fs.rmSync(home, { recursive: true, force: true });
   });
-  afterEach(() => {
-    const problems = w.problems.splice(0);
-    const elsewhere = w.elsewhere();
-    w.requests.splice(0);
-    expect([problems, elsewhere]).toEqual([[], []]);
-  });
+  afterEach(() => expectNothingAmiss(w));
 
   const open = async (p: string) => {
     await w.page.goto(`${world.origin}${p}`);

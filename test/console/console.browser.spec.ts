@@ -1,6 +1,12 @@
 import * as path from 'node:path';
 import { describeInBrowser, watchedPage, withScreenshot, type Watched } from '../browser/browser';
-import { axeViolations, sessionRows, startConsole, type ConsoleWorld } from './harness';
+import {
+  axeViolations,
+  expectNothingAmiss,
+  sessionRows,
+  startConsole,
+  type ConsoleWorld,
+} from './harness';
 
 /**
  * The console in Chromium over the example home: exact contents of the sessions table, a
@@ -19,13 +25,7 @@ describeInBrowser('the console over the example home', () => {
   afterAll(async () => {
     await world?.close();
   });
-  afterEach(() => {
-    // Emptied first: one test's problem is reported by that test only.
-    const problems = w.problems.splice(0);
-    const elsewhere = w.elsewhere();
-    w.requests.splice(0);
-    expect([problems, elsewhere]).toEqual([[], []]);
-  });
+  afterEach(() => expectNothingAmiss(w));
 
   const open = async (p: string) => {
     await w.page.goto(`${world.origin}${p}`);

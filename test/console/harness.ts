@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { BrainStore } from '../../src/brain/store';
-import { launch, type Browser } from '../browser/browser';
+import { launch, type Browser, type Watched } from '../browser/browser';
 import { startAppOver } from '../e2e/harness';
 import { ensureConsoleBuilt } from './build';
 
@@ -69,4 +69,15 @@ export async function sessionRows(page: Page): Promise<string[][]> {
   return page.$$eval('table.sessions tbody tr[data-index]', (rows) =>
     rows.map((r) => [r.cells[0].innerText, r.cells[4].innerText]),
   );
+}
+
+/**
+ * After each test: the page reported no problem (console error, CSP report, dialog) and asked
+ * nothing of another origin. Emptied first, so one test's problem fails that test only.
+ */
+export function expectNothingAmiss(w: Watched): void {
+  const problems = w.problems.splice(0);
+  const elsewhere = w.elsewhere();
+  w.requests.splice(0);
+  expect([problems, elsewhere]).toEqual([[], []]);
 }

@@ -2,7 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import * as fs from 'node:fs';
 import type * as http from 'node:http';
 import type { ListedSession } from '../../src/brain/catalog';
-import type { GqlContext } from '../../src/graphql/loaders';
+import type { BrainStore } from '../../src/brain/store';
+import { Loaders, type GqlContext } from '../../src/graphql/loaders';
 import type { HomeIndex } from '../../src/index/home-index';
 import { SessionCountsResolver } from '../../src/stats/session-counts.resolver';
 import type { Data } from './harness';
@@ -147,7 +148,8 @@ describe('a session the index has not read yet', () => {
     const index = { counts: () => [null] } as unknown as HomeIndex;
     const sut = new SessionCountsResolver(index);
     const s = { entry: { realDir: '/r/x' } } as unknown as ListedSession;
-    const ctx = { loaders: {} } as unknown as GqlContext;
+    // A request's loaders (the store is never asked: the counts come from the index).
+    const ctx = { loaders: new Loaders({} as BrainStore) } as unknown as GqlContext;
     expect([await sut.failedCommandCount(s, ctx), await sut.secretCount(s, ctx)]).toEqual([
       null,
       null,

@@ -64,6 +64,24 @@ it.each([
   30_000,
 );
 
+/** Pushes the one session in `dir` with `client`, in parts of `partBytes`; its tally. */
+async function pushOnce(client: IngestClient, dir: string, state: PushState, partBytes: number) {
+  const pusher = new Pusher({
+    client,
+    state,
+    partBytes,
+    dryRun: false,
+    redactor: null,
+    maskDir: path.join(dir, 'masked'),
+  });
+  const tally = newTally();
+  await pusher.pushSession(
+    { id: '11a00000-0000-4000-8000-000000000001', flavor: 'antigravity-ide', dir },
+    tally,
+  );
+  return tally;
+}
+
 it('RATE_LIMITED: waits as Retry-After says, then goes on (bounded, not a failure)', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brainql-push-rate-'));
   let asked = 0;
@@ -75,20 +93,8 @@ it('RATE_LIMITED: waits as Retry-After says, then goes on (bounded, not a failur
         : Promise.resolve([]);
     },
   } as unknown as IngestClient;
-  const pusher = new Pusher({
-    client,
-    state: new PushState(path.join(dir, 'state.json')),
-    partBytes: 1024,
-    dryRun: false,
-    redactor: null,
-    maskDir: path.join(dir, 'masked'),
-  });
-  const tally = newTally();
   const started = Date.now();
-  await pusher.pushSession(
-    { id: '11a00000-0000-4000-8000-000000000001', flavor: 'antigravity-ide', dir },
-    tally,
-  );
+  const tally = await pushOnce(client, dir, new PushState(path.join(dir, 'state.json')), 1024);
   expect(asked).toBe(3);
   expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
   expect(tally).toMatchObject({ sessions: 1, files: 0, failed: [] });
@@ -118,19 +124,7 @@ it('counts files, not attempts: one file recovered from two OFFSET_MISMATCH is f
       return { path: rel, size: length, sha256: '' };
     },
   } as unknown as IngestClient;
-  const pusher = new Pusher({
-    client,
-    state: new PushState(path.join(dir, 'state.json')),
-    partBytes: 1024,
-    dryRun: false,
-    redactor: null,
-    maskDir: path.join(dir, 'masked'),
-  });
-  const tally = newTally();
-  await pusher.pushSession(
-    { id: '11a00000-0000-4000-8000-000000000001', flavor: 'antigravity-ide', dir },
-    tally,
-  );
+  const tally = await pushOnce(client, dir, new PushState(path.join(dir, 'state.json')), 1024);
   expect(puts).toBe(3);
   expect(tally).toEqual({
     sessions: 1,
@@ -161,19 +155,7 @@ it('sends a small file from the bytes it hashed: rewritten meanwhile, its parts 
     },
   } as unknown as IngestClient;
   const state = new PushState(path.join(dir, 'state.json'));
-  const pusher = new Pusher({
-    client,
-    state,
-    partBytes: 2,
-    dryRun: false,
-    redactor: null,
-    maskDir: path.join(dir, 'masked'),
-  });
-  const tally = newTally();
-  await pusher.pushSession(
-    { id: '11a00000-0000-4000-8000-000000000001', flavor: 'antigravity-ide', dir },
-    tally,
-  );
+  const tally = await pushOnce(client, dir, state, 2);
   expect(sent).toEqual([
     { rel: 'notes.md', offset: 0, body: 'ab' },
     { rel: 'notes.md', offset: 2, body: 'c\n' },

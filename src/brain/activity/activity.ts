@@ -42,13 +42,11 @@ interface Source {
   twins: Map<number, Promise<StepRecord | null>>;
   /** A full view exists but could not be read: the answer must not be cached. */
   degraded: boolean;
-  /** The derivation's share of the large values in flight (its long twins), given back at its end. */
+  /**
+   * The derivation's share of the large values in flight, taken at its first long twin and
+   * given back when the derivation settles (keep).
+   */
   share: LargeLines | null;
-}
-
-/** `derived`, giving the derivation's share of the large values back once it settles. */
-function released<T>(src: Source, derived: Promise<T>): Promise<T> {
-  return derived.finally(() => src.share?.done());
 }
 
 /** A call and the arguments it is derived from (the full tier's when it was truncated). */
@@ -74,13 +72,7 @@ export class Activity {
   async commands(entry: SessionEntry): Promise<CommandInfo[]> {
     const at = await this.slot(entry);
     if (!at) return [];
-    at.slot.commands ??= keep(
-      this.cache,
-      at.slot,
-      'commands',
-      at.src,
-      released(at.src, this.deriveCommands(at.src)),
-    );
+    at.slot.commands ??= keep(this.cache, at.slot, 'commands', at.src, this.deriveCommands(at.src));
     return (await at.slot.commands).map(({ taskLogPath, ...info }) => ({
       ...info,
       taskLog: existingTaskLog(entry.realDir, taskLogPath),
@@ -95,7 +87,7 @@ export class Activity {
       at.slot,
       'fileChanges',
       at.src,
-      released(at.src, this.deriveFileChanges(at.src)),
+      this.deriveFileChanges(at.src),
     );
     return at.slot.fileChanges;
   }
@@ -119,7 +111,7 @@ export class Activity {
       compact: parsed.view.kind === 'compact',
       twins: new Map(),
       degraded: false,
-      share: this.transcripts.share?.() ?? null,
+      share: null,
     };
     return { slot, src };
   }
@@ -128,9 +120,10 @@ export class Activity {
   private twin(src: Source, record: StepRecord): Promise<StepRecord | null> {
     let twin = src.twins.get(record.position);
     if (!twin) {
-      const admit = src.share
+      const newShare = this.transcripts.share;
+      const admit = newShare
         ? (bytes: number) =>
-            bytes >= LARGE_VALUE_BYTES ? src.share!.admit(bytes) : Promise.resolve()
+            bytes >= LARGE_VALUE_BYTES ? (src.share ??= newShare()).admit(bytes) : Promise.resolve()
         : undefined;
       twin = this.transcripts.fullTwin(src.entry.realDir, record, src.views, undefined, admit).then(
         (found) => {
@@ -253,6 +246,9 @@ function keep<K extends 'commands' | 'fileChanges'>(
   const drop = () => {
     if (slot[kind] === value) slot[kind] = undefined;
   };
+  // The derivation's long twins are read: its share of the large values goes back.
+  const settled = () => src.share?.done();
+  void value.then(settled, settled);
   void value.then(() => {
     if (src.degraded) {
       drop();

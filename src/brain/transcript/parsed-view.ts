@@ -8,7 +8,15 @@ import {
 } from './line-problems';
 import { elide, RECORD_BYTES, recordBytes } from './record-size';
 import { lineShape, parseLine } from './records';
-import { type LargeLines, MAX_RECORD_BYTES, scanLines, UnreadableViewError } from './scanner';
+import { sniffStepIndex } from './line-index';
+import {
+  HEAD_BYTES,
+  type LargeLines,
+  MAX_RECORD_BYTES,
+  readViewRange,
+  scanLines,
+  UnreadableViewError,
+} from './scanner';
 import { ScanAborted, type Incremental } from './view-cache';
 import { LastLine } from './last-line';
 import { isAppendOnly, type ViewSource } from './view';
@@ -40,8 +48,8 @@ export class ParsedView implements Incremental {
   private readonly occurrences = new Map<number, { count: number; firstLine: number }>();
   /** A checked full view: its records per step_index (problems() matches compact records by it). */
   private readonly perStep = new Map<number, number>();
-  /** Lines of this view over maxLineBytes (never parsed: their step_index is sniffed). */
-  private overlong = 0;
+  /** Where lines of this view over maxLineBytes start (never parsed: see overlongPerStep). */
+  private readonly overlongStarts: number[] = [];
   /** Records and problems held, for the cache budget. */
   private committedBytes = RECORD_BYTES;
   private lines = 0;
@@ -134,9 +142,20 @@ export class ParsedView implements Incremental {
     return (this.perStep.get(step) ?? 0) + (this.tailRecord?.index === step ? 1 : 0);
   }
 
-  /** Some line (the unfinished last one included) was over maxLineBytes and never parsed. */
-  get hasOverlongLines(): boolean {
-    return this.overlong > 0 || this.tailProblem?.code === 'LINE_TOO_LONG';
+  /**
+   * The lines over maxLineBytes (the unfinished last one included), counted by the step_index
+   * their first bytes name, as fullTwin counts them: a few bytes read from each.
+   */
+  async overlongPerStep(): Promise<Map<number, number>> {
+    const starts = [...this.overlongStarts];
+    if (this.tailProblem?.code === 'LINE_TOO_LONG') starts.push(this.committedEnd);
+    const counts = new Map<number, number>();
+    for (const start of starts) {
+      const end = Math.min(this.view.size, start + HEAD_BYTES);
+      const step = sniffStepIndex(await readViewRange(this.realDir, this.view, start, end));
+      if (step >= 0) counts.set(step, (counts.get(step) ?? 0) + 1);
+    }
+    return counts;
   }
 
   get size(): number {
@@ -202,7 +221,8 @@ export class ParsedView implements Incremental {
     const n = ++this.lines;
     this.lastLine.saw(start, buf, from, to);
     if (buf === null) {
-      this.overlong++;
+      this.overlongStarts.push(start);
+      this.committedBytes += 8;
       this.addProblem(n, () => tooLongProblem(this.view.label, n, end - start, this.maxLineBytes));
       return;
     }

@@ -155,13 +155,12 @@ export async function scanLines(
   // as the line grows, twice what is collected at a time, so a line straddling two blocks
   // costs nothing and a 32 MB one a handful of admissions.
   let charged = 0;
-  const viewSize = view.segments.reduce((n, s) => n + s.version.size, 0);
   const admitLine = async (more: number): Promise<void> => {
     const total = partsLen + more;
     if (!large || mode !== 'full' || overCap || total < LARGE_VALUE_BYTES || total <= charged) {
       return;
     }
-    const next = Math.max(total, Math.min(maxLineBytes, viewSize - lineStart, 2 * total));
+    const next = Math.max(total, Math.min(maxLineBytes, view.size - lineStart, 2 * total));
     const added = next - charged;
     charged = next;
     await large.admit(added);

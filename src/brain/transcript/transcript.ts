@@ -4,7 +4,6 @@ import { ProblemList } from '../problems';
 import type { Admit, Problem, StepRecord } from '../types';
 import { LineIndex, type LineIndexSnapshot } from './line-index';
 import { scanShare } from './large-lines';
-import { Pacer } from './pace';
 import { ParsedView } from './parsed-view';
 import { parseLine } from './records';
 import {
@@ -181,7 +180,7 @@ export class Transcripts {
    * A compact record's twin exists when the full view holds more records of its step_index
    * than the record's occurrence: counted by the check, so no twin is read again (a 32 MB one
    * cost every request that asked for problems its own parse). Lines too long to parse count
-   * when their first bytes name the step_index, as fullTwin counts them.
+   * when their first bytes name the step_index, as fullTwin counts them (overlongPerStep).
    */
   async problems(realDir: string, signal?: AbortSignal): Promise<Problem[]> {
     const views = await locateViews(realDir);
@@ -197,13 +196,11 @@ export class Transcripts {
       // Unreadable, or cut short while being read: its counts say nothing of what is missing
       // (UNREADABLE_FILE says why; the compact values are served).
       if (!checked.reusable) return problems;
-      const overlong = checked.hasOverlongLines
-        ? await this.overlongPerStep(realDir, views.full, signal)
-        : null;
+      const overlong = await checked.overlongPerStep();
       const missing = new ProblemList();
       for (const record of compact?.records ?? []) {
         if (record.truncatedFields.length === 0) continue;
-        const twins = checked.recordsOfStep(record.index) + (overlong?.get(record.index) ?? 0);
+        const twins = checked.recordsOfStep(record.index) + (overlong.get(record.index) ?? 0);
         if (twins > record.occurrence) continue;
         if (missing.full) missing.count(record.line);
         else {
@@ -218,25 +215,5 @@ export class Transcripts {
       if (compact) add(missing.snapshot(compact.view.label));
     }
     return problems;
-  }
-
-  /** Lines of `view` over the cap, counted by the step_index their first bytes name. */
-  private async overlongPerStep(
-    realDir: string,
-    view: ViewSource,
-    signal?: AbortSignal,
-  ): Promise<Map<number, number>> {
-    const index = await this.index(realDir, view, signal);
-    const counts = new Map<number, number>();
-    const count = (step: number) => {
-      if (step >= 0) counts.set(step, (counts.get(step) ?? 0) + 1);
-    };
-    const pacer = new Pacer(signal);
-    for (let line = 0; line < index.count; line++) {
-      if (line % 4096 === 0) await pacer.pace();
-      if (index.lineBytes(line) > index.maxLineBytes) count(index.sniff(line));
-    }
-    if (index.tailBytes > index.maxLineBytes) count(await index.sniffTail());
-    return counts;
   }
 }

@@ -5,6 +5,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { count, shown, when } from '../../components/text';
 import { ArtifactsQuery } from './list-queries';
 import { SessionFiles } from './SessionFiles';
+import { Toggle } from '../../components/Toggle';
 
 const Markdown = lazy(() => import('../../components/Markdown'));
 const ArtifactVersions = lazy(() => import('./ArtifactVersions'));
@@ -22,17 +23,8 @@ export function ArtifactsTab({ id }: { id: string }) {
   const { artifacts: list, files } = q.data.session;
   return (
     <div className="artifacts">
-      <label>
-        <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} /> raw
-      </label>{' '}
-      <label>
-        <input
-          type="checkbox"
-          checked={sideBySide}
-          onChange={(e) => setSideBySide(e.target.checked)}
-        />{' '}
-        side by side
-      </label>
+      <Toggle label="raw" checked={raw} onChange={setRaw} />{' '}
+      <Toggle label="side by side" checked={sideBySide} onChange={setSideBySide} />
       {list.length === 0 && <p>This session has no artifact.</p>}
       {list.map((a) => (
         <section key={a.name} className="artifact" aria-label={`Artifact ${shown(a.name)}`}>

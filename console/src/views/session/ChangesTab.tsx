@@ -5,6 +5,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { StepLink } from '../../components/StepLink';
 import { shown } from '../../components/text';
 import { ChangesQuery } from './list-queries';
+import { Toggle } from '../../components/Toggle';
 
 const Diff = lazy(() => import('../../components/Diff'));
 
@@ -17,14 +18,7 @@ export function ChangesTab({ id, routeId }: { id: string; routeId: string }) {
   const list = q.data.session.fileChanges;
   return (
     <div className="changes">
-      <label>
-        <input
-          type="checkbox"
-          checked={sideBySide}
-          onChange={(e) => setSideBySide(e.target.checked)}
-        />{' '}
-        side by side
-      </label>
+      <Toggle label="side by side" checked={sideBySide} onChange={setSideBySide} />
       {list.length === 0 && <p>No file was changed in this session.</p>}
       {list.map((c, i) => (
         <section key={i} className="change" aria-label={`Change to ${shown(c.path)}`}>

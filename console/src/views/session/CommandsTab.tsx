@@ -6,6 +6,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { StepLink } from '../../components/StepLink';
 import { shown } from '../../components/text';
 import { CommandsQuery } from './list-queries';
+import { Toggle } from '../../components/Toggle';
 
 /** The commands with cwd, exit code (failed ones marked) and output; failed first on request. */
 export function CommandsTab({ id, routeId }: { id: string; routeId: string }) {
@@ -18,14 +19,7 @@ export function CommandsTab({ id, routeId }: { id: string; routeId: string }) {
   if (failedFirst) list.sort((a, b) => Number(failed(b)) - Number(failed(a)));
   return (
     <div className="commands">
-      <label>
-        <input
-          type="checkbox"
-          checked={failedFirst}
-          onChange={(e) => setFailedFirst(e.target.checked)}
-        />{' '}
-        failed first
-      </label>
+      <Toggle label="failed first" checked={failedFirst} onChange={setFailedFirst} />
       {list.length === 0 && <p>No command was run in this session.</p>}
       <ol className="plain">
         {list.map((c, i) => (

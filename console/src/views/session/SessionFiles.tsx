@@ -33,7 +33,7 @@ export function SessionFiles({ id, files }: { id: string; files: readonly File[]
                 <td>
                   <FileLink id={id} path={f.path} />
                 </td>
-                <td>{f.kind.toLowerCase().replace('_', ' ')}</td>
+                <td>{f.kind.toLowerCase().replace(/_/g, ' ')}</td>
                 <td className="num">{f.size}</td>
                 <td className="nowrap">{when(f.modifiedAt)}</td>
               </tr>

@@ -9,6 +9,7 @@ import { typing } from '../keys';
 import { LiveStepsSubscription, StepsPageQuery } from './queries';
 import { StepView } from './StepView';
 import { useActivity } from './activity';
+import { Toggle } from '../../components/Toggle';
 
 /**
  * Every step, virtualised: pages of 200 load as the end comes into view, only the steps near
@@ -107,10 +108,7 @@ export function Timeline(props: {
             ? `${steps.length} steps`
             : `${steps.length} of ${q.data?.pages[0]?.session?.steps.totalCount ?? '…'} steps loaded`}
         </span>
-        <label>
-          <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} />{' '}
-          follow
-        </label>
+        <Toggle label="follow" checked={follow} onChange={setFollow} />
       </div>
       <div
         className="timeline"
