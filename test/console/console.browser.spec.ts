@@ -103,6 +103,8 @@ describeInBrowser('the console over the example home', () => {
       // Each call's outcome under it: the command's exit code (none recorded here), the diff.
       await w.page.locator('#step-6 .outcome').waitFor();
       expect(await w.page.locator('#step-3 .outcome summary').innerText()).toBe('exit ? output');
+      // Not recorded is neither success nor failure: a neutral badge, not a green one.
+      expect(await w.page.locator('#step-3 .outcome .badge').getAttribute('class')).toBe('badge');
       expect(await w.page.locator('#step-6 .outcome summary').innerText()).toBe('diff +124 −0');
       await w.page.locator('#step-6 .outcome summary').click();
       await w.page.locator('#step-6 .d2h-file-wrapper').waitFor();
@@ -154,16 +156,22 @@ describeInBrowser('the console over the example home', () => {
       await w.page.locator('li.command').first().waitFor();
       const rows = await w.page.$$eval('li.command .command-head', (hs) =>
         hs.map((h) => [
+          h.querySelector('.badge')!.className,
           h.querySelector('.badge')!.textContent,
           h.querySelector('code')!.textContent,
           h.querySelector('a')!.getAttribute('href'),
         ]),
       );
       expect(rows).toEqual([
-        ['0', 'git remote -v', '/sessions/a704176f/steps/6'],
-        ['0', 'git status', '/sessions/a704176f/steps/10'],
-        ['0', 'git check-ignore -v db.sqlite || echo "Not ignored"', '/sessions/a704176f/steps/12'],
-        ['0', 'git ls-files db.sqlite', '/sessions/a704176f/steps/14'],
+        ['badge good', '0', 'git remote -v', '/sessions/a704176f/steps/6'],
+        ['badge good', '0', 'git status', '/sessions/a704176f/steps/10'],
+        [
+          'badge good',
+          '0',
+          'git check-ignore -v db.sqlite || echo "Not ignored"',
+          '/sessions/a704176f/steps/12',
+        ],
+        ['badge good', '0', 'git ls-files db.sqlite', '/sessions/a704176f/steps/14'],
       ]);
       expect(await axeViolations(w.page)).toEqual([]);
     });

@@ -78,6 +78,13 @@ describeInBrowser('the console on hostile brain text', () => {
       expect(await row.locator('td').nth(4).innerText()).toMatch(
         /^Run <script>alert\(1\)<\/script><img src=/,
       );
+      // The long model name is cut (whole in its title), so every count stays in view.
+      expect(await row.locator('td').nth(3).getAttribute('title')).toBe(
+        await row.locator('td').nth(3).innerText(),
+      );
+      const width = w.page.viewportSize()!.width;
+      const last = (await row.locator('td').last().boundingBox())!;
+      expect([last.x + last.width <= width, width]).toEqual([true, width]);
       await nothingRan();
     });
   });
@@ -95,9 +102,13 @@ describeInBrowser('the console on hostile brain text', () => {
         'aws-access-key ×1 in content step 0',
         'aws-access-key ×1 in content lines that are no record',
       ]);
-      expect(await finding.locator('a').first().getAttribute('href')).toBe(
+      expect(
+        await finding.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
+      ).toEqual([
         `/sessions/${HOSTILE_ID}/steps/0`,
-      );
+        `/sessions/${HOSTILE_ID}/steps/0`,
+        `/sessions/${HOSTILE_ID}?tab=problems`,
+      ]);
       await w.page.getByLabel('Kind').selectOption('aws-access-key');
       await w.page.waitForURL(`${world.origin}/secrets?kind=aws-access-key`);
       await w.page.getByTestId('exposures').filter({ hasText: '1 session' }).waitFor();

@@ -1,9 +1,10 @@
+import { Link } from '@tanstack/react-router';
 import { StepLink } from './StepLink';
 import { shown } from './text';
 
 /**
  * Where a secret finding stands: its step (a permalink), its artifact, or, with neither, the
- * transcript's lines that are no record (the Problems tab lists them).
+ * transcript's lines that are no record, linked to the Problems tab that lists them.
  */
 export function FindingPlace({
   sessionId,
@@ -16,5 +17,9 @@ export function FindingPlace({
 }) {
   if (step) return <StepLink id={sessionId} index={step.index} />;
   if (artifact !== null && artifact !== undefined) return <code>{shown(artifact)}</code>;
-  return <span>lines that are no record</span>;
+  return (
+    <Link to="/sessions/$id" params={{ id: sessionId }} search={{ tab: 'problems' }}>
+      lines that are no record
+    </Link>
+  );
 }

@@ -7,6 +7,7 @@ import { StepLink } from '../../components/StepLink';
 import { shown } from '../../components/text';
 import { CommandsQuery } from './list-queries';
 import { Toggle } from '../../components/Toggle';
+import { commandFailed, ExitBadge } from '../../components/ExitBadge';
 
 /** The commands with cwd, exit code (failed ones marked) and output; failed first on request. */
 export function CommandsTab({ id, routeId }: { id: string; routeId: string }) {
@@ -14,20 +15,17 @@ export function CommandsTab({ id, routeId }: { id: string; routeId: string }) {
   const [failedFirst, setFailedFirst] = useState(false);
   if (q.error) return <ErrorNote error={q.error} />;
   if (!q.data?.session) return <p className="muted">Loading…</p>;
-  const failed = (c: { exitCode?: number | null }) => c.exitCode != null && c.exitCode !== 0;
   const list = [...q.data.session.commands];
-  if (failedFirst) list.sort((a, b) => Number(failed(b)) - Number(failed(a)));
+  if (failedFirst) list.sort((a, b) => Number(commandFailed(b)) - Number(commandFailed(a)));
   return (
     <div className="commands">
       <Toggle label="failed first" checked={failedFirst} onChange={setFailedFirst} />
       {list.length === 0 && <p>No command was run in this session.</p>}
       <ol className="plain">
         {list.map((c, i) => (
-          <li key={i} className={failed(c) ? 'command failed' : 'command'}>
+          <li key={i} className={commandFailed(c) ? 'command failed' : 'command'}>
             <div className="command-head">
-              <span className={`badge ${failed(c) ? 'bad' : 'good'}`} aria-label="exit code">
-                {c.exitCode ?? '?'}
-              </span>
+              <ExitBadge exitCode={c.exitCode} />
               <code>{shown(c.commandLine)}</code>
               <span className="muted">{shown(c.cwd)}</span>
               {c.background && <span className="badge">background</span>}

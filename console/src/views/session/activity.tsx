@@ -4,6 +4,7 @@ import { gql } from '../../api/graphql';
 import { Ansi } from '../../components/Ansi';
 import type { ConsoleActivityQuery } from '../../gql/graphql';
 import { ActivityQuery } from './queries';
+import { ExitBadge } from '../../components/ExitBadge';
 
 const Diff = lazy(() => import('../../components/Diff'));
 
@@ -35,12 +36,10 @@ export function useActivity(id: string): Activity | undefined {
 /** Under a tool call in the timeline: the command's exit code and output, or the diff. */
 export function CallOutcome({ command, change }: { command?: Command; change?: Change }) {
   if (command) {
-    const failed = command.exitCode != null && command.exitCode !== 0;
     return (
       <details className="outcome">
         <summary>
-          exit <span className={`badge ${failed ? 'bad' : 'good'}`}>{command.exitCode ?? '?'}</span>{' '}
-          output
+          exit <ExitBadge exitCode={command.exitCode} /> output
         </summary>
         {command.output ? <Ansi text={command.output} /> : <p className="muted">no output</p>}
       </details>

@@ -73,10 +73,15 @@ export function SessionsTable(props: {
                   </Link>
                 </td>
                 <td className="nowrap">{when(s.createdAt)}</td>
-                <td className="nowrap">
+                <td
+                  className="clip"
+                  title={`${s.root.environment.toLowerCase()} · ${shown(s.root.flavor)}`}
+                >
                   {s.root.environment.toLowerCase()} · {shown(s.root.flavor)}
                 </td>
-                <td className="nowrap">{shown(s.model)}</td>
+                <td className="clip" title={shown(s.model)}>
+                  {shown(s.model)}
+                </td>
                 <td className="request" title={oneLine(s.userRequest, 1000)}>
                   {oneLine(s.userRequest, 160)}
                 </td>
