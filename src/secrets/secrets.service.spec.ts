@@ -1,9 +1,8 @@
 import type { GraphQLError } from 'graphql';
-import { dirsOf, E5_IDE, IDE, S, setup as home } from '../../test/doubles/home-setup';
+import { dirsOf, E5_IDE, IDE, S, setup as home, withOwn } from '../../test/doubles/home-setup';
 import { Principal } from '../auth/principal';
 import type { ListedSession } from '../brain/catalog';
 import { Environment } from '../graphql/enums';
-import type { Loaders } from '../graphql/loaders';
 import type { SecretFindingRow } from '../index/home-index';
 import type { SecretExposuresArgs } from './secrets.args';
 import { SecretsService } from './secrets.service';
@@ -150,7 +149,7 @@ describe('SecretsService.findings (Session.secrets)', () => {
     expect(sut.findings(loaders)).toBe(loader);
     await loader.load(S.a1);
     expect(index.argsOf('secrets')).toHaveLength(1);
-    await sut.findings({} as Loaders).load(S.a1);
+    await sut.findings(withOwn({})).load(S.a1);
     expect(index.argsOf('secrets')).toHaveLength(2);
   });
 });

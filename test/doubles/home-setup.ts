@@ -2,7 +2,7 @@ import type { GraphQLError } from 'graphql';
 import { Principal } from '../../src/auth/principal';
 import type { ListedSession } from '../../src/brain/catalog';
 import type { StoreSource } from '../../src/config/brain-source';
-import type { Loaders } from '../../src/graphql/loaders';
+import { Loaders } from '../../src/graphql/loaders';
 import type { SearchFieldName } from '../../src/index/home-index';
 import { Redactor } from '../../src/redaction/redactor';
 import type { SearchArgs } from '../../src/search/search.args';
@@ -63,12 +63,12 @@ export function setup() {
     { isExample: false } as StoreSource,
     new Redactor({ enabled: true, extraPatterns: [] }),
   );
-  const loaders = {
+  const loaders = withOwn({
     summary: {
       loadMany: (items: ListedSession[]) =>
         Promise.resolve(items.map((s) => ({ userRequest: '', errorCount: ERRORS[s.entry.id] }))),
     },
-  } as unknown as Loaders;
+  });
   const sut = new SearchService(index, sessions);
   const run = (args: Partial<SearchArgs>, who = Principal.anonymous) =>
     sut.search({ query: 'login', ...args }, loaders, who);
@@ -88,3 +88,12 @@ export const dirsOf = (...list: ListedSession[]) => list.map((s) => s.entry.real
 /** `id field position-or-artifact` of a hit. */
 export const label = (n: SearchHitParent): string =>
   `${n.session.entry.id} ${n.field} ${n.position ?? n.artifact}`;
+
+/**
+ * A request's loaders for a unit spec: `parts` stand in for the store's loaders, and `own`
+ * (a service's per-request slot) is the real one, so each call makes a new request.
+ */
+export function withOwn(parts: object): Loaders {
+  const real = new Loaders({} as ConstructorParameters<typeof Loaders>[0]);
+  return Object.assign(Object.create(real) as Loaders, parts);
+}
