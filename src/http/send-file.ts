@@ -1,5 +1,6 @@
 import { pipeline, type Readable, type Transform } from 'node:stream';
 import type { Request, Response } from 'express';
+import { wholeLinesEnd } from '../brain/transcript/whole-lines';
 import { utf16Of, type Utf16 } from '../redaction/bytes';
 import { createRedactStream } from '../redaction/stream';
 import type { Redactor } from '../redaction/redactor';
@@ -131,26 +132,46 @@ function sendBytes(d: Download, binary: boolean, redactor: Redactor | null): boo
   return true;
 }
 
+/** Set on a masked JSONL download to the bytes of its unfinished last line, held back. */
+export const HELD_BACK_HEADER = 'X-Held-Back-Bytes';
+
+/**
+ * A JSONL file (a transcript) up to its last newline. Its unfinished last line is being
+ * written: it may hold the first half of a secret, which no pattern matches yet, so with
+ * redaction on it is held back until its newline comes, as the push client does, and the
+ * answer says how many bytes were.
+ */
+async function wholeLinesOnly(res: Response, file: SessionFile): Promise<SessionFile> {
+  const end = await wholeLinesEnd((position, length) => file.read(position, length), file.size);
+  if (end === file.size) return file;
+  res.setHeader(HELD_BACK_HEADER, String(file.size - end));
+  return { ...file, size: end };
+}
+
 /**
  * Sends an opened file. With redaction on, every file is masked as text (in memory up to
  * REDACT_IN_MEMORY, else as a stream) unless its content is verifiably binary; binary files
  * are masked at the same length (in memory up to REDACT_IN_MEMORY, else as they stream). With
- * REDACT=off the operator asked for raw bytes: every file goes out as it is.
+ * REDACT=off the operator asked for raw bytes: every file goes out as it is. With redaction on,
+ * a JSONL file ends at its last newline (wholeLinesOnly).
  */
 export async function sendFile(
   req: Request,
   res: Response,
   name: string,
-  file: SessionFile,
+  opened: SessionFile,
   redactor: Redactor,
   charge: Charge,
   admit: Admit = () => Promise.resolve(),
 ): Promise<void> {
-  const d: Download = { req, res, name, file, charge };
+  let file = opened;
   let streaming = false;
   try {
     const head = await file.read(0, Math.min(SNIFF, file.size));
     const binary = isVerifiablyBinary(head);
+    if (redactor.enabled && !binary && name.endsWith('.jsonl') && !utf16Of(head))
+      file = await wholeLinesOnly(res, file);
+    const d: Download = { req, res, name, file, charge };
     if (!redactor.enabled) streaming = sendBytes(d, binary, null);
     else if (file.size <= REDACT_IN_MEMORY) {
       await admit(file.size);
@@ -159,6 +180,6 @@ export async function sendFile(
     else streaming = sendMaskedStream(d, redactor, utf16Of(head));
   } finally {
     // A stream closes the file itself when it ends or is destroyed; otherwise it is ours.
-    if (!streaming) await file.close();
+    if (!streaming) await opened.close();
   }
 }

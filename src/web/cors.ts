@@ -9,7 +9,7 @@ import { HttpError, HttpErrorCode, sendError } from '../http/http-errors';
 const ALLOW_HEADERS =
   'Authorization, Content-Type, Apollo-Require-Preflight, X-Apollo-Operation-Name';
 const ALLOW_METHODS = 'GET, POST';
-const EXPOSE_HEADERS = 'Retry-After, Content-Disposition, WWW-Authenticate';
+const EXPOSE_HEADERS = 'Retry-After, Content-Disposition, WWW-Authenticate, X-Held-Back-Bytes';
 const MAX_AGE_SECONDS = '600';
 
 /**

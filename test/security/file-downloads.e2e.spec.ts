@@ -79,6 +79,14 @@ const TEXTS: [rel: string, content: string, masked: string, type: string][] = [
   ],
 ];
 
+/** A JSONL file being written: its last line has no newline yet and holds half a token. */
+const GROWING = 'scratch/growing.jsonl';
+const WHOLE = '{"n":1}\n{"n":2}\n';
+const UNFINISHED = '{"token":"ghp_0123456789ab';
+/** The same past the in-memory bound (8 MiB): it is masked as it streams. */
+const BIG_GROWING = 'scratch/big-growing.jsonl';
+const BIG_WHOLE = `{"pad":"${'x'.repeat(1000)}"}\n`.repeat(9 * 1024);
+
 describe('file downloads with redaction on', () => {
   let on: MiniHome;
   let off: MiniHome;
@@ -87,6 +95,9 @@ describe('file downloads with redaction on', () => {
     'scratch/latin1.txt': Buffer.from(`caf\xe9 ${AWS} \xff\n`, 'latin1'),
     'media__1.png': PNG_WITH_KEY,
     'scratch/keys.tar': TAR,
+    [GROWING]: `${WHOLE}${UNFINISHED}`,
+    'scratch/one-unfinished.jsonl': UNFINISHED,
+    [BIG_GROWING]: `${BIG_WHOLE}${UNFINISHED}`,
   };
   beforeAll(async () => {
     [on, off] = await Promise.all([
@@ -137,6 +148,36 @@ describe('file downloads with redaction on', () => {
     expect(part.body.toString('latin1')).toBe('private-key]********');
   });
 
+  it("holds back a JSONL file's unfinished last line, and says how many bytes it held", async () => {
+    const r = await rawGet(on.server, miniFile(GROWING));
+    expect([r.status, r.body.toString('utf8')]).toEqual([200, WHOLE]);
+    expect(r.headers['content-length']).toBe(String(WHOLE.length));
+    expect(r.headers['x-held-back-bytes']).toBe(String(UNFINISHED.length));
+    // A range is over what is served: the held-back bytes are not there to ask for.
+    const part = await rawGet(on.server, miniFile(GROWING), { Range: 'bytes=8-' });
+    expect([part.status, part.headers['content-range'], part.body.toString('utf8')]).toEqual([
+      206,
+      `bytes 8-15/${WHOLE.length}`,
+      '{"n":2}\n',
+    ]);
+    const beyond = await rawGet(on.server, miniFile(GROWING), { Range: `bytes=${WHOLE.length}-` });
+    expect(beyond.status).toBe(416);
+    const none = await rawGet(on.server, miniFile('scratch/one-unfinished.jsonl'));
+    expect([none.status, none.body.length, none.headers['x-held-back-bytes']]).toEqual([
+      200,
+      0,
+      String(UNFINISHED.length),
+    ]);
+    // Past 8 MiB, as it streams.
+    const big = await rawGet(on.server, miniFile(BIG_GROWING));
+    expect([big.status, big.body.length]).toEqual([200, BIG_WHOLE.length]);
+    expect(big.body.subarray(-8).toString('utf8')).toBe('xxxxx"}\n');
+    expect(big.headers['x-held-back-bytes']).toBe(String(UNFINISHED.length));
+    // A JSONL file that ends with its newline is served whole, without the header.
+    const whole = await rawGet(on.server, miniFile('scratch/events.jsonl'));
+    expect(whole.headers['x-held-back-bytes']).toBeUndefined();
+  });
+
   it('sends every byte as it is with REDACT=off, key blocks included', async () => {
     for (const [rel, content] of TEXTS) {
       const r = await rawGet(off.server, miniFile(rel));
@@ -146,5 +187,8 @@ describe('file downloads with redaction on', () => {
     expect(png.body.equals(PNG_WITH_KEY)).toBe(true);
     const tar = await rawGet(off.server, miniFile('scratch/keys.tar'));
     expect(tar.body.equals(TAR)).toBe(true);
+    const growing = await rawGet(off.server, miniFile(GROWING));
+    expect(growing.body.toString('utf8')).toBe(`${WHOLE}${UNFINISHED}`);
+    expect(growing.headers['x-held-back-bytes']).toBeUndefined();
   });
 });

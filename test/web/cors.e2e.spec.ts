@@ -90,7 +90,8 @@ describe('CORS with CORS_ORIGINS and API keys', () => {
         status,
         {
           'access-control-allow-origin': ALLOWED,
-          'access-control-expose-headers': 'Retry-After, Content-Disposition, WWW-Authenticate',
+          'access-control-expose-headers':
+            'Retry-After, Content-Disposition, WWW-Authenticate, X-Held-Back-Bytes',
         },
       ]);
       expect(res.headers['vary']).toMatch(/^Origin\b/);

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { isVerifiablyBinary } from '../../http/content-kind';
 import type { Redactor } from '../../redaction/redactor';
 import { createRedactStream } from '../../redaction/stream';
+import { wholeLinesEnd } from '../../brain/transcript/whole-lines';
 import { IngestHttpError, Unreachable, type Held, type IngestClient } from './ingest-client';
 import { hashFile, sessionFiles, type LocalFile, type LocalSession } from './local-files';
 import type { PushState } from './push-state';
@@ -294,7 +295,7 @@ export class Pusher {
     else {
       // A transcript's unfinished last line may hold half a secret, which no pattern matches:
       // it is held back until its newline is written (the next run, or --watch, sends it).
-      const end = f.rel.endsWith('.jsonl') ? await wholeLines(f.abs, f.stat.size) : f.stat.size;
+      const end = f.rel.endsWith('.jsonl') ? await wholeLinesOf(f.abs, f.stat.size) : f.stat.size;
       const src =
         end === 0 ? Readable.from([]) : createReadStream(f.abs, { start: 0, end: end - 1 });
       await pipeline(src, createRedactStream(this.o.redactor!), out);
@@ -323,19 +324,15 @@ async function readPrefix(abs: string, size: number): Promise<Buffer | null> {
   }
 }
 
-/** The length of the first `size` bytes of `abs` up to and with its last newline (0: none). */
-async function wholeLines(abs: string, size: number): Promise<number> {
+/** The end of `abs`'s complete lines among its first `size` bytes (see wholeLinesEnd). */
+async function wholeLinesOf(abs: string, size: number): Promise<number> {
   const fh = await fsp.open(abs, 'r');
   try {
-    const buf = Buffer.alloc(64 * 1024);
-    for (let end = size; end > 0;) {
-      const start = Math.max(0, end - buf.length);
-      const { bytesRead } = await fh.read(buf, 0, end - start, start);
-      const nl = buf.subarray(0, bytesRead).lastIndexOf(0x0a);
-      if (nl >= 0) return start + nl + 1;
-      end = start;
-    }
-    return 0;
+    return await wholeLinesEnd(async (position, length) => {
+      const buf = Buffer.alloc(length);
+      const { bytesRead } = await fh.read(buf, 0, length, position);
+      return buf.subarray(0, bytesRead);
+    }, size);
   } finally {
     await fh.close();
   }
