@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { decodeUtf8, readFileRange } from '../brain/files';
+import { decodeUtf8, listSessionFiles, readFileRange } from '../brain/files';
+import { isVerifiablyBinary } from '../http/content-kind';
 import { compareStrings } from '../brain/problems';
 import { versionKey, versionOf } from '../brain/cache';
 import { statInside } from '../brain/safe-path';
@@ -66,6 +67,54 @@ export async function artifactFiles(realDir: string): Promise<Map<string, FileDo
     out.set(name, { relPath: name, size: st.size, version: versionKey(versionOf(st)) });
   }
   return out;
+}
+
+/** The artifacts' sidecars and versions: served by the file route, listed by no field. */
+const ARTIFACT_COMPANION = /\.md(\.resolved(\.\d+)?|\.metadata\.json)$/;
+
+/**
+ * path -> every other file the file route serves, whose secrets the secrets report counts
+ * (not searched): uploads, scratch files, task logs, media, messages, and the artifacts'
+ * sidecars and `.resolved` versions. Transcripts, step outputs and the artifacts themselves
+ * have fields of their own. The walk is the Session.files one (no symlinked folder entered).
+ */
+export async function otherFiles(realDir: string): Promise<Map<string, FileDoc>> {
+  const out = new Map<string, FileDoc>();
+  const add = (relPath: string) => {
+    const checked = statInside(realDir, relPath);
+    if (!checked.ok) return;
+    const st = checked.value.stats;
+    out.set(relPath, { relPath, size: st.size, version: versionKey(versionOf(st)) });
+  };
+  let names: string[] = [];
+  try {
+    names = await fs.promises.readdir(realDir);
+  } catch {
+    return out;
+  }
+  for (const name of names.filter((n) => ARTIFACT_COMPANION.test(n)).sort(compareStrings))
+    add(name);
+  const { files } = await listSessionFiles(realDir);
+  for (const file of files) add(file.path);
+  return new Map([...out].sort(([a], [b]) => compareStrings(a, b)));
+}
+
+/**
+ * A file's text as the download route masks it (see `readText`), except that a file whose
+ * bytes are verifiably binary is read as Latin-1, as its download is masked.
+ */
+export async function readServedText(realDir: string, doc: FileDoc): Promise<FileText> {
+  try {
+    const wanted = Math.min(doc.size, MAX_FILE_TEXT_BYTES + CUT_CONTEXT_BYTES);
+    const bytes = await readFileRange(realDir, doc.relPath, 0, wanted);
+    const binary = isVerifiablyBinary(bytes.subarray(0, 8192));
+    return {
+      text: binary ? bytes.toString('latin1') : decode(bytes),
+      cut: doc.size > MAX_FILE_TEXT_BYTES,
+    };
+  } catch {
+    return { text: '', cut: false };
+  }
 }
 
 /** Read past the cap so a secret cut by it is still seen whole by the redactor. */

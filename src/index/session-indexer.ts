@@ -19,7 +19,15 @@ import { fullInputs, pendingRecords, withInputs, type TwinRecord } from './late-
 import { FIELD, recordTexts } from './record-texts';
 import type { TextRedaction } from './redacted-texts';
 import { createHash } from 'node:crypto';
-import { artifactFiles, readText, stepOutputs, type FileDoc, type FileText } from './session-files';
+import {
+  artifactFiles,
+  otherFiles,
+  readServedText,
+  readText,
+  stepOutputs,
+  type FileDoc,
+  type FileText,
+} from './session-files';
 import type { DocRow, StepRow, Tables } from './sqlite/tables';
 import { sessionStats } from './session-stats';
 import { stepFacts, type StepFacts } from './step-facts';
@@ -43,7 +51,22 @@ export interface StoredSummaryState {
 interface FilesState {
   outputs: Record<string, string>;
   /** By nameKey: the name as stored (masked with REDACT=on) and the file's version. */
-  artifacts: Record<string, { name: string; version: string }>;
+  artifacts: Record<string, NamedVersion>;
+  /** The same for the other served files (see otherFiles); absent in older index files. */
+  others?: Record<string, NamedVersion>;
+}
+
+interface NamedVersion {
+  name: string;
+  version: string;
+}
+
+/** A doc about to be written (null: deleted). */
+interface PendingDoc {
+  doc: DocRow | null;
+  position: number;
+  field: number;
+  name: string;
 }
 
 function nameKey(name: string): string {
@@ -95,9 +118,11 @@ export class SessionIndexer {
     if (!thorough && row?.complete && row.quick_sig === quickSig) return null;
     const outputs = stepOutputs(dir);
     const artifacts = await artifactFiles(dir);
+    const others = await otherFiles(dir);
     const filesSig = JSON.stringify([
       [...outputs].map(([i, f]) => [i, f.version]),
       [...artifacts].map(([n, f]) => [nameKey(n), f.version]),
+      [...others].map(([n, f]) => [nameKey(n), f.version]),
     ]);
     if (
       row?.complete &&
@@ -278,7 +303,7 @@ export class SessionIndexer {
         }
       }
     }
-    await this.indexFiles(sid, dir, outputs, artifacts, deletedFrom, marked);
+    await this.indexFiles(sid, dir, { outputs, artifacts, others }, deletedFrom, marked);
     t.putStats(sid, JSON.stringify(sessionStats(t.statsRows(sid))));
     t.touch(sid, Date.now());
     await save(true, true);
@@ -389,18 +414,21 @@ export class SessionIndexer {
   private async indexFiles(
     sid: number,
     dir: string,
-    outputs: Map<number, FileDoc>,
-    artifacts: Map<string, FileDoc>,
+    files: {
+      outputs: Map<number, FileDoc>;
+      artifacts: Map<string, FileDoc>;
+      others: Map<string, FileDoc>;
+    },
     deletedFrom: number,
     marked: boolean,
   ): Promise<void> {
     const t = this.d.tables;
     const old = filesState(t.getFilesState(sid));
-    const next: FilesState = { outputs: {}, artifacts: {} };
+    const next: FilesState = { outputs: {}, artifacts: {}, others: {} };
     const positions = t.firstPositions(sid);
-    const docs: { doc: DocRow | null; position: number; field: number; name: string }[] = [];
+    const docs: PendingDoc[] = [];
     const stale = new Set(Object.keys(old.outputs));
-    for (const [index, file] of outputs) {
+    for (const [index, file] of files.outputs) {
       const position = positions.get(index);
       if (position === undefined) continue; // its step is not (yet) in the transcript
       const key = `${position}|${file.version}`;
@@ -418,27 +446,23 @@ export class SessionIndexer {
       const position = Number(old.outputs[index].split('|')[0]);
       if (position < deletedFrom) docs.push({ doc: null, position, field: FIELD.OUTPUT, name: '' });
     }
-    // Artifacts are known by a hash of their name: a name may hold a secret, and with
-    // REDACT=on the file keeps only its masked form.
-    for (const [raw, file] of artifacts) {
-      const key = nameKey(raw);
-      const name = this.d.redaction.name(raw);
-      next.artifacts[key] = { name, version: file.version };
-      const was = old.artifacts[key];
-      if (was?.version === file.version && was.name === name) continue;
-      if (was && was.name !== name) {
-        docs.push({ doc: null, position: -1, field: FIELD.ARTIFACT, name: was.name });
+    // Artifacts are searched; the other served files only counted in the secrets report (as
+    // ARTIFACT findings named by their path): what their downloads mask is reported too.
+    const named = [
+      { from: files.artifacts, was: old.artifacts, now: next.artifacts, searched: true },
+      { from: files.others, was: old.others ?? {}, now: next.others ?? {}, searched: false },
+    ];
+    for (const { from, was, now, searched } of named) {
+      for (const [raw, file] of from) {
+        const read = searched ? readText : readServedText;
+        await this.namedFile(raw, file, { was, now, docs }, async () => {
+          const doc = this.fileDoc(-1, FIELD.ARTIFACT, '', await read(dir, file), marked);
+          return searched ? doc : { ...doc, text: '' };
+        });
       }
-      docs.push({
-        doc: this.fileDoc(-1, FIELD.ARTIFACT, name, await readText(dir, file), marked),
-        position: -1,
-        field: FIELD.ARTIFACT,
-        name,
-      });
-    }
-    for (const [key, was] of Object.entries(old.artifacts)) {
-      if (!(key in next.artifacts)) {
-        docs.push({ doc: null, position: -1, field: FIELD.ARTIFACT, name: was.name });
+      for (const [key, gone] of Object.entries(was)) {
+        if (!(key in now))
+          docs.push({ doc: null, position: -1, field: FIELD.ARTIFACT, name: gone.name });
       }
     }
     t.db.transaction(() => {
@@ -456,6 +480,36 @@ export class SessionIndexer {
       }
       t.setFilesState(sid, JSON.stringify(next));
     })();
+  }
+
+  /**
+   * One artifact or other file, known by a hash of its name: a name may hold a secret, and
+   * with REDACT=on the index keeps only its masked form. Read again when its version changed.
+   */
+  private async namedFile(
+    raw: string,
+    file: FileDoc,
+    state: {
+      was: Record<string, NamedVersion>;
+      now: Record<string, NamedVersion>;
+      docs: PendingDoc[];
+    },
+    read: () => Promise<DocRow>,
+  ): Promise<void> {
+    const key = nameKey(raw);
+    const name = this.d.redaction.name(raw);
+    state.now[key] = { name, version: file.version };
+    const was = state.was[key];
+    if (was?.version === file.version && was.name === name) return;
+    if (was && was.name !== name) {
+      state.docs.push({ doc: null, position: -1, field: FIELD.ARTIFACT, name: was.name });
+    }
+    state.docs.push({
+      doc: { ...(await read()), name },
+      position: -1,
+      field: FIELD.ARTIFACT,
+      name,
+    });
   }
 
   private fileDoc(

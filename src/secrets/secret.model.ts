@@ -7,7 +7,7 @@ import { Step } from '../steps/step.model';
 
 @ObjectType({
   description:
-    'Secrets the redactor masks (or, with REDACT=off, would mask) of one kind in one text of a step or artifact.',
+    'Secrets the redactor masks (or, with REDACT=off, would mask) of one kind in one text of a step, an artifact, or another file of the session.',
 })
 export class SecretFinding {
   @Field({
@@ -15,7 +15,9 @@ export class SecretFinding {
   })
   kind!: string;
 
-  @Field(() => SearchField, { description: 'Which text of the step (or the artifact).' })
+  @Field(() => SearchField, {
+    description: 'Which text of the step; ARTIFACT for an artifact or another file of the session.',
+  })
   field!: SearchField;
 
   @Field(() => Step, { nullable: true, description: 'The step; null for ARTIFACT findings.' })
@@ -23,7 +25,8 @@ export class SecretFinding {
 
   @Field(() => String, {
     nullable: true,
-    description: "The artifact's file name for ARTIFACT findings, else null.",
+    description:
+      "For ARTIFACT findings the file's path in the session folder: an artifact's name (plan.md), or another file the file route serves (an upload, a scratch file, a task log, an artifact's sidecar or earlier version, media); else null.",
   })
   artifact!: string | null;
 
@@ -43,7 +46,8 @@ export class SecretExposure {
   kinds!: string[];
 
   @Field(() => [SecretFinding], {
-    description: 'Step findings by position then field, then artifact findings by name.',
+    description:
+      'Step findings by position then field, then those on lines that are no record, then ARTIFACT findings by path.',
   })
   findings!: SecretFinding[];
 }

@@ -203,6 +203,54 @@ describe('files the index reads whole: escapes, UTF-16, the size cap, names', ()
   });
 });
 
+describe('files no field shows: counted by path, never searched', () => {
+  const OID = 'f6000000-0000-4000-8000-000000000004';
+  const dir = () => path.join(h.root, OID);
+  const finding = (artifact: string, kind: string) => ({
+    kind,
+    field: 'ARTIFACT',
+    position: null,
+    artifact,
+    count: 1,
+  });
+  const mine = (o: NonNullable<typeof ix>, dirs: string[]) =>
+    o.index.secrets(dirs)[dirs.findIndex((d) => d.endsWith(OID))];
+
+  beforeEach(() => {
+    writeSession(h.root, OID, [userInput(0, T, { request: 'hello', localTime: T })], {
+      files: { 'plan.md': 'a plan\n', 'plan.md.resolved.1': `old plan, key ${AWS}\n` },
+    });
+  });
+
+  it.each([true, false])(
+    'REDACT=%s: uploads, scratch, versions as they come, change and go',
+    async (redact) => {
+      const o = await started(redact);
+      const dirs = await o.dirs();
+      expect(mine(o, dirs)).toEqual([finding('plan.md.resolved.1', 'aws-access-key')]);
+      fs.mkdirSync(path.join(dir(), '.user_uploaded'));
+      fs.writeFileSync(path.join(dir(), '.user_uploaded/env.txt'), `GITHUB_TOKEN=${GHP}\n`);
+      fs.mkdirSync(path.join(dir(), 'scratch/deep'), { recursive: true });
+      fs.writeFileSync(
+        path.join(dir(), 'scratch/deep/run.log'),
+        `zebrafish password=${PASSWORD}\n`,
+      );
+      await o.index.caughtUp();
+      expect(mine(o, dirs)).toEqual([
+        finding('.user_uploaded/env.txt', 'github-token'),
+        finding('plan.md.resolved.1', 'aws-access-key'),
+        finding('scratch/deep/run.log', 'password'),
+      ]);
+      // Their text is not searched (only artifacts are): the report counts, search does not.
+      expect(await total('zebrafish')).toBe(0);
+      fs.rmSync(path.join(dir(), '.user_uploaded/env.txt'));
+      fs.writeFileSync(path.join(dir(), 'scratch/deep/run.log'), 'nothing here any more\n');
+      await o.index.caughtUp();
+      expect(mine(o, dirs)).toEqual([finding('plan.md.resolved.1', 'aws-access-key')]);
+    },
+  );
+});
+
 describe('lines that are no record', () => {
   const LID = 'f6000000-0000-4000-8000-000000000003';
   const lineOf = (r: unknown) => JSON.stringify(r);

@@ -31,6 +31,14 @@ export const PLANTED = {
   siteMdp: 'SiteMdpPlant!1',
   siteFill: 'SiteFillPlant!2',
   hfToken: ['hf_', 'Pl4ntHfT0k3nAbCdEfGhIjKlMnOpQrSt12'].join(''),
+  // Issue 19 review item 8: files no field shows, whose downloads are masked and which the
+  // secrets report counts (named by their path).
+  uploadPassword: 'UploadPlantPw9',
+  taskGhp: ['ghp_', 'T4skPl4ntAbCdEfGhIjKlMnOpQrStUvWx345'].join(''),
+  sidecarKey: 'SidecarPlantKey1',
+  versionKey: 'VersionPlantKey2',
+  messageToken: 'MsgPlantToken33',
+  pngPassword: 'PngPlantPw44',
 } as const;
 
 /** Every planted value, and its middle (a partial mask must not leave it either). */
@@ -136,7 +144,7 @@ export const fullLines = (): string[] =>
 const BIG_PAD = `${JSON.stringify({ note: 'x'.repeat(1000) })}\n`.repeat(9 * 1024);
 
 /** Session-relative file name -> content. */
-export function plantedFiles(): Record<string, string> {
+export function plantedFiles(): Record<string, string | Buffer> {
   return {
     '.system_generated/logs/transcript.jsonl': `${compactLines().join('\n')}\n`,
     '.system_generated/logs/transcript_full.jsonl': `${fullLines().join('\n')}\n`,
@@ -144,8 +152,20 @@ export function plantedFiles(): Record<string, string> {
     'notes.md': `# Notes\n\nConfigure with api_key=${P.apiKey} in .env\n`,
     'scratch/data.json': `{"k":"\\u0067${P.escapedGhp.slice(1)}","n":1}\n`,
     'scratch/big.jsonl': BIG_PAD + compactLines().join('\n') + '\n',
+    '.user_uploaded/creds.txt': `password: ${P.uploadPassword}\n`,
+    '.system_generated/tasks/t1.log': `export GITHUB_TOKEN=${P.taskGhp}\n`,
+    'notes.md.metadata.json': `{"summary":"uses api_key=${P.sidecarKey}"}`,
+    'notes.md.resolved.1': `# Notes\n\napi_key=${P.versionKey}\n`,
+    '.system_generated/messages/m1.json': `{"token":"${P.messageToken}"}\n`,
+    'shot.png': Buffer.from(
+      `${PNG_HEAD}tEXtComment\0password=${P.pngPassword}\0\xde\xad`,
+      'latin1',
+    ),
   };
 }
+
+/** A PNG signature and header start: the file is verifiably binary (masked as bytes). */
+const PNG_HEAD = '\x89PNG\r\n\x1a\n\0\0\0\rIHDR';
 
 /** A brain home (GEMINI_HOME) holding the planted session. */
 export function buildPlantedHome(): { root: string; home: string; dir: string } {

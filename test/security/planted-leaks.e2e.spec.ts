@@ -217,7 +217,15 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
       '4 OUTPUT jwt 1',
       '5 THINKING huggingface-token 1',
       '5 TOOL_CALLS password 2',
+      // Artifacts, and every other file served (by path), by name: what downloads mask.
+      '.system_generated/messages/m1.json ARTIFACT password 1',
+      '.system_generated/tasks/t1.log ARTIFACT github-token 1',
+      '.user_uploaded/creds.txt ARTIFACT password 1',
       'notes.md ARTIFACT password 1',
+      'notes.md.metadata.json ARTIFACT password 1',
+      'notes.md.resolved.1 ARTIFACT password 1',
+      'scratch/data.json ARTIFACT github-token 1',
+      'shot.png ARTIFACT password 1',
     ]);
   });
 });
