@@ -5,7 +5,7 @@ import { pairFiles, planner, toolResult, userInput, type FullRecord } from '../f
 /**
  * A small home for the command line's tests: two IDE sessions whose ids share the prefix
  * `abcd` (an ambiguous prefix), one of them with a GitHub token in its request and a failed
- * command, and one ACP session (a scoped key sees only it).
+ * command (and the token again in an upload), and one ACP session (a scoped key sees only it).
  */
 
 export const GHP = ['ghp_', 'x5bN2ZkW9qT4rL7mV1cH8dF3sJ6pA0gY2uE4'].join('');
@@ -46,6 +46,11 @@ export function makeCliHome(): string {
       'The command failed with exit code: 1\nOutput:\n1 failing\n',
     ),
   ]);
+  // A file no field shows: the secrets report names it by its path.
+  put(
+    path.join(home, 'antigravity-ide/brain', SECRET_ID, '.user_uploaded/env.txt'),
+    `GITHUB_TOKEN=${GHP}\n`,
+  );
   session(home, 'antigravity-ide', PLAIN_ID, [
     userInput(0, '2026-06-02T09:00:00Z', {
       request: 'Write the changelog',

@@ -72,7 +72,7 @@ async function reasons(
               s.step
                 ? `step ${s.step.index} ${s.field}`
                 : s.artifact !== null
-                  ? `artifact ${s.artifact}`
+                  ? `${/^[^/]+\.md$/.test(s.artifact) ? 'artifact' : 'file'} ${s.artifact}`
                   : 'lines that are no record'
             }`,
         ),
