@@ -90,4 +90,49 @@ describeInBrowser('the console, live', () => {
     });
     await w.page.close();
   });
+
+  it("shows a session that appeared before its stream started (the stream's start asks again)", async () => {
+    const w = await watchedPage(world.browser, world.origin);
+    // The live stream is held back until the session is listed: no event will tell of it.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await w.page.route('**/graphql/stream', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await w.page.goto(`${world.origin}/?env=acp&q=another%20run`);
+    await w.page
+      .getByTestId('total')
+      .filter({ hasText: /^0 sessions$/ })
+      .waitFor();
+    const record = {
+      step_index: 0,
+      source: 'USER_EXPLICIT',
+      type: 'USER_INPUT',
+      status: 'DONE',
+      created_at: '2026-07-02T09:00:00Z',
+      content: '<USER_REQUEST>\nAnother run that started\n</USER_REQUEST>',
+    };
+    const logs = path.join(
+      home,
+      'antigravity-acp/brain/a1e00000-0000-4000-8000-000000000002/.system_generated/logs',
+    );
+    fs.mkdirSync(logs, { recursive: true });
+    fs.writeFileSync(path.join(logs, 'transcript.jsonl'), `${JSON.stringify(record)}\n`);
+    const listed = async () => {
+      const r = await fetch(`${world.origin}/api/sessions?q=another%20run`);
+      return ((await r.json()) as { totalCount: number }).totalCount;
+    };
+    for (let i = 0; i < 200 && (await listed()) < 1; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(await listed()).toBe(1);
+    release();
+    await w.page
+      .getByTestId('total')
+      .filter({ hasText: /^1 session$/ })
+      .waitFor({ timeout: 30_000 });
+    expect(await sessionRows(w.page)).toEqual([['a1e00000', 'Another run that started']]);
+    expect(w.problems).toEqual([]);
+    await w.page.close();
+  });
 });

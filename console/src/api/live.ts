@@ -15,11 +15,16 @@ function sse(): Client {
   return client;
 }
 
-/** Subscribes; returns the function that stops it. Errors end it (a 401 asks for a key). */
+/**
+ * Subscribes; returns the function that stops it. Errors end it (a 401 asks for a key).
+ * `onConnected` runs each time the stream is (re)established: what changed before that, while
+ * the page was loading or the connection was away, was sent to nobody.
+ */
 export function subscribe<T, V>(
   doc: TypedDocumentString<T, V>,
   variables: V,
   onData: (data: T) => void,
+  onConnected?: () => void,
 ): () => void {
   return sse().subscribe<T>(
     { query: doc.toString(), variables: variables as Record<string, unknown> },
@@ -32,5 +37,6 @@ export function subscribe<T, V>(
       },
       complete: () => undefined,
     },
+    { connected: () => onConnected?.() },
   );
 }

@@ -63,14 +63,17 @@ export function SessionsPage({ search }: { search: SessionSearch }) {
   });
 
   useEffect(() => {
-    // Any event changes the first page or a count: ask again (at most once a second).
+    // Any event changes the first page or a count: ask again (at most twice a second). So does
+    // the stream's start: a session that appeared between the page's answer and the stream's
+    // start (or while the stream was away) had no one to tell.
     let timer: number | undefined;
-    const stop = subscribe(SessionEventsSubscription, { filter }, () => {
+    const refetch = () => {
       timer ??= window.setTimeout(() => {
         timer = undefined;
         void client.invalidateQueries({ queryKey: ['sessions'] });
       }, 500);
-    });
+    };
+    const stop = subscribe(SessionEventsSubscription, { filter }, refetch, refetch);
     return () => {
       stop();
       window.clearTimeout(timer);
