@@ -29,7 +29,7 @@ beforeAll(async () => {
   sh = buildStatsHome();
   const base = '2026-07-09T08:00:00Z';
   writeSession(path.join(sh.home, 'antigravity-cli', 'brain'), D, [
-    userInput(0, at(base, 0), { request: 'Look it up' }),
+    userInput(0, at(base, 0), { request: 'Look it up', localTime: at(base, 0) }),
     planner(1, at(base, 1), { tool_calls: [{ name: 'search_web', args: { query: 'x' } }] }),
     toolResult(2, at(base, 2), 'found'),
   ]);
@@ -39,7 +39,7 @@ beforeAll(async () => {
   await (index as SqliteHomeIndex).pause();
   const later = '2026-07-10T08:00:00Z';
   writeSession(path.join(sh.home, 'antigravity-ide', 'brain'), E, [
-    userInput(0, at(later, 0), { request: 'Read it' }),
+    userInput(0, at(later, 0), { request: 'Read it', localTime: at(later, 0) }),
     planner(1, at(later, 1), { tool_calls: [{ name: 'view_file', args: { AbsolutePath: '/w' } }] }),
     toolResult(2, at(later, 2), 'text'),
   ]);
