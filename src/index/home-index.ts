@@ -154,6 +154,11 @@ export interface HomeIndex {
    * never loads every session's aggregates.
    */
   counts(dirs: readonly string[]): (SessionCountsRow | null)[];
+  /**
+   * Per session of `dirs`, in order: the names of the tools it called (each once, as written),
+   * or null while it is not indexed yet (as for stats). What `SessionFilter.tool` tests.
+   */
+  tools(dirs: readonly string[]): (readonly string[] | null)[];
   /** Progress over the sessions a caller may see. */
   status(dirs: readonly string[]): IndexStatusRow;
 }

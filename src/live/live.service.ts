@@ -6,8 +6,6 @@ import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { apiError, badInput, ErrorCode } from '../graphql/errors';
 import { Loaders } from '../graphql/loaders';
-import { Redactor } from '../redaction/redactor';
-import { filterSessions } from '../sessions/session-filter';
 import type { SessionFilter } from '../sessions/sessions.args';
 import { SessionsService } from '../sessions/sessions.service';
 import type { StepParent } from '../steps/steps.service';
@@ -39,7 +37,6 @@ export class LiveService implements OnModuleDestroy {
     @Inject(APP_CONFIG) config: AppConfig,
     source: StoreSource,
     private readonly sessions: SessionsService,
-    private readonly redactor: Redactor,
     metrics: LiveMetrics,
   ) {
     this.feed = new ChangeFeed(store, {
@@ -60,8 +57,8 @@ export class LiveService implements OnModuleDestroy {
     filter: SessionFilter | null | undefined,
     ctx: LiveContext,
   ): Promise<AsyncIterableIterator<SessionEventValue>> {
-    // Bad dates fail now, as in a listing.
-    if (filter) await filterSessions([], filter, ctx.loaders, this.redactor);
+    // Bad dates and tool names fail now, as in a listing.
+    if (filter) await this.sessions.narrow([], filter, ctx.loaders);
     const cheap: SessionFilter | null = filter
       ? {
           environment: filter.environment,
@@ -75,7 +72,8 @@ export class LiveService implements OnModuleDestroy {
       const f = gone ? cheap : filter;
       if (!f) return true;
       const loaders = new Loaders(this.store);
-      return (await filterSessions([s], f, loaders, this.redactor)).length === 1;
+      // The listing's own path (tool included: what the index holds of the session so far).
+      return (await this.sessions.narrow([s], f, loaders)).length === 1;
     };
     const channel = new Channel<SessionEventValue>(this.tuning.queueCap, (cap) => {
       const reason = slowConsumerReason(cap);

@@ -115,4 +115,9 @@ export const SessionFilterParams = () =>
     }),
     Query('hasErrors', 'true: errorCount > 0; false: errorCount = 0.', { type: 'boolean' }),
     QueryList('model', 'Any of these exact model names.', { type: 'string' }),
+    QueryList(
+      'tool',
+      'Sessions that called any of these tools (case-insensitive; at most 20 names of 1 to 200 characters), from the home index: while it builds, a session it has not read yet matches none.',
+      { type: 'string', minLength: 1, maxLength: 200 },
+    ),
   );

@@ -114,6 +114,7 @@ export const SESSION_FILTER_PARAMS = [
   'updatedAfter',
   'hasErrors',
   'model',
+  'tool',
 ] as const;
 
 /** A SessionFilter from the parameters (`q` is the request text where a route takes it so). */
@@ -128,5 +129,6 @@ export function sessionFilter(p: Params, query?: string): Record<string, unknown
     query,
     hasErrors: p.bool('hasErrors'),
     model: p.list('model'),
+    tool: p.list('tool'),
   });
 }

@@ -25,6 +25,26 @@ function instant(value: Date | null | undefined, name: string): number | undefin
   return t;
 }
 
+/** The most names `tool` takes, and the longest name (UTF-16 code units). */
+export const MAX_TOOL_NAMES = 20;
+export const MAX_TOOL_NAME_LENGTH = 200;
+
+/**
+ * The tool names `filter.tool` asks for, folded to lower case; null when it names none. Checked
+ * before any session is read, like a bad date: the refusal says what is accepted.
+ */
+function toolNames(filter: SessionFilter): Set<string> | null {
+  const names = filter.tool;
+  if (!names?.length) return null;
+  const accepted = `"tool" takes 1 to ${MAX_TOOL_NAMES} tool names of 1 to ${MAX_TOOL_NAME_LENGTH} characters each`;
+  const refuse = (got: string) =>
+    badInput(`${accepted}; got ${got}`, { argument: 'tool', http: { status: 400 } });
+  if (names.length > MAX_TOOL_NAMES) throw refuse(`${names.length} names`);
+  const bad = names.find((n) => n.length === 0 || n.length > MAX_TOOL_NAME_LENGTH);
+  if (bad !== undefined) throw refuse(`a name of ${bad.length} characters`);
+  return new Set(names.map((n) => n.toLowerCase()));
+}
+
 /**
  * Whether the filter needs every candidate's summary (read before paging, so it costs a
  * point per visible session: see SUMMARY_FILTER_SCAN).
@@ -95,19 +115,47 @@ export function rootTest(
     (!sources || (s.entry.root.source !== undefined && sources.has(s.entry.root.source)));
 }
 
+/**
+ * Per session, the names of the tools it called, or null while the home index has not read it
+ * (HomeIndex.tools): `tool` is answered from the index, so a session it has not read yet
+ * matches no tool, as search finds nothing in it.
+ */
+export type ToolsSource = (items: readonly ListedSession[]) => (readonly string[] | null)[];
+
+/** What `filterSessions` reads beyond the listing itself. */
+export interface FilterSources {
+  loaders: Loaders;
+  redactor: Redactor;
+  tools: ToolsSource;
+  /** The summary conditions' facts; default: the request's summary loader. */
+  facts?: FactsSource;
+}
+
+/** The tool condition as a test of `items`' index rows, or null when there is none. */
+function toolTest(
+  filter: SessionFilter,
+  redactor: Redactor,
+): ((called: readonly string[] | null) => boolean) | null {
+  const wanted = toolNames(filter);
+  if (!wanted) return null;
+  // Case-insensitive as `steps --tool`; a name is matched as the caller sees it (masked), as
+  // `model` is, so a masked secret in a tool's name cannot be found by guessing.
+  return (called) =>
+    called !== null && called.some((n) => wanted.has(redactor.redactText(n).toLowerCase()));
+}
+
 /** The sessions of `items` (order kept) that meet every condition of `filter`. */
 export async function filterSessions(
   items: readonly ListedSession[],
   filter: SessionFilter,
-  loaders: Loaders,
-  redactor: Redactor,
-  facts: FactsSource = (out) => loaders.summary.loadMany(out),
+  { loaders, redactor, tools, facts = (out) => loaders.summary.loadMany(out) }: FilterSources,
 ): Promise<ListedSession[]> {
   const inRoots = rootTest(filter);
   const after = instant(filter.createdAfter, 'createdAfter');
   const before = instant(filter.createdBefore, 'createdBefore');
+  const calls = toolTest(filter, redactor);
   const test = summaryTest(filter, redactor);
-  const out = items.filter((s) => {
+  let out = items.filter((s) => {
     const t = s.createdAt.getTime();
     return (
       (!inRoots || inRoots(s)) &&
@@ -115,6 +163,11 @@ export async function filterSessions(
       (before === undefined || t < before)
     );
   });
+  if (calls) {
+    // One index call for every candidate, before the summaries (which may read files).
+    const called = tools(out);
+    out = out.filter((_, i) => calls(called[i]));
+  }
   if (!test) return out;
   // Needs every candidate's summary: the filter applies before paging.
   const summaries = await facts(out);

@@ -6,7 +6,7 @@ import {
   type FieldPolicy,
   type HomeSize,
 } from '../graphql/field-policy';
-import { readsSummaries } from './session-filter';
+import { MAX_TOOL_NAME_LENGTH, MAX_TOOL_NAMES, readsSummaries } from './session-filter';
 
 /** The largest `first` of this connection. */
 export const MAX_SESSIONS_PAGE = 100;
@@ -57,6 +57,12 @@ export class SessionFilter {
     description: 'updatedAt at or after (inclusive).',
   })
   updatedAfter?: Date | null;
+
+  @Field(() => [String], {
+    nullable: true,
+    description: `Sessions that called at least one of these tools (ToolCall.name, case-insensitive): 1 to ${MAX_TOOL_NAMES} names of 1 to ${MAX_TOOL_NAME_LENGTH} characters. Answered from the home index: while it is BUILDING, a session it has not read yet matches none.`,
+  })
+  tool?: string[] | null;
 }
 
 @ArgsType()

@@ -8,6 +8,7 @@ import type { StoreSource } from '../config/brain-source';
 import { SessionOrder } from '../graphql/enums';
 import type { Loaders } from '../graphql/loaders';
 import { Redactor } from '../redaction/redactor';
+import { HomeIndexDouble } from '../../test/doubles/home-index';
 import { SessionsService } from './sessions.service';
 
 /** The listing rules over a catalog built in memory: order, cursors, scopes and filters. */
@@ -71,16 +72,23 @@ const FACTS: Record<string, [number, string | null, string]> = {
   c3: [1, null, '2026-06-02T10:00:00Z'],
   d4: [0, 'gemini 3 pro', '2026-06-03T12:00:00.001Z'],
 };
+const GHP = 'ghp_0123456789abcdefghijklmnopqrstuvwxyzAB';
 /** Sessions whose summary fails to load. */
 const BROKEN = new Set<string>();
 
 function setup() {
   const store = { catalog: () => Promise.resolve(catalogOf(SESSIONS)) } as unknown as BrainStore;
   const source = { isExample: false } as StoreSource;
+  const index = new HomeIndexDouble();
+  // What the index has read: a1 and b2 called tools, c3 none; d4 is not indexed yet.
+  index.sessionTools.set('/h/antigravity-ide/brain/a1', ['run_command', 'view_file']);
+  index.sessionTools.set('/h/antigravity-acp/brain/b2', ['Run_Command', 'token=' + GHP]);
+  index.sessionTools.set('/h/antigravity-ide/brain/c3', []);
   const sut = new SessionsService(
     store,
     source,
     new Redactor({ enabled: true, extraPatterns: [] }),
+    index,
   );
   const loaders = {
     summary: {
@@ -97,7 +105,7 @@ function setup() {
   } as unknown as Loaders;
   const ids = async (args: object, principal = Principal.anonymous) =>
     (await sut.list(args, loaders, principal)).edges.map((e) => e.node.entry.id);
-  return { sut, loaders, ids };
+  return { sut, loaders, ids, index };
 }
 
 describe('SessionsService.sessions', () => {
@@ -229,5 +237,66 @@ describe('SessionsService.sessions', () => {
       'BAD_USER_INPUT',
       '"updatedAfter" must be an ISO-8601 date-time, e.g. 2026-06-25T17:15:58Z',
     ]);
+  });
+});
+
+describe('SessionFilter.tool', () => {
+  it('keeps the sessions that called any of the tools, in any case, from one index call', async () => {
+    const { ids, index } = setup();
+    expect(await ids({ filter: { tool: ['RUN_COMMAND'] } })).toEqual(['b2', 'a1']);
+    expect(await ids({ filter: { tool: ['view_file', 'nope'] } })).toEqual(['a1']);
+    expect(
+      await ids({ filter: { tool: ['view_file'] }, order: SessionOrder.OLDEST_FIRST }),
+    ).toEqual(['a1']);
+    // Every candidate in one call, after the cheap conditions (here: environment).
+    index.calls.length = 0;
+    expect(await ids({ filter: { tool: ['run_command'], environment: ['ACP'] } })).toEqual(['b2']);
+    expect(index.argsOf('tools')).toEqual([
+      [['/h/antigravity-acp/brain/b2', '/h/antigravity-acp/brain/d4']],
+    ]);
+    // An empty list is no condition; a session the index has not read (d4) matches no tool.
+    expect(await ids({ filter: { tool: [] } })).toEqual(['b2', 'c3', 'd4', 'a1']);
+  });
+
+  it('combines with summary conditions and a scope', async () => {
+    const { ids } = setup();
+    expect(await ids({ filter: { tool: ['run_command'], hasErrors: true } })).toEqual(['b2']);
+    expect(await ids({ filter: { tool: ['run_command'], model: ['gemini 3 pro'] } })).toEqual([]);
+    const ide = new Principal('ide', new Set(['antigravity-ide']));
+    expect(await ids({ filter: { tool: ['run_command'] } }, ide)).toEqual(['a1']);
+  });
+
+  it('compares tool names as the caller sees them (masked)', async () => {
+    const { ids } = setup();
+    expect(await ids({ filter: { tool: [`token=${GHP}`] } })).toEqual([]);
+    expect(await ids({ filter: { tool: ['token=[REDACTED:github-token]'] } })).toEqual(['b2']);
+  });
+
+  it('refuses more than 20 names, or a name of 0 or more than 200 characters', async () => {
+    const { ids } = setup();
+    const fail = (tool: string[]) =>
+      ids({ filter: { tool } }).then(
+        () => null,
+        (e: GraphQLError) => [e.extensions.code, e.extensions.argument, e.message],
+      );
+    const accepted = '"tool" takes 1 to 20 tool names of 1 to 200 characters each';
+    expect(await fail(Array.from({ length: 21 }, (_, i) => `t${i}`))).toEqual([
+      'BAD_USER_INPUT',
+      'tool',
+      `${accepted}; got 21 names`,
+    ]);
+    expect(await fail(['run_command', ''])).toEqual([
+      'BAD_USER_INPUT',
+      'tool',
+      `${accepted}; got a name of 0 characters`,
+    ]);
+    expect(await fail(['x'.repeat(201)])).toEqual([
+      'BAD_USER_INPUT',
+      'tool',
+      `${accepted}; got a name of 201 characters`,
+    ]);
+    expect(
+      await ids({ filter: { tool: Array.from({ length: 20 }, () => 'x'.repeat(200)) } }),
+    ).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Catalog, ListedSession, RootStatus } from '../brain/catalog';
 import { compareNewestFirst, visibleSessions } from '../brain/catalog';
 import { BrainStore, MIN_PREFIX } from '../brain/store';
+import { HOME_INDEX, type HomeIndex } from '../index/home-index';
 import { apiError, badInput, ErrorCode } from '../graphql/errors';
 import { filterSessions, rootTest, type FactsSource } from './session-filter';
 import { SessionOrder } from '../graphql/enums';
@@ -53,6 +54,7 @@ export class SessionsService {
     private readonly store: BrainStore,
     private readonly source: StoreSource,
     private readonly redactor: Redactor,
+    @Inject(HOME_INDEX) private readonly index: HomeIndex,
   ) {}
 
   toRoot(status: RootStatus): BrainRoot {
@@ -158,8 +160,10 @@ export class SessionsService {
     loaders: Loaders,
     facts?: FactsSource,
   ): Promise<ListedSession[]> {
+    const tools = (of: readonly ListedSession[]) =>
+      this.index.tools(of.map((s) => s.entry.realDir));
     return filter
-      ? filterSessions(items, filter, loaders, this.redactor, facts)
+      ? filterSessions(items, filter, { loaders, redactor: this.redactor, tools, facts })
       : Promise.resolve([...items]);
   }
 

@@ -6,7 +6,8 @@ import { makeCliHome, SECRET_ID } from './cli-home';
 
 /**
  * list and steps flags over the local home (issue 19 item 12): a flavor no root has is a
- * mistake, the "N of M" footer is not part of the rows, a tool name matches in any case.
+ * mistake, the "N of M" footer is not part of the rows, a tool name matches in any case
+ * (steps --tool; list --tool, issue 20, answered from the home index the local app builds).
  */
 let home: string;
 let cache: string;
@@ -51,4 +52,27 @@ it('matches steps --tool in any case', async () => {
   expect(await indexes('run_command')).toEqual([1]);
   expect(await indexes('RUN_Command')).toEqual([1]);
   expect(await indexes('nosuch')).toEqual([]);
+});
+
+it('list --tool keeps the sessions that called any of the tools, in any case', async () => {
+  const ids = async (...args: string[]) =>
+    json<{ items: { id: string }[]; totalCount: number }>(await local(['list', '--json', ...args]));
+  expect(await ids('--tool', 'RUN_Command')).toEqual({
+    items: [expect.objectContaining({ id: SECRET_ID })],
+    totalCount: 1,
+  });
+  expect((await ids('--tool', 'nosuch', '--tool', 'run_command')).items.map((s) => s.id)).toEqual([
+    SECRET_ID,
+  ]);
+  expect(await ids('--tool', 'nosuch,view_file')).toEqual({ items: [], totalCount: 0 });
+  expect(await ids('--tool', 'run_command', '--env', 'acp')).toEqual({ items: [], totalCount: 0 });
+});
+
+it('list --tool refuses a name of more than 200 characters, saying what is accepted', async () => {
+  const r = await local(['list', '--tool', 'x'.repeat(201)]);
+  expect([r.code, r.stdout, r.stderr.trim()]).toEqual([
+    2,
+    '',
+    'brainql: "tool" takes 1 to 20 tool names of 1 to 200 characters each; got a name of 201 characters (BAD_USER_INPUT)',
+  ]);
 });

@@ -109,6 +109,8 @@ const SAME: string[][] = [
   ['list'],
   ['list', '--json'],
   ['list', '--json', '--env', 'IDE', '-q', 'token'],
+  ['list', '--tool', 'RUN_COMMAND'],
+  ['list', '--json', '--tool', 'nosuch,run_command', '--tool', 'view_file'],
   ['summary', SECRET_ID],
   ['summary', SECRET_ID, '--json'],
   ['steps', SECRET_ID],

@@ -326,7 +326,7 @@ describeInBrowser('the console for an audit: counts, versions, files, search, ex
     });
   });
 
-  it('charts steps by hour of the week and failed commands per day; tool bars open their calls', async () => {
+  it('charts steps by hour of the week and failed commands per day; tool bars open the sessions that called them', async () => {
     await withScreenshot(w.page, 'console-audit-heatmap', async () => {
       const { stats } = await ask(`{ stats { timeline(bucket: HOUR) { start steps } } }`);
       const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -374,16 +374,30 @@ describeInBrowser('the console for an audit: counts, versions, files, search, ex
         ),
       ).toEqual(['a0d17000']);
       await open('/dashboard');
-      const bar = w.page.locator('svg[aria-label="Tools (calls, error rate)"] a').first();
-      expect(await bar.getAttribute('aria-label')).toMatch(/^run_command \d+ \(\d+% errors\)$/);
-      await bar.click();
-      await w.page.waitForURL(
-        `${world.origin}/search?q=%22run_command%22&fields=tool_calls&order=newest_first`,
+      const tools = w.page.locator('svg[aria-label="Tools (calls, error rate)"] a');
+      expect(await tools.first().getAttribute('aria-label')).toMatch(
+        /^run_command \d+ \(\d+% errors\)$/,
       );
-      await w.page.locator('ol.hits li').first().waitFor();
-      expect(new Set(await w.page.locator('ol.hits .badge').allInnerTexts())).toEqual(
-        new Set(['tool_calls']),
-      );
+      // A tool's bar opens the sessions that called it (SessionFilter.tool): grep_search is
+      // called in two sessions of the example home, and in no other.
+      await w.page
+        .locator('svg[aria-label="Tools (calls, error rate)"] a[aria-label^="grep_search "]')
+        .click();
+      await w.page.waitForURL(`${world.origin}/?tool=grep_search`);
+      const ids = () =>
+        w.page.$$eval('table.sessions tbody tr[data-index]', (rows) =>
+          rows.map((r) => r.cells[0].innerText),
+        );
+      await w.page.locator('[data-testid="total"]', { hasText: '2 sessions' }).waitFor();
+      expect(await ids()).toEqual(['a704176f', '240ff5ee']);
+      // The filter bar shows the tool as a filter; clearing it lists every session again.
+      const field = w.page.getByLabel('Tool', { exact: true });
+      expect(await field.inputValue()).toBe('grep_search');
+      expect(await axeViolations(w.page)).toEqual([]);
+      await field.fill('');
+      await w.page.getByRole('button', { name: 'Apply' }).click();
+      await w.page.waitForURL(`${world.origin}/`);
+      await w.page.locator('[data-testid="total"]', { hasText: '7 sessions' }).waitFor();
     });
   });
 });

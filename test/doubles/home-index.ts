@@ -32,7 +32,7 @@ export interface Doc {
 }
 
 export interface Call {
-  method: 'search' | 'secrets' | 'exposedSessions' | 'stats' | 'counts' | 'status';
+  method: 'search' | 'secrets' | 'exposedSessions' | 'stats' | 'counts' | 'tools' | 'status';
   args: unknown[];
 }
 
@@ -66,6 +66,8 @@ export class HomeIndexDouble implements HomeIndex {
     bytesIndexed: 0,
     updatedAt: null,
   };
+  /** Tools per session by dir, before sessionStats' (specs that need no other aggregate). */
+  sessionTools = new Map<string, string[]>();
   /** Rows the double adds to every search page, whatever `dirs` says (a misbehaving index). */
   extraHits: SearchHitRow[] = [];
 
@@ -89,6 +91,16 @@ export class HomeIndexDouble implements HomeIndex {
         secrets: found.reduce((n, f) => n + f.count, 0),
       };
     });
+  }
+
+  tools(dirs: readonly string[]): (readonly string[] | null)[] {
+    this.calls.push({ method: 'tools', args: [[...dirs]] });
+    return dirs.map(
+      (d) =>
+        this.sessionTools.get(d) ??
+        this.sessionStats.get(d)?.stats.tools.map(([name]) => name) ??
+        null,
+    );
   }
 
   search(request: SearchRequest): SearchPage {

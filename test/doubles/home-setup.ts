@@ -62,6 +62,7 @@ export function setup() {
     storeOver(catalog),
     { isExample: false } as StoreSource,
     new Redactor({ enabled: true, extraPatterns: [] }),
+    index,
   );
   const loaders = withOwn({
     summary: {

@@ -42,9 +42,10 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-it('the README has three dashboard recipes, each answered exactly as shown', async () => {
+it('the README has four dashboard recipes, each answered exactly as shown', async () => {
   const all = recipes();
-  expect(all).toHaveLength(3);
+  // Three stats panels, and the sessions by tool a Tools bar opens.
+  expect(all).toHaveLength(4);
   for (const { body, answer } of all) {
     const res = await supertest(server)
       .post('/graphql')

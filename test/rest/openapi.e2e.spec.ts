@@ -54,6 +54,7 @@ describe('/api/openapi.json', () => {
       'order',
       'q',
       'source',
+      'tool',
       'updatedAfter',
     ]);
     expect(names('/api/sessions/{id}/steps')).toEqual([

@@ -6,6 +6,7 @@ import { localTime, shortIds, text } from '../output/format';
 import type { Printer } from '../output/printer';
 import type { ListResult } from '../source/list-types';
 import type { Context } from './context';
+import { indexReady } from './index-ready';
 
 interface ListOptions extends CommonOptions {
   n: number;
@@ -14,6 +15,7 @@ interface ListOptions extends CommonOptions {
   flavor: string[];
   env: string[];
   q?: string;
+  tool: string[];
 }
 
 export function registerList(program: Command, ctx: Context): void {
@@ -31,15 +33,24 @@ export function registerList(program: Command, ctx: Context): void {
         repeated(ENVIRONMENTS),
         [],
       )
-      .option('-q <text>', 'only sessions whose request contains TEXT (case-insensitive)'),
+      .option('-q <text>', 'only sessions whose request contains TEXT (case-insensitive)')
+      .option(
+        '--tool <name>',
+        'only sessions that called this tool, in any case (repeatable; from the home index)',
+        repeated(),
+        [],
+      ),
   ).action(async (o: ListOptions) => {
     await ctx.with(o, async (source, out) => {
+      // As search and stats: a session the index has not read yet would match no tool.
+      if (o.tool.length) await indexReady(source);
       const result = await source.list({
         limit: o.all ? null : o.n,
         oldestFirst: o.asc === true,
         environments: o.env,
         flavors: o.flavor,
         query: o.q ?? null,
+        tools: o.tool,
       });
       const unknown = o.flavor.filter((f) => !result.flavors.includes(f));
       if (unknown.length > 0) {

@@ -15,6 +15,8 @@ export interface ListQuery {
   environments: string[];
   flavors: string[];
   query: string | null;
+  /** Tool names (SessionFilter.tool): answered from the home index, never the fast path. */
+  tools: string[];
 }
 
 export interface ListResult {

@@ -26,7 +26,14 @@ describe('local list and raw with a session folder named like a token', () => {
   });
   afterAll(() => fs.rmSync(home, { recursive: true, force: true }));
 
-  const query = { limit: null, oldestFirst: false, environments: [], flavors: [], query: null };
+  const query = {
+    limit: null,
+    oldestFirst: false,
+    environments: [],
+    flavors: [],
+    query: null,
+    tools: [],
+  };
   const settingsWith = (redact: string) =>
     homeSettings({ GEMINI_HOME: home, CACHE_DIR: path.join(home, '.cache'), REDACT: redact });
 

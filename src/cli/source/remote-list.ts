@@ -1,5 +1,5 @@
-import type { RemoteClient } from './remote';
 import { SESSIONS } from '../../operations/documents';
+import type { Run } from './source';
 import { type ListQuery, type ListResult, type SessionRow } from './list-types';
 
 const PAGE = 100;
@@ -12,19 +12,23 @@ interface Page {
   };
 }
 
-/** `list` against a server: pages of at most 100 until `limit` rows (or all of them). */
-export async function remoteList(client: RemoteClient, q: ListQuery): Promise<ListResult> {
+/**
+ * `list` through the sessions query (a server's, or the local application's when the fast path
+ * cannot answer): pages of at most 100 until `limit` rows (or all of them).
+ */
+export async function queryList(run: Run, q: ListQuery): Promise<ListResult> {
   const filter: Record<string, unknown> = {};
   if (q.environments.length) filter.environment = q.environments;
   if (q.flavors.length) filter.flavor = q.flavors;
   if (q.query !== null) filter.query = q.query;
+  if (q.tools.length) filter.tool = q.tools;
   const items: SessionRow[] = [];
   let after: string | null = null;
   let totalCount = 0;
   for (;;) {
     const want = q.limit === null ? PAGE : Math.min(PAGE, q.limit - items.length);
     if (want <= 0) break;
-    const page: Page = await client.run<Page>(SESSIONS, {
+    const page: Page = await run<Page>(SESSIONS, {
       first: want,
       after,
       filter,
@@ -35,6 +39,6 @@ export async function remoteList(client: RemoteClient, q: ListQuery): Promise<Li
     if (!page.sessions.pageInfo.hasNextPage) break;
     after = page.sessions.pageInfo.endCursor;
   }
-  const { roots } = await client.run<{ roots: { flavor: string }[] }>('{ roots { flavor } }');
+  const { roots } = await run<{ roots: { flavor: string }[] }>('{ roots { flavor } }');
   return { items, totalCount, flavors: roots.map((r) => r.flavor).sort() };
 }

@@ -6,7 +6,7 @@ import type { ListQuery, ListResult } from './list-types';
 import { localList } from './local-list';
 import { localRaw } from './local-raw';
 import { RemoteClient } from './remote';
-import { remoteList } from './remote-list';
+import { queryList } from './remote-list';
 import { remoteRaw } from './remote-raw';
 
 /**
@@ -37,7 +37,7 @@ export function openSource(options: CommonOptions): Source {
       remote: client,
       home: () => Promise.resolve('remote' as const),
       run: (doc, vars) => client.run(doc, vars),
-      list: (q) => remoteList(client, q),
+      list: (q) => queryList((doc, vars) => client.run(doc, vars), q),
       raw: (id, index, compact) => remoteRaw(client, id, index, compact),
       close: () => Promise.resolve(),
     };
@@ -94,6 +94,9 @@ class LocalSource implements Source {
   };
 
   async list(q: ListQuery): Promise<ListResult> {
+    // Tools are known to the home index only, which the fast path may find absent or behind:
+    // the application answers, through the same filter as a server's.
+    if (q.tools.length) return queryList(this.run, q);
     return localList(this.settings, await this.source(), q);
   }
 

@@ -159,6 +159,10 @@ export class SqliteHomeIndex implements HomeIndex {
     return this.guard(() => this.backend.reader.counts(dirs));
   }
 
+  tools(dirs: readonly string[]): (readonly string[] | null)[] {
+    return this.guard(() => this.backend.reader.tools(dirs));
+  }
+
   status(dirs: readonly string[]): IndexStatusRow {
     return this.guard(() => this.backend.reader.status(dirs));
   }

@@ -175,6 +175,14 @@ export class SqliteReader {
   }
 
   /**
+   * From the stats kept parsed (see `stats`): a filter by tool tests every session a caller
+   * may see, so it reads what changed since the last call, not every session's JSON again.
+   */
+  tools(dirs: readonly string[]): (readonly string[] | null)[] {
+    return this.stats(dirs).map((r) => r && r.stats.tools.map(([name]) => name));
+  }
+
+  /**
    * Progress over `dirs` only: `updatedAt` is the last change written to one of them, so a
    * scoped caller learns nothing of activity in sessions it may not see.
    */

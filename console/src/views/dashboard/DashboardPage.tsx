@@ -65,15 +65,6 @@ function bucketFilter(start: string, bucket: string, base: SessionSearch): Sessi
   return { ...base, from: ymd(t), to: ymd(end) };
 }
 
-/**
- * The search for a tool's calls (its name as a quoted term, in the tool calls, newest first);
- * none for a name the search cannot take (under 3 characters, or holding a double quote).
- */
-function toolSearch(name: string) {
-  if ([...name].length < 3 || name.includes('"')) return undefined;
-  return { q: `"${name}"`, fields: 'tool_calls', order: 'newest_first' as const };
-}
-
 /** `/dashboard`: the `stats` answers as charts; a bar opens the sessions it counts. */
 export function DashboardPage({ search }: { search: DashboardSearch }) {
   const { bucket = 'day', ...base } = search;
@@ -138,8 +129,8 @@ export function DashboardPage({ search }: { search: DashboardSearch }) {
             label: shown(t.name),
             value: t.calls,
             note: `${Math.round((100 * t.errors) / Math.max(t.calls, 1))}% errors`,
-            // No session filter names a tool: its calls are found by search, newest first.
-            search: toolSearch(t.name),
+            // The sessions that called it (SessionFilter.tool), within the dashboard's filters.
+            filter: { ...base, tool: t.name },
           }))}
         />
       </div>

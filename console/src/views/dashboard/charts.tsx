@@ -1,5 +1,4 @@
 import { useNavigate } from '@tanstack/react-router';
-import type { SearchSearch } from '../search/SearchPage';
 import type { SessionSearch } from '../sessions/filters';
 
 /**
@@ -12,17 +11,14 @@ export interface Bar {
   value: number;
   /** The sessions list this bar stands for; absent: not a link. */
   filter?: SessionSearch;
-  /** Else the search this bar stands for (what no session filter can say: a tool's calls). */
-  search?: SearchSearch;
   note?: string;
 }
 
 function BarLink({ bar, children }: { bar: Bar; children: React.ReactNode }) {
   const navigate = useNavigate();
-  const { filter, search } = bar;
-  if (!filter && !search) return <g>{children}</g>;
-  const query = (q: object) => new URLSearchParams(q as Record<string, string>).toString();
-  const href = filter ? `/?${query(filter)}` : `/search?${query(search!)}`;
+  const { filter } = bar;
+  if (!filter) return <g>{children}</g>;
+  const href = `/?${new URLSearchParams(filter as Record<string, string>).toString()}`;
   return (
     <a
       href={href}
@@ -30,8 +26,7 @@ function BarLink({ bar, children }: { bar: Bar; children: React.ReactNode }) {
       aria-label={`${bar.label} ${bar.value}${bar.note ? ` (${bar.note})` : ''}`}
       onClick={(e) => {
         e.preventDefault();
-        if (filter) void navigate({ to: '/', search: filter });
-        else void navigate({ to: '/search', search });
+        void navigate({ to: '/', search: filter });
       }}
     >
       {children}

@@ -32,6 +32,9 @@ export function Filters({ search }: { search: SessionSearch }) {
         Model <input name="model" defaultValue={search.model ?? ''} size={14} />
       </label>
       <label>
+        Tool <input name="tool" defaultValue={search.tool ?? ''} size={14} />
+      </label>
+      <label>
         Errors
         <select name="errors" defaultValue={search.errors ?? ''}>
           <option value="">any</option>

@@ -5,13 +5,15 @@ export interface SessionSearch {
   env?: string;
   flavor?: string;
   model?: string;
+  /** Tool names, comma-separated: sessions that called any of them (from the home index). */
+  tool?: string;
   errors?: 'true' | 'false';
   from?: string;
   to?: string;
   q?: string;
 }
 
-const KEYS = ['env', 'flavor', 'model', 'from', 'to', 'q'] as const;
+const KEYS = ['env', 'flavor', 'model', 'tool', 'from', 'to', 'q'] as const;
 
 /** Only known keys with non-empty string values survive: a URL is typed by a person. */
 export function parseSessionSearch(raw: Record<string, unknown>): SessionSearch {
@@ -50,6 +52,7 @@ export function toFilter(s: SessionSearch): SessionFilter {
     environment: list(s.env)?.map((e) => e.toUpperCase()) as SessionFilter['environment'],
     flavor: list(s.flavor),
     model: list(s.model),
+    tool: list(s.tool),
     hasErrors: s.errors === undefined ? undefined : s.errors === 'true',
     createdAfter: instant(s.from, false),
     createdBefore: instant(s.to, true),
