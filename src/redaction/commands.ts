@@ -170,9 +170,12 @@ export const commandPasswords: Detector = {
 /** A registry login reading its password from stdin, after the `|` that feeds it. */
 const STDIN_LOGIN =
   /[ \t]*(?:sudo[ \t]+)?(?:(?:docker|podman|nerdctl|buildah|skopeo|oras)[ \t]+login|helm[ \t]+registry[ \t]+login)[ \t][^\r\n|;&]{0,400}?--password-stdin(?![\w-])/y;
-/** `echo VALUE` or `printf '%s' VALUE` ending right before the `|`; groups 1-3 the value. */
+/**
+ * `echo VALUE` or `printf '%s' VALUE` ending right before the `|`; groups 1-3 the value. It
+ * may open a quoted string: `bash -c "echo …"`, and a raw JSON line's `"CommandLine": "echo …"`.
+ */
 const ECHOED =
-  /(?:^|[\s;&(]|\\[nr])(?:echo(?:[ \t]+-[neE]+)*|printf(?:[ \t]+(?:'%s'|"%s"|%s))?)[ \t]+(?:'([^'\r\n]{1,4096})'|"([^"\r\n\\]{1,4096})"|([^\s'"`\\;&|<>()]{1,4096}))[ \t]*$/;
+  /(?:^|[\s;&("']|\\[nr])(?:echo(?:[ \t]+-[neE]+)*|printf(?:[ \t]+(?:'%s'|"%s"|%s))?)[ \t]+(?:'([^'\r\n]{1,4096})'|"([^"\r\n\\]{1,4096})"|([^\s'"`\\;&|<>()]{1,4096}))[ \t]*$/;
 
 /**
  * `echo S3cret | docker login -u bob --password-stdin`: the echoed value is the password

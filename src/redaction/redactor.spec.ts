@@ -228,3 +228,24 @@ describe('secrets the second outside review found served', () => {
     );
   });
 });
+
+describe('secrets the third outside review found served', () => {
+  it('masks a value echoed into a registry login at the start of a JSON string (a raw line)', () => {
+    const line = (cmd: string) =>
+      JSON.stringify({ tool_calls: [{ name: 'run_command', args: { CommandLine: cmd } }] });
+    const cases: [string, string][] = [
+      ['echo PwStdA-aaaaaaaaaa | docker login --password-stdin -u me r', 'PwStdA-aaaaaaaaaa'],
+      ["echo 'PwStdB-bbbbbbbbbb' | docker login --password-stdin r", 'PwStdB-bbbbbbbbbb'],
+      ['printf PwStdC-cccccccccc | podman login --password-stdin r', 'PwStdC-cccccccccc'],
+      ['echo PwStdD-dddddddddd|docker login --password-stdin r', 'PwStdD-dddddddddd'],
+    ];
+    for (const [cmd, secret] of cases) {
+      const masked = cmd.replace(secret, '[REDACTED:password]');
+      // As the full tier writes it, and as the compact tier (JSON text inside JSON).
+      expect(on().redactText(line(cmd))).toBe(line(masked));
+      expect(on().redactText(line(JSON.stringify(cmd)))).toBe(line(JSON.stringify(masked)));
+      // A shell's quoted command string too.
+      expect(on().redactText(`bash -c "${cmd}"`)).toBe(`bash -c "${masked}"`);
+    }
+  });
+});
