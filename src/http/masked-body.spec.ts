@@ -1,5 +1,5 @@
 import { Redactor } from '../redaction/redactor';
-import { maskText } from './masked-body';
+import { maskBinary, maskText } from './masked-body';
 
 const r = new Redactor({ enabled: true, extraPatterns: [] });
 const GHP = 'ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5';
@@ -62,5 +62,31 @@ describe('maskText on bytes that are not wholly UTF-8', () => {
     const text = buf.subarray(3).toString('utf8');
     for (const line of lines) expect(text).not.toContain(line.slice(-14));
     expect(text).toContain('пароль: [REDACTED:pass');
+  });
+});
+
+describe('maskBinary', () => {
+  const RSA =
+    '-----BEGIN RSA PRIVATE KEY-----\n' +
+    'MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gunVTLw\n' +
+    '-----END RSA PRIVATE KEY-----';
+  const PNG = '\x89PNG\r\n\x1a\n\0\0\0\rIHDR';
+
+  it('masks a password that a NUL ends, right before a key block (third outside review)', () => {
+    const raw = Buffer.from(`${PNG}tEXt password=PwRsaOne-AAAAAAAAAA\0${RSA}\n`, 'latin1');
+    const masked = maskBinary(Buffer.from(raw), r);
+    expect(masked.length).toBe(raw.length);
+    expect(masked.toString('latin1')).toBe(
+      `${PNG}tEXt password=[REDACTED:password]\0[REDACTED:private-key]` +
+        `${'*'.repeat(RSA.length - '[REDACTED:private-key]'.length)}\n`,
+    );
+  });
+
+  it('ends a bare value at any control character, and masks only the value', () => {
+    for (const c of ['\0', '\x01', '\x1b', '\x7f']) {
+      expect(r.redactText(`password=PwCtl-AAAAAAAAAA${c}rest`)).toBe(
+        `password=[REDACTED:password]${c}rest`,
+      );
+    }
   });
 });

@@ -56,7 +56,8 @@ export const assignment = regexDetector({
   source:
     `(?<=(${KEYWORDS})${KEY_SUFFIX}${KEY_CLOSE})(?::=|=>|${SEP})[ \\t]*` +
     `(?:\\\\*"([^"\\\\\\r\\n]{1,${VALUE_MAX}})|\\\\*'([^'\\\\\\r\\n]{1,${VALUE_MAX}})` +
-    `|\`([^\`\\\\\\r\\n]{1,${VALUE_MAX}})|(?!=)([^\\s"'\`\\\\,;&|<>(){}\\[\\]]{1,${VALUE_MAX}}))`,
+    // A bare value ends at a control character: in a binary file a NUL ends a C string.
+    `|\`([^\`\\\\\\r\\n]{1,${VALUE_MAX}})|(?!=)([^\\s"'\`\\\\,;&|<>(){}\\[\\]\\x00-\\x08\\x0e-\\x1f\\x7f]{1,${VALUE_MAX}}))`,
   quick: (text, at) => KEY_LAST_CODES.has(keyLast(text, at)),
   extend: (m, end) => {
     const value = m[2] ?? m[3] ?? m[4] ?? m[5];

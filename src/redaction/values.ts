@@ -6,6 +6,9 @@ export const VALUE_MAX = 1024;
 /** ASCII characters that end a bare value (as the detectors' classes): blanks, quotes, `,;&|<>(){}[]`. */
 const BARE_STOP = new Uint8Array(128);
 for (const c of ' \t\n\v\f\r"\'`\\,;&|<>(){}[]') BARE_STOP[c.charCodeAt(0)] = 1;
+// Control characters end a bare value too (a NUL ends a C string in a binary file).
+for (let c = 0; c < 0x20; c++) if (c < 0x09 || c > 0x0d) BARE_STOP[c] = 1;
+BARE_STOP[0x7f] = 1;
 
 /** Where a value that filled VALUE_MAX ends: `quote` closes it, or for a bare one BARE_STOP. */
 export function valueEnd(text: string, from: number, quote: number): number {
