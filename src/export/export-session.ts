@@ -20,6 +20,11 @@ export interface ExportOptions {
   wait?: (ms: number) => Promise<void>;
   /** Called once a page of steps has been consumed (gives its large values back). */
   pageDone?: () => void;
+  /**
+   * Aborted when nobody reads the export any more (the client left): no page is asked for
+   * after that, and a rate limit is no longer waited out.
+   */
+  signal?: AbortSignal;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -29,8 +34,14 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * can only cut the download short, so a page over the caller's rate is read when the bucket
  * allows it instead (the limit is kept, the download is slowed).
  */
-async function patiently<T>(ask: () => Promise<T>, wait: (ms: number) => Promise<void>) {
+async function patiently<T>(
+  ask: () => Promise<T>,
+  wait: (ms: number) => Promise<void>,
+  signal?: AbortSignal,
+) {
   for (;;) {
+    // Nobody reads on: retrying would go on for good, taking values no one frees.
+    signal?.throwIfAborted();
     try {
       return await ask();
     } catch (error) {
@@ -107,6 +118,7 @@ export async function* stepPages(
   wait: (ms: number) => Promise<void> = sleep,
   expected = 0,
   pageDone: () => void = () => {},
+  signal?: AbortSignal,
 ): AsyncIterable<ExportStep> {
   let after: string | null = null;
   let seen = 0;
@@ -120,7 +132,7 @@ export async function* stepPages(
     const variables = { id, first: left > 0 ? Math.min(size, left) : size, after, full };
     let data: StepsPage;
     try {
-      data = await patiently(() => run<StepsPage>(EXPORT_STEPS, variables), wait);
+      data = await patiently(() => run<StepsPage>(EXPORT_STEPS, variables), wait, signal);
     } catch (error) {
       if (!tooBig(error) || (size === 1 && !full)) throw error;
       answered = 0;
@@ -152,7 +164,7 @@ export async function exportSession(
   run: RunOperation,
   id: string,
   format: ExportFormat,
-  { pageSize = 50, wait = sleep, pageDone }: ExportOptions = {},
+  { pageSize = 50, wait = sleep, pageDone, signal }: ExportOptions = {},
 ): Promise<SessionExport> {
   // The problems come with the header (as they stand when the export begins), while the
   // caller's points last: asked after the steps pages, they would wait out the rate limit.
@@ -160,7 +172,7 @@ export async function exportSession(
   const data = await run<Header>(EXPORT_SESSION, { id });
   const { problems, ...session } = requireSession(data.session);
   const { writer, shown, ext, type } = FORMATS[format];
-  const steps = stepPages(run, session.id, pageSize, wait, session.stepCount, pageDone);
+  const steps = stepPages(run, session.id, pageSize, wait, session.stepCount, pageDone, signal);
   return {
     fileName: `${session.id}.${ext}`,
     contentType: type,

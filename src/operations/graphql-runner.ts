@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import type { ApolloDriver } from '@nestjs/apollo';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { Principal } from '../auth/principal';
 import { BrainStore } from '../brain/store';
 import type { AppConfig } from '../config/config';
@@ -47,7 +47,7 @@ export class GraphqlRunner {
    */
   forRequest(req: Request, budget?: AnswerBudget): RunOperation {
     // The parts of one answer hold their large values until the route's response is out.
-    if (budget) req.res?.once('close', () => this.largeValues.release(budget.hold));
+    if (budget) this.closeWith(req.res, budget.hold);
     return async (document, variables) => {
       const context = requestContext(this.deps, req, budget);
       context.limits.releaseWhenSent = budget ? 'caller' : 'answered';
@@ -60,6 +60,17 @@ export class GraphqlRunner {
   }
 
   /**
+   * Closes `hold` (gives it back for good) once `res` closes, however it ends: sent, failed, or
+   * dropped by the client. A part still running then takes nothing more: what it would take
+   * after the only 'close' would stay charged until a restart.
+   */
+  private closeWith(res: Response | undefined, hold: Holder): void {
+    if (!res) return;
+    if (res.destroyed || res.writableFinished) this.largeValues.close(hold);
+    else res.once('close', () => this.largeValues.close(hold));
+  }
+
+  /**
    * As the HTTP request's caller, for an answer written part by part (an export): each run's
    * large values stay in the budget until `release` (the caller has written that part) or the
    * response closes, so concurrent exports hold no more than LARGE_VALUES_MB between them.
@@ -67,12 +78,21 @@ export class GraphqlRunner {
   forRequestHeld(req: Request): { run: RunOperation; release: () => void } {
     const hold: Holder = { held: 0 };
     const release = () => this.largeValues.release(hold);
-    req.res?.once('close', release);
-    const run: RunOperation = (document, variables) => {
+    this.closeWith(req.res, hold);
+    const run: RunOperation = async (document, variables) => {
       const context = requestContext(this.deps, req);
       context.limits.hold = hold;
       context.limits.releaseWhenSent = 'caller';
-      return this.run(context, document, variables);
+      const before = hold.held;
+      try {
+        return await this.run(context, document, variables);
+      } catch (error) {
+        // A part that failed (a page refused with RATE_LIMITED at its second value) gives back
+        // what it took: its values are garbage, and an export that kept them while it waited
+        // to retry held its share against the other exports doing the same, for good.
+        this.largeValues.release(hold, hold.held - before);
+        throw error;
+      }
     };
     return { run, release };
   }

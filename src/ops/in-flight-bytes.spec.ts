@@ -33,6 +33,55 @@ describe('InFlightBytes', () => {
   });
 });
 
+describe('InFlightBytes hold and wait', () => {
+  it('lets one holder wait while holding, ahead of those holding nothing; another holding one is refused at once', async () => {
+    jest.useFakeTimers();
+    try {
+      const budget = new InFlightBytes(100);
+      const [a, b, c, d] = [holder(), holder(), holder(), holder()];
+      await budget.take(a, 40, 0);
+      await budget.take(b, 40, 0);
+      const waitingC = budget.take(c, 40, 2000); // holds nothing: waits its turn
+      const waitingA = budget.take(a, 40, 2000); // holds: waits, ahead of c
+      // b holds too: waiting as well could leave a and b each waiting for the other's bytes.
+      expect(await budget.take(b, 40, 2000)).toBe(false);
+      const waitingD = budget.take(d, 10, 2000); // behind c
+      budget.release(b);
+      expect(await waitingA).toBe(true);
+      expect([a.held, budget.inFlight]).toEqual([80, 80]);
+      budget.release(a);
+      expect(await waitingC).toBe(true);
+      expect(await waitingD).toBe(true);
+      expect(budget.inFlight).toBe(50);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('gives back a part of what a holder holds', async () => {
+    const budget = new InFlightBytes(100);
+    const a = holder();
+    await budget.take(a, 30, 0);
+    await budget.take(a, 50, 0);
+    budget.release(a, 50);
+    expect([a.held, budget.inFlight]).toEqual([30, 30]);
+    budget.release(a, 1000);
+    expect([a.held, budget.inFlight]).toEqual([0, 0]);
+  });
+
+  it('close: gives everything back, refuses its waits and anything asked for later', async () => {
+    const budget = new InFlightBytes(100);
+    const [a, b] = [holder(), holder()];
+    await budget.take(b, 90, 0);
+    await budget.take(a, 5, 0);
+    const waiting = budget.take(a, 50, 60_000);
+    budget.close(a);
+    expect(await waiting).toBe(false);
+    expect(await budget.take(a, 1, 0)).toBe(false);
+    expect([a.held, budget.inFlight]).toEqual([0, 90]);
+  });
+});
+
 describe('InFlightBytes charges and collects', () => {
   const MiB = 1024 * 1024;
 

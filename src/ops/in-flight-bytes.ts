@@ -7,6 +7,14 @@
  * A holder (one answer) is given its bytes when they fit, or when it is the only holder (one
  * answer alone always runs; MAX_RESPONSE_BYTES bounds it). Otherwise it waits, first come
  * first served, until enough is released or its wait ends (then it is refused).
+ *
+ * Hold and wait: an answer reads its values one at a time, so it may wait for a second value
+ * while it holds a first. Two answers doing that at once could each wait for what the other
+ * holds (four exports of an 8.6 MB step did, for good: each held one read of its line and
+ * waited for the second). So at most one holder waits while holding: it goes ahead of those
+ * that hold nothing (what it holds comes back sooner once it is served), and any other holder
+ * that holds bytes and does not fit is refused at once, so what it holds comes back (its answer
+ * fails or retries from nothing) and the one waiting gets room.
  */
 /** Values read whole from disk from this size on count against LARGE_VALUES_MB. */
 export const LARGE_VALUE_BYTES = 64 * 1024;
@@ -16,6 +24,11 @@ export const LARGE_VALUE_WAIT_MS = 2000;
 export interface Holder {
   /** Bytes this answer holds now. */
   held: number;
+  /**
+   * Set by `close` once the answer's response is gone: whatever is still taken for it then
+   * would never be given back, so nothing more is.
+   */
+  closed?: boolean;
 }
 
 interface Waiter {
@@ -80,15 +93,23 @@ export class InFlightBytes {
    * times its size), false when `waitMs` pass first.
    */
   take(holder: Holder, valueBytes: number, waitMs: number): Promise<boolean> {
+    if (holder.closed) return Promise.resolve(false);
     const bytes = Math.ceil(valueBytes * this.costFactor);
     if (this.queue.length === 0 && !this.collecting && this.fits(holder, bytes)) {
       this.grant(holder, bytes);
       return Promise.resolve(true);
     }
     if (waitMs <= 0) return Promise.resolve(false);
+    // Background work (Infinity) is never refused; any other holder waits while holding only
+    // when no other one does (see the class comment).
+    if (holder.held > 0 && waitMs !== Infinity && this.otherHoldingWaiter(holder)) {
+      return Promise.resolve(false);
+    }
     return new Promise((resolve) => {
       const waiter: Waiter = { holder, bytes, grant: resolve };
-      this.queue.push(waiter);
+      this.enqueue(waiter);
+      // It may fit now: ahead of the others, nothing holding nothing goes before it.
+      if (!this.collecting) this.wake();
       if (waitMs === Infinity) return; // background work: waits its turn, is never refused
       const timer = setTimeout(() => {
         const at = this.queue.indexOf(waiter);
@@ -113,12 +134,15 @@ export class InFlightBytes {
     if (this.collect && valueBytes >= COLLECT_BYTES) this.collect();
   }
 
-  /** Gives back everything `holder` holds. */
-  release(holder: Holder): void {
-    if (holder.held === 0) return;
-    const freed = holder.held;
+  /**
+   * Gives back `bytes` of what `holder` holds (all of it by default; a part: what one failed
+   * part of an answer took, while the parts before it are still being written).
+   */
+  release(holder: Holder, bytes: number = holder.held): void {
+    const freed = Math.min(holder.held, Math.max(0, bytes));
+    if (freed === 0) return;
     this.used -= freed;
-    holder.held = 0;
+    holder.held -= freed;
     if (!this.collect || freed < COLLECT_BYTES * this.costFactor || this.collecting) {
       if (!this.collecting) this.wake();
       return;
@@ -134,6 +158,32 @@ export class InFlightBytes {
         this.wake();
       }
     });
+  }
+
+  /**
+   * Gives back everything `holder` holds for good (its response closed, whether sent, failed or
+   * dropped by the client): its waits are refused and whatever it asks for later is refused too,
+   * since no 'close' would come to give that back.
+   */
+  close(holder: Holder): void {
+    holder.closed = true;
+    for (const waiter of this.queue.filter((w) => w.holder === holder)) {
+      this.queue.splice(this.queue.indexOf(waiter), 1);
+      waiter.grant(false);
+    }
+    if (holder.held > 0) this.release(holder);
+    else if (!this.collecting) this.wake(); // a waiter of its own may have been the first
+  }
+
+  private otherHoldingWaiter(holder: Holder): boolean {
+    return this.queue.some((w) => w.holder !== holder && w.holder.held > 0);
+  }
+
+  /** A holder holding bytes goes before the waiters that hold nothing; the rest in order. */
+  private enqueue(waiter: Waiter): void {
+    const at = waiter.holder.held > 0 ? this.queue.findIndex((w) => w.holder.held === 0) : -1;
+    if (at < 0) this.queue.push(waiter);
+    else this.queue.splice(at, 0, waiter);
   }
 
   private grant(holder: Holder, bytes: number): void {

@@ -72,10 +72,15 @@ export class ExportController {
         `"format" is required: one of ${EXPORT_FORMATS.join(', ')}.`,
       );
     }
+    // Once the response closes nobody reads on: the reading stops even while it waits out a
+    // rate limit (the loop below cannot end it while it awaits the next chunk).
+    const gone = new AbortController();
+    if (res.destroyed) gone.abort();
+    else res.once('close', () => gone.abort());
     let ex;
     try {
       const { run, release } = this.runner.forRequestHeld(req);
-      ex = await exportSession(run, id, format, { pageDone: release });
+      ex = await exportSession(run, id, format, { pageDone: release, signal: gone.signal });
     } catch (error) {
       throw httpErrorOf(error);
     }
