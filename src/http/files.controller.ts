@@ -16,7 +16,8 @@ import { recordLine } from '../brain/transcript/record-line';
 import { maskText } from './masked-body';
 import { HttpError, HttpErrorCode } from './http-errors';
 import { sendFile } from './send-file';
-import { openSessionFile } from './session-file';
+import { inTranscriptView } from './chunk-file';
+import { openSessionFile, type SessionFile } from './session-file';
 
 const PREFIX = /^\/api\/sessions\/([^/?#]+)\/files\/([^?#]*)/;
 
@@ -81,8 +82,16 @@ export class FilesController {
     this.charge(rateKey, 1, 'a request costs 1');
     const { id, path } = parseTarget(req.originalUrl);
     const session = await this.find(id, principal);
-    const file = await openSessionFile(session.entry.realDir, path);
-    if (!file) throw new HttpError(HttpErrorCode.NOT_FOUND, 'No such file in this session.');
+    const opened = await openSessionFile(session.entry.realDir, path);
+    if (!opened) throw new HttpError(HttpErrorCode.NOT_FOUND, 'No such file in this session.');
+    let file: SessionFile;
+    try {
+      // A transcript chunk is masked as part of its view (lines cross chunk edges).
+      file = await inTranscriptView(session.entry.realDir, opened, this.redactor);
+    } catch (err) {
+      await opened.close();
+      throw err;
+    }
     await sendFile(
       req,
       res,

@@ -153,7 +153,8 @@ async function wholeLinesOnly(res: Response, file: SessionFile): Promise<Session
  * REDACT_IN_MEMORY, else as a stream) unless its content is verifiably binary; binary files
  * are masked at the same length (in memory up to REDACT_IN_MEMORY, else as they stream). With
  * REDACT=off the operator asked for raw bytes: every file goes out as it is. With redaction on,
- * a JSONL file ends at its last newline (wholeLinesOnly).
+ * a JSONL file ends at its last newline (wholeLinesOnly), but for a transcript chunk whose
+ * last line goes on in the next chunk (`continues`, see ./chunk-file).
  */
 export async function sendFile(
   req: Request,
@@ -169,7 +170,9 @@ export async function sendFile(
   try {
     const head = await file.read(0, Math.min(SNIFF, file.size));
     const binary = isVerifiablyBinary(head);
-    if (redactor.enabled && !binary && name.endsWith('.jsonl') && !utf16Of(head))
+    // A chunk's last line that goes on in the next chunk is complete (masked with its end).
+    const unfinished = !file.continues;
+    if (redactor.enabled && !binary && name.endsWith('.jsonl') && !utf16Of(head) && unfinished)
       file = await wholeLinesOnly(res, file);
     const d: Download = { req, res, name, file, charge };
     if (!redactor.enabled) streaming = sendBytes(d, binary, null);

@@ -4,6 +4,13 @@ import { openInside, readRange } from '../brain/safe-read';
 /** A file opened inside a session directory, for one download. */
 export interface SessionFile {
   readonly size: number;
+  /** Device and inode: which file this is whatever name it was opened by. */
+  readonly identity: { dev: number; ino: number };
+  /**
+   * Its unfinished last line goes on in the next chunk of its transcript view (see
+   * ./chunk-file): that line is complete, not being written.
+   */
+  readonly continues?: boolean;
   /** `length` bytes at `position` (short at the end of the file). */
   read(position: number, length: number): Promise<Buffer>;
   /** Bytes start..end (inclusive); the stream owns the file from then on and closes it. */
@@ -21,6 +28,7 @@ export async function openSessionFile(realDir: string, rel: string): Promise<Ses
   const { handle, stats } = opened.value;
   return {
     size: stats.size,
+    identity: { dev: stats.dev, ino: stats.ino },
     read: (position, length) => readRange(handle, position, length),
     stream: (start, end) => handle.createReadStream({ start, end, autoClose: true }),
     close: () => handle.close(),

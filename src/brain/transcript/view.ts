@@ -52,7 +52,8 @@ function fileView(
   return { kind, label: relPath, segments: [{ relPath, version }], size: version.size };
 }
 
-function chunkView(
+/** The view of the chunks in `chunks/<folder>`, whether or not a file of its kind wins. */
+export function chunkView(
   realDir: string,
   kind: ViewSource['kind'],
   folder: string,
