@@ -70,3 +70,47 @@ export const browserPassword: Detector = {
     return valueEnd;
   },
 };
+
+// --- a password field's value in saved HTML -------------------------------------------------------
+
+/** One attribute of a tag: 1 name, then the value (maybe JSON-escaped quotes) in 2, 3 or 4. */
+const ATTRIBUTE =
+  /([\w:-]+)[ \t]*=[ \t]*(?:\\*"([^"\\\r\n]*)\\*"|\\*'([^'\\\r\n]*)\\*'|([^\s"'\\>]+))/g;
+/** How far an `<input` tag is read for its attributes. */
+const TAG_MAX = 2048;
+
+/**
+ * `<input type="password" value="S3cret">`, `<input name="pwd" value='S3cret'>`: the value of
+ * an input that is a password field (by its type, or its name, id or autocomplete naming a
+ * password) in a page an agent saved or printed. Placeholders stay (acceptAssignment).
+ */
+export const htmlPasswordValue: Detector = {
+  kind: 'password',
+  anchors: '<',
+  trigger: '<(?=[iI][nN][pP][uU][tT][\\s/])',
+  find(text, at, _state, out) {
+    const close = text.indexOf('>', at);
+    const end = close < 0 ? Math.min(text.length, at + TAG_MAX) : Math.min(close, at + TAG_MAX);
+    const tag = text.slice(at, end);
+    let field = false;
+    let value: { start: number; text: string } | null = null;
+    for (const m of tag.matchAll(ATTRIBUTE)) {
+      const name = m[1].toLowerCase();
+      const v = m[2] ?? m[3] ?? m[4] ?? '';
+      if (name === 'type' && v.toLowerCase() === 'password') field = true;
+      else if (
+        (name === 'name' || name === 'id' || name === 'autocomplete') &&
+        PASSWORD_FIELD.test(v)
+      )
+        field = true;
+      else if (name === 'value' && v !== '') {
+        // The value is the last occurrence of its text within its attribute (escaped quotes
+        // may stand between it and the attribute's end).
+        value = { start: text.lastIndexOf(v, at + (m.index ?? 0) + m[0].length), text: v };
+      }
+    }
+    if (!field || !value || !acceptAssignment('password', value.text, true, '')) return -1;
+    out.push({ start: value.start, end: value.start + value.text.length, kind: 'password' });
+    return value.start + value.text.length;
+  },
+};

@@ -49,7 +49,7 @@ import {
   urlCredentials,
 } from './formats';
 import { optionSecrets } from './flags';
-import { browserPassword } from './browser';
+import { browserPassword, htmlPasswordValue } from './browser';
 import { netrcPassword } from './netrc';
 import { npmCredential } from './npmrc';
 import { privateKey, privateKeyBase64, puttyPrivateKey } from './private-key';
@@ -142,6 +142,7 @@ export const DETECTORS: readonly Detector[] = [
   secretArray,
   secretObject,
   browserPassword,
+  htmlPasswordValue,
 ];
 
 /**

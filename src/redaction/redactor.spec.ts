@@ -248,4 +248,22 @@ describe('secrets the third outside review found served', () => {
       expect(on().redactText(`bash -c "${cmd}"`)).toBe(`bash -c "${masked}"`);
     }
   });
+
+  it('masks the value of a password field in saved HTML, not of other inputs', () => {
+    expect(
+      on().redactText(
+        '<form><input name="user" value="bob"><input type="password" value="PwHtml-Aa1bb">' +
+          "<INPUT id='pwd' value='PwHtml-Cc2dd'/><input value=PwHtml-Ee3ff name=password>" +
+          '<input type="text" value="visible text"><input type="password" value=""></form>',
+      ),
+    ).toBe(
+      '<form><input name="user" value="bob"><input type="password" value="[REDACTED:password]">' +
+        "<INPUT id='pwd' value='[REDACTED:password]'/><input value=[REDACTED:password] name=password>" +
+        '<input type="text" value="visible text"><input type="password" value=""></form>',
+    );
+    // As a JSON string stores the page (escaped quotes).
+    expect(on().redactText(JSON.stringify('<input type="password" value="PwHtml-Gg4hh">'))).toBe(
+      JSON.stringify('<input type="password" value="[REDACTED:password]">'),
+    );
+  });
 });
