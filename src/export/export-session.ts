@@ -126,6 +126,10 @@ export async function* stepPages(
   let full = true;
   let answered = 0;
   for (;;) {
+    // The consumer asked for the next step: what came before (the header, the last page) is
+    // written, its values freed. A page must not wait for room while its export holds the
+    // header's values: three exports doing so held the whole budget and waited for good.
+    pageDone();
     // A page no larger than the steps the header counted: a query is costed (and charged)
     // by its `first`, so a short session is not charged for a full page.
     const left = expected - seen;

@@ -46,6 +46,13 @@ beforeAll(() => {
   ]);
   fs.writeFileSync(path.join(logs, 'transcript.jsonl'), compact);
   fs.writeFileSync(path.join(logs, 'transcript_full.jsonl'), full);
+  // A 9 MiB artifact: the export's header carries it. The focused re-review's case: each export
+  // kept the header's share while its first page waited for room, three of them held the
+  // budget between them, and all three stalled right after the header, for good.
+  fs.writeFileSync(
+    path.join(dir, 'antigravity/brain', ID, 'plan.md'),
+    filler(9 * 1024 * 1024, 'plan'),
+  );
 }, 60_000);
 
 afterEach(async () => {
