@@ -61,6 +61,15 @@ describe('locateViews', () => {
     });
   });
 
+  it('orders chunk names by their number, so names without padding join as written', async () => {
+    for (const n of [0, 1, 2, 9, 10, 11])
+      write(`${CHUNKS}/transcript/${n}.jsonl`, 'x'.repeat(n + 1));
+    const v = await locateViews(dir);
+    expect(shape(v.compact)?.files).toEqual(
+      [0, 1, 2, 9, 10, 11].map((n) => [`${CHUNKS}/transcript/${n}.jsonl`, n + 1]),
+    );
+  });
+
   it('lets a file win over chunks of the same kind', async () => {
     write(COMPACT_FILE, 'file\n');
     write(`${CHUNKS}/transcript/00000000.jsonl`, 'chunk\n');

@@ -74,9 +74,12 @@ export function chunkView(
       });
       return null;
     }
+    // By number: real names have 8 digits (name order is number order), but a writer that
+    // does not pad would put 10.jsonl before 9.jsonl, and a line split between them would
+    // read as two broken ones (and be masked as such).
     names = readdirSync(dirChecked)
       .filter((n) => CHUNK_NAME.test(n))
-      .sort();
+      .sort((a, b) => parseInt(a, 10) - parseInt(b, 10) || (a < b ? -1 : a > b ? 1 : 0));
   } catch {
     return null;
   }
