@@ -167,35 +167,102 @@ export const commandPasswords: Detector = {
   },
 };
 
-/** A registry login reading its password from stdin, after the `|` that feeds it. */
-const STDIN_LOGIN =
-  /[ \t]*(?:sudo[ \t]+)?(?:(?:docker|podman|nerdctl|buildah|skopeo|oras)[ \t]+login|helm[ \t]+registry[ \t]+login)[ \t][^\r\n|;&]{0,400}?--password-stdin(?![\w-])/y;
+/** Tools whose login reads a password (or token) from stdin. */
+const LOGIN_TOOLS = 'docker|podman|nerdctl|buildah|skopeo|oras|helm|crane|gh';
 /**
- * `echo VALUE` or `printf '%s' VALUE` ending right before the `|`; groups 1-3 the value. It
- * may open a quoted string: `bash -c "echo …"`, and a raw JSON line's `"CommandLine": "echo …"`.
+ * A login reading its secret from stdin, in one stage of a pipeline: the tool by name or path
+ * (`/usr/bin/docker`), after any prefix (`sudo -E`, `DOCKER_CONFIG=… `, `timeout 30`, `env`),
+ * its options (`--config /tmp/c`), `login` (`registry login`, `auth login`), then
+ * `--password-stdin` (`--with-token` for gh).
+ */
+const STDIN_LOGIN = new RegExp(
+  `[^|\\r\\n;&]{0,200}?(?<![\\w.-])(?:${LOGIN_TOOLS})(?![\\w.-])[^|\\r\\n;&]{0,200}?[ \\t]` +
+    `(?:(?:auth|registry)[ \\t]+)?login(?![\\w-])[^|\\r\\n;&]{0,400}?` +
+    `--(?:password-stdin|with-token)(?![\\w-])`,
+  'y',
+);
+/**
+ * `echo VALUE` or `printf '%s' VALUE` ending right before the `|` (or before one more stage:
+ * `echo X | tee /dev/null | docker login …`); groups 1-3 the value. It may open a quoted
+ * string or code span: `bash -c "echo …"`, a raw JSON line's `"CommandLine": "echo …"`,
+ * `` `echo …` `` in prose.
  */
 const ECHOED =
-  /(?:^|[\s;&("']|\\[nr])(?:echo(?:[ \t]+-[neE]+)*|printf(?:[ \t]+(?:'%s'|"%s"|%s))?)[ \t]+(?:'([^'\r\n]{1,4096})'|"([^"\r\n\\]{1,4096})"|([^\s'"`\\;&|<>()]{1,4096}))[ \t]*$/;
+  /(?:^|[\s;&("'`]|\\[nr])(?:echo(?:[ \t]+-[neE]+)*|printf(?:[ \t]+(?:'%s'|"%s"|%s))?)[ \t]+(?:'([^'\r\n]{1,4096})'|"([^"\r\n\\]{1,4096})"|([^\s'"`\\;&|<>()]{1,4096}))[ \t]*(?:\|[^|\r\n;&`]{1,200})?$/;
+/** `cat <<EOF` (or `<<-'EOF'`) ending right before the `|`: group 2 the terminator. */
+const HEREDOC = /(?:^|[\s;&("'`]|\\[nr])cat[ \t]+<<-?[ \t]*(["']?)(\w{1,40})\1[ \t]*$/;
+
+/** The value a pipeline feeds into the login at `at` (its `|`), or null. */
+function fedValue(text: string, at: number): { start: number; end: number } | null {
+  const from = Math.max(0, at - 4500);
+  const before = text.slice(from, at);
+  const m = ECHOED.exec(before);
+  if (m) {
+    const value = m[1] ?? m[2] ?? m[3];
+    if (value.startsWith('$') || value.startsWith(REDACTED)) return null;
+    // Where the value ends: its closing quote, or the end of the bare word.
+    const tail = m[0].slice(m[0].indexOf(value, m[0].search(/(?:echo|printf)/)) + value.length);
+    const end = from + m.index + m[0].length - tail.length;
+    return { start: end - value.length, end };
+  }
+  const h = HEREDOC.exec(before);
+  if (!h) return null;
+  // The here-document starts on the next line and ends at its terminator: its first line is
+  // the secret (a login reads one line).
+  const lineEnd = text.indexOf('\n', at);
+  if (lineEnd < 0) return null;
+  const next = text.indexOf('\n', lineEnd + 1);
+  const stop = next < 0 ? text.length : next;
+  const line = text.slice(lineEnd + 1, stop).replace(/\r$/, '');
+  if (line === '' || line === h[2] || line.startsWith('$') || line.startsWith(REDACTED))
+    return null;
+  return { start: lineEnd + 1, end: lineEnd + 1 + line.length };
+}
 
 /**
- * `echo S3cret | docker login -u bob --password-stdin`: the echoed value is the password
- * (a variable, `$PW` or `${PW}`, is not).
+ * `echo S3cret | docker login -u bob --password-stdin`, `cat <<EOF | podman login
+ * --password-stdin r` and its here-document: the value fed to the login is the password (a
+ * variable, `$PW` or `${PW}`, is not).
  */
 export const stdinPassword: Detector = {
   kind: 'password',
   anchors: '|',
-  trigger: '\\|(?=[ \\t]*(?:sudo[ \\t]+)?(?:docker|podman|nerdctl|buildah|skopeo|oras|helm)[ \\t])',
+  trigger: `\\|(?=[^|\\r\\n;&]{0,200}?(?:${LOGIN_TOOLS})[ \\t/])`,
   find(text, at, _state, out) {
     STDIN_LOGIN.lastIndex = at + 1;
     if (text.charCodeAt(at + 1) === 0x7c || !STDIN_LOGIN.test(text)) return -1;
-    const from = Math.max(0, at - 4200);
-    const m = ECHOED.exec(text.slice(from, at));
+    const fed = fedValue(text, at);
+    if (!fed) return -1;
+    out.push({ ...fed, kind: 'password' });
+    return at + 1;
+  },
+};
+
+/** `docker login --password-stdin r <<< S3cret` (or `<<<"S3cret"`): a here-string. */
+const HERE_STRING =
+  /<<<[ \t]*(?:'([^'\r\n]{1,4096})'|"([^"\r\n\\]{1,4096})"|([^\s'"`\\;&|<>()]{1,4096}))/y;
+
+export const hereStringPassword: Detector = {
+  kind: 'password',
+  anchors: '<',
+  trigger: '<(?=<<)',
+  find(text, at, _state, out) {
+    HERE_STRING.lastIndex = at;
+    const m = HERE_STRING.exec(text);
     if (!m) return -1;
     const value = m[1] ?? m[2] ?? m[3];
     if (value.startsWith('$') || value.startsWith(REDACTED)) return -1;
-    const close = m[3] === undefined ? 1 : 0;
-    const end = from + m.index + m[0].replace(/[ \t]+$/, '').length - close;
+    // The login is the command this here-string feeds: the stage around it.
+    const stageStart = Math.max(
+      text.lastIndexOf('|', at),
+      text.lastIndexOf(';', at),
+      text.lastIndexOf('&', at),
+      text.lastIndexOf('\n', at),
+    );
+    STDIN_LOGIN.lastIndex = stageStart + 1;
+    if (!STDIN_LOGIN.test(text) || STDIN_LOGIN.lastIndex > at) return -1;
+    const end = HERE_STRING.lastIndex - (m[3] === undefined ? 1 : 0);
     out.push({ start: end - value.length, end, kind: 'password' });
-    return at + 1;
+    return HERE_STRING.lastIndex;
   },
 };

@@ -29,7 +29,7 @@ import {
   cookie,
 } from './assignments';
 import { secretArray, secretObject } from './collections';
-import { commandPasswords, stdinPassword } from './commands';
+import { commandPasswords, hereStringPassword, stdinPassword } from './commands';
 import type { Detector, ScanState, Span } from './detector';
 import {
   anthropicKey,
@@ -135,6 +135,7 @@ export const DETECTORS: readonly Detector[] = [
   urlCredentials,
   commandPasswords,
   stdinPassword,
+  hereStringPassword,
   optionSecrets,
   netrcPassword,
   npmCredential,

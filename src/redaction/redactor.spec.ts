@@ -266,4 +266,56 @@ describe('secrets the third outside review found served', () => {
       JSON.stringify('<input type="password" value="[REDACTED:password]">'),
     );
   });
+
+  it('masks a secret fed to a login in the variants the focused re-review served', () => {
+    const M = '[REDACTED:password]';
+    const cases: [string, string][] = [
+      ['docker login --password-stdin -u me r <<< ZqNK1KLQTr94QtwRRU', 'ZqNK1KLQTr94QtwRRU'],
+      ['docker login --password-stdin r <<<"ZqNK2KLQTr94QtwRRU"', 'ZqNK2KLQTr94QtwRRU'],
+      [
+        'echo ZqOCMYYeavNP62ryFM | sudo -E docker login --password-stdin -u me r',
+        'ZqOCMYYeavNP62ryFM',
+      ],
+      [
+        'echo ZqmysqV7F7lsZVBcQb | DOCKER_CONFIG=/tmp docker login --password-stdin r',
+        'ZqmysqV7F7lsZVBcQb',
+      ],
+      ['echo ZqVrIhJuycVXZWp5HP | crane auth login r -u me --password-stdin', 'ZqVrIhJuycVXZWp5HP'],
+      [
+        'echo Zqzr4Z6bfbDnqdGui7 | tee /dev/null | docker login --password-stdin r',
+        'Zqzr4Z6bfbDnqdGui7',
+      ],
+      [
+        'cat <<EOF | docker login --password-stdin -u me r\nZqFpt8v9GqYZQ0WWiv\nEOF',
+        'ZqFpt8v9GqYZQ0WWiv',
+      ],
+      [
+        'I will run `echo ZqKrcYTdtUdMdNFOIW | docker login --password-stdin -u me r`',
+        'ZqKrcYTdtUdMdNFOIW',
+      ],
+      ['echo ZqCf1 | docker --config /tmp/c login --password-stdin r', 'ZqCf1'],
+      ['echo ZqCf2 | sudo -u root docker login --password-stdin r', 'ZqCf2'],
+      ['echo ZqCf3 | timeout 30 docker login --password-stdin r', 'ZqCf3'],
+      ['echo ZqCf4 | /usr/bin/docker login --password-stdin r', 'ZqCf4'],
+      ['echo ZqCf5 | env docker login --password-stdin r', 'ZqCf5'],
+      ['echo ZqGhTok6abc | gh auth login --with-token', 'ZqGhTok6abc'],
+    ];
+    for (const [text, secret] of cases) {
+      expect(on().redactText(text)).toBe(text.replace(secret, M));
+      // As a raw JSON line stores the command.
+      const line = JSON.stringify({ args: { CommandLine: text } });
+      expect(on().redactText(line)).toBe(
+        JSON.stringify({ args: { CommandLine: text.replace(secret, M) } }),
+      );
+    }
+    // Not a login, a variable, or a login that reads no stdin: left alone.
+    for (const text of [
+      'echo hello | grep docker',
+      'echo $PW | docker login --password-stdin r',
+      'cat <<EOF | docker login --password-stdin r\n$TOKEN\nEOF',
+      'echo hi | docker login -u bob',
+      'docker run --rm img <<< input-text',
+    ])
+      expect(on().redactText(text)).toBe(text);
+  });
 });
