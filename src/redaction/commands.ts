@@ -175,12 +175,31 @@ const LOGIN_TOOLS = 'docker|podman|nerdctl|buildah|skopeo|oras|helm|crane|gh';
  * its options (`--config /tmp/c`), `login` (`registry login`, `auth login`), then
  * `--password-stdin` (`--with-token` for gh).
  */
-const STDIN_LOGIN = new RegExp(
-  `[^|\\r\\n;&]{0,200}?(?<![\\w.-])(?:${LOGIN_TOOLS})(?![\\w.-])[^|\\r\\n;&]{0,200}?[ \\t]` +
-    `(?:(?:auth|registry)[ \\t]+)?login(?![\\w-])[^|\\r\\n;&]{0,400}?` +
-    `--(?:password-stdin|with-token)(?![\\w-])`,
-  'y',
-);
+const LOGIN_TOOL = new RegExp(`(?<![\\w.-])(?:${LOGIN_TOOLS})(?![\\w.-])`);
+const LOGIN_WORD = /[ \t](?:(?:auth|registry)[ \t]+)?login(?![\w-])/;
+const STDIN_FLAG = /--(?:password-stdin|with-token)(?![\w-])/;
+/** How far one pipeline stage is read for its login. */
+const STAGE_MAX = 800;
+
+/**
+ * Where the stdin login of the pipeline stage starting at `from` ends (just past its flag), or
+ * -1. Three linear searches in the stage (up to `|`, `;`, `&` or a line break), not one regex
+ * with nested lazy runs: a line of many tool names and no login must not cost quadratic time.
+ */
+const STAGE_END = /[|;&\r\n]/g;
+function stdinLoginEnd(text: string, from: number): number {
+  STAGE_END.lastIndex = from;
+  const stop = STAGE_END.exec(text)?.index ?? text.length;
+  const part = text.slice(from, Math.min(stop, from + STAGE_MAX));
+  const tool = LOGIN_TOOL.exec(part);
+  if (!tool) return -1;
+  const afterTool = tool.index + tool[0].length;
+  const login = LOGIN_WORD.exec(part.slice(afterTool));
+  if (!login) return -1;
+  const afterLogin = afterTool + login.index + login[0].length;
+  const flag = STDIN_FLAG.exec(part.slice(afterLogin));
+  return flag ? from + afterLogin + flag.index + flag[0].length : -1;
+}
 /**
  * `echo VALUE` or `printf '%s' VALUE` ending right before the `|` (or before one more stage:
  * `echo X | tee /dev/null | docker login …`); groups 1-3 the value. It may open a quoted
@@ -229,8 +248,7 @@ export const stdinPassword: Detector = {
   anchors: '|',
   trigger: `\\|(?=[^|\\r\\n;&]{0,200}?(?:${LOGIN_TOOLS})[ \\t/])`,
   find(text, at, _state, out) {
-    STDIN_LOGIN.lastIndex = at + 1;
-    if (text.charCodeAt(at + 1) === 0x7c || !STDIN_LOGIN.test(text)) return -1;
+    if (text.charCodeAt(at + 1) === 0x7c || stdinLoginEnd(text, at + 1) < 0) return -1;
     const fed = fedValue(text, at);
     if (!fed) return -1;
     out.push({ ...fed, kind: 'password' });
@@ -259,8 +277,8 @@ export const hereStringPassword: Detector = {
       text.lastIndexOf('&', at),
       text.lastIndexOf('\n', at),
     );
-    STDIN_LOGIN.lastIndex = stageStart + 1;
-    if (!STDIN_LOGIN.test(text) || STDIN_LOGIN.lastIndex > at) return -1;
+    const login = stdinLoginEnd(text, stageStart + 1);
+    if (login < 0 || login > at) return -1;
     const end = HERE_STRING.lastIndex - (m[3] === undefined ? 1 : 0);
     out.push({ start: end - value.length, end, kind: 'password' });
     return HERE_STRING.lastIndex;
