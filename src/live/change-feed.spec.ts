@@ -71,6 +71,31 @@ describe('ChangeFeed', () => {
     expect(catalogs[1][1]).toEqual([A]);
   });
 
+  it('tells a session made after its first scan but before its watches were in place', async () => {
+    const B = 'b0000000-0000-4000-8000-00000000000b';
+    const store = new BrainStore({ geminiHome: home, brainRoots: [] });
+    await store.refresh();
+    // B appears right after the feed's first scan, before it watches the roots: no watch
+    // event will ever tell of it.
+    const refresh = store.refresh.bind(store);
+    let first = true;
+    jest.spyOn(store, 'refresh').mockImplementation(async (quick?: boolean) => {
+      const catalog = await refresh(quick);
+      if (first) write(B, line(0));
+      first = false;
+      return catalog;
+    });
+    feed = new ChangeFeed(store, { geminiHome: home, watch: 'auto', pollMs: 50 });
+    const catalogs: string[][] = [];
+    feed.listen({
+      catalogChanged: (_before, after) =>
+        catalogs.push(after.newestFirst.map((s) => s.entry.id).sort()),
+    });
+    await feed.ready();
+    await feed.settled();
+    expect(catalogs).toEqual([[A, B]]);
+  });
+
   it('polls by stat with WATCH=poll', async () => {
     const { updated } = await sut({ watch: 'poll' });
     expect(feed.watches).toBe(0);

@@ -139,6 +139,11 @@ export class ChangeFeed {
     }
     if (this.mode === 'events') this.startWatching();
     else this.startPolling();
+    // A session that appeared after the baseline's scan but before the watches were in place
+    // told no watch: the roots are scanned once more now that they are watched (a subscriber
+    // that came just before a session was made never heard of it; seen under load).
+    const again = await this.store.refresh(true);
+    if (!sameSessions(catalog, again)) await this.catalogChanged(catalog, again);
   }
 
   private startWatching(): void {
@@ -280,4 +285,13 @@ export class ChangeFeed {
     this.dirty.clear();
     this.starting = null;
   }
+}
+
+/** Whether two catalogs list the same session folders (a rescan makes a new catalog). */
+function sameSessions(a: Catalog, b: Catalog): boolean {
+  if (a === b) return true;
+  const dirs = (c: Catalog) => [...c.newestFirst, ...c.shadowed].map((s) => s.entry.realDir);
+  const left = dirs(a);
+  const right = new Set(dirs(b));
+  return left.length === right.size && left.every((d) => right.has(d));
 }
