@@ -71,8 +71,10 @@ it('indexes 4 million lines that are no records in a CPU time that a few bytes p
   const cpu = process.cpuUsage();
   await o.index.caughtUp();
   const { user, system } = process.cpuUsage(cpu);
-  // Parsing each line (a SyntaxError apiece) took 10-20 s; looking at its first and last byte, well under 1.
-  expect((user + system) / 1000).toBeLessThan(3000);
+  // Parsing each line (a SyntaxError apiece) took 10-20 s; looking at its first and last byte,
+  // about 1 s at rest. The bound tells the two apart with room for a busy machine (the whole
+  // process's CPU time is counted: 3.4 s was measured at load 8); the figure is the bench's.
+  expect((user + system) / 1000).toBeLessThan(7000);
   expect(o.index.status([fs.realpathSync(dir)])).toMatchObject({
     state: 'READY',
     bytesIndexed: fs.statSync(file).size,
