@@ -277,7 +277,9 @@ export const hereStringPassword: Detector = {
       text.lastIndexOf('&', at),
       text.lastIndexOf('\n', at),
     );
-    const login = stdinLoginEnd(text, stageStart + 1);
+    // Within reach of the here-string: a raw JSON line has no line break, and its stage can
+    // start far before the command (the first STAGE_MAX bytes of the line hold no login).
+    const login = stdinLoginEnd(text, Math.max(stageStart + 1, at - STAGE_MAX));
     if (login < 0 || login > at) return -1;
     const end = HERE_STRING.lastIndex - (m[3] === undefined ? 1 : 0);
     out.push({ start: end - value.length, end, kind: 'password' });

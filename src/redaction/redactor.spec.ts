@@ -302,10 +302,11 @@ describe('secrets the third outside review found served', () => {
     ];
     for (const [text, secret] of cases) {
       expect(on().redactText(text)).toBe(text.replace(secret, M));
-      // As a raw JSON line stores the command.
-      const line = JSON.stringify({ args: { CommandLine: text } });
+      // As a raw JSON line stores the command, after a long content (no line break before).
+      const content = 'x'.repeat(2000);
+      const line = JSON.stringify({ content, args: { CommandLine: text } });
       expect(on().redactText(line)).toBe(
-        JSON.stringify({ args: { CommandLine: text.replace(secret, M) } }),
+        JSON.stringify({ content, args: { CommandLine: text.replace(secret, M) } }),
       );
     }
     // Not a login, a variable, or a login that reads no stdin: left alone.
