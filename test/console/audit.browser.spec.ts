@@ -34,6 +34,10 @@ function addAuditSession(home: string): void {
     }),
     planner(3, at(BASE, 30), { content: 'The deploy failed.' }),
   ]);
+  // A file the user uploaded, holding the password again: the report names it by its path.
+  const upload = path.join(home, 'antigravity-ide/brain', AUDIT, '.user_uploaded/deploy.env');
+  fs.mkdirSync(path.dirname(upload), { recursive: true });
+  fs.writeFileSync(upload, 'password=hunter2hunter2\n');
 }
 
 describeInBrowser('the console for an audit: counts, versions, files, search, exports', () => {
@@ -83,8 +87,8 @@ describeInBrowser('the console for an audit: counts, versions, files, search, ex
         rows.map((r) => [r.cells[0].innerText, r.cells[8].innerText, r.cells[9].innerText]),
       );
       expect(counts).toEqual([
-        // The password is in the request and in the step's content: two findings.
-        ['a0d17000', '1', '2'],
+        // The password is in the request, in the step's content and in an uploaded file.
+        ['a0d17000', '1', '3'],
         ['9e779ff1', '0', '0'],
         ['a704176f', '0', '0'],
         ['240ff5ee', '0', '0'],
@@ -93,13 +97,21 @@ describeInBrowser('the console for an audit: counts, versions, files, search, ex
         ['ac000000', '0', '0'],
       ]);
       expect(await axeViolations(w.page)).toEqual([]);
-      await w.page.getByRole('link', { name: '2 secrets of a0d17000' }).click();
+      await w.page.getByRole('link', { name: '3 secrets of a0d17000' }).click();
       await w.page.waitForURL(`${world.origin}/sessions/${AUDIT}?tab=secrets`);
       await w.page.locator('table.findings tbody tr').first().waitFor();
       expect(await w.page.locator('table.findings tbody td').allInnerTexts()).toEqual([
         ...['password', 'user_request', '1', 'step 0'],
         ...['password', 'content', '1', 'step 0'],
+        ...['password', 'file', '1', '.user_uploaded/deploy.env'],
       ]);
+      // The file's finding is a download of its bytes as served: masked.
+      const [file] = await Promise.all([
+        w.page.waitForEvent('download'),
+        w.page.getByRole('link', { name: '.user_uploaded/deploy.env' }).click(),
+      ]);
+      expect(file.suggestedFilename()).toBe('deploy.env');
+      expect(fs.readFileSync(await file.path(), 'utf8')).toBe('password=[REDACTED:password]\n');
       await w.page.goBack();
       await w.page.getByRole('link', { name: '1 failed commands of a0d17000' }).click();
       await w.page.waitForURL(`${world.origin}/sessions/${AUDIT}?tab=commands`);

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { gql } from '../../api/graphql';
 import { ErrorNote } from '../../components/ErrorNote';
-import { FindingPlace } from '../../components/FindingPlace';
+import { FindingPlace, findingField } from '../../components/FindingPlace';
 import { count, oneLine, shortId, shown, when } from '../../components/text';
 import { graphql } from '../../gql';
 
@@ -104,7 +104,7 @@ export function SecretsPage({ kind }: { kind?: string }) {
                   {x.findings.map((f, i) => (
                     <li key={i}>
                       <span className="badge warn">{shown(f.kind)}</span> ×{f.count} in{' '}
-                      {f.field.toLowerCase()}{' '}
+                      {findingField(f)}{' '}
                       <FindingPlace sessionId={x.session.id} step={f.step} artifact={f.artifact} />
                     </li>
                   ))}

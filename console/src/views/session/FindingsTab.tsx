@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { gql } from '../../api/graphql';
 import { ErrorNote } from '../../components/ErrorNote';
 import { FileLink } from '../../components/FileLink';
-import { FindingPlace } from '../../components/FindingPlace';
+import { FindingPlace, findingField } from '../../components/FindingPlace';
 import { StepLink } from '../../components/StepLink';
 import { shown } from '../../components/text';
 import { FindingsQuery } from './list-queries';
@@ -42,7 +42,7 @@ export function FindingsTab({
           {s.secrets.map((f, i) => (
             <tr key={i}>
               <td>{shown(f.kind)}</td>
-              <td>{f.field.toLowerCase()}</td>
+              <td>{findingField(f)}</td>
               <td className="num">{f.count}</td>
               <td>
                 <FindingPlace sessionId={routeId} step={f.step} artifact={f.artifact} />
