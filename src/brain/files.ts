@@ -76,7 +76,33 @@ export function classifySessionFile(rel: string): SessionFileKind | null {
 export async function listSessionFiles(
   realDir: string,
 ): Promise<{ files: SessionFileInfo[]; unsafe: Problem[] }> {
-  const files: SessionFileInfo[] = [];
+  const { files, unsafe } = await walkSessionFiles(realDir);
+  return {
+    files: files.map((f) => ({
+      path: f.path,
+      kind: f.kind,
+      size: f.stats.size,
+      modifiedAt: dateOf(f.stats),
+    })),
+    unsafe,
+  };
+}
+
+/** A listed file with the stats its containment check read (see `walkSessionFiles`). */
+export interface WalkedFile {
+  path: string;
+  kind: SessionFileKind;
+  stats: Stats;
+}
+
+/**
+ * The walk behind `listSessionFiles`, keeping each file's stats: a caller that needs more of
+ * them than the listing shows (the home index: device, inode, mtime) stats nothing twice.
+ */
+export async function walkSessionFiles(
+  realDir: string,
+): Promise<{ files: WalkedFile[]; unsafe: Problem[] }> {
+  const files: WalkedFile[] = [];
   const unsafe: Problem[] = [];
   // Breadth first, one level at a time, IO_CONCURRENCY reads in flight: sessions with thousands
   // of step folders are common, and their readdirs one after another add up.
@@ -122,12 +148,7 @@ export async function listSessionFiles(
       const checked = statInside(realDir, rel);
       if (checked.ok) {
         if (kind === null) return;
-        files.push({
-          path: rel,
-          kind,
-          size: checked.value.stats.size,
-          modifiedAt: dateOf(checked.value.stats),
-        });
+        files.push({ path: rel, kind, stats: checked.value.stats });
       } else if (checked.refusal === 'UNSAFE_PATH') {
         unsafe.push(problem('UNSAFE_PATH', checked.message, rel));
       } else if (checked.refusal === 'UNREADABLE') {

@@ -18,7 +18,10 @@ export interface ExportOptions {
   pageSize?: number;
   /** How the export waits out a rate limit (a test may pass a fake clock). */
   wait?: (ms: number) => Promise<void>;
-  /** Called once a page of steps has been consumed (gives its large values back). */
+  /**
+   * Called before each page of steps is asked for: what came before it (the header, the last
+   * page) is written, so its large values are given back.
+   */
   pageDone?: () => void;
   /**
    * Aborted when nobody reads the export any more (the client left): no page is asked for
@@ -147,8 +150,6 @@ export async function* stepPages(
     const steps = requireSession(data.session).steps;
     seen += steps.edges.length;
     for (const edge of steps.edges) yield edge.node;
-    // The consumer asked for the step after this page: the page is written, its values freed.
-    pageDone();
     if (!steps.pageInfo.hasNextPage || steps.pageInfo.endCursor === null) return;
     after = steps.pageInfo.endCursor;
     full = true;

@@ -85,6 +85,9 @@ function isPlainText(head: Buffer): boolean {
   return false;
 }
 
+/** Bytes read from a file's start to judge whether it is binary. */
+export const SNIFF_BYTES = 8192;
+
 /** Binary by signature, and not text that merely starts like one (`BM...`, `MZ...`). */
 export function isVerifiablyBinary(head: Buffer): boolean {
   return MAGIC.some((m) => matches(head, m)) && !isPlainText(head);

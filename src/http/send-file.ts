@@ -4,7 +4,7 @@ import { wholeLinesEnd } from '../brain/transcript/whole-lines';
 import { utf16Of, type Utf16 } from '../redaction/bytes';
 import { createRedactStream } from '../redaction/stream';
 import type { Redactor } from '../redaction/redactor';
-import { contentTypeOf, isVerifiablyBinary } from './content-kind';
+import { contentTypeOf, isVerifiablyBinary, SNIFF_BYTES } from './content-kind';
 import { parseRange } from './file-path';
 import { KEY_BLOCK_MAX, KeyBlockMask } from './key-blocks';
 import { maskBinary, maskText } from './masked-body';
@@ -13,8 +13,6 @@ import { maskUtf16Stream } from './utf16-stream';
 
 /** Files up to this size are masked in memory, keeping Content-Length and Range. */
 const REDACT_IN_MEMORY = 8 * 1024 * 1024;
-/** Bytes read to judge whether a file is binary. */
-const SNIFF = 8192;
 
 /** Charges the caller for `bytes` about to be sent; throws (429) when over the rate limit. */
 export type Charge = (bytes: number) => void;
@@ -168,7 +166,7 @@ export async function sendFile(
   let file = opened;
   let streaming = false;
   try {
-    const head = await file.read(0, Math.min(SNIFF, file.size));
+    const head = await file.read(0, Math.min(SNIFF_BYTES, file.size));
     const binary = isVerifiablyBinary(head);
     // A chunk's last line that goes on in the next chunk is complete (masked with its end).
     const unfinished = !file.continues;

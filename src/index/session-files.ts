@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { decodeUtf8, listSessionFiles, readFileRange } from '../brain/files';
-import { isVerifiablyBinary } from '../http/content-kind';
+import type { Stats } from 'node:fs';
+import { decodeUtf8, readFileRange, walkSessionFiles } from '../brain/files';
+import { isVerifiablyBinary, SNIFF_BYTES } from '../http/content-kind';
 import { compareStrings } from '../brain/problems';
 import { versionKey, versionOf } from '../brain/cache';
 import { statInside } from '../brain/safe-path';
@@ -48,73 +49,41 @@ export function stepOutputs(realDir: string): Map<number, FileDoc> {
   return out;
 }
 
-/**
- * artifact name -> its current file: the root's `*.md` files, as listArtifacts finds them,
- * from metadata alone (their sidecars are not read: the index does not search them).
- */
-export async function artifactFiles(realDir: string): Promise<Map<string, FileDoc>> {
-  const out = new Map<string, FileDoc>();
-  let names: string[];
-  try {
-    names = await fs.promises.readdir(realDir);
-  } catch {
-    return out;
-  }
-  for (const name of names.filter((n) => n.endsWith('.md')).sort(compareStrings)) {
-    const checked = statInside(realDir, name);
-    if (!checked.ok) continue;
-    const st = checked.value.stats;
-    out.set(name, { relPath: name, size: st.size, version: versionKey(versionOf(st)) });
-  }
-  return out;
+function docOf(relPath: string, st: Stats): FileDoc {
+  return { relPath, size: st.size, version: versionKey(versionOf(st)) };
 }
 
 /** The artifacts' sidecars and versions: served by the file route, listed by no field. */
 const ARTIFACT_COMPANION = /\.md(\.resolved(\.\d+)?|\.metadata\.json)$/;
 
 /**
- * path -> every other file the file route serves, whose secrets the secrets report counts
- * (not searched): uploads, scratch files, task logs, media, messages, and the artifacts'
- * sidecars and `.resolved` versions. Transcripts, step outputs and the artifacts themselves
- * have fields of their own. The walk is the Session.files one (no symlinked folder entered).
+ * The files besides transcripts and step outputs that the index reads, each by its path:
+ * `artifacts`, the root's `*.md` files as listArtifacts finds them (searched); `others`, every
+ * other file the file route serves (counted in the secrets report, not searched): the
+ * artifacts' sidecars and `.resolved` versions, uploads, scratch files, task logs, media and
+ * messages, as the Session.files walk finds them (no symlinked folder entered). From metadata
+ * alone: the root is read once and every file stated once.
  */
-export async function otherFiles(realDir: string): Promise<Map<string, FileDoc>> {
-  const out = new Map<string, FileDoc>();
-  const add = (relPath: string) => {
-    const checked = statInside(realDir, relPath);
-    if (!checked.ok) return;
-    const st = checked.value.stats;
-    out.set(relPath, { relPath, size: st.size, version: versionKey(versionOf(st)) });
-  };
-  let names: string[] = [];
+export async function namedFiles(
+  realDir: string,
+): Promise<{ artifacts: Map<string, FileDoc>; others: Map<string, FileDoc> }> {
+  const artifacts = new Map<string, FileDoc>();
+  const others = new Map<string, FileDoc>();
+  let names: string[];
   try {
     names = await fs.promises.readdir(realDir);
   } catch {
-    return out;
+    return { artifacts, others };
   }
-  for (const name of names.filter((n) => ARTIFACT_COMPANION.test(n)).sort(compareStrings))
-    add(name);
-  const { files } = await listSessionFiles(realDir);
-  for (const file of files) add(file.path);
-  return new Map([...out].sort(([a], [b]) => compareStrings(a, b)));
-}
-
-/**
- * A file's text as the download route masks it (see `readText`), except that a file whose
- * bytes are verifiably binary is read as Latin-1, as its download is masked.
- */
-export async function readServedText(realDir: string, doc: FileDoc): Promise<FileText> {
-  try {
-    const wanted = Math.min(doc.size, MAX_FILE_TEXT_BYTES + CUT_CONTEXT_BYTES);
-    const bytes = await readFileRange(realDir, doc.relPath, 0, wanted);
-    const binary = isVerifiablyBinary(bytes.subarray(0, 8192));
-    return {
-      text: binary ? bytes.toString('latin1') : decode(bytes),
-      cut: doc.size > MAX_FILE_TEXT_BYTES,
-    };
-  } catch {
-    return { text: '', cut: false };
+  for (const name of names.sort(compareStrings)) {
+    const artifact = name.endsWith('.md');
+    if (!artifact && !ARTIFACT_COMPANION.test(name)) continue;
+    const checked = statInside(realDir, name);
+    if (checked.ok) (artifact ? artifacts : others).set(name, docOf(name, checked.value.stats));
   }
+  for (const f of (await walkSessionFiles(realDir)).files)
+    others.set(f.path, docOf(f.path, f.stats));
+  return { artifacts, others: new Map([...others].sort(([a], [b]) => compareStrings(a, b))) };
 }
 
 /** Read past the cap so a secret cut by it is still seen whole by the redactor. */
@@ -127,14 +96,19 @@ export interface FileText {
 }
 
 /**
- * The file's text, up to MAX_FILE_TEXT_BYTES plus CUT_CONTEXT_BYTES (see `cutText`); UTF-16
- * is decoded as such. '' when the file cannot be read any more.
+ * The file's text as its download is masked, up to MAX_FILE_TEXT_BYTES plus CUT_CONTEXT_BYTES
+ * (see `cutText`): UTF-16 is decoded as such, bytes that are verifiably binary are read as
+ * Latin-1. '' when the file cannot be read any more.
  */
 export async function readText(realDir: string, doc: FileDoc): Promise<FileText> {
   try {
     const wanted = Math.min(doc.size, MAX_FILE_TEXT_BYTES + CUT_CONTEXT_BYTES);
     const bytes = await readFileRange(realDir, doc.relPath, 0, wanted);
-    return { text: decode(bytes), cut: doc.size > MAX_FILE_TEXT_BYTES };
+    const binary = isVerifiablyBinary(bytes.subarray(0, SNIFF_BYTES));
+    return {
+      text: binary ? bytes.toString('latin1') : decode(bytes),
+      cut: doc.size > MAX_FILE_TEXT_BYTES,
+    };
   } catch {
     return { text: '', cut: false };
   }

@@ -19,15 +19,7 @@ import { fullInputs, pendingRecords, withInputs, type TwinRecord } from './late-
 import { FIELD, recordTexts } from './record-texts';
 import type { TextRedaction } from './redacted-texts';
 import { createHash } from 'node:crypto';
-import {
-  artifactFiles,
-  otherFiles,
-  readServedText,
-  readText,
-  stepOutputs,
-  type FileDoc,
-  type FileText,
-} from './session-files';
+import { namedFiles, readText, stepOutputs, type FileDoc, type FileText } from './session-files';
 import type { DocRow, StepRow, Tables } from './sqlite/tables';
 import { sessionStats } from './session-stats';
 import { stepFacts, type StepFacts } from './step-facts';
@@ -52,21 +44,13 @@ interface FilesState {
   outputs: Record<string, string>;
   /** By nameKey: the name as stored (masked with REDACT=on) and the file's version. */
   artifacts: Record<string, NamedVersion>;
-  /** The same for the other served files (see otherFiles); absent in older index files. */
+  /** The same for the other served files (see namedFiles); absent in older index files. */
   others?: Record<string, NamedVersion>;
 }
 
 interface NamedVersion {
   name: string;
   version: string;
-}
-
-/** A doc about to be written (null: deleted). */
-interface PendingDoc {
-  doc: DocRow | null;
-  position: number;
-  field: number;
-  name: string;
 }
 
 function nameKey(name: string): string {
@@ -117,8 +101,7 @@ export class SessionIndexer {
     const quickSig = `${viewSig}|${fullSig}|${mtimeOf(dir)}|${mtimeOf(`${dir}/.system_generated/steps`)}`;
     if (!thorough && row?.complete && row.quick_sig === quickSig) return null;
     const outputs = stepOutputs(dir);
-    const artifacts = await artifactFiles(dir);
-    const others = await otherFiles(dir);
+    const { artifacts, others } = await namedFiles(dir);
     const filesSig = JSON.stringify([
       [...outputs].map(([i, f]) => [i, f.version]),
       [...artifacts].map(([n, f]) => [nameKey(n), f.version]),
@@ -426,7 +409,8 @@ export class SessionIndexer {
     const old = filesState(t.getFilesState(sid));
     const next: FilesState = { outputs: {}, artifacts: {}, others: {} };
     const positions = t.firstPositions(sid);
-    const docs: PendingDoc[] = [];
+    // Written in one transaction below; an empty doc deletes what its key held.
+    const docs: DocRow[] = [];
     const stale = new Set(Object.keys(old.outputs));
     for (const [index, file] of files.outputs) {
       const position = positions.get(index);
@@ -435,81 +419,39 @@ export class SessionIndexer {
       next.outputs[index] = key;
       stale.delete(String(index));
       if (old.outputs[index] === key && position < deletedFrom) continue;
-      docs.push({
-        doc: this.fileDoc(position, FIELD.OUTPUT, '', await readText(dir, file), marked),
-        position,
-        field: FIELD.OUTPUT,
-        name: '',
-      });
+      docs.push(this.fileDoc(position, FIELD.OUTPUT, '', await readText(dir, file), marked));
     }
     for (const index of stale) {
       const position = Number(old.outputs[index].split('|')[0]);
-      if (position < deletedFrom) docs.push({ doc: null, position, field: FIELD.OUTPUT, name: '' });
+      if (position < deletedFrom) docs.push(emptyDoc(position, FIELD.OUTPUT, ''));
     }
     // Artifacts are searched; the other served files only counted in the secrets report (as
-    // ARTIFACT findings named by their path): what their downloads mask is reported too.
+    // ARTIFACT findings named by their path): what their downloads mask is reported too. Both
+    // are known by a hash of their name: a name may hold a secret, and with REDACT=on the
+    // index keeps only its masked form.
     const named = [
       { from: files.artifacts, was: old.artifacts, now: next.artifacts, searched: true },
       { from: files.others, was: old.others ?? {}, now: next.others ?? {}, searched: false },
     ];
     for (const { from, was, now, searched } of named) {
       for (const [raw, file] of from) {
-        const read = searched ? readText : readServedText;
-        await this.namedFile(raw, file, { was, now, docs }, async () => {
-          const doc = this.fileDoc(-1, FIELD.ARTIFACT, '', await read(dir, file), marked);
-          return searched ? doc : { ...doc, text: '' };
-        });
+        const key = nameKey(raw);
+        const name = this.d.redaction.name(raw);
+        now[key] = { name, version: file.version };
+        const before = was[key];
+        if (before?.version === file.version && before.name === name) continue;
+        if (before && before.name !== name) docs.push(emptyDoc(-1, FIELD.ARTIFACT, before.name));
+        const doc = this.fileDoc(-1, FIELD.ARTIFACT, name, await readText(dir, file), marked);
+        docs.push(searched ? doc : { ...doc, text: '' });
       }
       for (const [key, gone] of Object.entries(was)) {
-        if (!(key in now))
-          docs.push({ doc: null, position: -1, field: FIELD.ARTIFACT, name: gone.name });
+        if (!(key in now)) docs.push(emptyDoc(-1, FIELD.ARTIFACT, gone.name));
       }
     }
     t.db.transaction(() => {
-      for (const d of docs) {
-        t.putDoc(
-          sid,
-          d.doc ?? {
-            position: d.position,
-            field: d.field,
-            name: d.name,
-            text: '',
-            findings: new Map(),
-          },
-        );
-      }
+      for (const doc of docs) t.putDoc(sid, doc);
       t.setFilesState(sid, JSON.stringify(next));
     })();
-  }
-
-  /**
-   * One artifact or other file, known by a hash of its name: a name may hold a secret, and
-   * with REDACT=on the index keeps only its masked form. Read again when its version changed.
-   */
-  private async namedFile(
-    raw: string,
-    file: FileDoc,
-    state: {
-      was: Record<string, NamedVersion>;
-      now: Record<string, NamedVersion>;
-      docs: PendingDoc[];
-    },
-    read: () => Promise<DocRow>,
-  ): Promise<void> {
-    const key = nameKey(raw);
-    const name = this.d.redaction.name(raw);
-    state.now[key] = { name, version: file.version };
-    const was = state.was[key];
-    if (was?.version === file.version && was.name === name) return;
-    if (was && was.name !== name) {
-      state.docs.push({ doc: null, position: -1, field: FIELD.ARTIFACT, name: was.name });
-    }
-    state.docs.push({
-      doc: { ...(await read()), name },
-      position: -1,
-      field: FIELD.ARTIFACT,
-      name,
-    });
   }
 
   private fileDoc(
@@ -612,4 +554,9 @@ function newestMtime(view: ViewSource): number {
 
 function filesState(json: string | null): FilesState {
   return json ? (JSON.parse(json) as FilesState) : { outputs: {}, artifacts: {} };
+}
+
+/** A doc with no text and no finding: putting it deletes what its key held. */
+function emptyDoc(position: number, field: number, name: string): DocRow {
+  return { position, field, name, text: '', findings: new Map() };
 }

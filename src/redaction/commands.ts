@@ -207,7 +207,7 @@ function stdinLoginEnd(text: string, from: number): number {
  * `` `echo …` `` in prose.
  */
 const ECHOED =
-  /(?:^|[\s;&("'`]|\\[nr])(?:echo(?:[ \t]+-[neE]+)*|printf(?:[ \t]+(?:'%s'|"%s"|%s))?)[ \t]+(?:'([^'\r\n]{1,4096})'|"([^"\r\n\\]{1,4096})"|([^\s'"`\\;&|<>()]{1,4096}))[ \t]*(?:\|[^|\r\n;&`]{1,200})?$/;
+  /(?:^|[\s;&("'`]|\\[nr])(?:echo(?:[ \t]+-[neE]+)*|printf(?:[ \t]+(?:'%s'|"%s"|%s))?)[ \t]+(?:'([^'\r\n]{1,4096})'|"([^"\r\n\\]{1,4096})"|([^\s'"`\\;&|<>()]{1,4096}))[ \t]*(?:\|[^|\r\n;&`]{1,200})?$/d;
 /** `cat <<EOF` (or `<<-'EOF'`) ending right before the `|`: group 2 the terminator. */
 const HEREDOC = /(?:^|[\s;&("'`]|\\[nr])cat[ \t]+<<-?[ \t]*(["']?)(\w{1,40})\1[ \t]*$/;
 
@@ -217,12 +217,11 @@ function fedValue(text: string, at: number): { start: number; end: number } | nu
   const before = text.slice(from, at);
   const m = ECHOED.exec(before);
   if (m) {
-    const value = m[1] ?? m[2] ?? m[3];
+    const group = m[1] !== undefined ? 1 : m[2] !== undefined ? 2 : 3;
+    const value = m[group];
     if (value.startsWith('$') || value.startsWith(REDACTED)) return null;
-    // Where the value ends: its closing quote, or the end of the bare word.
-    const tail = m[0].slice(m[0].indexOf(value, m[0].search(/(?:echo|printf)/)) + value.length);
-    const end = from + m.index + m[0].length - tail.length;
-    return { start: end - value.length, end };
+    const [start, end] = (m.indices as RegExpIndicesArray)[group];
+    return { start: from + start, end: from + end };
   }
   const h = HEREDOC.exec(before);
   if (!h) return null;

@@ -132,16 +132,12 @@ export interface FilterSources {
 }
 
 /** The tool condition as a test of `items`' index rows, or null when there is none. */
-function toolTest(
-  filter: SessionFilter,
-  redactor: Redactor,
-): ((called: readonly string[] | null) => boolean) | null {
+function toolTest(filter: SessionFilter): ((called: readonly string[] | null) => boolean) | null {
   const wanted = toolNames(filter);
   if (!wanted) return null;
-  // Case-insensitive as `steps --tool`; a name is matched as the caller sees it (masked), as
-  // `model` is, so a masked secret in a tool's name cannot be found by guessing.
-  return (called) =>
-    called !== null && called.some((n) => wanted.has(redactor.redactText(n).toLowerCase()));
+  // Case-insensitive as `steps --tool`. The index keeps names as the caller sees them (masked
+  // with REDACT=on), so a masked secret in a tool's name cannot be found by guessing it.
+  return (called) => called !== null && called.some((n) => wanted.has(n.toLowerCase()));
 }
 
 /** The sessions of `items` (order kept) that meet every condition of `filter`. */
@@ -153,7 +149,7 @@ export async function filterSessions(
   const inRoots = rootTest(filter);
   const after = instant(filter.createdAfter, 'createdAfter');
   const before = instant(filter.createdBefore, 'createdBefore');
-  const calls = toolTest(filter, redactor);
+  const calls = toolTest(filter);
   const test = summaryTest(filter, redactor);
   let out = items.filter((s) => {
     const t = s.createdAt.getTime();

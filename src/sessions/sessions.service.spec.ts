@@ -80,9 +80,13 @@ function setup() {
   const store = { catalog: () => Promise.resolve(catalogOf(SESSIONS)) } as unknown as BrainStore;
   const source = { isExample: false } as StoreSource;
   const index = new HomeIndexDouble();
-  // What the index has read: a1 and b2 called tools, c3 none; d4 is not indexed yet.
+  // What the index has read: a1 and b2 called tools, c3 none; d4 is not indexed yet. Names as
+  // the index keeps them with REDACT=on: a secret in one (`token=${GHP}`) masked.
   index.sessionTools.set('/h/antigravity-ide/brain/a1', ['run_command', 'view_file']);
-  index.sessionTools.set('/h/antigravity-acp/brain/b2', ['Run_Command', 'token=' + GHP]);
+  index.sessionTools.set('/h/antigravity-acp/brain/b2', [
+    'Run_Command',
+    'token=[REDACTED:github-token]',
+  ]);
   index.sessionTools.set('/h/antigravity-ide/brain/c3', []);
   const sut = new SessionsService(
     store,

@@ -203,6 +203,20 @@ describe('files the index reads whole: escapes, UTF-16, the size cap, names', ()
   });
 });
 
+describe.each([true, false])('REDACT=%s: tool names', (redact) => {
+  it('are kept as the API shows them (SessionFilter.tool compares these)', async () => {
+    const TID = 'f6000000-0000-4000-8000-000000000005';
+    writeSession(h.root, TID, [
+      userInput(0, T, { request: 'call it', localTime: T }),
+      planner(1, T, { tool_calls: [{ name: `token=${GHP}`, args: {} }] }),
+    ]);
+    const o = await started(redact);
+    const dirs = await o.dirs();
+    const tools = o.index.tools(dirs)[dirs.findIndex((d) => d.endsWith(TID))];
+    expect(tools).toEqual([redact ? 'token=[REDACTED:github-token]' : `token=${GHP}`]);
+  });
+});
+
 describe('files no field shows: counted by path, never searched', () => {
   const OID = 'f6000000-0000-4000-8000-000000000004';
   const dir = () => path.join(h.root, OID);

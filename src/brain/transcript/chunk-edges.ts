@@ -1,5 +1,6 @@
 import { readViewRange } from './scanner';
 import { chunkView, type ViewSource } from './view';
+import { lastNewline } from './whole-lines';
 
 /**
  * Where a chunk file sits in its transcript view, and the lines it shares with its
@@ -14,7 +15,7 @@ import { chunkView, type ViewSource } from './view';
  * share is to be withheld as unchecked (what its far part holds is out of reach).
  */
 export const EDGE_LINE_MAX = 4 * 1024 * 1024;
-/** Bytes read per step while looking for a newline. */
+/** Bytes read per step while looking ahead for a newline. */
 const STEP = 64 * 1024;
 const NL = 0x0a;
 
@@ -87,14 +88,8 @@ async function newlineAfter(read: Read, start: number, end: number): Promise<num
 }
 
 /** The offset of the last newline in [start, end), or -1. */
-async function newlineBefore(read: Read, end: number, start: number): Promise<number> {
-  for (let at = end; at > start; at -= STEP) {
-    const from = Math.max(start, at - STEP);
-    const bytes = await read(from, at);
-    const nl = bytes.lastIndexOf(NL);
-    if (nl >= 0) return from + nl;
-  }
-  return -1;
+function newlineBefore(read: Read, end: number, start: number): Promise<number> {
+  return lastNewline((position, length) => read(position, position + length), end, start);
 }
 
 /**
