@@ -61,9 +61,10 @@ export function buildHostileHome(home: string): void {
     jsonl(records.map(compactLine)) + broken,
   );
   put(path.join(dir, 'implementation_plan.md'), MARKDOWN);
-  // An earlier version (shown as a diff) and a file whose name is HTML (listed, downloadable).
+  // An earlier version (shown as a diff) and a file whose name is HTML (listed, downloadable),
+  // holding the key too: the secrets report names it by that path.
   put(path.join(dir, 'implementation_plan.md.resolved.0'), `# Old ${HTML} ${BIDI}\n`);
-  put(path.join(dir, 'scratch', HOSTILE_FILE), HTML);
+  put(path.join(dir, 'scratch', HOSTILE_FILE), `${HTML}\nkey ${AWS_KEY}\n`);
 }
 
 /** A scratch file's name: HTML with a handler, and a bidi override. */

@@ -101,6 +101,7 @@ describeInBrowser('the console on hostile brain text', () => {
         'aws-access-key ×1 in user_request step 0',
         'aws-access-key ×1 in content step 0',
         'aws-access-key ×1 in content lines that are no record',
+        'aws-access-key ×1 in file scratch/<img src=x onerror=alert(6)>\uFFFDgnp.exe\uFFFD.txt',
       ]);
       expect(
         await finding.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
@@ -108,6 +109,7 @@ describeInBrowser('the console on hostile brain text', () => {
         `/sessions/${HOSTILE_ID}/steps/0`,
         `/sessions/${HOSTILE_ID}/steps/0`,
         `/sessions/${HOSTILE_ID}?tab=problems`,
+        `/api/sessions/${HOSTILE_ID}/files/scratch/${encodeURIComponent(HOSTILE_FILE)}`,
       ]);
       await w.page.getByLabel('Kind').selectOption('aws-access-key');
       await w.page.waitForURL(`${world.origin}/secrets?kind=aws-access-key`);
