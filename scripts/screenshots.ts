@@ -22,6 +22,7 @@ type Pages = readonly [string, string][];
 const PAGES: Pages = [
   ['sessions', '/'],
   ['sessions-filtered', '/?errors=true'],
+  ['sessions-by-tool', '/?tool=grep_search'],
   ['session-timeline', '/sessions/ba5e0000'],
   ['session-step', '/sessions/ba5e0000/steps/12'],
   ['session-changes', '/sessions/ba5e0000?tab=changes'],
