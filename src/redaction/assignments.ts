@@ -20,8 +20,12 @@ import {
  */
 const KEY_LAST =
   '(?:[rRwW][dD]|[sS][eEsS]|[eE][tTnNyYsS]|[oO][nN]|[dDtTlLnNyY][sS]|[aA][lL]|[iI][eE]|[tT][hH]' +
-  '|[dD][pP]|[rR][tT]|[nNñÑhHlL][aA]|[лЛ][ьЬ]|[lLłŁ][oO]|[rRdD][eE]|[sS][tT]|密[码碼]|ード|번호)';
-export const KEY_LAST_CODES = new Set([...'destnylhpaoь码碼ド호'].map((c) => c.charCodeAt(0)));
+  '|[dD][pP]|[rR][tT]|[nNñÑhHlL][aA]|[лЛ][ьЬ]|[lLłŁ][oO]|[rRdD][eE]|[sS][tT]|密[码碼]|ード|번호' +
+  // KEY_SUFFIX's endings: SecretString, password_value, _v4, _2, -12.
+  '|[nN][gG]|[uU][eE]|[_vV-]\\d|[_vV-]\\d\\d)';
+export const KEY_LAST_CODES = new Set(
+  [...'destnylhpaogь码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
+);
 const LAST_N = 0x6e; // authorizatioN
 const LAST_Y = 0x79; // secret_access_keY
 
@@ -30,7 +34,7 @@ export function keyLast(text: string, at: number): number {
   let i = at - 1;
   for (; i >= 0; i--) {
     const c = text.charCodeAt(i);
-    if (c !== 0x22 && c !== 0x27 && c !== 0x5c && c !== 0x20 && c !== 0x09) break;
+    if (c !== 0x22 && c !== 0x27 && c !== 0x5c && c !== 0x5d && c !== 0x20 && c !== 0x09) break;
   }
   if (i < 0) return 0;
   const c = text.charCodeAt(i);

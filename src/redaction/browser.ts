@@ -1,5 +1,5 @@
 import type { Detector } from './detector';
-import { acceptAssignment } from './keys';
+import { acceptAssignment, secretKey } from './keys';
 import { VALUE_MAX } from './values';
 
 // --- passwords typed into a password field by browser automation --------------------------------
@@ -80,9 +80,10 @@ const ATTRIBUTE =
 const TAG_MAX = 2048;
 
 /**
- * `<input type="password" value="S3cret">`, `<input name="pwd" value='S3cret'>`: the value of
- * an input that is a password field (by its type, or its name, id or autocomplete naming a
- * password) in a page an agent saved or printed. Placeholders stay (acceptAssignment).
+ * `<input type="password" value="S3cret">`, `<input name="pwd" value='S3cret'>`,
+ * `<input type="hidden" name="api_key" value="…">`: the value of an input that is a password
+ * field (by its type, or its name, id or autocomplete naming a password) or whose name is a
+ * secret's (the key names of ./keys) in a page an agent saved or printed. Placeholders stay (acceptAssignment).
  */
 export const htmlPasswordValue: Detector = {
   kind: 'password',
@@ -100,7 +101,7 @@ export const htmlPasswordValue: Detector = {
       if (name === 'type' && v.toLowerCase() === 'password') field = true;
       else if (
         (name === 'name' || name === 'id' || name === 'autocomplete') &&
-        PASSWORD_FIELD.test(v)
+        (PASSWORD_FIELD.test(v) || secretKey(v) !== null)
       )
         field = true;
       else if (name === 'value' && v !== '') {

@@ -4,10 +4,13 @@ import { VALUE_MAX, valueEnd } from './values';
 
 // --- secrets passed as command-line options ---------------------------------------------------
 
-/** `--password`, `--db-password`, `--passwd`, `--token`, `--api-key`, `--client-secret`... */
+/**
+ * `--password`, `--db-password`, `--passwd`, `--passphrase`, `--token`, `--api-key`,
+ * `--client-secret`, `--secret-key`, `--aws-secret-access-key`, `--account-key` (Azure)...
+ */
 const SECRET_FLAG =
-  `-(?:[A-Za-z0-9]+-){0,3}(?:${ci('password')}|${ci('passwd')}|${ci('token')}` +
-  `|${ci('secret')}|${ci('api')}-${ci('key')})`;
+  `-(?:[A-Za-z0-9]+-){0,3}(?:${ci('password')}|${ci('passwd')}|${ci('passphrase')}|${ci('token')}` +
+  `|${ci('secret')}(?:-(?:${ci('access')}-)?${ci('key')})?|${ci('api')}-${ci('key')}|${ci('account')}-${ci('key')})`;
 /** Groups: 'value', "value", bare value; the value ends the match. */
 const VALUE =
   `(?:'([^'\\r\\n\\\\]{1,${VALUE_MAX}})(?=')|"([^"\\r\\n\\\\]{1,${VALUE_MAX}})(?=")` +
@@ -43,13 +46,63 @@ const secretFlag = regexDetector({
     const value = m[1] ?? m[2] ?? m[3];
     return secretValue(value) ? m.index + m[0].length - value.length : -1;
   },
+  kindOf: (m) => (/account-key[ \t=]/i.test(m[0]) ? 'azure-storage-key' : 'password'),
+});
+
+/**
+ * Java's and OpenSSL's single-dash options: `keytool -storepass S3cret -keypass S3cret`,
+ * `-srcstorepass`, `-deststorepass`, `openssl … -passout pass:S3cret` (`env:`, `file:`, `fd:`
+ * and `stdin` name where the password is, not the password).
+ */
+const SINGLE_DASH = `(?:${ci('src')}|${ci('dest')})?(?:${ci('store')}|${ci('key')})${ci('pass')}|${ci('pass')}(?:${ci('in')}|${ci('out')})?`;
+const PASS_SOURCE = /^(?:env|file|fd):|^stdin$/;
+const singleDashSecret = regexDetector({
+  kind: 'password',
+  anchors: '-',
+  trigger: `-(?<=[ \\t]-)(?=(?:${SINGLE_DASH})[ \\t]+[^\\s-])`,
+  back: 0,
+  source: `(?<=[ \\t])-(?:${SINGLE_DASH})[ \\t]+${VALUE}`,
+  extend: (m, end) => (m[3]?.length === VALUE_MAX ? valueEnd(m.input, end, -1) : end),
+  pick: (m, end) => {
+    let value = m[1] ?? m[2] ?? m[3];
+    if (PASS_SOURCE.test(value)) return -1;
+    if (value.startsWith('pass:')) value = value.slice(5);
+    const at = m.index + m[0].length - value.length;
+    return value !== '' && secretValue(value) ? Math.min(at, end) : -1;
+  },
+});
+
+/** `smbclient //srv/share -U alice%S3cret`, `--user=alice%S3cret`: Samba's user%password. */
+const sambaUser = regexDetector({
+  kind: 'password',
+  anchors: '-',
+  trigger: `-(?<=[ \\t]-)(?=(?:U|-user)(?:[ \\t]+|=)?["']?[^\\s%"'\\\\]{1,256}%[^\\s"'\\\\])`,
+  back: 0,
+  source: `(?<=[ \\t])-(?:U|-user)(?:[ \\t]+|=)?["']?[^\\s%"'\\\\]{1,256}%([^\\s"'\\\\]{1,${VALUE_MAX}})`,
+  pick: (m, end) => (secretValue(m[1]) ? end - m[1].length : -1),
+});
+
+/** `curl --cookie 'sid=…'`, `--cookie=sid=…`: cookies given inline (a file name has no `=`). */
+const cookieFlag = regexDetector({
+  kind: 'cookie',
+  anchors: '-',
+  trigger: `-(?<=[ \\t]-)(?=-${ci('cookie')}(?:[ \\t]+|=)[^\\s-])`,
+  back: 0,
+  source: `(?<=[ \\t])--${ci('cookie')}(?:[ \\t]+|=)${VALUE}`,
+  extend: (m, end) => (m[3]?.length === VALUE_MAX ? valueEnd(m.input, end, -1) : end),
+  pick: (m) => {
+    const value = m[1] ?? m[2] ?? m[3];
+    return value.includes('=') && secretValue(value) ? m.index + m[0].length - value.length : -1;
+  },
 });
 
 /**
  * `curl -u admin:S3cret`, `-uadmin:S3cret`, `--user admin:S3cret`: the password after the
  * user's colon. Not `docker run -u 1000:1000` (a user and group id).
  */
-const USER_OPTION = `(?:-${ci('user')}(?:[ \\t]+|=)|u(?:[ \\t]+|=)?)`;
+const USER_OPTION = `(?:-${ci('user')}(?:[ \\t]+|=)|[sSfLkviI]{0,4}u(?:[ \\t]+|=)?)`;
+/** `-u`, `--user`, and curl's flags combined before `u` (`-su`, `-sSfu`). */
+const USER_START = /-(?:-[uU]|[sSfLkviI]{0,4}u)/y;
 const USER_PASSWORD = `${USER_OPTION}["']?[^\\s:"'\\\\]{1,256}:`;
 const userPassword = regexDetector({
   kind: 'password',
@@ -57,9 +110,8 @@ const userPassword = regexDetector({
   trigger: `-(?<=[ \\t]-)(?=${USER_PASSWORD}[^\\s"'\\\\])`,
   back: 0,
   quick: (text, at) => {
-    const c =
-      text.charCodeAt(at + 1) === 0x2d ? text.charCodeAt(at + 2) | 0x20 : text.charCodeAt(at + 1);
-    return c === 0x75 && blankAt(text, at - 1);
+    USER_START.lastIndex = at;
+    return blankAt(text, at - 1) && USER_START.test(text);
   },
   source: `(?<=[ \\t])-${USER_OPTION}(["']?)[^\\s:"'\\\\]{1,256}:([^\\s"'\\\\]{1,${VALUE_MAX}})`,
   pick: (m, end) => {
@@ -101,21 +153,26 @@ const htpasswdPassword: Detector = {
   },
 };
 
-/**
- * The three as one detector: every `-` candidate costs one call, and the option's first
- * letter picks the detector to try.
- */
+const BLANK = [secretFlag, cookieFlag, userPassword, sambaUser, singleDashSecret];
+const BLANK_DASH = '-(?<=[ \\t]-)(?=';
+for (const d of BLANK) if (!d.trigger.startsWith(BLANK_DASH)) throw new Error(d.trigger);
+/** The detectors to try for an option starting `--`, `-u`... (the first match wins). */
+const LONG = [secretFlag, cookieFlag, userPassword, sambaUser];
+const SHORT = [userPassword, sambaUser, singleDashSecret, htpasswdPassword];
+
+/** All as one detector: every `-` candidate costs one call, whatever the options. */
 export const optionSecrets: Detector = {
   kind: 'password',
   anchors: '-',
-  trigger: `-(?:${[secretFlag, userPassword, htpasswdPassword].map((d) => d.trigger.slice(1)).join('|')})`,
+  // One look-behind for those after a blank (a `-` in a UUID or a date fails once).
+  trigger:
+    `-(?:(?<=[ \\t]-)(?=${BLANK.map((d) => d.trigger.slice(BLANK_DASH.length, -1)).join('|')})` +
+    `|${htpasswdPassword.trigger.slice(1)})`,
   find(text, at, state, out) {
-    const c = text.charCodeAt(at + 1);
-    if (c === 0x2d) {
-      const e = secretFlag.find(text, at, state, out);
-      return e >= 0 ? e : userPassword.find(text, at, state, out);
+    for (const d of text.charCodeAt(at + 1) === 0x2d ? LONG : SHORT) {
+      const e = d.find(text, at, state, out);
+      if (e >= 0) return e;
     }
-    if (c === 0x75) return userPassword.find(text, at, state, out);
-    return htpasswdPassword.find(text, at, state, out);
+    return -1;
   },
 };

@@ -61,13 +61,23 @@ export const KEYWORDS = [
   `${ci('api')}[_-]?${ci('key')}s?`,
   `${ci('access')}[_-]?${ci('key')}s?`,
   `${ci('private')}[_-]?${ci('key')}s?`,
+  // `masterKey` (Parse, Cosmos DB's primaryMasterKey), `shared_key`, `signing_key`.
+  `(?:${ci('master')}|${ci('shared')}|${ci('signing')}|${ci('encryption')})[_-]?${ci('key')}s?`,
   // The word for password in other languages (VOTRE_MDP, motDePasse, mot_de_passe, Passwort...).
   ...FOREIGN_PASSWORDS,
 ].join('|');
-/** `SECRET_KEY`, `secret_access_key`, `SECRET_KEY_BASE`. */
-export const KEY_SUFFIX = `(?:[_-]?(?:${ci('access')}[_-]?)?${ci('key')})?(?:[_-]?${ci('base')})?`;
-/** Between the key name and the separator: closing quotes (maybe escaped) and blanks. */
-export const KEY_CLOSE = `["'\\\\]*[ \\t]*`;
+/**
+ * `SECRET_KEY`, `secret_access_key`, `SECRET_KEY_BASE`, `SecretString` (AWS Secrets Manager),
+ * `password_value`, and a version or a number after it: `ses_smtp_password_v4`, `db_password_2`.
+ */
+export const KEY_SUFFIX =
+  `(?:[_-]?(?:${ci('access')}[_-]?)?${ci('key')})?(?:[_-]?${ci('base')})?` +
+  `(?:[_-]?(?:${ci('string')}|${ci('value')}))?(?:[_-][vV]?\\d{1,2}|[vV]\\d{1,2})?`;
+/**
+ * Between the key name and the separator: closing quotes (maybe escaped), the bracket of an
+ * index (`os.environ["DB_PASSWORD"] = …`, `ENV["SECRET_KEY_BASE"] = …`) and blanks.
+ */
+export const KEY_CLOSE = `["'\\\\\\]]*[ \\t]*`;
 export const AUTHZ = ci('authorization');
 /** `Cookie`, `Set-Cookie`: their values are name=value pairs. */
 export const COOKIE = `(?<![A-Za-z])${ci('cookie')}s?`;
@@ -136,7 +146,9 @@ export interface KeyRule {
 
 const SECRET_KEY = new RegExp(`(?:(${KEYWORDS})${KEY_SUFFIX}|(${AUTHZ}))$`);
 /** Last letters of every key SECRET_KEY matches (a cheap test before the regex). */
-const LAST = new Set([...'destnylhpaoDESTNYLHPAOьЬ码碼ド호'].map((c) => c.charCodeAt(0)));
+const LAST = new Set(
+  [...'destnylhpaogDESTNYLHPAOGьЬ码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
+);
 
 /** Keys already judged: a few names repeat in every record (bounded, emptied when full). */
 const JUDGED = new Map<string, KeyRule | null>();

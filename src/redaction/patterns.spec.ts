@@ -102,6 +102,16 @@ describe('built-in detectors: exact output for every kind', () => {
     ['anthropic', `x-key ${SAMPLES.anthropic} end`, 'x-key [REDACTED:anthropic-key] end'],
     ['stripe secret', `Stripe(${SAMPLES.stripe})`, 'Stripe([REDACTED:stripe-key])'],
     ['stripe restricted', `key ${SAMPLES.stripeRestricted}`, 'key [REDACTED:stripe-key]'],
+    [
+      'pre-signed URL (Azure SAS)',
+      'https://a.blob.core.windows.net/c/b?sv=2022-11-02&sig=AbCdEf0123456789%2Babcd&x=1',
+      'https://a.blob.core.windows.net/c/b?sv=2022-11-02&sig=[REDACTED:url-signature]&x=1',
+    ],
+    [
+      'vault token',
+      `VAULT_TOKEN ${j('hvs.', 'CAESIJabcdefghijklmnopqrstuvwxyz0123')}`,
+      'VAULT_TOKEN [REDACTED:vault-token]',
+    ],
     ['PEM private key', `$ cat id_rsa\n${PEM}\n$ ls`, '$ cat id_rsa\n[REDACTED:private-key]\n$ ls'],
     [
       'private key in a JSON-encoded string',
@@ -640,6 +650,30 @@ describe('linear time', () => {
     '{"a":"' + fill('\\n'),
     fill('{"a":"\\"b\\"",'),
     fill('"x\\n", '),
+    // Review 4's contexts: config set, setx, fish set, mc, vault, cookie jars, signed URLs, calls.
+    ...[
+      'config set ',
+      'configure set a_token ',
+      'setx ',
+      'set -x ',
+      'mc alias set ',
+      'vault login ',
+      'TRUE\t1\ta\t',
+      '?sig=',
+      'hvs.',
+      '.setItem("token", "',
+      'getConnection(',
+      ' -U a%',
+      ' -storepass ',
+      ' --cookie a=',
+      '"keyName": "k", "value": "',
+      'os.environ["DB_PASSWORD"',
+      'gh secret set ',
+      'zip -P ',
+    ].map((u) => fill(u)),
+    'mc alias set' + fill(' a'),
+    'x\tTRUE\t/\tTRUE' + fill('\t0'),
+    'curl' + fill(' -b a=b'),
   ];
 
   // Catastrophic backtracking takes seconds to forever on 1 MB; a linear scan tens of ms. The
@@ -684,6 +718,12 @@ describe('linear time', () => {
     'Private-Lines: 2\nAAAA\nBBBB\n',
     '"apiKeys": ["a"], ',
     'sshpass -p x ',
+    'aws configure set aws_session_token a1b2c3d4 ',
+    'localStorage.setItem("token", "a1b2c3"); ',
+    '.x\tTRUE\t/\tTRUE\t0\ta\tb\n',
+    '?sig=abcdefghijklmnop1234&',
+    'zip -P a ',
+    'set -gx API_TOKEN a1b2c3d4; ',
   ];
   /**
    * CPU milliseconds to redact each text, the best of `n` runs taken in turn: a collector pause

@@ -39,6 +39,14 @@ export const PLANTED = {
   versionKey: 'VersionPlantKey2',
   messageToken: 'MsgPlantToken33',
   pngPassword: 'PngPlantPw44',
+  // Issue 19, fourth review: contexts no detector knew (a cloud CLI, tools' password options,
+  // a cookie jar, a pre-signed URL, an `az … keys list` answer).
+  awsSession: 'AwsSessPlantTok55',
+  curlSu: 'CurlSuPlant66',
+  storepass: 'StorePassPlant7',
+  cookieJar: 'JarCookiePlant8',
+  sasSig: 'SasSigPlantAbCdEf0123%2B',
+  azKey: 'AzKeyPlant0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN==',
 } as const;
 
 /** Every planted value, and its middle (a partial mask must not leave it either). */
@@ -126,6 +134,19 @@ const STEPS: [Record<string, unknown>, Call[]?][] = [
       },
     ],
   ],
+  [
+    { content: 'Set up the cloud tools.' },
+    [
+      {
+        name: 'run_command',
+        args: {
+          CommandLine:
+            `aws configure set aws_session_token ${P.awsSession}\n` +
+            `curl -su admin:${P.curlSu} https://x && keytool -list -storepass ${P.storepass}`,
+        },
+      },
+    ],
+  ],
 ];
 
 /** The compact tier stores every argument as JSON text. */
@@ -149,6 +170,10 @@ export function plantedFiles(): Record<string, string | Buffer> {
     '.system_generated/logs/transcript.jsonl': `${compactLines().join('\n')}\n`,
     '.system_generated/logs/transcript_full.jsonl': `${fullLines().join('\n')}\n`,
     '.system_generated/steps/4/output.txt': `$ curl -s https://auth/token\n{"access":"${P.jwt}"}\n`,
+    '.system_generated/steps/6/output.txt':
+      `.example.com\tTRUE\t/\tTRUE\t1767225600\tsessionid\t${P.cookieJar}\n` +
+      `https://a.blob.core.windows.net/c/b?sv=2022-11-02&sig=${P.sasSig}\n` +
+      `[{"keyName": "key1", "permissions": "FULL", "value": "${P.azKey}"}]\n`,
     'notes.md': `# Notes\n\nConfigure with api_key=${P.apiKey} in .env\n`,
     'scratch/data.json': `{"k":"\\u0067${P.escapedGhp.slice(1)}","n":1}\n`,
     'scratch/big.jsonl': BIG_PAD + compactLines().join('\n') + '\n',

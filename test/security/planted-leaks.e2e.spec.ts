@@ -130,7 +130,7 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
         search(query: "password", first: 100) { edges { node { field snippet } } } }`,
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.session.steps.edges).toHaveLength(6);
+    expect(body.data.session.steps.edges).toHaveLength(7);
     const hits = body.data.search.edges.map((e: { node: { field: string } }) => e.node.field);
     expect(hits.sort()).toEqual([
       'ARTIFACT',
@@ -139,6 +139,8 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
       'TOOL_CALLS',
       'TOOL_CALLS',
       'TOOL_CALLS',
+      'TOOL_CALLS',
+      // Step 6's command: its masks read [REDACTED:password].
       'TOOL_CALLS',
       'USER_REQUEST',
     ]);
@@ -155,7 +157,7 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
         `subscription { steps(sessionId: "${ID}") { ${STEP_FIELDS} } }`,
       );
       try {
-        await sub.waitFor(6);
+        await sub.waitFor(7);
         found.push(...leaks(transport, JSON.stringify(sub.results)));
       } finally {
         await sub.close();
@@ -173,8 +175,8 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
     };
     const runs: string[][] = [];
     for (const where of [[], ['--url', url]]) {
-      // Step 0's request is in `steps`; steps 1 to 5 hold the arguments and commands.
-      for (const i of ['1', '2', '3', '4', '5']) {
+      // Step 0's request is in `steps`; steps 1 to 6 hold the arguments and commands.
+      for (const i of ['1', '2', '3', '4', '5', '6']) {
         runs.push(['raw', ID, i, ...where], ['raw', ID, i, '--compact', ...where]);
       }
       runs.push(['raw', ID, '2', '--compact', '--json', ...where]);
@@ -192,7 +194,7 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
       found.push(...leaks(args.join(' '), run.stdout));
     }
     expect(found).toEqual([]);
-    // 42 CLI processes one after another (each starts Node): about 11 s alone, past jest's 60 s
+    // 50 CLI processes one after another (each starts Node): about 11 s alone, past jest's 60 s
     // on a busy machine. The test reads what they print, not how fast.
   }, 300_000);
 
@@ -217,6 +219,10 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
       '4 OUTPUT jwt 1',
       '5 THINKING huggingface-token 1',
       '5 TOOL_CALLS password 2',
+      '6 TOOL_CALLS password 3',
+      '6 OUTPUT azure-storage-key 1',
+      '6 OUTPUT cookie 1',
+      '6 OUTPUT url-signature 1',
       // Artifacts, and every other file served (by path), by name: what downloads mask.
       '.system_generated/messages/m1.json ARTIFACT password 1',
       '.system_generated/tasks/t1.log ARTIFACT github-token 1',

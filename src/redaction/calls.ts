@@ -1,0 +1,75 @@
+import type { Detector, Span } from './detector';
+import { acceptAssignment, secretKey } from './keys';
+import { VALUE_MAX } from './values';
+
+// --- secrets passed to a call by name or by position ----------------------------------------------
+
+/** A quoted argument (maybe JSON-escaped quotes): its quote, then its text. */
+const quoted = (n: number) =>
+  `\\\\*(["'\`])((?:(?!\\${n})[^\\\\\\r\\n]){1,${VALUE_MAX}})\\\\*\\${n}`;
+/** `("name", "value"`: groups 2 the name, 4 the value. */
+const NAME_VALUE = new RegExp(`\\([ \\t]*${quoted(1)}[ \\t]*,[ \\t]*${quoted(3)}`, 'y');
+/** `(url, "user", "password"` (the first argument any expression without a comma). */
+const URL_USER_PASSWORD = new RegExp(
+  `\\([^,()\\r\\n]{1,300},[ \\t]*${quoted(1)}[ \\t]*,[ \\t]*${quoted(3)}`,
+  'y',
+);
+
+/** Methods that store a value under a name (storage, environment, properties, maps, headers). */
+const SETTERS =
+  'setItem|setenv|Setenv|putenv|setdefault|setProperty|SetEnvironmentVariable|[sS]et|put|append';
+/** Calls that take a user and a password (`auth=(…)` is a tuple, as requests takes it). */
+const AUTH_PAIRS = 'auth[ \\t]*=[ \\t]*|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|[bB]asic[aA]uth';
+/** JDBC's `DriverManager.getConnection(url, user, password)`. */
+const CONNECTIONS = 'getConnection';
+
+const NAMED = new RegExp(`(?:${SETTERS})\\($`);
+const PAIR = new RegExp(`(?:${AUTH_PAIRS})\\($`);
+const CONNECTION = new RegExp(`${CONNECTIONS}\\($`);
+const SCHEME = /^(bearer|basic|token)[ \t]+(\S.*)$/i;
+
+/** The value's span: the last occurrence of its text before `end` (escaped quotes may follow). */
+function valueSpan(text: string, value: string, end: number, kind: string): Span {
+  const start = text.lastIndexOf(value, end);
+  return { start, end: start + value.length, kind };
+}
+
+/**
+ * `localStorage.setItem("access_token", "…")`, `os.Setenv("API_TOKEN", "…")`,
+ * `System.setProperty("db.password", "…")`, `headers.set("Authorization", "Bearer …")`: a
+ * quoted value stored under a secret-named key (the names of ./keys); `auth=("admin", "…")`,
+ * `HTTPBasicAuth("admin", "…")`: the password of a user and password pair;
+ * `DriverManager.getConnection(url, "app", "…")`: the third argument. Variables stay.
+ */
+export const callSecret: Detector = {
+  kind: 'password',
+  anchors: '(',
+  trigger: `\\((?<=(?:${SETTERS}|${AUTH_PAIRS}|${CONNECTIONS})\\()`,
+  find(text, at, _state, out) {
+    const before = text.slice(Math.max(0, at - 24), at + 1);
+    if (NAMED.test(before)) {
+      NAME_VALUE.lastIndex = at;
+      const m = NAME_VALUE.exec(text);
+      const rule = m && secretKey(m[2]);
+      if (!m || !rule) return -1;
+      const value = m[4];
+      const scheme = rule.kind === 'bearer' ? SCHEME.exec(value) : null;
+      if (scheme) {
+        const kind = scheme[1].toLowerCase() === 'basic' ? 'basic-auth' : 'bearer';
+        out.push(valueSpan(text, scheme[2], NAME_VALUE.lastIndex, kind));
+      } else if (acceptAssignment(rule.keyword, value, true, '')) {
+        out.push(valueSpan(text, value, NAME_VALUE.lastIndex, rule.kind));
+      }
+      return NAME_VALUE.lastIndex;
+    }
+    const re = PAIR.test(before) ? NAME_VALUE : CONNECTION.test(before) ? URL_USER_PASSWORD : null;
+    if (!re) return -1;
+    re.lastIndex = at;
+    const m = re.exec(text);
+    if (!m) return -1;
+    if (acceptAssignment('password', m[4], true, '')) {
+      out.push(valueSpan(text, m[4], re.lastIndex, 'password'));
+    }
+    return re.lastIndex;
+  },
+};

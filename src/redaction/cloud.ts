@@ -1,0 +1,101 @@
+import { EDGE, REDACTED, regexDetector, type Detector } from './detector';
+import { VALUE_MAX } from './values';
+
+// --- credentials of cloud services that have no prefix of their own -----------------------------
+
+/**
+ * The signature or session token of a pre-signed URL: Azure SAS `sig=`, S3
+ * `X-Amz-Signature=` and `X-Amz-Security-Token=`, GCS `X-Goog-Signature=`, CloudFront
+ * `Signature=`. Anyone holding the URL holds the access it grants, until it expires.
+ */
+const SIGNED = '(?:sig|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|Signature)';
+export const urlSignature = regexDetector({
+  kind: 'url-signature',
+  anchors: '=',
+  trigger: `=(?<=[?&;]${SIGNED}=)(?=[A-Za-z0-9%+/_-]{16})`,
+  back: 0,
+  source: `(?<=[?&;]${SIGNED})=([A-Za-z0-9%+/_-]{16,2048}=*)`,
+  quick: (text, at) => {
+    const c = text.charCodeAt(at - 1);
+    return c === 0x67 || c === 0x65 || c === 0x6e; // sig, Signature, Token
+  },
+  pick: (m) => m.index + 1,
+});
+
+/**
+ * HashiCorp Vault tokens: service `hvs.`, batch `hvb.`, recovery `hvr.`, and the older service
+ * tokens `s.` + 24 letters and digits (`vault login s.…`), taken when random (a digit and a
+ * letter), not `s.` before a long identifier.
+ */
+export const vaultToken = regexDetector({
+  kind: 'vault-token',
+  anchors: '.',
+  trigger: `\\.(?<=${EDGE}(?:hv[sbr]|s)\\.)(?=[A-Za-z0-9_-]{24})`,
+  back: 0,
+  source: `(?<=${EDGE}(?:hv[sbr]|s))\\.[A-Za-z0-9_-]{24,1024}`,
+  pick: (m) => {
+    const at = m.index;
+    if (m.input.startsWith('hv', at - 3)) return at - 3;
+    const legacy = m[0].slice(1);
+    const random = /^[A-Za-z0-9]{24}$/.test(legacy) && /\d/.test(legacy) && /[A-Za-z]/.test(legacy);
+    return random ? at - 1 : -1;
+  },
+});
+
+/** How far before `"value"` the `"keyName"` of the same key object is looked for. */
+const KEY_OBJECT = 300;
+const KEY_NAME = /"keyName"[ \t]*:[ \t]*"[^"\r\n]{1,40}"/;
+const KEY_VALUE = /:[ \t]*"([A-Za-z0-9+/]{40,200}={0,2})"/y;
+
+/**
+ * `az storage account keys list` (and `az … keys list` of other services): objects of
+ * `"keyName": "key1", …, "value": "<base64>"`, whose value is the account's key.
+ */
+export const azureKeyList: Detector = {
+  kind: 'azure-storage-key',
+  anchors: ':',
+  trigger: ':(?<="value"[ \\t]*:)(?=[ \\t]*"[A-Za-z0-9+/]{40})',
+  find(text, at, _state, out) {
+    if (!text.startsWith('value"', at - 6) && !/"value"[ \t]+$/.test(text.slice(at - 12, at))) {
+      return -1;
+    }
+    if (!KEY_NAME.test(text.slice(Math.max(0, at - KEY_OBJECT), at))) return -1;
+    KEY_VALUE.lastIndex = at;
+    const m = KEY_VALUE.exec(text);
+    if (!m) return -1;
+    const end = KEY_VALUE.lastIndex - 1;
+    out.push({ start: end - m[1].length, end, kind: 'azure-storage-key' });
+    return KEY_VALUE.lastIndex;
+  },
+};
+
+/** A Netscape cookie line from the last dot of its domain: fields, then the value (group 1). */
+const JAR_LINE = new RegExp(
+  '\\.[A-Za-z0-9-]{1,63}\\t(?:TRUE|FALSE)\\t[^\\t\\r\\n]{1,1024}\\t(?:TRUE|FALSE)\\t\\d{1,12}' +
+    `\\t[^\\t\\r\\n]{1,256}\\t([^\\t\\r\\n]{1,${VALUE_MAX}})`,
+  'y',
+);
+const DOMAIN_CHAR = /[A-Za-z0-9._#-]/;
+
+/**
+ * `.example.com\tTRUE\t/\tTRUE\t1767225600\tsessionid\tabc123`: the value of a line of a
+ * Netscape cookie file (what `curl -c` writes and `cat cookies.txt` prints), a session's key.
+ * Anchored on the last dot of the domain (a host without a dot, `localhost`, is not read).
+ */
+export const cookieJarValue: Detector = {
+  kind: 'cookie',
+  anchors: '.',
+  trigger: '\\.(?=[A-Za-z0-9-]{1,63}\\t(?:TRUE|FALSE)\\t)',
+  find(text, at, _state, out) {
+    // The domain (maybe `#HttpOnly_`) starts the line: at most 255 domain characters before.
+    let i = at - 1;
+    while (i >= 0 && at - i <= 256 && DOMAIN_CHAR.test(text[i])) i--;
+    if (i >= 0 && text[i] !== '\n' && text[i] !== '\r') return -1;
+    JAR_LINE.lastIndex = at;
+    const m = JAR_LINE.exec(text);
+    if (!m || m[1].startsWith(REDACTED)) return -1;
+    const end = JAR_LINE.lastIndex;
+    out.push({ start: end - m[1].length, end, kind: 'cookie' });
+    return end;
+  },
+};
