@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { ApiError, gql } from '../../api/graphql';
 import { Exports } from '../../components/Exports';
 import { ErrorNote } from '../../components/ErrorNote';
@@ -9,6 +9,7 @@ import { SessionHeaderQuery } from './queries';
 import { TABS, type LineAt, type Tab } from './tabs';
 import { Timeline } from './Timeline';
 import { useNeighbourKeys } from './neighbours';
+import { prefetchSteps } from './step-pages';
 
 const Lists = lazy(() => import('./Lists'));
 
@@ -23,6 +24,10 @@ export function SessionPage(props: {
 }) {
   const { id, tab, step, highlight, at } = props;
   const q = useQuery({ queryKey: ['session', id], queryFn: () => gql(SessionHeaderQuery, { id }) });
+  const client = useQueryClient();
+  useEffect(() => {
+    if (tab === 'timeline') void prefetchSteps(client, id, step).catch(() => undefined);
+  }, [client, id, step, tab]);
   if (q.error instanceof ApiError && q.error.candidates.length > 0) {
     return <Candidates prefix={id} ids={q.error.candidates} />;
   }

@@ -25,7 +25,8 @@ export function Timeline(props: {
   highlight?: string;
 }) {
   const { id, routeId, marked, highlight } = props;
-  const pages = useStepPages(id, marked);
+  // By the route's id: the pages SessionPage asked for while the header was on its way.
+  const pages = useStepPages(routeId, marked);
   const { total, markedPosition, want } = pages;
   const activity = useActivity(id);
   const [live, setLive] = useState<StepPartsFragment[]>([]);
@@ -48,20 +49,24 @@ export function Timeline(props: {
   const firstShown = items[0]?.index;
   const lastShown = items.at(-1)?.index;
   const markedLoaded = markedPosition != null && byPosition.has(markedPosition);
-  // Whether the view has gone to the marked step (until then the rows at the top are not
-  // wanted: they would ask for the first page before the step is shown).
-  const [arrived, setArrived] = useState(false);
+  // Whether the view has reached the marked step: until its row is among those in view, the
+  // rows at the top are not wanted (they would ask for the first page before the step shows).
+  const arrived = useRef(false);
 
-  // The pages of the rows in view (before the jump below, which changes them).
+  // The pages of the rows in view.
   useEffect(() => {
-    if (markedPosition != null && !arrived) return;
-    if (firstShown !== undefined && lastShown !== undefined) want(firstShown, lastShown);
-  }, [firstShown, lastShown, want, markedPosition, arrived]);
+    if (firstShown === undefined || lastShown === undefined) return;
+    if (markedPosition != null && !arrived.current) {
+      if (markedPosition < firstShown || markedPosition > lastShown) return;
+      arrived.current = true;
+    }
+    want(firstShown, lastShown);
+  }, [firstShown, lastShown, want, markedPosition]);
 
   useEffect(() => {
-    if (!markedLoaded || markedPosition == null) return;
-    v.scrollToIndex(markedPosition, { align: 'start' });
-    setArrived(true);
+    if (markedLoaded && markedPosition != null) {
+      v.scrollToIndex(markedPosition, { align: 'start' });
+    }
   }, [markedLoaded, markedPosition, v]);
 
   // Live: the records after those the first answer counted, as they are written.

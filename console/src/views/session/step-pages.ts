@@ -1,4 +1,4 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { gql } from '../../api/graphql';
 import type { StepPartsFragment } from '../../gql/graphql';
@@ -46,17 +46,42 @@ function combine(results: PageAnswer[]) {
   };
 }
 
+/** Where step `index` is (its page comes first). `id`: the route's id or prefix. */
+const positionQuery = (id: string, index: number) =>
+  queryOptions({
+    queryKey: ['step-position', id, index],
+    queryFn: () => gql(StepPositionQuery, { id, index }),
+  });
+
+/** Page `k`: the records at positions k × PAGE on. */
+const pageQuery = (id: string, k: number) =>
+  queryOptions({
+    queryKey: ['steps', id, k],
+    queryFn: () => gql(StepsPageQuery, { id, from: k * PAGE }),
+  });
+
+/**
+ * Asks for the first page the timeline will show (the marked step's, else the first) while the
+ * session's header is still on its way: the two requests overlap instead of following each
+ * other.
+ */
+export async function prefetchSteps(
+  client: QueryClient,
+  id: string,
+  marked: number | undefined,
+): Promise<void> {
+  const at = marked === undefined ? null : await client.fetchQuery(positionQuery(id, marked));
+  const position = at?.session?.step?.position ?? 0;
+  await client.prefetchQuery(pageQuery(id, Math.floor(position / PAGE)));
+}
+
 /**
  * A session's steps as pages by position (`steps(fromPosition:)`), loaded as the rows they
  * hold come into view, in any order: a permalink's page is asked first (where its step is, from
  * `step(index:)`), the pages before it only when scrolled to.
  */
 export function useStepPages(id: string, marked: number | undefined): StepPages {
-  const at = useQuery({
-    queryKey: ['step-position', id, marked],
-    queryFn: () => gql(StepPositionQuery, { id, index: marked ?? 0 }),
-    enabled: marked !== undefined,
-  });
+  const at = useQuery({ ...positionQuery(id, marked ?? 0), enabled: marked !== undefined });
   const markedPosition =
     marked === undefined ? null : at.data ? (at.data.session?.step?.position ?? null) : undefined;
   const [wanted, setWanted] = useState<readonly number[]>([]);
@@ -64,10 +89,7 @@ export function useStepPages(id: string, marked: number | undefined): StepPages 
   const first = markedPosition === undefined ? undefined : Math.floor((markedPosition ?? 0) / PAGE);
   const pages = first === undefined ? wanted : [first, ...wanted.filter((k) => k !== first)];
   const answers = useQueries({
-    queries: pages.map((k) => ({
-      queryKey: ['steps', id, k],
-      queryFn: () => gql(StepsPageQuery, { id, from: k * PAGE }),
-    })),
+    queries: pages.map((k) => pageQuery(id, k)),
     combine,
   });
   const want = useCallback((from: number, to: number) => {
