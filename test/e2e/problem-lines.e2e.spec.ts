@@ -2,10 +2,12 @@ import type { INestApplication } from '@nestjs/common';
 import * as fs from 'node:fs';
 import type * as http from 'node:http';
 import * as path from 'node:path';
+import { hashKey } from '../../src/auth/api-keys';
 import { makeTempDir } from '../fixtures/fs-util';
 import { at, planner, userInput } from '../fixtures/records';
 import { writeSession } from '../index/index-home';
-import { postGql, rawGet, startAppOver } from './harness';
+import { rawGet, startAppOver } from './harness';
+import { ask } from './search-home';
 
 /**
  * GET /api/sessions/{id}/lines/{line}?file=: the line a data problem points at (issue 20: the
@@ -16,6 +18,8 @@ const ID = '11e50000-0000-4000-8000-000000000001';
 const COMPACT = '.system_generated/logs/transcript.jsonl';
 const FULL = '.system_generated/logs/transcript_full.jsonl';
 const BASE = '2026-07-01T10:00:00Z';
+/** A key for every root, and one for antigravity-cli only (where the session is not). */
+const KEYS = { all: 'lines-key-all-0123456789', cli: 'lines-key-cli-0123456789' };
 
 let dir: string;
 let app: INestApplication;
@@ -33,7 +37,19 @@ beforeAll(async () => {
   const [first, second] = fs.readFileSync(compact, 'utf8').split('\n');
   lines = [first, 'not json password=hunter2hunter2 <b>x</b>', second, '{"step_index": 2, "ty'];
   fs.writeFileSync(compact, `${lines.join('\n')}`);
-  app = await startAppOver(home, { REDACT: 'on' });
+  const keysFile = path.join(dir, 'keys.json');
+  fs.writeFileSync(
+    keysFile,
+    JSON.stringify([
+      { name: 'all', sha256: hashKey(KEYS.all).toString('hex') },
+      {
+        name: 'cli',
+        sha256: hashKey(KEYS.cli).toString('hex'),
+        flavors: ['antigravity-cli'],
+      },
+    ]),
+  );
+  app = await startAppOver(home, { REDACT: 'on', API_KEYS_FILE: keysFile });
   server = app.getHttpServer() as http.Server;
 });
 afterAll(async () => {
@@ -41,12 +57,19 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const get = (line: string | number, file: string, id = ID) =>
-  rawGet(server, `/api/sessions/${id}/lines/${line}?file=${encodeURIComponent(file)}`);
+const get = (line: string | number, file: string, id = ID, key = KEYS.all) =>
+  rawGet(server, `/api/sessions/${id}/lines/${line}?file=${encodeURIComponent(file)}`, {
+    Authorization: `Bearer ${key}`,
+  });
 
 describe('GET /api/sessions/{id}/lines/{line}', () => {
   it('is where each problem points: the junk line masked, the unfinished last line as it stands', async () => {
-    const body = await postGql(server, `{ session(id: "${ID}") { problems { code file line } } }`);
+    const body = await ask(
+      server,
+      `{ session(id: "${ID}") { problems { code file line } } }`,
+      {},
+      KEYS.all,
+    );
     expect(body.data.session.problems).toEqual([
       { code: 'MALFORMED_LINE', file: COMPACT, line: 2 },
       { code: 'PARTIAL_LAST_LINE', file: COMPACT, line: 4 },
@@ -86,6 +109,11 @@ describe('GET /api/sessions/{id}/lines/{line}', () => {
       { code: 'BAD_USER_INPUT', message: '"line" must be an integer; got "x".' },
     ]);
     expect(await answer(get(1, COMPACT, '11e50000-0000-4000-8000-00000000ffff'))).toEqual([
+      404,
+      { code: 'NOT_FOUND', message: 'No session matches this id.' },
+    ]);
+    // A key scoped to another root is told the same as for a session that is not there.
+    expect(await answer(get(2, COMPACT, ID, KEYS.cli))).toEqual([
       404,
       { code: 'NOT_FOUND', message: 'No session matches this id.' },
     ]);
