@@ -31,14 +31,16 @@ function sizeArg(argv: string[]): Size {
  * `--only index`: the home index's figures (9-13, 16) alone, without the store's data.
  * `--only cli`: figure 16 alone, on the index home and an index file `brainql stats` builds
  * (once; kept beside the data). `--only push`: figure 20 alone (BENCH_PUSH_SESSIONS sessions).
+ * `--only console`: figures 17-19 alone (the store's data is reused or made for the 5,000-step
+ * session's home).
  */
-function onlyArg(argv: string[]): 'index' | 'cli' | 'push' | null {
+function onlyArg(argv: string[]): 'index' | 'cli' | 'push' | 'console' | null {
   const i = argv.indexOf('--only');
   if (i === -1) return null;
   const value = argv[i + 1];
-  if (value !== 'index' && value !== 'cli' && value !== 'push') {
+  if (value !== 'index' && value !== 'cli' && value !== 'push' && value !== 'console') {
     console.error(
-      `usage: npm run bench -- [--size small|large] [--only index|cli|push] (got --only ${value})`,
+      `usage: npm run bench -- [--size small|large] [--only index|cli|push|console] (got --only ${value})`,
     );
     process.exit(2);
   }
@@ -51,6 +53,11 @@ async function main(): Promise<void> {
   const only = onlyArg(argv);
   console.log(machine());
   const rows: Row[] = [];
+  if (only === 'console') {
+    rows.push(...(await benchConsole(ensureData(size).root, size)));
+    printTable(`brainql console bench, size ${size}`, rows, []);
+    return;
+  }
   if (!only) {
     const data = ensureData(size);
     const how = data.reused ? 'reused' : `generated in ${ms(data.ms)}`;

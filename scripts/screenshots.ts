@@ -23,6 +23,7 @@ const PAGES: Pages = [
   ['sessions', '/'],
   ['sessions-filtered', '/?errors=true'],
   ['sessions-by-tool', '/?tool=grep_search'],
+  ['sessions-by-hour', '/?hour=mon-09,thu-09'],
   ['session-timeline', '/sessions/ba5e0000'],
   ['session-step', '/sessions/ba5e0000/steps/12'],
   ['session-changes', '/sessions/ba5e0000?tab=changes'],
@@ -30,6 +31,10 @@ const PAGES: Pages = [
   ['session-artifacts', '/sessions/ba5e0000?tab=artifacts'],
   ['session-secrets', '/sessions/ba5e0000?tab=secrets'],
   ['session-problems', '/sessions/bad00000?tab=problems'],
+  [
+    'session-problem-line',
+    '/sessions/bad00000?tab=problems&file=.system_generated%2Flogs%2Ftranscript.jsonl&line=3',
+  ],
   ['search', '/search?q=tests+pass'],
   ['search-filtered', '/search?q=tests+pass&fields=content,artifact&order=newest_first'],
   ['session-step-highlight', '/sessions/ba5e0000/steps/4?hl=MIDDLE-MARKER-STEP-4'],

@@ -13,6 +13,7 @@ import { parseFilePath } from './file-path';
 import { ApiErrors } from '../rest/api-docs';
 import { Params } from '../rest/params';
 import { recordLine } from '../brain/transcript/record-line';
+import { viewLine } from '../brain/transcript/view-line';
 import { maskText } from './masked-body';
 import { HttpError, HttpErrorCode } from './http-errors';
 import { sendFile } from './send-file';
@@ -163,6 +164,59 @@ export class FilesController {
     const points = Math.ceil(body.length / DOWNLOAD_CHUNK);
     this.charge(rateKey, points, `sending ${body.length} bytes costs ${points}`);
     res.status(200).type('application/x-ndjson').send(body);
+  }
+
+  @Get('api/sessions/:id/lines/:line')
+  @ApiOperation({
+    summary:
+      'Line `line` (1-based, as Problem.line) of a transcript view, as written, masked as a download: what a data problem points at (an unfinished last line as it stands)',
+  })
+  @ApiParam({
+    name: 'id',
+    description: 'Session id, or a unique prefix of at least 4 characters',
+    schema: { type: 'string' },
+  })
+  @ApiParam({ name: 'line', description: 'A 1-based line number', schema: { type: 'integer' } })
+  @ApiQuery({
+    name: 'file',
+    required: true,
+    description:
+      'The view, as Problem.file names it: the compact or full transcript file, or its chunks folder',
+    schema: { type: 'string' },
+  })
+  @ApiResponse({
+    status: 200,
+    description: 'The line, without its newline',
+    content: { 'text/plain': { schema: { type: 'string' } } },
+  })
+  @ApiErrors(404, 409)
+  async line(
+    @Req() req: Request,
+    @Res() res: Response,
+    @Param('id') id: string,
+    @Param('line') lineParam: string,
+    @QueryObject() query: Record<string, unknown>,
+  ): Promise<void> {
+    const principal = principalOf(req);
+    const rateKey = rateKeyOf(req, principal);
+    this.charge(rateKey, 1, 'a request costs 1');
+    const p = new Params({ ...query, line: lineParam }, ['file', 'line']);
+    const line = p.int('line') as number;
+    if (line < 1) throw bad(`"line" is 1-based; got ${line}.`);
+    const file = p.one('file');
+    if (file === undefined) throw bad('"file" names the transcript view the line is in.');
+    const session = await this.find(id, principal);
+    const bytes = await viewLine(this.store, session.entry, file, line);
+    if (bytes === 'no-view')
+      throw new HttpError(
+        HttpErrorCode.NOT_FOUND,
+        'This session has no transcript view of that name.',
+      );
+    if (bytes === null) throw new HttpError(HttpErrorCode.NOT_FOUND, `No line ${line} in ${file}.`);
+    const body = this.redactor.enabled ? maskText(bytes, this.redactor).body : bytes;
+    const points = Math.ceil(body.length / DOWNLOAD_CHUNK);
+    this.charge(rateKey, points, `sending ${body.length} bytes costs ${points}`);
+    res.status(200).type('text/plain').send(body);
   }
 
   /** The session `id` names among those the caller may see (a hidden one is absent). */

@@ -120,4 +120,9 @@ export const SessionFilterParams = () =>
       'Sessions that called any of these tools (case-insensitive; at most 20 names of 1 to 200 characters), from the home index: while it builds, a session it has not read yet matches none.',
       { type: 'string', minLength: 1, maxLength: 200 },
     ),
+    QueryList(
+      'hourOfWeek',
+      "Sessions with a step in any of these hours of the week, UTC (0 Monday 00:00, 24 Tuesday 00:00, 167 Sunday 23:00), as the dashboard's heatmap; from the home index.",
+      { type: 'integer', minimum: 0, maximum: 167 },
+    ),
   );

@@ -70,6 +70,14 @@ export class Params {
       .filter((x) => x !== '');
   }
 
+  /** Repeated or comma-separated integers. */
+  intList(name: string): number[] | undefined {
+    return this.list(name)?.map((v) => {
+      if (!/^-?\d{1,9}$/.test(v)) throw bad(`"${name}" takes integers; got "${v}".`);
+      return Number(v);
+    });
+  }
+
   enumOne<T extends string>(name: string, values: readonly T[]): T | undefined {
     const v = this.one(name);
     return v === undefined ? undefined : this.member(name, v, values);
@@ -115,6 +123,7 @@ export const SESSION_FILTER_PARAMS = [
   'hasErrors',
   'model',
   'tool',
+  'hourOfWeek',
 ] as const;
 
 /** A SessionFilter from the parameters (`q` is the request text where a route takes it so). */
@@ -130,5 +139,6 @@ export function sessionFilter(p: Params, query?: string): Record<string, unknown
     hasErrors: p.bool('hasErrors'),
     model: p.list('model'),
     tool: p.list('tool'),
+    hourOfWeek: p.intList('hourOfWeek'),
   });
 }

@@ -1,5 +1,6 @@
 import type { ListedSession } from '../brain/catalog';
 import type { SessionSummary } from '../brain/session-summary';
+import { hourOfWeek, stepHoursTest, type StepHoursSource } from './hour-of-week';
 import { badInput } from '../graphql/errors';
 import type { Loaders } from '../graphql/loaders';
 import type { Redactor } from '../redaction/redactor';
@@ -127,6 +128,8 @@ export interface FilterSources {
   loaders: Loaders;
   redactor: Redactor;
   tools: ToolsSource;
+  /** Per session, the hours its steps were made in (SessionFilter.hourOfWeek), from the index. */
+  hours: StepHoursSource;
   /** The summary conditions' facts; default: the request's summary loader. */
   facts?: FactsSource;
 }
@@ -144,12 +147,19 @@ function toolTest(filter: SessionFilter): ((called: readonly string[] | null) =>
 export async function filterSessions(
   items: readonly ListedSession[],
   filter: SessionFilter,
-  { loaders, redactor, tools, facts = (out) => loaders.summary.loadMany(out) }: FilterSources,
+  {
+    loaders,
+    redactor,
+    tools,
+    hours,
+    facts = (out) => loaders.summary.loadMany(out),
+  }: FilterSources,
 ): Promise<ListedSession[]> {
   const inRoots = rootTest(filter);
   const after = instant(filter.createdAfter, 'createdAfter');
   const before = instant(filter.createdBefore, 'createdBefore');
   const calls = toolTest(filter);
+  const inHours = stepHoursTest(hourOfWeek(filter));
   const test = summaryTest(filter, redactor);
   let out = items.filter((s) => {
     const t = s.createdAt.getTime();
@@ -163,6 +173,10 @@ export async function filterSessions(
     // One index call for every candidate, before the summaries (which may read files).
     const called = tools(out);
     out = out.filter((_, i) => calls(called[i]));
+  }
+  if (inHours) {
+    const made = hours(out);
+    out = out.filter((s, i) => inHours(s, made[i]));
   }
   if (!test) return out;
   // Needs every candidate's summary: the filter applies before paging.

@@ -6,6 +6,7 @@ import {
   type FieldPolicy,
   type HomeSize,
 } from '../graphql/field-policy';
+import { HOURS_PER_WEEK } from './hour-of-week';
 import { MAX_TOOL_NAME_LENGTH, MAX_TOOL_NAMES, readsSummaries } from './session-filter';
 
 /** The largest `first` of this connection. */
@@ -63,6 +64,12 @@ export class SessionFilter {
     description: `Sessions that called at least one of these tools (ToolCall.name, case-insensitive): 1 to ${MAX_TOOL_NAMES} names of 1 to ${MAX_TOOL_NAME_LENGTH} characters. Answered from the home index: while it is BUILDING, a session it has not read yet matches none.`,
   })
   tool?: string[] | null;
+
+  @Field(() => [Int], {
+    nullable: true,
+    description: `Sessions with a step in any of these hours of the week, UTC, as the dashboard's heatmap: 0 is Monday 00:00-00:59, 24 Tuesday 00:00, 167 Sunday 23:00 (1 to ${HOURS_PER_WEEK} integers from 0 to 167). A step without a createdAt counts at the session's, as in stats' timeline. Answered from the home index: while it is BUILDING, a session it has not read yet matches none.`,
+  })
+  hourOfWeek?: number[] | null;
 }
 
 @ArgsType()

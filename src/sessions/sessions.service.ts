@@ -162,8 +162,10 @@ export class SessionsService {
   ): Promise<ListedSession[]> {
     const tools = (of: readonly ListedSession[]) =>
       this.index.tools(of.map((s) => s.entry.realDir));
+    const hours = (of: readonly ListedSession[]) =>
+      this.index.stats(of.map((s) => s.entry.realDir)).map((r) => r && r.stats);
     return filter
-      ? filterSessions(items, filter, { loaders, redactor: this.redactor, tools, facts })
+      ? filterSessions(items, filter, { loaders, redactor: this.redactor, tools, hours, facts })
       : Promise.resolve([...items]);
   }
 

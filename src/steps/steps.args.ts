@@ -32,6 +32,13 @@ export class StepsArgs {
 
   @Field(() => StepFilter, { nullable: true, description: 'Which steps to list.' })
   filter?: StepFilter | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'The page starts at the first step at or after this position (Step.position, 0-based place among the records): the page holding a step, without paging to it. Not with `after`.',
+  })
+  fromPosition?: number | null;
 }
 
 @ArgsType()

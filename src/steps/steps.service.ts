@@ -81,7 +81,12 @@ export class StepsService {
       records = records.filter((r) => matches(r, filter));
     }
     let isAfter: ((r: StepRecord) => boolean) | null = null;
-    if (args.after) {
+    const from = args.fromPosition;
+    if (from !== null && from !== undefined) {
+      if (args.after) throw badInput('"fromPosition" and "after" each start a page: give one');
+      if (from < 0) throw badInput(`"fromPosition" must be 0 or more; got ${from}`);
+      isAfter = (r) => r.position >= from;
+    } else if (args.after) {
       const [position] = decodeCursor('p', args.after);
       if (typeof position !== 'number') throw badInput('"after" is not a valid cursor');
       isAfter = (r) => r.position > position;

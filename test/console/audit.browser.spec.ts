@@ -211,13 +211,60 @@ describeInBrowser('the console for an audit: counts, versions, files, search, ex
         ['MALFORMED_LINE', COMPACT, '11', 'the object has no integer step_index', ''],
         ['MALFORMED_LINE', FULL, '4', 'the line is not valid JSON', ''],
       ]);
-      expect(await rows.nth(0).locator('a').getAttribute('href')).toBe(
+      expect(await rows.nth(0).locator('a[download]').getAttribute('href')).toBe(
         `/api/sessions/bad00000-0000-4000-8000-000000000006/files/${COMPACT}`,
       );
       expect(await axeViolations(w.page)).toEqual([]);
       await rows.nth(4).getByRole('link', { name: 'step 4' }).click();
       await w.page.waitForURL(`${world.origin}/sessions/bad00000/steps/4`);
       await w.page.locator('#step-4.marked').waitFor();
+    });
+  });
+
+  it("links a problem's line number to that line's text, masked, its number in view", async () => {
+    await withScreenshot(w.page, 'console-audit-problem-line', async () => {
+      await open('/sessions/bad00000?tab=problems');
+      const COMPACT = '.system_generated/logs/transcript.jsonl';
+      const FULL = '.system_generated/logs/transcript_full.jsonl';
+      const links = w.page.locator('table.findings tbody td.num a');
+      await links.first().waitFor();
+      expect(
+        await links.evaluateAll((as) =>
+          as.map((a) => [a.getAttribute('href'), a.getAttribute('aria-label')]),
+        ),
+      ).toEqual(
+        [
+          [COMPACT, 3],
+          [COMPACT, 6],
+          [COMPACT, 7],
+          [COMPACT, 8],
+          [COMPACT, 10],
+          [COMPACT, 11],
+          [FULL, 4],
+        ].map(([file, line]) => [
+          `/sessions/bad00000?tab=problems&file=${encodeURIComponent(file)}&line=${line}`,
+          `line ${line}`,
+        ]),
+      );
+      await links.first().click();
+      await w.page.waitForURL(
+        `${world.origin}/sessions/bad00000?tab=problems&file=${encodeURIComponent(COMPACT)}&line=3`,
+      );
+      const shown = w.page.getByTestId('problem-line');
+      await shown.locator('pre').waitFor();
+      expect(await shown.locator('figcaption').textContent()).toBe(`Line 3 of ${COMPACT}`);
+      expect(await shown.locator('pre').textContent()).toBe('{"step_index":2,"source": garbage ]]');
+      // The row it belongs to is marked, its link the current one.
+      expect(await w.page.locator('tr.marked td').first().textContent()).toBe('MALFORMED_LINE');
+      expect(await links.first().getAttribute('aria-current')).toBe('true');
+      expect(await axeViolations(w.page)).toEqual([]);
+      // The full transcript's line, opened cold.
+      await open(`/sessions/bad00000?tab=problems&file=${encodeURIComponent(FULL)}&line=4`);
+      await shown.locator('pre').waitFor();
+      expect(await shown.locator('figcaption').textContent()).toBe(`Line 4 of ${FULL}`);
+      expect(await shown.locator('pre').textContent()).toBe(
+        '{"step_index":4,"source":"MODEL" BROKEN',
+      );
     });
   });
 
@@ -410,6 +457,75 @@ describeInBrowser('the console for an audit: counts, versions, files, search, ex
       await w.page.getByRole('button', { name: 'Apply' }).click();
       await w.page.waitForURL(`${world.origin}/`);
       await w.page.locator('[data-testid="total"]', { hasText: '7 sessions' }).waitFor();
+    });
+  });
+
+  it('opens the sessions with a step in an hour of the week from its heatmap cell', async () => {
+    await withScreenshot(w.page, 'console-audit-heatmap-hour', async () => {
+      // The oracle: every session's step times, by hour of the week (UTC, Monday first; a
+      // step without a time at its session's), read through the API.
+      const WED_10 = 2 * 24 + 10;
+      const weekHour = (t: string) => {
+        const d = new Date(t);
+        return ((d.getUTCDay() + 6) % 7) * 24 + d.getUTCHours();
+      };
+      const { sessions } = await ask(
+        `{ sessions(first: 100) { edges { node { id createdAt } } } }`,
+      );
+      const expected: string[] = [];
+      for (const { node } of sessions.edges as { node: { id: string; createdAt: string } }[]) {
+        const hours = new Set<number>();
+        for (let after: string | null = null; ;) {
+          const { session } = await ask(
+            `{ session(id: "${node.id}") { steps(first: 100${after ? `, after: "${after}"` : ''}) {
+              pageInfo { hasNextPage endCursor } edges { node { createdAt } } } } }`,
+          );
+          for (const e of session.steps.edges as { node: { createdAt: string | null } }[])
+            hours.add(weekHour(e.node.createdAt ?? node.createdAt));
+          if (!session.steps.pageInfo.hasNextPage) break;
+          after = session.steps.pageInfo.endCursor as string;
+        }
+        if (hours.has(WED_10)) expected.push(node.id.slice(0, 8));
+      }
+      // The audit session (Wednesday 2026-07-01 10:00 UTC) and no other.
+      expect(expected).toEqual(['a0d17000']);
+      await open('/dashboard');
+      const map = w.page.locator('svg[aria-label="Steps by hour of the week (UTC)"]');
+      const cell = map.locator('a[aria-label="Wed 10:00 4"]');
+      await cell.waitFor();
+      expect(await cell.getAttribute('href')).toBe('/?hour=wed-10');
+      // Every cell with steps is a link; an empty one is not.
+      const titles = await map.locator('g.hour title').allTextContents();
+      expect(await map.locator('a').count()).toBe(titles.filter((t) => !t.endsWith(' 0')).length);
+      expect(await axeViolations(w.page)).toEqual([]);
+      // By keyboard: focus the cell, Enter.
+      await cell.focus();
+      await w.page.keyboard.press('Enter');
+      await w.page.waitForURL(`${world.origin}/?hour=wed-10`);
+      await w.page.locator('[data-testid="total"]', { hasText: '1 session' }).waitFor();
+      expect(
+        await w.page.$$eval('table.sessions tbody tr[data-index]', (rows) =>
+          rows.map((r) => r.cells[0].innerText),
+        ),
+      ).toEqual(expected);
+      // The filter bar shows the hour; clearing it lists every session again.
+      const field = w.page.getByLabel('Hour (UTC)', { exact: true });
+      expect(await field.inputValue()).toBe('wed-10');
+      expect(await axeViolations(w.page)).toEqual([]);
+      await field.fill('');
+      await w.page.getByRole('button', { name: 'Apply' }).click();
+      await w.page.waitForURL(`${world.origin}/`);
+      await w.page.locator('[data-testid="total"]', { hasText: '7 sessions' }).waitFor();
+      // A typo is refused by the API with what it accepts, not read as "any hour".
+      await open('/?hour=wed-25');
+      await w.page.getByRole('alert').waitFor();
+      expect(await w.page.getByRole('alert').textContent()).toContain(
+        '"hourOfWeek" takes 1 to 168 hours of the week (UTC)',
+      );
+      // The refusal is HTTP 400, which Chromium logs: that one line, and nothing else.
+      expect(w.problems.splice(0)).toEqual([
+        'console: Failed to load resource: the server responded with a status of 400 (Bad Request)',
+      ]);
     });
   });
 });

@@ -281,6 +281,50 @@ describe('steps (e2e)', () => {
       ]);
     });
 
+    it('starts a page at a position (fromPosition): the page holding a step, and the one before', async () => {
+      const page = async (args: string) => {
+        const s = await steps(I.duplicates, args, 'index position');
+        return [s.edges.map((x: Data) => [x.node.index, x.node.position]), s.pageInfo.hasNextPage];
+      };
+      expect(await page('first: 2, fromPosition: 3')).toEqual([
+        [
+          [2, 3],
+          [3, 4],
+        ],
+        true,
+      ]);
+      expect(await page('first: 2, fromPosition: 1')).toEqual([
+        [
+          [1, 1],
+          [2, 2],
+        ],
+        true,
+      ]);
+      // Its endCursor goes on as any page's.
+      const s = await steps(I.duplicates, 'first: 2, fromPosition: 3', 'position');
+      const next = await steps(
+        I.duplicates,
+        `first: 1, after: "${s.pageInfo.endCursor}"`,
+        'position',
+      );
+      expect(next.edges.map((x: Data) => x.node.position)).toEqual([5]);
+      expect(await page('first: 2, fromPosition: 1000')).toEqual([[], false]);
+      expect(
+        await steps(I.pair, 'first: 3, fromPosition: 2, filter: { sources: [SYSTEM] }', 'index'),
+      ).toMatchObject({ totalCount: 3, edges: [{ node: { index: 2 } }, { node: { index: 15 } }] });
+    });
+
+    it('refuses a negative fromPosition, or one with after', async () => {
+      const refused = async (args: string) =>
+        (await e.error(`{ session(id: "${I.duplicates}") { steps(${args}) { totalCount } } }`))
+          .message;
+      expect(await refused('fromPosition: -1')).toBe('"fromPosition" must be 0 or more; got -1');
+      const { endCursor } = (await steps(I.duplicates, 'first: 1', 'index')).pageInfo;
+      expect(await refused(`fromPosition: 0, after: "${endCursor}"`)).toBe(
+        '"fromPosition" and "after" each start a page: give one',
+      );
+    });
+
     it('filters by types, sources, statuses and toolName; totalCount follows', async () => {
       expect(await indices(I.pair, 'filter: { types: ["USER_INPUT"] }')).toEqual([0, 12]);
       expect(await indices(I.pair, 'filter: { types: ["GENERIC", "ERROR_MESSAGE"] }')).toEqual([

@@ -60,6 +60,7 @@ describe('a push key reads nothing', () => {
       '/api/sessions',
       `/api/sessions/${A}`,
       `/api/sessions/${A}/files/task.md`,
+      `/api/sessions/${A}/lines/1?file=.system_generated/logs/transcript.jsonl`,
       '/api/search?q=plan',
       '/api/stats',
       '/metrics',

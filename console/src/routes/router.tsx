@@ -4,7 +4,7 @@ import { Layout } from '../views/Layout';
 import { NotFound } from '../views/NotFound';
 import { parseSessionSearch } from '../views/sessions/filters';
 import { SessionsPage } from '../views/sessions/SessionsPage';
-import { parseSessionTab, parseStepSearch } from '../views/session/tabs';
+import { parseSessionQuery, parseStepSearch } from '../views/session/tabs';
 import { DashboardPage, parseDashboardSearch } from '../views/dashboard/DashboardPage';
 import { parseSearchSearch, SearchPage } from '../views/search/SearchPage';
 import { parseSecretsSearch, SecretsPage } from '../views/secrets/SecretsPage';
@@ -37,10 +37,12 @@ function SessionPage(props: ComponentProps<typeof LazySessionPage>) {
 const session = createRoute({
   getParentRoute: () => root,
   path: '/sessions/$id',
-  validateSearch: parseSessionTab,
+  validateSearch: parseSessionQuery,
   component: function Session() {
     const { id } = session.useParams();
-    return <SessionPage id={id} tab={session.useSearch().tab ?? 'timeline'} />;
+    const { tab, file, line } = session.useSearch();
+    const at = file !== undefined && line !== undefined ? { file, line } : undefined;
+    return <SessionPage id={id} tab={tab ?? 'timeline'} at={at} />;
   },
 });
 

@@ -106,7 +106,7 @@ export function DashboardPage({ search }: { search: DashboardSearch }) {
         <Columns title={`Steps per ${bucket}`} bars={over((b) => b.steps)} />
         <Columns title={`Errors per ${bucket}`} bars={over((b) => b.errors)} />
         <Columns title={`Failed commands per ${bucket}`} bars={over((b) => b.failedCommands)} />
-        <Heatmap filter={toFilter(base)} />
+        <Heatmap base={base} filter={toFilter(base)} />
         <Rows
           title="Models"
           bars={s.byModel.map((c) => ({

@@ -3,6 +3,9 @@ import { gql } from '../../api/graphql';
 import { ErrorNote } from '../../components/ErrorNote';
 import { graphql } from '../../gql';
 import type { SessionFilter } from '../../gql/graphql';
+import type { SessionSearch } from '../sessions/filters';
+import { DAYS, hourName } from '../sessions/hours';
+import { BarLink } from './charts';
 
 const HoursQuery = graphql(`
   query ConsoleHours($filter: SessionFilter) {
@@ -14,8 +17,6 @@ const HoursQuery = graphql(`
     }
   }
 `);
-
-export const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 
 /**
  * Steps per hour of the week: the HOUR timeline's buckets added up by (UTC weekday, hour),
@@ -31,11 +32,12 @@ export function hourOfWeek(buckets: readonly { start: string; steps: number }[])
 }
 
 /**
- * A 7×24 SVG heatmap, each non-empty cell's count written in it (an auditor reads numbers).
- * Its own query: a home whose HOUR timeline is over the API's bucket limit loses this chart,
- * not the dashboard.
+ * A 7×24 SVG heatmap, each non-empty cell's count written in it (an auditor reads numbers) and
+ * a link to the sessions with a step in that hour (`/?hour=mon-09`, within `base`: the
+ * dashboard's filters). Its own query: a home whose HOUR timeline is over the API's bucket
+ * limit loses this chart, not the dashboard.
  */
-export function Heatmap({ filter }: { filter: SessionFilter }) {
+export function Heatmap({ base, filter }: { base: SessionSearch; filter: SessionFilter }) {
   const q = useQuery({
     queryKey: ['stats-hours', filter],
     queryFn: () => gql(HoursQuery, { filter }),
@@ -71,27 +73,35 @@ export function Heatmap({ filter }: { filter: SessionFilter }) {
             </text>
             {row.map((n, h) => {
               const strong = n / max > 0.5;
+              const at = `${DAYS[d]} ${String(h).padStart(2, '0')}:00`;
+              const bar = {
+                label: at,
+                value: n,
+                filter: n > 0 ? { ...base, hour: hourName(d, h) } : undefined,
+              };
               return (
                 <g key={h} className="hour">
-                  <title>{`${DAYS[d]} ${String(h).padStart(2, '0')}:00 ${n}`}</title>
-                  <rect
-                    x={L + h * C + 1}
-                    y={18 + d * R + 1}
-                    width={C - 2}
-                    height={R - 2}
-                    className={n > 0 ? 'cell' : 'cell empty'}
-                    fillOpacity={n > 0 ? 0.15 + (0.85 * n) / max : 1}
-                  />
-                  {n > 0 && (
-                    <text
-                      x={L + h * C + C / 2}
-                      y={18 + d * R + 14}
-                      textAnchor="middle"
-                      className={strong ? 'cell-count strong' : 'cell-count'}
-                    >
-                      {n}
-                    </text>
-                  )}
+                  <title>{`${at} ${n}`}</title>
+                  <BarLink bar={bar}>
+                    <rect
+                      x={L + h * C + 1}
+                      y={18 + d * R + 1}
+                      width={C - 2}
+                      height={R - 2}
+                      className={n > 0 ? 'cell' : 'cell empty'}
+                      fillOpacity={n > 0 ? 0.15 + (0.85 * n) / max : 1}
+                    />
+                    {n > 0 && (
+                      <text
+                        x={L + h * C + C / 2}
+                        y={18 + d * R + 14}
+                        textAnchor="middle"
+                        className={strong ? 'cell-count strong' : 'cell-count'}
+                      >
+                        {n}
+                      </text>
+                    )}
+                  </BarLink>
                 </g>
               );
             })}

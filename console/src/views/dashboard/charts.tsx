@@ -14,7 +14,7 @@ export interface Bar {
   note?: string;
 }
 
-function BarLink({ bar, children }: { bar: Bar; children: React.ReactNode }) {
+export function BarLink({ bar, children }: { bar: Bar; children: React.ReactNode }) {
   const navigate = useNavigate();
   const { filter } = bar;
   if (!filter) return <g>{children}</g>;

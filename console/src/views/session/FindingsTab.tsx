@@ -1,24 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { gql } from '../../api/graphql';
 import { ErrorNote } from '../../components/ErrorNote';
-import { FileLink } from '../../components/FileLink';
 import { FindingPlace, findingField } from '../../components/FindingPlace';
-import { StepLink } from '../../components/StepLink';
 import { shown } from '../../components/text';
 import { FindingsQuery } from './list-queries';
+import { ProblemsTable } from './ProblemsTable';
+import type { LineAt } from './tabs';
 
 /**
- * The session's secret findings (kinds and counts: the values are never sent) or problems,
- * each problem's file a download and its line's step (when the line holds one) a permalink.
+ * The session's secret findings (kinds and counts: the values are never sent) or problems
+ * (see ProblemsTable; `at`: the line shown).
  */
 export function FindingsTab({
   id,
   routeId,
   tab,
+  at,
 }: {
   id: string;
   routeId: string;
   tab: 'secrets' | 'problems';
+  at?: LineAt;
 }) {
   const q = useQuery({ queryKey: ['findings', id], queryFn: () => gql(FindingsQuery, { id }) });
   if (q.error) return <ErrorNote error={q.error} />;
@@ -54,39 +56,5 @@ export function FindingsTab({
     );
   }
   if (s.problems.length === 0) return <p>No data problem was found in this session.</p>;
-  return (
-    <table className="findings">
-      <thead>
-        <tr>
-          <th scope="col">code</th>
-          <th scope="col">file</th>
-          <th scope="col" className="num">
-            line
-          </th>
-          <th scope="col">message</th>
-          <th scope="col">step</th>
-        </tr>
-      </thead>
-      <tbody>
-        {s.problems.map((p, i) => (
-          <tr key={i}>
-            <td>
-              <code>{p.code}</code>
-            </td>
-            <td className="mono">
-              {/* A transcript file is a download; a chunk folder or an unsafe path is not. */}
-              {p.file !== null && p.line !== null && p.file.endsWith('.jsonl') ? (
-                <FileLink id={s.id} path={p.file} />
-              ) : (
-                shown(p.file)
-              )}
-            </td>
-            <td className="num">{p.line ?? ''}</td>
-            <td>{shown(p.message)}</td>
-            <td>{p.step ? <StepLink id={routeId} index={p.step.index} /> : ''}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <ProblemsTable id={s.id} routeId={routeId} problems={s.problems} at={at} />;
 }

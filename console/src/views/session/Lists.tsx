@@ -1,4 +1,4 @@
-import type { Tab } from './tabs';
+import type { LineAt, Tab } from './tabs';
 import { ArtifactsTab } from './ArtifactsTab';
 import { ChangesTab } from './ChangesTab';
 import { CommandsTab } from './CommandsTab';
@@ -9,10 +9,12 @@ export default function Lists({
   id,
   routeId,
   tab,
+  at,
 }: {
   id: string;
   routeId: string;
   tab: Exclude<Tab, 'timeline'>;
+  at?: LineAt;
 }) {
   switch (tab) {
     case 'commands':
@@ -23,6 +25,6 @@ export default function Lists({
       return <ArtifactsTab id={id} />;
     case 'secrets':
     case 'problems':
-      return <FindingsTab id={id} routeId={routeId} tab={tab} />;
+      return <FindingsTab id={id} routeId={routeId} tab={tab} at={at} />;
   }
 }

@@ -1,21 +1,33 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { ApiError, gql } from '../../api/graphql';
 import { Exports } from '../../components/Exports';
 import { ErrorNote } from '../../components/ErrorNote';
 import { oneLine, shortId, shown, when } from '../../components/text';
 import { SessionHeaderQuery } from './queries';
-import { TABS, type Tab } from './tabs';
+import { TABS, type LineAt, type Tab } from './tabs';
 import { Timeline } from './Timeline';
 import { useNeighbourKeys } from './neighbours';
+import { prefetchSteps } from './step-pages';
 
 const Lists = lazy(() => import('./Lists'));
 
 /** `/sessions/:id` and `/sessions/:id/steps/:index`: the header, the tabs, the tab's view. */
-export function SessionPage(props: { id: string; tab: Tab; step?: number; highlight?: string }) {
-  const { id, tab, step, highlight } = props;
+export function SessionPage(props: {
+  id: string;
+  tab: Tab;
+  step?: number;
+  highlight?: string;
+  /** The problems tab's line shown (`?file=&line=`). */
+  at?: LineAt;
+}) {
+  const { id, tab, step, highlight, at } = props;
   const q = useQuery({ queryKey: ['session', id], queryFn: () => gql(SessionHeaderQuery, { id }) });
+  const client = useQueryClient();
+  useEffect(() => {
+    if (tab === 'timeline') void prefetchSteps(client, id, step).catch(() => undefined);
+  }, [client, id, step, tab]);
   if (q.error instanceof ApiError && q.error.candidates.length > 0) {
     return <Candidates prefix={id} ids={q.error.candidates} />;
   }
@@ -108,7 +120,7 @@ export function SessionPage(props: { id: string; tab: Tab; step?: number; highli
         />
       ) : (
         <Suspense fallback={<p className="muted">Loading…</p>}>
-          <Lists id={s.id} routeId={id} tab={tab} />
+          <Lists id={s.id} routeId={id} tab={tab} at={at} />
         </Suspense>
       )}
     </section>

@@ -1,20 +1,20 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { gql } from '../../api/graphql';
 import { subscribe } from '../../api/live';
 import { ErrorNote } from '../../components/ErrorNote';
 import type { StepPartsFragment } from '../../gql/graphql';
 import { typing } from '../keys';
-import { LiveStepsSubscription, StepsPageQuery } from './queries';
+import { LiveStepsSubscription } from './queries';
 import { StepView } from './StepView';
 import { useActivity } from './activity';
 import { Toggle } from '../../components/Toggle';
+import { useStepPages } from './step-pages';
 
 /**
- * Every step, virtualised: pages of 200 load as the end comes into view, only the steps near
- * the viewport are in the DOM. With everything loaded, new records stream in (graphql-sse);
- * "follow" keeps the end in view. `marked`: the permalinked step, loaded, scrolled to, marked.
+ * Every step, virtualised: one row per position, a page of 100 loaded as its rows come into
+ * view (in any order: see useStepPages), only the rows near the viewport in the DOM. New
+ * records stream in (graphql-sse); "follow" keeps the end in view. `marked`: the permalinked
+ * step, its page loaded first, scrolled to, marked.
  */
 export function Timeline(props: {
   id: string;
@@ -25,48 +25,55 @@ export function Timeline(props: {
   highlight?: string;
 }) {
   const { id, routeId, marked, highlight } = props;
-  const q = useInfiniteQuery({
-    queryKey: ['steps', id],
-    queryFn: ({ pageParam }) => gql(StepsPageQuery, { id, after: pageParam }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) =>
-      last.session?.steps.pageInfo.hasNextPage ? last.session.steps.pageInfo.endCursor : undefined,
-  });
+  // By the route's id: the pages SessionPage asked for while the header was on its way.
+  const pages = useStepPages(routeId, marked);
+  const { total, markedPosition, want } = pages;
   const activity = useActivity(id);
   const [live, setLive] = useState<StepPartsFragment[]>([]);
   const [follow, setFollow] = useState(false);
-  const loaded = useMemo(
-    () => q.data?.pages.flatMap((p) => p.session?.steps.edges.map((e) => e.node) ?? []) ?? [],
-    [q.data],
-  );
-  const steps = useMemo(() => [...loaded, ...live], [loaded, live]);
+  const byPosition = useMemo(() => {
+    if (live.length === 0) return pages.byPosition;
+    const m = new Map(pages.byPosition);
+    for (const s of live) m.set(s.position, s);
+    return m;
+  }, [pages.byPosition, live]);
+  const count = Math.max(total ?? 0, (live.at(-1)?.position ?? -1) + 1);
   const scroller = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({
-    count: steps.length,
+    count,
     getScrollElement: () => scroller.current,
     estimateSize: () => 120,
     overscan: 8,
   });
   const items = v.getVirtualItems();
-  const lastShown = items.at(-1)?.index ?? 0;
-  const markedAt = marked === undefined ? -1 : steps.findIndex((s) => s.index === marked);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = q;
+  const firstShown = items[0]?.index;
+  const lastShown = items.at(-1)?.index;
+  const markedLoaded = markedPosition != null && byPosition.has(markedPosition);
+  // Whether the view has reached the marked step: until its row is among those in view, the
+  // rows at the top are not wanted (they would ask for the first page before the step shows).
+  const arrived = useRef(false);
 
-  // More steps when the end is near, or while the permalinked step is not loaded yet.
+  // The pages of the rows in view.
   useEffect(() => {
-    const wanted = lastShown >= loaded.length - 20 || (marked !== undefined && markedAt < 0);
-    if (hasNextPage && !isFetchingNextPage && wanted) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastShown, loaded.length, marked, markedAt]);
+    if (firstShown === undefined || lastShown === undefined) return;
+    if (markedPosition != null && !arrived.current) {
+      if (markedPosition < firstShown || markedPosition > lastShown) return;
+      arrived.current = true;
+    }
+    want(firstShown, lastShown);
+  }, [firstShown, lastShown, want, markedPosition]);
 
   useEffect(() => {
-    if (markedAt >= 0) v.scrollToIndex(markedAt, { align: 'start' });
-  }, [markedAt, v]);
+    if (markedLoaded && markedPosition != null) {
+      v.scrollToIndex(markedPosition, { align: 'start' });
+    }
+  }, [markedLoaded, markedPosition, v]);
 
-  // Live: once every page is in, the records after the last one as they are written.
-  const complete = q.isSuccess && !hasNextPage;
-  const from = complete ? (loaded.at(-1)?.position ?? -1) + 1 : -1;
+  // Live: the records after those the first answer counted, as they are written.
+  const [from, setFrom] = useState<number | null>(null);
+  if (from === null && total !== undefined) setFrom(total);
   useEffect(() => {
-    if (from < 0) return undefined;
+    if (from === null) return undefined;
     setLive([]);
     return subscribe(LiveStepsSubscription, { id, from }, (d) => {
       setLive((prev) =>
@@ -76,8 +83,8 @@ export function Timeline(props: {
   }, [id, from]);
 
   useEffect(() => {
-    if (follow && steps.length > 0) v.scrollToIndex(steps.length - 1, { align: 'end' });
-  }, [follow, steps.length, v]);
+    if (follow && count > 0) v.scrollToIndex(count - 1, { align: 'end' });
+  }, [follow, count, v]);
 
   // j / k: the next or previous step to the top of the view.
   useEffect(() => {
@@ -86,27 +93,29 @@ export function Timeline(props: {
       if (e.key !== 'j' && e.key !== 'k') return;
       // From the step that has the focus (keys pressed faster than the view scrolls), else
       // from the first step in view.
-      const focused = steps.findIndex((s) => document.activeElement?.id === `step-${s.index}`);
-      const top =
-        focused >= 0
-          ? focused
-          : (v.getVirtualItems().find((i) => i.end > v.scrollOffset! + 1)?.index ?? 0);
-      const next = Math.max(0, Math.min(steps.length - 1, top + (e.key === 'j' ? 1 : -1)));
+      const focused = document.activeElement?.closest<HTMLElement>('[data-index]');
+      const top = focused
+        ? Number(focused.dataset.index)
+        : (v.getVirtualItems().find((i) => i.end > v.scrollOffset! + 1)?.index ?? 0);
+      const next = Math.max(0, Math.min(count - 1, top + (e.key === 'j' ? 1 : -1)));
       v.scrollToIndex(next, { align: 'start' });
-      document.getElementById(`step-${steps[next]?.index}`)?.focus({ preventScroll: true });
+      document
+        .getElementById(`step-${byPosition.get(next)?.index}`)
+        ?.focus({ preventScroll: true });
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [v, steps]);
+  }, [v, count, byPosition]);
 
-  if (q.error) return <ErrorNote error={q.error} />;
+  if (pages.error) return <ErrorNote error={pages.error} />;
+  const loaded = byPosition.size;
   return (
     <div className="timeline-wrap">
       <div className="timeline-bar">
         <span className="muted" data-testid="loaded">
-          {complete
-            ? `${steps.length} steps`
-            : `${steps.length} of ${q.data?.pages[0]?.session?.steps.totalCount ?? '…'} steps loaded`}
+          {total !== undefined && loaded >= count
+            ? `${count} steps`
+            : `${loaded} of ${total ?? '…'} steps loaded`}
         </span>
         <Toggle label="follow" checked={follow} onChange={setFollow} />
       </div>
@@ -115,23 +124,30 @@ export function Timeline(props: {
         ref={scroller}
         tabIndex={0}
         role="feed"
-        aria-busy={q.isFetching}
+        aria-busy={pages.fetching}
         aria-label="Steps"
       >
         <div style={{ height: v.getTotalSize(), position: 'relative' }}>
           <div style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
-            {items.map((item) => (
-              <div key={steps[item.index].position} data-index={item.index} ref={v.measureElement}>
-                <StepView
-                  step={steps[item.index]}
-                  sessionId={id}
-                  routeId={routeId}
-                  marked={steps[item.index].index === marked}
-                  highlight={steps[item.index].index === marked ? highlight : undefined}
-                  activity={activity}
-                />
-              </div>
-            ))}
+            {items.map((item) => {
+              const step = byPosition.get(item.index);
+              return (
+                <div key={item.index} data-index={item.index} ref={v.measureElement}>
+                  {step ? (
+                    <StepView
+                      step={step}
+                      sessionId={id}
+                      routeId={routeId}
+                      marked={step.index === marked}
+                      highlight={step.index === marked ? highlight : undefined}
+                      activity={activity}
+                    />
+                  ) : (
+                    <p className="step-pending muted">Loading…</p>
+                  )}
+                </div>
+              );
+            })}
           </div>
         </div>
       </div>

@@ -24,10 +24,10 @@ export const SessionHeaderQuery = graphql(`
 `);
 
 export const StepsPageQuery = graphql(`
-  query ConsoleSteps($id: String!, $after: String) {
+  query ConsoleSteps($id: String!, $from: Int!) {
     session(id: $id) {
       id
-      steps(first: 100, after: $after) {
+      steps(first: 100, fromPosition: $from) {
         totalCount
         pageInfo {
           hasNextPage
@@ -38,6 +38,18 @@ export const StepsPageQuery = graphql(`
             ...StepParts
           }
         }
+      }
+    }
+  }
+`);
+
+/** Where a permalinked step is: the timeline loads its page first. */
+export const StepPositionQuery = graphql(`
+  query ConsoleStepPosition($id: String!, $index: Int!) {
+    session(id: $id) {
+      id
+      step(index: $index) {
+        position
       }
     }
   }

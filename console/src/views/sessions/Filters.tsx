@@ -35,6 +35,10 @@ export function Filters({ search }: { search: SessionSearch }) {
         Tool <input name="tool" defaultValue={search.tool ?? ''} size={14} />
       </label>
       <label>
+        Hour (UTC){' '}
+        <input name="hour" defaultValue={search.hour ?? ''} size={10} placeholder="mon-09" />
+      </label>
+      <label>
         Errors
         <select name="errors" defaultValue={search.errors ?? ''}>
           <option value="">any</option>

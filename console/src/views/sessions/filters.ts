@@ -1,4 +1,5 @@
 import type { SessionFilter } from '../../gql/graphql';
+import { hoursOfWeek } from './hours';
 
 /** The sessions table's filters as the URL holds them (the contract's names). */
 export interface SessionSearch {
@@ -7,13 +8,15 @@ export interface SessionSearch {
   model?: string;
   /** Tool names, comma-separated: sessions that called any of them (from the home index). */
   tool?: string;
+  /** Hours of the week, `mon-09` (UTC), comma-separated: sessions with a step in one of them. */
+  hour?: string;
   errors?: 'true' | 'false';
   from?: string;
   to?: string;
   q?: string;
 }
 
-const KEYS = ['env', 'flavor', 'model', 'tool', 'from', 'to', 'q'] as const;
+const KEYS = ['env', 'flavor', 'model', 'tool', 'hour', 'from', 'to', 'q'] as const;
 
 /** Only known keys with non-empty string values survive: a URL is typed by a person. */
 export function parseSessionSearch(raw: Record<string, unknown>): SessionSearch {
@@ -53,6 +56,7 @@ export function toFilter(s: SessionSearch): SessionFilter {
     flavor: list(s.flavor),
     model: list(s.model),
     tool: list(s.tool),
+    hourOfWeek: s.hour ? hoursOfWeek(s.hour) : undefined,
     hasErrors: s.errors === undefined ? undefined : s.errors === 'true',
     createdAfter: instant(s.from, false),
     createdBefore: instant(s.to, true),
