@@ -169,7 +169,7 @@ export class FilesController {
   @Get('api/sessions/:id/lines/:line')
   @ApiOperation({
     summary:
-      'Line `line` (1-based, as Problem.line) of a transcript view, as written, masked as a download: what a data problem points at (an unfinished last line as it stands)',
+      'Line `line` (1-based, as Problem.line) of a transcript view, as written, masked as a download: what a data problem points at (an unfinished last line as it stands with REDACT=off; held back, 404, with REDACT=on)',
   })
   @ApiParam({
     name: 'id',
@@ -206,13 +206,18 @@ export class FilesController {
     const file = p.one('file');
     if (file === undefined) throw bad('"file" names the transcript view the line is in.');
     const session = await this.find(id, principal);
-    const bytes = await viewLine(this.store, session.entry, file, line);
+    const bytes = await viewLine(this.store, session.entry, file, line, !this.redactor.enabled);
     if (bytes === 'no-view')
       throw new HttpError(
         HttpErrorCode.NOT_FOUND,
         'This session has no transcript view of that name.',
       );
     if (bytes === null) throw new HttpError(HttpErrorCode.NOT_FOUND, `No line ${line} in ${file}.`);
+    if (bytes === 'unfinished')
+      throw new HttpError(
+        HttpErrorCode.NOT_FOUND,
+        `Line ${line} of ${file} is not finished (no newline yet): with redaction on it is held back, as downloads hold it back, since it may end in the first half of a secret.`,
+      );
     const body = this.redactor.enabled ? maskText(bytes, this.redactor).body : bytes;
     const points = Math.ceil(body.length / DOWNLOAD_CHUNK);
     this.charge(rateKey, points, `sending ${body.length} bytes costs ${points}`);
