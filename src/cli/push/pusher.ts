@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, promises as fsp } from 'node:fs';
+import {
+  closeSync,
+  createReadStream,
+  createWriteStream,
+  openSync,
+  promises as fsp,
+  readSync,
+} from 'node:fs';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -136,7 +143,7 @@ export class Pusher {
   }
 
   async pushSession(s: LocalSession, tally: Tally): Promise<void> {
-    const { files, refused } = await sessionFiles(s.dir);
+    const { files, refused } = sessionFiles(s.dir);
     for (const r of refused)
       tally.failed.push({ session: s.id, path: r.rel, code: 'BAD_USER_INPUT', message: r.message });
     let settle: ((trusted: boolean) => void) | null = null;
@@ -313,7 +320,7 @@ export class Pusher {
       const m: Mirror = { abs: f.abs, size: f.stat.size, sha256: known?.sha256 || null };
       if (!m.sha256) {
         // A small file is read once: the bytes hashed are the bytes sent, if they are sent.
-        const bytes = m.size <= READ_WHOLE_BYTES ? await readPrefix(f.abs, m.size) : null;
+        const bytes = m.size <= READ_WHOLE_BYTES ? readPrefix(f.abs, m.size) : null;
         if (bytes) m.bytes = bytes;
         m.sha256 = bytes
           ? createHash('sha256').update(bytes).digest('hex')
@@ -368,20 +375,24 @@ export class Pusher {
 /** Files up to this size are read whole once to be hashed, and sent from those bytes. */
 const READ_WHOLE_BYTES = 1024 * 1024;
 
-/** The first `size` bytes of `abs`; null when it holds fewer now (it shrank since its stat). */
-async function readPrefix(abs: string, size: number): Promise<Buffer | null> {
-  const fh = await fsp.open(abs, 'r');
+/**
+ * The first `size` bytes of `abs`; null when it holds fewer now (it shrank since its stat).
+ * Synchronous: at most READ_WHOLE_BYTES from the page cache, where the asynchronous open,
+ * read and close each cost a thread pool round trip (most of a small file's client time).
+ */
+function readPrefix(abs: string, size: number): Buffer | null {
+  const fd = openSync(abs, 'r');
   try {
     const buf = Buffer.allocUnsafe(size);
     let at = 0;
     while (at < size) {
-      const { bytesRead } = await fh.read(buf, at, size - at, at);
+      const bytesRead = readSync(fd, buf, at, size - at, at);
       if (bytesRead === 0) return null;
       at += bytesRead;
     }
     return buf;
   } finally {
-    await fh.close();
+    closeSync(fd);
   }
 }
 
