@@ -112,6 +112,15 @@ export class Pusher {
     this.check = null;
   }
 
+  /** Whether `held` (the server's listing) has every one of `files` as the state file has it. */
+  private listed(files: LocalFile[], held: Held[]): boolean {
+    return files.every((f) => {
+      const k = this.o.state.get(f.abs, f.stat);
+      const h = held.find((x) => x.path === f.rel);
+      return !!k && !!h && h.sha256 === k.sha256 && h.size === (k.sentSize ?? k.size);
+    });
+  }
+
   /** Whether the state file marks every one of `files` as held by this server, unchanged. */
   private allHeld(files: LocalFile[]): boolean {
     const { server, state, redactor } = this.o;
@@ -148,8 +157,11 @@ export class Pusher {
       tally.failed.push({ session: s.id, path: r.rel, code: 'BAD_USER_INPUT', message: r.message });
     let settle: ((trusted: boolean) => void) | null = null;
     if (this.allHeld(files)) {
-      if (this.check === null) this.check = new Promise((resolve) => (settle = resolve));
-      else if (await this.check) {
+      if (this.check === null) {
+        const { promise, resolve } = deferred<boolean>();
+        this.check = promise;
+        settle = resolve;
+      } else if (await this.check) {
         // Unchanged since this server answered holding every file: nothing to ask or send.
         tally.skipped += files.length;
         tally.sessions++;
@@ -157,9 +169,11 @@ export class Pusher {
         return;
       }
     }
-    const skippedBefore = tally.skipped;
     try {
       let held = await this.patiently(() => this.o.client.held(s.flavor, s.id));
+      // The check holds when the server lists every file of this session as the state has it.
+      settle?.(this.listed(files, held));
+      settle = null;
       for (const f of files) {
         const mirror = await this.mirrorOf(f);
         try {
@@ -170,10 +184,8 @@ export class Pusher {
         this.o.onProgress?.(tally);
       }
     } finally {
-      // The check holds when the server had every file of this session, byte for byte.
-      (settle as ((trusted: boolean) => void) | null)?.(
-        tally.skipped - skippedBefore === files.length,
-      );
+      // Not asked (the server is away, the key refused): nothing is taken as held.
+      settle?.(false);
     }
     tally.sessions++;
   }
@@ -370,6 +382,12 @@ export class Pusher {
     }
     await fsp.rename(`${to}.part`, to);
   }
+}
+
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
 }
 
 /** Files up to this size are read whole once to be hashed, and sent from those bytes. */
