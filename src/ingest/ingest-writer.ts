@@ -1,5 +1,5 @@
 import { createHash, randomBytes, type Hash } from 'node:crypto';
-import { constants, promises as fsp, type Stats } from 'node:fs';
+import { constants, fstatSync, promises as fsp, renameSync, type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
 import { HttpError, HttpErrorCode } from '../http/http-errors';
@@ -273,12 +273,14 @@ export class IngestWriter {
   ): Promise<Stats> {
     const { fh } = staged;
     await fh.sync();
-    // Renaming keeps the inode and mtime: this is the stat of the file now in place.
-    const st = await fh.stat();
+    // Renaming keeps the inode and mtime: this is the stat of the file now in place. The stat
+    // and the rename (an entry change, no data) are synchronous: two thread pool round trips
+    // fewer per file of a bulk push. The rename names paths, so the handle may still be open.
+    const st = fstatSync(fh.fd);
+    renameSync(staged.tmp, abs);
+    staged.renamed = true;
     staged.closed = true;
     await fh.close();
-    await fsp.rename(staged.tmp, abs);
-    staged.renamed = true;
     this.quota.give(req.source, oldSize);
     return st;
   }
