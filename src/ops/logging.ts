@@ -1,6 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
 import type { AppConfig } from '../config/config';
@@ -43,19 +43,33 @@ export function createLogger(config: AppConfig, redactor: Redactor): Logger {
   });
 }
 
-/** One log line per finished request (health probes excluded), with id and operation. */
-export function httpLogger(logger: Logger, redactor: Redactor): HttpLogger {
+/**
+ * One log line per finished request (health probes excluded), with id and operation. At
+ * LOG_LEVEL=silent nothing is logged, and pino-http is left out: it still built a child logger
+ * per request (about a tenth of the server's time for a small PUT of a bulk push); the request
+ * id is given and echoed all the same.
+ */
+export function httpLogger(
+  logger: Logger,
+  redactor: Redactor,
+): HttpLogger | ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) {
+  const requestId = (req: IncomingMessage, res: ServerResponse): string => {
+    const given = req.headers['x-request-id'];
+    // An id that holds a secret is replaced, not masked: it is echoed in X-Request-Id too.
+    const usable =
+      typeof given === 'string' && REQUEST_ID.test(given) && redactor.redactText(given) === given;
+    const id = usable ? given : randomUUID();
+    res.setHeader('X-Request-Id', id);
+    return id;
+  };
+  if (logger.level === 'silent')
+    return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+      (req as IncomingMessage & { id?: string }).id = requestId(req, res);
+      next();
+    };
   return pinoHttp({
     logger,
-    genReqId: (req, res) => {
-      const given = req.headers['x-request-id'];
-      // An id that holds a secret is replaced, not masked: it is echoed in X-Request-Id too.
-      const usable =
-        typeof given === 'string' && REQUEST_ID.test(given) && redactor.redactText(given) === given;
-      const id = usable ? given : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
+    genReqId: requestId,
     customProps: (req) => {
       const op = operationName(req);
       return op ? { operation: redactor.redactText(op) } : {};

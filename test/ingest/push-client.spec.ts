@@ -168,3 +168,84 @@ it('sends a small file from the bytes it hashed: rewritten meanwhile, its parts 
   expect(saved.files[file].sha256).toBe(createHash('sha256').update('abc\n').digest('hex'));
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+it('a second run asks only one listing for sessions the server answered holding; a server that lost them is asked about each', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brainql-push-held-'));
+  const ids = [1, 2, 3].map((n) => `11a00000-0000-4000-8000-00000000000${n}`);
+  const sessions = ids.map((id) => ({ id, flavor: 'antigravity-ide', dir: path.join(dir, id) }));
+  for (const s of sessions) {
+    fs.mkdirSync(path.join(s.dir, 'logs'), { recursive: true });
+    fs.writeFileSync(path.join(s.dir, 'logs', 'transcript.jsonl'), `{"id":"${s.id}"}\n`);
+    fs.writeFileSync(path.join(s.dir, 'notes.md'), `notes of ${s.id}\n`);
+  }
+  // A server in memory: what it holds by session and path.
+  const server = new Map<string, Map<string, Buffer>>();
+  const calls: string[] = [];
+  const client = {
+    held: (_f: string, id: string) => {
+      calls.push(`GET ${id.slice(-1)}`);
+      const files = server.get(id) ?? new Map<string, Buffer>();
+      return Promise.resolve(
+        [...files].map(([p, b]) => ({
+          path: p,
+          size: b.length,
+          sha256: createHash('sha256').update(b).digest('hex'),
+        })),
+      );
+    },
+    put: async (_f: string, id: string, rel: string, _o: number, body: Readable) => {
+      calls.push(`PUT ${id.slice(-1)} ${rel}`);
+      const parts: Buffer[] = [];
+      for await (const chunk of body) parts.push(chunk as Buffer);
+      const bytes = Buffer.concat(parts);
+      if (!server.has(id)) server.set(id, new Map());
+      server.get(id)!.set(rel, bytes);
+      return {
+        path: rel,
+        size: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      };
+    },
+  } as unknown as IngestClient;
+  const state = new PushState(path.join(dir, 'state.json'));
+  const pusher = new Pusher({
+    client,
+    state,
+    partBytes: 1 << 20,
+    dryRun: false,
+    redactor: null,
+    maskDir: path.join(dir, 'masked'),
+    server: 'srv',
+  });
+  const run = async () => {
+    pusher.newRun();
+    calls.length = 0;
+    const tally = newTally();
+    await Promise.all(sessions.map((s) => pusher.pushSession(s, tally)));
+    return tally;
+  };
+  expect(await run()).toMatchObject({ sessions: 3, files: 6, skipped: 0, failed: [] });
+  expect(calls.filter((c) => c.startsWith('GET'))).toHaveLength(3);
+  // Nothing changed: the first session found all held is the check (its listing), the other
+  // two cost no request.
+  expect(await run()).toMatchObject({ sessions: 3, files: 0, bytesSent: 0, skipped: 6 });
+  expect(calls).toEqual(['GET 1']);
+  // A state saved and loaded again keeps the marks.
+  state.save();
+  const reloaded = new PushState(path.join(dir, 'state.json')).load();
+  const k = reloaded.get(
+    path.join(sessions[1].dir, 'notes.md'),
+    fs.lstatSync(path.join(sessions[1].dir, 'notes.md')),
+  );
+  expect(k?.held).toBe('srv');
+  // The server lost everything: the check fails, every session is asked about and sent.
+  server.clear();
+  expect(await run()).toMatchObject({ sessions: 3, files: 6, skipped: 0 });
+  expect(calls.filter((c) => c.startsWith('GET')).sort()).toEqual(['GET 1', 'GET 2', 'GET 3']);
+  expect(calls.filter((c) => c.startsWith('PUT'))).toHaveLength(6);
+  // A changed file: its session is asked about (the others skip after the check).
+  fs.appendFileSync(path.join(sessions[2].dir, 'notes.md'), 'more\n');
+  expect(await run()).toMatchObject({ sessions: 3, files: 1, skipped: 5 });
+  expect([...calls].sort()).toEqual(['GET 1', 'GET 3', 'PUT 3 notes.md']);
+  fs.rmSync(dir, { recursive: true, force: true });
+});

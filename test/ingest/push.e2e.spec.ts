@@ -90,7 +90,14 @@ describe('brainql push', () => {
       recovered: 0,
     });
     for (const [name, local, there] of mirrorPairs()) expect([name, there]).toEqual([name, local]);
-    const again = await push();
+    // Every file is marked held by this server in the state file: one listing checks that it
+    // still holds one session's files, and the other five sessions cost no request at all.
+    const requests: string[] = [];
+    const count = (req: { method?: string; url?: string }) =>
+      requests.push(`${req.method} ${req.url!.split('/').slice(0, 4).join('/')}`);
+    c.server.on('request', count);
+    const again = await push().finally(() => c.server.off('request', count));
+    expect(requests).toEqual(['GET /api/ingest/sessions']);
     expect(again.summary).toEqual({
       sessions: 6,
       files: 0,
@@ -140,6 +147,43 @@ describe('brainql push', () => {
       'notes.md',
     );
     expect(fs.readFileSync(there, 'utf8')).toBe('# rewritten\n');
+  });
+
+  it('a server that lost what it answered holding is asked about every session again', async () => {
+    const ids = [ACP, 'ba5e0000-0000-4000-8000-000000000001'];
+    const flavors = ['antigravity-acp', 'antigravity-ide'];
+    const files = ids.map((id, i) => filesUnder(path.join(home, flavors[i], 'brain', id)).length);
+    const bytes = ids.reduce(
+      (n, id, i) =>
+        filesUnder(path.join(home, flavors[i], 'brain', id)).reduce(
+          (m, rel) => m + fs.statSync(path.join(home, flavors[i], 'brain', id, rel)).size,
+          n,
+        ),
+      0,
+    );
+    const args = ['--session', ACP, '--session', 'ba5e0000'];
+    expect((await push(args)).summary).toMatchObject({ files: 0, skipped: files[0] + files[1] });
+    for (let i = 0; i < ids.length; i++)
+      fs.rmSync(serverCopy(flavors[i], ids[i]), { recursive: true, force: true });
+    const requests: string[] = [];
+    const count = (req: { method?: string }) => requests.push(req.method!);
+    c.server.on('request', count);
+    const run = await push(args).finally(() => c.server.off('request', count));
+    // The check (the first session's listing) found nothing: both are asked about and sent.
+    expect(run.summary).toEqual({
+      sessions: 2,
+      files: files[0] + files[1],
+      bytesSent: bytes,
+      skipped: 0,
+      failed: [],
+      recovered: 0,
+    });
+    expect(requests.filter((m) => m === 'GET')).toHaveLength(2);
+    expect(requests.filter((m) => m === 'PUT')).toHaveLength(files[0] + files[1]);
+    for (const [name, local, there] of mirrorPairs().filter(([n]) =>
+      ids.some((id) => n.startsWith(id)),
+    ))
+      expect([name, there]).toEqual([name, local]);
   });
 
   it('resumes where the server stands after a kill mid-transcript: only the missing bytes go', async () => {

@@ -6,7 +6,7 @@ import { CliError, Exit } from '../errors';
 import { repeated } from '../options';
 import { IngestClient, IngestHttpError, Unreachable } from '../push/ingest-client';
 import { localSessions, type LocalSession, type Selection } from '../push/local-files';
-import { PushState } from '../push/push-state';
+import { PushState, serverTag } from '../push/push-state';
 import { newTally, Pusher, type Tally } from '../push/pusher';
 import { watchAndPush } from '../push/watch';
 import { pushProgress } from '../push/push-progress';
@@ -69,11 +69,13 @@ async function push(o: PushOptions): Promise<number> {
     redactor,
     maskDir: path.join(settings.cacheDir, 'push-masked'),
     onProgress: (t) => bar.update(t),
+    server: serverTag(client.base.href, o.key),
   });
   const pick = { ids: o.session, flavors: o.flavor };
   const select = () => localSessions(settings.geminiHome, settings.brainRoots, pick);
   const sessions = async () => (await select()).sessions;
   const pushAll = async (list: LocalSession[], into: Tally) => {
+    pusher.newRun();
     let next = 0;
     const lane = async () => {
       while (next < list.length) await pusher.pushSession(list[next++], into);

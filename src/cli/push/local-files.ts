@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, promises as fsp, type Dirent, type Stats } from 'node:fs';
+import {
+  createReadStream,
+  lstatSync,
+  promises as fsp,
+  readdirSync,
+  type Dirent,
+  type Stats,
+} from 'node:fs';
 import * as path from 'node:path';
 import { discoverRoots, scanSessions } from '../../brain/roots';
 import type { BrainRoot } from '../../brain/types';
@@ -108,35 +115,49 @@ export function checkLocalPath(rel: string): { ok: true } | { ok: false; message
 
 /**
  * Plain files of a session folder (sorted); links are left out, and files the server would
- * refuse by name are returned apart, with the reason, so a run reports them.
+ * refuse by name are returned apart, with the reason, so a run reports them. Synchronous: a
+ * folder listing and an lstat per file, each a few microseconds here, where the asynchronous
+ * calls cost a thread pool round trip each (a second push of 2,000 sessions makes thousands).
  */
-export async function sessionFiles(
-  dir: string,
-): Promise<{ files: LocalFile[]; refused: Refused[] }> {
+export function sessionFiles(dir: string): { files: LocalFile[]; refused: Refused[] } {
   const files: LocalFile[] = [];
   const refused: Refused[] = [];
-  const walk = async (abs: string, rel: string): Promise<void> => {
-    const entries = await fsp.readdir(abs, { withFileTypes: true }).catch(() => [] as Dirent[]);
+  const walk = (abs: string, rel: string): void => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(abs, { withFileTypes: true });
+    } catch {
+      return;
+    }
     for (const e of entries) {
       const childRel = rel === '' ? e.name : `${rel}/${e.name}`;
       const childAbs = path.join(abs, e.name);
       if (e.isSymbolicLink()) continue;
-      if (e.isDirectory()) await walk(childAbs, childRel);
+      if (e.isDirectory()) walk(childAbs, childRel);
       else if (e.isFile()) {
         const checked = checkLocalPath(childRel);
         if (!checked.ok) {
           refused.push({ rel: childRel, message: checked.message });
           continue;
         }
-        const stat = await fsp.lstat(childAbs).catch(() => null);
+        const stat = lstatOrNull(childAbs);
         if (stat?.isFile()) files.push({ rel: childRel, abs: childAbs, stat });
       }
     }
   };
-  await walk(dir, '');
+  walk(dir, '');
   files.sort((a, b) => rank(a.rel) - rank(b.rel) || (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   refused.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   return { files, refused };
+}
+
+/** Its lstat; null when it is gone or cannot be read (as a listing that missed it). */
+function lstatOrNull(abs: string): Stats | null {
+  try {
+    return lstatSync(abs, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 const COMPACT = '.system_generated/logs/transcript.jsonl';

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, promises as fsp } from 'node:fs';
+import {
+  closeSync,
+  createReadStream,
+  createWriteStream,
+  openSync,
+  promises as fsp,
+  readSync,
+} from 'node:fs';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -58,6 +65,13 @@ export interface PusherOptions {
   redactor: Redactor | null;
   maskDir: string;
   onProgress?: (tally: Tally) => void;
+  /**
+   * The server pushed to (serverTag of its URL and the key): files it answered holding are
+   * marked so in the state file, and a session whose files all still match such marks is not
+   * asked about (after one check per run that the server still holds what it said; see
+   * `newRun`). Without it, every session is asked about.
+   */
+  server?: string;
 }
 
 const RETRIES = 5;
@@ -81,8 +95,41 @@ export class Pusher {
   /** Bytes per request: halved when the server answers 413 (a MAX_INGEST_BODY_MB below it). */
   private partBytes: number;
 
+  /**
+   * This run's check that the server still holds what the state file says it answered: the
+   * first session found all marked is asked about as usual, and the rest are skipped without a
+   * request only when every one of its files was there, unchanged. A server that lost them
+   * (INGEST_DIR emptied, another server at the same URL) is then asked about every session.
+   */
+  private check: Promise<boolean> | null = null;
+
   constructor(private readonly o: PusherOptions) {
     this.partBytes = o.partBytes;
+  }
+
+  /** A new pass over the home (each --watch sweep too): the check above is made again. */
+  newRun(): void {
+    this.check = null;
+  }
+
+  /** Whether `held` (the server's listing) has every one of `files` as the state file has it. */
+  private listed(files: LocalFile[], held: Held[]): boolean {
+    return files.every((f) => {
+      const k = this.o.state.get(f.abs, f.stat);
+      const h = held.find((x) => x.path === f.rel);
+      return !!k && !!h && h.sha256 === k.sha256 && h.size === (k.sentSize ?? k.size);
+    });
+  }
+
+  /** Whether the state file marks every one of `files` as held by this server, unchanged. */
+  private allHeld(files: LocalFile[]): boolean {
+    const { server, state, redactor } = this.o;
+    if (!server || files.length === 0) return false;
+    return files.every((f) => {
+      const k = state.get(f.abs, f.stat);
+      // With --redact the entry must be of masked bytes (sentSize), without it of the file's.
+      return k?.held === server && (k.sentSize !== undefined) === (redactor !== null);
+    });
   }
 
   /**
@@ -105,18 +152,40 @@ export class Pusher {
   }
 
   async pushSession(s: LocalSession, tally: Tally): Promise<void> {
-    const { files, refused } = await sessionFiles(s.dir);
+    const { files, refused } = sessionFiles(s.dir);
     for (const r of refused)
       tally.failed.push({ session: s.id, path: r.rel, code: 'BAD_USER_INPUT', message: r.message });
-    let held = await this.patiently(() => this.o.client.held(s.flavor, s.id));
-    for (const f of files) {
-      const mirror = await this.mirrorOf(f);
-      try {
-        held = await this.pushWithRetries(s, f, mirror, held, tally);
-      } finally {
-        if (mirror.temporary) await fsp.rm(mirror.abs, { force: true });
+    let settle: ((trusted: boolean) => void) | null = null;
+    if (this.allHeld(files)) {
+      if (this.check === null) {
+        const { promise, resolve } = deferred<boolean>();
+        this.check = promise;
+        settle = resolve;
+      } else if (await this.check) {
+        // Unchanged since this server answered holding every file: nothing to ask or send.
+        tally.skipped += files.length;
+        tally.sessions++;
+        this.o.onProgress?.(tally);
+        return;
       }
-      this.o.onProgress?.(tally);
+    }
+    try {
+      let held = await this.patiently(() => this.o.client.held(s.flavor, s.id));
+      // The check holds when the server lists every file of this session as the state has it.
+      settle?.(this.listed(files, held));
+      settle = null;
+      for (const f of files) {
+        const mirror = await this.mirrorOf(f);
+        try {
+          held = await this.pushWithRetries(s, f, mirror, held, tally);
+        } finally {
+          if (mirror.temporary) await fsp.rm(mirror.abs, { force: true });
+        }
+        this.o.onProgress?.(tally);
+      }
+    } finally {
+      // Not asked (the server is away, the key refused): nothing is taken as held.
+      settle?.(false);
     }
     tally.sessions++;
   }
@@ -134,7 +203,7 @@ export class Pusher {
       try {
         await this.pushFile(
           s,
-          f.rel,
+          f,
           mirror,
           held.find((h) => h.path === f.rel),
           tally,
@@ -160,18 +229,21 @@ export class Pusher {
 
   private async pushFile(
     s: LocalSession,
-    rel: string,
+    f: LocalFile,
     m: Mirror,
     server: Held | undefined,
     tally: Tally,
   ): Promise<void> {
+    const rel = f.rel;
     let from = 0;
-    if (server && server.size === m.size) {
-      if ((await this.shaOf(m)) === server.sha256) {
-        tally.skipped++;
-        return;
-      }
-    } else if (server && server.size > 0 && server.size < m.size) {
+    if (server && server.size === m.size && (await this.shaOf(m)) === server.sha256) {
+      tally.skipped++;
+      this.held(f);
+      return;
+    }
+    // Whatever the state file said, the server does not hold these bytes (now).
+    this.o.state.unconfirm(f.abs);
+    if (server && server.size > 0 && server.size < m.size) {
       const { prefixSha256, sha256 } = await hashFile(m.abs, m.size, server.size);
       m.sha256 ??= sha256;
       if (prefixSha256 === server.sha256) from = server.size;
@@ -182,11 +254,12 @@ export class Pusher {
       return;
     }
     let offset = from;
+    let answer: Held | null = null;
     do {
       const length = Math.min(this.partBytes, m.size - offset);
       const at = offset;
       try {
-        await this.patiently(() =>
+        answer = await this.patiently(() =>
           this.o.client.put(
             s.flavor,
             s.id,
@@ -223,6 +296,13 @@ export class Pusher {
     } while (offset < m.size);
     // Counted once it is all there: a failed or retried file is not a file sent.
     tally.files++;
+    // The server's answer after the last part: what it holds now, hashed by itself.
+    if (answer && answer.size === m.size && answer.sha256 === m.sha256) this.held(f);
+  }
+
+  /** Marks `f`'s state entry as held by this server (when the run has one, and not dry). */
+  private held(f: LocalFile): void {
+    if (this.o.server && !this.o.dryRun) this.o.state.confirm(f.abs, f.stat, this.o.server);
   }
 
   /**
@@ -252,7 +332,7 @@ export class Pusher {
       const m: Mirror = { abs: f.abs, size: f.stat.size, sha256: known?.sha256 || null };
       if (!m.sha256) {
         // A small file is read once: the bytes hashed are the bytes sent, if they are sent.
-        const bytes = m.size <= READ_WHOLE_BYTES ? await readPrefix(f.abs, m.size) : null;
+        const bytes = m.size <= READ_WHOLE_BYTES ? readPrefix(f.abs, m.size) : null;
         if (bytes) m.bytes = bytes;
         m.sha256 = bytes
           ? createHash('sha256').update(bytes).digest('hex')
@@ -304,23 +384,33 @@ export class Pusher {
   }
 }
 
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
 /** Files up to this size are read whole once to be hashed, and sent from those bytes. */
 const READ_WHOLE_BYTES = 1024 * 1024;
 
-/** The first `size` bytes of `abs`; null when it holds fewer now (it shrank since its stat). */
-async function readPrefix(abs: string, size: number): Promise<Buffer | null> {
-  const fh = await fsp.open(abs, 'r');
+/**
+ * The first `size` bytes of `abs`; null when it holds fewer now (it shrank since its stat).
+ * Synchronous: at most READ_WHOLE_BYTES from the page cache, where the asynchronous open,
+ * read and close each cost a thread pool round trip (most of a small file's client time).
+ */
+function readPrefix(abs: string, size: number): Buffer | null {
+  const fd = openSync(abs, 'r');
   try {
     const buf = Buffer.allocUnsafe(size);
     let at = 0;
     while (at < size) {
-      const { bytesRead } = await fh.read(buf, at, size - at, at);
+      const bytesRead = readSync(fd, buf, at, size - at, at);
       if (bytesRead === 0) return null;
       at += bytesRead;
     }
     return buf;
   } finally {
-    await fh.close();
+    closeSync(fd);
   }
 }
 
