@@ -59,7 +59,7 @@ export async function benchSearch(
       first: 20,
       after: null,
     };
-    // The first asking runs the FTS5 query; later ones reuse its ordered hits until the
+    // The first asking runs the engine's query; later ones reuse its ordered hits until the
     // index changes (see Searcher): both are reported.
     const c0 = performance.now();
     index.search(request);
@@ -94,7 +94,7 @@ export async function benchSearch(
     if (!three) worst = Math.min(worst, ratio);
     rows.push(
       row(
-        `10.   first asking since the index last changed (runs the FTS5 query; the ordered hits are kept)`,
+        `10.   first asking since the index last changed (runs the engine's query; the ordered hits are kept)`,
         `${ms(cold)} = ${(scanMs / cold).toFixed(1)}x faster than the scan`,
       ),
     );
