@@ -94,22 +94,26 @@ const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[xs.length >> 1
  */
 function runs<H>(open: () => H, ask: (h: H) => unknown, close: (h: H) => void) {
   const first: number[] = [];
+  const cpu: number[] = [];
   let h = open();
   for (let i = 0; i < 3; i++) {
     if (i > 0) {
       close(h);
       h = open();
     }
+    const c0 = process.cpuUsage();
     first.push(time(() => ask(h))[1]);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
   }
   const repeat: number[] = [];
   for (let i = 0; i < RUNS; i++) repeat.push(time(() => ask(h))[1]);
   close(h);
-  return { first: median(first), repeat: median(repeat) };
+  return { first: median(first), cpu: median(cpu), repeat: median(repeat) };
 }
 
-const cell = (first: number, repeat: number, n: number | string) =>
-  `${first.toFixed(1)}/${repeat.toFixed(1)} (${n})`;
+const cell = (t: { first: number; cpu: number; repeat: number }, n: number | string) =>
+  `${t.first.toFixed(1)} (CPU ${t.cpu.toFixed(1)})/${t.repeat.toFixed(1)} (${n})`;
 
 async function main(): Promise<void> {
   const load0 = os
@@ -133,7 +137,7 @@ async function main(): Promise<void> {
     'engine',
     'build MiB/s',
     'disk / text',
-    ...queries.map(([q]) => `${q}: first/repeat ms (texts)`),
+    ...queries.map(([q]) => `${q}: first (CPU)/repeat ms (texts)`),
   );
 
   // FTS5, as the SQLite engine stores texts (docs + external-content trigram table).
@@ -171,7 +175,7 @@ async function main(): Promise<void> {
   const ftsCells = queries.map(([, terms]) => {
     let n = 0;
     const t = runs(ftsOpen, (h) => (n = ftsAsk(h, terms)), ftsClose);
-    return cell(t.first, t.repeat, n);
+    return cell(t, n);
   });
   row(
     'FTS5 trigram',
@@ -218,7 +222,7 @@ async function main(): Promise<void> {
     `trigram, ${segments} segments`,
     (bytes / 1048576 / (triMs / 1000)).toFixed(1),
     (triSize / bytes).toFixed(2),
-    ...triTimes.map((t) => cell(t.first, t.repeat, t.n)),
+    ...triTimes.map((t) => cell(t, t.n)),
   );
   const scan = scanner();
   const scanTimes = queries.map(([, terms]) => {
