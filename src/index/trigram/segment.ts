@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import { HEADER_BYTES, MAGIC, VERSION, readPostings, sections, type Sections } from './layout';
 
 /** Reads of texts are joined when the gap between them is smaller than this. */
-const GAP = Number(process.env.TRIGRAM_GAP ?? 4 * 1024);
+const GAP = 4 * 1024;
 const MAX_READ = 4 * 1024 * 1024;
 /** The buffer runs of texts are read into (each run's texts are used before the next read). */
 let scratch = Buffer.allocUnsafe(0);
