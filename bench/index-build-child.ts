@@ -14,7 +14,11 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     const { index } = openIndex(home, JSON.parse(roots) as string[], cacheDir);
     index.start();
-    const ms = (await passEnd(index, 0)) - t0;
+    await passEnd(index, 0);
+    // The trigram engine's last texts wait in memory for a segment: written before the clock
+    // stops (a no-op with FTS5).
+    await index.trigram?.flush();
+    const ms = performance.now() - t0;
     const cpu = process.cpuUsage(cpu0);
     const texts = index.opened.db
       .prepare('SELECT count(*) AS n, sum(length(CAST(text AS BLOB))) AS bytes FROM docs')

@@ -7,6 +7,7 @@ import { benchBuild, buildInChild } from './index-build.bench';
 import { benchAppend, benchRestart } from './index-live.bench';
 import type { Opened } from './index-open';
 import { benchSearch } from './index-search.bench';
+import { benchTrigramHome } from './index-trigram-home.bench';
 import { mb, ms, row, type Row } from './report';
 import { scanner } from './scan';
 import { benchStats } from './stats-query.bench';
@@ -15,7 +16,9 @@ import { mbps } from './stats';
 /**
  * The home index's figures (9-13) over a home of real-record sessions: build, search beside a
  * scan, restart, append. For --size large they are taken at 2,000 sessions (1 GB), then again
- * after 8,000 more sessions were indexed (the 10,000-session home). Returns notes for the table.
+ * after 8,000 more sessions were indexed (the 10,000-session home). Then figures 9 and 10 with
+ * the trigram engine over the first stage (BENCH_TRIGRAM=0 leaves them out; see
+ * index-trigram-home.bench.ts). Returns notes for the table.
  */
 
 interface Stage {
@@ -74,6 +77,13 @@ export async function benchIndexHome(size: Size, rows: Row[]): Promise<string[]>
         await opened.index.close();
         opened = null;
       }
+    }
+    if (process.env.BENCH_TRIGRAM !== '0') {
+      // The FTS5 index is closed meanwhile: one engine's caches at a time.
+      await opened!.index.close();
+      opened = null;
+      await benchTrigramHome(data, stages[0].label, scan, rows);
+      opened = await benchRestart(stages[stages.length - 1].roots, data, cacheDir, 'again', []);
     }
     const last = stages[stages.length - 1];
     await benchAppend(opened!, data, last.label, built.msPerByte, rows);

@@ -152,7 +152,7 @@ export class Searcher {
       SELECT m.rowid, ${primary} AS p, s.session_id AS id,
         CASE WHEN d.position < 0 THEN ${ARTIFACT_POSITION} ELSE d.position END AS pos,
         d.field, d.name, s.sid, m.rank, s.dir
-      FROM m JOIN docs d ON d.rowid = m.rowid JOIN sessions s ON s.sid = d.sid
+      FROM m JOIN docs d INDEXED BY docs_order ON d.rowid = m.rowid JOIN sessions s ON s.sid = d.sid
       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY p, id, pos, d.field, d.name, s.sid`;
     return this.db.prepare(sql).raw().all(params) as Hit[];

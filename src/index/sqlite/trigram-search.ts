@@ -63,7 +63,7 @@ export class TrigramSearcher extends Searcher {
     const key = fold(term);
     const known = this.df.get(key);
     if (known?.generation === generation) return known.n;
-    const n = this.index.match([term]).length;
+    const n = this.index.documents(term);
     if (this.df.size > 1000) this.df.clear();
     this.df.set(key, { generation, n });
     return n;

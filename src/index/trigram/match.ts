@@ -70,52 +70,95 @@ function countRegex(text: string, re: RegExp): number {
   return count;
 }
 
+/** One term's texts in one segment, verified: their numbers (ascending) and its count in each. */
+export interface TermHits {
+  numbers: Uint32Array;
+  counts: Uint32Array;
+}
+
+/** What a needle's hits are cached under (its folded bytes, or the term when a regex decides). */
+export function needleKey(nd: Needle): string {
+  return nd.regex ? `r${nd.term}` : `b${nd.bytes.toString('latin1')}`;
+}
+
 /**
- * The texts of `segment` holding every needle, in text order: the shortest postings lists
+ * The texts of `segment` holding the needle, deleted ones included (a segment never changes,
+ * so the answer can be kept for as long as the segment lives): the shortest postings lists
  * first, intersected, then each candidate verified on its folded bytes (a trigram in common is
- * not a substring). `dead[n]` set: text n is deleted. `original` gives a text as written, for
- * the rare verification that bytes cannot decide (lone surrogates).
+ * not a substring). `original` gives a text as written, for the rare verification that bytes
+ * cannot decide (lone surrogates).
  */
-export function matchSegment(
+export function termHits(
   segment: Segment,
-  needles: readonly Needle[],
-  dead: Uint8Array,
-  keep: ((id: number) => boolean) | null,
+  nd: Needle,
   original: (id: number) => string | undefined,
-): TextMatch[] {
-  const keys = [...new Set(needles.flatMap((n) => n.keys))];
-  keys.sort((a, b) => segment.size(a) - segment.size(b));
+): TermHits {
+  const keys = nd.keys.slice().sort((a, b) => segment.size(a) - segment.size(b));
   let candidates: Uint32Array | null = null;
   for (const key of keys) {
     // Few candidates left: verifying them costs less than reading a long list (verification
-    // checks every term's bytes, so skipping lists never admits a wrong hit).
+    // checks the term's bytes, so skipping lists never admits a wrong hit).
     if (candidates !== null && candidates.length * 32 < segment.size(key)) break;
     const list = segment.postings(key);
     candidates = candidates === null ? list : intersect(candidates, list);
-    if (candidates.length === 0) return [];
+    if (candidates.length === 0) return { numbers: candidates, counts: new Uint32Array(0) };
   }
   if (candidates === null) candidates = Uint32Array.from({ length: segment.count }, (_, i) => i);
-  const live: number[] = [];
-  for (const c of candidates) if (!dead[c] && (keep === null || keep(segment.ids[c]))) live.push(c);
-  const out: TextMatch[] = [];
-  segment.texts(live, (n, text) => {
-    const counts: number[] = [];
-    const lone = (segment.flags[n] & FLAG_LONE_SURROGATE) !== 0;
-    let written: string | undefined;
-    for (const nd of needles) {
-      let count: number;
-      if (nd.regex && (nd.lone || (nd.replacement && lone))) {
-        written ??= original(segment.ids[n]);
-        count = written === undefined ? 0 : countRegex(written, nd.regex);
-      } else {
-        count = countIn(text, nd.bytes);
-      }
-      if (count === 0) return;
-      counts.push(count);
+  const numbers = new Uint32Array(candidates.length);
+  const counts = new Uint32Array(candidates.length);
+  let found = 0;
+  const byRegex = nd.regex !== null;
+  segment.texts(candidates, (n, text) => {
+    let count: number;
+    if (
+      byRegex &&
+      (nd.lone || (nd.replacement && (segment.flags[n] & FLAG_LONE_SURROGATE) !== 0))
+    ) {
+      const written = original(segment.ids[n]);
+      count = written === undefined ? 0 : countRegex(written, nd.regex as RegExp);
+    } else {
+      count = countIn(text, nd.bytes);
     }
-    out.push({ id: segment.ids[n], counts, tokens: segment.tokens[n] });
+    if (count === 0) return;
+    numbers[found] = n;
+    counts[found++] = count;
   });
-  return out;
+  return { numbers: numbers.slice(0, found), counts: counts.slice(0, found) };
+}
+
+/**
+ * The live texts of a segment (of those `keep` accepts) in every one of `lists` (one per term,
+ * see termHits), in text order, with each term's count.
+ */
+export function joinHits(
+  segment: Segment,
+  lists: readonly TermHits[],
+  dead: Uint8Array,
+  keep: ((id: number) => boolean) | null,
+  out: TextMatch[],
+): void {
+  if (lists.length === 0) return;
+  let shortest = 0;
+  for (let j = 1; j < lists.length; j++) {
+    if (lists[j].numbers.length < lists[shortest].numbers.length) shortest = j;
+  }
+  const lead = lists[shortest].numbers;
+  const at = new Array<number>(lists.length).fill(0);
+  next: for (let i = 0; i < lead.length; i++) {
+    const n = lead[i];
+    if (dead[n]) continue;
+    for (let j = 0; j < lists.length; j++) {
+      const numbers = lists[j].numbers;
+      let k = at[j];
+      while (k < numbers.length && numbers[k] < n) k++;
+      at[j] = k;
+      if (k === numbers.length) break next;
+      if (numbers[k] !== n) continue next;
+    }
+    const id = segment.ids[n];
+    if (keep !== null && !keep(id)) continue;
+    out.push({ id, counts: lists.map((l, j) => l.counts[at[j]]), tokens: segment.tokens[n] });
+  }
 }
 
 function intersect(a: Uint32Array, b: Uint32Array): Uint32Array {

@@ -2,8 +2,10 @@ import * as fs from 'node:fs';
 import { HEADER_BYTES, MAGIC, VERSION, readPostings, sections, type Sections } from './layout';
 
 /** Reads of texts are joined when the gap between them is smaller than this. */
-const GAP = 64 * 1024;
+const GAP = 4 * 1024;
 const MAX_READ = 4 * 1024 * 1024;
+/** The buffer runs of texts are read into (each run's texts are used before the next read). */
+let scratch = Buffer.allocUnsafe(0);
 
 /**
  * One segment file, open for reading. Its small tables (ids, lengths, trigram keys) are held;
@@ -108,7 +110,10 @@ export class Segment {
     return -1;
   }
 
-  /** Calls `each` with the folded bytes of every text of `numbers` (ascending), in order. */
+  /**
+   * Calls `each` with the folded bytes of every text of `numbers` (ascending), in order. The
+   * bytes are valid during the call only (one buffer is reused for every read): copy to keep.
+   */
   texts(numbers: ArrayLike<number>, each: (n: number, text: Buffer) => void): void {
     let i = 0;
     while (i < numbers.length) {
@@ -121,7 +126,8 @@ export class Segment {
         to = this.ends[next];
         j++;
       }
-      const run = Buffer.allocUnsafe(to - from);
+      if (scratch.length < to - from) scratch = Buffer.allocUnsafe(Math.max(to - from, MAX_READ));
+      const run = scratch.subarray(0, to - from);
       readAll(this.fd, run, this.at.texts + from);
       for (let k = i; k < j; k++) {
         const n = numbers[k];

@@ -1,7 +1,16 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { MANIFEST, VERSION } from './layout';
-import { matchSegment, needle, type TextMatch } from './match';
+import { LRUCache } from 'lru-cache';
+import {
+  joinHits,
+  needle,
+  needleKey,
+  termHits,
+  type Needle,
+  type TermHits,
+  type TextMatch,
+} from './match';
 import { Segment } from './segment';
 import {
   buildSegment,
@@ -48,6 +57,8 @@ export interface TrigramIndexOptions {
   segmentBytes?: number;
   /** Segments smaller than this are folded together by merges. */
   smallBytes?: number;
+  /** Bytes of verified term hits kept (see match); default 64 MiB. */
+  cacheBytes?: number;
 }
 
 export interface TrigramTimes extends BuildTimes {
@@ -69,6 +80,12 @@ export class TrigramIndex {
   private inflightDeleted = new Set<number>();
   private busy: Promise<void> = Promise.resolve();
   private readonly builder: SegmentBuilder;
+  /**
+   * Verified hits per segment and term (`<segment>\0<needle key>`): a segment never changes,
+   * so an entry stays true while the segment lives (deletions are applied when it is read);
+   * names are never reused, and entries of merged segments age out.
+   */
+  private readonly hits: LRUCache<string, TermHits>;
   generation = 0;
   readonly times: TrigramTimes = { fold: 0, trigrams: 0, write: 0, texts: 0, bytes: 0 };
 
@@ -79,6 +96,10 @@ export class TrigramIndex {
     private readonly prefix = '',
   ) {
     this.builder = options.builder ?? inlineBuilder;
+    this.hits = new LRUCache<string, TermHits>({
+      maxSize: options.cacheBytes ?? 64 << 20,
+      sizeCalculation: (h) => 64 + h.numbers.byteLength + h.counts.byteLength,
+    });
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     this.load();
   }
@@ -277,16 +298,42 @@ export class TrigramIndex {
     ]);
   }
 
-  /** Every live text (of those `keep` accepts) holding every term, with its counts. */
+  /**
+   * Every live text (of those `keep` accepts) holding every term, with its counts. Each term is
+   * verified on its own, once per segment (see termHits; kept in the cache), and the terms'
+   * hits are joined: a query's terms, its BM25 document frequencies (documents) and the next query
+   * sharing a term read each term's texts once.
+   */
   match(terms: readonly string[], keep: ((id: number) => boolean) | null = null): TextMatch[] {
     const needles = terms.map(needle);
     const out: TextMatch[] = [];
     for (const e of this.live) {
-      for (const m of matchSegment(e.segment, needles, e.dead, keep, this.options.original)) {
-        out.push(m);
-      }
+      const lists = needles.map((nd) => this.termHits(e, nd));
+      joinHits(e.segment, lists, e.dead, keep, out);
     }
     return out;
+  }
+
+  /** How many live texts hold `term` (BM25's document frequency). */
+  documents(term: string): number {
+    const nd = needle(term);
+    let n = 0;
+    for (const e of this.live) {
+      const { numbers } = this.termHits(e, nd);
+      if (e.deadCount === 0) n += numbers.length;
+      else for (const k of numbers) if (!e.dead[k]) n++;
+    }
+    return n;
+  }
+
+  private termHits(e: Live, nd: Needle): TermHits {
+    const key = `${e.name}\0${needleKey(nd)}`;
+    let hits = this.hits.get(key);
+    if (hits === undefined) {
+      hits = termHits(e.segment, nd, this.options.original);
+      this.hits.set(key, hits);
+    }
+    return hits;
   }
 
   /** The ids of every live text, segment by segment. */

@@ -158,8 +158,23 @@ describe('TrigramIndex', () => {
             const term = cut.join('');
             return [...term].length >= 3 ? (at % 2 ? term.toUpperCase() : term) : 'aab';
           });
-          for (const query of [...terms.map((t) => [t]), terms, ...invented.map((t) => [t])]) {
+          const queries = [...terms.map((t) => [t]), terms, ...invented.map((t) => [t])];
+          for (const query of queries) {
             expect(answer(index, query)).toEqual(scan(texts, query));
+          }
+          // Asked again with the terms' hits cached: after a deletion, then after a merge.
+          const [gone] = texts.keys();
+          if (gone !== undefined) {
+            index.delete(gone);
+            texts.delete(gone);
+          }
+          for (const query of queries) {
+            expect(answer(index, query)).toEqual(scan(texts, query));
+          }
+          await index.merge();
+          for (const query of queries) {
+            expect(answer(index, query)).toEqual(scan(texts, query));
+            expect(index.documents(query[0])).toBe(scan(texts, [query[0]]).length);
           }
           await index.close();
         },
