@@ -17,7 +17,7 @@ import { mbps } from './stats';
  * The home index's figures (9-13) over a home of real-record sessions: build, search beside a
  * scan, restart, append. For --size large they are taken at 2,000 sessions (1 GB), then again
  * after 8,000 more sessions were indexed (the 10,000-session home). Then figures 9 and 10 with
- * the trigram engine over the first stage (BENCH_TRIGRAM=0 leaves them out; see
+ * the trigram engine over the first stage (with --only index, or BENCH_TRIGRAM=1; see
  * index-trigram-home.bench.ts). Returns notes for the table.
  */
 

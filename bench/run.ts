@@ -51,6 +51,9 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const size = sizeArg(argv);
   const only = onlyArg(argv);
+  // The trigram engine's rows (a second index build) belong to `--only index`; the whole bench
+  // runs them when asked (BENCH_TRIGRAM=1), so CI's small bench stays within its time limit.
+  process.env.BENCH_TRIGRAM ??= only === 'index' ? '1' : '0';
   console.log(machine());
   const rows: Row[] = [];
   if (only === 'console') {
