@@ -1,4 +1,5 @@
 import { EDGE, REDACTED, regexDetector, type Detector } from './detector';
+import { LINE_GUTTER } from './gutter';
 import { VALUE_MAX } from './values';
 
 // --- credentials of cloud services that have no prefix of their own -----------------------------
@@ -30,7 +31,7 @@ export const urlSignature = regexDetector({
 export const vaultToken = regexDetector({
   kind: 'vault-token',
   anchors: '.',
-  trigger: `\\.(?<=${EDGE}(?:hv[sbr]|s)\\.)(?=[A-Za-z0-9_-]{24})`,
+  trigger: `\\.(?=[A-Za-z0-9_-]{24})(?<=${EDGE}(?:hv[sbr]|s)\\.)`,
   back: 0,
   source: `(?<=${EDGE}(?:hv[sbr]|s))\\.[A-Za-z0-9_-]{24,1024}`,
   pick: (m) => {
@@ -87,10 +88,14 @@ export const cookieJarValue: Detector = {
   anchors: '.',
   trigger: '\\.(?=[A-Za-z0-9-]{1,63}\\t(?:TRUE|FALSE)\\t)',
   find(text, at, _state, out) {
-    // The domain (maybe `#HttpOnly_`) starts the line: at most 255 domain characters before.
+    // The domain (maybe `#HttpOnly_`) starts the line, after a gutter at most (`4: `, `+`):
+    // at most 255 domain characters before, and the gutter's few.
     let i = at - 1;
     while (i >= 0 && at - i <= 256 && DOMAIN_CHAR.test(text[i])) i--;
-    if (i >= 0 && text[i] !== '\n' && text[i] !== '\r') return -1;
+    const from = Math.max(0, i - 15);
+    const head = text.slice(from, i + 1);
+    const nl = Math.max(head.lastIndexOf('\n'), head.lastIndexOf('\r'));
+    if ((nl < 0 && from > 0) || !LINE_GUTTER.test(head.slice(nl + 1))) return -1;
     JAR_LINE.lastIndex = at;
     const m = JAR_LINE.exec(text);
     if (!m || m[1].startsWith(REDACTED)) return -1;

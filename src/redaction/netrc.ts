@@ -1,8 +1,12 @@
 import { REDACTED, regexDetector } from './detector';
+import { GUTTER } from './gutter';
 import { VALUE_MAX } from './values';
 
-/** Blanks and line breaks between .netrc tokens, real or escaped (`\n` in JSON). */
-const SEP = '(?:[ \\t\\r\\n]|\\\\[nrt]){1,16}';
+/**
+ * Blanks and line breaks between .netrc tokens, real or escaped (`\n` in JSON), each break
+ * maybe followed by a line's gutter (`3: ` as view_file shows it, `+` in a diff).
+ */
+const SEP = `(?:[ \\t]|\\\\t|(?:[\\r\\n]|\\\\[nr])${GUTTER}){1,16}`;
 
 /** A `machine`, `login` or `account` token and its value, before `password`. */
 const CONTEXT = `(?<![A-Za-z])(?:machine|login|account)${SEP}[^\\s\\\\]{1,256}${SEP}`;
@@ -16,7 +20,8 @@ export const netrcPassword = regexDetector({
   kind: 'password',
   anchors: 'w',
   // The context in the trigger: `password ` in prose and code stays in native code.
-  trigger: `w(?<=${CONTEXT}passw)(?=ord${SEP})`,
+  // The cheap test first: most `w`s are not followed by `ord`.
+  trigger: `w(?=ord${SEP})(?<=${CONTEXT}passw)`,
   back: 4,
   literal: 'password',
   // A quoted value (curl and Python read `"a b"` as one token), maybe JSON-escaped, or a word.

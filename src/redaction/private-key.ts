@@ -1,4 +1,5 @@
 import { EDGE, type Detector } from './detector';
+import { GUTTER } from './gutter';
 
 /**
  * Longest private key block (BEGIN to END) recognised by its footer alone, whatever lies
@@ -122,11 +123,13 @@ export const privateKeyBase64: Detector = {
 // --- PuTTY private keys (.ppk) ---------------------------------------------------------------
 
 const PUTTY_HEADER = /Private-Lines:[ \t]*(\d{1,5})/y;
-/** One base64 line of the key, alone on its line. */
+/** One base64 line of the key, alone on its line (after a gutter: `8: `, a diff's `+`). */
 const PUTTY_LINE = new RegExp(
-  `${SEP}([A-Za-z0-9+/]{1,128}={0,2})(?=[ \\t]*(?:[\\r\\n]|\\\\+[rn]|$))`,
+  `(?:[ \\t]|(?:[\\r\\n]|\\\\+[rn])${GUTTER}){1,64}([A-Za-z0-9+/]{1,128}={0,2})(?=[ \\t]*(?:[\\r\\n]|\\\\+[rn]|$))`,
   'y',
 );
+
+const DIFF_LINE = /(?:[\r\n]|\\+[rn])[+-]/;
 
 /** `Private-Lines: N` of a .ppk file: the N base64 lines after it. */
 export const puttyPrivateKey: Detector = {
@@ -141,10 +144,14 @@ export const puttyPrivateKey: Detector = {
     if (!m) return -1;
     let end = PUTTY_HEADER.lastIndex;
     let first = -1;
-    for (let n = Number(m[1]); n > 0; n--) {
+    // In a diff the key's lines may come twice (removed, then added): past its N lines, lines
+    // marked `-` or `+` are still the key.
+    const lines = Number(m[1]);
+    for (let k = 0; k < 2 * lines; k++) {
       PUTTY_LINE.lastIndex = end;
       const line = PUTTY_LINE.exec(text);
       if (!line) break;
+      if (k >= lines && !DIFF_LINE.test(text.slice(end, PUTTY_LINE.lastIndex))) break;
       end = PUTTY_LINE.lastIndex;
       if (first < 0) first = end - line[1].length;
     }
