@@ -21,10 +21,13 @@ import {
 const KEY_LAST =
   '(?:[rRwW][dD]|[sS][eEsS]|[eE][tTnNyYsS]|[oO][nN]|[dDtTlLnNyY][sS]|[aA][lL]|[iI][eE]|[tT][hH]' +
   '|[dD][pP]|[rR][tT]|[nNñÑhHlL][aA]|[лЛ][ьЬ]|[lLłŁ][oO]|[rRdD][eE]|[sS][tT]|密[码碼]|ード|번호' +
-  // KEY_SUFFIX's endings: SecretString, password_value, _v4, _2, -12.
-  '|[nN][gG]|[uU][eE]|[_vV-]\\d|[_vV-]\\d\\d)';
+  // KEY_SUFFIX's endings, whole (a bare `value`, `string` or `method` key is everywhere in JSON):
+  // SecretString, password_value, _v4, _2, -12, _prod...; .dockercfg.
+  '|[_-][sS][tT][rR][iI][nN][gG]|[a-z]String|[_-][vV][aA][lL][uU][eE]|[a-z]Value' +
+  '|[_vV-]\\d|[_vV-]\\d\\d|[fF][gG]' +
+  `|[_-](?:${['prod', 'production', 'dev', 'staging', 'test', 'old', 'new', 'live', 'local', 'backup'].map(ci).join('|')}))`;
 export const KEY_LAST_CODES = new Set(
-  [...'destnylhpaogь码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
+  [...'destnylhpaogvwь码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
 );
 const LAST_N = 0x6e; // authorizatioN
 const LAST_Y = 0x79; // secret_access_keY

@@ -48,7 +48,7 @@ function chainedOnPasswordField(text: string, at: number): boolean {
 export const browserPassword: Detector = {
   kind: 'password',
   anchors: '(',
-  trigger: '\\((?<=(?:fill|type|send_keys|sendKeys|setValue|fillField|pressSequentially)\\()',
+  trigger: '', // callSecret's: one look-behind for every call the detectors read
   find(text, at, _state, out) {
     if (!METHOD.test(text.slice(Math.max(0, at - 18), at + 1))) return -1;
     TWO_ARGS.lastIndex = at;
@@ -88,7 +88,10 @@ const TAG_MAX = 2048;
 export const htmlPasswordValue: Detector = {
   kind: 'password',
   anchors: '<',
-  trigger: '<(?=[iI][nN][pP][uU][tT][\\s/])',
+  // <input>, and the configuration tags that name a value: <property name= value=> (Spring,
+  // Ant, Hibernate), <add key= value=> (.NET), <param>, <entry>, <setting>, <parameter>.
+  trigger:
+    '<(?=(?:[iI][nN][pP][uU][tT]|[pP]roperty|[aA]dd|[pP]aram(?:eter)?|[eE]ntry|[sS]etting)[\\s/])',
   find(text, at, _state, out) {
     const close = text.indexOf('>', at);
     const end = close < 0 ? Math.min(text.length, at + TAG_MAX) : Math.min(close, at + TAG_MAX);
@@ -100,7 +103,7 @@ export const htmlPasswordValue: Detector = {
       const v = m[2] ?? m[3] ?? m[4] ?? '';
       if (name === 'type' && v.toLowerCase() === 'password') field = true;
       else if (
-        (name === 'name' || name === 'id' || name === 'autocomplete') &&
+        (name === 'name' || name === 'id' || name === 'autocomplete' || name === 'key') &&
         (PASSWORD_FIELD.test(v) || secretKey(v) !== null)
       )
         field = true;

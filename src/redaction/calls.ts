@@ -1,4 +1,4 @@
-import type { Detector, Span } from './detector';
+import { regexDetector, type Detector, type Span } from './detector';
 import { acceptAssignment, secretKey } from './keys';
 import { VALUE_MAX } from './values';
 
@@ -17,11 +17,20 @@ const URL_USER_PASSWORD = new RegExp(
 
 /** Methods that store a value under a name (storage, environment, properties, maps, headers). */
 const SETTERS =
-  'setItem|setenv|Setenv|putenv|setdefault|setProperty|SetEnvironmentVariable|[sS]et|put|append';
-/** Calls that take a user and a password (`auth=(…)` is a tuple, as requests takes it). */
-const AUTH_PAIRS = 'auth[ \\t]*=[ \\t]*|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|[bB]asic[aA]uth';
-/** JDBC's `DriverManager.getConnection(url, user, password)`. */
-const CONNECTIONS = 'getConnection';
+  'setItem|setenv|Setenv|putenv|setdefault|setProperty|SetEnvironmentVariable|[sS]et|put|append' +
+  // PHP's define('DB_PASSWORD', '…'); a default given to a lookup: os.getenv("API_KEY", "…").
+  '|define|getenv|fetch|get';
+/**
+ * Calls that take a user and a password (`auth=(…)` is a tuple, as requests takes it;
+ * `smtp.login("me@corp.com", "…")`).
+ */
+const AUTH_PAIRS =
+  'auth[ \\t]*=[ \\t]*|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|[bB]asic[aA]uth|\\.login';
+/** JDBC's `DriverManager.getConnection(url, user, password)`, PHP's `new PDO(dsn, user, password)`. */
+const CONNECTIONS = 'getConnection|PDO';
+
+/** browserPassword's methods (./browser), for the shared trigger. */
+const BROWSER_METHODS = 'fill|type|send_keys|sendKeys|setValue|fillField|pressSequentially';
 
 const NAMED = new RegExp(`(?:${SETTERS})\\($`);
 const PAIR = new RegExp(`(?:${AUTH_PAIRS})\\($`);
@@ -44,7 +53,9 @@ function valueSpan(text: string, value: string, end: number, kind: string): Span
 export const callSecret: Detector = {
   kind: 'password',
   anchors: '(',
-  trigger: `\\((?<=(?:${SETTERS}|${AUTH_PAIRS}|${CONNECTIONS})\\()`,
+  // Also browserPassword's and goDsnPassword's (./browser, ./sql): one look-behind for every
+  // call the detectors read, not one per detector at every `(` of every text.
+  trigger: `\\((?<=(?:${SETTERS}|${AUTH_PAIRS}|${CONNECTIONS}|${BROWSER_METHODS}|@tcp|@unix)\\()`,
   find(text, at, _state, out) {
     const before = text.slice(Math.max(0, at - 24), at + 1);
     if (NAMED.test(before)) {
@@ -71,5 +82,48 @@ export const callSecret: Detector = {
       out.push(valueSpan(text, m[4], re.lastIndex, 'password'));
     }
     return re.lastIndex;
+  },
+};
+
+/**
+ * `ConvertTo-SecureString "S3cret" -AsPlainText -Force` (PowerShell): the plain text.
+ */
+export const secureStringPassword = regexDetector({
+  kind: 'password',
+  anchors: '-',
+  // Also the tools' arguments after a word and a dash (./positional TOOL_ARGUMENTS): one
+  // look-behind for all at every `-`.
+  trigger:
+    `-(?<=(?:ConvertTo|add|pypi|http)-)(?=SecureString[ \\t]+(?:-String[ \\t]+)?["']` +
+    `|authtoken[ \\t]+[^\\s-]|token\\.[\\w-]{1,40}[ \\t]+[^\\s-]|basic\\.[\\w-]{1,40}[ \\t]+\\S)`,
+  back: 0,
+  source: `-SecureString[ \\t]+(?:-String[ \\t]+)?(?:"([^"\\r\\n]{1,${VALUE_MAX}})"|'([^'\\r\\n]{1,${VALUE_MAX}})')`,
+  pick: (m, end) => {
+    const value = m[1] ?? m[2];
+    return acceptAssignment('password', value, true, '') ? end - 1 - value.length : -1;
+  },
+  trimEnd: 1,
+});
+
+/** `<password>S3cret</password>` (Maven's settings.xml), `<apiKey>…</apiKey>`: group 2. */
+const ELEMENT = new RegExp(`<([A-Za-z][\\w.:-]{1,40})>([^<\\r\\n]{1,${VALUE_MAX}})</\\1>`, 'y');
+
+/** An XML element whose name is a secret's (the names of ./keys), holding text. */
+export const xmlSecretElement: Detector = {
+  kind: 'password',
+  anchors: '<',
+  // Only names ending like a secret's, in native code: every HTML tag is a `<` with a name.
+  trigger:
+    '<(?=(?:[A-Za-z][\\w.:-]{0,40})?(?:[pP]ass(?:word|wd|phrase)?|[sS]ecret|[tT]oken|[kK]ey|[cC]redentials?)>[^<\\s])',
+  find(text, at, _state, out) {
+    ELEMENT.lastIndex = at;
+    const m = ELEMENT.exec(text);
+    const rule = m && secretKey(m[1]);
+    if (!m || !rule) return -1;
+    const end = ELEMENT.lastIndex - m[1].length - 3;
+    if (acceptAssignment(rule.keyword, m[2].trim(), true, '')) {
+      out.push({ start: end - m[2].length, end, kind: rule.kind });
+    }
+    return ELEMENT.lastIndex;
   },
 };

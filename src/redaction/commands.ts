@@ -33,18 +33,19 @@ const mysql = commandOption({
  * Registry, cloud and package logins and sshpass, whose `-p` takes the password glued or
  * after a blank: `docker login -u bob -p S3cret`, `oc login -u admin -p S3cret`, `cf login -p
  * S3cret`, `helm registry login -p S3cret`, `sshpass -p 'S3cret' ssh host`, `twine upload -p
- * S3cret dist/*`.
+ * S3cret dist/*`, `mongosh -u admin -p S3cret`.
  */
 const login = commandOption({
   command:
-    /(?:(?:docker|podman|nerdctl|buildah|skopeo|oras|az|oc|cf|helm[ \t]+registry|crane[ \t]+auth)[ \t]+login|sshpass|twine[ \t]+upload)(?=[ \t])/y,
+    /(?:(?:docker|podman|nerdctl|buildah|skopeo|oras|az|oc|cf|helm[ \t]+registry|crane[ \t]+auth)[ \t]+login|sshpass|twine[ \t]+upload|mongo(?:sh|dump|restore|export|import)?)(?=[ \t])/y,
   stems: [
     ...['docker', 'podman', 'nerdctl', 'buildah', 'skopeo', 'oras', 'az', 'oc', 'cf'],
-    ...['helm', 'crane', 'sshpass', 'twine'],
+    ...['helm', 'crane', 'sshpass', 'twine', 'mongo'],
   ],
   slot: 'login',
-  option: 'p[ \\t]*',
-  trigger: `p[ \\t]*${VALUE_NEXT}`,
+  // `-p="S3cret"` too (Go's flag packages take `=`).
+  option: 'p(?:=|[ \\t]*)',
+  trigger: `p(?:=|[ \\t]*)${VALUE_NEXT}`,
 });
 /** `redis-cli -a <password>` (`-p` is its port). */
 const redis = commandOption({
@@ -88,6 +89,21 @@ const sshKeygen = commandOption({
   slot: 'sshKeygen',
   ...spaced('[PN]'),
 });
+/** `sqlcmd -S db -U sa -P "S3cret"`, `bcp … -P S3cret` (SQL Server's tools). */
+const sqlcmd = commandOption({
+  command: /(?:sqlcmd|bcp|osql)(?=[ \t])/y,
+  stems: ['sqlcmd', 'bcp', 'osql'],
+  slot: 'sqlcmd',
+  ...spaced('P'),
+});
+/** `aws ssm put-parameter --value S3cret`, `az keyvault secret set --value S3cret`. */
+const storeValue = commandOption({
+  command: /(?:aws[ \t]+ssm[ \t]+put-parameter|az[ \t]+keyvault[ \t]+secret[ \t]+set)(?=[ \t])/y,
+  stems: ['aws', 'az'],
+  slot: 'storeValue',
+  option: '-value(?:[ \\t]+|=)',
+  trigger: `-value(?:[ \\t]+|=)${VALUE_NEXT}`,
+});
 /** `gh secret set NAME --body S3cret` (or `-b S3cret`): the secret's value. */
 const ghSecret = commandOption({
   command: /gh[ \t]+secret[ \t]+set(?=[ \t])/y,
@@ -112,15 +128,16 @@ for (const [letters, detectors] of [
   ['p', [mysql, login, sevenZip]],
   ['a', [redis]],
   ['w', [ldap]],
-  ['P', [zip, sshKeygen]],
+  ['P', [zip, sshKeygen, sqlcmd]],
   ['N', [sshKeygen]],
   ['k', [openssl]],
   ['b', [ghSecret, curlCookie]],
-  ['-', [ghSecret]],
+  ['-', [ghSecret, storeValue]],
 ] as const) {
   BY_LETTER.set(letters.charCodeAt(0), [...detectors]);
 }
-const ALL = [mysql, login, redis, ldap, zip, sevenZip, openssl, sshKeygen, ghSecret, curlCookie];
+/** Every detector of the table, once (the trigger is theirs: never stricter than one of them). */
+const ALL = [...new Set([...BY_LETTER.values()].flat())];
 
 const BLANK_DASH = '-(?<=[ \\t]-)(?=';
 for (const d of ALL) if (!d.trigger.startsWith(BLANK_DASH)) throw new Error(d.trigger);

@@ -6,11 +6,13 @@ import { VALUE_MAX, valueEnd } from './values';
 
 /**
  * `--password`, `--db-password`, `--passwd`, `--passphrase`, `--token`, `--api-key`,
- * `--client-secret`, `--secret-key`, `--aws-secret-access-key`, `--account-key` (Azure)...
+ * `--client-secret`, `--secret-key`, `--aws-secret-access-key`, `--account-key` (Azure),
+ * `--secret-string` (AWS Secrets Manager), `--pass` (redis-cli)...
  */
 const SECRET_FLAG =
   `-(?:[A-Za-z0-9]+-){0,3}(?:${ci('password')}|${ci('passwd')}|${ci('passphrase')}|${ci('token')}` +
-  `|${ci('secret')}(?:-(?:${ci('access')}-)?${ci('key')})?|${ci('api')}-${ci('key')}|${ci('account')}-${ci('key')})`;
+  `|${ci('secret')}(?:-(?:${ci('access')}-)?${ci('key')}|-${ci('string')})?|${ci('pass')}` +
+  `|${ci('api')}-${ci('key')}|${ci('account')}-${ci('key')})`;
 /** Groups: 'value', "value", bare value; the value ends the match. */
 const VALUE =
   `(?:'([^'\\r\\n\\\\]{1,${VALUE_MAX}})(?=')|"([^"\\r\\n\\\\]{1,${VALUE_MAX}})(?=")` +
@@ -78,8 +80,13 @@ const sambaUser = regexDetector({
   anchors: '-',
   trigger: `-(?<=[ \\t]-)(?=(?:U|-user)(?:[ \\t]+|=)?["']?[^\\s%"'\\\\]{1,256}%[^\\s"'\\\\])`,
   back: 0,
-  source: `(?<=[ \\t])-(?:U|-user)(?:[ \\t]+|=)?["']?[^\\s%"'\\\\]{1,256}%([^\\s"'\\\\]{1,${VALUE_MAX}})`,
-  pick: (m, end) => (secretValue(m[1]) ? end - m[1].length : -1),
+  source:
+    `(?<=[ \\t])-(?:U|-user)(?:[ \\t]+|=)?(?:(["'])[^\\r\\n%"'\\\\]{1,256}%([^\\r\\n"'\\\\]{1,${VALUE_MAX}})(?=\\1)` +
+    `|[^\\s%"'\\\\]{1,256}%([^\\s"'\\\\]{1,${VALUE_MAX}}))`,
+  pick: (m, end) => {
+    const pass = m[2] ?? m[3];
+    return secretValue(pass) ? end - pass.length : -1;
+  },
 });
 
 /** `curl --cookie 'sid=…'`, `--cookie=sid=…`: cookies given inline (a file name has no `=`). */
@@ -113,9 +120,12 @@ const userPassword = regexDetector({
     USER_START.lastIndex = at;
     return blankAt(text, at - 1) && USER_START.test(text);
   },
-  source: `(?<=[ \\t])-${USER_OPTION}(["']?)[^\\s:"'\\\\]{1,256}:([^\\s"'\\\\]{1,${VALUE_MAX}})`,
+  // Quoted, the password runs to the closing quote (`-u 'admin:two words'`); bare, to a blank.
+  source:
+    `(?<=[ \\t])-${USER_OPTION}(?:(["'])[^\\r\\n:"'\\\\]{1,256}:([^\\r\\n"'\\\\]{1,${VALUE_MAX}})(?=\\1)` +
+    `|[^\\s:"'\\\\]{1,256}:([^\\s"'\\\\]{1,${VALUE_MAX}}))`,
   pick: (m, end) => {
-    const pass = m[2];
+    const pass = m[2] ?? m[3];
     if (/^\d+$/.test(pass) || !secretValue(pass)) return -1;
     return end - pass.length;
   },

@@ -62,17 +62,24 @@ export const KEYWORDS = [
   `${ci('access')}[_-]?${ci('key')}s?`,
   `${ci('private')}[_-]?${ci('key')}s?`,
   // `masterKey` (Parse, Cosmos DB's primaryMasterKey), `shared_key`, `signing_key`.
-  `(?:${ci('master')}|${ci('shared')}|${ci('signing')}|${ci('encryption')})[_-]?${ci('key')}s?`,
+  `(?:${ci('master')}|${ci('shared')}|${ci('signing')}|${ci('encryption')}|${ci('hmac')}|${ci('jwt')}|${ci('subscription')})[_-]?${ci('key')}s?`,
+  // Laravel's APP_KEY (with its separator: `appkey` is no name people use), Kubernetes'
+  // `.dockerconfigjson` and `.dockercfg` (registry credentials, base64).
+  `(?<![A-Za-z])${ci('app')}[_-]${ci('key')}`,
+  `${ci('dockerconfigjson')}|${ci('dockercfg')}`,
   // The word for password in other languages (VOTRE_MDP, motDePasse, mot_de_passe, Passwort...).
   ...FOREIGN_PASSWORDS,
 ].join('|');
 /**
  * `SECRET_KEY`, `secret_access_key`, `SECRET_KEY_BASE`, `SecretString` (AWS Secrets Manager),
- * `password_value`, and a version or a number after it: `ses_smtp_password_v4`, `db_password_2`.
+ * `password_value`, and a version or a number after it: `ses_smtp_password_v4`, `db_password_2`,
+ * and an environment: `db_password_prod`.
  */
 export const KEY_SUFFIX =
   `(?:[_-]?(?:${ci('access')}[_-]?)?${ci('key')})?(?:[_-]?${ci('base')})?` +
-  `(?:[_-]?(?:${ci('string')}|${ci('value')}))?(?:[_-][vV]?\\d{1,2}|[vV]\\d{1,2})?`;
+  `(?:[_-]?(?:${ci('string')}|${ci('value')}))?(?:[_-][vV]?\\d{1,2}|[vV]\\d{1,2})?` +
+  // An environment's or a generation's name after it: `db_password_prod`, `root_password_old`.
+  `(?:[_-](?:${['prod', 'production', 'dev', 'staging', 'test', 'old', 'new', 'live', 'local', 'backup'].map(ci).join('|')}))?`;
 /**
  * Between the key name and the separator: closing quotes (maybe escaped), the bracket of an
  * index (`os.environ["DB_PASSWORD"] = …`, `ENV["SECRET_KEY_BASE"] = …`) and blanks.
@@ -147,7 +154,7 @@ export interface KeyRule {
 const SECRET_KEY = new RegExp(`(?:(${KEYWORDS})${KEY_SUFFIX}|(${AUTHZ}))$`);
 /** Last letters of every key SECRET_KEY matches (a cheap test before the regex). */
 const LAST = new Set(
-  [...'destnylhpaogDESTNYLHPAOGьЬ码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
+  [...'destnylhpaogvwDESTNYLHPAOGVWьЬ码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
 );
 
 /** Keys already judged: a few names repeat in every record (bounded, emptied when full). */

@@ -550,6 +550,7 @@ describe('the prefilter', () => {
 
   it('agrees on the counterexamples found so far', () => {
     const found = ['Cookie=>=', 'Set-Cookie:\\n=>', 'mysql x-pabc', 'mysql -p=x', 'mysql -p-x'];
+    found.push('npm config set hf_token password password');
     for (const text of found) {
       expect(masked(text, scanBuiltins(text))).toEqual(masked(text, scanEverywhere(text)));
     }
@@ -670,7 +671,24 @@ describe('linear time', () => {
       'os.environ["DB_PASSWORD"',
       'gh secret set ',
       'zip -P ',
+      // Review 5: SQL, DSNs, tools' arguments, XML elements, gutters.
+      "WITH PASSWORD '",
+      "IDENTIFIED BY '",
+      'a:b@tcp(',
+      ' add-authtoken ',
+      'pypi-token.a ',
+      'env:set a_token ',
+      'add_user a ',
+      '<password>',
+      '<password>a',
+      'ConvertTo-SecureString "',
+      '1: machine a\n',
+      '\n+',
+      '| sudo -S ',
+      ' --value a',
     ].map((u) => fill(u)),
+    'Private-Lines: 99999' + fill('\n+AAAA'),
+    'machine a login b' + fill('\n1: '),
     'mc alias set' + fill(' a'),
     'x\tTRUE\t/\tTRUE' + fill('\t0'),
     'curl' + fill(' -b a=b'),

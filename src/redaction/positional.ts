@@ -46,50 +46,149 @@ const SET_EXPORT = new RegExp(
 );
 /** `mc alias set NAME URL ACCESS_KEY SECRET_KEY` (MinIO client; `mc config host add` before). */
 const MC_ALIAS = new RegExp(
-  `(?:set|host[ \\t]+add)${OPTIONS}(?:[ \\t]+${ANY}){3}[ \\t]+${arg}`,
+  `mc[ \\t]+(?:alias[ \\t]+set|config[ \\t]+host[ \\t]+add)${OPTIONS}(?:[ \\t]+${ANY}){3}[ \\t]+${arg}`,
   'y',
 );
-/** What comes before `set` (or `host`) at the trigger: which command it is. */
-const BEFORE_SET =
-  /(?:(?<![\w.-])config(?:ure)?[ \t]+|(?<![\w.-])mc[ \t]+(?:alias|config)[ \t]+|(?<![\w.-]))$/;
+const NOT_IN_WORD = '(?<![\\w.]|[\\w.]-)';
+/** The commands, up to where a trigger fires: the `_` of a key, `-` of fish's option, `:` of a URL. */
+const COMMAND_HEAD = new RegExp(
+  // The same names as KEY_TRIGGER's (a detector is never looser than its trigger).
+  `${NOT_IN_WORD}(config(?:ure)?[ \\t]+set)(?:[ \\t]+-{1,2}[\\w=.-]{1,40})*` +
+    `[ \\t]+["']?(?:aws_|[\\w./:@-]{0,64}/:_)$` +
+    `|${NOT_IN_WORD}(setx)(?:[ \\t]+/[A-Za-z])*[ \\t]+["']?[A-Z0-9]{1,40}_$` +
+    `|${NOT_IN_WORD}(set)[ \\t]{1,4}-$` +
+    `|${NOT_IN_WORD}(mc)[ \\t]+(?:alias[ \\t]+set|config[ \\t]+host[ \\t]+add)[ \\t]+\\S{1,64}[ \\t]+https?:$`,
+);
+/** How far before the anchor a command's head is looked for. */
+const HEAD_MAX = 400;
+
+/** Where the command before the anchor at `at` starts, and which regex reads it. */
+const setFind: Detector['find'] = (text, at, _state, out) => {
+  const from = Math.max(0, at - HEAD_MAX);
+  const head = COMMAND_HEAD.exec(text.slice(from, at + 1));
+  if (!head) return -1;
+  const start = from + head.index + head[0].search(/config|setx|set|mc/);
+  const re = head[4] !== undefined ? MC_ALIAS : head[1] !== undefined ? CONFIG_SET : SET_EXPORT;
+  re.lastIndex =
+    re === MC_ALIAS ? start : head[1] !== undefined ? start + head[1].length - 3 : start;
+  const m = re.exec(text);
+  if (!m) return -1;
+  if (re === MC_ALIAS) {
+    const value = argAt(m, 1, re.lastIndex);
+    if (!reference(value.text) && acceptAssignment('secret', value.text, true, '')) {
+      out.push({ start: value.end - value.text.length, end: value.end, kind: 'password' });
+    }
+  } else {
+    const key = m[1] ?? m[2] ?? m[3];
+    keyedValue(key, argAt(m, 4, re.lastIndex), text[re.lastIndex] ?? '', out);
+  }
+  return re.lastIndex;
+};
+
+/**
+ * The `_` of the setting's name, in native code with look-behinds that fail at once on the
+ * `_` of ordinary names: aws's `aws_secret_access_key` and `aws_session_token`, npm's
+ * `//registry/:_authToken` and `:_password`, and an upper-case name after `setx`.
+ */
+const KEY_TRIGGER =
+  '_(?:(?<=[ \\t"\']aws_)(?=(?:secret_access_key|session_token)[ \\t"\'])' +
+  '|(?<=/:_)(?=(?:auth(?:Token)?|password)[ \\t"\'])' +
+  `|(?<=${NOT_IN_WORD}setx(?:[ \\t]+/[A-Za-z])*[ \\t]+["']?[A-Z0-9]{1,40}_))`;
+const FISH_TRIGGER = `-(?=[A-Za-z]{0,3}x[A-Za-z]{0,3}[ \\t])(?<=${NOT_IN_WORD}set[ \\t]{1,4}-)`;
+const MINIO_TRIGGER = `:(?<=${NOT_IN_WORD}mc[ \\t]+(?:alias[ \\t]+set|config[ \\t]+host[ \\t]+add)[ \\t]+\\S{1,64}[ \\t]+https?:)`;
 
 /**
  * Values set by commands that take a name and a value, not `NAME=value`: `aws configure set
- * aws_secret_access_key …`, `yarn config set npmAuthToken …`, `npm config set
- * "//registry.example/:_authToken" "…"`, `setx API_KEY …`, `set -gx GITHUB_TOKEN …` (fish):
- * the value of a secret-named setting; `mc alias set NAME URL ACCESS SECRET`: the secret key.
- * Anchored on the `t` of `set`, the one letter the prefilter can afford (see DETECTORS).
+ * aws_secret_access_key …`, `npm config set "//registry.example/:_authToken" "…"`, `setx
+ * API_KEY …`, `set -gx GITHUB_TOKEN …` (fish): the value of a secret-named setting; `mc alias
+ * set NAME URL ACCESS SECRET`: the secret key. No letter may anchor them (a letter as the
+ * prefilter's first character costs every text a third of its speed, see DETECTORS): the `_`
+ * of the setting's name (a name without one, `yarn config set npmAuthToken …`, is not read),
+ * fish's `-x`, and the `:` of MinIO's URL.
  */
-export const setCommand: Detector = {
-  kind: 'password',
-  anchors: 't',
-  trigger:
-    't(?:(?<=(?<![\\w.-])(?:config(?:ure)?[ \\t]+|mc[ \\t]+alias[ \\t]+)?set)(?=x?[ \\t])' +
-    '|(?<=(?<![\\w.-])mc[ \\t]+config[ \\t]+host)(?=[ \\t]+add[ \\t]))',
-  find(text, at, _state, out) {
-    const host = text.startsWith('host', at - 3);
-    const start = host ? at - 3 : at - 2;
-    const before = BEFORE_SET.exec(text.slice(Math.max(0, start - 24), start));
-    if (!before) return -1;
-    const word = before[0].trimEnd();
-    const re =
-      host || word.startsWith('mc')
-        ? MC_ALIAS
-        : word.startsWith('config')
-          ? CONFIG_SET
-          : SET_EXPORT;
-    re.lastIndex = start;
-    const m = re.exec(text);
-    if (!m) return -1;
-    if (re === MC_ALIAS) {
-      const value = argAt(m, 1, re.lastIndex);
-      if (!reference(value.text) && acceptAssignment('secret', value.text, true, '')) {
-        out.push({ start: value.end - value.text.length, end: value.end, kind: 'password' });
+export const SET_COMMANDS: readonly Detector[] = [
+  { kind: 'password', anchors: '_', trigger: KEY_TRIGGER, find: setFind },
+  { kind: 'password', anchors: '-', trigger: FISH_TRIGGER, find: setFind },
+  { kind: 'password', anchors: ':', trigger: MINIO_TRIGGER, find: setFind },
+];
+
+/** A tool's secret argument: after `head` (sticky from the anchor), `skip` arguments, then it. */
+function toolArgument(o: {
+  anchors: string;
+  trigger: string;
+  /** Characters before the anchor where `head` starts. */
+  back: number;
+  head: string;
+  skip: number;
+  /** A named value: the argument before it is its name, masked only when it names a secret. */
+  keyed?: boolean;
+}): Detector {
+  const re = new RegExp(
+    `${o.head}${OPTIONS}(?:[ \\t]+${ANY}){${o.skip}}[ \\t]+${o.keyed ? arg + '[ \\t]+' : ''}${arg}`,
+    'y',
+  );
+  return {
+    kind: 'password',
+    anchors: o.anchors,
+    trigger: o.trigger,
+    find(text, at, _state, out) {
+      re.lastIndex = at - o.back;
+      const m = re.exec(text);
+      if (!m) return -1;
+      if (o.keyed) {
+        keyedValue(m[1] ?? m[2] ?? m[3], argAt(m, 4, re.lastIndex), text[re.lastIndex] ?? '', out);
+      } else {
+        const value = argAt(m, 1, re.lastIndex);
+        if (!reference(value.text) && acceptAssignment('secret', value.text, true, '')) {
+          out.push({ start: value.end - value.text.length, end: value.end, kind: 'password' });
+        }
       }
-    } else {
-      const key = m[1] ?? m[2] ?? m[3];
-      keyedValue(key, argAt(m, 4, re.lastIndex), text[re.lastIndex] ?? '', out);
-    }
-    return re.lastIndex;
-  },
-};
+      return re.lastIndex;
+    },
+  };
+}
+
+/**
+ * Tools that take a token or password as a plain argument: `ngrok config add-authtoken T`,
+ * `poetry config pypi-token.pypi T`, `poetry config http-basic.corp user P`, `rabbitmqctl
+ * add_user user P` and `change_password user P`, `netlify env:set API_TOKEN T` (a name that is
+ * a secret's).
+ */
+export const TOOL_ARGUMENTS: readonly Detector[] = [
+  toolArgument({
+    anchors: '-',
+    trigger: '', // secureStringPassword's (./calls)
+    back: 3,
+    head: 'add-authtoken',
+    skip: 0,
+  }),
+  toolArgument({
+    anchors: '-',
+    trigger: '', // secureStringPassword's (./calls)
+    back: 4,
+    head: 'pypi-token\\.[\\w-]{1,40}',
+    skip: 0,
+  }),
+  toolArgument({
+    anchors: '-',
+    trigger: '', // secureStringPassword's (./calls)
+    back: 4,
+    head: 'http-basic\\.[\\w-]{1,40}',
+    skip: 1,
+  }),
+  toolArgument({
+    anchors: '_',
+    trigger: '_(?<=(?:add|change)_)(?=(?:user|password)[ \\t]+\\S)',
+    back: 0,
+    head: '(?:(?<=add)_user|(?<=change)_password)',
+    skip: 1,
+  }),
+  toolArgument({
+    anchors: ':',
+    trigger: ':(?<=env:)(?=set[ \\t]+\\S)',
+    back: 0,
+    head: ':set',
+    skip: 0,
+    keyed: true,
+  }),
+];

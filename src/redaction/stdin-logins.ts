@@ -13,6 +13,14 @@ const LOGIN_TOOLS = 'docker|podman|nerdctl|buildah|skopeo|oras|helm|crane|gh';
 const LOGIN_TOOL = new RegExp(`(?<![\\w.-])(?:${LOGIN_TOOLS})(?![\\w.-])`);
 const LOGIN_WORD = /[ \t](?:(?:auth|registry)[ \t]+)?login(?![\w-])/;
 const STDIN_FLAG = /--(?:password-stdin|with-token)(?![\w-])/;
+/**
+ * Other commands whose standard input is a secret: `sudo -S` (the user's password), `chpasswd`
+ * and `passwd --stdin`, and the secret stores' setters (`gh secret set K`, `gcloud secrets
+ * create|versions add`, `wrangler secret put`, `docker secret create`, `vercel env add`).
+ */
+const STDIN_SINK =
+  /(?<![\w.-])(?:sudo(?:[ \t]+-[A-Za-z]+)*[ \t]+-[A-Za-z]*S(?![\w-])|chpasswd(?![\w-])|passwd[ \t]+--stdin|gh[ \t]+secret[ \t]+set|gcloud[ \t]+secrets[ \t]+(?:create|versions[ \t]+add)|wrangler[ \t]+(?:pages[ \t]+)?secret[ \t]+put|docker[ \t]+secret[ \t]+create|vercel[ \t]+env[ \t]+add)/;
+const SINK_TOOLS = 'sudo|chpasswd|passwd|gcloud|wrangler|vercel';
 /** How far one pipeline stage is read for its login. */
 const STAGE_MAX = 800;
 
@@ -26,6 +34,8 @@ function stdinLoginEnd(text: string, from: number): number {
   STAGE_END.lastIndex = from;
   const stop = STAGE_END.exec(text)?.index ?? text.length;
   const part = text.slice(from, Math.min(stop, from + STAGE_MAX));
+  const sink = STDIN_SINK.exec(part);
+  if (sink) return from + sink.index + sink[0].length;
   const tool = LOGIN_TOOL.exec(part);
   if (!tool) return -1;
   const afterTool = tool.index + tool[0].length;
@@ -80,7 +90,7 @@ function fedValue(text: string, at: number): { start: number; end: number } | nu
 export const stdinPassword: Detector = {
   kind: 'password',
   anchors: '|',
-  trigger: `\\|(?=[^|\\r\\n;&]{0,200}?(?:${LOGIN_TOOLS})[ \\t/])`,
+  trigger: `\\|(?=[^|\\r\\n;&]{0,200}?(?:(?:${LOGIN_TOOLS})[ \\t/]|(?:${SINK_TOOLS})(?![\\w-])))`,
   find(text, at, _state, out) {
     if (text.charCodeAt(at + 1) === 0x7c || stdinLoginEnd(text, at + 1) < 0) return -1;
     const fed = fedValue(text, at);
@@ -105,15 +115,20 @@ export const hereStringPassword: Detector = {
     const value = m[1] ?? m[2] ?? m[3];
     if (value.startsWith('$') || value.startsWith(REDACTED)) return -1;
     // The login is the command this here-string feeds: the stage around it.
-    const stageStart = Math.max(
-      text.lastIndexOf('|', at),
-      text.lastIndexOf(';', at),
-      text.lastIndexOf('&', at),
-      text.lastIndexOf('\n', at),
-    );
+    // Looked for within STAGE_MAX before (never back through a whole text).
+    const from = Math.max(0, at - STAGE_MAX);
+    const before = text.slice(from, at);
+    const stageStart =
+      from +
+      Math.max(
+        before.lastIndexOf('|'),
+        before.lastIndexOf(';'),
+        before.lastIndexOf('&'),
+        before.lastIndexOf('\n'),
+      );
     // Within reach of the here-string: a raw JSON line has no line break, and its stage can
     // start far before the command (the first STAGE_MAX bytes of the line hold no login).
-    const login = stdinLoginEnd(text, Math.max(stageStart + 1, at - STAGE_MAX));
+    const login = stdinLoginEnd(text, Math.max(stageStart + 1, from));
     if (login < 0 || login > at) return -1;
     const end = HERE_STRING.lastIndex - (m[3] === undefined ? 1 : 0);
     out.push({ start: end - value.length, end, kind: 'password' });

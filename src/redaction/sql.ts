@@ -1,0 +1,75 @@
+import type { Detector, Span } from './detector';
+import { acceptAssignment } from './keys';
+import { VALUE_MAX } from './values';
+
+// --- passwords in SQL and database connection strings ----------------------------------------
+
+/** `… WITH [ENCRYPTED] PASSWORD 'x'` and `IDENTIFIED [WITH plugin] BY 'x'` (group 1 or 2). */
+const SQL = new RegExp(
+  '(?:(?:WITH|with)[ \\t]+(?:(?:ENCRYPTED|encrypted)[ \\t]+)?(?:PASSWORD|password)' +
+    '|(?:IDENTIFIED|identified)[ \\t]+(?:(?:WITH|with)[ \\t]+\\w{1,40}[ \\t]+)?(?:BY|by))' +
+    `[ \\t]+(?:E?'([^'\\\\\\r\\n]{1,${VALUE_MAX}})'|\\\\?"([^"\\\\\\r\\n]{1,${VALUE_MAX}})\\\\?")`,
+  'y',
+);
+
+function sqlFind(back: (text: string, at: number) => number): Detector['find'] {
+  return (text, at, _state, out) => {
+    const start = back(text, at);
+    if (start < 0) return -1;
+    SQL.lastIndex = start;
+    const m = SQL.exec(text);
+    if (!m) return -1;
+    const value = m[1] ?? m[2];
+    const end = SQL.lastIndex - (m[1] !== undefined ? 1 : text[SQL.lastIndex - 2] === '\\' ? 2 : 1);
+    if (acceptAssignment('password', value, true, '')) {
+      out.push({ start: end - value.length, end, kind: 'password' });
+    }
+    return SQL.lastIndex;
+  };
+}
+
+/**
+ * `ALTER USER app WITH PASSWORD 'S3cret'`, `CREATE USER u IDENTIFIED BY 'S3cret'` (upper
+ * case: anchored on the `I` of WITH or IDENTIFIED, a first character the prefilter has).
+ */
+export const sqlPasswordUpper: Detector = {
+  kind: 'password',
+  anchors: 'I',
+  trigger:
+    'I(?:(?=TH[ \\t]+(?:ENCRYPTED[ \\t]+)?PASSWORD[ \\t]+(?:E?\'|\\\\?"))(?<=WI)' +
+    '|(?<![A-Za-z]I)(?=DENTIFIED[ \\t]+(?:WITH[ \\t]+\\w{1,40}[ \\t]+)?BY[ \\t]+(?:\'|\\\\?")))',
+  find: sqlFind((text, at) => (text[at + 1] === 'T' ? at - 1 : at)),
+};
+
+/**
+ * `alter user app with password 'S3cret'` in lower case, anchored on the `w` of with (a first
+ * character the prefilter has; lower-case `identified by` has none it can afford, see DETECTORS).
+ */
+export const sqlPasswordLower: Detector = {
+  kind: 'password',
+  anchors: 'w',
+  trigger: 'w(?<![A-Za-z]w)(?=ith[ \\t]+(?:encrypted[ \\t]+)?password[ \\t]+(?:E?\'|\\\\?"))',
+  find: sqlFind((_text, at) => at),
+};
+
+/** Before `@tcp(` of a Go DSN: `user:password`, from a quote, blank or `=`. */
+const DSN_USER = /(?:^|["'`\s=(])[^\s"'`:@/]{1,128}:([^\s"'`@]{1,256})$/;
+
+/**
+ * `sql.Open("mysql", "root:S3cret@tcp(127.0.0.1:3306)/app")`: a Go MySQL DSN's password,
+ * which is no URL (the URL detector wants `://`).
+ */
+export const goDsnPassword: Detector = {
+  kind: 'password',
+  anchors: '(',
+  trigger: '', // callSecret's
+  find(text, at, _state, out) {
+    if (text[at - 1] !== 'p' && text[at - 1] !== 'x') return -1;
+    const atSign = text[at - 4] === '@' ? at - 4 : at - 5;
+    const m = DSN_USER.exec(text.slice(Math.max(0, atSign - 400), atSign));
+    if (!m || !acceptAssignment('password', m[1], true, '')) return -1;
+    const span: Span = { start: atSign - m[1].length, end: atSign, kind: 'password' };
+    out.push(span);
+    return at + 1;
+  },
+};
