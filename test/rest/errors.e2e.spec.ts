@@ -33,7 +33,7 @@ describe('REST errors', () => {
       ['/api/sessions?hasErrors=maybe', '"hasErrors" must be true or false; got "maybe".'],
       [
         '/api/sessions?flavour=x',
-        'Unknown parameter "flavour"; this route accepts: first, after, order, q, environment, flavor, source, createdAfter, createdBefore, updatedAfter, hasErrors, model, tool.',
+        'Unknown parameter "flavour"; this route accepts: first, after, order, q, environment, flavor, source, createdAfter, createdBefore, updatedAfter, hasErrors, model, tool, hourOfWeek.',
       ],
       [`/api/sessions/${IDS.ide}/steps/two`, '"index" must be an integer; got "two".'],
       [`/api/sessions/${IDS.ide}/export`, '"format" is required: one of markdown, json, atif.'],
