@@ -49,10 +49,20 @@ export async function runQuery(
   return { body: await r.json(), authorization: r.request().headers()['authorization'] };
 }
 
-/** Waits until the result pane shows `text`. */
-export async function resultShows(page: Page, text: string): Promise<void> {
-  await page.waitForFunction(
-    `(document.querySelector('.graphiql-response')?.textContent ?? '')
-      .replace(/\\u00a0/g, ' ').includes(${JSON.stringify(text)})`,
-  );
+/**
+ * Waits until the result pane shows `text`. Polled from here, not with page.waitForFunction:
+ * a predicate that is not true at once is polled inside the page through eval, which the
+ * page's CSP (script-src 'self') refuses, so a slow first result failed with an EvalError
+ * (issue 23: seen beside a busy process).
+ */
+export async function resultShows(page: Page, text: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const shown = (await page.locator('.graphiql-response').first().textContent()) ?? '';
+    if (shown.replace(/\u00a0/g, ' ').includes(text)) return;
+    if (Date.now() > deadline) {
+      throw new Error(`the result pane never showed ${JSON.stringify(text)}; it shows ${shown}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
