@@ -62,7 +62,8 @@ export const assignment = regexDetector({
   back: 0,
   source:
     `(?<=(${KEYWORDS})${KEY_SUFFIX}${KEY_CLOSE})(?::=|=>|${SEP})[ \\t]*` +
-    `(?:\\\\*"([^"\\\\\\r\\n]{1,${VALUE_MAX}})|\\\\*'([^'\\\\\\r\\n]{1,${VALUE_MAX}})` +
+    // `N'…'` and `E'…'` (SQL Server's and PostgreSQL's string prefixes) are quoted values.
+    `(?:\\\\*"([^"\\\\\\r\\n]{1,${VALUE_MAX}})|(?:[NE](?='))?\\\\*'([^'\\\\\\r\\n]{1,${VALUE_MAX}})` +
     // A bare value ends at a control character: in a binary file a NUL ends a C string.
     `|\`([^\`\\\\\\r\\n]{1,${VALUE_MAX}})|(?!=)([^\\s"'\`\\\\,;&|<>(){}\\[\\]\\x00-\\x08\\x0e-\\x1f\\x7f]{1,${VALUE_MAX}}))`,
   quick: (text, at) => KEY_LAST_CODES.has(keyLast(text, at)),
@@ -75,6 +76,8 @@ export const assignment = regexDetector({
   },
   pick: (m, end) => {
     const value = m[2] ?? m[3] ?? m[4] ?? m[5];
+    // `"invalid password: " + reason`: the quote closed a string, what follows is code.
+    if (m[5] === undefined && CONCATENATED.test(value)) return -1;
     const bare = m[5] !== undefined;
     if (bare && PROSE_PASS.test(m[1]) && isProse(m.input, end, value)) return -1;
     const envKey = m[0][0] === '=' && ENV_NAME.test(m[1]);
@@ -85,6 +88,7 @@ export const assignment = regexDetector({
 });
 
 const PROSE_PASS = /^pass$/i;
+const CONCATENATED = /^[ \t]*(?:\+|\.\.|\|\||\)|,|;|$)/;
 const YAML_KEY = /key|token/i;
 const WORD = /^[\w+/=.~-]{8,}$/;
 const LINE_END = /[ \t]*(?:$|[\r\n]|\\[rn])/y;

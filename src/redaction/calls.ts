@@ -9,9 +9,13 @@ const quoted = (n: number) =>
   `\\\\*(["'\`])((?:(?!\\${n})[^\\\\\\r\\n]){1,${VALUE_MAX}})\\\\*\\${n}`;
 /** `("name", "value"`: groups 2 the name, 4 the value. */
 const NAME_VALUE = new RegExp(`\\([ \\t]*${quoted(1)}[ \\t]*,[ \\t]*${quoted(3)}`, 'y');
-/** `(url, "user", "password"` (the first argument any expression without a comma). */
+/** A user given as a literal or a name (`"app"`, `user`, `$user`, `EMAIL_USER`, `cfg.user`). */
+const USER = `(?:${quoted(1)}|[\\w.$]{1,128})`;
+/** `("user", "password"` or `(user, "password"`: groups 2 and 4 (as NAME_VALUE's). */
+const USER_PASSWORD = new RegExp(`\\([ \\t]*${USER}[ \\t]*,[ \\t]*${quoted(3)}`, 'y');
+/** `(url, user, "password"` (the first argument any expression without a comma). */
 const URL_USER_PASSWORD = new RegExp(
-  `\\([^,()\\r\\n]{1,300},[ \\t]*${quoted(1)}[ \\t]*,[ \\t]*${quoted(3)}`,
+  `\\([^,()\\r\\n]{1,300},[ \\t]*${USER}[ \\t]*,[ \\t]*${quoted(3)}`,
   'y',
 );
 
@@ -73,7 +77,11 @@ export const callSecret: Detector = {
       }
       return NAME_VALUE.lastIndex;
     }
-    const re = PAIR.test(before) ? NAME_VALUE : CONNECTION.test(before) ? URL_USER_PASSWORD : null;
+    const re = PAIR.test(before)
+      ? USER_PASSWORD
+      : CONNECTION.test(before)
+        ? URL_USER_PASSWORD
+        : null;
     if (!re) return -1;
     re.lastIndex = at;
     const m = re.exec(text);

@@ -105,7 +105,8 @@ export function commandOption(o: CommandOption): Detector {
   const memoOf = (): LastMatch => ({ end: -1, searched: 0, next: o.stems.map(() => -1) });
   const endSlot = `${o.slot}End`;
   const shape = new RegExp(`-(?:${o.trigger})`, 'y');
-  const value = new RegExp(`-(?:${o.option})${VALUE}`, 'y');
+  // `-p="S3cret"`: an `=` may stand between a glued option and its quoted value.
+  const value = new RegExp(`-(?:${o.option})(?:=(?=["']))?${VALUE}`, 'y');
   const kind = o.kind ?? 'password';
   return {
     kind,

@@ -345,3 +345,53 @@ describe('contexts the fifth review found missed (review 5, mediums)', () => {
     expect(redact(text)).toBe(text);
   });
 });
+
+/** The focused re-review of the fifth review's fixes (19h). */
+describe('what the re-review found (review 5, second pass)', () => {
+  it.each([
+    [
+      ' machine a\n   login u\n-  password [REDACTED:password]\n+  password QdJo3sPUA8GfC\n',
+      ' machine a\n   login u\n-  password [REDACTED:password]\n+  password [REDACTED:password]\n',
+    ],
+    [
+      'multi_replace_file_content\n/home/dev/.netrc\n  password QhcPsueReRy\n  password QhMIhuFuEp7',
+      'multi_replace_file_content\n/home/dev/.netrc\n  password [REDACTED:password]\n  password [REDACTED:password]',
+    ],
+    [
+      '/home/dev/.netrc:  password QgrepR1x\n3:  password QgrepN2x\n',
+      '/home/dev/.netrc:  password [REDACTED:password]\n3:  password [REDACTED:password]\n',
+    ],
+    ['+echo QmBBBB09 | sudo -S ls', '+echo [REDACTED:password] | sudo -S ls'],
+    [
+      '{"a": "echo A1 | sudo -S ls", "b": "echo QmDDDD08 | sudo -S ls"}',
+      '{"a": "echo [REDACTED:password] | sudo -S ls", "b": "echo [REDACTED:password] | sudo -S ls"}',
+    ],
+    ['mysql -h db -u root -p="QmkUEdO2" app', 'mysql -h db -u root -p="[REDACTED:password]" app'],
+    [
+      "CREATE LOGIN app WITH PASSWORD = N'Qmtfodu1';",
+      "CREATE LOGIN app WITH PASSWORD = N'[REDACTED:password]';",
+    ],
+    ['smtp.login(user, "QmX1x")', 'smtp.login(user, "[REDACTED:password]")'],
+    ["new PDO($dsn, $user, 'QmP1', $opts)", "new PDO($dsn, $user, '[REDACTED:password]', $opts)"],
+    ["ALTER USER postgres PASSWORD 'Qa1x';", "ALTER USER postgres PASSWORD '[REDACTED:password]';"],
+    [
+      "CREATE ROLE app LOGIN ENCRYPTED PASSWORD 'Qa2x';",
+      "CREATE ROLE app LOGIN ENCRYPTED PASSWORD '[REDACTED:password]';",
+    ],
+    [
+      "create role app login password 'Qa4x'",
+      "create role app login password '[REDACTED:password]'",
+    ],
+  ])('%s', (input, expected) => {
+    expect(redact(input)).toBe(expected);
+  });
+
+  it.each([
+    'deploy ALL=(ALL) NOPASSWD:ALL\ndeploy ALL=(ALL) NOPASSWD: /usr/bin/systemctl restart app',
+    'throw new Error("invalid password: " + reason); console.log("password: " + n + " chars")',
+    'indentToken = lastTriviaWasNewLine && x; readonly STENCIL_PASS_DEPTH_PASS: 0x0B96;',
+    "the password reset flow\n  password reset flow\nthe password 'is' here",
+  ])('leaves alone: %s', (text) => {
+    expect(redact(text)).toBe(text);
+  });
+});

@@ -43,7 +43,8 @@ export const PASSWORD_WORD =
  */
 export const KEYWORDS = [
   `${ci('password')}s?`,
-  ci('passwd'),
+  // Not sudoers' NOPASSWD (`deploy ALL=(ALL) NOPASSWD: ALL`).
+  `(?<![nN][oO])${ci('passwd')}`,
   ci('passphrase'),
   // `pass` and `auth` alone only as their own word (`DB_PASS`, `basicAuth`), not in `bypass`,
   // `compass` or `oauth`.
@@ -104,6 +105,8 @@ export const NOT_SECRETS = new Set(
 const REFERENCE = /^(?:\$|%\w+%$|\{\{)/;
 const MEMBER_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
 const LOWER_IDENTIFIER = /^[a-z_$][\w$]*$/;
+const CAMEL_IDENTIFIER = /^[a-z]+(?:[A-Z][a-z]+)+$/;
+const HEX_LITERAL = /^0[xX][0-9a-fA-F]+$/;
 
 /**
  * Whether an assigned value is masked. Not: placeholders (NOT_SECRETS, `****`), references
@@ -133,6 +136,9 @@ export function acceptAssignment(
   // An UPPER_CASE variable assigned with `=` (`API_KEY=...` in .env) is configuration, not prose.
   const passwordKey = envKey || PASSWORD_WORD.test(keyword);
   if (!passwordKey && value.length < 20 && !(value.length >= 6 && /\d/.test(value))) return false;
+  // Code, not a generated value: `indentToken = lastTriviaWasNewLine && …`, `…_PASS: 0x0B96`.
+  if (!passwordKey && CAMEL_IDENTIFIER.test(value)) return false;
+  if (HEX_LITERAL.test(value)) return false;
   if (value.length === keyword.length && value.toLowerCase() === keyword.toLowerCase()) {
     return false;
   }

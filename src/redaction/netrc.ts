@@ -8,13 +8,24 @@ import { VALUE_MAX } from './values';
  */
 const SEP = `(?:[ \\t]|\\\\t|(?:[\\r\\n]|\\\\[nr])${GUTTER}){1,16}`;
 
-/** A `machine`, `login` or `account` token and its value, before `password`. */
-const CONTEXT = `(?<![A-Za-z])(?:machine|login|account)${SEP}[^\\s\\\\]{1,256}${SEP}`;
+/**
+ * What may come before `password`: a `machine`, `login` or `account` token and its value; in a
+ * diff, the removed `password` line it replaces (`-  password OLD` then `+  password NEW`); or,
+ * captured (group 1), the start of a line indented as .netrc's are (`  password X` as grep, a
+ * partial view or a diff's hunk shows it, maybe after `path:`, `3:` or a sign), whose value
+ * must then end the line.
+ */
+const CONTEXT =
+  `(?:(?<![A-Za-z])(?:machine|login|account)${SEP}[^\\s\\\\]{1,256}${SEP}` +
+  `|(?<![A-Za-z])password[ \\t]+[^\\s\\\\]{1,256}[ \\t]*(?:\\r?\\n|\\\\r?\\\\n)\\+[ \\t]*` +
+  `|((?:^|[\\r\\n]|\\\\[nr])(?:[^\\s:"\\\\]{1,200}:)?(?:[ \\t]*\\d{1,9}:|[+-])?[ \\t]{2,}))`;
+/** After a value read on an indented line alone: the line's end. */
+const LINE_END = /^[ \t]*(?:$|[\r\n]|\\[nr])/;
 
 /**
  * `.netrc`: `machine host login bob password S3cret`, on one line or several. The word
- * after `password` is masked when a `machine`, `login` or `account` token comes before it
- * (`password` followed by a word in prose is not enough).
+ * after `password` is masked when CONTEXT comes before it (`password` followed by a word in
+ * prose is not enough).
  */
 export const netrcPassword = regexDetector({
   kind: 'password',
@@ -29,7 +40,8 @@ export const netrcPassword = regexDetector({
     `(?<=${CONTEXT})password${SEP}(?:\\\\?"([^"\\\\\\r\\n]{1,${VALUE_MAX}})(?=\\\\?")` +
     `|([^\\s\\\\]{1,${VALUE_MAX}}))`,
   pick: (m, end) => {
-    const value = m[1] ?? m[2];
+    const value = m[2] ?? m[3];
+    if (m[1] !== undefined && !LINE_END.test(m.input.slice(end, end + 4))) return -1;
     return value.startsWith('$') || value.startsWith(REDACTED) ? -1 : end - value.length;
   },
 });

@@ -54,7 +54,7 @@ import { browserPassword, htmlPasswordValue } from './browser';
 import { callSecret, secureStringPassword, xmlSecretElement } from './calls';
 import { azureKeyList, cookieJarValue, urlSignature, vaultToken } from './cloud';
 import { SET_COMMANDS, TOOL_ARGUMENTS } from './positional';
-import { goDsnPassword, sqlPasswordLower, sqlPasswordUpper } from './sql';
+import { goDsnPassword, sqlIdentifiedBy, sqlPasswordLower, sqlPasswordUpper } from './sql';
 import { netrcPassword } from './netrc';
 import { npmCredential } from './npmrc';
 import { privateKey, privateKeyBase64, puttyPrivateKey } from './private-key';
@@ -167,6 +167,7 @@ export const DETECTORS: readonly Detector[] = [
   cookieJarValue,
   ...SET_COMMANDS,
   sqlPasswordUpper,
+  sqlIdentifiedBy,
   sqlPasswordLower,
   goDsnPassword,
   ...TOOL_ARGUMENTS,

@@ -4,9 +4,12 @@ import { VALUE_MAX } from './values';
 
 // --- passwords in SQL and database connection strings ----------------------------------------
 
-/** `… WITH [ENCRYPTED] PASSWORD 'x'` and `IDENTIFIED [WITH plugin] BY 'x'` (group 1 or 2). */
+/**
+ * `[WITH] [ENCRYPTED] PASSWORD 'x'` (ALTER/CREATE USER or ROLE, upper or lower case) and
+ * `IDENTIFIED [WITH plugin] BY 'x'`: group 1 or 2.
+ */
 const SQL = new RegExp(
-  '(?:(?:WITH|with)[ \\t]+(?:(?:ENCRYPTED|encrypted)[ \\t]+)?(?:PASSWORD|password)' +
+  '(?:(?:(?:WITH|with)[ \\t]+)?(?:(?:ENCRYPTED|encrypted)[ \\t]+)?(?:PASSWORD|password)' +
     '|(?:IDENTIFIED|identified)[ \\t]+(?:(?:WITH|with)[ \\t]+\\w{1,40}[ \\t]+)?(?:BY|by))' +
     `[ \\t]+(?:E?'([^'\\\\\\r\\n]{1,${VALUE_MAX}})'|\\\\?"([^"\\\\\\r\\n]{1,${VALUE_MAX}})\\\\?")`,
   'y',
@@ -28,28 +31,39 @@ function sqlFind(back: (text: string, at: number) => number): Detector['find'] {
   };
 }
 
+/** A quoted string after the blank(s) that follow PASSWORD or BY. */
+const QUOTE = `[ \\t]+(?:E?'|\\\\?")`;
+
 /**
- * `ALTER USER app WITH PASSWORD 'S3cret'`, `CREATE USER u IDENTIFIED BY 'S3cret'` (upper
- * case: anchored on the `I` of WITH or IDENTIFIED, a first character the prefilter has).
+ * `ALTER USER postgres PASSWORD 'S3cret'`, `CREATE ROLE app LOGIN ENCRYPTED PASSWORD '…'`,
+ * `… WITH PASSWORD '…'`: anchored on the `W` of PASSWORD (upper case is SQL's keyword; a
+ * quoted string after it is the password).
  */
 export const sqlPasswordUpper: Detector = {
   kind: 'password',
+  anchors: 'W',
+  trigger: `W(?=ORD${QUOTE})(?<=(?<![A-Za-z])PASSW)`,
+  find: sqlFind((_text, at) => at - 4),
+};
+
+/** `CREATE USER 'u'@'%' IDENTIFIED [WITH plugin] BY 'S3cret'` (MySQL, Oracle). */
+export const sqlIdentifiedBy: Detector = {
+  kind: 'password',
   anchors: 'I',
-  trigger:
-    'I(?:(?=TH[ \\t]+(?:ENCRYPTED[ \\t]+)?PASSWORD[ \\t]+(?:E?\'|\\\\?"))(?<=WI)' +
-    '|(?<![A-Za-z]I)(?=DENTIFIED[ \\t]+(?:WITH[ \\t]+\\w{1,40}[ \\t]+)?BY[ \\t]+(?:\'|\\\\?")))',
-  find: sqlFind((text, at) => (text[at + 1] === 'T' ? at - 1 : at)),
+  trigger: `I(?=DENTIFIED[ \\t]+(?:WITH[ \\t]+\\w{1,40}[ \\t]+)?BY${QUOTE})(?<![A-Za-z]I)`,
+  find: sqlFind((_text, at) => at),
 };
 
 /**
- * `alter user app with password 'S3cret'` in lower case, anchored on the `w` of with (a first
- * character the prefilter has; lower-case `identified by` has none it can afford, see DETECTORS).
+ * Lower case: `alter user app with password '…'`, `create role app login password '…'`,
+ * anchored on the `w` of password after with, login, encrypted, or user/role and a name
+ * (lower-case `identified by` has no character the prefilter can afford, see DETECTORS).
  */
 export const sqlPasswordLower: Detector = {
   kind: 'password',
   anchors: 'w',
-  trigger: 'w(?<![A-Za-z]w)(?=ith[ \\t]+(?:encrypted[ \\t]+)?password[ \\t]+(?:E?\'|\\\\?"))',
-  find: sqlFind((_text, at) => at),
+  trigger: `w(?=ord${QUOTE})(?<=(?<![A-Za-z])(?:with|login|encrypted|(?:user|role)[ \\t]+[\\w"'.@%-]{1,64})[ \\t]+passw)`,
+  find: sqlFind((_text, at) => at - 4),
 };
 
 /** Before `@tcp(` of a Go DSN: `user:password`, from a quote, blank or `=`. */

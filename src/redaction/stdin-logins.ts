@@ -52,15 +52,59 @@ function stdinLoginEnd(text: string, from: number): number {
  * `` `echo …` `` in prose.
  */
 const ECHOED =
-  /(?:^|[\s;&("'`]|\\[nr])(?:echo(?:[ \t]+-[neE]+)*|printf(?:[ \t]+(?:'%s'|"%s"|%s))?)[ \t]+(?:'([^'\r\n]{1,4096})'|"([^"\r\n\\]{1,4096})"|([^\s'"`\\;&|<>()]{1,4096}))[ \t]*(?:\|[^|\r\n;&`]{1,200})?$/d;
+  /(?:echo(?:[ \t]+-[neE]+)*|printf(?:[ \t]+(?:'%s'|"%s"|%s))?)[ \t]+(?:'([^'\r\n]{1,4096})'|"([^"\r\n\\]{1,4096})"|([^\s'"`\\;&|<>()]{1,4096}))[ \t]*(?:\|[^|\r\n;&`]{1,200})?$/dy;
+/** What may stand before `echo`: a command's start, maybe a diff's `+` or `-`. */
+const BEFORE_ECHO = /(?:^|[\s;&("'`]|\\[nr])[+-]?$/;
+/** How many `echo`/`printf` words back from the `|` are tried. */
+const ECHO_TRIES = 4;
+
+/**
+ * The echo that feeds the `|` ending `before`: the LAST one that reaches it (a line may hold
+ * `"a": "echo A | sudo -S ls", "b": "echo B | sudo -S ls"`), found by searching back for the
+ * words, so a text of many pipes and no echo costs one search per pipe, not a scan.
+ */
+function lastEcho(before: string): RegExpExecArray | null {
+  let e = before.lastIndexOf('echo');
+  let p = before.lastIndexOf('printf');
+  for (let tries = 0; tries < ECHO_TRIES && (e >= 0 || p >= 0); tries++) {
+    const at = Math.max(e, p);
+    if (BEFORE_ECHO.test(before.slice(Math.max(0, at - 3), at))) {
+      ECHOED.lastIndex = at;
+      const m = ECHOED.exec(before);
+      if (m) return m;
+    }
+    if (at === e) e = e > 0 ? before.lastIndexOf('echo', e - 1) : -1;
+    else p = p > 0 ? before.lastIndexOf('printf', p - 1) : -1;
+  }
+  return null;
+}
+
 /** `cat <<EOF` (or `<<-'EOF'`) ending right before the `|`: group 2 the terminator. */
-const HEREDOC = /(?:^|[\s;&("'`]|\\[nr])cat[ \t]+<<-?[ \t]*(["']?)(\w{1,40})\1[ \t]*$/;
+const HEREDOC = /(?:^|[\s;&("'`]|\\[nr])[+-]?cat[ \t]+<<-?[ \t]*(["']?)(\w{1,40})\1[ \t]*$/;
+
+/**
+ * Where the text that may feed the `|` at `at` starts: the start of its stage or of the stage
+ * before (`echo X | tee … | login`), at most 4,500 characters back, and 3 more for what may
+ * stand before the echo: read back character by character to the first break, so a text of
+ * many pipes costs the length of each stage, not 4,500 characters per pipe.
+ */
+function feedStart(text: string, at: number): number {
+  const limit = Math.max(0, at - 4500);
+  let pipes = 0;
+  for (let i = at - 1; i >= limit; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a || c === 0x3b || c === 0x26 || (c === 0x7c && ++pipes === 2)) {
+      return Math.max(limit, i - 2);
+    }
+  }
+  return limit;
+}
 
 /** The value a pipeline feeds into the login at `at` (its `|`), or null. */
 function fedValue(text: string, at: number): { start: number; end: number } | null {
-  const from = Math.max(0, at - 4500);
+  const from = feedStart(text, at);
   const before = text.slice(from, at);
-  const m = ECHOED.exec(before);
+  const m = lastEcho(before);
   if (m) {
     const group = m[1] !== undefined ? 1 : m[2] !== undefined ? 2 : 3;
     const value = m[group];
