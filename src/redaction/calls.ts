@@ -103,7 +103,7 @@ export const secureStringPassword = regexDetector({
   // look-behind for all at every `-`.
   trigger:
     `-(?<=(?:ConvertTo|add|pypi|http)-)(?=SecureString[ \\t]+(?:-String[ \\t]+)?["']` +
-    `|authtoken[ \\t]+[^\\s-]|token\\.[\\w-]{1,40}[ \\t]+[^\\s-]|basic\\.[\\w-]{1,40}[ \\t]+\\S)`,
+    `|authtoken[ \\t]+\\S|token\\.[\\w-]{1,40}[ \\t]+\\S|basic\\.[\\w-]{1,40}[ \\t]+\\S)`,
   back: 0,
   source: `-SecureString[ \\t]+(?:-String[ \\t]+)?(?:"([^"\\r\\n]{1,${VALUE_MAX}})"|'([^'\\r\\n]{1,${VALUE_MAX}})')`,
   pick: (m, end) => {
@@ -113,16 +113,18 @@ export const secureStringPassword = regexDetector({
   trimEnd: 1,
 });
 
+/** Names ending like a secret's: the trigger's and the element's (never looser than it). */
+const SECRET_ELEMENT =
+  '(?:[A-Za-z][\\w.:-]{0,40})?(?:[pP]ass(?:word|wd|phrase)?|[sS]ecret|[tT]oken|[kK]ey|[cC]redentials?)';
 /** `<password>S3cret</password>` (Maven's settings.xml), `<apiKey>…</apiKey>`: group 2. */
-const ELEMENT = new RegExp(`<([A-Za-z][\\w.:-]{1,40})>([^<\\r\\n]{1,${VALUE_MAX}})</\\1>`, 'y');
+const ELEMENT = new RegExp(`<(${SECRET_ELEMENT})>([^<\\s][^<\\r\\n]{0,${VALUE_MAX}})</\\1>`, 'y');
 
 /** An XML element whose name is a secret's (the names of ./keys), holding text. */
 export const xmlSecretElement: Detector = {
   kind: 'password',
   anchors: '<',
   // Only names ending like a secret's, in native code: every HTML tag is a `<` with a name.
-  trigger:
-    '<(?=(?:[A-Za-z][\\w.:-]{0,40})?(?:[pP]ass(?:word|wd|phrase)?|[sS]ecret|[tT]oken|[kK]ey|[cC]redentials?)>[^<\\s])',
+  trigger: `<(?=${SECRET_ELEMENT}>[^<\\s])`,
   find(text, at, _state, out) {
     ELEMENT.lastIndex = at;
     const m = ELEMENT.exec(text);

@@ -546,11 +546,19 @@ describe('the prefilter', () => {
     ...['-b', '-nb', 'machine', 'login', 'Private-Lines:', ' 2', 'apiKeys', 'accessTokens'],
     ...['{', '}', ',', '"prod"', 'api_keys', 'tokens', ' -a ', ' -w ', 'redis-cli', 'ldapsearch'],
     ...['az login', '-uadmin:', '-B', ':_authToken', 'npm config set ', '_auth ', '\r\n', 'Val1'],
+    // Reviews 4 and 5: commands, SQL, pipes, calls, elements, gutters.
+    ...['aws configure set ', 'aws_session_token ', 'setx ', 'API_', 'set -gx ', 'mc alias set '],
+    ...['http://h ', 'WITH PASSWORD ', 'PASSWORD ', "'", 'IDENTIFIED BY ', 'with password '],
+    ...['echo ', ' | sudo -S ', '| chpasswd', '+', '3: ', '  ', 'smtp.login(', 'user, ', '@tcp('],
+    ...['<password>', '</password>', 'NOPASSWD', 'N', '=', 'add-authtoken ', 'env:set ', 'sig='],
+    ...['\tTRUE\t', '.x.io', '\t0\t', 'hvs.', 'getenv(', ' --value ', 'aws ssm put-parameter '],
   ];
 
   it('agrees on the counterexamples found so far', () => {
     const found = ['Cookie=>=', 'Set-Cookie:\\n=>', 'mysql x-pabc', 'mysql -p=x', 'mysql -p-x'];
     found.push('npm config set hf_token password password');
+    found.push('password " 2\\"', "XPASSWORD 'a1'");
+    found.push('env:set -p(');
     for (const text of found) {
       expect(masked(text, scanBuiltins(text))).toEqual(masked(text, scanEverywhere(text)));
     }

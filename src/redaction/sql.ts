@@ -15,10 +15,14 @@ const SQL = new RegExp(
   'y',
 );
 
-function sqlFind(back: (text: string, at: number) => number): Detector['find'] {
+/**
+ * A detector's find from `back(at)`, where `before` (tested on the 80 characters before that
+ * start) must hold as the trigger's look-behind does: a find is never looser than its trigger.
+ */
+function sqlFind(back: (text: string, at: number) => number, before: RegExp): Detector['find'] {
   return (text, at, _state, out) => {
     const start = back(text, at);
-    if (start < 0) return -1;
+    if (start < 0 || !before.test(text.slice(Math.max(0, start - 80), start))) return -1;
     SQL.lastIndex = start;
     const m = SQL.exec(text);
     if (!m) return -1;
@@ -30,6 +34,10 @@ function sqlFind(back: (text: string, at: number) => number): Detector['find'] {
     return SQL.lastIndex;
   };
 }
+
+const NOT_AFTER_LETTER = /(?:^|[^A-Za-z])$/;
+const LOWER_CONTEXT =
+  /(?<![A-Za-z])(?:with|login|encrypted|(?:user|role)[ \t]+[\w"'.@%-]{1,64})[ \t]+$/;
 
 /** A quoted string after the blank(s) that follow PASSWORD or BY. */
 const QUOTE = `[ \\t]+(?:E?'|\\\\?")`;
@@ -43,7 +51,7 @@ export const sqlPasswordUpper: Detector = {
   kind: 'password',
   anchors: 'W',
   trigger: `W(?=ORD${QUOTE})(?<=(?<![A-Za-z])PASSW)`,
-  find: sqlFind((_text, at) => at - 4),
+  find: sqlFind((_text, at) => at - 4, NOT_AFTER_LETTER),
 };
 
 /** `CREATE USER 'u'@'%' IDENTIFIED [WITH plugin] BY 'S3cret'` (MySQL, Oracle). */
@@ -51,7 +59,7 @@ export const sqlIdentifiedBy: Detector = {
   kind: 'password',
   anchors: 'I',
   trigger: `I(?=DENTIFIED[ \\t]+(?:WITH[ \\t]+\\w{1,40}[ \\t]+)?BY${QUOTE})(?<![A-Za-z]I)`,
-  find: sqlFind((_text, at) => at),
+  find: sqlFind((_text, at) => at, NOT_AFTER_LETTER),
 };
 
 /**
@@ -63,7 +71,7 @@ export const sqlPasswordLower: Detector = {
   kind: 'password',
   anchors: 'w',
   trigger: `w(?=ord${QUOTE})(?<=(?<![A-Za-z])(?:with|login|encrypted|(?:user|role)[ \\t]+[\\w"'.@%-]{1,64})[ \\t]+passw)`,
-  find: sqlFind((_text, at) => at - 4),
+  find: sqlFind((_text, at) => at - 4, LOWER_CONTEXT),
 };
 
 /** Before `@tcp(` of a Go DSN: `user:password`, from a quote, blank or `=`. */
@@ -78,8 +86,8 @@ export const goDsnPassword: Detector = {
   anchors: '(',
   trigger: '', // callSecret's
   find(text, at, _state, out) {
-    if (text[at - 1] !== 'p' && text[at - 1] !== 'x') return -1;
-    const atSign = text[at - 4] === '@' ? at - 4 : at - 5;
+    const atSign = text.startsWith('@tcp', at - 4) ? at - 4 : at - 5;
+    if (atSign === at - 5 && !text.startsWith('@unix', at - 5)) return -1;
     const m = DSN_USER.exec(text.slice(Math.max(0, atSign - 400), atSign));
     if (!m || !acceptAssignment('password', m[1], true, '')) return -1;
     const span: Span = { start: atSign - m[1].length, end: atSign, kind: 'password' };
