@@ -93,8 +93,12 @@ export function useStepPages(id: string, marked: number | undefined): StepPages 
     combine,
   });
   const want = useCallback((from: number, to: number) => {
+    // Rows above the first (a fast scroll up, an overscan) are no page: a page below 0 is a
+    // request the API refuses (`fromPosition` must be 0 or more).
+    if (!Number.isFinite(from) || !Number.isFinite(to)) return;
     const need: number[] = [];
-    for (let k = Math.floor(from / PAGE); k <= Math.floor(to / PAGE); k++) need.push(k);
+    for (let k = Math.max(0, Math.floor(from / PAGE)); k <= Math.floor(to / PAGE); k++)
+      need.push(k);
     setWanted((prev) => {
       const more = need.filter((k) => !prev.includes(k));
       return more.length ? [...prev, ...more] : prev;
