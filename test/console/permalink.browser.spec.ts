@@ -30,7 +30,10 @@ describeInBrowser('a deep step permalink of a long session', () => {
         planner(i + 1, at(BASE, i + 1), { content: `Answer number ${i + 1}.` }),
       ),
     ]);
-    world = await startConsole(home);
+    // In the full suite (two of three runs this session) one of the page's queries ran past the
+    // default 15 s QUERY_TIMEOUT_MS (400 QUERY_TOO_COMPLEX) and the page lost its timeline;
+    // alone it answers at once. The spec tests the permalink, not that deadline (issue 23 notes).
+    world = await startConsole(home, { QUERY_TIMEOUT_MS: '120000' });
     w = await watchedPage(world.browser, world.origin);
     asked = [];
     w.page.on('request', (r) => {
@@ -75,5 +78,5 @@ describeInBrowser('a deep step permalink of a long session', () => {
       }
       expect(most).toBeLessThanOrEqual(200);
     });
-  });
+  }, 180_000);
 });
