@@ -160,10 +160,7 @@ export class FilesController {
     if (line === 'no-view')
       throw new HttpError(HttpErrorCode.NOT_FOUND, 'This session has no transcript of that tier.');
     if (line === null) throw new HttpError(HttpErrorCode.NOT_FOUND, `No step with index ${step}.`);
-    const body = this.redactor.enabled ? maskText(line, this.redactor).body : line;
-    const points = Math.ceil(body.length / DOWNLOAD_CHUNK);
-    this.charge(rateKey, points, `sending ${body.length} bytes costs ${points}`);
-    res.status(200).type('application/x-ndjson').send(body);
+    this.sendLine(res, rateKey, line, 'application/x-ndjson');
   }
 
   @Get('api/sessions/:id/lines/:line')
@@ -218,10 +215,15 @@ export class FilesController {
         HttpErrorCode.NOT_FOUND,
         `Line ${line} of ${file} is not finished (no newline yet): with redaction on it is held back, as downloads hold it back, since it may end in the first half of a secret.`,
       );
-    const body = this.redactor.enabled ? maskText(bytes, this.redactor).body : bytes;
+    this.sendLine(res, rateKey, bytes, 'text/plain');
+  }
+
+  /** One transcript line, masked as a download is, charged by its bytes as a download is. */
+  private sendLine(res: Response, rateKey: string, line: Buffer, type: string): void {
+    const body = this.redactor.enabled ? maskText(line, this.redactor).body : line;
     const points = Math.ceil(body.length / DOWNLOAD_CHUNK);
     this.charge(rateKey, points, `sending ${body.length} bytes costs ${points}`);
-    res.status(200).type('text/plain').send(body);
+    res.status(200).type(type).send(body);
   }
 
   /** The session `id` names among those the caller may see (a hidden one is absent). */
