@@ -66,7 +66,7 @@ failed_runs=0
 summary=()
 for i in $(seq 1 "$runs"); do
   start=$(date +%s)
-  npx jest --runInBand --json --outputFile="$logs/run-$i.json" "${jest_args[@]}" >"$logs/run-$i.log" 2>&1 &
+  npx jest --json --outputFile="$logs/run-$i.json" "${jest_args[@]}" >"$logs/run-$i.log" 2>&1 &
   jest_pid=$!
   wait "$jest_pid"
   code=$?
