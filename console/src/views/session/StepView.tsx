@@ -6,7 +6,7 @@ import { CopyLink } from '../../components/CopyLink';
 import { Highlighted, holds, searchTerms, termsPattern } from '../../components/Highlighted';
 import { shown, when } from '../../components/text';
 import type { StepPartsFragment } from '../../gql/graphql';
-import { CallOutcome, callKey, type Activity } from './activity';
+import { CallOutcome } from './activity';
 import { FullStepQuery } from './queries';
 
 const Markdown = lazy(() => import('../../components/Markdown'));
@@ -46,9 +46,8 @@ export function StepView(props: {
   routeId: string;
   marked: boolean;
   highlight?: string;
-  activity?: Activity;
 }) {
-  const { step, sessionId, routeId, marked, highlight, activity } = props;
+  const { step, sessionId, routeId, marked, highlight } = props;
   const pattern = useMemo(() => termsPattern(searchTerms(highlight)), [highlight]);
   const [json, setJson] = useState(false);
   const [wantFull, setWantFull] = useState(pattern !== null && step.truncatedFields.length > 0);
@@ -137,8 +136,10 @@ export function StepView(props: {
             )}
           </div>
           <CallOutcome
-            command={activity?.commands.get(callKey(step.index, c.position))}
-            change={activity?.changes.get(callKey(step.index, c.position))}
+            sessionId={sessionId}
+            step={step.index}
+            position={c.position}
+            tool={c.name}
           />
           <pre className="args" tabIndex={0}>
             <Highlighted text={JSON.stringify(c.args, null, 2)} pattern={pattern} />
