@@ -156,6 +156,44 @@ describeInBrowser('the console over the example home', () => {
     });
   });
 
+  it("shows a tool call's arguments as text with their line breaks, a cut one decoded as far as it goes", async () => {
+    await withScreenshot(w.page, 'console-args', async () => {
+      await open('/sessions/ba5e0000/steps/6');
+      const args = w.page.locator('#step-6 .args');
+      await args.waitFor();
+      // Each argument's name, then its value: a string as its text, an object's fields the same.
+      const shownArgs = async () => {
+        const names = await args.locator(':scope > dl > div > dt').allInnerTexts();
+        const values = await args.locator(':scope > dl > div > dd').allInnerTexts();
+        return names.map((n, k) => [n, values[k]]);
+      };
+      const lines = (from: number, to: number) =>
+        Array.from(
+          { length: to - from },
+          (_, i) => `plan line ${String(from + i).padStart(4, '0')}: all good\n`,
+        ).join('');
+      const head = '# Implementation plan\n\nRésumé: split app.ts.\n\n';
+      const others = (code: string) => [
+        ['TargetFile', '/x/implementation_plan.md'],
+        ['CodeContent', code],
+        ['Overwrite', 'false'],
+        ['ArtifactMetadata', 'ArtifactType\nimplementation_plan\nSummary\nPlan'],
+        ['toolAction', 'Writing plan'],
+        ['toolSummary', 'implementation_plan.md'],
+      ];
+      // The compact transcript cut CodeContent's JSON text: its head decoded, the marker kept.
+      expect(await shownArgs()).toEqual(
+        others(`${head}${lines(0, 76)}plan line 0076: all\n<truncated 1126 bytes>`),
+      );
+      await w.page.locator('#step-6').getByRole('button', { name: 'full tool_calls' }).click();
+      await w.page
+        .locator('#step-6 header button', { hasText: 'full' })
+        .waitFor({ state: 'detached' });
+      expect(await shownArgs()).toEqual(others(`${head}${lines(0, 120)}`));
+      expect(await axeViolations(w.page)).toEqual([]);
+    });
+  });
+
   it('opens a step permalink cold, marked and in view; j, ] and [ and ? by keyboard', async () => {
     await withScreenshot(w.page, 'console-permalink', async () => {
       await open('/sessions/ba5e/steps/12');

@@ -8,6 +8,7 @@ import { shown, when } from '../../components/text';
 import type { StepPartsFragment } from '../../gql/graphql';
 import { CallOutcome } from './activity';
 import { FullStepQuery } from './queries';
+import { ToolArgs } from './ToolArgs';
 
 const Markdown = lazy(() => import('../../components/Markdown'));
 
@@ -60,6 +61,8 @@ export function StepView(props: {
   const content = f?.content ?? step.content;
   const thinking = f?.thinking ?? step.thinking;
   const calls = step.toolCalls.map((c, i) => ({ ...c, args: f?.toolCalls[i]?.args ?? c.args }));
+  // The compact arguments a cut left as the head of their JSON text (until the full tier is here).
+  const argsCut = !f && step.truncatedFields.includes('tool_calls');
   const cls = ['step', `status-${step.status.toLowerCase()}`, marked ? 'marked' : ''].join(' ');
   const article = useRef<HTMLElement>(null);
   const waiting = wantFull && !f;
@@ -141,9 +144,7 @@ export function StepView(props: {
             position={c.position}
             tool={c.name}
           />
-          <pre className="args" tabIndex={0}>
-            <Highlighted text={JSON.stringify(c.args, null, 2)} pattern={pattern} />
-          </pre>
+          <ToolArgs args={c.args} cut={argsCut} pattern={pattern} />
         </div>
       ))}
       {step.error && (
