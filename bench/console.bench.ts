@@ -56,8 +56,9 @@ interface StepsBody {
 
 /**
  * Milliseconds from the start of navigation until `selector` is visible. From a blank page the
- * server has had a second to finish with: a page left behind still loads (a long session's
- * activity is 1.5 MB), and the server would answer it first.
+ * server has had a second to finish with: a page left behind may still load (a scrolled
+ * session's steps pages, a tab's commands or changes: 1.5 MB for the long session), and the
+ * server would answer it first.
  */
 async function firstVisible(page: Page, url: string, selector: string): Promise<number> {
   await page.goto('about:blank');

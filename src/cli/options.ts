@@ -1,4 +1,5 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { HOUR_FORMS, parseHour, splitHours } from '../sessions/hour-names';
 
 /** Option parsers and the options every command takes. */
 
@@ -44,6 +45,24 @@ export function repeated(values?: readonly string[]) {
     }
     return [...previous, ...parts.map((p) => (values ? p.toUpperCase() : p))];
   };
+}
+
+/**
+ * A repeatable option of hours of the week, also comma-separated, in the console's forms
+ * (`wed-10`, or 0-167): SessionFilter.hourOfWeek's numbers, in order.
+ */
+export function hoursOfWeek(value: string, previous: number[] = []): number[] {
+  return [
+    ...previous,
+    ...splitHours(value).map((written) => {
+      const hour = parseHour(written);
+      if (hour === null)
+        throw new InvalidArgumentError(
+          `"${written}" is no hour of the week: expected ${HOUR_FORMS}`,
+        );
+      return hour;
+    }),
+  ];
 }
 
 /** A single enum value, case-insensitive, upper-cased. */

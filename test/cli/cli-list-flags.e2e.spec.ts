@@ -2,12 +2,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { brainql, ensureBuilt, json } from './bin';
-import { makeCliHome, SECRET_ID } from './cli-home';
+import { ACP_ID, makeCliHome, PLAIN_ID, SECRET_ID } from './cli-home';
 
 /**
  * list and steps flags over the local home (issue 19 item 12): a flavor no root has is a
  * mistake, the "N of M" footer is not part of the rows, a tool name matches in any case
- * (steps --tool; list --tool, issue 20, answered from the home index the local app builds).
+ * (steps --tool; list --tool and --hour, issue 20, answered from the home index the local app
+ * builds).
  */
 let home: string;
 let cache: string;
@@ -76,3 +77,31 @@ it('list --tool refuses a name of more than 200 characters, saying what is accep
     'brainql: "tool" takes 1 to 20 tool names of 1 to 200 characters each; got a name of 201 characters (BAD_USER_INPUT)',
   ]);
 });
+
+it('list --hour keeps the sessions with a step in any of the hours (UTC), written as the console writes them', async () => {
+  // The sessions' steps: Wednesday 2026-06-03 10:00, Tuesday 06-02 09:00, Monday 06-01 08:00.
+  const ids = async (...args: string[]) =>
+    json<{ items: { id: string }[]; totalCount: number }>(
+      await local(['list', '--json', ...args]),
+    ).items.map((s) => s.id);
+  expect(await ids('--hour', 'wed-10')).toEqual([SECRET_ID]);
+  expect(await ids('--hour', 'WED-10')).toEqual([SECRET_ID]);
+  // The API's own numbers: Tuesday 09:00 is 24 + 9.
+  expect(await ids('--hour', '33')).toEqual([PLAIN_ID]);
+  expect(await ids('--hour', 'mon-8,58')).toEqual([SECRET_ID, ACP_ID]);
+  expect(await ids('--hour', 'mon-08', '--hour', 'tue-09')).toEqual([PLAIN_ID, ACP_ID]);
+  expect(await ids('--hour', 'wed-11,0,167')).toEqual([]);
+  expect(await ids('--hour', 'wed-10', '--env', 'acp')).toEqual([]);
+});
+
+it.each(['wed-25', 'wednesday-10', '168', '-1', 'wed'])(
+  'list --hour %s is refused with what is accepted (exit 2)',
+  async (bad) => {
+    const r = await local(['list', '--hour', `mon-09,${bad}`]);
+    expect([r.code, r.stdout, r.stderr]).toEqual([
+      2,
+      '',
+      `error: option '--hour <hour>' argument 'mon-09,${bad}' is invalid. "${bad}" is no hour of the week: expected a day and a UTC hour as mon-09 (mon, tue, wed, thu, fri, sat or sun; 0 to 23), or an hour of the week from 0 (Monday 00:00 UTC) to 167 (Sunday 23:00)\n(run with --help for usage)\n`,
+    ]);
+  },
+);

@@ -111,6 +111,8 @@ const SAME: string[][] = [
   ['list', '--json', '--env', 'IDE', '-q', 'token'],
   ['list', '--tool', 'RUN_COMMAND'],
   ['list', '--json', '--tool', 'nosuch,run_command', '--tool', 'view_file'],
+  ['list', '--json', '--hour', 'wed-10,8', '--hour', 'TUE-09'],
+  ['list', '--hour', '59'],
   ['summary', SECRET_ID],
   ['summary', SECRET_ID, '--json'],
   ['steps', SECRET_ID],

@@ -516,6 +516,15 @@ describeInBrowser('the console for an audit: counts, versions, files, search, ex
       await w.page.getByRole('button', { name: 'Apply' }).click();
       await w.page.waitForURL(`${world.origin}/`);
       await w.page.locator('[data-testid="total"]', { hasText: '7 sessions' }).waitFor();
+      // The API's own number of that hour (Wednesday: 2 × 24 + 10) is the same filter, as in
+      // `brainql list --hour 58` (one rule: src/sessions/hour-names.ts).
+      await open('/?hour=58');
+      await w.page.locator('[data-testid="total"]', { hasText: '1 session' }).waitFor();
+      expect(
+        await w.page.$$eval('table.sessions tbody tr[data-index]', (rows) =>
+          rows.map((r) => r.cells[0].innerText),
+        ),
+      ).toEqual(expected);
       // A typo is refused by the API with what it accepts, not read as "any hour".
       await open('/?hour=wed-25');
       await w.page.getByRole('alert').waitFor();

@@ -27,12 +27,14 @@ function newest(dir: string): number {
 function current(): boolean {
   const built = fs.statSync(INDEX, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   // The console's sources, the schema its documents are typed from, and the server files it
-  // imports (one rule in one place: visible text, the README's example queries, search terms).
+  // imports (one rule in one place: visible text, the README's example queries, search terms,
+  // hours of the week).
   const shared = [
     'schema.gql',
     'src/export/visible-text.ts',
     'src/web/example-queries.ts',
     'src/index/query.ts',
+    'src/sessions/hour-names.ts',
   ];
   const sources = Math.max(
     newest(path.join(ROOT, 'console')),

@@ -3,6 +3,8 @@ import { describeInBrowser, watchedPage, withScreenshot, type Watched } from '..
 import {
   axeViolations,
   expectNothingAmiss,
+  graphqlOperations,
+  operationAsked,
   sessionRows,
   startConsole,
   type ConsoleWorld,
@@ -18,9 +20,12 @@ const EXAMPLE_HOME = path.join(__dirname, '..', '..', 'example-home');
 describeInBrowser('the console over the example home', () => {
   let world: ConsoleWorld;
   let w: Watched;
+  /** The GraphQL operations the page asked for since last emptied. */
+  let operations: string[];
   beforeAll(async () => {
     world = await startConsole(EXAMPLE_HOME);
     w = await watchedPage(world.browser, world.origin);
+    operations = graphqlOperations(w.page);
   });
   afterAll(async () => {
     await world?.close();
@@ -100,15 +105,91 @@ describeInBrowser('the console over the example home', () => {
       expect(ids.slice(0, 4)).toEqual(['step-0', 'step-1', 'step-2', 'step-3']);
       expect(await w.page.locator('#step-3 .tool-call b').innerText()).toBe('run_command');
       expect(await w.page.locator('#step-3 .tool-call a').innerText()).toBe('answered by #4');
-      // Each call's outcome under it: the command's exit code (none recorded here), the diff.
+      // Each call's outcome under it, closed: the command's exit code (none recorded here) and
+      // the diff's counts come with the session's commands and changes, asked for when opened.
       await w.page.locator('#step-6 .outcome').waitFor();
+      expect(await w.page.locator('#step-3 .outcome summary').innerText()).toBe('output');
+      expect(await w.page.locator('#step-6 .outcome summary').innerText()).toBe('diff');
+      await w.page.locator('#step-3 .outcome summary').click();
+      await w.page.locator('#step-3 .outcome .badge').waitFor();
       expect(await w.page.locator('#step-3 .outcome summary').innerText()).toBe('exit ? output');
+      expect(await w.page.locator('#step-3 .outcome p').innerText()).toBe('no output');
       // Not recorded is neither success nor failure: a neutral badge, not a green one.
       expect(await w.page.locator('#step-3 .outcome .badge').getAttribute('class')).toBe('badge');
-      expect(await w.page.locator('#step-6 .outcome summary').innerText()).toBe('diff +124 −0');
       await w.page.locator('#step-6 .outcome summary').click();
+      await w.page.locator('#step-6 .outcome .added').waitFor();
+      expect(await w.page.locator('#step-6 .outcome summary').innerText()).toBe('diff +124 −0');
       await w.page.locator('#step-6 .d2h-file-wrapper').waitFor();
       expect(await w.page.locator('#step-6 .d2h-code-linenumber.d2h-ins').count()).toBe(124);
+      expect(await axeViolations(w.page)).toEqual([]);
+    });
+  });
+
+  it('asks for the header and the first steps page on open; commands and changes when shown', async () => {
+    await withScreenshot(w.page, 'console-session-operations', async () => {
+      const asked = () => operations.splice(0).sort();
+      // Opened cold on its timeline: the header, the first page, the live steps after it.
+      operations.splice(0);
+      await open('/sessions/ba5e0000');
+      await w.page.locator('#step-6 .outcome').waitFor();
+      await operationAsked(w.page, operations, 'ConsoleLiveSteps');
+      expect(asked()).toEqual(['ConsoleLiveSteps', 'ConsoleSession', 'ConsoleSteps']);
+      // A tab asks for its own list, once.
+      await w.page.getByRole('link', { name: 'commands', exact: true }).click();
+      await w.page.locator('li.command').first().waitFor();
+      expect(asked()).toEqual(['ConsoleCommands']);
+      await w.page.getByRole('link', { name: 'changes', exact: true }).click();
+      await w.page.locator('.d2h-file-wrapper').first().waitFor();
+      expect(asked()).toEqual(['ConsoleChanges']);
+      // Back on the timeline the outcomes show what the tabs loaded, asking neither again (the
+      // live steps start anew, and a steps page older than the 30 s staleTime is asked again
+      // on a slow machine: not what this checks).
+      await w.page.getByRole('link', { name: 'timeline', exact: true }).click();
+      await w.page.locator('#step-6 .outcome .added').waitFor();
+      expect(await w.page.locator('#step-3 .outcome summary').innerText()).toBe('exit ? output');
+      expect(await w.page.locator('#step-6 .outcome summary').innerText()).toBe('diff +124 −0');
+      expect(asked().filter((o) => o !== 'ConsoleSteps' && o !== 'ConsoleLiveSteps')).toEqual([]);
+      // Opened cold on a tab: the header and that tab's list, no steps.
+      await open('/sessions/ba5e0000?tab=changes');
+      await w.page.locator('.d2h-file-wrapper').first().waitFor();
+      expect(asked()).toEqual(['ConsoleChanges', 'ConsoleSession']);
+    });
+  });
+
+  it("shows a tool call's arguments as text with their line breaks, a cut one decoded as far as it goes", async () => {
+    await withScreenshot(w.page, 'console-args', async () => {
+      await open('/sessions/ba5e0000/steps/6');
+      const args = w.page.locator('#step-6 .args');
+      await args.waitFor();
+      // Each argument's name, then its value: a string as its text, an object's fields the same.
+      const shownArgs = async () => {
+        const names = await args.locator(':scope > dl > div > dt').allInnerTexts();
+        const values = await args.locator(':scope > dl > div > dd').allInnerTexts();
+        return names.map((n, k) => [n, values[k]]);
+      };
+      const lines = (from: number, to: number) =>
+        Array.from(
+          { length: to - from },
+          (_, i) => `plan line ${String(from + i).padStart(4, '0')}: all good\n`,
+        ).join('');
+      const head = '# Implementation plan\n\nRésumé: split app.ts.\n\n';
+      const others = (code: string) => [
+        ['TargetFile', '/x/implementation_plan.md'],
+        ['CodeContent', code],
+        ['Overwrite', 'false'],
+        ['ArtifactMetadata', 'ArtifactType\nimplementation_plan\nSummary\nPlan'],
+        ['toolAction', 'Writing plan'],
+        ['toolSummary', 'implementation_plan.md'],
+      ];
+      // The compact transcript cut CodeContent's JSON text: its head decoded, the marker kept.
+      expect(await shownArgs()).toEqual(
+        others(`${head}${lines(0, 76)}plan line 0076: all\n<truncated 1126 bytes>`),
+      );
+      await w.page.locator('#step-6').getByRole('button', { name: 'full tool_calls' }).click();
+      await w.page
+        .locator('#step-6 header button', { hasText: 'full' })
+        .waitFor({ state: 'detached' });
+      expect(await shownArgs()).toEqual(others(`${head}${lines(0, 120)}`));
       expect(await axeViolations(w.page)).toEqual([]);
     });
   });

@@ -81,3 +81,29 @@ export function expectNothingAmiss(w: Watched): void {
   w.requests.splice(0);
   expect([problems, elsewhere]).toEqual([[], []]);
 }
+
+/**
+ * The GraphQL operations a page asks for, by name, in the order sent: the queries it POSTs to
+ * /graphql and the subscriptions it POSTs to /graphql/stream (graphql-sse). The caller empties
+ * the list between steps.
+ */
+export function graphqlOperations(page: Page): string[] {
+  const names: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() !== 'POST' || !/^\/graphql(\/stream)?$/.test(new URL(r.url()).pathname)) {
+      return;
+    }
+    const body = r.postDataJSON() as { query?: unknown } | null;
+    const query = typeof body?.query === 'string' ? body.query : '';
+    names.push(/^\s*(?:query|mutation|subscription)\s+(\w+)/.exec(query)?.[1] ?? '(unnamed)');
+  });
+  return names;
+}
+
+/** Waits until `name` is among `operations` (graphqlOperations' list), saying what was asked. */
+export async function operationAsked(page: Page, operations: string[], name: string) {
+  for (const end = Date.now() + 30_000; !operations.includes(name);) {
+    if (Date.now() > end) throw new Error(`no ${name} within 30 s: ${operations.join(', ')}`);
+    await page.waitForTimeout(50);
+  }
+}

@@ -135,9 +135,25 @@ describeInBrowser('the console on hostile brain text', () => {
       expect(await w.page.locator('#step-1 .markdown a').nth(1).getAttribute('href')).toBe(
         'https://example.com/a',
       );
-      expect(await w.page.locator('#step-1 .args').innerText()).toContain(
-        '"CommandLine": "echo <script>alert(1)</script>',
-      );
+      // Arguments as text: each name, then its value decoded (line breaks kept, bidi shown).
+      const args = async (step: number) => {
+        const at = w.page.locator(`#step-${step} .args > dl > div`);
+        return [await at.locator('dt').allInnerTexts(), await at.locator('dd').allInnerTexts()];
+      };
+      expect(await args(1)).toEqual([
+        ['CommandLine', 'Cwd'],
+        [`echo ${HTML} \uFFFDgnp.exe\uFFFD`, '/w/\uFFFDgnp.exe\uFFFD'],
+      ]);
+      expect(await args(3)).toEqual([
+        ['TargetFile', 'CodeContent'],
+        [`/w/${HTML}\uFFFDgnp.exe\uFFFD.md`, `${HTML}\n\uFFFDgnp.exe\uFFFD\n`],
+      ]);
+      // Only the list's own elements: none of the HTML became one.
+      expect(
+        await w.page
+          .locator('.args *')
+          .evaluateAll((es) => [...new Set(es.map((e) => e.tagName.toLowerCase()))].sort()),
+      ).toEqual(['dd', 'div', 'dl', 'dt', 'span']);
       await w.page.locator('#step-1').getByRole('button', { name: 'raw' }).click();
       expect(await w.page.locator('#step-1 pre.raw').innerText()).toContain(
         '![pixel](http://evil.example/p.png)',

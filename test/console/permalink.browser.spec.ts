@@ -4,7 +4,14 @@ import { describeInBrowser, watchedPage, withScreenshot, type Watched } from '..
 import { makeTempDir } from '../fixtures/fs-util';
 import { at, planner, userInput } from '../fixtures/records';
 import { writeSession } from '../index/index-home';
-import { axeViolations, expectNothingAmiss, startConsole, type ConsoleWorld } from './harness';
+import {
+  axeViolations,
+  expectNothingAmiss,
+  graphqlOperations,
+  operationAsked,
+  startConsole,
+  type ConsoleWorld,
+} from './harness';
 
 /**
  * A deep permalink into a long session loads the page holding its step first (issue 20: "speed
@@ -22,6 +29,8 @@ describeInBrowser('a deep step permalink of a long session', () => {
   let w: Watched;
   /** The `fromPosition` of each steps page the page asked for, in order. */
   let asked: number[];
+  /** The GraphQL operations the page asked for, by name. */
+  let operations: string[];
   beforeAll(async () => {
     home = makeTempDir('brainql-console-permalink-');
     writeSession(path.join(home, 'antigravity-ide/brain'), LONG, [
@@ -36,6 +45,7 @@ describeInBrowser('a deep step permalink of a long session', () => {
     world = await startConsole(home, { QUERY_TIMEOUT_MS: '120000' });
     w = await watchedPage(world.browser, world.origin);
     asked = [];
+    operations = graphqlOperations(w.page);
     w.page.on('request', (r) => {
       const body = r.method() === 'POST' ? r.postDataJSON() : null;
       if (body?.query?.includes('query ConsoleSteps')) asked.push(body.variables.from);
@@ -55,6 +65,15 @@ describeInBrowser('a deep step permalink of a long session', () => {
       // Asked before the step appeared: its page alone.
       const before = [...asked];
       expect(before).toEqual([1200]);
+      // And besides it the header and the step's place, then the live steps: nothing more (no
+      // commands or changes, which a long session's are megabytes of).
+      await operationAsked(w.page, operations, 'ConsoleLiveSteps');
+      expect([...operations].sort()).toEqual([
+        'ConsoleLiveSteps',
+        'ConsoleSession',
+        'ConsoleStepPosition',
+        'ConsoleSteps',
+      ]);
       expect(await step.locator('.prose').innerText()).toContain('Answer number 1234.');
       expect(await step.isVisible()).toBe(true);
       // Only the rows near the view are in the DOM.

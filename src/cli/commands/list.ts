@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { ENVIRONMENTS } from '../../brain/types';
 import { CliError, Exit } from '../errors';
-import { integer, repeated, withCommon, type CommonOptions } from '../options';
+import { hoursOfWeek, integer, repeated, withCommon, type CommonOptions } from '../options';
 import { localTime, shortIds, text } from '../output/format';
 import type { Printer } from '../output/printer';
 import type { ListResult } from '../source/list-types';
@@ -16,6 +16,7 @@ interface ListOptions extends CommonOptions {
   env: string[];
   q?: string;
   tool: string[];
+  hour: number[];
 }
 
 export function registerList(program: Command, ctx: Context): void {
@@ -39,11 +40,17 @@ export function registerList(program: Command, ctx: Context): void {
         'only sessions that called this tool, in any case (repeatable; from the home index)',
         repeated(),
         [],
+      )
+      .option(
+        '--hour <hour>',
+        'only sessions with a step in this hour of the week, UTC: wed-10, or 0 (Monday 00:00) to 167 (repeatable; from the home index)',
+        hoursOfWeek,
+        [],
       ),
   ).action(async (o: ListOptions) => {
     await ctx.with(o, async (source, out) => {
-      // As search and stats: a session the index has not read yet would match no tool.
-      if (o.tool.length) await indexReady(source);
+      // As search and stats: a session the index has not read yet would match no tool or hour.
+      if (o.tool.length || o.hour.length) await indexReady(source);
       const result = await source.list({
         limit: o.all ? null : o.n,
         oldestFirst: o.asc === true,
@@ -51,6 +58,7 @@ export function registerList(program: Command, ctx: Context): void {
         flavors: o.flavor,
         query: o.q ?? null,
         tools: o.tool,
+        hours: o.hour,
       });
       const unknown = o.flavor.filter((f) => !result.flavors.includes(f));
       if (unknown.length > 0) {

@@ -17,6 +17,8 @@ export interface ListQuery {
   query: string | null;
   /** Tool names (SessionFilter.tool): answered from the home index, never the fast path. */
   tools: string[];
+  /** Hours of the week, 0 = Monday 00:00 UTC (SessionFilter.hourOfWeek): the index too. */
+  hours: number[];
 }
 
 export interface ListResult {

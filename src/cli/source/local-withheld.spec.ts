@@ -33,6 +33,7 @@ describe('local list and raw with a session folder named like a token', () => {
     flavors: [],
     query: null,
     tools: [],
+    hours: [],
   };
   const settingsWith = (redact: string) =>
     homeSettings({ GEMINI_HOME: home, CACHE_DIR: path.join(home, '.cache'), REDACT: redact });

@@ -22,6 +22,7 @@ export async function queryList(run: Run, q: ListQuery): Promise<ListResult> {
   if (q.flavors.length) filter.flavor = q.flavors;
   if (q.query !== null) filter.query = q.query;
   if (q.tools.length) filter.tool = q.tools;
+  if (q.hours.length) filter.hourOfWeek = q.hours;
   const items: SessionRow[] = [];
   let after: string | null = null;
   let totalCount = 0;

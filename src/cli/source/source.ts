@@ -94,9 +94,9 @@ class LocalSource implements Source {
   };
 
   async list(q: ListQuery): Promise<ListResult> {
-    // Tools are known to the home index only, which the fast path may find absent or behind:
-    // the application answers, through the same filter as a server's.
-    if (q.tools.length) return queryList(this.run, q);
+    // Tools and step hours are known to the home index only, which the fast path may find
+    // absent or behind: the application answers, through the same filter as a server's.
+    if (q.tools.length || q.hours.length) return queryList(this.run, q);
     return localList(this.settings, await this.source(), q);
   }
 

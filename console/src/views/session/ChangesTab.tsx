@@ -1,17 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { gql } from '../../api/graphql';
 import { ErrorNote } from '../../components/ErrorNote';
 import { StepLink } from '../../components/StepLink';
 import { shown } from '../../components/text';
-import { ChangesQuery } from './list-queries';
+import { changesQuery } from './activity';
 import { Toggle } from '../../components/Toggle';
 
 const Diff = lazy(() => import('../../components/Diff'));
 
 /** Every file change with its diff (inline or side by side), counts, completeness and step. */
 export function ChangesTab({ id, routeId }: { id: string; routeId: string }) {
-  const q = useQuery({ queryKey: ['changes', id], queryFn: () => gql(ChangesQuery, { id }) });
+  const q = useQuery(changesQuery(id));
   const [sideBySide, setSideBySide] = useState(false);
   if (q.error) return <ErrorNote error={q.error} />;
   if (!q.data?.session) return <p className="muted">Loading…</p>;

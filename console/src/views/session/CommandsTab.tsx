@@ -1,17 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { gql } from '../../api/graphql';
 import { Ansi } from '../../components/Ansi';
 import { ErrorNote } from '../../components/ErrorNote';
 import { StepLink } from '../../components/StepLink';
 import { shown } from '../../components/text';
-import { CommandsQuery } from './list-queries';
+import { commandsQuery } from './activity';
 import { Toggle } from '../../components/Toggle';
 import { commandFailed, ExitBadge } from '../../components/ExitBadge';
 
 /** The commands with cwd, exit code (failed ones marked) and output; failed first on request. */
 export function CommandsTab({ id, routeId }: { id: string; routeId: string }) {
-  const q = useQuery({ queryKey: ['commands', id], queryFn: () => gql(CommandsQuery, { id }) });
+  const q = useQuery(commandsQuery(id));
   const [failedFirst, setFailedFirst] = useState(false);
   if (q.error) return <ErrorNote error={q.error} />;
   if (!q.data?.session) return <p className="muted">Loading…</p>;

@@ -6,8 +6,9 @@ import { CopyLink } from '../../components/CopyLink';
 import { Highlighted, holds, searchTerms, termsPattern } from '../../components/Highlighted';
 import { shown, when } from '../../components/text';
 import type { StepPartsFragment } from '../../gql/graphql';
-import { CallOutcome, callKey, type Activity } from './activity';
+import { CallOutcome } from './activity';
 import { FullStepQuery } from './queries';
+import { ToolArgs } from './ToolArgs';
 
 const Markdown = lazy(() => import('../../components/Markdown'));
 
@@ -46,9 +47,8 @@ export function StepView(props: {
   routeId: string;
   marked: boolean;
   highlight?: string;
-  activity?: Activity;
 }) {
-  const { step, sessionId, routeId, marked, highlight, activity } = props;
+  const { step, sessionId, routeId, marked, highlight } = props;
   const pattern = useMemo(() => termsPattern(searchTerms(highlight)), [highlight]);
   const [json, setJson] = useState(false);
   const [wantFull, setWantFull] = useState(pattern !== null && step.truncatedFields.length > 0);
@@ -61,6 +61,8 @@ export function StepView(props: {
   const content = f?.content ?? step.content;
   const thinking = f?.thinking ?? step.thinking;
   const calls = step.toolCalls.map((c, i) => ({ ...c, args: f?.toolCalls[i]?.args ?? c.args }));
+  // The compact arguments a cut left as the head of their JSON text (until the full tier is here).
+  const argsCut = !f && step.truncatedFields.includes('tool_calls');
   const cls = ['step', `status-${step.status.toLowerCase()}`, marked ? 'marked' : ''].join(' ');
   const article = useRef<HTMLElement>(null);
   const waiting = wantFull && !f;
@@ -137,12 +139,12 @@ export function StepView(props: {
             )}
           </div>
           <CallOutcome
-            command={activity?.commands.get(callKey(step.index, c.position))}
-            change={activity?.changes.get(callKey(step.index, c.position))}
+            sessionId={sessionId}
+            step={step.index}
+            position={c.position}
+            tool={c.name}
           />
-          <pre className="args" tabIndex={0}>
-            <Highlighted text={JSON.stringify(c.args, null, 2)} pattern={pattern} />
-          </pre>
+          <ToolArgs args={c.args} cut={argsCut} pattern={pattern} />
         </div>
       ))}
       {step.error && (

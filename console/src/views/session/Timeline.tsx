@@ -6,7 +6,6 @@ import type { StepPartsFragment } from '../../gql/graphql';
 import { typing } from '../keys';
 import { LiveStepsSubscription } from './queries';
 import { StepView } from './StepView';
-import { useActivity } from './activity';
 import { Toggle } from '../../components/Toggle';
 import { useStepPages } from './step-pages';
 
@@ -28,7 +27,6 @@ export function Timeline(props: {
   // By the route's id: the pages SessionPage asked for while the header was on its way.
   const pages = useStepPages(routeId, marked);
   const { total, markedPosition, want } = pages;
-  const activity = useActivity(id);
   const [live, setLive] = useState<StepPartsFragment[]>([]);
   const [follow, setFollow] = useState(false);
   const byPosition = useMemo(() => {
@@ -140,7 +138,6 @@ export function Timeline(props: {
                       routeId={routeId}
                       marked={step.index === marked}
                       highlight={step.index === marked ? highlight : undefined}
-                      activity={activity}
                     />
                   ) : (
                     <p className="step-pending muted">Loading…</p>

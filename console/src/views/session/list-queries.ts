@@ -5,6 +5,7 @@ export const CommandsQuery = graphql(`
     session(id: $id) {
       id
       commands {
+        toolCallPosition
         commandLine
         cwd
         exitCode
@@ -23,6 +24,7 @@ export const ChangesQuery = graphql(`
     session(id: $id) {
       id
       fileChanges {
+        toolCallPosition
         path
         kind
         tool

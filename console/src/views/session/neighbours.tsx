@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { gql } from '../../api/graphql';
@@ -26,32 +26,40 @@ const NeighboursQuery = graphql(`
 
 /**
  * `[` and `]`: the session above and below this one in the sessions table (newest first), as
- * the API orders them; sessions created in the same instant as this one are passed over.
+ * the API orders them; sessions created in the same instant as this one are passed over. Asked
+ * for at the first press, not with the session: opening one costs its header and first steps.
  */
 export function useNeighbourKeys(id: string, createdAt: string): void {
   const navigate = useNavigate();
-  const q = useQuery({
-    queryKey: ['neighbours', id],
-    queryFn: () =>
-      gql(NeighboursQuery, {
-        newer: { createdAfter: createdAt },
-        older: { createdBefore: createdAt },
-      }),
-  });
+  const client = useQueryClient();
   useEffect(() => {
+    let shown = true;
     const pick = (edges: { node: { id: string } }[] | undefined) =>
       edges?.map((e) => e.node.id).find((other) => other !== id);
     const onKey = (e: KeyboardEvent) => {
       if (typing(e) || e.ctrlKey || e.metaKey || e.altKey) return;
-      const to =
-        e.key === '['
-          ? pick(q.data?.newer.edges)
-          : e.key === ']'
-            ? pick(q.data?.older.edges)
-            : undefined;
-      if (to) void navigate({ to: '/sessions/$id', params: { id: to } });
+      if (e.key !== '[' && e.key !== ']') return;
+      const newer = e.key === '[';
+      void client
+        .fetchQuery({
+          queryKey: ['neighbours', id],
+          queryFn: () =>
+            gql(NeighboursQuery, {
+              newer: { createdAfter: createdAt },
+              older: { createdBefore: createdAt },
+            }),
+        })
+        .then((d) => {
+          const to = pick(newer ? d.newer.edges : d.older.edges);
+          // Only while this session is still the one shown (a key pressed as it was left).
+          if (to && shown) void navigate({ to: '/sessions/$id', params: { id: to } });
+        })
+        .catch(() => undefined);
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [id, q.data, navigate]);
+    return () => {
+      shown = false;
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [id, createdAt, client, navigate]);
 }

@@ -104,28 +104,3 @@ export const LiveStepsSubscription = graphql(`
     }
   }
 `);
-
-export const ActivityQuery = graphql(`
-  query ConsoleActivity($id: String!) {
-    session(id: $id) {
-      id
-      commands {
-        toolCallPosition
-        exitCode
-        output
-        step {
-          index
-        }
-      }
-      fileChanges {
-        toolCallPosition
-        diff
-        linesAdded
-        linesRemoved
-        step {
-          index
-        }
-      }
-    }
-  }
-`);
