@@ -395,3 +395,92 @@ describe('what the re-review found (review 5, second pass)', () => {
     expect(redact(text)).toBe(text);
   });
 });
+
+describe('what the sixth review found (review 19i, H1, H2, M1)', () => {
+  it.each([
+    // H1: an edited .netrc line alone in a JSON string, as a raw transcript line holds it.
+    [
+      '{"args":{"TargetContent":"  password PzRAWaaaaaaa1"}}',
+      '{"args":{"TargetContent":"  password [REDACTED:password]"}}',
+    ],
+    [
+      '{"TargetContent": "  password PzRAWaaaaaaa1" , "x": 1}',
+      '{"TargetContent": "  password [REDACTED:password]" , "x": 1}',
+    ],
+    // M1: the value ends where its JSON string does; the line stays JSON.
+    [
+      '{"TargetContent": "machine h login u password PzRAWaaaaa3", "Other": "x"}',
+      '{"TargetContent": "machine h login u password [REDACTED:password]", "Other": "x"}',
+    ],
+    [
+      '{"content": "  login bob\\n  password PzQaaaaaaa"}',
+      '{"content": "  login bob\\n  password [REDACTED:password]"}',
+    ],
+    ['["  password PzAaaaaaa2"]', '["  password [REDACTED:password]"]'],
+    // A quote inside a value that is not a JSON string's end is part of the value.
+    ['machine h login u password ab"cd', 'machine h login u password [REDACTED:password]'],
+    ['  password ab"cd\n', '  password [REDACTED:password]\n'],
+  ])('%s', (input, expected) => {
+    const out = redact(input);
+    expect(out).toBe(expected);
+    if (input.startsWith('{') || input.startsWith('[')) expect(() => JSON.parse(out)).not.toThrow();
+  });
+
+  it.each([
+    'say "  password reset" to them',
+    '{"note": "  password reset flow\\n  is documented"}',
+  ])('leaves alone: %s', (text) => {
+    expect(redact(text)).toBe(text);
+  });
+
+  const diff = (...lines: string[]) => `--- a/k\n+++ b/k\n@@ -1,3 +1,3 @@\n${lines.join('\n')}\n`;
+  it.each([
+    // H2: the new private line follows the removed lines, away from `Private-Lines: 1`.
+    [
+      diff(
+        ' Private-Lines: 1',
+        '-AAAAgQDold1',
+        '-Private-MAC: aa',
+        '+QdBk8Noo6QB6DG40JJVu',
+        '+Private-MAC: bb',
+      ),
+      diff(
+        ' Private-Lines: 1',
+        '-[REDACTED:private-key]',
+        '-Private-MAC: aa',
+        '+[REDACTED:private-key]',
+        '+Private-MAC: bb',
+      ),
+    ],
+    // Two lines each side, adjacent: the key's lines, removed then added, are one span.
+    [
+      diff(
+        ' Private-Lines: 2',
+        '-AAAAold1',
+        '-AAAAold2',
+        '+BBBBnew1',
+        '+BBBBnew2',
+        ' Private-MAC: aa',
+      ),
+      diff(' Private-Lines: 2', '-[REDACTED:private-key]', ' Private-MAC: aa'),
+    ],
+    // A .netrc edit: machine and login lines as context.
+    [
+      diff(' machine h', ' login bob', '-password OldNetrc1', '+password NewNetrc2'),
+      diff(
+        ' machine h',
+        ' login bob',
+        '-password [REDACTED:password]',
+        '+password [REDACTED:password]',
+      ),
+    ],
+  ])('diff %#', (input, expected) => {
+    expect(redactor.redactDiff(input)).toBe(expected);
+  });
+
+  it('leaves a diff without secrets as it is, headers included', () => {
+    const text =
+      '--- a/k.ppk\n+++ b/k.ppk\n@@ -1,2 +1,2 @@\n-Comment: old\n+Comment: new\n Encryption: none\n';
+    expect(redactor.redactDiff(text)).toBe(text);
+  });
+});

@@ -47,6 +47,12 @@ export const PLANTED = {
   cookieJar: 'JarCookiePlant8',
   sasSig: 'SasSigPlantAbCdEf0123%2B',
   azKey: 'AzKeyPlant0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN==',
+  // Sixth review: an edited .netrc line alone in a JSON string (no `machine` before it), and
+  // a .ppk whose new private line follows the removed ones in the edit's diff.
+  netrcOld: 'NetrcOldPlant10',
+  netrcNew: 'NetrcNewPlant11',
+  ppkOld: 'AAAAgQPpkOldPlantLine12',
+  ppkNew: 'AAAAgQPpkNewPlantLine13',
 } as const;
 
 /** Every planted value, and its middle (a partial mask must not leave it either). */
@@ -143,6 +149,27 @@ const STEPS: [Record<string, unknown>, Call[]?][] = [
           CommandLine:
             `aws configure set aws_session_token ${P.awsSession}\n` +
             `curl -su admin:${P.curlSu} https://x && keytool -list -storepass ${P.storepass}`,
+        },
+      },
+    ],
+  ],
+  [
+    { content: 'Rotate the credentials.' },
+    [
+      {
+        name: 'replace_file_content',
+        args: {
+          TargetFile: '/home/dev/.netrc',
+          TargetContent: `  password ${P.netrcOld}`,
+          ReplacementContent: `  password ${P.netrcNew}`,
+        },
+      },
+      {
+        name: 'replace_file_content',
+        args: {
+          TargetFile: '/home/dev/k.ppk',
+          TargetContent: `Private-Lines: 1\n${P.ppkOld}\nPrivate-MAC: aa`,
+          ReplacementContent: `Private-Lines: 1\n${P.ppkNew}\nPrivate-MAC: bb`,
         },
       },
     ],

@@ -28,6 +28,9 @@ function leaks(where: string, body: string | Buffer): string[] {
   return NEEDLES.filter((n) => forms(n).some((f) => text.includes(f))).map((n) => `${where}: ${n}`);
 }
 
+/** The planted steps' indexes (0 to 7). */
+const STEPS = [0, 1, 2, 3, 4, 5, 6, 7];
+
 const STEP_FIELDS = `index type content(full: true) thinking(full: true) userRequest error
   toolCalls(full: true) { name args toolAction toolSummary } output { text file }`;
 
@@ -87,7 +90,15 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
       '/api/sessions',
       s,
       `${s}/steps?full=true&first=100`,
-      ...[0, 1, 2, 3, 4, 5].map((i) => `${s}/steps/${i}?full=true`),
+      ...STEPS.flatMap((i) => [
+        `${s}/steps/${i}?full=true`,
+        `${s}/steps/${i}/raw`,
+        `${s}/steps/${i}/raw?compact=true`,
+      ]),
+      // Every line of both transcripts through the problems' line route.
+      ...['transcript.jsonl', 'transcript_full.jsonl'].flatMap((f) =>
+        STEPS.map((i) => `${s}/lines/${i + 1}?file=.system_generated/logs/${f}`),
+      ),
       `${s}/commands`,
       `${s}/file-changes`,
       `${s}/problems`,
@@ -126,11 +137,12 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
           steps(first: 100) { edges { node { ${STEP_FIELDS} } } }
           artifacts { name content metadata versions { content } }
           commands { commandLine output }
+          fileChanges { path diff }
           secrets { kind field step { index } artifact count } }
         search(query: "password", first: 100) { edges { node { field snippet } } } }`,
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.session.steps.edges).toHaveLength(7);
+    expect(body.data.session.steps.edges).toHaveLength(8);
     const hits = body.data.search.edges.map((e: { node: { field: string } }) => e.node.field);
     expect(hits.sort()).toEqual([
       'ARTIFACT',
@@ -141,6 +153,8 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
       'TOOL_CALLS',
       'TOOL_CALLS',
       // Step 6's command: its masks read [REDACTED:password].
+      'TOOL_CALLS',
+      // Step 7's .netrc edit: `password [REDACTED:password]`.
       'TOOL_CALLS',
       'USER_REQUEST',
     ]);
@@ -157,7 +171,7 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
         `subscription { steps(sessionId: "${ID}") { ${STEP_FIELDS} } }`,
       );
       try {
-        await sub.waitFor(7);
+        await sub.waitFor(8);
         found.push(...leaks(transport, JSON.stringify(sub.results)));
       } finally {
         await sub.close();
@@ -175,8 +189,8 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
     };
     const runs: string[][] = [];
     for (const where of [[], ['--url', url]]) {
-      // Step 0's request is in `steps`; steps 1 to 6 hold the arguments and commands.
-      for (const i of ['1', '2', '3', '4', '5', '6']) {
+      // Step 0's request is in `steps`; steps 1 to 7 hold the arguments and commands.
+      for (const i of ['1', '2', '3', '4', '5', '6', '7']) {
         runs.push(['raw', ID, i, ...where], ['raw', ID, i, '--compact', ...where]);
       }
       runs.push(['raw', ID, '2', '--compact', '--json', ...where]);
@@ -185,6 +199,7 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
         ['steps', ID, '--full', '--md', ...where],
       );
       runs.push(['tools', ID, '--json', ...where]);
+      runs.push(['changes', ID, '--diff', ...where], ['changes', ID, '--json', ...where]);
       for (const f of ['markdown', 'json', 'atif'])
         runs.push(['export', ID, '--format', f, ...where]);
     }
@@ -194,7 +209,7 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
       found.push(...leaks(args.join(' '), run.stdout));
     }
     expect(found).toEqual([]);
-    // 50 CLI processes one after another (each starts Node): about 11 s alone, past jest's 60 s
+    // 66 CLI processes one after another (each starts Node): about 15 s alone, past jest's 60 s
     // on a busy machine. The test reads what they print, not how fast.
   }, 300_000);
 
@@ -223,6 +238,8 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
       '6 OUTPUT azure-storage-key 1',
       '6 OUTPUT cookie 1',
       '6 OUTPUT url-signature 1',
+      '7 TOOL_CALLS password 2',
+      '7 TOOL_CALLS private-key 2',
       // Artifacts, and every other file served (by path), by name: what downloads mask.
       '.system_generated/messages/m1.json ARTIFACT password 1',
       '.system_generated/tasks/t1.log ARTIFACT github-token 1',
