@@ -1,5 +1,6 @@
 import { Field, Int, ObjectType } from '@nestjs/graphql';
 import { FileChangeKind, StepStatus } from '../graphql/enums';
+import { Policy } from '../graphql/field-policy';
 import { Step } from '../steps/step.model';
 
 @ObjectType({
@@ -39,6 +40,8 @@ export class FileChange {
   @Field({
     description: 'A unified diff: --- / +++ headers naming the path, one @@ hunk per chunk.',
   })
+  // Each side is also masked as the file it shows (a key's lines follow the removed ones).
+  @Policy({ redaction: 'diff' })
   diff!: string;
 
   @Field(() => Step, { nullable: true, description: "The step recording the call's outcome." })

@@ -9,7 +9,7 @@ import type { RequestLimits } from './limits/request-limits';
  * new field can forget to. JSON values are also masked by structure (values under secret-named
  * keys, keys that are secrets: Redactor.redactJson). Skipped: IDs, and fields whose policy says
  * `redaction: 'none'` (cursors: generated here) or `'service'` (StepOutput.text: masked on raw
- * byte offsets by its service, see redactRange).
+ * byte offsets by its service, see redactRange); `'diff'` fields are masked as unified diffs.
  */
 export function redactField(
   value: unknown,
@@ -25,12 +25,12 @@ export function redactField(
   if (!isScalarType(type) || type.name === 'ID' || type.name === 'Boolean' || type.name === 'Int') {
     return value;
   }
-  if (policy.redaction) return value;
+  if (policy.redaction === 'service' || policy.redaction === 'none') return value;
   if (typeof value === 'string') {
     // A string far larger than what is left of the response fails now, before masking it costs
     // seconds of CPU (each UTF-16 unit is at least one JSON byte; masking rarely shrinks much).
     limits?.reserve(value.length);
-    return redactor.redactText(value);
+    return policy.redaction === 'diff' ? redactor.redactDiff(value) : redactor.redactText(value);
   }
   if (Array.isArray(value) || typeof value === 'object') {
     return value instanceof Date ? value : redactor.redactJson(value);

@@ -1,6 +1,7 @@
 import { bytesText, overwriteSpan, utf8Lossy, type Utf16 } from './bytes';
 import { utf16Views } from './bytes-utf16';
 import { escapedSpans } from './escaped';
+import { diffSideSpans } from './diff';
 import { redactJsonValue } from './json';
 import { scanBuiltins, type Span } from './patterns';
 import { mergeSpans } from './spans';
@@ -116,6 +117,16 @@ export class Redactor {
   redactText(text: string): string {
     if (!this.enabled) return text;
     return this.mask(text, this.findSpans(text));
+  }
+
+  /**
+   * A unified diff (FileChange.diff) with every secret masked: what the text shows as it is,
+   * and what each side shows read as its file (./diff: a secret over several lines may be
+   * contiguous on one side only).
+   */
+  redactDiff(diff: string): string {
+    if (!this.enabled || diff.length === 0) return diff;
+    return this.mask(diff, mergeSpans([...this.findSpans(diff), ...diffSideSpans(this, diff)]));
   }
 
   /**
