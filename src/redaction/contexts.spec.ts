@@ -484,3 +484,35 @@ describe('what the sixth review found (review 19i, H1, H2, M1)', () => {
     expect(redactor.redactDiff(text)).toBe(text);
   });
 });
+
+describe('secret names the sixth review found unread (review 19i, M2)', () => {
+  it.each([
+    ['OPENAI_KEY=Qx9abcdefghijklmnopqrstu12', 'OPENAI_KEY=[REDACTED:password]'],
+    ['GEMINI_KEY=AbcdefghQx10ijklmnop12345', 'GEMINI_KEY=[REDACTED:password]'],
+    ['SUPABASE_SERVICE_ROLE_KEY=Qx11abcdefghij9', 'SUPABASE_SERVICE_ROLE_KEY=[REDACTED:password]'],
+    ['LICENSE_KEY=Qx12-ABCD-EFGH-1234', 'LICENSE_KEY=[REDACTED:password]'],
+    [
+      'supabase secrets set ANTHROPIC_KEY=Qx14abcdefghijk123',
+      'supabase secrets set ANTHROPIC_KEY=[REDACTED:password]',
+    ],
+    [
+      'heroku config:set OPENAI_KEY=Qx15abcdefghijk123',
+      'heroku config:set OPENAI_KEY=[REDACTED:password]',
+    ],
+    ['{"mapboxKey": "Qx16mapbox"}', '{"mapboxKey": "[REDACTED:password]"}'],
+    // Upper-case plurals: `s?` read only a lower-case s.
+    ['CREDENTIALS=Qx13userpass99', 'CREDENTIALS=[REDACTED:password]'],
+    ['export DB_CREDENTIALS=Qx13user:pass99', 'export DB_CREDENTIALS=[REDACTED:password]'],
+    ['APP_SECRETS=Qx17abcdef12', 'APP_SECRETS=[REDACTED:password]'],
+    ['ADMIN_PASSWORDS=Qx18abcdef12', 'ADMIN_PASSWORDS=[REDACTED:password]'],
+  ])('%s', (input, expected) => {
+    expect(redact(input)).toBe(expected);
+  });
+
+  it.each([
+    'SORT_KEY=created_at\nPARTITION_KEY=userId1234\nPRIMARY_KEY=id\nCACHE_KEY=user:123',
+    '{"cache_key": "user:123", "object_key": "uploads/a.png", "sortKey": "name"}',
+  ])('leaves alone: %s', (text) => {
+    expect(redact(text)).toBe(text);
+  });
+});

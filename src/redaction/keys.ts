@@ -31,6 +31,42 @@ const FOREIGN_PASSWORDS = [
   'パスワード',
   '비밀번호',
 ];
+/** Services whose `<name>_KEY` is a credential (sixth review: only `api_key` and a few were). */
+const SERVICES = [
+  'openai',
+  'anthropic',
+  'claude',
+  'gemini',
+  'google',
+  'mistral',
+  'groq',
+  'cohere',
+  'deepseek',
+  'openrouter',
+  'perplexity',
+  'replicate',
+  'together',
+  'fireworks',
+  'elevenlabs',
+  'pinecone',
+  'stripe',
+  'supabase',
+  'firebase',
+  'anon',
+  'sendgrid',
+  'mailgun',
+  'postmark',
+  'resend',
+  'twilio',
+  'algolia',
+  'mapbox',
+  'pusher',
+  'sentry',
+  'datadog',
+  'newrelic',
+  'license',
+  'licence',
+];
 /** Key words whose bare values are passwords (no digit needed), as `pass` and `pwd`. */
 export const PASSWORD_WORD =
   /pass|pwd|mdp|wort|wachtwoord|contrase|senha|parola|пароль|has[łl]o|heslo|[şs]ifre|l[öo]senord|adgangskode|salasana|密码|密碼|パスワード|비밀번호/i;
@@ -42,7 +78,7 @@ export const PASSWORD_WORD =
  * `max_tokens` or `password_reset_url` do not.
  */
 export const KEYWORDS = [
-  `${ci('password')}s?`,
+  `${ci('password')}[sS]?`,
   // Not sudoers' NOPASSWD (`deploy ALL=(ALL) NOPASSWD: ALL`).
   `(?<![nN][oO])${ci('passwd')}`,
   ci('passphrase'),
@@ -53,17 +89,20 @@ export const KEYWORDS = [
   `(?<!(?<!\\\\)[A-Za-z])${ci('auth')}`,
   '(?<=[a-z])Auth',
   ci('pwd'),
-  `${ci('secret')}s?`,
+  `${ci('secret')}[sS]?`,
   ci('token'),
   // Plural only after a word that makes it a credential: `max_tokens`, `input_tokens` count.
   `(?:${ci('access')}|${ci('refresh')}|${ci('auth')}|${ci('api')}|${ci('session')})[_-]?${ci('tokens')}`,
-  `${ci('credential')}s?`,
-  `${ci('cookie')}s?`,
-  `${ci('api')}[_-]?${ci('key')}s?`,
-  `${ci('access')}[_-]?${ci('key')}s?`,
-  `${ci('private')}[_-]?${ci('key')}s?`,
+  `${ci('credential')}[sS]?`,
+  `${ci('cookie')}[sS]?`,
+  `${ci('api')}[_-]?${ci('key')}[sS]?`,
+  `${ci('access')}[_-]?${ci('key')}[sS]?`,
+  `${ci('private')}[_-]?${ci('key')}[sS]?`,
   // `masterKey` (Parse, Cosmos DB's primaryMasterKey), `shared_key`, `signing_key`.
-  `(?:${ci('master')}|${ci('shared')}|${ci('signing')}|${ci('encryption')}|${ci('hmac')}|${ci('jwt')}|${ci('subscription')})[_-]?${ci('key')}s?`,
+  `(?:${ci('master')}|${ci('shared')}|${ci('signing')}|${ci('encryption')}|${ci('hmac')}|${ci('jwt')}|${ci('subscription')})[_-]?${ci('key')}[sS]?`,
+  // Services' keys by name (`OPENAI_KEY`, `stripeKey`, `SUPABASE_SERVICE_ROLE_KEY`,
+  // `LICENSE_KEY`): `_key` alone also names sort, partition, cache and object keys.
+  `(?:${SERVICES.map(ci).join('|')}|${ci('service')}[_-]?${ci('role')})[_-]?${ci('key')}[sS]?`,
   // Laravel's APP_KEY (with its separator: `appkey` is no name people use), Kubernetes'
   // `.dockerconfigjson` and `.dockercfg` (registry credentials, base64).
   `(?<![A-Za-z])${ci('app')}[_-]${ci('key')}`,
@@ -88,7 +127,7 @@ export const KEY_SUFFIX =
 export const KEY_CLOSE = `["'\\\\\\]]*[ \\t]*`;
 export const AUTHZ = ci('authorization');
 /** `Cookie`, `Set-Cookie`: their values are name=value pairs. */
-export const COOKIE = `(?<![A-Za-z])${ci('cookie')}s?`;
+export const COOKIE = `(?<![A-Za-z])${ci('cookie')}[sS]?`;
 
 /**
  * Values that are code or placeholders, not secrets: types, literals, keywords (quoted
