@@ -505,6 +505,37 @@ describe('secret names the sixth review found unread (review 19i, M2)', () => {
     ['export DB_CREDENTIALS=Qx13user:pass99', 'export DB_CREDENTIALS=[REDACTED:password]'],
     ['APP_SECRETS=Qx17abcdef12', 'APP_SECRETS=[REDACTED:password]'],
     ['ADMIN_PASSWORDS=Qx18abcdef12', 'ADMIN_PASSWORDS=[REDACTED:password]'],
+    // printf's format with a line break, to sudo -S.
+    [
+      'printf "%s\\n" "Qx7sudo" | sudo -S apt update',
+      'printf "%s\\n" "[REDACTED:password]" | sudo -S apt update',
+    ],
+    [
+      'printf \'%s\\n\' "Qx8sudo" | sudo -S true',
+      'printf \'%s\\n\' "[REDACTED:password]" | sudo -S true',
+    ],
+    // MySQL's SET PASSWORD, Oracle's unquoted IDENTIFIED BY.
+    [
+      "SET PASSWORD FOR 'app'@'%' = 'Qx1secretA';",
+      "SET PASSWORD FOR 'app'@'%' = '[REDACTED:password]';",
+    ],
+    [
+      "SET PASSWORD FOR 'app'@'%' = PASSWORD('Qx2secretB');",
+      "SET PASSWORD FOR 'app'@'%' = PASSWORD('[REDACTED:password]');",
+    ],
+    [
+      "set password for 'app'@'localhost' = 'Qs1lower';",
+      "set password for 'app'@'localhost' = '[REDACTED:password]';",
+    ],
+    ["set password = password('Qs2lower')", "set password = password('[REDACTED:password]')"],
+    [
+      'ALTER USER scott IDENTIFIED BY Qx3tiger9;',
+      'ALTER USER scott IDENTIFIED BY [REDACTED:password];',
+    ],
+    [
+      'CREATE USER app IDENTIFIED BY Qs5tiger#1 DEFAULT TABLESPACE users;',
+      'CREATE USER app IDENTIFIED BY [REDACTED:password] DEFAULT TABLESPACE users;',
+    ],
   ])('%s', (input, expected) => {
     expect(redact(input)).toBe(expected);
   });
@@ -512,6 +543,8 @@ describe('secret names the sixth review found unread (review 19i, M2)', () => {
   it.each([
     'SORT_KEY=created_at\nPARTITION_KEY=userId1234\nPRIMARY_KEY=id\nCACHE_KEY=user:123',
     '{"cache_key": "user:123", "object_key": "uploads/a.png", "sortKey": "name"}',
+    "CREATE USER x IDENTIFIED BY VALUES 'S:ABCDEF';",
+    'IDENTIFIED BY the administrator\nthe SET PASSWORD statement = documented',
   ])('leaves alone: %s', (text) => {
     expect(redact(text)).toBe(text);
   });

@@ -16,22 +16,71 @@ const SQL = new RegExp(
 );
 
 /**
+ * MySQL's `SET PASSWORD [FOR 'u'@'%'] = 'x'` (or `= PASSWORD('x')`), from its PASSWORD: group 1
+ * or 2. SET before it is checked by the find (SET_BEFORE).
+ */
+const SET_PASSWORD = new RegExp(
+  `(?:PASSWORD|password)(?:[ \\t]+(?:FOR|for)[ \\t]+[^=;\\r\\n]{1,200}?)?[ \\t]*=[ \\t]*` +
+    `(?:(?:PASSWORD|password)\\([ \\t]*)?(?:'([^'\\\\\\r\\n]{1,${VALUE_MAX}})'|\\\\?"([^"\\\\\\r\\n]{1,${VALUE_MAX}})\\\\?")`,
+  'y',
+);
+const SET_BEFORE = /(?<![A-Za-z])(?:SET|set)[ \t]+$/;
+/**
+ * Oracle's unquoted `IDENTIFIED BY tiger` (a letter, then letters, digits, `_`, `$`, `#`), from
+ * its IDENTIFIED: group 1. Not `BY VALUES 'hash'` nor `BY PASSWORD 'hash'` (MySQL 5's form).
+ */
+const IDENTIFIED_BARE = new RegExp(
+  '(?:IDENTIFIED|identified)[ \\t]+(?:BY|by)[ \\t]+(?!(?:VALUES|values|PASSWORD|password)(?![A-Za-z0-9_$#]))' +
+    '([A-Za-z][A-Za-z0-9_$#]{0,127})(?![A-Za-z0-9_$#\'"\\\\])' +
+    // The statement ends or goes on with a keyword (DEFAULT TABLESPACE): not prose.
+    '(?=[ \\t]*(?:[;)"\'\\r\\n]|\\\\[nr"]|$)|[ \\t]+[A-Z]{3,}(?![A-Za-z]))',
+  'y',
+);
+
+/** The value of the first of `regexes` that matches at `start` (quoted: its quotes dropped). */
+function sqlValue(
+  text: string,
+  start: number,
+  regexes: readonly RegExp[],
+): { value: string; end: number; next: number } | null {
+  for (const re of regexes) {
+    re.lastIndex = start;
+    const m = re.exec(text);
+    if (!m) continue;
+    const value = m[1] ?? m[2];
+    const close = m[1] !== undefined && re !== IDENTIFIED_BARE ? 1 : 0;
+    const escaped =
+      m[2] !== undefined && text[re.lastIndex - 2] === '\\' ? 2 : m[2] !== undefined ? 1 : 0;
+    const end = re.lastIndex - close - escaped;
+    return { value, end, next: re.lastIndex };
+  }
+  return null;
+}
+
+/**
  * A detector's find from `back(at)`, where `before` (tested on the 80 characters before that
  * start) must hold as the trigger's look-behind does: a find is never looser than its trigger.
+ * `more`: other forms tried at the same start (SET PASSWORD, Oracle's bare value).
  */
-function sqlFind(back: (text: string, at: number) => number, before: RegExp): Detector['find'] {
+function sqlFind(
+  back: (text: string, at: number) => number,
+  before: RegExp,
+  more: readonly { re: RegExp; before: RegExp }[] = [],
+): Detector['find'] {
   return (text, at, _state, out) => {
     const start = back(text, at);
-    if (start < 0 || !before.test(text.slice(Math.max(0, start - 80), start))) return -1;
-    SQL.lastIndex = start;
-    const m = SQL.exec(text);
-    if (!m) return -1;
-    const value = m[1] ?? m[2];
-    const end = SQL.lastIndex - (m[1] !== undefined ? 1 : text[SQL.lastIndex - 2] === '\\' ? 2 : 1);
-    if (acceptAssignment('password', value, true, '')) {
-      out.push({ start: end - value.length, end, kind: 'password' });
+    if (start < 0) return -1;
+    const head = text.slice(Math.max(0, start - 80), start);
+    const regexes = [
+      ...(before.test(head) ? [SQL] : []),
+      ...more.filter((f) => f.before.test(head)).map((f) => f.re),
+    ];
+    const found = regexes.length > 0 ? sqlValue(text, start, regexes) : null;
+    if (!found) return -1;
+    if (acceptAssignment('password', found.value, true, '')) {
+      out.push({ start: found.end - found.value.length, end: found.end, kind: 'password' });
     }
-    return SQL.lastIndex;
+    return found.next;
   };
 }
 
@@ -41,6 +90,9 @@ const LOWER_CONTEXT =
 
 /** A quoted string after the blank(s) that follow PASSWORD or BY. */
 const QUOTE = `[ \\t]+(?:E?'|\\\\?")`;
+/** After SET PASSWORD: `[FOR 'u'@'h'] = ['|PASSWORD(']` (SET_PASSWORD, cheaper). */
+const SET_REST = (pw: string) =>
+  `(?:[ \\t]+[^=;\\r\\n]{1,200}?)?[ \\t]*=[ \\t]*(?:${pw}\\([ \\t]*)?(?:'|\\\\?")`;
 
 /**
  * `ALTER USER postgres PASSWORD 'S3cret'`, `CREATE ROLE app LOGIN ENCRYPTED PASSWORD '…'`,
@@ -50,28 +102,36 @@ const QUOTE = `[ \\t]+(?:E?'|\\\\?")`;
 export const sqlPasswordUpper: Detector = {
   kind: 'password',
   anchors: 'W',
-  trigger: `W(?=ORD${QUOTE})(?<=(?<![A-Za-z])PASSW)`,
-  find: sqlFind((_text, at) => at - 4, NOT_AFTER_LETTER),
+  trigger: `W(?=ORD(?:${QUOTE}|${SET_REST('PASSWORD')}))(?<=(?<![A-Za-z])PASSW)`,
+  find: sqlFind((_text, at) => at - 4, NOT_AFTER_LETTER, [
+    { re: SET_PASSWORD, before: SET_BEFORE },
+  ]),
 };
 
-/** `CREATE USER 'u'@'%' IDENTIFIED [WITH plugin] BY 'S3cret'` (MySQL, Oracle). */
+/** `CREATE USER 'u'@'%' IDENTIFIED [WITH plugin] BY 'S3cret'` (MySQL, Oracle; Oracle's unquoted too). */
 export const sqlIdentifiedBy: Detector = {
   kind: 'password',
   anchors: 'I',
-  trigger: `I(?=DENTIFIED[ \\t]+(?:WITH[ \\t]+\\w{1,40}[ \\t]+)?BY${QUOTE})(?<![A-Za-z]I)`,
-  find: sqlFind((_text, at) => at, NOT_AFTER_LETTER),
+  trigger: `I(?=DENTIFIED[ \\t]+(?:(?:WITH[ \\t]+\\w{1,40}[ \\t]+)?BY${QUOTE}|BY[ \\t]+[A-Za-z]))(?<![A-Za-z]I)`,
+  find: sqlFind((_text, at) => at, NOT_AFTER_LETTER, [
+    { re: IDENTIFIED_BARE, before: NOT_AFTER_LETTER },
+  ]),
 };
 
 /**
  * Lower case: `alter user app with password '…'`, `create role app login password '…'`,
+ * `set password for 'u'@'%' = '…'`,
  * anchored on the `w` of password after with, login, encrypted, or user/role and a name
  * (lower-case `identified by` has no character the prefilter can afford, see DETECTORS).
  */
 export const sqlPasswordLower: Detector = {
   kind: 'password',
   anchors: 'w',
-  trigger: `w(?=ord${QUOTE})(?<=(?<![A-Za-z])(?:with|login|encrypted|(?:user|role)[ \\t]+[\\w"'.@%-]{1,64})[ \\t]+passw)`,
-  find: sqlFind((_text, at) => at - 4, LOWER_CONTEXT),
+  // One alternation after the head: the prefilter groups triggers by their first character.
+  trigger:
+    `w(?:(?=ord${QUOTE})(?<=(?<![A-Za-z])(?:with|login|encrypted|(?:user|role)[ \\t]+[\\w"'.@%-]{1,64})[ \\t]+passw)` +
+    `|(?=ord${SET_REST('password')})(?<=(?<![A-Za-z])set[ \\t]+passw))`,
+  find: sqlFind((_text, at) => at - 4, LOWER_CONTEXT, [{ re: SET_PASSWORD, before: SET_BEFORE }]),
 };
 
 /** Before `@tcp(` of a Go DSN: `user:password`, from a quote, blank or `=`. */

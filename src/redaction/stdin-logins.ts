@@ -46,13 +46,13 @@ function stdinLoginEnd(text: string, from: number): number {
   return flag ? from + afterLogin + flag.index + flag[0].length : -1;
 }
 /**
- * `echo VALUE` or `printf '%s' VALUE` ending right before the `|` (or before one more stage:
+ * `echo VALUE` or `printf '%s' VALUE` (or `'%s\n'`) ending right before the `|` (or before one more stage:
  * `echo X | tee /dev/null | docker login …`); groups 1-3 the value. It may open a quoted
  * string or code span: `bash -c "echo …"`, a raw JSON line's `"CommandLine": "echo …"`,
  * `` `echo …` `` in prose.
  */
 const ECHOED =
-  /(?:echo(?:[ \t]+-[neE]+)*|printf(?:[ \t]+(?:'%s'|"%s"|%s))?)[ \t]+(?:'([^'\r\n]{1,4096})'|"([^"\r\n\\]{1,4096})"|([^\s'"`\\;&|<>()]{1,4096}))[ \t]*(?:\|[^|\r\n;&`]{1,200})?$/dy;
+  /(?:echo(?:[ \t]+-[neE]+)*|printf(?:[ \t]+(?:'%s(?:\\n)?'|"%s(?:\\n)?"|%s))?)[ \t]+(?:'([^'\r\n]{1,4096})'|"([^"\r\n\\]{1,4096})"|([^\s'"`\\;&|<>()]{1,4096}))[ \t]*(?:\|[^|\r\n;&`]{1,200})?$/dy;
 /** What may stand before `echo`: a command's start, maybe a diff's `+` or `-`. */
 const BEFORE_ECHO = /(?:^|[\s;&("'`]|\\[nr])[+-]?$/;
 /** How many `echo`/`printf` words back from the `|` are tried. */
