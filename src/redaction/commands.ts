@@ -122,17 +122,30 @@ const curlCookie = commandOption({
   accept: (value) => value.includes('='),
 });
 
+/**
+ * HTTPie's and xh's `-a user:S3cret`, `--auth user:S3cret`: the credential (`-a user` alone
+ * prompts for the password; `--auth-type` is no credential).
+ */
+const httpie = commandOption({
+  command: /(?:https?|xhs?)(?=[ \t])/y,
+  stems: ['http', 'xh'],
+  slot: 'httpie',
+  option: '(?:a[ \\t]+|-auth(?:[ \\t]+|=))',
+  trigger: `(?:a[ \\t]+|-auth(?:[ \\t]+|=))${VALUE_NEXT}`,
+  accept: (value) => value.includes(':'),
+});
+
 /** By the character after the `-`: the detectors to try, in order (the first match wins). */
 const BY_LETTER = new Map<number, Detector[]>();
 for (const [letters, detectors] of [
   ['p', [mysql, login, sevenZip]],
-  ['a', [redis]],
+  ['a', [redis, httpie]],
   ['w', [ldap]],
   ['P', [zip, sshKeygen, sqlcmd]],
   ['N', [sshKeygen]],
   ['k', [openssl]],
   ['b', [ghSecret, curlCookie]],
-  ['-', [ghSecret, storeValue]],
+  ['-', [ghSecret, storeValue, httpie]],
 ] as const) {
   BY_LETTER.set(letters.charCodeAt(0), [...detectors]);
 }

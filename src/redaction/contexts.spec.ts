@@ -536,6 +536,10 @@ describe('secret names the sixth review found unread (review 19i, M2)', () => {
       'CREATE USER app IDENTIFIED BY Qs5tiger#1 DEFAULT TABLESPACE users;',
       'CREATE USER app IDENTIFIED BY [REDACTED:password] DEFAULT TABLESPACE users;',
     ],
+    // HTTPie's and xh's credentials.
+    ['http -a admin:Qx18httpie GET https://x', 'http -a [REDACTED:password] GET https://x'],
+    ['https --auth admin:Qh2x example.org', 'https --auth [REDACTED:password] example.org'],
+    ['xh -a bob:Qh3x get x', 'xh -a [REDACTED:password] get x'],
   ])('%s', (input, expected) => {
     expect(redact(input)).toBe(expected);
   });
@@ -545,6 +549,7 @@ describe('secret names the sixth review found unread (review 19i, M2)', () => {
     '{"cache_key": "user:123", "object_key": "uploads/a.png", "sortKey": "name"}',
     "CREATE USER x IDENTIFIED BY VALUES 'S:ABCDEF';",
     'IDENTIFIED BY the administrator\nthe SET PASSWORD statement = documented',
+    'http -a admin GET https://x\ncurl http://x -a y',
   ])('leaves alone: %s', (text) => {
     expect(redact(text)).toBe(text);
   });
