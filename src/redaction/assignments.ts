@@ -29,19 +29,39 @@ const KEY_LAST =
 export const KEY_LAST_CODES = new Set(
   [...'destnylhpaogvwь码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
 );
-const LAST_N = 0x6e; // authorizatioN
-const LAST_Y = 0x79; // secret_access_keY
 
-/** The last letter of the key before the `:`/`=` at `at`, past quotes and blanks, lower case. */
-export function keyLast(text: string, at: number): number {
+/** Where the key before the `:`/`=` at `at` ends (its last character), past quotes and blanks. */
+function keyEnd(text: string, at: number): number {
   let i = at - 1;
   for (; i >= 0; i--) {
     const c = text.charCodeAt(i);
     if (c !== 0x22 && c !== 0x27 && c !== 0x5c && c !== 0x5d && c !== 0x20 && c !== 0x09) break;
   }
+  return i;
+}
+
+/** The last letter of the key before the `:`/`=` at `at`, past quotes and blanks, lower case. */
+export function keyLast(text: string, at: number): number {
+  const i = keyEnd(text, at);
   if (i < 0) return 0;
   const c = text.charCodeAt(i);
   return c < 0x80 ? c | 0x20 : text[i].toLowerCase().charCodeAt(0);
+}
+
+/**
+ * Whether the key before the `:`/`=` at `at` ends with `word` (lower-case ASCII letters), in
+ * any case: a test in JavaScript before a detector's regex, which costs a call into the
+ * regex engine at each of the many `:` and `=` the shared trigger lets through. Only a
+ * necessary condition of the regexes below: their KEY_CLOSE takes a subset of what keyEnd
+ * skips, and their key words end in a letter it does not skip.
+ */
+function keyEndsWith(text: string, at: number, word: string): boolean {
+  const i = keyEnd(text, at) + 1 - word.length;
+  if (i < 0) return false;
+  for (let k = 0; k < word.length; k++) {
+    if ((text.charCodeAt(i + k) | 0x20) !== word.charCodeAt(k)) return false;
+  }
+  return true;
 }
 
 /**
@@ -118,7 +138,7 @@ export const awsSecretKey = regexDetector({
   source:
     `(?<=${ci('secret')}[_-]?${ci('access')}[_-]?${ci('key')}${KEY_CLOSE})(?::=|=>|[:=])` +
     `[ \\t]*\\\\*["']?([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])`,
-  quick: (text, at) => keyLast(text, at) === LAST_Y,
+  quick: (text, at) => keyEndsWith(text, at, 'key'),
   pick: (m, end) => end - m[1].length,
 });
 
@@ -136,7 +156,7 @@ export const authorization = regexDetector({
     `(?<=${AUTHZ}${KEY_CLOSE})[:=][ \\t]*\\\\*["'\`]?[ \\t]*` +
     `(?:(${ci('bearer')}|${ci('basic')}|${ci('token')})[ \\t]+)?` +
     '([A-Za-z0-9._~+/-]+=*)',
-  quick: (text, at) => keyLast(text, at) === LAST_N,
+  quick: (text, at) => keyEndsWith(text, at, 'authorization'),
   pick: (m, end) => {
     const cred = m[2];
     if (m[1] === undefined && !(cred.length >= 8 && /\d/.test(cred))) return -1;
@@ -159,10 +179,7 @@ export const cookie = regexDetector({
   source:
     `(?<=${COOKIE}${KEY_CLOSE})[:=][ \\t]*(?:\\\\*["'\`])?[ \\t]*` +
     '([^\\s"\'`\\\\,;&|<>(){}\\[\\]=]+=[^\\r\\n"\'`\\\\]*)',
-  quick: (text, at) => {
-    const c = keyLast(text, at);
-    return c === 0x65 || c === 0x73;
-  },
+  quick: (text, at) => keyEndsWith(text, at, 'cookie') || keyEndsWith(text, at, 'cookies'),
   pick: (m, end) => (m[1].includes(REDACTED) ? -1 : end - m[1].length),
 });
 
@@ -173,7 +190,7 @@ export const azureAccountKey = regexDetector({
   trigger: '', // the shared ASSIGNMENT_TRIGGER
   back: 0,
   source: `(?<=${ci('accountkey')}${KEY_CLOSE})[:=][ \\t]*\\\\*["']?([A-Za-z0-9+/]{20,}={0,2})`,
-  quick: (text, at) => keyLast(text, at) === LAST_Y,
+  quick: (text, at) => keyEndsWith(text, at, 'accountkey'),
   pick: (m, end) => end - m[1].length,
 });
 
