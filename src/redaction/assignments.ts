@@ -13,19 +13,41 @@ import {
 // --- password=..., "token": "...", DB_PASSWORD=..., api_key: ... ----------------------------
 
 /**
- * The last two letters of KEYWORDS, KEY_SUFFIX, AUTHZ and AccountKey (rd wd se ss et en ey
- * on, ds ts ls ns ys es al ie th; other languages' dp rt na ña ha la ль lo ło re de st 密码 ード
- * 번호): a cheap
- * first test at every `:` and `=`, which JSON keys and code are full of.
+ * The last letters of KEYWORDS, KEY_SUFFIX, AUTHZ and AccountKey: a cheap first test at every
+ * `:` and `=`, which JSON keys and code are full of. Three letters where two would let common
+ * words through to the long look-behind after it (`host`, `port`, `region`, `temperature`,
+ * `set`, `total`): ord swd pwd sse ase ass ret ken key ies tion son rds ets als ens eys ial kie
+ * uth; other languages' mdp wort eña ena ana nha ola ль sło slo fre ode est 密码 ード 번호.
+ * Each is the ending of a key word (or of AUTHZ's authorization, .dockerconfigjson's json),
+ * so the trigger matches where it did with two letters, only sooner rejects the rest.
+ * Grouped by the last letter, which a look-behind reads first: one test per group, not one
+ * per ending, at every `:` and `=`.
  */
-const KEY_LAST =
-  '(?:[rRwW][dD]|[sS][eEsS]|[eE][tTnNyYsS]|[oO][nN]|[dDtTlLnNyY][sS]|[aA][lL]|[iI][eE]|[tT][hH]' +
-  '|[dD][pP]|[rR][tT]|[nNñÑhHlL][aA]|[лЛ][ьЬ]|[lLłŁ][oO]|[rRdD][eE]|[sS][tT]|密[码碼]|ード|번호' +
+const KEY_LAST = `(?:${[
+  `(?:[oO][rR]|[pPsS][wW]|[_-](?:${ci('pro')}|${ci('ol')}))[dD]`,
+  `(?:[sSaA][sS]|[kK][iI]|[fF][rR]|[oO][dD]|[_-]${ci('liv')}|[_-]${ci('valu')})[eE]`,
+  '(?:[aA][sS]|[iI][eE]|[rR][dD]|[eE][tT]|[aA][lL]|[eE][nN]|[eE][yY])[sS]',
+  `(?:[rR][eE]|[wW][oO][rR]|[eE][sS]|[_-]${ci('tes')})[tT]`,
+  `(?:[kK][eE]|[tT][iI][oO]|[sS][oO]|[_-]${ci('productio')})[nN]`,
+  '[kK][eE][yY]',
+  `(?:[iI][aA]|[_-]${ci('loca')})[lL]`,
+  '[uU][tT][hH]',
+  `(?:[mM][dD]|[_-]${ci('backu')})[pP]`,
+  '(?:[eE][nNñÑ]|[aA][nN]|[nN][hH]|[oO][lL])[aA]',
+  '[лЛ][ьЬ]',
+  '[sS][lLłŁ][oO]',
+  '密[码碼]',
+  'ード',
+  '번호',
   // KEY_SUFFIX's endings, whole (a bare `value`, `string` or `method` key is everywhere in JSON):
   // SecretString, password_value, _v4, _2, -12, _prod...; .dockercfg.
-  '|[_-][sS][tT][rR][iI][nN][gG]|[a-z]String|[_-][vV][aA][lL][uU][eE]|[a-z]Value' +
-  '|[_vV-]\\d|[_vV-]\\d\\d|[fF][gG]' +
-  `|[_-](?:${['prod', 'production', 'dev', 'staging', 'test', 'old', 'new', 'live', 'local', 'backup'].map(ci).join('|')}))`;
+  `(?:[_-]${ci('strin')}|[fF]|[_-]${ci('stagin')})[gG]`,
+  '[a-z]String',
+  '[a-z]Value',
+  '[_vV-]\\d{1,2}',
+  `[_-]${ci('de')}[vV]`,
+  `[_-]${ci('ne')}[wW]`,
+].join('|')})`;
 export const KEY_LAST_CODES = new Set(
   [...'destnylhpaogvwь码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
 );
