@@ -217,13 +217,29 @@ export const azureAccountKey = regexDetector({
 });
 
 /**
- * For the key names, the prefilter also looks at the value (never stricter than
- * `assignment`, only cheaper): something must follow the separator, and not a bare word of
- * NOT_SECRETS (`password: str`, `token = await ...`): code mentions stay in native code.
+ * For the key names, the prefilter also looks at the value (never stricter than the
+ * detectors that share the trigger, only cheaper): something must follow the separator, and
+ * not a bare word of NOT_SECRETS (`password: str`, `token = await ...`): code mentions stay in
+ * native code. A quoted value holds a letter or digit before its quote closes (what
+ * acceptAssignment asks; `/+=` for a secret access key), or starts a cookie's name: `token:
+ * '}'` in a compiler's message is not one.
  */
+const QUOTED_VALUE = ['"', "'", '`']
+  .map((q) => `${q}[^${q}\\\\\\r\\n]*?[A-Za-z0-9/+=\\x80-\\uffff]`)
+  .join('|');
 const VALUE_START =
-  '(?=[=>]?[ \\t]*(?:\\\\*["\'`][^\\\\\\r\\n]|\\[[ \\t]*\\\\*"|\\{|[^\\s"\'`\\\\,;&|<>(){}\\[\\]=]))';
+  `(?=[=>]?[ \\t]*(?:\\\\*(?:${QUOTED_VALUE}|["'\`][ \\t]*[^\\s"'\`\\\\,;&|<>(){}\\[\\]=])` +
+  '|\\[[ \\t]*\\\\*"|\\{|[^\\s"\'`\\\\,;&|<>(){}\\[\\]=]))';
 const NOT_A_WORD = `(?![=>]?[ \\t]*(?:${[...NOT_SECRETS].map(ci).join('|')})(?![^\\s"'\`\\\\,;&|<>(){}\\[\\]]))`;
+/**
+ * After `Authorization:`, what `authorization` masks: a scheme, or a credential with a digit
+ * (`Authorization: required` in prose is not one; no detector but `authorization` reads
+ * that key, so the candidate need not leave native code).
+ */
+const AUTHZ_VALUE =
+  `(?=[ \\t]*\\\\*["'\`]?[ \\t]*(?:(?:${ci('bearer')}|${ci('basic')}|${ci('token')})[ \\t]` +
+  '|[A-Za-z0-9._~+/-]*\\d))';
 export const ASSIGNMENT_TRIGGER =
-  `${SEP}(?<=${KEY_LAST}${KEY_CLOSE}${SEP})(?:(?<=(?:${AUTHZ}|${ci('accountkey')})${KEY_CLOSE}${SEP})` +
+  `${SEP}(?<=${KEY_LAST}${KEY_CLOSE}${SEP})(?:(?<=${AUTHZ}${KEY_CLOSE}${SEP})${AUTHZ_VALUE}` +
+  `|(?<=${ci('accountkey')}${KEY_CLOSE}${SEP})` +
   `|(?<=(?:${KEYWORDS})${KEY_SUFFIX}${KEY_CLOSE}${SEP})${VALUE_START}${NOT_A_WORD})`;
