@@ -13,35 +13,77 @@ import {
 // --- password=..., "token": "...", DB_PASSWORD=..., api_key: ... ----------------------------
 
 /**
- * The last two letters of KEYWORDS, KEY_SUFFIX, AUTHZ and AccountKey (rd wd se ss et en ey
- * on, ds ts ls ns ys es al ie th; other languages' dp rt na ña ha la ль lo ło re de st 密码 ード
- * 번호): a cheap
- * first test at every `:` and `=`, which JSON keys and code are full of.
+ * The last letters of KEYWORDS, KEY_SUFFIX, AUTHZ and AccountKey: a cheap first test at every
+ * `:` and `=`, which JSON keys and code are full of. Three letters where two would let common
+ * words through to the long look-behind after it (`host`, `port`, `region`, `temperature`,
+ * `set`, `total`): ord swd pwd sse ase ass ret ken key ies tion son rds ets als ens eys ial kie
+ * uth; other languages' mdp wort eña ena ana nha ola ль sło slo fre ode est 密码 ード 번호.
+ * Each is the ending of a key word (or of AUTHZ's authorization, .dockerconfigjson's json),
+ * so the trigger matches where it did with two letters, only sooner rejects the rest.
+ * Grouped by the last letter, which a look-behind reads first: one test per group, not one
+ * per ending, at every `:` and `=`.
  */
-const KEY_LAST =
-  '(?:[rRwW][dD]|[sS][eEsS]|[eE][tTnNyYsS]|[oO][nN]|[dDtTlLnNyY][sS]|[aA][lL]|[iI][eE]|[tT][hH]' +
-  '|[dD][pP]|[rR][tT]|[nNñÑhHlL][aA]|[лЛ][ьЬ]|[lLłŁ][oO]|[rRdD][eE]|[sS][tT]|密[码碼]|ード|번호' +
+const KEY_LAST = `(?:${[
+  `(?:[oO][rR]|[pPsS][wW]|[_-](?:${ci('pro')}|${ci('ol')}))[dD]`,
+  `(?:[sSaA][sS]|[kK][iI]|[fF][rR]|[oO][dD]|[_-]${ci('liv')}|[_-]${ci('valu')})[eE]`,
+  '(?:[aA][sS]|[iI][eE]|[rR][dD]|[eE][tT]|[aA][lL]|[eE][nN]|[eE][yY])[sS]',
+  `(?:[rR][eE]|[wW][oO][rR]|[eE][sS]|[_-]${ci('tes')})[tT]`,
+  `(?:[kK][eE]|[tT][iI][oO]|[sS][oO]|[_-]${ci('productio')})[nN]`,
+  '[kK][eE][yY]',
+  `(?:[iI][aA]|[_-]${ci('loca')})[lL]`,
+  '[uU][tT][hH]',
+  `(?:[mM][dD]|[_-]${ci('backu')})[pP]`,
+  '(?:[eE][nNñÑ]|[aA][nN]|[nN][hH]|[oO][lL])[aA]',
+  '[лЛ][ьЬ]',
+  '[sS][lLłŁ][oO]',
+  '密[码碼]',
+  'ード',
+  '번호',
   // KEY_SUFFIX's endings, whole (a bare `value`, `string` or `method` key is everywhere in JSON):
   // SecretString, password_value, _v4, _2, -12, _prod...; .dockercfg.
-  '|[_-][sS][tT][rR][iI][nN][gG]|[a-z]String|[_-][vV][aA][lL][uU][eE]|[a-z]Value' +
-  '|[_vV-]\\d|[_vV-]\\d\\d|[fF][gG]' +
-  `|[_-](?:${['prod', 'production', 'dev', 'staging', 'test', 'old', 'new', 'live', 'local', 'backup'].map(ci).join('|')}))`;
+  `(?:[_-]${ci('strin')}|[fF]|[_-]${ci('stagin')})[gG]`,
+  '[a-z]String',
+  '[a-z]Value',
+  '[_vV-]\\d{1,2}',
+  `[_-]${ci('de')}[vV]`,
+  `[_-]${ci('ne')}[wW]`,
+].join('|')})`;
 export const KEY_LAST_CODES = new Set(
   [...'destnylhpaogvwь码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
 );
-const LAST_N = 0x6e; // authorizatioN
-const LAST_Y = 0x79; // secret_access_keY
 
-/** The last letter of the key before the `:`/`=` at `at`, past quotes and blanks, lower case. */
-export function keyLast(text: string, at: number): number {
+/** Where the key before the `:`/`=` at `at` ends (its last character), past quotes and blanks. */
+function keyEnd(text: string, at: number): number {
   let i = at - 1;
   for (; i >= 0; i--) {
     const c = text.charCodeAt(i);
     if (c !== 0x22 && c !== 0x27 && c !== 0x5c && c !== 0x5d && c !== 0x20 && c !== 0x09) break;
   }
+  return i;
+}
+
+/** The last letter of the key before the `:`/`=` at `at`, past quotes and blanks, lower case. */
+export function keyLast(text: string, at: number): number {
+  const i = keyEnd(text, at);
   if (i < 0) return 0;
   const c = text.charCodeAt(i);
   return c < 0x80 ? c | 0x20 : text[i].toLowerCase().charCodeAt(0);
+}
+
+/**
+ * Whether the key before the `:`/`=` at `at` ends with `word` (lower-case ASCII letters), in
+ * any case: a test in JavaScript before a detector's regex, which costs a call into the
+ * regex engine at each of the many `:` and `=` the shared trigger lets through. Only a
+ * necessary condition of the regexes below: their KEY_CLOSE takes a subset of what keyEnd
+ * skips, and their key words end in a letter it does not skip.
+ */
+function keyEndsWith(text: string, at: number, word: string): boolean {
+  const i = keyEnd(text, at) + 1 - word.length;
+  if (i < 0) return false;
+  for (let k = 0; k < word.length; k++) {
+    if ((text.charCodeAt(i + k) | 0x20) !== word.charCodeAt(k)) return false;
+  }
+  return true;
 }
 
 /**
@@ -118,7 +160,7 @@ export const awsSecretKey = regexDetector({
   source:
     `(?<=${ci('secret')}[_-]?${ci('access')}[_-]?${ci('key')}${KEY_CLOSE})(?::=|=>|[:=])` +
     `[ \\t]*\\\\*["']?([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])`,
-  quick: (text, at) => keyLast(text, at) === LAST_Y,
+  quick: (text, at) => keyEndsWith(text, at, 'key'),
   pick: (m, end) => end - m[1].length,
 });
 
@@ -136,7 +178,7 @@ export const authorization = regexDetector({
     `(?<=${AUTHZ}${KEY_CLOSE})[:=][ \\t]*\\\\*["'\`]?[ \\t]*` +
     `(?:(${ci('bearer')}|${ci('basic')}|${ci('token')})[ \\t]+)?` +
     '([A-Za-z0-9._~+/-]+=*)',
-  quick: (text, at) => keyLast(text, at) === LAST_N,
+  quick: (text, at) => keyEndsWith(text, at, 'authorization'),
   pick: (m, end) => {
     const cred = m[2];
     if (m[1] === undefined && !(cred.length >= 8 && /\d/.test(cred))) return -1;
@@ -159,10 +201,7 @@ export const cookie = regexDetector({
   source:
     `(?<=${COOKIE}${KEY_CLOSE})[:=][ \\t]*(?:\\\\*["'\`])?[ \\t]*` +
     '([^\\s"\'`\\\\,;&|<>(){}\\[\\]=]+=[^\\r\\n"\'`\\\\]*)',
-  quick: (text, at) => {
-    const c = keyLast(text, at);
-    return c === 0x65 || c === 0x73;
-  },
+  quick: (text, at) => keyEndsWith(text, at, 'cookie') || keyEndsWith(text, at, 'cookies'),
   pick: (m, end) => (m[1].includes(REDACTED) ? -1 : end - m[1].length),
 });
 
@@ -173,18 +212,34 @@ export const azureAccountKey = regexDetector({
   trigger: '', // the shared ASSIGNMENT_TRIGGER
   back: 0,
   source: `(?<=${ci('accountkey')}${KEY_CLOSE})[:=][ \\t]*\\\\*["']?([A-Za-z0-9+/]{20,}={0,2})`,
-  quick: (text, at) => keyLast(text, at) === LAST_Y,
+  quick: (text, at) => keyEndsWith(text, at, 'accountkey'),
   pick: (m, end) => end - m[1].length,
 });
 
 /**
- * For the key names, the prefilter also looks at the value (never stricter than
- * `assignment`, only cheaper): something must follow the separator, and not a bare word of
- * NOT_SECRETS (`password: str`, `token = await ...`): code mentions stay in native code.
+ * For the key names, the prefilter also looks at the value (never stricter than the
+ * detectors that share the trigger, only cheaper): something must follow the separator, and
+ * not a bare word of NOT_SECRETS (`password: str`, `token = await ...`): code mentions stay in
+ * native code. A quoted value holds a letter or digit before its quote closes (what
+ * acceptAssignment asks; `/+=` for a secret access key), or starts a cookie's name: `token:
+ * '}'` in a compiler's message is not one.
  */
+const QUOTED_VALUE = ['"', "'", '`']
+  .map((q) => `${q}[^${q}\\\\\\r\\n]*?[A-Za-z0-9/+=\\x80-\\uffff]`)
+  .join('|');
 const VALUE_START =
-  '(?=[=>]?[ \\t]*(?:\\\\*["\'`][^\\\\\\r\\n]|\\[[ \\t]*\\\\*"|\\{|[^\\s"\'`\\\\,;&|<>(){}\\[\\]=]))';
+  `(?=[=>]?[ \\t]*(?:\\\\*(?:${QUOTED_VALUE}|["'\`][ \\t]*[^\\s"'\`\\\\,;&|<>(){}\\[\\]=])` +
+  '|\\[[ \\t]*\\\\*"|\\{|[^\\s"\'`\\\\,;&|<>(){}\\[\\]=]))';
 const NOT_A_WORD = `(?![=>]?[ \\t]*(?:${[...NOT_SECRETS].map(ci).join('|')})(?![^\\s"'\`\\\\,;&|<>(){}\\[\\]]))`;
+/**
+ * After `Authorization:`, what `authorization` masks: a scheme, or a credential with a digit
+ * (`Authorization: required` in prose is not one; no detector but `authorization` reads
+ * that key, so the candidate need not leave native code).
+ */
+const AUTHZ_VALUE =
+  `(?=[ \\t]*\\\\*["'\`]?[ \\t]*(?:(?:${ci('bearer')}|${ci('basic')}|${ci('token')})[ \\t]` +
+  '|[A-Za-z0-9._~+/-]*\\d))';
 export const ASSIGNMENT_TRIGGER =
-  `${SEP}(?<=${KEY_LAST}${KEY_CLOSE}${SEP})(?:(?<=(?:${AUTHZ}|${ci('accountkey')})${KEY_CLOSE}${SEP})` +
+  `${SEP}(?<=${KEY_LAST}${KEY_CLOSE}${SEP})(?:(?<=${AUTHZ}${KEY_CLOSE}${SEP})${AUTHZ_VALUE}` +
+  `|(?<=${ci('accountkey')}${KEY_CLOSE}${SEP})` +
   `|(?<=(?:${KEYWORDS})${KEY_SUFFIX}${KEY_CLOSE}${SEP})${VALUE_START}${NOT_A_WORD})`;

@@ -70,9 +70,15 @@ function put(o: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/** Longest string value whose clean verdict the redactor remembers (see Redactor.redactShort). */
+const SHORT_VALUE = 64;
+
 /** `value` redacted; `rule` is that of the nearest secret-named key above it, if any. */
 export function redactJsonValue(r: Redactor, value: unknown, rule: KeyRule | null): unknown {
-  if (typeof value === 'string') return r.mask(value, stringSpans(r, value, rule));
+  if (typeof value === 'string') {
+    if (rule === null && value.length <= SHORT_VALUE) return r.redactShort(value);
+    return r.mask(value, stringSpans(r, value, rule));
+  }
   if (typeof value === 'number') return rule ? maskNumber(r, value, rule) : value;
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {

@@ -64,6 +64,15 @@ const HEAD_MAX = 400;
 
 /** Where the command before the anchor at `at` starts, and which regex reads it. */
 const setFind: Detector['find'] = (text, at, _state, out) => {
+  // What COMMAND_HEAD's alternatives end with at a `:` and a `-` (`https?:`, `[ \t]-`), tested
+  // before slicing: the shared trigger brings every `password:` here too.
+  const c = text.charCodeAt(at);
+  if (c === 0x3a && !text.startsWith('http:', at - 4) && !text.startsWith('https:', at - 5)) {
+    return -1;
+  }
+  if (c === 0x2d && text.charCodeAt(at - 1) !== 0x20 && text.charCodeAt(at - 1) !== 0x09) {
+    return -1;
+  }
   const from = Math.max(0, at - HEAD_MAX);
   const head = COMMAND_HEAD.exec(text.slice(from, at + 1));
   if (!head) return -1;
@@ -122,6 +131,8 @@ function toolArgument(o: {
   skip: number;
   /** A named value: the argument before it is its name, masked only when it names a secret. */
   keyed?: boolean;
+  /** Text `head` starts with, compared before the regex runs. */
+  literal?: string;
 }): Detector {
   const re = new RegExp(
     `${o.head}${OPTIONS}(?:[ \\t]+${ANY}){${o.skip}}[ \\t]+${o.keyed ? arg + '[ \\t]+' : ''}${arg}`,
@@ -132,6 +143,7 @@ function toolArgument(o: {
     anchors: o.anchors,
     trigger: o.trigger,
     find(text, at, _state, out) {
+      if (o.literal !== undefined && !text.startsWith(o.literal, at - o.back)) return -1;
       re.lastIndex = at - o.back;
       const m = re.exec(text);
       if (!m) return -1;
@@ -160,6 +172,7 @@ export const TOOL_ARGUMENTS: readonly Detector[] = [
     trigger: '', // secureStringPassword's (./calls)
     back: 3,
     head: 'add-authtoken',
+    literal: 'add-authtoken',
     skip: 0,
   }),
   toolArgument({
@@ -167,6 +180,7 @@ export const TOOL_ARGUMENTS: readonly Detector[] = [
     trigger: '', // secureStringPassword's (./calls)
     back: 4,
     head: 'pypi-token\\.[\\w-]{1,40}',
+    literal: 'pypi-token.',
     skip: 0,
   }),
   toolArgument({
@@ -174,6 +188,7 @@ export const TOOL_ARGUMENTS: readonly Detector[] = [
     trigger: '', // secureStringPassword's (./calls)
     back: 4,
     head: 'http-basic\\.[\\w-]{1,40}',
+    literal: 'http-basic.',
     skip: 1,
   }),
   toolArgument({
@@ -188,6 +203,7 @@ export const TOOL_ARGUMENTS: readonly Detector[] = [
     trigger: ':(?<=env:)(?=set[ \\t]+\\S)',
     back: 0,
     head: ':set',
+    literal: ':set',
     skip: 0,
     keyed: true,
   }),

@@ -138,7 +138,7 @@ export const puttyPrivateKey: Detector = {
   trigger: ':(?<=Private-Lines:)',
   find(text, at, _state, out) {
     const start = at - 13;
-    if (start < 0) return -1;
+    if (start < 0 || !text.startsWith('Private-Lines', start)) return -1;
     PUTTY_HEADER.lastIndex = start;
     const m = PUTTY_HEADER.exec(text);
     if (!m) return -1;

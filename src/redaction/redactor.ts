@@ -26,7 +26,7 @@ export function marker(kind: string): string {
   return m;
 }
 const MARKERS = new Map<string, string>();
-/** Most JSON keys remembered as holding no secret (see redactKey). */
+/** Most JSON keys remembered as holding no secret (see redactKey), and short values (redactShort). */
 const CLEAN_KEYS = 4096;
 
 interface CustomPattern {
@@ -48,6 +48,7 @@ export class Redactor {
   readonly enabled: boolean;
   private readonly custom: CustomPattern[];
   private readonly cleanKeys = new Set<string>();
+  private readonly cleanValues = new Set<string>();
 
   constructor(
     opts: RedactorOptions,
@@ -219,6 +220,22 @@ export class Redactor {
     if (out === key) {
       if (this.cleanKeys.size >= CLEAN_KEYS) this.cleanKeys.clear();
       this.cleanKeys.add(key);
+    }
+    return out;
+  }
+
+  /**
+   * `redactText` for a short string value in JSON (./json's SHORT_VALUE): a step's type,
+   * status, tool name or working directory repeat in every record, and each scan costs a
+   * call into the regex engine whatever the length. The clean ones are remembered (a bounded
+   * set, emptied when full), as keys are.
+   */
+  redactShort(text: string): string {
+    if (this.cleanValues.has(text)) return text;
+    const out = this.redactText(text);
+    if (out === text) {
+      if (this.cleanValues.size >= CLEAN_KEYS) this.cleanValues.clear();
+      this.cleanValues.add(text);
     }
     return out;
   }
