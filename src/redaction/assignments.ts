@@ -122,6 +122,11 @@ export const assignment = regexDetector({
     if (m[5] === undefined && CONCATENATED.test(value)) return -1;
     const bare = m[5] !== undefined;
     if (bare && PROSE_PASS.test(m[1]) && isProse(m.input, end, value)) return -1;
+    const colon = m[0][0] === ':' && m[0][1] !== '=';
+    // The shell's `${PASSWORD:?message}`: the message, not a value (`:-default` is one).
+    const inExpansion = () =>
+      m.input.lastIndexOf('${', m.index) > m.input.lastIndexOf('}', m.index);
+    if (bare && colon && value[0] === '?' && inExpansion()) return -1;
     const envKey = m[0][0] === '=' && ENV_NAME.test(m[1]);
     const loose = envKey || (bare && yamlWord(m, end, value));
     const ok = acceptAssignment(m[1], value, !bare, m.input[end] ?? '', loose);

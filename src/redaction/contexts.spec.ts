@@ -550,6 +550,9 @@ describe('secret names the sixth review found unread (review 19i, M2)', () => {
     "CREATE USER x IDENTIFIED BY VALUES 'S:ABCDEF';",
     'IDENTIFIED BY the administrator\nthe SET PASSWORD statement = documented',
     'http -a admin GET https://x\ncurl http://x -a y',
+    // Sixth review, a low: the shell's `${VAR:?message}` (prose after `password:` stays masked:
+    // patterns.spec's decision).
+    'password=${PASSWORD:?missing}',
   ])('leaves alone: %s', (text) => {
     expect(redact(text)).toBe(text);
   });
