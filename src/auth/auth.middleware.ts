@@ -7,6 +7,8 @@ import { Principal, type AuthedRequest } from './principal';
 const OPEN = new Set(['/healthz', '/readyz']);
 /** The scheme is case-insensitive (RFC 9110 11.1); the key is not. */
 const BEARER = /^Bearer ([\x21-\x7e]{1,512})$/i;
+/** A bearer credential of any length: one over 512 characters is a key that is not valid. */
+const ANY_BEARER = /^Bearer [\x21-\x7e]+$/i;
 const CHALLENGE = 'Bearer realm="brainql"';
 
 /**
@@ -22,7 +24,10 @@ export function authenticate(
   const key = m ? matchKey(config.apiKeys, m[1]) : null;
   if (key) return { principal: Principal.of(key) };
   return {
-    message: m ? 'the API key is not valid' : 'send an API key as "Authorization: Bearer <key>"',
+    message:
+      m || ANY_BEARER.test(authorization ?? '')
+        ? 'the API key is not valid'
+        : 'send an API key as "Authorization: Bearer <key>"',
   };
 }
 

@@ -6,6 +6,8 @@ import { isAllowedHost } from '../config/hosts';
 
 /** "Bearer <key>" (scheme case-insensitive) or the bare key, as graphql-ws clients send it. */
 const KEY = /^(?:Bearer\s+)?([\x21-\x7e]{1,512})$/i;
+/** A credential of any length: one over 512 characters is a key that is not valid. */
+const ANY_KEY = /^(?:Bearer\s+)?[\x21-\x7e]+$/i;
 
 export type Admission =
   | { ok: true; principal: Principal }
@@ -44,9 +46,10 @@ export function admitSocket(
   if (!key) {
     return {
       ok: false,
-      reason: m
-        ? 'the API key is not valid'
-        : 'send an API key as connectionParams.authorization or an Authorization header',
+      reason:
+        m || ANY_KEY.test(presented.trim())
+          ? 'the API key is not valid'
+          : 'send an API key as connectionParams.authorization or an Authorization header',
     };
   }
   // Subscriptions read sessions: a push key reads nothing (as every route but ingest says).

@@ -25,6 +25,8 @@ describe('authentication errors and the Bearer scheme', () => {
       [{ Authorization: `Bearer  ${MINI_KEY}` }, NO_KEY],
       [{ Authorization: 'Bearer bql_wrong' }, BAD_KEY],
       [{ Authorization: `bearer ${MINI_KEY}x` }, BAD_KEY],
+      // Longer than any key (sixth review): not valid, rather than "send a key".
+      [{ Authorization: `Bearer ${'k'.repeat(12000)}` }, BAD_KEY],
     ] as const) {
       for (const p of [miniFile('notes.md'), '/metrics', '/nope', `/api/sessions/${MINI_ID}`]) {
         const r = await rawGet(home.server, p, headers);

@@ -24,6 +24,8 @@ describe.each(['ws', 'sse'] as Transport[])('refusals over %s', (t) => {
   it('refuses a missing or wrong key', async () => {
     const missing = await refusal(t, h.server, STEPS, { id: IDE_B });
     const wrong = await refusal(t, h.server, STEPS, { id: IDE_B }, 'bql_not-a-key');
+    // Longer than any key: not valid, as a wrong one (not "send a key").
+    expect(await refusal(t, h.server, STEPS, { id: IDE_B }, 'k'.repeat(4000))).toEqual(wrong);
     if (t === 'ws') {
       expect(missing).toEqual({
         close: {
@@ -49,7 +51,7 @@ describe.each(['ws', 'sse'] as Transport[])('refusals over %s', (t) => {
     }
     // Both refusals are counted, whichever layer answered them (SSE's is the HTTP middleware).
     expect(await metrics(h)).toContain(
-      `brainql_live_refused_total{transport="${t}",reason="unauthenticated"} 2`,
+      `brainql_live_refused_total{transport="${t}",reason="unauthenticated"} 3`,
     );
   });
 
