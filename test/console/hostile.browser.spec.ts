@@ -45,7 +45,11 @@ describeInBrowser('the console on hostile brain text', () => {
         [a.getAttribute('href'), a.getAttribute('rel'), a.getAttribute('target')]),
     })`);
     expect(found).toEqual({
-      scripts: [expect.stringMatching(/^\/assets\/index-[\w-]{8}\.js$/)],
+      // The console's two: the early script (a session page's first queries) and the bundle.
+      scripts: [
+        expect.stringMatching(/^\/assets\/early-[\w-]{8}\.js$/),
+        expect.stringMatching(/^\/assets\/index-[\w-]{8}\.js$/),
+      ],
       imgs: 0,
       handlers: 0,
       jsLinks: 0,

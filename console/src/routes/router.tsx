@@ -1,9 +1,12 @@
 import { createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { lazy, Suspense, type ComponentProps } from 'react';
+import { queryClient } from '../api/query-client';
 import { Layout } from '../views/Layout';
 import { NotFound } from '../views/NotFound';
 import { parseSessionSearch } from '../views/sessions/filters';
 import { SessionsPage } from '../views/sessions/SessionsPage';
+import { sessionQuery } from '../views/session/queries';
+import { prefetchSteps } from '../views/session/step-pages';
 import { parseSessionQuery, parseStepSearch } from '../views/session/tabs';
 import { DashboardPage, parseDashboardSearch } from '../views/dashboard/DashboardPage';
 import { parseSearchSearch, SearchPage } from '../views/search/SearchPage';
@@ -23,10 +26,17 @@ const sessions = createRoute({
 
 // React.lazy, not the router's lazyRouteComponent: that one calls use() only while the chunk
 // is not loaded yet, which React 19 reports as a conditional use() when the chunk comes late.
-const LazySessionPage = lazy(() =>
-  import('../views/session/SessionPage').then((m) => ({ default: m.SessionPage })),
-);
-function SessionPage(props: ComponentProps<typeof LazySessionPage>) {
+type SessionPageModule = typeof import('../views/session/SessionPage');
+let sessionModule: SessionPageModule | undefined;
+const loadSessionPage = () =>
+  import('../views/session/SessionPage').then((m) => (sessionModule = m));
+const LazySessionPage = lazy(() => loadSessionPage().then((m) => ({ default: m.SessionPage })));
+function SessionPage(props: ComponentProps<SessionPageModule['SessionPage']>) {
+  // Loaded by the route's loader before the route renders: no Suspense fallback, whose
+  // replacement React 19 holds back until 300 ms after the fallback showed (that delayed the
+  // session's queries and first steps by 300 ms).
+  const Loaded = sessionModule?.SessionPage;
+  if (Loaded) return <Loaded {...props} />;
   return (
     <Suspense fallback={<p className="muted">Loading…</p>}>
       <LazySessionPage {...props} />
@@ -34,10 +44,24 @@ function SessionPage(props: ComponentProps<typeof LazySessionPage>) {
   );
 }
 
+/**
+ * At route match, all at once: the session's header, the timeline's first steps page (the
+ * marked step's, after its position) and the page's chunk, instead of each after the other
+ * (chunk, then the component's queries). Resolves with the chunk; the queries fill the cache
+ * the page reads (a failed one is asked again, and shown, by the page).
+ */
+function openSession(id: string, timeline: boolean, step?: number): Promise<unknown> {
+  void queryClient.prefetchQuery(sessionQuery(id));
+  if (timeline) void prefetchSteps(queryClient, id, step).catch(() => undefined);
+  return loadSessionPage();
+}
+
 const session = createRoute({
   getParentRoute: () => root,
   path: '/sessions/$id',
   validateSearch: parseSessionQuery,
+  loaderDeps: ({ search }) => ({ tab: search.tab ?? 'timeline' }),
+  loader: ({ params, deps }) => openSession(params.id, deps.tab === 'timeline'),
   component: function Session() {
     const { id } = session.useParams();
     const { tab, file, line } = session.useSearch();
@@ -50,6 +74,8 @@ const step = createRoute({
   getParentRoute: () => root,
   path: '/sessions/$id/steps/$index',
   validateSearch: parseStepSearch,
+  loader: ({ params }) =>
+    /^\d+$/.test(params.index) ? openSession(params.id, true, Number(params.index)) : undefined,
   component: function Step() {
     const { id, index } = step.useParams();
     const { hl } = step.useSearch();

@@ -1,15 +1,14 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
-import { ApiError, gql } from '../../api/graphql';
+import { lazy, Suspense } from 'react';
+import { ApiError } from '../../api/graphql';
 import { Exports } from '../../components/Exports';
 import { ErrorNote } from '../../components/ErrorNote';
 import { oneLine, shortId, shown, when } from '../../components/text';
-import { SessionHeaderQuery } from './queries';
+import { sessionQuery } from './queries';
 import { TABS, type LineAt, type Tab } from './tabs';
 import { Timeline } from './Timeline';
 import { useNeighbourKeys } from './neighbours';
-import { prefetchSteps } from './step-pages';
 
 const Lists = lazy(() => import('./Lists'));
 
@@ -23,11 +22,8 @@ export function SessionPage(props: {
   at?: LineAt;
 }) {
   const { id, tab, step, highlight, at } = props;
-  const q = useQuery({ queryKey: ['session', id], queryFn: () => gql(SessionHeaderQuery, { id }) });
-  const client = useQueryClient();
-  useEffect(() => {
-    if (tab === 'timeline') void prefetchSteps(client, id, step).catch(() => undefined);
-  }, [client, id, step, tab]);
+  // Asked (with the timeline's first steps page) by the route's loader: see openSession.
+  const q = useQuery(sessionQuery(id));
   if (q.error instanceof ApiError && q.error.candidates.length > 0) {
     return <Candidates prefix={id} ids={q.error.candidates} />;
   }

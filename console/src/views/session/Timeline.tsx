@@ -24,7 +24,7 @@ export function Timeline(props: {
   highlight?: string;
 }) {
   const { id, routeId, marked, highlight } = props;
-  // By the route's id: the pages SessionPage asked for while the header was on its way.
+  // By the route's id: the pages the route's loader asked for while the header was on its way.
   const pages = useStepPages(routeId, marked);
   const { total, markedPosition, want } = pages;
   const [live, setLive] = useState<StepPartsFragment[]>([]);

@@ -1,3 +1,5 @@
+import { queryOptions } from '@tanstack/react-query';
+import { gql } from '../../api/graphql';
 import { graphql } from '../../gql';
 
 export const SessionHeaderQuery = graphql(`
@@ -22,6 +24,10 @@ export const SessionHeaderQuery = graphql(`
     }
   }
 `);
+
+/** The session page's header (`id`: the route's id or prefix). */
+export const sessionQuery = (id: string) =>
+  queryOptions({ queryKey: ['session', id], queryFn: () => gql(SessionHeaderQuery, { id }) });
 
 export const StepsPageQuery = graphql(`
   query ConsoleSteps($id: String!, $from: Int!) {

@@ -63,7 +63,7 @@ const pageQuery = (id: string, k: number) =>
 /**
  * Asks for the first page the timeline will show (the marked step's, else the first) while the
  * session's header is still on its way: the two requests overlap instead of following each
- * other.
+ * other. Called by the session routes' loader, at route match (routes/router.tsx).
  */
 export async function prefetchSteps(
   client: QueryClient,
