@@ -160,7 +160,7 @@ export class FilesController {
     if (line === 'no-view')
       throw new HttpError(HttpErrorCode.NOT_FOUND, 'This session has no transcript of that tier.');
     if (line === null) throw new HttpError(HttpErrorCode.NOT_FOUND, `No step with index ${step}.`);
-    this.sendLine(res, rateKey, line, 'application/x-ndjson');
+    await this.sendLine(res, rateKey, line, 'application/x-ndjson');
   }
 
   @Get('api/sessions/:id/lines/:line')
@@ -215,11 +215,23 @@ export class FilesController {
         HttpErrorCode.NOT_FOUND,
         `Line ${line} of ${file} is not finished (no newline yet): with redaction on it is held back, as downloads hold it back, since it may end in the first half of a secret.`,
       );
-    this.sendLine(res, rateKey, bytes, 'text/plain');
+    await this.sendLine(res, rateKey, bytes, 'text/plain');
   }
 
-  /** One transcript line, masked as a download is, charged by its bytes as a download is. */
-  private sendLine(res: Response, rateKey: string, line: Buffer, type: string): void {
+  /**
+   * One transcript line, masked as a download is, charged by its bytes as a download is. A
+   * line of 64 KiB or more waits for room among the large values in flight (LARGE_VALUES_MB)
+   * like a download masked in memory, held until the response closes: its bytes, the masked
+   * string and the masked body were outside the budget (charged once read, the index tells
+   * no line's length before the candidates are read).
+   */
+  private async sendLine(
+    res: Response,
+    rateKey: string,
+    line: Buffer,
+    type: string,
+  ): Promise<void> {
+    await this.admit(res, line.length);
     const body = this.redactor.enabled ? maskText(line, this.redactor).body : line;
     const points = Math.ceil(body.length / DOWNLOAD_CHUNK);
     this.charge(rateKey, points, `sending ${body.length} bytes costs ${points}`);

@@ -14,12 +14,14 @@ import { filler, pairFiles, planner, userInput } from '../fixtures/records';
  * Every path that reads a large value whole waits for room among the large values in flight
  * (LARGE_VALUES_MB), not only full-tier transcript fields: a step output's text and its
  * `duplicatesContent`, an artifact's content and a version's, and a file download masked in
- * memory (REDACT=on, up to 8 MiB). With the budget taken by another answer, each waits 2 s and
+ * memory (REDACT=on, up to 8 MiB), a step's raw line and a transcript line (read whole and masked
+ * in memory). With the budget taken by another answer, each waits 2 s and
  * is refused with RATE_LIMITED (429, Retry-After: 2); once it is given back, each is served.
  */
 
 const ID = '2b2b2b2b-0000-4000-8000-000000000002';
 const BIG = 200_000;
+const FULL = '.system_generated/logs/transcript_full.jsonl';
 const LIMIT = 1024 * 1024;
 const MESSAGE =
   `The server is sending other large values (up to ${LIMIT} bytes at once, LARGE_VALUES_MB); ` +
@@ -105,9 +107,25 @@ const PATHS: {
     ask: () => request(server).get(`/api/sessions/${ID}/files/notes.txt`),
     value: (res) => res.text,
   },
+  {
+    name: "a step's raw line",
+    ask: () => request(server).get(`/api/sessions/${ID}/steps/1/raw`),
+    value: (res) =>
+      res.text.length > BIG && res.text.includes('"step_index":1')
+        ? 'the line'
+        : res.text.slice(0, 80),
+  },
+  {
+    name: 'a transcript line',
+    ask: () => request(server).get(`/api/sessions/${ID}/lines/2?file=${encodeURIComponent(FULL)}`),
+    value: (res) =>
+      res.text.length > BIG && res.text.includes('"step_index":1')
+        ? 'the line'
+        : res.text.slice(0, 80),
+  },
 ];
 
-const EXPECTED = [output, true, artifact, notes];
+const EXPECTED = [output, true, artifact, notes, 'the line', 'the line'];
 
 it('each waits for room and is refused with RATE_LIMITED while another answer holds the budget', async () => {
   const other: Holder = { held: 0 };
