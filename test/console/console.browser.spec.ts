@@ -208,11 +208,17 @@ describeInBrowser('the console over the example home', () => {
       // refuses when the first check is false (a slow machine).
       await w.page.locator('#step-13:focus').waitFor({ timeout: 30_000 });
       // ] and [: the sessions below and above in the table (newest first).
+      // The route's loader keeps the page shown until the next session's first answers come:
+      // wait for its header (its full id), not only for a `#step-0` (the previous one's).
+      const shows = (id: string) =>
+        w.page.locator('.session-head .facts dd.mono', { hasText: id }).waitFor();
       await w.page.keyboard.press(']');
       await w.page.waitForURL(`${world.origin}/sessions/bad00000-0000-4000-8000-000000000006`);
+      await shows('bad00000-0000-4000-8000-000000000006');
       await w.page.locator('#step-0').waitFor();
       await w.page.keyboard.press('[');
       await w.page.waitForURL(`${world.origin}/sessions/ba5e0000-0000-4000-8000-000000000001`);
+      await shows('ba5e0000-0000-4000-8000-000000000001');
       await w.page.locator('#step-0').waitFor();
       // Keys pressed faster than the view scrolls count from the focused step.
       for (const key of ['j', 'j', 'j', 'k']) await w.page.keyboard.press(key);
