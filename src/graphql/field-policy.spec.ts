@@ -38,6 +38,7 @@ describe('field policies in the running schema', () => {
       'Artifact.content': 'cost=20 minBytes',
       'Artifact.versions': 'list=10',
       'ArtifactVersion.content': 'cost=20 minBytes',
+      'FileChange.diff': 'redaction=diff',
       'PageInfo.endCursor': 'redaction=none',
       'Query.indexStatus': 'cost=fn readsHome',
       'Query.roots': 'list=10',
