@@ -557,3 +557,45 @@ describe('secret names the sixth review found unread (review 19i, M2)', () => {
     expect(redact(text)).toBe(text);
   });
 });
+
+describe('a token cut by the compact tier (console review 20c, high)', () => {
+  const ghp = j('ghp_', 'SeCoNdCuTtOkEn9876543210zyxwvu');
+  it.each([
+    [
+      `token ${ghp}\n<truncated 2959 bytes>\nend`,
+      'token [REDACTED:github-token]\n<truncated 2959 bytes>\nend',
+    ],
+    // A raw compact line: the break escaped, the argument JSON inside JSON.
+    [
+      `{"content":"token ${ghp}\\n<truncated 2959 bytes>\\ntail"}`,
+      '{"content":"token [REDACTED:github-token]\\n<truncated 2959 bytes>\\ntail"}',
+    ],
+    [
+      `{"args":{"CommandLine":"\\"export GH=${ghp}\\n<truncated 100 bytes>"}}`,
+      '{"args":{"CommandLine":"\\"export GH=[REDACTED:github-token]\\n<truncated 100 bytes>"}}',
+    ],
+    [
+      `key ${j('AKIA', '1234567890')}\n<truncated 5 bytes>`,
+      'key [REDACTED:aws-access-key]\n<truncated 5 bytes>',
+    ],
+    [
+      `${j('AIza', 'SyA1234567890abcdefghijklmnopq')}\n<truncated 9 bytes>`,
+      '[REDACTED:gcp-api-key]\n<truncated 9 bytes>',
+    ],
+    [
+      `${j('glpat-', 'abcdef12345')}\n<truncated 9 bytes>`,
+      '[REDACTED:gitlab-token]\n<truncated 9 bytes>',
+    ],
+  ])('%s', (input, expected) => {
+    expect(redact(input)).toBe(expected);
+  });
+
+  it.each([
+    'plain words here\n<truncated 2959 bytes>\n',
+    'mask-value-xyz\n<truncated 2 bytes>',
+    'ghp_\n<truncated 2 bytes>',
+    `${j('ghp_', 'abc')} <truncated 2 bytes>`,
+  ])('leaves alone: %s', (text) => {
+    expect(redact(text)).toBe(text);
+  });
+});

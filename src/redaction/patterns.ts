@@ -55,6 +55,7 @@ import { callSecret, secureStringPassword, xmlSecretElement } from './calls';
 import { azureKeyList, cookieJarValue, urlSignature, vaultToken } from './cloud';
 import { SET_COMMANDS, TOOL_ARGUMENTS } from './positional';
 import { goDsnPassword, sqlIdentifiedBy, sqlPasswordLower, sqlPasswordUpper } from './sql';
+import { cutToken } from './cut-token';
 import { netrcPassword } from './netrc';
 import { npmCredential } from './npmrc';
 import { privateKey, privateKeyBase64, puttyPrivateKey } from './private-key';
@@ -173,6 +174,7 @@ export const DETECTORS: readonly Detector[] = [
   ...TOOL_ARGUMENTS,
   secureStringPassword,
   xmlSecretElement,
+  cutToken,
 ];
 
 /**

@@ -1,0 +1,66 @@
+import type { Detector } from './detector';
+
+// --- a token cut by the compact tier's truncation ---------------------------------------------
+
+/**
+ * Token prefixes and their kinds. A cut leaves a token's first part, too short for its format's
+ * detector, yet most of the secret: a `ghp_` token's first 30 characters are its whole random
+ * part (the last 6 are a checksum of them), an `AIza` key's first 31 of 39 (console review 20c).
+ */
+const PREFIXES: readonly (readonly [string, string])[] = [
+  ['gh[pousr]_', 'github-token'],
+  ['github_pat_', 'github-token'],
+  ['glpat-', 'gitlab-token'],
+  ['A[KS]IA', 'aws-access-key'],
+  ['AIza', 'gcp-api-key'],
+  ['ya29\\.', 'google-oauth-token'],
+  ['xox[a-z]-', 'slack-token'],
+  ['sk-ant-', 'anthropic-key'],
+  ['sk-', 'openai-key'],
+  ['[sr]k_(?:live|test)_', 'stripe-key'],
+  ['hf_', 'huggingface-token'],
+  ['npm_', 'npm-token'],
+  ['pypi-', 'pypi-token'],
+  ['dop_v1_', 'digitalocean-token'],
+  ['shp(?:at|ss|ca|pa)_', 'shopify-token'],
+  ['SG\\.', 'sendgrid-key'],
+  ['hvs\\.', 'vault-token'],
+  ['eyJ', 'jwt'],
+];
+/** The prefixes, where a token may start (not inside a longer word: `mask-` is no `sk-`). */
+const PREFIX = new RegExp(
+  `(?<![A-Za-z0-9])(?:${PREFIXES.map(([p], i) => `(?<p${i}>${p})`).join('|')})`,
+  'g',
+);
+const MARKER = /truncated \d{1,12} bytes>/y;
+/** What a token is made of (base64url, and `.` of JWTs and SendGrid keys). */
+const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
+/** How far back from the cut a token's start is looked for. */
+const RUN_MAX = 256;
+
+/**
+ * The compact tier cuts a long value at 2,048 bytes and writes `\n<truncated N bytes>` there
+ * (a real line break, or `\n` escaped in a raw line; FORMAT-NOTES). The run of token characters
+ * right before the break is masked from a token prefix in it to the cut.
+ */
+export const cutToken: Detector = {
+  kind: 'github-token',
+  anchors: '<',
+  trigger: '<(?=truncated \\d{1,12} bytes>)(?<=\\n<|\\\\n<)',
+  find(text, at, _state, out) {
+    MARKER.lastIndex = at + 1;
+    if (!MARKER.test(text)) return -1;
+    const brk = text[at - 1] === '\n' ? at - 1 : text.startsWith('\\n', at - 2) ? at - 2 : -1;
+    if (brk < 0) return -1;
+    let start = brk;
+    while (start > 0 && brk - start < RUN_MAX && TOKEN_CHAR.test(text[start - 1])) start--;
+    if (start === brk) return -1;
+    PREFIX.lastIndex = 0;
+    const run = text.slice(start, brk);
+    const m = PREFIX.exec(run);
+    if (!m || m.index + m[0].length >= run.length) return -1;
+    const i = Object.values(m.groups ?? {}).findIndex((g) => g !== undefined);
+    out.push({ start: start + m.index, end: brk, kind: PREFIXES[i][1] });
+    return at + 1;
+  },
+};
