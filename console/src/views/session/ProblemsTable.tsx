@@ -101,7 +101,7 @@ function LineText({ id, at }: { id: string; at: LineAt }) {
       </figcaption>
       {q.error && <ErrorNote error={q.error} />}
       {q.isPending && <p className="muted">Loading…</p>}
-      {q.data !== undefined && <pre className="raw">{q.data}</pre>}
+      {q.data !== undefined && <pre className="raw">{shown(q.data)}</pre>}
     </figure>
   );
 }
