@@ -27,6 +27,8 @@ function askSession(): void {
     return;
   }
   askEarly(body(ConsoleSessionDocument, { id }))?.catch(() => undefined);
+  // An index past the API's Int is no step: the page says so without asking.
+  if (m[2] !== undefined && Number(m[2]) > 2 ** 31 - 1) return;
   if (m[2] !== undefined) {
     // A permalink: its page follows from the step's position, asked by the page itself (an
     // early ask for it could cross the page's own and ask twice).

@@ -194,6 +194,21 @@ describeInBrowser('the console over the example home', () => {
     });
   });
 
+  it('says so when a permalink names a step the session does not have, even past 32 bits', async () => {
+    await open('/sessions/ba5e/steps/999');
+    await w.page.locator('#step-0').waitFor();
+    expect(await w.page.getByTestId('no-step').textContent()).toBe(
+      'This session has no step 999: its first steps are shown.',
+    );
+    expect(await w.page.locator('article.marked').count()).toBe(0);
+    await open('/sessions/ba5e/steps/99999999999999999999999');
+    await w.page.locator('#step-0').waitFor();
+    expect(await w.page.getByTestId('no-step').textContent()).toMatch(
+      /^This session has no step [\d.e+]+: its first steps are shown\.$/,
+    );
+    expect(await w.page.locator('.error-note').count()).toBe(0);
+  });
+
   it('opens a step permalink cold, marked and in view; j, ] and [ and ? by keyboard', async () => {
     await withScreenshot(w.page, 'console-permalink', async () => {
       await open('/sessions/ba5e/steps/12');

@@ -117,6 +117,11 @@ export function Timeline(props: {
         </span>
         <Toggle label="follow" checked={follow} onChange={setFollow} />
       </div>
+      {marked !== undefined && markedPosition === null && (
+        <p className="notice" role="status" data-testid="no-step">
+          This session has no step {marked}: its first steps are shown.
+        </p>
+      )}
       <div
         className="timeline"
         ref={scroller}

@@ -46,11 +46,17 @@ function combine(results: PageAnswer[]) {
   };
 }
 
+/** The largest step index the API's Int holds: a larger one is no step (not a 400). */
+const MAX_INDEX = 2 ** 31 - 1;
+
 /** Where step `index` is (its page comes first). `id`: the route's id or prefix. */
 const positionQuery = (id: string, index: number) =>
   queryOptions({
     queryKey: ['step-position', id, index],
-    queryFn: () => gql(StepPositionQuery, { id, index }),
+    queryFn: () =>
+      index > MAX_INDEX
+        ? Promise.resolve({ session: null })
+        : gql(StepPositionQuery, { id, index }),
   });
 
 /** Page `k`: the records at positions k × PAGE on. */
