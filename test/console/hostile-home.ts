@@ -55,7 +55,8 @@ export function buildHostileHome(home: string): void {
     toolResult(4, T(4), 'Created file', { type: 'CODE_ACTION' }),
   ];
   // A line cut short: no record, but the key on it is a finding like any other.
-  const broken = `{"step_index":5,"content":"export AWS_ACCESS_KEY_ID=${AWS_KEY}\n`;
+  // It also holds a raw ESC and a bidi override (the Problems tab shows the line itself).
+  const broken = `{"step_index":5,"content":"\x1b[31m${BIDI} export AWS_ACCESS_KEY_ID=${AWS_KEY}\n`;
   put(
     path.join(dir, '.system_generated/logs/transcript.jsonl'),
     jsonl(records.map(compactLine)) + broken,

@@ -122,6 +122,18 @@ describeInBrowser('the console on hostile brain text', () => {
     });
   });
 
+  it("shows a problem's line with its escapes and bidi overrides visible, not acting", async () => {
+    await w.page.goto(`${world.origin}/sessions/${HOSTILE_ID}?tab=problems`);
+    const link = w.page.locator('a[href*="&line="]').first();
+    await link.click();
+    const pre = w.page.getByTestId('problem-line').locator('pre');
+    await pre.waitFor();
+    const text = (await pre.textContent()) ?? '';
+    expect(text).toContain('"content":"\uFFFD[31m\uFFFDgnp.exe\uFFFD export AWS_ACCESS_KEY_ID=');
+    expect(text).not.toMatch(/[\u001b\u202e\u202c]/);
+    await nothingRan();
+  });
+
   it('renders the timeline (markdown sanitised, arguments as text) without running anything', async () => {
     await withScreenshot(w.page, 'hostile-timeline', async () => {
       await w.page.goto(`${world.origin}/sessions/${HOSTILE_ID}`);
