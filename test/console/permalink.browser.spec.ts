@@ -36,7 +36,13 @@ describeInBrowser('a deep step permalink of a long session', () => {
     writeSession(path.join(home, 'antigravity-ide/brain'), LONG, [
       userInput(0, at(BASE, 0), { request: 'A long one', localTime: at(BASE, 0) }),
       ...Array.from({ length: STEPS - 1 }, (_, i) =>
-        planner(i + 1, at(BASE, i + 1), { content: `Answer number ${i + 1}.` }),
+        planner(i + 1, at(BASE, i + 1), {
+          // The last rows are much taller than the timeline's 120 px estimate.
+          content:
+            i + 1 >= STEPS - 20
+              ? `Answer number ${i + 1}.\n\n${'A longer paragraph of the answer.\n\n'.repeat(12)}`
+              : `Answer number ${i + 1}.`,
+        }),
       ),
     ]);
     // Late in a full run one of the page's queries once ran past the 15 s QUERY_TIMEOUT_MS: the
@@ -97,4 +103,23 @@ describeInBrowser('a deep step permalink of a long session', () => {
       expect(most).toBeLessThanOrEqual(200);
     });
   }, 180_000);
+
+  it('brings the last step into view, below rows measured taller than estimated', async () => {
+    await w.page.goto(`${world.origin}/sessions/10e60000/steps/${STEPS - 1}`);
+    const last = w.page.locator(`#step-${STEPS - 1}.marked`);
+    await last.waitFor();
+    // Polled from Node (the CSP refuses waitForFunction's eval): the row's top inside the view.
+    const inView = () =>
+      last.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const view = el.closest('.timeline')!.getBoundingClientRect();
+        return r.top >= view.top - 1 && r.top < view.bottom - 20;
+      });
+    let shown = false;
+    for (let i = 0; i < 50 && !shown; i++) {
+      shown = await inView();
+      if (!shown) await w.page.waitForTimeout(100);
+    }
+    expect(shown).toBe(true);
+  }, 60_000);
 });
