@@ -21,6 +21,7 @@ import {
  */
 const LONG = '10e60000-0000-4000-8000-000000000001';
 const STEPS = 1500;
+const TALL = '7a110000-0000-4000-8000-000000000002';
 const BASE = '2026-07-01T10:00:00Z';
 
 describeInBrowser('a deep step permalink of a long session', () => {
@@ -36,12 +37,16 @@ describeInBrowser('a deep step permalink of a long session', () => {
     writeSession(path.join(home, 'antigravity-ide/brain'), LONG, [
       userInput(0, at(BASE, 0), { request: 'A long one', localTime: at(BASE, 0) }),
       ...Array.from({ length: STEPS - 1 }, (_, i) =>
+        planner(i + 1, at(BASE, i + 1), { content: `Answer number ${i + 1}.` }),
+      ),
+    ]);
+    // 201 steps, each much taller than the timeline's 120 px estimate: the last one is alone
+    // on its page (positions 200-299), the page above it comes once its rows are in view.
+    writeSession(path.join(home, 'antigravity-ide/brain'), TALL, [
+      userInput(0, at(BASE, 0), { request: 'A tall one', localTime: at(BASE, 0) }),
+      ...Array.from({ length: 200 }, (_, i) =>
         planner(i + 1, at(BASE, i + 1), {
-          // The last rows are much taller than the timeline's 120 px estimate.
-          content:
-            i + 1 >= STEPS - 20
-              ? `Answer number ${i + 1}.\n\n${'A longer paragraph of the answer.\n\n'.repeat(12)}`
-              : `Answer number ${i + 1}.`,
+          content: `Answer ${i + 1}.\n\n${'A longer paragraph of the answer.\n\n'.repeat(8)}`,
         }),
       ),
     ]);
@@ -104,22 +109,24 @@ describeInBrowser('a deep step permalink of a long session', () => {
     });
   }, 180_000);
 
-  it('brings the last step into view, below rows measured taller than estimated', async () => {
-    await w.page.goto(`${world.origin}/sessions/10e60000/steps/${STEPS - 1}`);
-    const last = w.page.locator(`#step-${STEPS - 1}.marked`);
+  it('keeps the last step in view while the taller rows above it come in', async () => {
+    await w.page.goto(`${world.origin}/sessions/7a110000/steps/200`);
+    const last = w.page.locator('#step-200.marked');
     await last.waitFor();
-    // Polled from Node (the CSP refuses waitForFunction's eval): the row's top inside the view.
-    const inView = () =>
-      last.evaluate((el) => {
-        const r = el.getBoundingClientRect();
-        const view = el.closest('.timeline')!.getBoundingClientRect();
-        return r.top >= view.top - 1 && r.top < view.bottom - 20;
-      });
-    let shown = false;
-    for (let i = 0; i < 50 && !shown; i++) {
-      shown = await inView();
-      if (!shown) await w.page.waitForTimeout(100);
+    // The page above it (positions 100-199) loads and its rows are measured: polled from Node (the CSP refuses
+    // waitForFunction's eval) until the loaded count settles.
+    const loaded = w.page.getByTestId('loaded');
+    for (let i = 0; i < 50 && (await loaded.innerText()) !== '101 of 201 steps loaded'; i++) {
+      await w.page.waitForTimeout(100);
     }
-    expect(shown).toBe(true);
+    expect(await loaded.innerText()).toBe('101 of 201 steps loaded');
+    await w.page.waitForTimeout(300);
+    const box = await last.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const view = el.closest('.timeline')!.getBoundingClientRect();
+      return { top: Math.round(r.top - view.top), height: Math.round(view.height) };
+    });
+    expect(box.top).toBeGreaterThanOrEqual(-1);
+    expect(box.top).toBeLessThan(box.height - 20);
   }, 60_000);
 });
