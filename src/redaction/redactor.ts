@@ -215,27 +215,24 @@ export class Redactor {
    * are remembered (a bounded set, emptied when full).
    */
   redactKey(key: string): string {
-    if (this.cleanKeys.has(key)) return key;
-    const out = this.redactText(key);
-    if (out === key) {
-      if (this.cleanKeys.size >= CLEAN_KEYS) this.cleanKeys.clear();
-      this.cleanKeys.add(key);
-    }
-    return out;
+    return this.redactRemembered(key, this.cleanKeys);
   }
 
   /**
    * `redactText` for a short string value in JSON (./json's SHORT_VALUE): a step's type,
    * status, tool name or working directory repeat in every record, and each scan costs a
-   * call into the regex engine whatever the length. The clean ones are remembered (a bounded
-   * set, emptied when full), as keys are.
+   * call into the regex engine whatever the length. Remembered as keys are, in their own set.
    */
   redactShort(text: string): string {
-    if (this.cleanValues.has(text)) return text;
+    return this.redactRemembered(text, this.cleanValues);
+  }
+
+  private redactRemembered(text: string, clean: Set<string>): string {
+    if (clean.has(text)) return text;
     const out = this.redactText(text);
     if (out === text) {
-      if (this.cleanValues.size >= CLEAN_KEYS) this.cleanValues.clear();
-      this.cleanValues.add(text);
+      if (clean.size >= CLEAN_KEYS) clean.clear();
+      clean.add(text);
     }
     return out;
   }

@@ -12,7 +12,7 @@ const SQL = new RegExp(
   '(?:(?:(?:WITH|with)[ \\t]+)?(?:(?:ENCRYPTED|encrypted)[ \\t]+)?(?:PASSWORD|password)' +
     '|(?:IDENTIFIED|identified)[ \\t]+(?:(?:WITH|with)[ \\t]+\\w{1,40}[ \\t]+)?(?:BY|by))' +
     `[ \\t]+(?:E?'([^'\\\\\\r\\n]{1,${VALUE_MAX}})'|\\\\?"([^"\\\\\\r\\n]{1,${VALUE_MAX}})\\\\?")`,
-  'y',
+  'dy',
 );
 
 /**
@@ -22,7 +22,7 @@ const SQL = new RegExp(
 const SET_PASSWORD = new RegExp(
   `(?:PASSWORD|password)(?:[ \\t]+(?:FOR|for)[ \\t]+[^=;\\r\\n]{1,200}?)?[ \\t]*=[ \\t]*` +
     `(?:(?:PASSWORD|password)\\([ \\t]*)?(?:'([^'\\\\\\r\\n]{1,${VALUE_MAX}})'|\\\\?"([^"\\\\\\r\\n]{1,${VALUE_MAX}})\\\\?")`,
-  'y',
+  'dy',
 );
 const SET_BEFORE = /(?<![A-Za-z])(?:SET|set)[ \t]+$/;
 /**
@@ -34,10 +34,13 @@ const IDENTIFIED_BARE = new RegExp(
     '([A-Za-z][A-Za-z0-9_$#]{0,127})(?![A-Za-z0-9_$#\'"\\\\])' +
     // The statement ends or goes on with a keyword (DEFAULT TABLESPACE): not prose.
     '(?=[ \\t]*(?:[;)"\'\\r\\n]|\\\\[nr"]|$)|[ \\t]+[A-Z]{3,}(?![A-Za-z]))',
-  'y',
+  'dy',
 );
 
-/** The value of the first of `regexes` that matches at `start` (quoted: its quotes dropped). */
+/**
+ * The value of the first of `regexes` that matches at `start`: its group 1 or 2, where the
+ * match indices (`d`) say, quotes and escapes left outside.
+ */
 function sqlValue(
   text: string,
   start: number,
@@ -47,12 +50,8 @@ function sqlValue(
     re.lastIndex = start;
     const m = re.exec(text);
     if (!m) continue;
-    const value = m[1] ?? m[2];
-    const close = m[1] !== undefined && re !== IDENTIFIED_BARE ? 1 : 0;
-    const escaped =
-      m[2] !== undefined && text[re.lastIndex - 2] === '\\' ? 2 : m[2] !== undefined ? 1 : 0;
-    const end = re.lastIndex - close - escaped;
-    return { value, end, next: re.lastIndex };
+    const g = m[1] !== undefined ? 1 : 2;
+    return { value: m[g], end: m.indices![g][1], next: re.lastIndex };
   }
   return null;
 }

@@ -1,16 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type SyntheticEvent } from 'react';
 import { gql } from '../../api/graphql';
 import { Ansi } from '../../components/Ansi';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ExitBadge } from '../../components/ExitBadge';
-import type { ConsoleChangesQuery, ConsoleCommandsQuery } from '../../gql/graphql';
 import { ChangesQuery, CommandsQuery } from './list-queries';
 
 const Diff = lazy(() => import('../../components/Diff'));
-
-type Command = NonNullable<ConsoleCommandsQuery['session']>['commands'][number];
-type Change = NonNullable<ConsoleChangesQuery['session']>['fileChanges'][number];
 
 /**
  * A session's commands and its file changes: one query each, shared by the Commands and
@@ -90,12 +86,31 @@ export function CallOutcome(props: CallProps) {
   return null;
 }
 
-function CommandOutcome({ sessionId, step, position }: CallProps) {
+/**
+ * A call's item of its session's list, asked for once the call's `<details>` is first opened
+ * (then again, once, if an older answer lacks it): the list (undefined until answered), the
+ * item, the query's state and the toggle handler.
+ */
+function useCallItem<D, T extends { step: { index: number }; toolCallPosition: number }>(
+  options: UseQueryOptions<D, Error, D, string[]>,
+  listOf: (data: D | undefined) => readonly T[] | undefined,
+  { step, position }: CallProps,
+) {
   const [openedAt, onToggle] = useOpened();
-  const q = useQuery({ ...commandsQuery(sessionId), enabled: openedAt !== null });
-  const list = q.data?.session?.commands;
-  const command: Command | undefined = list && byCall(list).get(callKey(step, position));
-  useAskAgain(q, openedAt, list !== undefined && !command);
+  const q = useQuery({ ...options, enabled: openedAt !== null });
+  const list = listOf(q.data);
+  const item: T | undefined = list && byCall(list).get(callKey(step, position));
+  useAskAgain(q, openedAt, list !== undefined && !item);
+  return { q, list, item, onToggle };
+}
+
+function CommandOutcome(props: CallProps) {
+  const {
+    q,
+    list,
+    item: command,
+    onToggle,
+  } = useCallItem(commandsQuery(props.sessionId), (d) => d?.session?.commands, props);
   return (
     <details className="outcome" onToggle={onToggle}>
       <summary>
@@ -122,12 +137,13 @@ function CommandOutcome({ sessionId, step, position }: CallProps) {
   );
 }
 
-function ChangeOutcome({ sessionId, step, position }: CallProps) {
-  const [openedAt, onToggle] = useOpened();
-  const q = useQuery({ ...changesQuery(sessionId), enabled: openedAt !== null });
-  const list = q.data?.session?.fileChanges;
-  const change: Change | undefined = list && byCall(list).get(callKey(step, position));
-  useAskAgain(q, openedAt, list !== undefined && !change);
+function ChangeOutcome(props: CallProps) {
+  const {
+    q,
+    list,
+    item: change,
+    onToggle,
+  } = useCallItem(changesQuery(props.sessionId), (d) => d?.session?.fileChanges, props);
   return (
     <details className="outcome" onToggle={onToggle}>
       <summary>
