@@ -221,14 +221,24 @@ const checks: [string, () => Promise<void>][] = [
         ok(res.headers.get('content-type')?.startsWith(type), `GET ${route}: Content-Type ${type}`);
         ok(body.length >= minBytes, `GET ${route}: ${body.length} characters`);
       }
-      // The console's bundle, built into the image: the script its page names.
+      // The console's bundle, built into the image: every script, preload and style its page names
+      // (the early script, the entry and its chunks), each served whole with the immutable header.
       const page = await (await fetch(`${BASE_URL}/`, { headers: html })).text();
-      const script = /src="(\/assets\/[^"]+\.js)"/.exec(page)?.[1];
-      ok(script, 'the console page names its script');
-      const res = await fetch(`${BASE_URL}${script}`);
-      strictEqual(res.status, 200, `GET ${script} answered ${res.status}`);
-      strictEqual(res.headers.get('cache-control'), 'public, max-age=31536000, immutable');
-      ok((await res.text()).length >= 100_000, `GET ${script}: the whole bundle`);
+      const assets = [...page.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+        (m) => m[1],
+      );
+      ok(
+        assets.some((a) => /\/assets\/index-[^/]+\.js$/.test(a)),
+        `the console page names its entry: ${assets.join(' ')}`,
+      );
+      let total = 0;
+      for (const asset of assets) {
+        const res = await fetch(`${BASE_URL}${asset}`);
+        strictEqual(res.status, 200, `GET ${asset} answered ${res.status}`);
+        strictEqual(res.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+        total += (await res.text()).length;
+      }
+      ok(total >= 100_000, `the console's first files: ${total} characters (the whole bundle)`);
     },
   ],
 ];
