@@ -52,16 +52,6 @@ export function sections(n: number, t: number, p: number, x: number): Sections {
 
 export const FLAG_LONE_SURROGATE = 1;
 
-/** Appends `value` as a varint (7 bits a byte, high bit = more follows). */
-export function putVarint(out: number[], value: number): void {
-  let v = value;
-  while (v >= 0x80) {
-    out.push((v & 0x7f) | 0x80);
-    v = Math.floor(v / 128);
-  }
-  out.push(v);
-}
-
 /** Decodes a postings list of varint deltas. */
 export function readPostings(bytes: Uint8Array): Uint32Array {
   const out = new Uint32Array(bytes.length);

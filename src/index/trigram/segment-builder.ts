@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fold } from './fold';
 import { Segment } from './segment';
-import { FLAG_LONE_SURROGATE, HEADER_BYTES, MAGIC, VERSION, putVarint, sections } from './layout';
+import { FLAG_LONE_SURROGATE, HEADER_BYTES, MAGIC, VERSION, sections } from './layout';
 
 export interface TextInput {
   /** The caller's id: unique, never reused. */
@@ -19,8 +19,23 @@ export interface BuildTimes {
 
 const LONE_SURROGATE = /\p{Surrogate}/u;
 
-/** One bit per possible trigram: which ones the current text has already given. */
-const seen = new Uint8Array(1 << 21);
+/**
+ * Each trigram's slot + 1 in the segment being written (0: not seen in it), indexed by the
+ * trigram's 24 bits: one array read per trigram, where a Map of lists cost most of a build
+ * (its lookups and one growing array per trigram, then their garbage). 64 MiB, made at the
+ * first segment (a process that never writes one never pays for it) and cleared after each.
+ */
+let slotOf: Uint32Array | null = null;
+
+function grown<T extends Uint32Array | Int32Array>(a: T, need: number): T {
+  if (need <= a.length) return a;
+  const b = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2));
+  b.set(a);
+  return b;
+}
+
+const varintBytes = (v: number): number =>
+  v < 0x80 ? 1 : v < 0x4000 ? 2 : v < 0x200000 ? 3 : v < 0x10000000 ? 4 : 5;
 
 /**
  * Builds one segment file from `texts` (any order; sorted by id here) and writes it to `file`
@@ -58,66 +73,113 @@ export function writeSegment(texts: FoldedText[], file: string): BuildTimes {
   const flags = new Uint8Array(Math.ceil(n / 4) * 4);
   const ends = new Uint32Array(n);
   const folded: Buffer[] = [];
-  const lists = new Map<number, number[]>();
   let textBytes = 0;
-  const given: number[] = [];
   for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    const f = sorted[i].folded;
     ids[i] = sorted[i].id;
     tokens[i] = sorted[i].tokens;
     flags[i] = sorted[i].flags;
-    folded.push(f);
-    textBytes += f.length;
+    folded.push(sorted[i].folded);
+    textBytes += sorted[i].folded.length;
     ends[i] = textBytes;
-    for (let j = 0; j + 2 < f.length; j++) {
-      const key = (f[j] << 16) | (f[j + 1] << 8) | f[j + 2];
-      const bit = 1 << (key & 7);
-      if (seen[key >> 3] & bit) continue;
-      seen[key >> 3] |= bit;
-      given.push(key);
-      const list = lists.get(key);
-      if (list) list.push(i);
-      else lists.set(key, [i]);
-    }
-    for (const key of given) seen[key >> 3] = 0;
-    given.length = 0;
-    times.trigrams += performance.now() - t0;
   }
   const t0 = performance.now();
-  const keys = Uint32Array.from(lists.keys()).sort();
-  const pends = new Uint32Array(keys.length);
-  const postings: Buffer[] = [];
-  let postingBytes = 0;
-  const out: number[] = [];
-  for (let k = 0; k < keys.length; k++) {
-    const list = lists.get(keys[k]) as number[];
-    out.length = 0;
-    let prev = 0;
-    for (const x of list) {
-      putVarint(out, x - prev);
-      prev = x;
-    }
-    const b = Buffer.from(out);
-    postings.push(b);
-    postingBytes += b.length;
-    pends[k] = postingBytes;
-  }
-  lists.clear();
-  const s = sections(n, keys.length, postingBytes, textBytes);
+  const { keys, pends, postings } = invert(folded);
+  const t1 = performance.now();
+  times.trigrams = t1 - t0;
+  const s = sections(n, keys.length, postings.length, textBytes);
   const header = Buffer.alloc(HEADER_BYTES);
   header.write(MAGIC, 0, 'latin1');
   header.writeUInt32LE(VERSION, 8);
   header.writeUInt32LE(n, 12);
   header.writeUInt32LE(keys.length, 16);
-  header.writeDoubleLE(postingBytes, 24);
+  header.writeDoubleLE(postings.length, 24);
   header.writeDoubleLE(textBytes, 32);
   header.writeDoubleLE(s.length, 40);
   const tables = [header, bytes(ids), bytes(tokens), flags, bytes(ends), bytes(keys), bytes(pends)];
-  const parts = tables.concat(Buffer.concat(postings), folded);
-  writeAtomically(file, parts);
-  times.write = performance.now() - t0;
+  writeAtomically(file, tables.concat(postings, folded));
+  times.write = performance.now() - t1;
   return times;
+}
+
+/**
+ * The segment's trigrams (ascending), the end of each one's postings, and the postings: per
+ * trigram, the numbers of the texts holding it as varint deltas. Two passes over typed arrays:
+ * the first gives each distinct trigram a slot, and records each text's slots (once each) and
+ * each slot's postings size; the second writes every list in place in one buffer.
+ */
+function invert(folded: readonly Buffer[]): {
+  keys: Uint32Array;
+  pends: Uint32Array;
+  postings: Buffer;
+} {
+  const slots = (slotOf ??= new Uint32Array(1 << 24));
+  // Per slot: its trigram, the last text that gave it, its postings' bytes so far.
+  let keyOf = new Uint32Array(1 << 16);
+  let last = new Int32Array(1 << 16);
+  let size = new Uint32Array(1 << 16);
+  let t = 0;
+  try {
+    // The slots each text gives, text after text: `pairEnds[i]` ends text i's.
+    let pairs = new Uint32Array(1 << 20);
+    const pairEnds = new Uint32Array(folded.length);
+    let np = 0;
+    for (let i = 0; i < folded.length; i++) {
+      const f = folded[i];
+      pairs = grown(pairs, np + f.length);
+      for (let j = 0; j + 2 < f.length; j++) {
+        const key = (f[j] << 16) | (f[j + 1] << 8) | f[j + 2];
+        let slot = slots[key] - 1;
+        if (slot < 0) {
+          slot = t++;
+          if (t > keyOf.length) {
+            keyOf = grown(keyOf, t);
+            last = grown(last, t);
+            size = grown(size, t);
+          }
+          slots[key] = t;
+          keyOf[slot] = key;
+          last[slot] = -1;
+          size[slot] = 0;
+        } else if (last[slot] === i) continue;
+        // A list's first number is a delta from 0.
+        size[slot] += varintBytes(i - Math.max(0, last[slot]));
+        last[slot] = i;
+        pairs[np++] = slot;
+      }
+      pairEnds[i] = np;
+    }
+    const keys = keyOf.slice(0, t).sort();
+    // Slot -> where its next posting byte goes; lists in key order.
+    const at = new Float64Array(t);
+    const pends = new Uint32Array(t);
+    let bytes = 0;
+    for (let k = 0; k < t; k++) {
+      const slot = slots[keys[k]] - 1;
+      at[slot] = bytes;
+      bytes += size[slot];
+      pends[k] = bytes;
+    }
+    const postings = Buffer.allocUnsafe(bytes);
+    last.fill(-1, 0, t);
+    for (let i = 0, p = 0; i < folded.length; i++) {
+      for (const e = pairEnds[i]; p < e; p++) {
+        const slot = pairs[p];
+        let v = i - Math.max(0, last[slot]);
+        last[slot] = i;
+        let w = at[slot];
+        while (v >= 0x80) {
+          postings[w++] = (v & 0x7f) | 0x80;
+          v >>>= 7;
+        }
+        postings[w++] = v;
+        at[slot] = w;
+      }
+    }
+    return { keys, pends, postings };
+  } finally {
+    // The next segment starts from no slots (a failed one too).
+    for (let slot = 0; slot < t; slot++) slots[keyOf[slot]] = 0;
+  }
 }
 
 /** Copies the kept texts of segments into one new segment (no refolding: bytes as stored). */
