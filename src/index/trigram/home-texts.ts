@@ -5,8 +5,15 @@ import { metaValue, type Db } from '../sqlite/database';
 import type { TextSink } from '../sqlite/tables';
 import { TrigramIndex, type SegmentBuilder } from './trigram-index';
 
-/** How often texts waiting in memory are written as a segment (hits appear within this). */
+/**
+ * Texts waiting in memory are written as a segment once FLUSH_MS pass without a new one (an
+ * append is searchable that soon after it is indexed), once they fill a segment, or once the
+ * first has waited MAX_WAIT_MS. A first build adds texts without a pause: flushing every
+ * FLUSH_MS then wrote a small segment (and a manifest, two fsyncs) four times a second, and
+ * merged them again and again.
+ */
 const FLUSH_MS = 250;
+const MAX_WAIT_MS = 2_000;
 /** More live segments than this: small ones are merged. */
 const MAX_SEGMENTS = 8;
 
@@ -21,6 +28,9 @@ export class TrigramTexts implements TextSink {
   readonly index: TrigramIndex;
   private timer: NodeJS.Timeout | null = null;
   private failed: unknown = null;
+  /** When the first text now waiting and the last one were put (ms, performance.now()). */
+  private firstPut = 0;
+  private lastPut = 0;
 
   constructor(
     db: Db,
@@ -69,7 +79,17 @@ export class TrigramTexts implements TextSink {
   }
 
   put(rowid: number, text: string): void {
+    const now = performance.now();
+    if (this.index.waiting === 0) this.firstPut = now;
+    this.lastPut = now;
     this.index.add(rowid, text);
+  }
+
+  /** Whether what waits is written now (see FLUSH_MS). */
+  private due(): boolean {
+    if (this.index.waiting === 0) return false;
+    const now = performance.now();
+    return this.index.full || now - this.lastPut >= FLUSH_MS || now - this.firstPut >= MAX_WAIT_MS;
   }
 
   drop(rowid: number): void {
@@ -79,7 +99,7 @@ export class TrigramTexts implements TextSink {
   start(): void {
     if (this.timer) return;
     this.timer = setInterval(() => {
-      if (this.index.waiting > 0) this.flush().catch(() => undefined);
+      if (this.due()) this.flush().catch(() => undefined);
     }, FLUSH_MS);
     this.timer.unref();
   }
