@@ -173,14 +173,33 @@ function status(pid: number): { rssMiB: number; hwmMiB: number } {
   return { rssMiB: kib('VmRSS') / 1024, hwmMiB: kib('VmHWM') / 1024 };
 }
 
-/** POSTs a query and returns its data. */
-async function graphql<T>(port: number, query: string): Promise<T> {
-  const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query }),
+/**
+ * POSTs a query and returns its data, on a connection of its own: the first start's index build
+ * reads the 32 MB value on the server's main thread, and on a loaded machine that outlasted the
+ * keep-alive timeout (5 s) of the socket fetch reused for the next poll, which the server then
+ * closed under the request (ECONNRESET, seen in a busy run).
+ */
+function graphql<T>(port: number, query: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, method: 'POST', path: '/graphql', agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          try {
+            resolve((JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data: T }).data);
+          } catch (err) {
+            reject(err instanceof Error ? err : new Error(String(err)));
+          }
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.setHeader('Content-Type', 'application/json');
+    req.end(JSON.stringify({ query }));
   });
-  return ((await res.json()) as { data: T }).data;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
