@@ -61,11 +61,31 @@ export function Timeline(props: {
     want(firstShown, lastShown);
   }, [firstShown, lastShown, want, markedPosition]);
 
+  // The marked step is held in view until the person moves the view (wheel, touch, pointer, a
+  // key): the rows around it change size after the virtualizer's own scroll has settled (their
+  // page comes after the marked one's, their outputs and argument tables render taller than the
+  // estimate), and each change moved a last step below the view (the console review's step
+  // 5,000 of 5,001 ended ~130 px short). So: scroll to it again whenever the total size changes.
+  const holding = useRef(true);
   useEffect(() => {
-    if (markedLoaded && markedPosition != null) {
+    holding.current = true;
+  }, [markedPosition]);
+  useEffect(() => {
+    const release = () => {
+      holding.current = false;
+    };
+    const events = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+    for (const e of events) window.addEventListener(e, release, { passive: true, capture: true });
+    return () => {
+      for (const e of events) window.removeEventListener(e, release, { capture: true });
+    };
+  }, []);
+  const totalSize = v.getTotalSize();
+  useEffect(() => {
+    if (markedLoaded && markedPosition != null && holding.current && !follow) {
       v.scrollToIndex(markedPosition, { align: 'start' });
     }
-  }, [markedLoaded, markedPosition, v]);
+  }, [markedLoaded, markedPosition, v, totalSize, follow]);
 
   // Live: the records after those the first answer counted, as they are written.
   const [from, setFrom] = useState<number | null>(null);
@@ -130,7 +150,7 @@ export function Timeline(props: {
         aria-busy={pages.fetching}
         aria-label="Steps"
       >
-        <div style={{ height: v.getTotalSize(), position: 'relative' }}>
+        <div style={{ height: totalSize, position: 'relative' }}>
           <div style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
             {items.map((item) => {
               const step = byPosition.get(item.index);
