@@ -102,6 +102,8 @@ export function Rows({ title, bars }: { title: string; bars: Bar[] }) {
               />
             </BarLink>
             <text x={214} y={i * R + 15} textAnchor="end" className="axis">
+              {/* A cut label keeps its whole text as its tooltip: a long model name is read. */}
+              {b.label.length > 34 && <title>{b.label}</title>}
               {b.label.length > 34 ? `${b.label.slice(0, 33)}…` : b.label}
             </text>
             <text x={226 + ((W - 380) * b.value) / max} y={i * R + 15} className="axis">
