@@ -7,6 +7,7 @@ import { typing } from '../keys';
 import { LiveStepsSubscription } from './queries';
 import { StepView } from './StepView';
 import { Toggle } from '../../components/Toggle';
+import { count as counted } from '../../components/text';
 import { useStepPages } from './step-pages';
 
 /**
@@ -132,8 +133,8 @@ export function Timeline(props: {
       <div className="timeline-bar">
         <span className="muted" data-testid="loaded">
           {total !== undefined && loaded >= count
-            ? `${count} steps`
-            : `${loaded} of ${total ?? '…'} steps loaded`}
+            ? counted(count, 'step')
+            : `${loaded} of ${total === undefined ? '… steps' : counted(total, 'step')} loaded`}
         </span>
         <Toggle label="follow" checked={follow} onChange={setFollow} />
       </div>
