@@ -83,10 +83,13 @@ export function Timeline(props: {
   }, []);
   const totalSize = v.getTotalSize();
   useEffect(() => {
-    if (markedLoaded && markedPosition != null && holding.current && !follow) {
-      v.scrollToIndex(markedPosition, { align: 'start' });
-    }
-  }, [markedLoaded, markedPosition, v, totalSize, follow]);
+    if (!markedLoaded || markedPosition == null || !holding.current || follow) return;
+    // A search's term, far down a long step, is what the view holds (StepView scrolled to it
+    // first); else the step's top.
+    const term = highlight ? document.querySelector(`#step-${marked} mark`) : null;
+    if (term) term.scrollIntoView({ block: 'center' });
+    else v.scrollToIndex(markedPosition, { align: 'start' });
+  }, [markedLoaded, markedPosition, v, totalSize, follow, highlight, marked]);
 
   // Live: the records after those the first answer counted, as they are written.
   const [from, setFrom] = useState<number | null>(null);
