@@ -129,6 +129,12 @@ describeInBrowser('the console after its outside review', () => {
     const models = w.page.locator('svg[aria-label="Models"] text.axis');
     const cut = models.filter({ has: w.page.locator('title') });
     expect(await cut.locator('title').textContent()).toBe(MODEL);
+    // And what is shown of it starts inside the chart.
+    const [label, chart] = await Promise.all([
+      cut.boundingBox(),
+      w.page.locator('svg[aria-label="Models"]').boundingBox(),
+    ]);
+    expect(label!.x).toBeGreaterThanOrEqual(chart!.x);
     await w.page.goto(`${world.origin}/dashboard?env=acp`);
     await w.page.locator('.totals').waitFor();
     expect(await text('.totals')).toBe(
