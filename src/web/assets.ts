@@ -32,15 +32,18 @@ export class StaticAssets {
     return Object.hasOwn(this.sources, name);
   }
 
-  /** Answers a GET or HEAD of the asset `name` (which must exist: see `has`). */
-  send(name: string, req: Request, res: Response): void {
+  /**
+   * Answers a GET or HEAD of the asset `name` (which must exist: see `has`). `status`: 404 for
+   * a page sent where nothing is (the console's own not-found view), never answered 304.
+   */
+  send(name: string, req: Request, res: Response, status = 200): void {
     const asset = this.get(name);
     for (const [k, v] of Object.entries(PAGE_HEADERS)) res.setHeader(k, v);
     res.setHeader('Content-Type', this.sources[name].contentType);
     res.setHeader('Cache-Control', this.cacheControl);
     res.setHeader('ETag', asset.etag);
     res.vary('Accept-Encoding');
-    if (req.headers['if-none-match'] === asset.etag) {
+    if (status === 200 && req.headers['if-none-match'] === asset.etag) {
       res.status(304).end();
       return;
     }
@@ -48,7 +51,7 @@ export class StaticAssets {
     const body = gzip ? asset.gzip : asset.body;
     if (gzip) res.setHeader('Content-Encoding', 'gzip');
     res.setHeader('Content-Length', String(body.length));
-    res.status(200).end(req.method === 'HEAD' ? undefined : body);
+    res.status(status).end(req.method === 'HEAD' ? undefined : body);
   }
 
   private get(name: string): Loaded {

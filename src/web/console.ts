@@ -35,6 +35,20 @@ export function isConsoleRoute(p: string): boolean {
   return p === '/' || /^\/(sessions|search|secrets|dashboard)(\/|$)/.test(p);
 }
 
+/**
+ * A browser's navigation to a path nothing answers (`/nope`): GET or HEAD, HTML preferred to
+ * JSON (an API client's any-type or JSON Accept is not), and no path of the API or its files. It
+ * gets the console page with a 404 status, whose router shows its not-found view; before, with
+ * keys required, it got authentication's raw 401 JSON in the browser.
+ */
+export function isBrowserNavigation(req: Request): boolean {
+  return (
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    !/^\/(graphql|api|healthz|readyz|metrics|ui|assets)(\/|$)/.test(req.path) &&
+    req.accepts(['application/json', 'text/html']) === 'text/html'
+  );
+}
+
 function assetSources(dir: string): Record<string, AssetSource> {
   const sources: Record<string, AssetSource> = {};
   const assets = path.join(dir, 'assets');
@@ -50,7 +64,8 @@ export interface ConsoleFiles {
   /** True when `p` is one of the console's files (`/assets/<name>`). */
   hasAsset(p: string): boolean;
   sendAsset(p: string, req: Request, res: Response): void;
-  sendPage(req: Request, res: Response): void;
+  /** The page; `status` 404 where the path names nothing (see isBrowserNavigation). */
+  sendPage(req: Request, res: Response, status?: number): void;
 }
 
 /** The built console in `dir`, read on first use (a test builds it before its first request). */
@@ -72,14 +87,14 @@ export function consoleFiles(dir = CONSOLE_DIR): ConsoleFiles {
   return {
     hasAsset: (p) => p.startsWith('/assets/') && built() && load().assets.has(p.slice(8)),
     sendAsset: (p, req, res) => load().assets.send(p.slice(8), req, res),
-    sendPage: (req, res) => {
+    sendPage: (req, res, status = 200) => {
       if (!built()) {
         for (const [k, v] of Object.entries(PAGE_HEADERS)) res.setHeader(k, v);
         res.status(503).type('text').send('The console is not built: run `npm run build`.\n');
         return;
       }
       res.setHeader('Content-Security-Policy', CONSOLE_CSP);
-      load().page.send('index.html', req, res);
+      load().page.send('index.html', req, res, status);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppConfig } from '../config/config';
 import { StaticAssets } from './assets';
-import { consoleFiles, isConsoleRoute } from './console';
+import { consoleFiles, isBrowserNavigation, isConsoleRoute } from './console';
 import { EXPLORER_ASSETS, explorerMiddleware } from './explorer';
 import { PAGE_HEADERS } from './html';
 import { FAVICON_SVG, PAGE_CSS } from './page-css';
@@ -35,6 +35,11 @@ export function webPages(config: AppConfig) {
     const asset = p.startsWith('/ui/') && ui.has(p.slice(4));
     const doc = p.startsWith('/api/docs/') && docs.has(p.slice(10));
     if (!page && !file && !asset && p !== '/api/docs' && p !== '/api/docs/' && !doc) {
+      if (p !== '/graphql' && isBrowserNavigation(req)) {
+        res.locals.webPage = true;
+        consolePages.sendPage(req, res, 404);
+        return;
+      }
       explorer(req, res, next);
       return;
     }

@@ -72,6 +72,9 @@ describeInBrowser('the pages in a browser, with API keys and introspection off',
       expect(await dialog.locator('p').innerText()).toMatch(/^This server needs an API key\. /);
       await enter('bql_not-a-key-0123456789abcdefghijklmnopqrstuvwxyz0123');
       await dialog.getByText('The server refused this key.').waitFor();
+      // A refused key signed no one in: nothing to sign out of.
+      const signOut = w.page.locator('header.bar button', { hasText: 'Sign out' });
+      expect(await signOut.count()).toBe(0);
       await enter(IDE_KEY);
       await w.page.locator('table.sessions tbody tr[data-index]').first().waitFor();
       expect(
@@ -83,6 +86,15 @@ describeInBrowser('the pages in a browser, with API keys and introspection off',
       expect(await w.page.evaluate('sessionStorage.getItem("brainql.key")')).toBe(IDE_KEY);
       expect(await w.page.evaluate('JSON.stringify(localStorage)')).not.toContain(IDE_KEY);
       expect((await w.page.context().cookies()).length).toBe(0);
+      expect(await signOut.count()).toBe(1);
+      // A path nothing answers, typed into the address bar: the console's not-found view, not
+      // authentication's JSON.
+      await w.page.goto(`${home.origin}/nope`);
+      expect(await w.page.locator('h1').innerText()).toBe('Not found');
+      // Its status is 404, which Chromium reports (the one problem this navigation brings).
+      expect(w.problems.splice(-1)).toEqual([
+        'console: Failed to load resource: the server responded with a status of 404 (Not Found)',
+      ]);
       // Another root's session, typed into the address bar: the key does not see it.
       await w.page.goto(`${home.origin}/sessions/${IDS.markup}`);
       expect(await w.page.locator('h1').innerText()).toBe(`No session ${IDS.markup}`);

@@ -138,7 +138,8 @@ describeInBrowser('the console on hostile brain text', () => {
     await withScreenshot(w.page, 'hostile-timeline', async () => {
       await w.page.goto(`${world.origin}/sessions/${HOSTILE_ID}`);
       await w.page.locator('#step-1 .markdown').waitFor();
-      expect(await w.page.locator('#step-1 .markdown h1').innerText()).toBe(
+      // A transcript's `#` is an h2: the page's h1 is the session's (axe heading-order).
+      expect(await w.page.locator('#step-1 .markdown h2').innerText()).toBe(
         'Plan \uFFFDgnp.exe\uFFFD',
       );
       // Written HTML is text; a markdown link to javascript: keeps its words and loses its href.
@@ -201,7 +202,7 @@ describeInBrowser('the console on hostile brain text', () => {
       await nothingRan();
       await w.page.goto(`${world.origin}/sessions/${HOSTILE_ID}?tab=artifacts`);
       await w.page.locator('.artifact .markdown').waitFor();
-      expect(await w.page.locator('.artifact .markdown h1').innerText()).toBe(
+      expect(await w.page.locator('.artifact .markdown h2').innerText()).toBe(
         `Plan \uFFFDgnp.exe\uFFFD`,
       );
       expect(BIDI).toHaveLength(9);

@@ -23,6 +23,8 @@ const LONG = '10e60000-0000-4000-8000-000000000001';
 const STEPS = 1500;
 const TALL = '7a110000-0000-4000-8000-000000000002';
 const BASE = '2026-07-01T10:00:00Z';
+/** The console review's long session in small: a command call and its output, in turn. */
+const PAIRS = '10c00000-0000-4000-8000-000000001001';
 
 describeInBrowser('a deep step permalink of a long session', () => {
   let home: string;
@@ -49,6 +51,33 @@ describeInBrowser('a deep step permalink of a long session', () => {
           content: `Answer ${i + 1}.\n\n${'A longer paragraph of the answer.\n\n'.repeat(8)}`,
         }),
       ),
+    ]);
+    // The review's 5,001-step session, shaped the same with 1,001 steps: each call a planner
+    // step with an argument table, each answer a RUN_COMMAND output; the last step alone on
+    // its page.
+    writeSession(path.join(home, 'antigravity-ide/brain'), PAIRS, [
+      userInput(0, at(BASE, 0), { request: 'long session', localTime: at(BASE, 0) }),
+      ...Array.from({ length: 1000 }, (_, j) => {
+        const i = j + 1;
+        return i % 2 === 1
+          ? planner(i, at(BASE, i), {
+              content: `step ${i} thinking about things`,
+              tool_calls: [
+                {
+                  name: 'run_command',
+                  args: { CommandLine: `echo CMD${i}`, Cwd: '/srv', toolAction: 'echo' },
+                },
+              ],
+            })
+          : {
+              step_index: i,
+              source: 'MODEL',
+              type: 'RUN_COMMAND',
+              status: 'DONE',
+              created_at: at(BASE, i),
+              content: `Created At: x\n\n\t\t\t\tThe command completed successfully.\n\t\t\t\tOutput:\n\t\t\t\tOUT${i}\n`,
+            };
+      }),
     ]);
     // Late in a full run one of the page's queries once ran past the 15 s QUERY_TIMEOUT_MS: the
     // jest process's heap had grown to 3 GB (jest.config.js now replaces the worker over 1 GB).
@@ -91,10 +120,10 @@ describeInBrowser('a deep step permalink of a long session', () => {
       expect(rows).toBeLessThanOrEqual(40);
       expect(await w.page.getByTestId('loaded').innerText()).toMatch(/^\d+ of 1500 steps loaded$/);
       expect(await axeViolations(w.page)).toEqual([]);
-      // Scrolling up asks for the page above when its rows come into view.
-      await w.page.locator('.timeline').evaluate((e) => {
-        e.scrollTop -= 120 * 40;
-      });
+      // Scrolling up asks for the page above when its rows come into view. With the wheel, as a
+      // person does: until then the timeline holds the marked step in view.
+      await w.page.locator('.timeline').hover();
+      await w.page.mouse.wheel(0, -120 * 40);
       await w.page.locator('#step-1195').waitFor();
       expect(asked).toEqual([1200, 1100]);
       let most = 0;
@@ -128,5 +157,35 @@ describeInBrowser('a deep step permalink of a long session', () => {
     });
     expect(box.top).toBeGreaterThanOrEqual(-1);
     expect(box.top).toBeLessThan(box.height - 20);
+  }, 60_000);
+
+  it('holds the last step of a call-and-output session wholly in view once the rows above it are measured', async () => {
+    // The review saw step 5,000 of such a session stop ~130 px below the view: the rows above
+    // it grew (page 49 came after page 50; argument tables and outputs are taller than the
+    // estimate) after the virtualizer's scroll had settled.
+    await w.page.goto(`${world.origin}/sessions/10c00000/steps/1000`);
+    const last = w.page.locator('#step-1000.marked');
+    await last.waitFor();
+    const loaded = w.page.getByTestId('loaded');
+    for (let i = 0; i < 100 && (await loaded.innerText()) !== '101 of 1001 steps loaded'; i++) {
+      await w.page.waitForTimeout(100);
+    }
+    expect(await loaded.innerText()).toBe('101 of 1001 steps loaded');
+    await w.page.waitForTimeout(1000);
+    const place = () =>
+      last.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const view = el.closest('.timeline')!.getBoundingClientRect();
+        return { above: Math.round(view.top - r.top), below: Math.round(r.bottom - view.bottom) };
+      });
+    const settled = await place();
+    // Wholly in view: neither edge past the timeline's.
+    expect(settled.above).toBeLessThanOrEqual(0);
+    expect(settled.below).toBeLessThanOrEqual(0);
+    // A person's scroll is theirs: the step is not pulled back after the wheel moves the view.
+    await w.page.locator('.timeline').hover();
+    await w.page.mouse.wheel(0, -600);
+    await w.page.waitForTimeout(500);
+    expect((await place()).below).toBeGreaterThan(300);
   }, 60_000);
 });

@@ -88,6 +88,33 @@ describe('serving the console', () => {
     expect([gql.status, gql.text.includes('/ui/graphiql.js')]).toEqual([200, true]);
     expect((await request(home.server).post('/').send('x')).status).toBe(401);
   });
+
+  it("answers a browser's navigation to an unknown path with the page (404), an API client with JSON", async () => {
+    const html = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    for (const p of ['/nope', '/nope/nothing', '/favicon.png']) {
+      const res = await request(home.server).get(p).set('Accept', html);
+      expect([p, res.status, res.headers['content-type'], res.text]).toEqual([
+        p,
+        404,
+        'text/html; charset=utf-8',
+        index,
+      ]);
+      expect(res.headers['content-security-policy']).toBe(CONSOLE_CSP);
+    }
+    // API clients (no Accept, */*, JSON) and the API's own paths keep authentication's answer.
+    const nope = await request(home.server).get('/nope');
+    expect([nope.status, nope.body.error.code]).toEqual([401, 'UNAUTHENTICATED']);
+    const json = await request(home.server).get('/nope').set('Accept', 'application/json');
+    expect(json.status).toBe(401);
+    for (const p of ['/api/nope', '/api/sessions', '/metrics', '/assets/nothing-12345678.js']) {
+      const res = await request(home.server).get(p).set('Accept', html);
+      expect([p, res.status, res.headers['content-type']]).toEqual([
+        p,
+        401,
+        'application/json; charset=utf-8',
+      ]);
+    }
+  });
 });
 
 describe('isConsoleRoute', () => {

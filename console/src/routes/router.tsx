@@ -10,6 +10,7 @@ import { prefetchSteps } from '../views/session/step-pages';
 import { parseSessionQuery, parseStepSearch } from '../views/session/tabs';
 import { DashboardPage, parseDashboardSearch } from '../views/dashboard/DashboardPage';
 import { parseSearchSearch, SearchPage } from '../views/search/SearchPage';
+import { parseSearch, stringifySearch } from './search-params';
 import { parseSecretsSearch, SecretsPage } from '../views/secrets/SecretsPage';
 
 /** The contract's routes (Part 3): a person bookmarks them and tests open them cold. */
@@ -113,25 +114,6 @@ const dashboard = createRoute({
 });
 
 const tree = root.addChildren([sessions, session, step, search, secrets, dashboard]);
-
-/**
- * Plain query strings (`?env=ide&errors=true`), as the contract writes them: the router's
- * default would JSON-quote values (`errors=%22true%22`). Every route validates its own.
- */
-function parseSearch(text: string): Record<string, string> {
-  return Object.fromEntries(new URLSearchParams(text));
-}
-
-function stringifySearch(search: Record<string, unknown>): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(search)) {
-    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') {
-      params.set(k, String(v));
-    }
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
 
 export const router = createRouter({
   routeTree: tree,

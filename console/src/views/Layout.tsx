@@ -35,7 +35,8 @@ export function Layout() {
           API
         </button>
         <ThemeToggle />
-        {key && (
+        {/* Not while the dialog asks for a key: a refused key signed no one in. */}
+        {key && !needed && (
           <button
             type="button"
             onClick={() => {

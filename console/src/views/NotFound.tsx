@@ -1,6 +1,9 @@
 import { Link } from '@tanstack/react-router';
 
-/** Any other path under the console's routes: the page answers 200, the view says so. */
+/**
+ * Any other path: under the console's routes the page answers 200, elsewhere a browser's navigation
+ * gets it with 404 (src/web/console.ts, isBrowserNavigation); the view says so.
+ */
 export function NotFound() {
   return (
     <section>

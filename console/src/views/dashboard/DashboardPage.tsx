@@ -2,19 +2,40 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { gql } from '../../api/graphql';
 import { ErrorNote } from '../../components/ErrorNote';
-import { shown } from '../../components/text';
+import { count, shown } from '../../components/text';
 import { graphql } from '../../gql';
 import type { TimeBucket } from '../../gql/graphql';
-import { parseSessionSearch, toFilter, type SessionSearch } from '../sessions/filters';
+import { FilterProblems } from '../sessions/FilterProblems';
+import {
+  filterProblems,
+  parseSessionSearch,
+  toFilter,
+  type SessionSearch,
+} from '../sessions/filters';
 import { Columns, Rows, type Bar } from './charts';
 import { Heatmap } from './Heatmap';
 
-export type DashboardSearch = SessionSearch & { bucket?: 'day' | 'week' | 'month' };
+/** `bucket` as written: one the API does not know is said so, and days are shown. */
+export type DashboardSearch = SessionSearch & { bucket?: string };
+
+const BUCKETS = ['day', 'week', 'month'] as const;
+type Bucket = (typeof BUCKETS)[number];
+const isBucket = (b: string): b is Bucket => (BUCKETS as readonly string[]).includes(b);
 
 export function parseDashboardSearch(raw: Record<string, unknown>): DashboardSearch {
   const b = raw.bucket;
-  const bucket = b === 'day' || b === 'week' || b === 'month' ? b : undefined;
-  return { ...parseSessionSearch(raw), ...(bucket ? { bucket } : {}) };
+  return { ...parseSessionSearch(raw), ...(typeof b === 'string' && b ? { bucket: b } : {}) };
+}
+
+/** The bucket shown (days for one the API does not know) and what was left out, said. */
+function bucketOf(written: string | undefined): { bucket: Bucket; problems: string[] } {
+  if (written === undefined || isBucket(written)) return { bucket: written ?? 'day', problems: [] };
+  return {
+    bucket: 'day',
+    problems: [
+      `bucket=${shown(written)} is no bucket (accepted: ${BUCKETS.join(', ')}); shown by day.`,
+    ],
+  };
 }
 
 const StatsQuery = graphql(`
@@ -67,13 +88,22 @@ function bucketFilter(start: string, bucket: string, base: SessionSearch): Sessi
 
 /** `/dashboard`: the `stats` answers as charts; a bar opens the sessions it counts. */
 export function DashboardPage({ search }: { search: DashboardSearch }) {
-  const { bucket = 'day', ...base } = search;
+  const { bucket: written, ...base } = search;
+  const { bucket, problems } = bucketOf(written);
   const q = useQuery({
     queryKey: ['stats', search],
     queryFn: () =>
       gql(StatsQuery, { filter: toFilter(base), bucket: bucket.toUpperCase() as TimeBucket }),
   });
-  if (q.error) return <ErrorNote error={q.error} />;
+  const notes = <FilterProblems problems={[...problems, ...filterProblems(base)]} />;
+  if (q.error) {
+    return (
+      <>
+        {notes}
+        <ErrorNote error={q.error} />
+      </>
+    );
+  }
   if (!q.data) return <p className="muted">Loading…</p>;
   const s = q.data.stats;
   const over = (pick: (b: (typeof s.timeline)[number]) => number): Bar[] =>
@@ -85,9 +115,11 @@ export function DashboardPage({ search }: { search: DashboardSearch }) {
   return (
     <section aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">Dashboard</h1>
+      {notes}
       <p className="totals">
-        {s.sessions} sessions · {s.steps} steps · {s.toolCalls} tool calls · {s.errors} errors ·{' '}
-        {s.commands} commands ({s.failedCommands} failed)
+        {count(s.sessions, 'session')} · {count(s.steps, 'step')} ·{' '}
+        {count(s.toolCalls, 'tool call')} · {count(s.errors, 'error')} ·{' '}
+        {count(s.commands, 'command')} ({s.failedCommands} failed)
       </p>
       <nav aria-label="Bucket" className="buckets">
         {(['day', 'week', 'month'] as const).map((b) => (

@@ -6,6 +6,7 @@ import type { SessionFilter } from '../../gql/graphql';
 import type { SessionSearch } from '../sessions/filters';
 import { DAYS, hourName } from '../sessions/hours';
 import { BarLink } from './charts';
+import { cellCount } from './cell-count';
 
 const HoursQuery = graphql(`
   query ConsoleHours($filter: SessionFilter) {
@@ -98,7 +99,7 @@ export function Heatmap({ base, filter }: { base: SessionSearch; filter: Session
                         textAnchor="middle"
                         className={strong ? 'cell-count strong' : 'cell-count'}
                       >
-                        {n}
+                        {cellCount(n)}
                       </text>
                     )}
                   </BarLink>

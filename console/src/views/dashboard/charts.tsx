@@ -81,6 +81,12 @@ export function Columns({ title, bars }: { title: string; bars: Bar[] }) {
   );
 }
 
+/**
+ * Characters of a bar's label shown: 28 at 12 px fit the 214 units left of the bars, markup's
+ * wide `<`, `=` and `"` included (34 ran past the chart's left edge).
+ */
+const CUT = 28;
+
 /** Horizontal bars with their label and value (models, environments, tools). */
 export function Rows({ title, bars }: { title: string; bars: Bar[] }) {
   const W = 640;
@@ -102,7 +108,9 @@ export function Rows({ title, bars }: { title: string; bars: Bar[] }) {
               />
             </BarLink>
             <text x={214} y={i * R + 15} textAnchor="end" className="axis">
-              {b.label.length > 34 ? `${b.label.slice(0, 33)}…` : b.label}
+              {/* A cut label keeps its whole text as its tooltip: a long model name is read. */}
+              {b.label.length > CUT && <title>{b.label}</title>}
+              {b.label.length > CUT ? `${b.label.slice(0, CUT - 1)}…` : b.label}
             </text>
             <text x={226 + ((W - 380) * b.value) / max} y={i * R + 15} className="axis">
               {b.value}

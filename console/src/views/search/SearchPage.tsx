@@ -146,8 +146,8 @@ export function SearchPage({ search }: { search: SearchSearch }) {
       </form>
       {status?.state === 'BUILDING' && (
         <p role="status">
-          The index is being built: {status.sessionsIndexed} of {status.sessionsTotal} sessions so
-          far.
+          The index is being built: {status.sessionsIndexed} of{' '}
+          {count(status.sessionsTotal, 'session')} so far.
         </p>
       )}
       {answer.error && <ErrorNote error={answer.error} />}

@@ -28,12 +28,12 @@ export function ArtifactsTab({ id }: { id: string }) {
       {list.length === 0 && <p>This session has no artifact.</p>}
       {list.map((a) => (
         <section key={a.name} className="artifact" aria-label={`Artifact ${shown(a.name)}`}>
-          <h3>
+          <h2>
             <code>{shown(a.name)}</code>{' '}
             <span className="muted">
-              {a.kind.toLowerCase()} · {a.size} bytes · {when(a.modifiedAt)}
+              {a.kind.toLowerCase()} · {count(a.size, 'byte')} · {when(a.modifiedAt)}
             </span>
-          </h3>
+          </h2>
           {a.versions.length > 0 && (
             <Versions id={id} name={a.name} versions={a.versions.length} sideBySide={sideBySide} />
           )}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { ErrorNote } from '../../components/ErrorNote';
+import { ChangeCounts } from '../../components/ChangeCounts';
 import { StepLink } from '../../components/StepLink';
 import { shown } from '../../components/text';
 import { changesQuery } from './activity';
@@ -23,8 +24,7 @@ export function ChangesTab({ id, routeId }: { id: string; routeId: string }) {
         <section key={i} className="change" aria-label={`Change to ${shown(c.path)}`}>
           <div className="change-head">
             <code>{shown(c.path)}</code>
-            <span className="added">+{c.linesAdded}</span>
-            <span className="removed">−{c.linesRemoved}</span>
+            <ChangeCounts diff={c.diff} linesAdded={c.linesAdded} linesRemoved={c.linesRemoved} />
             <span className="muted">
               {c.kind.toLowerCase()} · {shown(c.tool)}
             </span>

@@ -12,7 +12,7 @@ interface File {
 export function SessionFiles({ id, files }: { id: string; files: readonly File[] }) {
   return (
     <section className="session-files" aria-labelledby="files-title">
-      <h3 id="files-title">Other files</h3>
+      <h2 id="files-title">Other files</h2>
       {files.length === 0 ? (
         <p>No other file in this session.</p>
       ) : (

@@ -45,7 +45,9 @@ export function SessionPage(props: {
       <NeighbourKeys id={s.id} createdAt={s.createdAt} />
       <header className="session-head">
         <h1 id="session-title">
-          <span className="mono">{shortId(s.id)}</span> {oneLine(s.userRequest, 200)}
+          <span className="mono">{shortId(s.id)}</span>{' '}
+          {/* A session opened without a request (an approval, a resumed one) is still named. */}
+          {oneLine(s.userRequest, 200) || <span className="muted">(no request)</span>}
         </h1>
         <dl className="facts">
           <div>

@@ -7,6 +7,7 @@ import { typing } from '../keys';
 import { LiveStepsSubscription } from './queries';
 import { StepView } from './StepView';
 import { Toggle } from '../../components/Toggle';
+import { count as counted } from '../../components/text';
 import { useStepPages } from './step-pages';
 
 /**
@@ -61,11 +62,34 @@ export function Timeline(props: {
     want(firstShown, lastShown);
   }, [firstShown, lastShown, want, markedPosition]);
 
+  // The marked step is held in view until the person moves the view (wheel, touch, pointer, a
+  // key): the rows around it change size after the virtualizer's own scroll has settled (their
+  // page comes after the marked one's, their outputs and argument tables render taller than the
+  // estimate), and each change moved a last step below the view (the console review's step
+  // 5,000 of 5,001 ended ~130 px short). So: scroll to it again whenever the total size changes.
+  const holding = useRef(true);
   useEffect(() => {
-    if (markedLoaded && markedPosition != null) {
-      v.scrollToIndex(markedPosition, { align: 'start' });
-    }
-  }, [markedLoaded, markedPosition, v]);
+    holding.current = true;
+  }, [markedPosition]);
+  useEffect(() => {
+    const release = () => {
+      holding.current = false;
+    };
+    const events = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+    for (const e of events) window.addEventListener(e, release, { passive: true, capture: true });
+    return () => {
+      for (const e of events) window.removeEventListener(e, release, { capture: true });
+    };
+  }, []);
+  const totalSize = v.getTotalSize();
+  useEffect(() => {
+    if (!markedLoaded || markedPosition == null || !holding.current || follow) return;
+    // A search's term, far down a long step, is what the view holds (StepView scrolled to it
+    // first); else the step's top.
+    const term = highlight ? document.querySelector(`#step-${marked} mark`) : null;
+    if (term) term.scrollIntoView({ block: 'center' });
+    else v.scrollToIndex(markedPosition, { align: 'start' });
+  }, [markedLoaded, markedPosition, v, totalSize, follow, highlight, marked]);
 
   // Live: the records after those the first answer counted, as they are written.
   const [from, setFrom] = useState<number | null>(null);
@@ -112,8 +136,8 @@ export function Timeline(props: {
       <div className="timeline-bar">
         <span className="muted" data-testid="loaded">
           {total !== undefined && loaded >= count
-            ? `${count} steps`
-            : `${loaded} of ${total ?? '…'} steps loaded`}
+            ? counted(count, 'step')
+            : `${loaded} of ${total === undefined ? '… steps' : counted(total, 'step')} loaded`}
         </span>
         <Toggle label="follow" checked={follow} onChange={setFollow} />
       </div>
@@ -130,7 +154,7 @@ export function Timeline(props: {
         aria-busy={pages.fetching}
         aria-label="Steps"
       >
-        <div style={{ height: v.getTotalSize(), position: 'relative' }}>
+        <div style={{ height: totalSize, position: 'relative' }}>
           <div style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
             {items.map((item) => {
               const step = byPosition.get(item.index);

@@ -2,6 +2,7 @@ import { queryOptions, useQuery, type UseQueryOptions } from '@tanstack/react-qu
 import { lazy, Suspense, useEffect, useState, type SyntheticEvent } from 'react';
 import { gql } from '../../api/graphql';
 import { Ansi } from '../../components/Ansi';
+import { ChangeCounts } from '../../components/ChangeCounts';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ExitBadge } from '../../components/ExitBadge';
 import { ChangesQuery, CommandsQuery } from './list-queries';
@@ -149,8 +150,12 @@ function ChangeOutcome(props: CallProps) {
       <summary>
         {change ? (
           <>
-            diff <span className="added">+{change.linesAdded}</span>{' '}
-            <span className="removed">−{change.linesRemoved}</span>
+            diff{' '}
+            <ChangeCounts
+              diff={change.diff}
+              linesAdded={change.linesAdded}
+              linesRemoved={change.linesRemoved}
+            />
           </>
         ) : (
           'diff'

@@ -7,7 +7,8 @@ import { graphql } from '../../gql';
 import { ErrorNote } from '../../components/ErrorNote';
 import { count } from '../../components/text';
 import { Filters } from './Filters';
-import { toFilter, type SessionSearch } from './filters';
+import { FilterProblems } from './FilterProblems';
+import { filterProblems, toFilter, type SessionSearch } from './filters';
 import { SessionsTable } from './SessionsTable';
 
 const SessionsPageQuery = graphql(`
@@ -96,6 +97,7 @@ export function SessionsPage({ search }: { search: SessionSearch }) {
         )}
       </div>
       <Filters search={search} />
+      <FilterProblems problems={filterProblems(search)} />
       {query.error && <ErrorNote error={query.error} />}
       {query.isPending && <p className="muted">Loading…</p>}
       {query.data && (

@@ -83,7 +83,7 @@ export function SessionsTable(props: {
                   {shown(s.model)}
                 </td>
                 <td className="request" title={oneLine(s.userRequest, 1000)}>
-                  {oneLine(s.userRequest, 160)}
+                  {oneLine(s.userRequest, 160) || <span className="muted">(no request)</span>}
                 </td>
                 <td className="num">{s.stepCount}</td>
                 <td className="num">{s.toolCallCount}</td>

@@ -1,4 +1,5 @@
-import type { SessionFilter } from '../../gql/graphql';
+import type { Environment, SessionFilter } from '../../gql/graphql';
+import { shown } from '../../components/text';
 import { hoursOfWeek } from './hours';
 
 /** The sessions table's filters as the URL holds them (the contract's names). */
@@ -50,16 +51,67 @@ function instant(v: string | undefined, end: boolean): string | undefined {
   return d.toISOString();
 }
 
+/** The environments the API knows (SessionFilter.environment), as the URL writes them. */
+const ENVIRONMENTS = [
+  'ide',
+  'cli',
+  'acp',
+  'other',
+] as const satisfies readonly Lowercase<Environment>[];
+const isEnvironment = (e: string): e is (typeof ENVIRONMENTS)[number] =>
+  (ENVIRONMENTS as readonly string[]).includes(e.toLowerCase());
+
+/** A list's items that pass, none kept as undefined (no filter, not "nothing matches"). */
+const kept = <T>(items: T[] | undefined): T[] | undefined => (items?.length ? items : undefined);
+
+/**
+ * The filter the API is asked with. Values it would refuse (an unknown environment, an hour of
+ * the week or a day that names none) are left out, and said so by filterProblems: before, the
+ * page showed the API's raw refusal in place of the table.
+ */
 export function toFilter(s: SessionSearch): SessionFilter {
   return {
-    environment: list(s.env)?.map((e) => e.toUpperCase()) as SessionFilter['environment'],
+    environment: kept(
+      list(s.env)
+        ?.filter(isEnvironment)
+        .map((e) => e.toUpperCase() as Environment),
+    ),
     flavor: list(s.flavor),
     model: list(s.model),
     tool: list(s.tool),
-    hourOfWeek: s.hour ? hoursOfWeek(s.hour) : undefined,
+    hourOfWeek: s.hour ? kept(hoursOfWeek(s.hour).filter((h) => h >= 0)) : undefined,
     hasErrors: s.errors === undefined ? undefined : s.errors === 'true',
     createdAfter: instant(s.from, false),
     createdBefore: instant(s.to, true),
     query: s.q,
   };
+}
+
+/**
+ * One sentence per URL filter value the console left out of the query (see toFilter), saying
+ * what is accepted: a person typed the URL and reads why the table shows more than asked.
+ */
+export function filterProblems(s: SessionSearch): string[] {
+  const out: string[] = [];
+  const badEnv = list(s.env)?.filter((e) => !isEnvironment(e)) ?? [];
+  if (badEnv.length) {
+    out.push(
+      `env=${shown(badEnv.join(','))} names no environment (accepted: ${ENVIRONMENTS.join(', ')}, comma-separated); it is left out.`,
+    );
+  }
+  const hours = s.hour ? hoursOfWeek(s.hour) : [];
+  if (hours.some((h) => h < 0)) {
+    out.push(
+      `hour=${shown(s.hour)} names no hour of the week (accepted: mon-00 to sun-23 in UTC, or 0 to 167, comma-separated); the unknown ones are left out.`,
+    );
+  }
+  for (const [k, end] of [
+    ['from', false],
+    ['to', true],
+  ] as const) {
+    if (s[k] && instant(s[k], end) === undefined) {
+      out.push(`${k}=${shown(s[k])} is no date (accepted: YYYY-MM-DD); it is left out.`);
+    }
+  }
+  return out;
 }

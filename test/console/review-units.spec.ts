@@ -1,0 +1,77 @@
+import { count } from '../../console/src/components/text';
+import { diffCounts } from '../../console/src/components/diff-counts';
+import { parseSearch, stringifySearch } from '../../console/src/routes/search-params';
+import { cellCount } from '../../console/src/views/dashboard/cell-count';
+import {
+  filterProblems,
+  parseSessionSearch,
+  toFilter,
+} from '../../console/src/views/sessions/filters';
+
+/** The console's pure rules behind the fixes of its outside review (issue 20). */
+describe('the console review fixes, as rules', () => {
+  it('keeps every value of a repeated query parameter, joined as the comma form', () => {
+    expect(parseSearch('env=ide&env=acp&errors=true')).toEqual({
+      env: 'ide,acp',
+      errors: 'true',
+    });
+    expect(parseSearch('env=ide,acp')).toEqual({ env: 'ide,acp' });
+    const search = parseSessionSearch(parseSearch('?env=ide&env=acp'));
+    expect(toFilter(search).environment).toEqual(['IDE', 'ACP']);
+    expect(stringifySearch({ ...search })).toBe('?env=ide%2Cacp');
+  });
+
+  it('leaves out the filter values the API would refuse, and says what is accepted', () => {
+    const search = parseSessionSearch({
+      env: 'zzz,ide',
+      hour: 'xyz_99',
+      from: 'notadate',
+      to: '2026-07-02',
+    });
+    const filter = toFilter(search);
+    expect([filter.environment, filter.hourOfWeek, filter.createdAfter]).toEqual([
+      ['IDE'],
+      undefined,
+      undefined,
+    ]);
+    expect(filter.createdBefore).toBe('2026-07-03T00:00:00.000Z');
+    expect(filterProblems(search)).toEqual([
+      'env=zzz names no environment (accepted: ide, cli, acp, other, comma-separated); it is left out.',
+      'hour=xyz_99 names no hour of the week (accepted: mon-00 to sun-23 in UTC, or 0 to 167, comma-separated); the unknown ones are left out.',
+      'from=notadate is no date (accepted: YYYY-MM-DD); it is left out.',
+    ]);
+    expect(filterProblems(parseSessionSearch({ env: 'ide', hour: 'mon-09,58' }))).toEqual([]);
+    expect(toFilter(parseSessionSearch({ hour: 'mon-09,nope' })).hourOfWeek).toEqual([9]);
+  });
+
+  it('fits a heatmap count in its cell: three characters or four with a point', () => {
+    expect(
+      [0, 7, 999, 1000, 3600, 9949, 9950, 36_000, 999_499, 999_500, 1_250_000].map(cellCount),
+    ).toEqual(['0', '7', '999', '1k', '3.6k', '9.9k', '10k', '36k', '999k', '1M', '1.3M']);
+  });
+
+  it('counts the lines of a diff as shown, its file names aside', () => {
+    const diff = [
+      '--- /dev/null',
+      '+++ /w/key.pem',
+      '@@ -0,0 +1,3 @@',
+      '+before',
+      '+-----BEGIN RSA PRIVATE KEY-----[REDACTED]',
+      '+after',
+    ].join('\n');
+    expect(diffCounts(diff)).toEqual({ added: 3, removed: 0 });
+    expect(diffCounts('--- a\n+++ b\n@@ -1 +1 @@\n--- old\n+++ new\n x')).toEqual({
+      added: 1,
+      removed: 1,
+    });
+    expect(diffCounts('')).toBeNull();
+  });
+
+  it('writes counts with their plural forms', () => {
+    expect([count(0, 'session'), count(1, 'session'), count(2, 'tool call')]).toEqual([
+      '0 sessions',
+      '1 session',
+      '2 tool calls',
+    ]);
+  });
+});
