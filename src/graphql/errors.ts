@@ -26,6 +26,11 @@ export function apiError(
   return new GraphQLError(message, { extensions: { ...extensions, code } });
 }
 
+/** A subscription sent as an HTTP query: where subscriptions are served instead. */
+export const SUBSCRIPTION_OVER_HTTP =
+  'Subscriptions are served over WebSocket (graphql-ws, on /graphql) or SSE ' +
+  '(/graphql/stream, Accept: text/event-stream); an HTTP POST or GET answers queries only.';
+
 export function badInput(message: string, extensions: Record<string, unknown> = {}): GraphQLError {
   return apiError(ErrorCode.BAD_USER_INPUT, message, extensions);
 }

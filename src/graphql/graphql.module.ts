@@ -16,7 +16,7 @@ import { InFlightBytes } from '../ops/in-flight-bytes';
 import { RateLimiter } from './limits/rate-limiter';
 import { RateLimitModule } from './limits/rate-limit.module';
 import type { LimitedContext } from './limits/request-limits';
-import { limitRules } from './limits/validation-rules';
+import { limitRules, noMutationsRule } from './limits/validation-rules';
 import { LIVE_WS_OPTIONS, LiveModule } from '../live/live.module';
 import { Redactor } from '../redaction/redactor';
 import { visibleSessionCount } from '../sessions/sessions.service';
@@ -64,7 +64,7 @@ import { visibleSessionCount } from '../sessions/sessions.service';
           preserveHttpStatusForExecutionErrors: false,
           csrfPrevention: true,
           parseOptions: { maxTokens: limits.maxTokens },
-          validationRules: limitRules(limits),
+          validationRules: [...limitRules(limits), noMutationsRule],
           plugins: [
             // No cache hints are set: computing a policy per resolved field buys nothing.
             ApolloServerPluginCacheControlDisabled(),

@@ -20,7 +20,7 @@ import { limitErrorFormatted, withoutSuggestions } from '../graphql/limits/forma
 import { rateLimited } from '../graphql/limits/limits.plugin';
 import type { RateLimiter } from '../graphql/limits/rate-limiter';
 import { costRefusal } from '../graphql/limits/limit-error';
-import { limitRules } from '../graphql/limits/validation-rules';
+import { limitRules, noMutationsRule } from '../graphql/limits/validation-rules';
 import type { Redactor } from '../redaction/redactor';
 import { LiveContext } from './live-context';
 import type { Slots } from './slots';
@@ -73,7 +73,11 @@ export class LiveGate {
       return fail(err instanceof GraphQLError ? err : new GraphQLError(String(err)));
     }
     const schema = this.schema();
-    const invalid = validate(schema, document, [...specifiedRules, ...limitRules(limits)]);
+    const invalid = validate(schema, document, [
+      ...specifiedRules,
+      ...limitRules(limits),
+      noMutationsRule,
+    ]);
     if (invalid.length > 0) return { ok: false, errors: [...invalid], status: 400 };
     const operationName = typeof req.operationName === 'string' ? req.operationName : undefined;
     const operation = getOperationAST(document, operationName);

@@ -1,5 +1,5 @@
 import { Args, Context, Int, Resolver, Subscription } from '@nestjs/graphql';
-import { badInput } from '../graphql/errors';
+import { badInput, SUBSCRIPTION_OVER_HTTP } from '../graphql/errors';
 import { SessionFilter } from '../sessions/sessions.args';
 import { Step } from '../steps/step.model';
 import type { StepParent } from '../steps/steps.service';
@@ -13,13 +13,9 @@ import { SessionEvent, type SessionEventValue } from './session-event.model';
  * renewed before each event's fields run (see LiveContext).
  */
 function perEvent<T>(value: T, _args: unknown, ctx: LiveContext): T {
-  // A subscription POSTed to /graphql runs once, as a query, with a query's context.
-  if (typeof ctx.renew !== 'function') {
-    throw badInput(
-      'Subscriptions are served over WebSocket (graphql-ws, on /graphql) or SSE ' +
-        '(/graphql/stream, Accept: text/event-stream); an HTTP POST or GET answers queries only.',
-    );
-  }
+  // Without a live context this runs once, as a query would (the HTTP route refuses
+  // subscriptions before they run: limits.plugin.ts).
+  if (typeof ctx.renew !== 'function') throw badInput(SUBSCRIPTION_OVER_HTTP);
   ctx.renew();
   return value;
 }

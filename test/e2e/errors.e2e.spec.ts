@@ -187,10 +187,14 @@ describe('errors (e2e)', () => {
         for (const err of body.errors!) expect(err.extensions?.stacktrace).toBeUndefined();
         expect(body.data).toBeUndefined();
       }
-      // The schema has no mutations: refused when execution starts (data null), still user input.
+      // The schema has no mutations: refused at validation (no data), saying what to send.
       const mutation = await e.gql('mutation { roots }');
       expectError(mutation, 'BAD_USER_INPUT');
-      expect(mutation.data).toBeNull();
+      expect(mutation.errors![0].message).toBe(
+        'brainql is read-only and has no mutations: send a query, or a subscription over ' +
+          'WebSocket or SSE.',
+      );
+      expect(mutation.data).toBeUndefined();
       // Variables of the wrong type.
       const body = await e.gql('query($f: Int) { sessions(first: $f) { totalCount } }', {
         f: 'ten',

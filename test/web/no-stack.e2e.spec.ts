@@ -42,7 +42,14 @@ const PROBES: Probe[] = [
     path: '/graphql',
     headers: { 'Content-Type': 'application/json' },
     body: '{"query": "mutation { x }"}',
-    expect: [200, 'BAD_USER_INPUT'],
+    expect: [400, 'BAD_USER_INPUT'],
+  },
+  {
+    method: 'POST',
+    path: '/graphql',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{"query": "subscription { sessionEvents { type } }"}',
+    expect: [400, 'BAD_USER_INPUT'],
   },
   {
     method: 'POST',

@@ -1,8 +1,8 @@
 import { HeaderMap, type ApolloServerPlugin, type GraphQLRequestListener } from '@apollo/server';
-import { GraphQLError, type FormattedExecutionResult } from 'graphql';
+import { GraphQLError, OperationTypeNode, type FormattedExecutionResult } from 'graphql';
 import type { ServerResponse } from 'node:http';
 import type { QueryLimits } from '../../config/config';
-import { ErrorCode } from '../errors';
+import { ErrorCode, SUBSCRIPTION_OVER_HTTP } from '../errors';
 import { queryCost, type HomeSize } from './cost';
 import { costRefusal, tooComplex } from './limit-error';
 import type { RateLimiter } from './rate-limiter';
@@ -52,7 +52,13 @@ export function limitsPlugin(
           // eslint-disable-next-line @typescript-eslint/require-await
           return async (errors) => onlyTheLimitError(errors);
         },
-        async didResolveOperation({ schema, document, request, contextValue }) {
+        async didResolveOperation({ schema, document, request, contextValue, operation }) {
+          // Subscriptions have their own routes; over HTTP one would run once, as a query.
+          if (operation?.operation === OperationTypeNode.SUBSCRIPTION) {
+            throw new GraphQLError(SUBSCRIPTION_OVER_HTTP, {
+              extensions: { code: ErrorCode.BAD_USER_INPUT, http: { status: 400 } },
+            });
+          }
           const costOf = (home?: HomeSize) =>
             queryCost({
               schema,

@@ -132,6 +132,24 @@ export function onlyTheLimitError(errors?: readonly Error[]): void {
   if (limit) (errors as Error[]).splice(0, errors.length, limit);
 }
 
+/**
+ * brainql has no mutations: a mutation is the client's mistake, refused at validation (400,
+ * BAD_USER_INPUT) with what to send instead, where graphql-js refused it only when executing
+ * (200, "Schema is not configured to execute mutation operation.").
+ */
+export const noMutationsRule: ValidationRule = (context) => ({
+  OperationDefinition(node) {
+    if (context.getSchema().getRootType(node.operation)) return;
+    context.reportError(
+      new GraphQLError(
+        `brainql is read-only and has no ${node.operation}s: send a query, or a subscription ` +
+          'over WebSocket or SSE.',
+        { nodes: node },
+      ),
+    );
+  },
+});
+
 /** The document-shape rules for these limits. */
 export function limitRules(limits: QueryLimits): ValidationRule[] {
   return [
