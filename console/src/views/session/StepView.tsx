@@ -9,6 +9,7 @@ import type { StepPartsFragment } from '../../gql/graphql';
 import { CallOutcome } from './activity';
 import { FullStepQuery } from './queries';
 import { ToolArgs } from './ToolArgs';
+import { centreInScrollers } from '../../components/centre';
 
 const Markdown = lazy(() => import('../../components/Markdown'));
 
@@ -68,8 +69,8 @@ export function StepView(props: {
   const waiting = wantFull && !f;
   useEffect(() => {
     // The first term in view once the text that holds it is there (a long step has it far down).
-    if (pattern && !waiting)
-      article.current?.querySelector('mark')?.scrollIntoView({ block: 'center' });
+    const mark = pattern && !waiting ? article.current?.querySelector('mark') : null;
+    if (mark) centreInScrollers(mark);
   }, [pattern, waiting]);
   return (
     <article

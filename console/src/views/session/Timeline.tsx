@@ -9,6 +9,7 @@ import { StepView } from './StepView';
 import { Toggle } from '../../components/Toggle';
 import { count as counted } from '../../components/text';
 import { useStepPages } from './step-pages';
+import { centreInScrollers } from '../../components/centre';
 
 /**
  * Every step, virtualised: one row per position, a page of 100 loaded as its rows come into
@@ -87,7 +88,7 @@ export function Timeline(props: {
     // A search's term, far down a long step, is what the view holds (StepView scrolled to it
     // first); else the step's top.
     const term = highlight ? document.querySelector(`#step-${marked} mark`) : null;
-    if (term) term.scrollIntoView({ block: 'center' });
+    if (term) centreInScrollers(term);
     else v.scrollToIndex(markedPosition, { align: 'start' });
   }, [markedLoaded, markedPosition, v, totalSize, follow, highlight, marked]);
 
