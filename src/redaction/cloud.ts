@@ -88,7 +88,8 @@ const DOMAIN_CHAR = /[A-Za-z0-9._#-]/;
 export const cookieJarValue: Detector = {
   kind: 'cookie',
   anchors: '.',
-  trigger: `\\.(?=[A-Za-z0-9-]{1,63}${TAB}(?:TRUE|FALSE)${TAB})`,
+  // `[\t^]I?`: looser than TAB, a character class where the scan of every `.` backtracks.
+  trigger: '\\.(?=[A-Za-z0-9-]{1,63}[\\t^]I?(?:TRUE|FALSE)[\\t^])',
   find(text, at, _state, out) {
     // The domain (maybe `#HttpOnly_`) starts the line, after a gutter at most (`4: `, `+`):
     // at most 255 domain characters before, and the gutter's few.

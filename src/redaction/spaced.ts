@@ -44,8 +44,9 @@ export const wordPassword: Detector = {
   kind: 'password',
   anchors: 'w',
   trigger:
-    `w(?:(?=ord[ \\t(])(?<=(?<![A-Za-z])(?:store|key)Passw)` +
-    `|(?=ord[ \\t])(?<=[ \\t]passw)(?<=${COMMAND}passw))`,
+    // One look-ahead for both (`w` is frequent in prose): then the look-behinds.
+    `w(?=ord[ \\t(])(?:(?<=(?<![A-Za-z])(?:store|key)Passw)` +
+    `|(?<=[ \\t]passw)(?<=${COMMAND}passw))`,
   find(text, at, _state, out) {
     let re: RegExp;
     if (text.startsWith('passw', at - 4)) {
