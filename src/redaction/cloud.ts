@@ -71,9 +71,11 @@ export const azureKeyList: Detector = {
 };
 
 /** A Netscape cookie line from the last dot of its domain: fields, then the value (group 1). */
+/** A tab, or `^I` as `cat -A` shows one (its lines then end with `$`). */
+const TAB = '(?:\\t|\\^I)';
 const JAR_LINE = new RegExp(
-  '\\.[A-Za-z0-9-]{1,63}\\t(?:TRUE|FALSE)\\t[^\\t\\r\\n]{1,1024}\\t(?:TRUE|FALSE)\\t\\d{1,12}' +
-    `\\t[^\\t\\r\\n]{1,256}\\t([^\\t\\r\\n]{1,${VALUE_MAX}})`,
+  `\\.[A-Za-z0-9-]{1,63}${TAB}(?:TRUE|FALSE)${TAB}[^\\t\\r\\n]{1,1024}?${TAB}(?:TRUE|FALSE)${TAB}\\d{1,12}` +
+    `${TAB}[^\\t\\r\\n]{1,256}?${TAB}([^\\t\\r\\n]{1,${VALUE_MAX}})`,
   'y',
 );
 const DOMAIN_CHAR = /[A-Za-z0-9._#-]/;
@@ -86,7 +88,8 @@ const DOMAIN_CHAR = /[A-Za-z0-9._#-]/;
 export const cookieJarValue: Detector = {
   kind: 'cookie',
   anchors: '.',
-  trigger: '\\.(?=[A-Za-z0-9-]{1,63}\\t(?:TRUE|FALSE)\\t)',
+  // `[\t^]I?`: looser than TAB, a character class where the scan of every `.` backtracks.
+  trigger: '\\.(?=[A-Za-z0-9-]{1,63}[\\t^]I?(?:TRUE|FALSE)[\\t^])',
   find(text, at, _state, out) {
     // The domain (maybe `#HttpOnly_`) starts the line, after a gutter at most (`4: `, `+`):
     // at most 255 domain characters before, and the gutter's few.
@@ -100,7 +103,9 @@ export const cookieJarValue: Detector = {
     const m = JAR_LINE.exec(text);
     if (!m || m[1].startsWith(REDACTED)) return -1;
     const end = JAR_LINE.lastIndex;
-    out.push({ start: end - m[1].length, end, kind: 'cookie' });
+    // `cat -A` ends each line with `$`: not the value's.
+    const shown = m[0].includes('^I') && m[1].endsWith('$') ? 1 : 0;
+    out.push({ start: end - m[1].length, end: end - shown, kind: 'cookie' });
     return end;
   },
 };

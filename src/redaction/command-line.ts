@@ -98,6 +98,8 @@ export interface CommandOption {
   dashValue?: boolean;
   /** Further test of the value (a cookie string has a `=`; a file name has none). */
   accept?: (value: string) => boolean;
+  /** Where in the value the secret starts (`user,S3cret`: after the comma); default 0. */
+  secretFrom?: (value: string) => number;
 }
 
 /** A detector of an option's value when `command` starts the same command line, within REACH. */
@@ -131,7 +133,10 @@ export function commandOption(o: CommandOption): Detector {
         m[3]?.length === VALUE_MAX ? valueEnd(text, value.lastIndex, -1) : value.lastIndex;
       const option = !o.dashValue && v.startsWith('-');
       const reference = v.startsWith('$') || v.startsWith(REDACTED);
-      if (!option && !reference && (!o.accept || o.accept(v))) out.push({ start, end, kind });
+      const from = start + (o.secretFrom?.(v) ?? 0);
+      if (!option && !reference && (!o.accept || o.accept(v)) && end > from) {
+        out.push({ start: from, end, kind });
+      }
       return end;
     },
   };

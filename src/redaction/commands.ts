@@ -135,6 +135,16 @@ const httpie = commandOption({
   accept: (value) => value.includes(':'),
 });
 
+/** `lftp -u deploy,S3cret sftp://host`: the password after the user's comma (`-u user` prompts). */
+const lftp = commandOption({
+  command: /lftp(?=[ \t])/y,
+  stems: ['lftp'],
+  slot: 'lftp',
+  ...spaced('u'),
+  accept: (value) => value.includes(','),
+  secretFrom: (value) => value.indexOf(',') + 1,
+});
+
 /** By the character after the `-`: the detectors to try, in order (the first match wins). */
 const BY_LETTER = new Map<number, Detector[]>();
 for (const [letters, detectors] of [
@@ -144,6 +154,7 @@ for (const [letters, detectors] of [
   ['P', [zip, sshKeygen, sqlcmd]],
   ['N', [sshKeygen]],
   ['k', [openssl]],
+  ['u', [lftp]],
   ['b', [ghSecret, curlCookie]],
   ['-', [ghSecret, storeValue, httpie]],
 ] as const) {

@@ -2,6 +2,7 @@ import { acceptAssignment, secretKey, type KeyRule } from './keys';
 import type { Span } from './detector';
 import type { Redactor } from './redactor';
 import { mergeSpans } from './spans';
+import { impliedRules } from './json-fields';
 
 /**
  * Redaction by structure: in a JSON value (tool call arguments, artifact metadata, any JSON
@@ -91,13 +92,15 @@ export function redactJsonValue(r: Redactor, value: unknown, rule: KeyRule | nul
   }
   if (!isPlainObject(value)) return value;
   const inherited = rule && !isSchema(value) ? rule : null;
+  // A `value` or `text` whose object says it is secret (a password field's, a sensitive one).
+  const implied = 'value' in value || 'text' in value ? impliedRules(value) : null;
   const keys = Object.keys(value);
   // Copy on write: the arrays exist only once something changed.
   let values: unknown[] | null = null;
   let names: string[] | null = null;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
-    const x = redactJsonValue(r, value[key], secretKey(key) ?? inherited);
+    const x = redactJsonValue(r, value[key], secretKey(key) ?? implied?.get(key) ?? inherited);
     const name = r.redactKey(key);
     if (values === null && (x !== value[key] || name !== key)) {
       values = keys.slice(0, i).map((k) => value[k]);

@@ -552,6 +552,10 @@ describe('the prefilter', () => {
     ...['echo ', ' | sudo -S ', '| chpasswd', '+', '3: ', '  ', 'smtp.login(', 'user, ', '@tcp('],
     ...['<password>', '</password>', 'NOPASSWD', 'N', '=', 'add-authtoken ', 'env:set ', 'sig='],
     ...['\tTRUE\t', '.x.io', '\t0\t', 'hvs.', 'getenv(', ' --value ', 'aws ssm put-parameter '],
+    // Review 6: wp-cli, mysqladmin, rclone, Gradle, JSON steps and Terraform outputs, lftp, cat -A.
+    ...['wp config set ', 'DB_PASSWORD ', 'mysqladmin ', ' password ', 'rclone config create '],
+    ...['secret_access_key ', 'client_secret ', 'storePassword ', 'keyPassword', '"sensitive":'],
+    ...[' true', '"value":', '"text":', '"selector":', '"#password"', 'lftp ', 'a,b', '^I', 'TRUE'],
   ];
 
   it('agrees on the counterexamples found so far', () => {
@@ -694,7 +698,22 @@ describe('linear time', () => {
       '\n+',
       '| sudo -S ',
       ' --value a',
+      // Review 6.
+      'mysqladmin password ',
+      ' password ',
+      'storePassword "',
+      'rclone config create a s3 secret_access_key ',
+      '"sensitive": true, ',
+      '{"sensitive": true, "value": "',
+      '{"selector": "#password", "value": ',
+      '"value":{',
+      'lftp -u a,',
+      '.x^ITRUE^I',
     ].map((u) => fill(u)),
+    'mysqladmin' + fill(' a'),
+    'rclone config create' + fill(' a'),
+    '{"selector": "#password"' + fill(', "value": "a"'),
+    '{' + fill('"sensitive": true, '),
     'Private-Lines: 99999' + fill('\n+AAAA'),
     'machine a login b' + fill('\n1: '),
     'mc alias set' + fill(' a'),

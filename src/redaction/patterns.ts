@@ -59,6 +59,8 @@ import { cutToken } from './cut-token';
 import { netrcPassword } from './netrc';
 import { npmCredential } from './npmrc';
 import { privateKey, privateKeyBase64, puttyPrivateKey } from './private-key';
+import { rclonePair, wordPassword } from './spaced';
+import { browserJsonFill, sensitiveValue } from './json-fields';
 import { GITLEAKS_DETECTORS, GITLEAKS_KINDS } from './rules';
 
 export { ci } from './detector';
@@ -161,6 +163,8 @@ export const DETECTORS: readonly Detector[] = [
   secretObject,
   browserPassword,
   htmlPasswordValue,
+  browserJsonFill,
+  sensitiveValue,
   callSecret,
   urlSignature,
   vaultToken,
@@ -170,6 +174,8 @@ export const DETECTORS: readonly Detector[] = [
   sqlPasswordUpper,
   sqlIdentifiedBy,
   sqlPasswordLower,
+  wordPassword,
+  rclonePair,
   goDsnPassword,
   ...TOOL_ARGUMENTS,
   secureStringPassword,

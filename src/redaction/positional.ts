@@ -50,11 +50,27 @@ const MC_ALIAS = new RegExp(
   'y',
 );
 const NOT_IN_WORD = '(?<![\\w.]|[\\w.]-)';
+/**
+ * The start of an upper-case setting's name up to its first `_` (`DB_PASSWORD` of `wp config
+ * set DB_PASSWORD S3cret`): any tool's `config set NAME VALUE`, masked when NAME is a secret's.
+ */
+// Upper case only: the look-behind runs at every `_`, and code's `snake_case` names would each
+// cost a scan back over their letters (figure 7); settings named so are constants anyway.
+const CONFIG_KEY_HEAD = '[A-Z][A-Z0-9]{0,39}_';
+/**
+ * After that `_`, the rest of a name that ends as a secret's does (`PASSWORD`, `AUTH_KEY`; one more
+ * word at most, so that base64 and hex runs with a `_` fail at their first letters): tested
+ * first (it fails at once after nearly every `_`, where the look-behind would read back), and by
+ * setFind too (a detector is never looser than its trigger).
+ */
+const CONFIG_KEY_REST =
+  '(?=(?:[A-Z0-9]{1,20}_)?(?:PASSWORD|PASSWD|PASS|PWD|SECRET|KEY|TOKEN|SALT|CREDENTIALS?)["\'\\s])';
+const CONFIG_KEY_REST_RE = new RegExp(CONFIG_KEY_REST, 'y');
 /** The commands, up to where a trigger fires: the `_` of a key, `-` of fish's option, `:` of a URL. */
 const COMMAND_HEAD = new RegExp(
   // The same names as KEY_TRIGGER's (a detector is never looser than its trigger).
   `${NOT_IN_WORD}(config(?:ure)?[ \\t]+set)(?:[ \\t]+-{1,2}[\\w=.-]{1,40})*` +
-    `[ \\t]+["']?(?:aws_|[\\w./:@-]{0,64}/:_)$` +
+    `[ \\t]+["']?(?:aws_|[\\w./:@-]{0,64}/:_|${CONFIG_KEY_HEAD})$` +
     `|${NOT_IN_WORD}(setx)(?:[ \\t]+/[A-Za-z])*[ \\t]+["']?[A-Z0-9]{1,40}_$` +
     `|${NOT_IN_WORD}(set)[ \\t]{1,4}-$` +
     `|${NOT_IN_WORD}(mc)[ \\t]+(?:alias[ \\t]+set|config[ \\t]+host[ \\t]+add)[ \\t]+\\S{1,64}[ \\t]+https?:$`,
@@ -76,6 +92,10 @@ const setFind: Detector['find'] = (text, at, _state, out) => {
   const from = Math.max(0, at - HEAD_MAX);
   const head = COMMAND_HEAD.exec(text.slice(from, at + 1));
   if (!head) return -1;
+  if (head[1] !== undefined && !/(?:aws_|\/:_)$/.test(head[0])) {
+    CONFIG_KEY_REST_RE.lastIndex = at + 1;
+    if (!CONFIG_KEY_REST_RE.test(text)) return -1;
+  }
   const start = from + head.index + head[0].search(/config|setx|set|mc/);
   const re = head[4] !== undefined ? MC_ALIAS : head[1] !== undefined ? CONFIG_SET : SET_EXPORT;
   re.lastIndex =
@@ -101,6 +121,7 @@ const setFind: Detector['find'] = (text, at, _state, out) => {
  */
 const KEY_TRIGGER =
   '_(?:(?<=[ \\t"\']aws_)(?=(?:secret_access_key|session_token)[ \\t"\'])' +
+  `|${CONFIG_KEY_REST}(?<=${NOT_IN_WORD}config(?:ure)?[ \\t]+set(?:[ \\t]+-{1,2}[\\w=.-]{1,40})*[ \\t]+["']?${CONFIG_KEY_HEAD})` +
   '|(?<=/:_)(?=(?:auth(?:Token)?|password)[ \\t"\'])' +
   `|(?<=${NOT_IN_WORD}setx(?:[ \\t]+/[A-Za-z])*[ \\t]+["']?[A-Z0-9]{1,40}_))`;
 const FISH_TRIGGER = `-(?=[A-Za-z]{0,3}x[A-Za-z]{0,3}[ \\t])(?<=${NOT_IN_WORD}set[ \\t]{1,4}-)`;
@@ -108,7 +129,8 @@ const MINIO_TRIGGER = `:(?<=${NOT_IN_WORD}mc[ \\t]+(?:alias[ \\t]+set|config[ \\
 
 /**
  * Values set by commands that take a name and a value, not `NAME=value`: `aws configure set
- * aws_secret_access_key …`, `npm config set "//registry.example/:_authToken" "…"`, `setx
+ * aws_secret_access_key …`, `wp config set DB_PASSWORD …` (any tool's `config set` of a name
+ * with a `_`), `npm config set "//registry.example/:_authToken" "…"`, `setx
  * API_KEY …`, `set -gx GITHUB_TOKEN …` (fish): the value of a secret-named setting; `mc alias
  * set NAME URL ACCESS SECRET`: the secret key. No letter may anchor them (a letter as the
  * prefilter's first character costs every text a third of its speed, see DETECTORS): the `_`

@@ -53,6 +53,16 @@ export const PLANTED = {
   netrcNew: 'NetrcNewPlant11',
   ppkOld: 'AAAAgQPpkOldPlantLine12',
   ppkNew: 'AAAAgQPpkNewPlantLine13',
+  // Issue 19, sixth review: tools that take a password as a word's argument (wp-cli,
+  // mysqladmin, rclone, lftp, Gradle), a browser tool's JSON step, Terraform's sensitive output.
+  wpPass: 'WpCliPlant14',
+  mysqladminPass: 'MysqlAdminPlant15',
+  rcloneSecret: 'RcloneSecretPlant16',
+  lftpPass: 'LftpPlant17',
+  gradleStore: 'GradleStorePlant18',
+  gradleKey: 'GradleKeyPlant19',
+  browserFill: 'BrowserFillPlant20',
+  tfSensitive: 'TfSensitivePlant21',
 } as const;
 
 /** Every planted value, and its middle (a partial mask must not leave it either). */
@@ -174,6 +184,31 @@ const STEPS: [Record<string, unknown>, Call[]?][] = [
       },
     ],
   ],
+  [
+    { content: 'Configure the site, the backups and the release signing.' },
+    [
+      {
+        name: 'run_command',
+        args: {
+          CommandLine:
+            `wp config set DB_PASSWORD ${P.wpPass}\nmysqladmin -u root password '${P.mysqladminPass}'\n` +
+            `rclone config create r s3 access_key_id AKIDX secret_access_key ${P.rcloneSecret}\n` +
+            `lftp -u deploy,${P.lftpPass} sftp://files.example.com`,
+        },
+      },
+      {
+        name: 'write_to_file',
+        args: {
+          TargetFile: '/srv/app/build.gradle',
+          CodeContent: `signingConfigs {\n  release {\n    storePassword "${P.gradleStore}"\n    keyPassword '${P.gradleKey}'\n  }\n}\n`,
+        },
+      },
+      {
+        name: 'browser_steps',
+        args: { steps: [{ action: 'fill', selector: '#password', value: P.browserFill }] },
+      },
+    ],
+  ],
 ];
 
 /** The compact tier stores every argument as JSON text. */
@@ -197,6 +232,11 @@ export function plantedFiles(): Record<string, string | Buffer> {
     '.system_generated/logs/transcript.jsonl': `${compactLines().join('\n')}\n`,
     '.system_generated/logs/transcript_full.jsonl': `${fullLines().join('\n')}\n`,
     '.system_generated/steps/4/output.txt': `$ curl -s https://auth/token\n{"access":"${P.jwt}"}\n`,
+    '.system_generated/steps/8/output.txt': `$ terraform output -json\n${JSON.stringify(
+      { db_conn: { sensitive: true, type: 'string', value: P.tfSensitive } },
+      null,
+      2,
+    )}\n`,
     '.system_generated/steps/6/output.txt':
       `.example.com\tTRUE\t/\tTRUE\t1767225600\tsessionid\t${P.cookieJar}\n` +
       `https://a.blob.core.windows.net/c/b?sv=2022-11-02&sig=${P.sasSig}\n` +

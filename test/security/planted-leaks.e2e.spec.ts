@@ -142,11 +142,15 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
         search(query: "password", first: 100) { edges { node { field snippet } } } }`,
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.session.steps.edges).toHaveLength(8);
+    expect(body.data.session.steps.edges).toHaveLength(9);
     const hits = body.data.search.edges.map((e: { node: { field: string } }) => e.node.field);
     expect(hits.sort()).toEqual([
       'ARTIFACT',
       'CONTENT',
+      // Step 8's output: Terraform's `db_conn` value, `[REDACTED:password]`.
+      'OUTPUT',
+      // Step 8's calls: `password '[REDACTED:password]'`, `storePassword`, `#password`.
+      'TOOL_CALLS',
       'TOOL_CALLS',
       'TOOL_CALLS',
       'TOOL_CALLS',
@@ -240,6 +244,9 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
       '6 OUTPUT url-signature 1',
       '7 TOOL_CALLS password 2',
       '7 TOOL_CALLS private-key 2',
+      // Sixth review: 4 in the command, 2 in build.gradle, the browser step's; the output's.
+      '8 TOOL_CALLS password 7',
+      '8 OUTPUT password 1',
       // Artifacts, and every other file served (by path), by name: what downloads mask.
       '.system_generated/messages/m1.json ARTIFACT password 1',
       '.system_generated/tasks/t1.log ARTIFACT github-token 1',

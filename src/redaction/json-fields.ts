@@ -1,0 +1,166 @@
+import type { Detector, Span } from './detector';
+import { acceptAssignment, type KeyRule } from './keys';
+import { VALUE_MAX } from './values';
+
+// --- values a JSON object's other members say are secret ----------------------------------------
+
+/** Most characters read each way from a member to the braces of its object. */
+const OBJECT_REACH = 1024;
+
+/**
+ * The object around `at` in JSON text (maybe escaped, pretty-printed, behind gutters or diff
+ * signs): [start of `{`, end after `}`], or null when its braces are not within OBJECT_REACH.
+ * Braces inside strings are counted too: a miscount only finds no object, or a smaller one.
+ */
+function objectAround(text: string, at: number): [number, number] | null {
+  let start = -1;
+  for (let i = at, depth = 0, stop = Math.max(0, at - OBJECT_REACH); i >= stop; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7d) depth++;
+    else if (c === 0x7b && depth-- === 0) {
+      start = i;
+      break;
+    }
+  }
+  if (start < 0) return null;
+  for (let i = at, depth = 0, stop = Math.min(text.length, at + OBJECT_REACH); i < stop; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b) depth++;
+    else if (c === 0x7d && depth-- === 0) return [start, i + 1];
+  }
+  return null;
+}
+
+/** Blanks and line breaks between JSON tokens, real or escaped, each break maybe gutted. */
+const WS = '(?:[ \\t]|(?:[\\r\\n]|\\\\+[nr])(?:[ \\t]*\\d{1,9}:[ \\t]?|[+-])?|\\\\+t){0,64}';
+/** A member `"key": "string"` at its object's top level or deeper: 1 the key, 2 the string. */
+const STRING_MEMBER = new RegExp(
+  `\\\\*"([\\w-]{1,64})\\\\*"${WS}:${WS}\\\\*"((?:[^"\\\\\\r\\n]|\\\\+[^"\\\\])` +
+    `{0,${VALUE_MAX}})\\\\*"`,
+  'g',
+);
+
+/** Masks the string values of `keys` among the members of `text.slice(from, to)`. */
+function maskMembers(
+  text: string,
+  [from, to]: [number, number],
+  keys: RegExp,
+  out: Span[],
+): number {
+  const object = text.slice(from, to);
+  let found = 0;
+  for (const m of object.matchAll(STRING_MEMBER)) {
+    if (!keys.test(m[1]) || !acceptAssignment('password', m[2], true, '')) continue;
+    let end = from + (m.index ?? 0) + m[0].length - 1;
+    while (text[end - 1] === '\\') end--; // the closing quote's escapes
+    out.push({ start: end - m[2].length, end, kind: 'password' });
+    found++;
+  }
+  return found;
+}
+
+const SENSITIVE_KEY = /[sS]ensitive\\*"[ \t]*:[ \t]*true/;
+
+/**
+ * Terraform's `terraform output -json` and state: `{"sensitive": true, "type": "string",
+ * "value": "S3cret"}` (or `"value"` first, as state files have it), in command output or a
+ * file, compact or pretty-printed, escaped or not: the string value of an object marked
+ * sensitive, whatever its output is named. Anchored on the `:` after `"sensitive"`.
+ */
+export const sensitiveValue: Detector = {
+  kind: 'password',
+  anchors: ':',
+  // The look-ahead first: it fails at once after nearly every `:`.
+  // One alternative for both JSON detectors (browserJsonFill's keys too): each alternative
+  // costs every `:` of every JSON text a test.
+  trigger: `:(?<=(?:[sS]ensitive|value|text|input|keys)\\\\*"[ \\t]*:)`,
+  find(text, at, _state, out) {
+    // The trigger's test, as every `:` detector's find runs where any `:` trigger fired.
+    const around = text.slice(Math.max(0, at - 24), at + 12);
+    if (!SENSITIVE_KEY.test(around)) return -1;
+    const object = objectAround(text, at);
+    if (!object) return -1;
+    maskMembers(text, object, /^value$/, out);
+    return at + 1;
+  },
+};
+
+/** The keys a browser tool's step names its field with. */
+export const FIELD_KEYS =
+  /^(?:selector|ref|element|target|locator|field|name|label|id|xpath|css|placeholder|aria-label)$/i;
+/** A field named as a password field (a word, not `bypass` or `passenger`). */
+export const PASSWORD_FIELD =
+  /(?<![a-z])(?:pass(?:word|wd|phrase)?|pwd|passwort|kennwort|mot[_ -]?de[_ -]?passe|contrase(?:ñ|n)a|senha)(?![a-z])|password/i;
+/** Each `"key": "string"` of an object, for the field's name. */
+const FIELD_MEMBER = new RegExp(
+  `\\\\*"([\\w-]{1,64})\\\\*"${WS}:${WS}\\\\*"([^"\\\\\\r\\n]{0,256})\\\\*"`,
+  'g',
+);
+/** From the `:`: the typed string (1), maybe behind escaped quotes. */
+const TYPED = new RegExp(`:${WS}\\\\*"([^"\\\\\\r\\n]{1,${VALUE_MAX}})\\\\*"`, 'y');
+/** How far before the typed value its object's `{` and field name are looked for (the trigger's). */
+const FIELD_REACH = 256;
+const TYPED_KEY = /(?:value|text|input|keys)\\*"[ \t]*$/;
+/** A password word before it (cheaper than reading the members, which most objects fail). */
+const PASSWORD_WORD = /pass|pwd|kennwort|senha|contrase/i;
+
+/**
+ * A browser automation tool's step as JSON: `{"action": "fill", "selector": "#password",
+ * "value": "S3cret"}`, `{"type": "input", "ref": "e12-password", "text": "S3cret"}`: what is
+ * typed into a field whose selector, ref or name (before it in the object) names a password.
+ * Anchored on the `:` after `"value"` or `"text"` (sensitiveValue's trigger); a password word
+ * within 256 characters before is tested first (most `"value":` have none).
+ */
+export const browserJsonFill: Detector = {
+  kind: 'password',
+  anchors: ':',
+  trigger: '', // sensitiveValue's
+  find(text, at, _state, out) {
+    // The trigger's key, as every `:` detector's find runs where any `:` trigger fired.
+    if (!TYPED_KEY.test(text.slice(Math.max(0, at - 24), at))) return -1;
+    if (!PASSWORD_WORD.test(text.slice(Math.max(0, at - FIELD_REACH), at))) return -1;
+    let open = at;
+    for (const stop = Math.max(0, at - FIELD_REACH); open >= stop; open--) {
+      const c = text.charCodeAt(open);
+      if (c === 0x7b) break;
+      if (c === 0x7d) return -1;
+    }
+    if (text.charCodeAt(open) !== 0x7b) return -1;
+    let field = false;
+    for (const m of text.slice(open, at).matchAll(FIELD_MEMBER)) {
+      if (FIELD_KEYS.test(m[1]) && PASSWORD_FIELD.test(m[2])) field = true;
+    }
+    if (!field) return -1;
+    TYPED.lastIndex = at;
+    const m = TYPED.exec(text);
+    if (!m) return -1;
+    let end = TYPED.lastIndex - 1;
+    while (text[end - 1] === '\\') end--; // the closing quote's escapes
+    if (acceptAssignment('password', m[1], true, '')) {
+      out.push({ start: end - m[1].length, end, kind: 'password' });
+    }
+    return TYPED.lastIndex;
+  },
+};
+
+const TYPED_KEYS = ['value', 'text', 'input', 'keys'];
+const TYPED_RULE: KeyRule = { keyword: 'password', kind: 'password' };
+
+/**
+ * What the text detectors above find, for a parsed object (./json walks tool arguments as
+ * values, not text): the keys whose string is secret because of the object's other members,
+ * the typed value of a password field's step, and `value` of an object marked `sensitive: true`.
+ */
+export function impliedRules(o: Record<string, unknown>): Map<string, KeyRule> | null {
+  let keys: string[] | null = null;
+  if (o.sensitive === true && typeof o.value === 'string') keys = ['value'];
+  else {
+    let field = false;
+    for (const k in o) {
+      const v = o[k];
+      if (typeof v === 'string' && FIELD_KEYS.test(k) && PASSWORD_FIELD.test(v)) field = true;
+    }
+    if (field) keys = TYPED_KEYS.filter((k) => typeof o[k] === 'string');
+  }
+  return keys && keys.length > 0 ? new Map(keys.map((k) => [k, TYPED_RULE])) : null;
+}
