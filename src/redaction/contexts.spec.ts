@@ -590,12 +590,59 @@ describe('a token cut by the compact tier (console review 20c, high)', () => {
     expect(redact(input)).toBe(expected);
   });
 
+  // Second console review (20d, high): a cut token glued to the text before it, or after a URL
+  // escape, showed its first ~32 characters.
+  it.each([
+    [
+      `kkkkkkkx${ghp}\n<truncated 2956 bytes>`,
+      'kkkkkkkx[REDACTED:github-token]\n<truncated 2956 bytes>',
+    ],
+    [
+      `curl https://x/?url%3D${ghp}\n<truncated 2956 bytes>`,
+      'curl https://x/?url%3D[REDACTED:github-token]\n<truncated 2956 bytes>',
+    ],
+    [
+      `{"content":"a%3D${j('AKIA', 'Z7X6C5V4B3')}\\n<truncated 9 bytes>"}`,
+      '{"content":"a%3D[REDACTED:aws-access-key]\\n<truncated 9 bytes>"}',
+    ],
+    [
+      `x${j('xoxb-', '210987654321-32109')}\n<truncated 9 bytes>`,
+      'x[REDACTED:slack-token]\n<truncated 9 bytes>',
+    ],
+  ])('glued or URL-escaped: %s', (input, expected) => {
+    expect(redact(input)).toBe(expected);
+  });
+
   it.each([
     'plain words here\n<truncated 2959 bytes>\n',
     'mask-value-xyz\n<truncated 2 bytes>',
+    'bookshelf_itemsandmore\n<truncated 2 bytes>',
+    'ZZAKIA1234567890\n<truncated 2 bytes>',
     'ghp_\n<truncated 2 bytes>',
     `${j('ghp_', 'abc')} <truncated 2 bytes>`,
   ])('leaves alone: %s', (text) => {
+    expect(redact(text)).toBe(text);
+  });
+});
+
+describe('a token after a URL escape (console review 20d, high)', () => {
+  const slack = j('xoxb-', '210987654321-3210987654321-ZyXwVuTsRqPoNmLkJiHgFeDc');
+  const aws = j('AKIA', 'Z7X6C5V4B3N2M1L0');
+  const jwt = j('eyJ', 'hbGciOiJIUzI1NiJ9.eyJ1c2VyIjoiYWRtaW4ifQ.Qm9nT3V0U2lnbmF0dXJlMTIzNDU2');
+  const openai = j('sk-proj-', 'Zz98Yy76Xx54Ww32Vv10Uu98Tt76Ss54Rr32Qq10');
+  it.each([
+    [
+      `curl 'https://x/api?token%3D${slack}'`,
+      "curl 'https://x/api?token%3D[REDACTED:slack-token]'",
+    ],
+    [`GET /?key%3D${aws}&x=1`, 'GET /?key%3D[REDACTED:aws-access-key]&x=1'],
+    [`Authorization%3A%20Bearer%20${jwt}`, 'Authorization%3A%20Bearer%20[REDACTED:jwt]'],
+    [`env?OPENAI_API_KEY%3D${openai}`, 'env?OPENAI_API_KEY%3D[REDACTED:openai-key]'],
+  ])('%s', (input, expected) => {
+    expect(redact(input)).toBe(expected);
+  });
+
+  it.each(['rate 100%3Dfull', 'progress 50%2Cdone', 'a%20eyJ'])('leaves alone: %s', (text) => {
     expect(redact(text)).toBe(text);
   });
 });

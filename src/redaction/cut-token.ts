@@ -7,29 +7,35 @@ import type { Detector } from './detector';
  * detector, yet most of the secret: a `ghp_` token's first 30 characters are its whole random
  * part (the last 6 are a checksum of them), an `AIza` key's first 31 of 39 (console review 20c).
  */
-const PREFIXES: readonly (readonly [string, string])[] = [
-  ['gh[pousr]_', 'github-token'],
-  ['github_pat_', 'github-token'],
-  ['glpat-', 'gitlab-token'],
-  ['A[KS]IA', 'aws-access-key'],
-  ['AIza', 'gcp-api-key'],
-  ['ya29\\.', 'google-oauth-token'],
-  ['xox[a-z]-', 'slack-token'],
-  ['sk-ant-', 'anthropic-key'],
-  ['sk-', 'openai-key'],
-  ['[sr]k_(?:live|test)_', 'stripe-key'],
-  ['hf_', 'huggingface-token'],
-  ['npm_', 'npm-token'],
-  ['pypi-', 'pypi-token'],
-  ['dop_v1_', 'digitalocean-token'],
-  ['shp(?:at|ss|ca|pa)_', 'shopify-token'],
-  ['SG\\.', 'sendgrid-key'],
-  ['hvs\\.', 'vault-token'],
-  ['eyJ', 'jwt'],
+const PREFIXES: readonly (readonly [string, string, Glue])[] = [
+  ['gh[pousr]_', 'github-token', 'glued'],
+  ['github_pat_', 'github-token', 'glued'],
+  ['glpat-', 'gitlab-token', 'glued'],
+  ['A[KS]IA', 'aws-access-key', 'edge'],
+  ['AIza', 'gcp-api-key', 'edge'],
+  ['ya29\\.', 'google-oauth-token', 'edge'],
+  ['xox[a-z]-', 'slack-token', 'glued'],
+  ['sk-ant-', 'anthropic-key', 'glued'],
+  ['sk-', 'openai-key', 'edge'],
+  ['[sr]k_(?:live|test)_', 'stripe-key', 'glued'],
+  ['hf_', 'huggingface-token', 'edge'],
+  ['npm_', 'npm-token', 'edge'],
+  ['pypi-', 'pypi-token', 'glued'],
+  ['dop_v1_', 'digitalocean-token', 'glued'],
+  ['shp(?:at|ss|ca|pa)_', 'shopify-token', 'glued'],
+  ['SG\\.', 'sendgrid-key', 'edge'],
+  ['hvs\\.', 'vault-token', 'glued'],
+  ['eyJ', 'jwt', 'edge'],
 ];
-/** The prefixes, where a token may start (not inside a longer word: `mask-` is no `sk-`). */
+/**
+ * Where a token may start. `edge`: not inside a longer word (`mask-` is no `sk-`, `shelf_` no
+ * `hf_`), except right after a URL escape (`url%3Dghp_…`). `glued`: anywhere, as the whole
+ * token's own detector takes it (`kkkxghp_…` cut is still a GitHub token: console review 20d).
+ */
+type Glue = 'edge' | 'glued';
+const EDGE = '(?<!(?<!%[0-9A-Fa-f])[A-Za-z0-9])';
 const PREFIX = new RegExp(
-  `(?<![A-Za-z0-9])(?:${PREFIXES.map(([p], i) => `(?<p${i}>${p})`).join('|')})`,
+  PREFIXES.map(([p, , glue], i) => `${glue === 'edge' ? EDGE : ''}(?<p${i}>${p})`).join('|'),
   'g',
 );
 const MARKER = /truncated \d{1,12} bytes>/y;
@@ -55,12 +61,14 @@ export const cutToken: Detector = {
     let start = brk;
     while (start > 0 && brk - start < RUN_MAX && TOKEN_CHAR.test(text[start - 1])) start--;
     if (start === brk) return -1;
-    PREFIX.lastIndex = 0;
-    const run = text.slice(start, brk);
+    // The run with the 3 characters before it, which tell whether it follows a URL escape.
+    const from = Math.max(0, start - 3);
+    const run = text.slice(from, brk);
+    PREFIX.lastIndex = start - from;
     const m = PREFIX.exec(run);
     if (!m || m.index + m[0].length >= run.length) return -1;
     const i = Object.values(m.groups ?? {}).findIndex((g) => g !== undefined);
-    out.push({ start: start + m.index, end: brk, kind: PREFIXES[i][1] });
+    out.push({ start: from + m.index, end: brk, kind: PREFIXES[i][1] });
     return at + 1;
   },
 };

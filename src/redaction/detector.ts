@@ -47,11 +47,14 @@ export function ci(word: string): string {
 
 /**
  * What may end just before a token although it is a letter or digit: the letter of an escape
- * (`\n`, `\t`) as in JSON-encoded text, where `\neyJ...` starts a token, and the end of an ANSI
- * colour or erase sequence (`ESC[33m`, `ESC[1;31m`, `ESC[K`), raw or written as `\u001b[`,
- * `\x1b[`, `\033[` or `\e[` (coloured command output puts a token right after its `m`).
+ * (`\n`, `\t`) as in JSON-encoded text, where `\neyJ...` starts a token, the end of a URL
+ * escape (`token%3Dxoxb-…`, `Bearer%20eyJ…`: a query string or header written URL-encoded; the
+ * console review 20d saw four kinds of token served clear there), and the end of an ANSI colour
+ * or erase sequence (`ESC[33m`, `ESC[1;31m`, `ESC[K`), raw or written as `\u001b[`, `\x1b[`,
+ * `\033[` or `\e[` (coloured command output puts a token right after its `m`).
  */
-const ESCAPE_END = '\\\\|(?:\\x1b|\\\\u001[bB]|\\\\x1[bB]|\\\\033|\\\\e)\\[[0-9;?]{0,16}';
+const ESCAPE_END =
+  '\\\\|%[0-9A-Fa-f]|(?:\\x1b|\\\\u001[bB]|\\\\x1[bB]|\\\\033|\\\\e)\\[[0-9;?]{0,16}';
 /** Not preceded by a token character, except where ESCAPE_END says so. */
 export const EDGE = `(?<!(?<!${ESCAPE_END})[A-Za-z0-9_-])`;
 /**
