@@ -63,6 +63,10 @@ export const PLANTED = {
   gradleKey: 'GradleKeyPlant19',
   browserFill: 'BrowserFillPlant20',
   tfSensitive: 'TfSensitivePlant21',
+  // Second console review (20d): tokens right after a URL escape (a query string or header
+  // written URL-encoded).
+  urlSlack: ['xoxb-', '210987654321-3210987654321-PlantUrlSlackTokenAb'].join(''),
+  urlAws: ['AKIA', 'PLANTURLAWS12345'].join(''),
 } as const;
 
 /** Every planted value, and its middle (a partial mask must not leave it either). */
@@ -206,6 +210,15 @@ const STEPS: [Record<string, unknown>, Call[]?][] = [
       {
         name: 'browser_steps',
         args: { steps: [{ action: 'fill', selector: '#password', value: P.browserFill }] },
+      },
+    ],
+  ],
+  [
+    { content: `The hook is https://hooks.example/in?token%3D${P.urlSlack}` },
+    [
+      {
+        name: 'run_command',
+        args: { CommandLine: `curl 'https://s3.example/?X-Key%3D${P.urlAws}&acl=private'` },
       },
     ],
   ],

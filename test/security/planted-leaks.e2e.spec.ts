@@ -142,7 +142,7 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
         search(query: "password", first: 100) { edges { node { field snippet } } } }`,
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.session.steps.edges).toHaveLength(9);
+    expect(body.data.session.steps.edges).toHaveLength(10);
     const hits = body.data.search.edges.map((e: { node: { field: string } }) => e.node.field);
     expect(hits.sort()).toEqual([
       'ARTIFACT',
@@ -247,6 +247,9 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
       // Sixth review: 4 in the command, 2 in build.gradle, the browser step's; the output's.
       '8 TOOL_CALLS password 7',
       '8 OUTPUT password 1',
+      // Tokens after a URL escape (console review 20d).
+      '9 CONTENT slack-token 1',
+      '9 TOOL_CALLS aws-access-key 1',
       // Artifacts, and every other file served (by path), by name: what downloads mask.
       '.system_generated/messages/m1.json ARTIFACT password 1',
       '.system_generated/tasks/t1.log ARTIFACT github-token 1',
