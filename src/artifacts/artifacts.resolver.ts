@@ -11,7 +11,7 @@ import { GraphQLJSON } from 'graphql-scalars';
 import { ArtifactKind } from '../graphql/enums';
 import type { ArtifactInfo, ArtifactVersionInfo } from '../brain/artifacts';
 import type { ListedSession } from '../brain/catalog';
-import { decodeUtf8 } from '../brain/files';
+import { decodeText } from '../brain/utf16';
 import { nameProblem } from '../brain/safe-path';
 import { BrainStore } from '../brain/store';
 import type { SessionEntry } from '../brain/types';
@@ -71,7 +71,7 @@ async function readAll(
   ctx: GqlContext,
 ): Promise<string> {
   await ctx.loaders.admit(size);
-  return decodeUtf8(await store.readRange(entry, name, 0, size));
+  return decodeText(await store.readRange(entry, name, 0, size));
 }
 
 @Resolver(() => Artifact)

@@ -1,12 +1,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Stats } from 'node:fs';
-import { decodeUtf8, readFileRange, walkSessionFiles } from '../brain/files';
+import { readFileRange, walkSessionFiles } from '../brain/files';
 import { isVerifiablyBinary, SNIFF_BYTES } from '../http/content-kind';
 import { compareStrings } from '../brain/problems';
 import { versionKey, versionOf } from '../brain/cache';
 import { statInside } from '../brain/safe-path';
-import { decodeUtf16, utf16Of } from '../redaction/bytes';
+import { decodeText } from '../brain/utf16';
 
 /**
  * The files besides the transcript that the index searches: step outputs (OUTPUT) and the
@@ -106,18 +106,12 @@ export async function readText(realDir: string, doc: FileDoc): Promise<FileText>
     const bytes = await readFileRange(realDir, doc.relPath, 0, wanted);
     const binary = isVerifiablyBinary(bytes.subarray(0, SNIFF_BYTES));
     return {
-      text: binary ? bytes.toString('latin1') : decode(bytes),
+      text: binary ? bytes.toString('latin1') : decodeText(bytes),
       cut: doc.size > MAX_FILE_TEXT_BYTES,
     };
   } catch {
     return { text: '', cut: false };
   }
-}
-
-/** As downloads tell it (src/redaction/bytes.ts): UTF-16 by its mark or its NULs, else UTF-8. */
-function decode(bytes: Buffer): string {
-  const utf16 = utf16Of(bytes);
-  return utf16 ? decodeUtf16(bytes, utf16).replace(/^\uFEFF/, '') : decodeUtf8(bytes);
 }
 
 /**

@@ -74,6 +74,10 @@ const FILES: Record<string, string | Buffer> = {
   'scratch/meta.jsonl': `not json ${GHP}\n{"pass\\u0077ord":"EscapedKeyPw0rd","n":1}\n`,
   'scratch/pretty.json': `{\n  "a": 1,\n  "k": "\\u0067${GHP.slice(1)}"\n}\n`,
   '.system_generated/steps/0/output.txt': Buffer.from(PS, 'utf16le'),
+  // Artifacts written as UTF-16 (the seventh review: served clear by GraphQL and exports).
+  'a-le-bom.md': Buffer.from(`\ufeff${PS}`, 'utf16le'),
+  'b-le.md': Buffer.from(PS, 'utf16le'),
+  'c-be-bom.md': utf16be(`\ufeff${PS}`),
 };
 
 describe('file downloads with redaction on: binary, UTF-16 and JSON-escaped secrets', () => {
@@ -157,6 +161,25 @@ describe('file downloads with redaction on: binary, UTF-16 and JSON-escaped secr
         String(Buffer.byteLength(expected)),
       ]);
     }
+  });
+
+  it('reads a UTF-16 artifact as its text, masked (with or without BOM, either order)', async () => {
+    const q = `{ session(id: "${MINI_ID}") { artifacts { name content }
+      artifact(name: "c-be-bom.md") { content } } }`;
+    const body = await postGql(on.server, q);
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.session).toEqual({
+      artifacts: [
+        { name: 'a-le-bom.md', content: PS_MASKED },
+        { name: 'b-le.md', content: PS_MASKED },
+        { name: 'c-be-bom.md', content: PS_MASKED },
+      ],
+      artifact: { content: PS_MASKED },
+    });
+    const exported = await rawGet(on.server, `/api/sessions/${MINI_ID}/export?format=json`);
+    expect(exported.status).toBe(200);
+    expect(exported.body.toString('utf8')).not.toMatch(/Utf16Pw0rd|U\\u0000t\\u0000f/);
+    expect(exported.body.toString('utf8')).toContain(JSON.stringify(PS_MASKED));
   });
 
   it('never returns a UTF-16 secret in StepOutput.text', async () => {
