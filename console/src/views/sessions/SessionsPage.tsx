@@ -10,6 +10,7 @@ import { Filters } from './Filters';
 import { FilterProblems } from './FilterProblems';
 import { filterProblems, toFilter, type SessionSearch } from './filters';
 import { SessionsTable } from './SessionsTable';
+import { rememberTableSearch } from './table-search';
 
 const SessionsPageQuery = graphql(`
   query ConsoleSessions($filter: SessionFilter, $after: String) {
@@ -53,6 +54,8 @@ const SessionEventsSubscription = graphql(`
 /** `/`: every visible session, newest first, filtered by the URL; new ones appear live. */
 export function SessionsPage({ search }: { search: SessionSearch }) {
   const filter = useMemo(() => toFilter(search), [search]);
+  // `[`/`]` on a session opened from here move through this list (views/session/neighbours).
+  useEffect(() => rememberTableSearch(search), [search]);
   const key = ['sessions', filter];
   const client = useQueryClient();
   const query = useInfiniteQuery({
