@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describeInBrowser, watchedPage, type Watched } from '../browser/browser';
 import { makeTempDir } from '../fixtures/fs-util';
-import { at, planner, userInput } from '../fixtures/records';
+import { at, planner, toolResult, userInput } from '../fixtures/records';
 import { writeSession } from '../index/index-home';
 import { expectNothingAmiss, sessionRows, startConsole, type ConsoleWorld } from './harness';
 
@@ -12,10 +12,11 @@ import { expectNothingAmiss, sessionRows, startConsole, type ConsoleWorld } from
  * whose sessions share a createdAt (M5).
  */
 const id = (n: number) => `e${n}000000-0000-4000-8000-00000000000${n}`;
+const T0 = '2026-05-11T10:00:00Z';
 const T1 = '2026-07-01T10:00:00Z';
 const T2 = '2026-07-02T10:00:00Z';
 const T3 = '2026-07-03T10:00:00Z';
-// The table, newest first, equal createdAt by id: e4 e5 | e1 e2 e3 | e6.
+// The table, newest first, equal createdAt by id: e4 e5 | e1 e2 e3 | e6 | e7.
 const HOME: [number, string, string, boolean][] = [
   [1, 'ide', T2, true],
   [2, 'acp', T2, false],
@@ -23,7 +24,10 @@ const HOME: [number, string, string, boolean][] = [
   [4, 'cli', T3, false],
   [5, 'ide', T3, false],
   [6, 'ide', T1, false],
+  [7, 'ide', T0, false],
 ];
+/** e7 runs a command with no space in it (the reviewer's made the page 35,000 px wide). */
+const LONG = `echo ${'x'.repeat(5000)}`;
 
 describeInBrowser('the console after its second outside review', () => {
   let home: string;
@@ -35,6 +39,18 @@ describeInBrowser('the console after its second outside review', () => {
       writeSession(path.join(home, `antigravity-${env}/brain`), id(n), [
         userInput(0, t, { request: `work ${n}`, localTime: t }),
         planner(1, at(t, 1), { content: 'Done.', ...(error ? { status: 'ERROR' } : {}) }),
+        ...(n === 7
+          ? [
+              planner(2, at(t, 2), {
+                tool_calls: [{ name: 'run_command', args: { CommandLine: LONG, Cwd: '/w' } }],
+              }),
+              toolResult(3, at(t, 3), 'Output:\nok', { type: 'RUN_COMMAND' }),
+              // A step a day for 12 days: the steps chart's first date under a narrow bar.
+              ...Array.from({ length: 12 }, (_, k) =>
+                planner(4 + k, at(t, 86_400 * (k + 1)), { content: `Day ${k + 1}.` }),
+              ),
+            ]
+          : []),
       ]);
     }
     world = await startConsole(home);
@@ -66,7 +82,7 @@ describeInBrowser('the console after its second outside review', () => {
       await w.page.goto(`${world.origin}/?${query}`);
       expect([query, await ids()]).toEqual([
         query,
-        ['e4000000', 'e5000000', 'e1000000', 'e2000000', 'e3000000', 'e6000000'],
+        ['e4000000', 'e5000000', 'e1000000', 'e2000000', 'e3000000', 'e6000000', 'e7000000'],
       ]);
       expect(await w.page.getByTestId('filter-problems').innerText()).toBe(
         `errors=${value} names no choice (accepted: true, false); it is left out.`,
@@ -118,13 +134,54 @@ describeInBrowser('the console after its second outside review', () => {
 
   it('moves with [ and ] through the table as filtered and ordered, ties by id (M5)', async () => {
     await w.page.goto(`${world.origin}/`);
-    expect(await ids()).toEqual([1, 2, 3, 4, 5, 6].map(() => expect.any(String)));
-    expect(await walk(']', id(4))).toEqual(['e4', 'e5', 'e1', 'e2', 'e3', 'e6']);
-    expect(await walk('[', id(6))).toEqual(['e6', 'e3', 'e2', 'e1', 'e5', 'e4']);
+    expect((await ids()).length).toBe(7);
+    expect(await walk(']', id(4))).toEqual(['e4', 'e5', 'e1', 'e2', 'e3', 'e6', 'e7']);
+    expect(await walk('[', id(7))).toEqual(['e7', 'e6', 'e3', 'e2', 'e1', 'e5', 'e4']);
     // The table the person came from: ?env=ide (no e2, no e4).
     await w.page.goto(`${world.origin}/?env=ide`);
-    expect(await ids()).toEqual(['e5000000', 'e1000000', 'e3000000', 'e6000000']);
-    expect(await walk(']', id(5))).toEqual(['e5', 'e1', 'e3', 'e6']);
-    expect(await walk('[', id(6))).toEqual(['e6', 'e3', 'e1', 'e5']);
+    expect(await ids()).toEqual(['e5000000', 'e1000000', 'e3000000', 'e6000000', 'e7000000']);
+    expect(await walk(']', id(5))).toEqual(['e5', 'e1', 'e3', 'e6', 'e7']);
+    expect(await walk('[', id(7))).toEqual(['e7', 'e6', 'e3', 'e1', 'e5']);
+  });
+
+  it('says an unknown search field and secret kind, and names each page in its title (lows)', async () => {
+    await w.page.goto(`${world.origin}/search?q=work&fields=nope,content`);
+    expect(await w.page.getByTestId('filter-problems').innerText()).toBe(
+      'fields=nope names no field (accepted: user_request, content, thinking, tool_calls, output, artifact, comma-separated); it is left out.',
+    );
+    await w.page.getByTestId('hits').waitFor();
+    expect(await w.page.locator('.error-note').count()).toBe(0);
+    expect(await w.page.title()).toBe('Search work · brainql');
+    await w.page.goto(`${world.origin}/secrets?kind=${encodeURIComponent('<b>x')}`);
+    expect(await w.page.getByTestId('filter-problems').innerText()).toBe(
+      'kind=<b>x is no kind found in the sessions your key reads (found: none); no finding is listed under it.',
+    );
+    expect(await w.page.title()).toBe('Secrets · brainql');
+    await w.page.goto(`${world.origin}/`);
+    await sessionRows(w.page);
+    expect(await w.page.title()).toBe('Sessions · brainql');
+    await w.page.goto(`${world.origin}/sessions/${id(4)}`);
+    await w.page.locator('#step-0').waitFor();
+    expect(await w.page.title()).toBe('e4000000 work 4 · brainql');
+    await w.page.goto(`${world.origin}/dashboard`);
+    await w.page.locator('.totals').waitFor();
+    expect(await w.page.title()).toBe('Dashboard · brainql');
+  });
+
+  it('keeps the first date of a chart inside the chart and a long command inside its box (lows)', async () => {
+    await w.page.goto(`${world.origin}/dashboard`);
+    const chart = w.page.locator('svg[aria-label="Steps per day"]');
+    const first = chart.locator('text.axis', { hasText: '2026-05-11' });
+    await first.waitFor();
+    const [label, box] = await Promise.all([first.boundingBox(), chart.boundingBox()]);
+    expect(label!.x).toBeGreaterThanOrEqual(box!.x);
+    await w.page.goto(`${world.origin}/sessions/${id(7)}?tab=commands`);
+    await w.page.locator('.command').waitFor();
+    const width = () =>
+      w.page.evaluate<number[]>(
+        '[document.documentElement.scrollWidth, document.documentElement.clientWidth]',
+      );
+    const [scroll, client] = await width();
+    expect(scroll).toBeLessThanOrEqual(client);
   });
 });
