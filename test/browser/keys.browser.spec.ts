@@ -72,6 +72,8 @@ describeInBrowser('the pages in a browser, with API keys and introspection off',
       expect(await dialog.locator('p').innerText()).toMatch(/^This server needs an API key\. /);
       await enter('bql_not-a-key-0123456789abcdefghijklmnopqrstuvwxyz0123');
       await dialog.getByText('The server refused this key.').waitFor();
+      // Behind the dialog, nothing: not the refusal's "UNAUTHENTICATED" banner either.
+      expect(await w.page.locator('main').innerText()).toBe('');
       // A refused key signed no one in: nothing to sign out of.
       const signOut = w.page.locator('header.bar button', { hasText: 'Sign out' });
       expect(await signOut.count()).toBe(0);
@@ -103,6 +105,16 @@ describeInBrowser('the pages in a browser, with API keys and introspection off',
       await w.page.getByRole('button', { name: 'Sign out' }).click();
       await dialog.waitFor();
       expect(await w.page.evaluate('sessionStorage.getItem("brainql.key")')).toBeNull();
+      // What the key read leaves with it: nothing of the session behind the backdrop (it was
+      // rendered there, readable), and no answer kept in the query cache for the next key.
+      expect(await w.page.locator('main').innerText()).toBe('');
+      expect(await w.page.locator('body').innerText()).not.toContain(IDS.ide);
+      // Escape (twice: Chromium then closes a modal whatever cancel said) shows nothing either.
+      await w.page.keyboard.press('Escape');
+      await w.page.keyboard.press('Escape');
+      await w.page.waitForTimeout(300);
+      expect(await dialog.isVisible()).toBe(true);
+      expect(await w.page.locator('main').innerText()).toBe('');
       // A key that reads every root: the prefix shared by three sessions lists them.
       await enter(FULL_KEY);
       await w.page.goto(`${home.origin}/sessions/eb00`);

@@ -375,7 +375,7 @@ describeInBrowser('the console for an audit: counts, versions, files, search, ex
       const view = w.page.viewportSize()!;
       expect(box && box.y >= 0 && box.y + box.height <= view.height).toBe(true);
       // Only the timeline scrolled: the page's header stays in view.
-      expect(await w.page.evaluate(() => window.scrollY)).toBe(0);
+      expect(await w.page.evaluate<number>('window.scrollY')).toBe(0);
       // Case-insensitive, as the search is; each term marked; the request too.
       await open('/sessions/ba5e/steps/0?hl=REFACTOR+%22re-check%22');
       await w.page.locator('#step-0 mark').first().waitFor();

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type FormEvent } from 'react';
-import { currentKey, setKey } from '../api/key';
+import { currentKey, keyNeeded, setKey } from '../api/key';
 
 /**
  * Asked when the server answers 401: the key goes to sessionStorage (this tab only) and every
@@ -18,8 +18,9 @@ export function KeyDialog() {
     e.preventDefault();
     const value = new FormData(e.currentTarget).get('key');
     if (typeof value !== 'string' || value.trim() === '') return;
-    dialog.current?.close();
+    // The key first: the dialog's close then sees it is no longer needed (see onClose).
     setKey(value.trim());
+    dialog.current?.close();
     void client.invalidateQueries();
   };
   return (
@@ -28,6 +29,11 @@ export function KeyDialog() {
       className="key-dialog"
       aria-labelledby="key-title"
       onCancel={(e) => e.preventDefault()}
+      // Chromium closes a modal dialog on a second Escape whatever cancel says: while no key is
+      // accepted it opens again, so the page is never left without a way to give one.
+      onClose={() => {
+        if (keyNeeded() && dialog.current?.isConnected) dialog.current.showModal();
+      }}
     >
       <form onSubmit={submit}>
         <h2 id="key-title">API key</h2>

@@ -55,9 +55,9 @@ export function Layout() {
         </Suspense>
       )}
       {help && <KeyHelp onClose={() => setHelp(false)} />}
-      <main>
-        <Outlet />
-      </main>
+      {/* While a key is asked for, nothing of the view: what a signed-out (or refused) key read
+          must not stay readable behind the dialog's backdrop, nor its "key needed" error. */}
+      <main>{needed ? null : <Outlet />}</main>
       {needed && <KeyDialog />}
     </>
   );

@@ -6,6 +6,7 @@ import { count, shown } from '../../components/text';
 import { graphql } from '../../gql';
 import type { TimeBucket } from '../../gql/graphql';
 import { FilterProblems } from '../sessions/FilterProblems';
+import { useTitle } from '../title';
 import {
   filterProblems,
   parseSessionSearch,
@@ -88,6 +89,7 @@ function bucketFilter(start: string, bucket: string, base: SessionSearch): Sessi
 
 /** `/dashboard`: the `stats` answers as charts; a bar opens the sessions it counts. */
 export function DashboardPage({ search }: { search: DashboardSearch }) {
+  useTitle('Dashboard');
   const { bucket: written, ...base } = search;
   const { bucket, problems } = bucketOf(written);
   const q = useQuery({

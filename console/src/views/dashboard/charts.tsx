@@ -35,6 +35,22 @@ export function BarLink({ bar, children }: { bar: Bar; children: React.ReactNode
 }
 
 /**
+ * Where a label under a bar goes: centred, unless that puts it past an edge of the chart (a
+ * narrow first bar's date lost its first character, "026-05-11"); then it starts at the left
+ * edge or ends at the right one. 12 px text: about 7.2 units a character, 3.6 each side.
+ */
+function labelAt(
+  mid: number,
+  label: string,
+  width: number,
+): { x: number; textAnchor: 'start' | 'middle' | 'end' } {
+  const half = label.length * 3.6;
+  if (mid - half < 0) return { x: 0, textAnchor: 'start' };
+  if (mid + half > width) return { x: width, textAnchor: 'end' };
+  return { x: mid, textAnchor: 'middle' };
+}
+
+/**
  * Vertical bars over time, labels below (every nth when crowded); each bar's count above it
  * while there is room for one (an auditor reads numbers, not heights).
  */
@@ -69,7 +85,7 @@ export function Columns({ title, bars }: { title: string; bars: Bar[] }) {
                 </text>
               )}
               {i % every === 0 && (
-                <text x={i * w + w / 2} y={H + 16} textAnchor="middle" className="axis">
+                <text y={H + 16} className="axis" {...labelAt(i * w + w / 2, b.label, W)}>
                   {b.label}
                 </text>
               )}

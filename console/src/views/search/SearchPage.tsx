@@ -4,7 +4,9 @@ import type { FormEvent } from 'react';
 import { gql } from '../../api/graphql';
 import { ErrorNote } from '../../components/ErrorNote';
 import { Snippet } from '../../components/Snippet';
-import { count, oneLine, shortId } from '../../components/text';
+import { count, oneLine, shortId, shown } from '../../components/text';
+import { FilterProblems } from '../sessions/FilterProblems';
+import { useTitle } from '../title';
 import { graphql } from '../../gql';
 import type { SearchField } from '../../gql/graphql';
 
@@ -35,6 +37,32 @@ const FIELDS: readonly [SearchField, string][] = [
   ['OUTPUT', 'outputs'],
   ['ARTIFACT', 'artifacts'],
 ];
+
+/**
+ * The fields of `fields=` the query uses (any case) and a sentence for those it leaves out: the
+ * API refuses an unknown one, and its raw refusal took the page's place (`fields=nope`).
+ */
+export function searchFields(value: string | undefined): {
+  fields: SearchField[] | undefined;
+  problems: string[];
+} {
+  const asked =
+    value
+      ?.split(',')
+      .map((f) => f.trim())
+      .filter(Boolean) ?? [];
+  const known = FIELDS.map(([f]) => f);
+  const fields = asked
+    .map((f) => f.toUpperCase())
+    .filter((f): f is SearchField => (known as string[]).includes(f));
+  const bad = asked.filter((f) => !(known as string[]).includes(f.toUpperCase()));
+  const problems = bad.length
+    ? [
+        `fields=${shown(bad.join(','))} names no field (accepted: ${known.map((f) => f.toLowerCase()).join(', ')}, comma-separated); it is left out.`,
+      ]
+    : [];
+  return { fields: fields.length ? fields : undefined, problems };
+}
 
 /** The URL of a submitted form: defaults (every field, relevance, any session) left out. */
 function searchOf(form: FormData): SearchSearch {
@@ -85,8 +113,8 @@ const SearchQuery = graphql(`
 export function SearchPage({ search }: { search: SearchSearch }) {
   const navigate = useNavigate();
   const q = search.q ?? '';
-  const fields = search.fields?.split(',').map((f) => f.trim().toUpperCase()) as
-    SearchField[] | undefined;
+  useTitle(q ? `Search ${oneLine(q, 80)}` : 'Search');
+  const { fields, problems } = searchFields(search.fields);
   const answer = useQuery({
     queryKey: ['search', search],
     queryFn: () =>
@@ -144,6 +172,7 @@ export function SearchPage({ search }: { search: SearchSearch }) {
           </select>
         </label>
       </form>
+      <FilterProblems problems={problems} />
       {status?.state === 'BUILDING' && (
         <p role="status">
           The index is being built: {status.sessionsIndexed} of{' '}

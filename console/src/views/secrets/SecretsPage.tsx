@@ -5,9 +5,23 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { FindingPlace, findingField } from '../../components/FindingPlace';
 import { count, oneLine, shortId, shown, when } from '../../components/text';
 import { graphql } from '../../gql';
+import { FilterProblems } from '../sessions/FilterProblems';
+import { useTitle } from '../title';
 
 export function parseSecretsSearch(raw: Record<string, unknown>): { kind?: string } {
   return typeof raw.kind === 'string' && raw.kind.trim() ? { kind: raw.kind.trim() } : {};
+}
+
+/**
+ * A `kind=` no finding has, said with the kinds found: alone, "No secret was found" read as if
+ * the sessions held none (a typo, or `kind=<b>x`, looked like a clean home).
+ */
+export function kindProblems(kind: string | undefined, found: readonly string[]): string[] {
+  if (!kind || found.includes(kind)) return [];
+  const names = found.length ? found.map(shown).join(', ') : 'none';
+  return [
+    `kind=${shown(kind)} is no kind found in the sessions your key reads (found: ${names}); no finding is listed under it.`,
+  ];
 }
 
 const ExposuresQuery = graphql(`
@@ -41,6 +55,7 @@ const ExposuresQuery = graphql(`
 /** `/secrets`: the sessions where secrets appeared (newest first), each finding linked. */
 export function SecretsPage({ kind }: { kind?: string }) {
   const navigate = useNavigate();
+  useTitle('Secrets');
   const q = useQuery({
     queryKey: ['exposures', kind],
     queryFn: () => gql(ExposuresQuery, { kinds: kind ? [kind] : undefined }),
@@ -72,8 +87,11 @@ export function SecretsPage({ kind }: { kind?: string }) {
               {shown(k)}
             </option>
           ))}
+          {/* The URL's kind, even one not found: the select says what the list is of. */}
+          {kind && !kinds.includes(kind) && <option value={kind}>{shown(kind)}</option>}
         </select>
       </label>
+      <FilterProblems problems={all.data ? kindProblems(kind, kinds) : []} />
       {q.error && <ErrorNote error={q.error} />}
       {q.data && (
         <>

@@ -9,6 +9,7 @@ import { sessionQuery } from './queries';
 import { TABS, type LineAt, type Tab } from './tabs';
 import { Timeline } from './Timeline';
 import { useNeighbourKeys } from './neighbours';
+import { useTitle } from '../title';
 
 const Lists = lazy(() => import('./Lists'));
 
@@ -24,6 +25,10 @@ export function SessionPage(props: {
   const { id, tab, step, highlight, at } = props;
   // Asked (with the timeline's first steps page) by the route's loader: see openSession.
   const q = useQuery(sessionQuery(id));
+  const named = q.data?.session;
+  useTitle(
+    named ? `${shortId(named.id)} ${oneLine(named.userRequest, 80) || '(no request)'}` : shown(id),
+  );
   if (q.error instanceof ApiError && q.error.candidates.length > 0) {
     return <Candidates prefix={id} ids={q.error.candidates} />;
   }

@@ -3,54 +3,64 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { gql } from '../../api/graphql';
 import { graphql } from '../../gql';
+import type { SessionFilter } from '../../gql/graphql';
+import { toFilter } from '../sessions/filters';
+import { tableSearch } from '../sessions/table-search';
 import { typing } from '../keys';
+import { neighbour, type FetchRows } from './neighbour-order';
 
-const NeighboursQuery = graphql(`
-  query ConsoleNeighbours($newer: SessionFilter!, $older: SessionFilter!) {
-    newer: sessions(first: 2, filter: $newer, order: OLDEST_FIRST) {
-      edges {
-        node {
-          id
-        }
+const NeighbourRowsQuery = graphql(`
+  query ConsoleNeighbourRows(
+    $filter: SessionFilter!
+    $order: SessionOrder!
+    $first: Int!
+    $after: String
+  ) {
+    sessions(first: $first, after: $after, filter: $filter, order: $order) {
+      pageInfo {
+        hasNextPage
+        endCursor
       }
-    }
-    older: sessions(first: 2, filter: $older, order: NEWEST_FIRST) {
       edges {
         node {
           id
+          createdAt
         }
       }
     }
   }
 `);
 
+const fetchRows: FetchRows = async (filter, order, first, after) => {
+  const d = await gql(NeighbourRowsQuery, { filter, order, first, after });
+  return {
+    rows: d.sessions.edges.map((e) => ({ id: e.node.id, createdAt: String(e.node.createdAt) })),
+    endCursor: d.sessions.pageInfo.endCursor ?? null,
+    hasNextPage: d.sessions.pageInfo.hasNextPage,
+  };
+};
+
 /**
- * `[` and `]`: the session above and below this one in the sessions table (newest first), as
- * the API orders them; sessions created in the same instant as this one are passed over. Asked
- * for at the first press, not with the session: opening one costs its header and first steps.
+ * `[` and `]`: the session above and below this one in the sessions table as this tab last
+ * showed it (its filters, newest first, equal createdAt by id: the API's order). Asked for at
+ * the press, not with the session: opening one costs its header and first steps.
  */
 export function useNeighbourKeys(id: string, createdAt: string): void {
   const navigate = useNavigate();
   const client = useQueryClient();
   useEffect(() => {
     let shown = true;
-    const pick = (edges: { node: { id: string } }[] | undefined) =>
-      edges?.map((e) => e.node.id).find((other) => other !== id);
     const onKey = (e: KeyboardEvent) => {
       if (typing(e) || e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.key !== '[' && e.key !== ']') return;
-      const newer = e.key === '[';
+      const below = e.key === ']';
+      const filter: SessionFilter = toFilter(tableSearch());
       void client
         .fetchQuery({
-          queryKey: ['neighbours', id],
-          queryFn: () =>
-            gql(NeighboursQuery, {
-              newer: { createdAfter: createdAt },
-              older: { createdBefore: createdAt },
-            }),
+          queryKey: ['neighbours', id, below, filter],
+          queryFn: () => neighbour(fetchRows, filter, { id, createdAt }, below),
         })
-        .then((d) => {
-          const to = pick(newer ? d.newer.edges : d.older.edges);
+        .then((to) => {
           // Only while this session is still the one shown (a key pressed as it was left).
           if (to && shown) void navigate({ to: '/sessions/$id', params: { id: to } });
         })

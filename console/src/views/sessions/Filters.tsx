@@ -1,15 +1,20 @@
 import { useNavigate } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
-import { parseSessionSearch, type SessionSearch } from './filters';
+import { appliedSearch, envChoice, errorsChoice, type SessionSearch } from './filters';
+
+const ENVIRONMENT_OPTIONS = ['ide', 'cli', 'acp'];
 
 /** The filter bar: applying it rewrites the URL, which is the only state of the table. */
 export function Filters({ search }: { search: SessionSearch }) {
   const navigate = useNavigate();
   const apply = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = Object.fromEntries(new FormData(e.currentTarget));
-    void navigate({ to: '/', search: parseSessionSearch(form) });
+    void navigate({ to: '/', search: appliedSearch(new FormData(e.currentTarget)) });
   };
+  // What the query uses: a list (`?env=acp&env=cli`) is an option of its own, so the select
+  // shows it and Apply keeps it; refused values show as "any" (FilterProblems says why).
+  const env = envChoice(search.env);
+  const errors = errorsChoice(search.errors);
   // key: a URL change (a chart's link, back/forward) resets the uncontrolled fields.
   return (
     <form className="filters" onSubmit={apply} key={JSON.stringify(search)} role="search">
@@ -18,11 +23,16 @@ export function Filters({ search }: { search: SessionSearch }) {
       </label>
       <label>
         Environment
-        <select name="env" defaultValue={search.env ?? ''}>
+        <select name="env" defaultValue={env}>
           <option value="">any</option>
-          <option value="ide">ide</option>
-          <option value="cli">cli</option>
-          <option value="acp">acp</option>
+          {ENVIRONMENT_OPTIONS.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+          {env !== '' && !ENVIRONMENT_OPTIONS.includes(env) && (
+            <option value={env}>{env.split(',').join(', ')}</option>
+          )}
         </select>
       </label>
       <label>
@@ -40,7 +50,7 @@ export function Filters({ search }: { search: SessionSearch }) {
       </label>
       <label>
         Errors
-        <select name="errors" defaultValue={search.errors ?? ''}>
+        <select name="errors" defaultValue={errors === undefined ? '' : String(errors)}>
           <option value="">any</option>
           <option value="true">with errors</option>
           <option value="false">without</option>

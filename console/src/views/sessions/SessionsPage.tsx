@@ -10,6 +10,8 @@ import { Filters } from './Filters';
 import { FilterProblems } from './FilterProblems';
 import { filterProblems, toFilter, type SessionSearch } from './filters';
 import { SessionsTable } from './SessionsTable';
+import { rememberTableSearch } from './table-search';
+import { useTitle } from '../title';
 
 const SessionsPageQuery = graphql(`
   query ConsoleSessions($filter: SessionFilter, $after: String) {
@@ -53,6 +55,9 @@ const SessionEventsSubscription = graphql(`
 /** `/`: every visible session, newest first, filtered by the URL; new ones appear live. */
 export function SessionsPage({ search }: { search: SessionSearch }) {
   const filter = useMemo(() => toFilter(search), [search]);
+  useTitle('Sessions');
+  // `[`/`]` on a session opened from here move through this list (views/session/neighbours).
+  useEffect(() => rememberTableSearch(search), [search]);
   const key = ['sessions', filter];
   const client = useQueryClient();
   const query = useInfiniteQuery({

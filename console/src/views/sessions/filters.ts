@@ -11,7 +11,8 @@ export interface SessionSearch {
   tool?: string;
   /** Hours of the week, `mon-09` (UTC), comma-separated: sessions with a step in one of them. */
   hour?: string;
-  errors?: 'true' | 'false';
+  /** `true` or `false`; anything else is kept as typed, left out of the query and said. */
+  errors?: string;
   from?: string;
   to?: string;
   q?: string;
@@ -27,9 +28,11 @@ export function parseSessionSearch(raw: Record<string, unknown>): SessionSearch 
     if (typeof v === 'string' && v.trim() !== '') out[k] = v.trim();
     else if (typeof v === 'number') out[k] = String(v);
   }
+  // Kept as typed, even empty (`?errors=`): a value that is no choice is said (filterProblems),
+  // never read as one. Before, `errors=maybe` hid the sessions with errors behind an "any".
   const e = raw.errors;
-  if (e === 'true' || e === true) out.errors = 'true';
-  if (e === 'false' || e === false) out.errors = 'false';
+  if (typeof e === 'string') out.errors = e.trim();
+  else if (typeof e === 'boolean' || typeof e === 'number') out.errors = String(e);
   return out;
 }
 
@@ -61,6 +64,39 @@ const ENVIRONMENTS = [
 const isEnvironment = (e: string): e is (typeof ENVIRONMENTS)[number] =>
   (ENVIRONMENTS as readonly string[]).includes(e.toLowerCase());
 
+/** `errors=true|false` as the API's hasErrors; any other value (even `TRUE`) asks nothing. */
+export function errorsChoice(v: string | undefined): boolean | undefined {
+  return v === 'true' ? true : v === 'false' ? false : undefined;
+}
+
+/**
+ * The environments of `env` the query uses, comma-joined and lowercase (`acp,cli`): the filter
+ * bar's Environment shows this, so a list from the URL is shown and kept, not "any".
+ */
+export function envChoice(v: string | undefined): string {
+  return (
+    list(v)
+      ?.filter(isEnvironment)
+      .map((e) => e.toLowerCase())
+      .join(',') ?? ''
+  );
+}
+
+/**
+ * The URL the filter bar's Apply writes: its fields' values, empty ones left out (an "any" is
+ * no filter, not `errors=`). Every field shows what the URL holds (a list of environments as
+ * one option), so what the person did not change is written back as it was.
+ */
+export function appliedSearch(form: Iterable<[string, unknown]>): SessionSearch {
+  const values: Record<string, string> = {};
+  for (const [k, v] of form) {
+    if (typeof v === 'string' && v.trim() !== '') {
+      values[k] = Object.hasOwn(values, k) ? `${values[k]},${v.trim()}` : v.trim();
+    }
+  }
+  return parseSessionSearch(values);
+}
+
 /** A list's items that pass, none kept as undefined (no filter, not "nothing matches"). */
 const kept = <T>(items: T[] | undefined): T[] | undefined => (items?.length ? items : undefined);
 
@@ -80,7 +116,7 @@ export function toFilter(s: SessionSearch): SessionFilter {
     model: list(s.model),
     tool: list(s.tool),
     hourOfWeek: s.hour ? kept(hoursOfWeek(s.hour).filter((h) => h >= 0)) : undefined,
-    hasErrors: s.errors === undefined ? undefined : s.errors === 'true',
+    hasErrors: errorsChoice(s.errors),
     createdAfter: instant(s.from, false),
     createdBefore: instant(s.to, true),
     query: s.q,
@@ -98,6 +134,9 @@ export function filterProblems(s: SessionSearch): string[] {
     out.push(
       `env=${shown(badEnv.join(','))} names no environment (accepted: ${ENVIRONMENTS.join(', ')}, comma-separated); it is left out.`,
     );
+  }
+  if (s.errors !== undefined && errorsChoice(s.errors) === undefined) {
+    out.push(`errors=${shown(s.errors)} names no choice (accepted: true, false); it is left out.`);
   }
   const hours = s.hour ? hoursOfWeek(s.hour) : [];
   if (hours.some((h) => h < 0)) {

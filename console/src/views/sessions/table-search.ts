@@ -1,0 +1,26 @@
+import { parseSessionSearch, type SessionSearch } from './filters';
+
+/**
+ * The filters of the sessions table this tab showed last: `[` and `]` on a session move through
+ * that list, as the person saw it. sessionStorage, not a module variable: a reload of the
+ * session page keeps it (filters are no secret; the tab's key lives there too).
+ */
+const STORAGE = 'brainql.table-search';
+
+export function rememberTableSearch(search: SessionSearch): void {
+  try {
+    sessionStorage.setItem(STORAGE, JSON.stringify(search));
+  } catch {
+    // Storage full or refused: the keys then move through the unfiltered table.
+  }
+}
+
+export function tableSearch(): SessionSearch {
+  try {
+    const v: unknown = JSON.parse(sessionStorage.getItem(STORAGE) ?? '{}');
+    // Read as a URL is: only known keys with string values.
+    return v && typeof v === 'object' ? parseSessionSearch(v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
