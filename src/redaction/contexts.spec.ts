@@ -609,6 +609,15 @@ describe('a token cut by the compact tier (console review 20c, high)', () => {
       `x${j('xoxb-', '210987654321-32109')}\n<truncated 9 bytes>`,
       'x[REDACTED:slack-token]\n<truncated 9 bytes>',
     ],
+    // Seventh #19 review: a URL's password cut before its `@`.
+    [
+      'DATABASE_URL=postgres://app:WkfTuamrtwoJRE\n<truncated 1537 bytes>',
+      'DATABASE_URL=postgres://app:[REDACTED:password]\n<truncated 1537 bytes>',
+    ],
+    [
+      '{"CommandLine":"psql \\"postgresql://app:Wk!f:Tu\\n<truncated 9 bytes>"}',
+      '{"CommandLine":"psql \\"postgresql://app:[REDACTED:password]\\n<truncated 9 bytes>"}',
+    ],
   ])('glued or URL-escaped: %s', (input, expected) => {
     expect(redact(input)).toBe(expected);
   });
@@ -617,6 +626,10 @@ describe('a token cut by the compact tier (console review 20c, high)', () => {
     'plain words here\n<truncated 2959 bytes>\n',
     'mask-value-xyz\n<truncated 2 bytes>',
     'bookshelf_itemsandmore\n<truncated 2 bytes>',
+    'see https://example.com/docs\n<truncated 2 bytes>',
+    'git@github.com:org/repo\n<truncated 2 bytes>',
+    'mongodb://onlyuser\n<truncated 2 bytes>',
+    'see https://example.com:8080\n<truncated 2 bytes>',
     'ZZAKIA1234567890\n<truncated 2 bytes>',
     'ghp_\n<truncated 2 bytes>',
     `${j('ghp_', 'abc')} <truncated 2 bytes>`,
