@@ -1,4 +1,4 @@
-import type { Detector } from './detector';
+import { EDGE_ALNUM, type Detector } from './detector';
 
 // --- a token cut by the compact tier's truncation ---------------------------------------------
 
@@ -29,18 +29,20 @@ const PREFIXES: readonly (readonly [string, string, Glue])[] = [
 ];
 /**
  * Where a token may start. `edge`: not inside a longer word (`mask-` is no `sk-`, `shelf_` no
- * `hf_`), except right after a URL escape (`url%3Dghp_…`). `glued`: anywhere, as the whole
- * token's own detector takes it (`kkkxghp_…` cut is still a GitHub token: console review 20d).
+ * `hf_`), except where the whole tokens' EDGE_ALNUM allows a letter before (a URL escape's
+ * `url%3Dghp_…`, a JSON `\n`). `glued`: anywhere, as the whole token's own detector takes it
+ * (`kkkxghp_…` cut is still a GitHub token: console review 20d).
  */
 type Glue = 'edge' | 'glued';
-const EDGE = '(?<!(?<!%[0-9A-Fa-f])[A-Za-z0-9])';
 const PREFIX = new RegExp(
-  PREFIXES.map(([p, , glue], i) => `${glue === 'edge' ? EDGE : ''}(?<p${i}>${p})`).join('|'),
+  PREFIXES.map(([p, , glue], i) => `${glue === 'edge' ? EDGE_ALNUM : ''}(?<p${i}>${p})`).join('|'),
   'g',
 );
 const MARKER = /truncated \d{1,12} bytes>/y;
 /** What a token is made of (base64url, and `.` of JWTs and SendGrid keys). */
 const TOKEN_CHAR = /[A-Za-z0-9_.-]/;
+/** How far back before a run EDGE_ALNUM reads (`\u001b[` and 16 parameter characters). */
+const EDGE_CONTEXT = 24;
 /** How far back from the cut a token's start is looked for. */
 const RUN_MAX = 256;
 
@@ -66,8 +68,8 @@ export const cutToken: Detector = {
     let start = brk;
     while (start > 0 && brk - start < RUN_MAX && TOKEN_CHAR.test(text[start - 1])) start--;
     if (start === brk) return -1;
-    // The run with the 3 characters before it, which tell whether it follows a URL escape.
-    const from = Math.max(0, start - 3);
+    // The run with what comes before it, as far as EDGE_ALNUM looks back (an ANSI sequence).
+    const from = Math.max(0, start - EDGE_CONTEXT);
     const run = text.slice(from, brk);
     PREFIX.lastIndex = start - from;
     const m = PREFIX.exec(run);
