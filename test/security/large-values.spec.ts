@@ -68,56 +68,65 @@ interface Answer {
 
 const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 
-/** One request; a 200's body is parsed for its content, hashed, and dropped. */
-function ask(port: number, route: Answer['route']): Promise<Answer> {
+/**
+ * One request on a connection of its own: Node's agents keep sockets alive, and one reused just
+ * as the server's keep-alive timeout (5 s) closes it fails ("socket hang up", ECONNRESET). Seen
+ * under load between the reads and the exports, and while the first start's index build held
+ * the server's main thread past 5 s between two polls.
+ */
+function request(
+  port: number,
+  method: 'GET' | 'POST',
+  path: string,
+  json?: unknown,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
-    const paths = {
-      graphql: '/graphql',
-      rest: `/api/sessions/${ID}/steps/1?full=true`,
-      export: `/api/sessions/${ID}/export?format=json`,
-    };
-    const options: http.RequestOptions = {
-      host: '127.0.0.1',
-      port,
-      method: route === 'graphql' ? 'POST' : 'GET',
-      path: paths[route],
-      // A connection each: Node's global agent keeps sockets alive, and one reused just as the
-      // server's keep-alive timeout (5 s) closes it fails as "socket hang up" (seen under load,
-      // between the reads and the exports).
-      agent: false,
-    };
-    const req = http.request(options, (res) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const body = Buffer.concat(chunks).toString('utf8');
-        let hash = sha(body);
-        if (res.statusCode === 200) {
-          const json = JSON.parse(body) as {
-            data?: { session: { step: { content: string } } };
-            content?: string;
-            steps?: { content: string }[];
-          };
-          hash = sha(
-            json.data?.session.step.content ?? json.content ?? json.steps?.[1].content ?? '',
-          );
-        }
+      res.on('end', () =>
         resolve({
-          route,
           status: res.statusCode ?? 0,
-          retryAfter: res.headers['retry-after'],
-          hash,
-          text: body.length < 4096 ? body : '',
-        });
-      });
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
-    if (route === 'graphql') {
-      req.setHeader('Content-Type', 'application/json');
-      req.end(JSON.stringify({ query: QUERY }));
-    } else req.end();
+    if (json === undefined) return void req.end();
+    req.setHeader('Content-Type', 'application/json');
+    req.end(JSON.stringify(json));
   });
+}
+
+/** One read of the large value; a 200's body is parsed for its content, hashed, and dropped. */
+async function ask(port: number, route: Answer['route']): Promise<Answer> {
+  const paths = {
+    graphql: '/graphql',
+    rest: `/api/sessions/${ID}/steps/1?full=true`,
+    export: `/api/sessions/${ID}/export?format=json`,
+  };
+  const res =
+    route === 'graphql'
+      ? await request(port, 'POST', paths.graphql, { query: QUERY })
+      : await request(port, 'GET', paths[route]);
+  let hash = sha(res.body);
+  if (res.status === 200) {
+    const json = JSON.parse(res.body) as {
+      data?: { session: { step: { content: string } } };
+      content?: string;
+      steps?: { content: string }[];
+    };
+    hash = sha(json.data?.session.step.content ?? json.content ?? json.steps?.[1].content ?? '');
+  }
+  return {
+    route,
+    status: res.status,
+    retryAfter: res.headers['retry-after'],
+    hash,
+    text: res.body.length < 4096 ? res.body : '',
+  };
 }
 
 interface Server {
@@ -173,33 +182,10 @@ function status(pid: number): { rssMiB: number; hwmMiB: number } {
   return { rssMiB: kib('VmRSS') / 1024, hwmMiB: kib('VmHWM') / 1024 };
 }
 
-/**
- * POSTs a query and returns its data, on a connection of its own: the first start's index build
- * reads the 32 MB value on the server's main thread, and on a loaded machine that outlasted the
- * keep-alive timeout (5 s) of the socket fetch reused for the next poll, which the server then
- * closed under the request (ECONNRESET, seen in a busy run).
- */
-function graphql<T>(port: number, query: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path: '/graphql', agent: false },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          try {
-            resolve((JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data: T }).data);
-          } catch (err) {
-            reject(err instanceof Error ? err : new Error(String(err)));
-          }
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.setHeader('Content-Type', 'application/json');
-    req.end(JSON.stringify({ query }));
-  });
+/** POSTs a query and returns its data (on a connection of its own: see `request`). */
+async function graphql<T>(port: number, query: string): Promise<T> {
+  return (JSON.parse((await request(port, 'POST', '/graphql', { query })).body) as { data: T })
+    .data;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
