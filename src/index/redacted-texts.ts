@@ -3,6 +3,14 @@ import { cutText } from './session-files';
 import type { SummaryState } from '../brain/session-summary';
 import type { ToolCall } from '../brain/types';
 
+/**
+ * How a download masks a file's bytes after its text (src/http/masked-body.ts), so the index
+ * counts every mask it adds: `binary` bytes are read again as UTF-8 with stray bytes and as
+ * UTF-16 (a PNG's UTF-16 text chunk), UTF-8 (`utf8`) and other text (`other`) as UTF-16
+ * (`Get-Content .env` in a PowerShell log); a UTF-16 file is decoded whole (`decoded`).
+ */
+export type ByteReading = 'binary' | 'utf8' | 'other' | 'decoded';
+
 /** Masked spans counted by kind. */
 export type Findings = Map<string, number>;
 
@@ -57,7 +65,12 @@ export class TextRedaction {
    * also through JSON string escapes (`\u0067hp_...`). Findings are the markers the masking
    * added. `cut`: the text holds context past the index's cap, cut off after masking.
    */
-  fileText(raw: string, cut: boolean, marked = false): IndexedText {
+  fileText(
+    raw: string,
+    cut: boolean,
+    marked = false,
+    reading: ByteReading = 'decoded',
+  ): IndexedText {
     const plain = cut ? cutText(raw) : raw;
     const whole = this.finder.redactText(raw);
     const masked = cut ? cutText(whole) : whole;
@@ -69,7 +82,23 @@ export class TextRedaction {
       const added = n - (before.get(kind) ?? 0);
       if (added > 0) findings.set(kind, added);
     }
+    if (reading !== 'decoded') this.countByteMasks(findings, masked, reading);
     return { text: this.storeRedacted ? masked : plain, findings };
+  }
+
+  /**
+   * Adds to `findings` what the download's byte passes mask in the masked text's bytes (their
+   * same-length masks hold no whole marker to count): counted as they mask.
+   */
+  private countByteMasks(findings: Findings, masked: string, reading: ByteReading): void {
+    const bytes = Buffer.from(masked, reading === 'binary' ? 'latin1' : 'utf8');
+    this.tally = findings;
+    try {
+      if (reading === 'binary') this.finder.maskUtf8(bytes);
+      this.finder.maskUtf16(bytes);
+    } finally {
+      this.tally = null;
+    }
   }
 
   /**

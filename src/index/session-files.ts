@@ -6,7 +6,9 @@ import { isVerifiablyBinary, SNIFF_BYTES } from '../http/content-kind';
 import { compareStrings } from '../brain/problems';
 import { versionKey, versionOf } from '../brain/cache';
 import { statInside } from '../brain/safe-path';
-import { decodeText } from '../brain/utf16';
+import { isUtf8 } from 'node:buffer';
+import { decodeText, utf16Of } from '../brain/utf16';
+import type { ByteReading } from './redacted-texts';
 
 /**
  * The files besides the transcript that the index searches: step outputs (OUTPUT) and the
@@ -93,6 +95,8 @@ export interface FileText {
   text: string;
   /** The file goes on past MAX_FILE_TEXT_BYTES: `text` holds context past the cut. */
   cut: boolean;
+  /** How the download masks these bytes (see ByteReading): the index counts what it masks. */
+  reading: ByteReading;
 }
 
 /**
@@ -105,12 +109,14 @@ export async function readText(realDir: string, doc: FileDoc): Promise<FileText>
     const wanted = Math.min(doc.size, MAX_FILE_TEXT_BYTES + CUT_CONTEXT_BYTES);
     const bytes = await readFileRange(realDir, doc.relPath, 0, wanted);
     const binary = isVerifiablyBinary(bytes.subarray(0, SNIFF_BYTES));
-    return {
-      text: binary ? bytes.toString('latin1') : decodeText(bytes),
-      cut: doc.size > MAX_FILE_TEXT_BYTES,
-    };
+    const cut = doc.size > MAX_FILE_TEXT_BYTES;
+    if (binary) return { text: bytes.toString('latin1'), cut, reading: 'binary' };
+    if (utf16Of(bytes)) return { text: decodeText(bytes), cut, reading: 'decoded' };
+    // The read may end inside a character: judged without its last three bytes.
+    const whole = cut ? bytes.subarray(0, Math.max(0, bytes.length - 3)) : bytes;
+    return { text: decodeText(bytes), cut, reading: isUtf8(whole) ? 'utf8' : 'other' };
   } catch {
-    return { text: '', cut: false };
+    return { text: '', cut: false, reading: 'decoded' };
   }
 }
 

@@ -461,7 +461,7 @@ export class SessionIndexer {
     file: FileText,
     marked: boolean,
   ): DocRow {
-    const { text, findings } = this.d.redaction.fileText(file.text, file.cut, marked);
+    const { text, findings } = this.d.redaction.fileText(file.text, file.cut, marked, file.reading);
     return { position, field, name, text, findings };
   }
 

@@ -168,6 +168,16 @@ describe('files the index reads whole: escapes, UTF-16, the size cap, names', ()
     fs.writeFileSync(path.join(h.root, FID, 'wide.md'), WIDE);
     // UTF-16 without a mark, as PowerShell 5 writes: told by its NULs, as downloads tell it.
     fs.writeFileSync(path.join(h.root, FID, 'ps.md'), Buffer.from(`key ${GHP}\n`, 'utf16le'));
+    // UTF-16 inside bytes that are not UTF-16 text: a PNG's text chunk (binary, at an odd
+    // offset) and a UTF-8 log that turns UTF-16 part way. Their downloads mask them at the same
+    // length (src/http/masked-body.ts): the report counts them too.
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x41]);
+    const wide = Buffer.from(`password=Utf16Pw0rd\r\n`, 'utf16le');
+    fs.mkdirSync(path.join(h.root, FID, 'uploads'));
+    fs.writeFileSync(path.join(h.root, FID, 'uploads/shot.png'), Buffer.concat([png, wide]));
+    fs.mkdirSync(path.join(h.root, FID, 'scratch'));
+    const log = Buffer.concat([Buffer.from('PS> Get-Content .env\n'), wide]);
+    fs.writeFileSync(path.join(h.root, FID, 'scratch/env.log'), log);
   });
 
   it.each([true, false])(
@@ -180,6 +190,20 @@ describe('files the index reads whole: escapes, UTF-16, the size cap, names', ()
         { kind: 'github-token', field: 'OUTPUT', position: 1, artifact: null, count: 1 },
         { kind: 'github-token', field: 'ARTIFACT', position: null, artifact: 'esc.md', count: 1 },
         { kind: 'github-token', field: 'ARTIFACT', position: null, artifact: 'ps.md', count: 1 },
+        {
+          kind: 'password',
+          field: 'ARTIFACT',
+          position: null,
+          artifact: 'scratch/env.log',
+          count: 1,
+        },
+        {
+          kind: 'password',
+          field: 'ARTIFACT',
+          position: null,
+          artifact: 'uploads/shot.png',
+          count: 1,
+        },
         { kind: 'github-token', field: 'ARTIFACT', position: null, artifact: 'wide.md', count: 1 },
       ]);
     },
