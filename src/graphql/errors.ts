@@ -66,6 +66,35 @@ export function clientCodeOf(raw: unknown, error: unknown): ErrorCode | undefine
 }
 
 /**
+ * Messages of Apollo and graphql-js that name the fault but not what is accepted, with what a
+ * client should send instead (a bad request is answered with what would be a good one).
+ */
+const CLEARER: [RegExp, (m: RegExpExecArray) => string][] = [
+  [
+    /^Operation batching disabled\.$/,
+    () =>
+      'One operation per request: send one JSON object such as {"query": "{ sessions { totalCount } }"}, not an array (batching is off).',
+  ],
+  [
+    /^GraphQL queries must be strings\.$/,
+    () =>
+      '"query" must be a string holding a GraphQL document, such as {"query": "{ sessions { totalCount } }"}.',
+  ],
+  [
+    /^(Int cannot represent non 32-bit signed integer value: .*)$/s,
+    (m) => `${m[1]} (an Int is a whole number from -2147483648 to 2147483647).`,
+  ],
+];
+
+function clearer(message: string): string {
+  for (const [re, say] of CLEARER) {
+    const m = re.exec(message);
+    if (m) return say(m);
+  }
+  return message;
+}
+
+/**
  * Apollo `formatError`: maps every error onto the closed set and strips internals. Only errors
  * raised with an explicit code keep their message; anything else (including what Apollo itself
  * labels INTERNAL_SERVER_ERROR, whose message may hold file paths) gets a generic one. A kept
@@ -89,5 +118,6 @@ export function formatError(
       extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR },
     };
   }
-  return { ...formatted, message: mask(formatted.message), extensions: { ...extensions, code } };
+  const message = mask(clearer(formatted.message));
+  return { ...formatted, message, extensions: { ...extensions, code } };
 }

@@ -518,7 +518,41 @@ describe('transport', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors).toHaveLength(1);
     expect(res.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-    expect(res.body.errors[0].message).toMatch(/batching/i);
+    expect(res.body.errors[0].message).toBe(
+      'One operation per request: send one JSON object such as {"query": "{ sessions { totalCount } }"}, not an array (batching is off).',
+    );
+  });
+
+  it('says what to send for a query that is no string and an Int out of range', async () => {
+    const r = await start();
+    const post = (body: unknown) =>
+      request(r.app.getHttpServer())
+        .post('/graphql')
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify(body));
+    const notString = await post({ query: 5 });
+    const bigInt = await post({ query: '{ sessions(first: 10000000000) { totalCount } }' });
+    expect([notString.status, notString.body.errors]).toEqual([
+      400,
+      [
+        {
+          message:
+            '"query" must be a string holding a GraphQL document, such as {"query": "{ sessions { totalCount } }"}.',
+          extensions: { code: 'BAD_USER_INPUT' },
+        },
+      ],
+    ]);
+    expect([bigInt.status, bigInt.body.errors]).toEqual([
+      400,
+      [
+        {
+          message:
+            'Int cannot represent non 32-bit signed integer value: 10000000000 (an Int is a whole number from -2147483648 to 2147483647).',
+          locations: [{ line: 1, column: 19 }],
+          extensions: { code: 'BAD_USER_INPUT' },
+        },
+      ],
+    ]);
   });
 
   it('keeps CSRF prevention on: a simple GET or text/plain POST is refused', async () => {
