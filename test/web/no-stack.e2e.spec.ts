@@ -14,50 +14,23 @@ interface Probe {
   expect: [number, string];
 }
 
+/** A JSON POST to /graphql that the server refuses as the client's fault. */
+const graphqlRefusal = (body: string): Probe => ({
+  method: 'POST',
+  path: '/graphql',
+  headers: { 'Content-Type': 'application/json' },
+  body,
+  expect: [400, 'BAD_USER_INPUT'],
+});
+
 /** Requests a server refuses in every way it can: parsers, routes, Apollo, SSE, files. */
 const PROBES: Probe[] = [
-  {
-    method: 'POST',
-    path: '/graphql',
-    headers: { 'Content-Type': 'application/json' },
-    body: '{"query": ',
-    expect: [400, 'BAD_USER_INPUT'],
-  },
-  {
-    method: 'POST',
-    path: '/graphql',
-    headers: { 'Content-Type': 'application/json' },
-    body: '{"query": "{ roots { flavor } }", "operationName": "NewestSessions"}',
-    expect: [400, 'BAD_USER_INPUT'],
-  },
-  {
-    method: 'POST',
-    path: '/graphql',
-    headers: { 'Content-Type': 'application/json' },
-    body: '{"query": "{ nosuch }"}',
-    expect: [400, 'BAD_USER_INPUT'],
-  },
-  {
-    method: 'POST',
-    path: '/graphql',
-    headers: { 'Content-Type': 'application/json' },
-    body: '{"query": "mutation { x }"}',
-    expect: [400, 'BAD_USER_INPUT'],
-  },
-  {
-    method: 'POST',
-    path: '/graphql',
-    headers: { 'Content-Type': 'application/json' },
-    body: '{"query": "subscription { sessionEvents { type } }"}',
-    expect: [400, 'BAD_USER_INPUT'],
-  },
-  {
-    method: 'POST',
-    path: '/graphql',
-    headers: { 'Content-Type': 'application/json' },
-    body: '[{"query": "{ roots { flavor } }"}]',
-    expect: [400, 'BAD_USER_INPUT'],
-  },
+  graphqlRefusal('{"query": '),
+  graphqlRefusal('{"query": "{ roots { flavor } }", "operationName": "NewestSessions"}'),
+  graphqlRefusal('{"query": "{ nosuch }"}'),
+  graphqlRefusal('{"query": "mutation { x }"}'),
+  graphqlRefusal('{"query": "subscription { sessionEvents { type } }"}'),
+  graphqlRefusal('[{"query": "{ roots { flavor } }"}]'),
   {
     method: 'POST',
     path: '/graphql',
