@@ -728,11 +728,18 @@ describe('linear time', () => {
   it('reads each 1 MB backtracking bait in < 3 s of CPU', () => {
     const slow: string[] = [];
     for (const text of bait) {
-      const ms = cpuMs(() => redactor.redactText(text));
+      // One run each; only a bait over the bound is measured again (best of five), so a
+      // neighbour's burst does not fail it and a linear bait costs one run, not five (five
+      // each took 27 minutes of this file under `npm run test:busy`).
+      let ms = cpuMs(() => redactor.redactText(text), 1);
+      if (ms >= 3000)
+        ms = Math.min(
+          ms,
+          cpuMs(() => redactor.redactText(text), 4),
+        );
       if (ms >= 3000) slow.push(`${JSON.stringify(text.slice(0, 30))}: ${ms.toFixed(1)} ms`);
     }
     expect(slow).toEqual([]);
-    // Five runs of every bait: about 8 s alone, a minute and more on a busy machine.
   }, 300_000);
 
   /**
@@ -791,11 +798,15 @@ describe('linear time', () => {
     return best;
   };
   it.each(dense)('reads dense candidates %j in linear time', (unit) => {
-    const [one, four] = cpuMsInTurn([fill(unit), fill(unit, 4 * MB)]);
+    const texts = [fill(unit), fill(unit, 4 * MB)];
     // Linear, not a time budget (timings belong to the bench): 4x the input, at most ~10x the
     // time (a full suite's collector and neighbours made 9.8x of a 4.0-4.8x run once), where a
-    // quadratic scan would take 16x.
-    expect(four).toBeLessThan(Math.max(10 * one, 100));
+    // quadratic scan would take 16x. One run in turn first; only a ratio over the bound is
+    // measured again, best of five in turn (a quadratic scan stays over it however often).
+    const linear = ([one, four]: number[]) => four < Math.max(10 * one, 100);
+    let times = cpuMsInTurn(texts, 1);
+    if (!linear(times)) times = cpuMsInTurn(texts, 5);
+    expect(times[1]).toBeLessThan(Math.max(10 * times[0], 100));
   });
 
   it('follows 16 MB of base64 lines to their end (no regex stack overflow)', () => {
