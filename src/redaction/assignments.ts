@@ -121,7 +121,8 @@ export const assignment = regexDetector({
     // `"invalid password: " + reason`: the quote closed a string, what follows is code.
     if (m[5] === undefined && CONCATENATED.test(value)) return -1;
     const bare = m[5] !== undefined;
-    if (bare && PROSE_PASS.test(m[1]) && isProse(m.input, end, value)) return -1;
+    if (bare && isProse(m.input, end, value) && (PROSE_PASS.test(m[1]) || PROSE_WORDS.has(value)))
+      return -1;
     const colon = m[0][0] === ':' && m[0][1] !== '=';
     // The shell's `${PASSWORD:?message}`: the message, not a value (`:-default` is one).
     const inExpansion = () =>
@@ -151,6 +152,17 @@ function yamlWord(m: RegExpExecArray, end: number, value: string): boolean {
   return LINE_END.test(m.input);
 }
 const ENV_NAME = /^[A-Z_-]+$/;
+/**
+ * Words that begin a sentence after `password:` in prose (`Reset your password: click the
+ * link`, `The password: is required`), not values: only when more words follow (isProse).
+ */
+const PROSE_WORDS = new Set(
+  (
+    'a an the is are was were be must should will can may not no click enter type press use ' +
+    'see set change reset check please here below above required incorrect invalid wrong ' +
+    'expired missing empty too to for from of in on at by with and or if when'
+  ).split(' '),
+);
 /** `pass: the test passed`: a lower-case word and more words after it, not a password. */
 function isProse(text: string, end: number, value: string): boolean {
   return /^[a-z]+$/.test(value) && /^[ \t]+[A-Za-z]/.test(text.slice(end, end + 2));

@@ -146,6 +146,14 @@ const MEMBER_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
 const LOWER_IDENTIFIER = /^[a-z_$][\w$]*$/;
 const CAMEL_IDENTIFIER = /^[a-z]+(?:[A-Z][a-z]+)+$/;
 const HEX_LITERAL = /^0[xX][0-9a-fA-F]+$/;
+/**
+ * A file's path, not its content: `GOOGLE_APPLICATION_CREDENTIALS=/keys/sa.json`,
+ * `SSL_KEY=./certs/server.key` (the file may hold a secret; its name does not).
+ */
+const KEY_FILE_PATH =
+  /^(?:~|\.{1,2})?\/?(?:[\w.-]+\/)*[\w-][\w.-]*\.(?:json|pem|key|p12|pfx|crt|cer|der|jks|keystore|ppk|txt|ya?ml|env|ini|conf|cfg)$/i;
+/** Placeholders: `YOUR_PASSWORD_HERE`, `your-api-key`, `xxxxxxxx`, `########`. */
+const PLACEHOLDER = /^(?:your[\W_]?[A-Za-z_-]*|[A-Za-z_-]*[_-]here|([xX*#.-])\1{3,})$/i;
 
 /**
  * Whether an assigned value is masked. Not: placeholders (NOT_SECRETS, `****`), references
@@ -167,6 +175,7 @@ export function acceptAssignment(
   const special = c === '$' || c === '%' || c === '{' || c === '[';
   if (special && (REFERENCE.test(value) || value.startsWith(REDACTED))) return false;
   if (value.length <= 11 && NOT_SECRETS.has(value.toLowerCase())) return false;
+  if (PLACEHOLDER.test(value) || (value.includes('.') && KEY_FILE_PATH.test(value))) return false;
   // A letter or digit of any script (`"секрет"`), not only punctuation (`****`).
   if (!/[\p{L}\p{N}]/u.test(value)) return false;
   if (quoted) return true;

@@ -478,6 +478,11 @@ describe('ordinary text is left alone', () => {
     'mdp = make_mdp(states); le mot de passe est dans le coffre; parola = None',
     'data = "x"; foo = bar; result: ok; parola chiave',
     'hf_hub_download(repo_id="x") and hf_transfer enabled',
+    // Review 7's false positives: a sentence after `password:`, a key file's path, placeholders.
+    'Reset your password: click the link below. The password: is required',
+    'export GOOGLE_APPLICATION_CREDENTIALS=/home/me/keys/sa.json; SSL_KEY=./certs/server.key',
+    'GOOGLE_APPLICATION_CREDENTIALS="service-account.json" node app.js',
+    'password=YOUR_PASSWORD_HERE api_key = "xxxxxxxxxxxx" token: your-api-token',
   ];
   it.each(clean)('%s', (text) => {
     expect(redact(text)).toBe(text);
@@ -490,6 +495,11 @@ describe('decisions', () => {
     expect(redact('The Password: field is required')).toBe(
       'The Password: [REDACTED:password] is required',
     );
+    // But not a word that begins a sentence (`click`, `is`, `the`…) when more words follow.
+    expect(redact('password: click the link; password: click')).toBe(
+      'password: click the link; password: [REDACTED:password]',
+    );
+    expect(redact('password: sunshine and more')).toBe('password: [REDACTED:password] and more');
   });
 
   it('masks quoted values in code (a literal is a secret), not references or calls', () => {
