@@ -4,7 +4,14 @@ import * as net from 'node:net';
 import * as path from 'node:path';
 import { hashKey } from '../src/auth/api-keys';
 import { makeTempDir } from './fixtures/brain-home';
-import { childEnv, REPO, runNode, serverArgs } from './security/attack-setup';
+import {
+  childEnv,
+  REPO,
+  runNode,
+  serverArgs,
+  START_DEADLINE_MS,
+  START_TEST_TIMEOUT_MS,
+} from './security/attack-setup';
 
 /**
  * What the real process says and does at start: an explicitly named home or root that holds
@@ -14,6 +21,9 @@ import { childEnv, REPO, runNode, serverArgs } from './security/attack-setup';
 
 const ID = '5a000000-0000-4000-8000-000000000001';
 let dir: string;
+
+// Every test here starts the real server and waits for it (see START_DEADLINE_MS).
+jest.setTimeout(START_TEST_TIMEOUT_MS);
 
 function session(root: string): void {
   const logs = path.join(root, ID, '.system_generated/logs');
@@ -36,7 +46,7 @@ function firstLines(
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), START_DEADLINE_MS);
     child.stdout.on('data', (c: Buffer) => {
       out += c.toString('utf8');
       if (out.includes('GraphQL API at')) child.kill('SIGKILL');
@@ -98,7 +108,7 @@ describe('a brain home or root named explicitly', () => {
   ])('stops the start with every mistake named: %j', async (vars, expected) => {
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: path.join(dir, 'user') };
     for (const [k, v] of Object.entries(vars)) env[k] = v.replaceAll('<dir>', dir);
-    const run = await runNode(serverArgs(), env, 30_000);
+    const run = await runNode(serverArgs(), env, START_DEADLINE_MS);
     expect([run.status, run.stdout]).toEqual([1, '']);
     expect(run.stderr.trimEnd().split('\n')).toEqual([
       'Invalid configuration:',
@@ -294,7 +304,7 @@ describe('a busy port', () => {
       const run = await runNode(
         serverArgs(),
         { PATH: process.env.PATH, PORT: String(port), GEMINI_HOME: path.join(dir, 'home') },
-        60_000,
+        START_DEADLINE_MS,
       );
       expect(run.status).toBe(1);
       expect(run.stderr.trim().split('\n')).toEqual([
@@ -305,5 +315,5 @@ describe('a busy port', () => {
     } finally {
       holder.close();
     }
-  }, 70_000);
+  });
 });

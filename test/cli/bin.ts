@@ -12,7 +12,7 @@ export const ROOT = path.resolve(__dirname, '../..');
 export const BIN = path.join(ROOT, 'dist/cli/main.js');
 export const EXAMPLE_HOME = path.join(ROOT, 'example-home');
 
-function newestSource(dir: string): number {
+export function newestSource(dir: string): number {
   let newest = 0;
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, e.name);

@@ -24,6 +24,7 @@ import {
   makeTempDir,
   type FixtureHome,
 } from '../fixtures/brain-home';
+import { newestSource } from '../cli/bin';
 import { put, relSymlink } from '../fixtures/fs-util';
 import { at, pairFiles, planner, userInput, type FullRecord } from '../fixtures/records';
 import { SECRET, simpleSession } from '../fixtures/session-misc';
@@ -358,17 +359,6 @@ export function fullSelection(
 export const REPO = path.resolve(__dirname, '../..');
 const TS_NODE = ['-r', 'ts-node/register/transpile-only'];
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) newest = Math.max(newest, newestMtime(p));
-    else if (e.name.endsWith('.ts') && !e.name.endsWith('.spec.ts'))
-      newest = Math.max(newest, fs.statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
 /**
  * Node arguments that start the real server: the built `dist/main.js` when it is at least as
  * new as every source file (a third of the start-up time), else `src/main.ts` through ts-node;
@@ -376,7 +366,7 @@ function newestMtime(dir: string): number {
  */
 export function serverArgs(): string[] {
   const built = path.join(REPO, 'dist/main.js');
-  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= newestMtime(path.join(REPO, 'src'))) {
+  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= newestSource(path.join(REPO, 'src'))) {
     return [...SERVER_NODE_FLAGS, built];
   }
   return [...SERVER_NODE_FLAGS, ...TS_NODE, path.join(REPO, 'src/main.ts')];
@@ -386,6 +376,15 @@ export function serverArgs(): string[] {
 export function scriptArgs(file: string, args: string[]): string[] {
   return [...TS_NODE, path.join(REPO, file), ...args];
 }
+
+/**
+ * How long a started server may take to stop by itself (a refused configuration, a busy port)
+ * before a test calls it hung: generous, since without a fresh dist/ it starts through ts-node,
+ * which took past 45 s on a machine kept busy (`npm run test:busy`); a hang never ends.
+ */
+export const START_DEADLINE_MS = 240_000;
+/** A jest timeout for a test that waits for such a start: the deadline and room to assert. */
+export const START_TEST_TIMEOUT_MS = START_DEADLINE_MS + 30_000;
 
 export interface NodeRun {
   status: number | null;

@@ -32,6 +32,8 @@ import {
   type AttackWorld,
   type NodeRun,
   type RawResponse,
+  START_DEADLINE_MS,
+  START_TEST_TIMEOUT_MS,
 } from './attack-setup';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are checked field by field */
@@ -65,7 +67,7 @@ beforeAll(() => {
   };
   delete env.API_KEYS_FILE;
   delete env.ALLOW_ANONYMOUS;
-  insecureStart = runNode(serverArgs(), env, 45_000);
+  insecureStart = runNode(serverArgs(), env, START_DEADLINE_MS);
 });
 
 describe('attack suite', () => {
@@ -980,13 +982,17 @@ describe('secure default configuration', () => {
     for (const v of ['API_KEYS_FILE', 'ALLOW_ANONYMOUS', 'PORT']) expect(both.message).toContain(v);
   });
 
-  it('stops the real server at start on HOST=0.0.0.0 without keys, with the message on stderr', async () => {
-    const run = await insecureStart;
-    expect(run.timedOut).toBe(false); // it stopped by itself
-    expect(run.signal).toBeNull();
-    expect(run.status).not.toBe(0);
-    for (const v of ['HOST', 'API_KEYS_FILE', 'ALLOW_ANONYMOUS']) expect(run.stderr).toContain(v);
-    expect(run.stderr).toContain('0.0.0.0');
-    expect(run.stdout).not.toContain('GraphQL API at');
-  });
+  it(
+    'stops the real server at start on HOST=0.0.0.0 without keys, with the message on stderr',
+    async () => {
+      const run = await insecureStart;
+      expect(run.timedOut).toBe(false); // it stopped by itself
+      expect(run.signal).toBeNull();
+      expect(run.status).not.toBe(0);
+      for (const v of ['HOST', 'API_KEYS_FILE', 'ALLOW_ANONYMOUS']) expect(run.stderr).toContain(v);
+      expect(run.stderr).toContain('0.0.0.0');
+      expect(run.stdout).not.toContain('GraphQL API at');
+    },
+    START_TEST_TIMEOUT_MS,
+  );
 });
