@@ -250,7 +250,7 @@ describe.each(['ws', 'sse'] as Transport[])('rate limit over %s', (t) => {
       errors: [
         {
           message:
-            'Rate limit: 2 cost points per minute per key; this query costs 2. Retry in 60 s.',
+            'Rate limit: 2 cost points per minute per key; this query is estimated at 2 before it runs (then charged what it read; a smaller `first` needs fewer). Retry in 60 s.',
           extensions: { code: 'RATE_LIMITED', retryAfterSeconds: 60, limit: 2, cost: 2 },
         },
       ],

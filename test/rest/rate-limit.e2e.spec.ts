@@ -44,7 +44,7 @@ describe('REST rate limit', () => {
     expect(res.body.error).toEqual({
       code: 'RATE_LIMITED',
       message: expect.stringMatching(
-        /^Rate limit: 600 cost points per minute per key; this query costs \d+\. Retry in \d+ s\.$/,
+        /^Rate limit: 600 cost points per minute per key; this query is estimated at \d+ before it runs \(then charged what it read; a smaller `first` needs fewer\)\. Retry in \d+ s\.$/,
       ),
     });
     expect(res.body.error.message).toContain(`Retry in ${res.headers['retry-after']} s.`);

@@ -11,7 +11,11 @@ import { onlyTheLimitError } from './validation-rules';
 
 export function rateLimited(perMinute: number, cost: number, retryAfterSeconds: number) {
   return new GraphQLError(
-    `Rate limit: ${perMinute} cost points per minute per key; this query costs ${cost}. ` +
+    // The estimate, not the final charge: a `first: 500` page of 16 steps is estimated at 500
+    // items and settled at 16 once run, so "costs" alone misled (a query estimated at 1,739
+    // whose run takes 13 looked as if it would always take 1,739).
+    `Rate limit: ${perMinute} cost points per minute per key; this query is estimated at ` +
+      `${cost} before it runs (then charged what it read; a smaller \`first\` needs fewer). ` +
       `Retry in ${retryAfterSeconds} s.`,
     {
       extensions: {
