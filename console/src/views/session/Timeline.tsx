@@ -82,6 +82,22 @@ export function Timeline(props: {
       for (const e of events) window.removeEventListener(e, release, { capture: true });
     };
   }, []);
+  // A scroll that leaves the marked row out of view ends the hold too: the app moved the view
+  // elsewhere (a scroll by script, a focus), with no key or pointer the person used. By the
+  // virtualizer's own numbers, which its scrollToIndex also reads: the hold's own scrolls and
+  // its adjustments as rows above are measured keep the row in view.
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || markedPosition == null) return undefined;
+    const onScroll = () => {
+      const row = v.measurementsCache[markedPosition];
+      if (!holding.current || !row || !arrived.current) return;
+      const top = el.scrollTop;
+      if (row.end <= top || row.start >= top + el.clientHeight) holding.current = false;
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => el.removeEventListener('scroll', onScroll);
+  }, [markedPosition, v]);
   const totalSize = v.getTotalSize();
   useEffect(() => {
     if (!markedLoaded || markedPosition == null || !holding.current || follow) return;

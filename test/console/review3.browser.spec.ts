@@ -1,0 +1,146 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { HOME_INDEX, type HomeIndex } from '../../src/index/home-index';
+import { describeInBrowser, watchedPage, withScreenshot, type Watched } from '../browser/browser';
+import { makeTempDir } from '../fixtures/fs-util';
+import { at, planner, userInput } from '../fixtures/records';
+import { writeSession } from '../index/index-home';
+import { axeViolations, expectNothingAmiss, startConsole, type ConsoleWorld } from './harness';
+
+/**
+ * The third outside review's findings, as the reviewer met them (REDACT=on): a file named with
+ * a secret, the permalink hold against j/k and links, live header counts, a 390 px screen, the
+ * skip link, the heatmap's names and exact counts, filter notices, continuous days, `[`/`]`
+ * from a cold tab, the environments as a multi-select and the artifacts' headings.
+ */
+const LONG = 'c3000000-0000-4000-8000-000000000001';
+const FILES = 'c3000000-0000-4000-8000-000000000002';
+const LIVE = 'c3000000-0000-4000-8000-000000000003';
+/** A Wednesday, 10:00 UTC: LONG's 1,201 steps all fall in the heatmap's wed-10 cell. */
+const WED = '2026-07-01T10:00:00Z';
+/** A Saturday: no session on the two days between. */
+const SAT = '2026-07-04T09:00:00Z';
+const GHP = 'ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5';
+const MASKED = 'scratch/token-[REDACTED:github-token].txt';
+
+/** A run_command call (odd steps) and its output (even steps), in turn: rows of two heights. */
+function pairs(count: number, base: string) {
+  return Array.from({ length: count }, (_, j) => {
+    const i = j + 1;
+    return i % 2 === 1
+      ? planner(i, at(base, i), {
+          content: `step ${i} thinking`,
+          tool_calls: [{ name: 'run_command', args: { CommandLine: `echo CMD${i}`, Cwd: '/srv' } }],
+        })
+      : {
+          step_index: i,
+          source: 'MODEL',
+          type: 'RUN_COMMAND',
+          status: 'DONE',
+          created_at: at(base, i),
+          content: `Created At: x\n\nThe command completed successfully.\nOutput:\nOUT${i}\n`,
+        };
+  });
+}
+
+describeInBrowser('the console after its third outside review', () => {
+  let home: string;
+  let world: ConsoleWorld;
+  let w: Watched;
+  beforeAll(async () => {
+    home = makeTempDir('brainql-console-review3-');
+    const ide = path.join(home, 'antigravity-ide/brain');
+    writeSession(ide, LONG, [
+      userInput(0, WED, { request: 'a long session', localTime: WED }),
+      ...pairs(1200, WED),
+    ]);
+    writeSession(
+      ide,
+      FILES,
+      [
+        userInput(0, SAT, { request: 'files and artifacts', localTime: SAT }),
+        planner(1, at(SAT, 1), { content: 'Done.' }),
+      ],
+      {
+        files: {
+          [`scratch/token-${GHP}.txt`]: `token ${GHP}\n`,
+          'walkthrough.md': '# Walkthrough\n\n## What changed\n\nThe parser.\n',
+        },
+      },
+    );
+    writeSession(path.join(home, 'antigravity-acp/brain'), LIVE, [
+      userInput(0, at(SAT, 60), { request: 'a live run', localTime: at(SAT, 60) }),
+      planner(1, at(SAT, 61), { content: 'Starting.' }),
+    ]);
+    world = await startConsole(home);
+    await world.app.get<HomeIndex>(HOME_INDEX).caughtUp();
+    w = await watchedPage(world.browser, world.origin);
+  });
+  afterAll(async () => {
+    await world?.close();
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+  afterEach(() => expectNothingAmiss(w));
+
+  it('downloads a file whose name holds a secret by its masked link, the name masked (1)', async () => {
+    await withScreenshot(w.page, 'review3-files', async () => {
+      await w.page.goto(`${world.origin}/sessions/${FILES}?tab=artifacts`);
+      const files = w.page.locator('table.files');
+      await files.waitFor();
+      expect(await files.locator('tbody td:first-child a').allInnerTexts()).toEqual([MASKED]);
+      const link = files.getByRole('link', { name: MASKED });
+      expect(await link.getAttribute('href')).toBe(
+        `/api/sessions/${FILES}/files/scratch/token-%5BREDACTED%3Agithub-token%5D.txt`,
+      );
+      const [download] = await Promise.all([w.page.waitForEvent('download'), link.click()]);
+      expect(download.suggestedFilename()).toBe('token-[REDACTED_github-token].txt');
+      expect(fs.readFileSync(await download.path(), 'utf8')).toBe(
+        'token [REDACTED:github-token]\n',
+      );
+      expect(await w.page.locator('[role="alert"]').count()).toBe(0);
+      expect(await w.page.content()).not.toContain(GHP);
+    });
+  });
+
+  /** The index of the first step whose row is in the timeline's view (its top at or below). */
+  const topStep = () =>
+    w.page.locator('.timeline').evaluate((t) => {
+      const box = t.getBoundingClientRect();
+      const rows = [...t.querySelectorAll('article.step')];
+      const first = rows.find((r) => r.getBoundingClientRect().bottom > box.top + 2);
+      return first ? Number(first.id.replace('step-', '')) : -1;
+    });
+  /** Waits until the timeline has no page on its way, twice 300 ms apart (rows re-measured). */
+  const settled = async () => {
+    for (let calm = 0; calm < 2;) {
+      await w.page.locator('.timeline[aria-busy="false"]').waitFor();
+      await w.page.waitForTimeout(300);
+      calm = (await w.page.locator('.timeline[aria-busy="false"]').count()) ? calm + 1 : 0;
+    }
+  };
+
+  it('lets j/k, a link to another step and a scroll by the app end the permalink hold (3)', async () => {
+    await withScreenshot(w.page, 'review3-hold', async () => {
+      await w.page.goto(`${world.origin}/sessions/${LONG}/steps/601`);
+      await w.page.locator('#step-601').waitFor();
+      await settled();
+      expect(await topStep()).toBe(601);
+      for (const key of ['j', 'j', 'j']) await w.page.keyboard.press(key);
+      await settled();
+      expect(await topStep()).toBe(604);
+      await w.page.keyboard.press('k');
+      await settled();
+      expect(await topStep()).toBe(603);
+      // Step 603's call is answered by 604: the link is a navigation, the hold moves with it.
+      await w.page.locator('#step-603').getByRole('link', { name: 'answered by #604' }).click();
+      await w.page.waitForURL(`${world.origin}/sessions/${LONG}/steps/604`);
+      await settled();
+      expect(await topStep()).toBe(604);
+      // The app scrolls the timeline elsewhere (no key, no pointer): the hold lets go.
+      await w.page.locator('.timeline').evaluate((t) => t.scrollTo({ top: 0 }));
+      await w.page.locator('#step-0').waitFor();
+      await settled();
+      expect(await topStep()).toBe(0);
+    });
+  });
+});
