@@ -10,6 +10,7 @@ import { TABS, type LineAt, type Tab } from './tabs';
 import { Timeline } from './Timeline';
 import { useNeighbourKeys } from './neighbours';
 import { useTitle } from '../title';
+import { useLiveCounts } from './live-counts';
 
 const Lists = lazy(() => import('./Lists'));
 
@@ -25,6 +26,7 @@ export function SessionPage(props: {
   const { id, tab, step, highlight, at } = props;
   // Asked (with the timeline's first steps page) by the route's loader: see openSession.
   const q = useQuery(sessionQuery(id));
+  const grew = useLiveCounts(id);
   const named = q.data?.session;
   useTitle(
     named ? `${shortId(named.id)} ${oneLine(named.userRequest, 80) || '(no request)'}` : shown(id),
@@ -120,6 +122,7 @@ export function SessionPage(props: {
           stepCount={s.stepCount}
           marked={step}
           highlight={highlight}
+          onGrow={grew}
         />
       ) : (
         <Suspense fallback={<p className="muted">Loading…</p>}>

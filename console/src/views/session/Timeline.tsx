@@ -24,8 +24,10 @@ export function Timeline(props: {
   marked?: number;
   /** The search that opened the marked step: its terms are marked in that step. */
   highlight?: string;
+  /** Called for each step that streams in live (the header's counts follow it). */
+  onGrow?: () => void;
 }) {
-  const { id, routeId, marked, highlight } = props;
+  const { id, routeId, marked, highlight, onGrow } = props;
   // By the route's id: the pages the route's loader asked for while the header was on its way.
   const pages = useStepPages(routeId, marked);
   const { total, markedPosition, want } = pages;
@@ -109,12 +111,15 @@ export function Timeline(props: {
   }, [markedLoaded, markedPosition, v, totalSize, follow, highlight, marked]);
 
   // Live: the records after those the first answer counted, as they are written.
+  const grow = useRef(onGrow);
+  grow.current = onGrow;
   const [from, setFrom] = useState<number | null>(null);
   if (from === null && total !== undefined) setFrom(total);
   useEffect(() => {
     if (from === null) return undefined;
     setLive([]);
     return subscribe(LiveStepsSubscription, { id, from }, (d) => {
+      grow.current?.();
       setLive((prev) =>
         prev.some((s) => s.position === d.steps.position) ? prev : [...prev, d.steps],
       );
