@@ -58,7 +58,10 @@ describeInBrowser('the console after its third outside review', () => {
       ide,
       FILES,
       [
-        userInput(0, SAT, { request: 'files and artifacts', localTime: SAT }),
+        userInput(0, SAT, {
+          request: 'files and artifacts, password=hunter2hunter2',
+          localTime: SAT,
+        }),
         planner(1, at(SAT, 1), { content: 'Done.' }),
       ],
       {
@@ -186,5 +189,45 @@ describeInBrowser('the console after its third outside review', () => {
       expect(await pick()).toEqual(['5', '1', '1', '2026-07-04 09:01:04']);
       expect(await w.page.getByTestId('loaded').innerText()).toBe('5 steps');
     });
+  });
+
+  it('has no horizontal page scroll at 390 px, on any view (7)', async () => {
+    const narrow = await world.browser.context.newPage();
+    try {
+      await narrow.setViewportSize({ width: 390, height: 844 });
+      const wide: string[] = [];
+      for (const [route, ready] of [
+        ['/', 'table.sessions tbody tr[data-index]'],
+        [`/sessions/${LONG}`, '#step-1'],
+        [`/sessions/${LONG}/steps/5`, '#step-5'],
+        [`/sessions/${LONG}?tab=commands`, '.command'],
+        [`/sessions/${FILES}?tab=artifacts`, 'table.files'],
+        [`/sessions/${LONG}?tab=problems`, 'main section'],
+        ['/search?q=thinking', '[data-testid="hits"]'],
+        ['/secrets', '.exposure, table.findings'],
+        ['/dashboard', '.heatmap svg'],
+        ['/nope', 'main h1'],
+      ]) {
+        await narrow.goto(`${world.origin}${route}`);
+        await narrow.locator(ready).first().waitFor();
+        if (route === '/nope') {
+          await narrow.getByRole('button', { name: 'API' }).click();
+          await narrow.locator('table.roots').waitFor();
+        }
+        const [scroll, client] = await narrow.evaluate<number[]>(
+          '[document.documentElement.scrollWidth, document.documentElement.clientWidth]',
+        );
+        // What sticks out, to find it: the outermost elements past the right edge.
+        const out = await narrow.evaluate<string[]>(`[...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > ${client} + 1 &&
+            !(e.parentElement && e.parentElement.getBoundingClientRect().right > ${client} + 1))
+          .filter((e) => !e.closest('.table-scroll, .timeline, .scroll-x'))
+          .slice(0, 4).map((e) => e.tagName.toLowerCase() + '.' + [...e.classList].join('.'))`);
+        if (scroll > client) wide.push(`${route}: ${scroll} > ${client} ${out.join(' ')}`);
+      }
+      expect(wide).toEqual([]);
+    } finally {
+      await narrow.close();
+    }
   });
 });
