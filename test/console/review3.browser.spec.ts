@@ -230,4 +230,36 @@ describeInBrowser('the console after its third outside review', () => {
       await narrow.close();
     }
   });
+
+  it('has "Skip to content" as its first focusable element, which moves the focus to the view (6)', async () => {
+    for (const route of ['/', `/sessions/${FILES}`, '/dashboard']) {
+      await w.page.goto(`${world.origin}${route}`);
+      await w.page.locator('main h1').first().waitFor();
+      const first = await w.page.evaluate<string>(
+        `[...document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]')]
+          .filter((e) => e.tabIndex >= 0 && !e.disabled)[0].outerHTML`,
+      );
+      expect([route, first]).toEqual([
+        route,
+        '<a class="skip-link" href="#main">Skip to content</a>',
+      ]);
+      await w.page.keyboard.press('Tab');
+      expect(await w.page.evaluate<string>('document.activeElement.textContent')).toBe(
+        'Skip to content',
+      );
+      expect(await w.page.locator('.skip-link').boundingBox()).toMatchObject({ y: 6 });
+      await w.page.keyboard.press('Enter');
+      expect(await w.page.evaluate<string>('document.activeElement.id')).toBe('main');
+      expect(new URL(w.page.url()).hash).toBe('');
+      await w.page.keyboard.press('Tab');
+      // The view's own first control comes next, not the header's links.
+      expect(
+        await w.page.evaluate<boolean>(
+          "document.getElementById('main').contains(document.activeElement)",
+        ),
+      ).toBe(true);
+      // The dashboard's own check is item 8's.
+      if (route !== '/dashboard') expect(await axeViolations(w.page)).toEqual([]);
+    }
+  });
 });
