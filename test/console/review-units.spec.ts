@@ -1,7 +1,7 @@
 import { count } from '../../console/src/components/text';
 import { diffCounts } from '../../console/src/components/diff-counts';
 import { parseSearch, stringifySearch } from '../../console/src/routes/search-params';
-import { cellCount } from '../../console/src/views/dashboard/cell-count';
+import { cellFont } from '../../console/src/views/dashboard/cell-count';
 import {
   filterProblems,
   parseSessionSearch,
@@ -44,10 +44,10 @@ describe('the console review fixes, as rules', () => {
     expect(toFilter(parseSessionSearch({ hour: 'mon-09,nope' })).hourOfWeek).toEqual([9]);
   });
 
-  it('fits a heatmap count in its cell: three characters or four with a point', () => {
-    expect(
-      [0, 7, 999, 1000, 3600, 9949, 9950, 36_000, 999_499, 999_500, 1_250_000].map(cellCount),
-    ).toEqual(['0', '7', '999', '1k', '3.6k', '9.9k', '10k', '36k', '999k', '1M', '1.3M']);
+  it('sizes a heatmap count, written exact, to fit its cell (review 3: no 1.2k)', () => {
+    expect([0, 7, 999, 1000, 9999, 36_000, 999_999, 1_250_000].map(cellFont)).toEqual([
+      10, 10, 10, 8.9, 8.9, 7.1, 5.9, 5.1,
+    ]);
   });
 
   it('counts the lines of a diff as shown, its file names aside', () => {

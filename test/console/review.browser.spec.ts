@@ -112,12 +112,13 @@ describeInBrowser('the console after its outside review', () => {
     expect(await w.page.locator('[role=alert]').count()).toBe(0);
   });
 
-  it('fits heatmap counts in their cells, keeps a cut model name readable, counts in plurals', async () => {
+  it('fits heatmap counts, exact, in their cells, keeps a cut model name readable, counts in plurals', async () => {
     await w.page.goto(`${world.origin}/dashboard`);
     const cell = w.page.locator('.heatmap g.hour', { has: w.page.locator('.cell-count') });
     await cell.first().waitFor();
-    expect(await cell.locator('.cell-count').allTextContents()).toContain('1.2k');
-    const busy = cell.filter({ has: w.page.locator('text=1.2k') });
+    // Exact (review 3), its digits sized to fit.
+    expect(await cell.locator('.cell-count').allTextContents()).toContain('1200');
+    const busy = cell.filter({ has: w.page.locator('text=1200') });
     expect(await busy.locator('title').textContent()).toBe('Wed 10:00 1200');
     // The count's text inside its cell's rectangle.
     const [box, rect] = await Promise.all([

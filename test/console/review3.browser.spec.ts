@@ -262,4 +262,27 @@ describeInBrowser('the console after its third outside review', () => {
       if (route !== '/dashboard') expect(await axeViolations(w.page)).toEqual([]);
     }
   });
+
+  it('writes heatmap counts exact, each cell named with its visible count (4, 8)', async () => {
+    await withScreenshot(w.page, 'review3-heatmap', async () => {
+      await w.page.goto(`${world.origin}/dashboard`);
+      const cells = w.page.locator('.heatmap a');
+      await cells.first().waitFor();
+      const shown = await cells.evaluateAll((as) =>
+        as.map((a) => [a.getAttribute('aria-label'), a.textContent]),
+      );
+      expect(shown).toEqual([
+        ['Wed 10:00 1201', '1201'],
+        ['Sat 09:00 4', '4'],
+      ]);
+      const busy = w.page.locator('.heatmap g.hour', { has: w.page.locator('text=1201') });
+      const [box, rect] = await Promise.all([
+        busy.locator('.cell-count').boundingBox(),
+        busy.locator('rect').boundingBox(),
+      ]);
+      expect(box!.x).toBeGreaterThanOrEqual(rect!.x);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(rect!.x + rect!.width);
+      expect(await axeViolations(w.page)).toEqual([]);
+    });
+  });
 });
