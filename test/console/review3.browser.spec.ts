@@ -285,4 +285,18 @@ describeInBrowser('the console after its third outside review', () => {
       expect(await axeViolations(w.page)).toEqual([]);
     });
   });
+
+  it('says a step number past 2^53 as written, not rounded (4)', async () => {
+    for (const [written, said] of [
+      ['99999999999999999999', '99999999999999999999'],
+      ['9007199254740993', '9007199254740993'],
+      ['0009007199254740993', '9007199254740993'],
+    ]) {
+      await w.page.goto(`${world.origin}/sessions/${LONG}/steps/${written}`);
+      expect(await w.page.getByTestId('no-step').innerText()).toBe(
+        `This session has no step ${said}: its first steps are shown.`,
+      );
+      await w.page.locator('#step-0').waitFor();
+    }
+  });
 });

@@ -19,11 +19,13 @@ export function SessionPage(props: {
   id: string;
   tab: Tab;
   step?: number;
+  /** `step` as the URL writes it (exact past 2^53, where the number is rounded). */
+  stepText?: string;
   highlight?: string;
   /** The problems tab's line shown (`?file=&line=`). */
   at?: LineAt;
 }) {
-  const { id, tab, step, highlight, at } = props;
+  const { id, tab, step, stepText, highlight, at } = props;
   // Asked (with the timeline's first steps page) by the route's loader: see openSession.
   const q = useQuery(sessionQuery(id));
   const grew = useLiveCounts(id);
@@ -121,6 +123,7 @@ export function SessionPage(props: {
           routeId={id}
           stepCount={s.stepCount}
           marked={step}
+          markedText={stepText}
           highlight={highlight}
           onGrow={grew}
         />

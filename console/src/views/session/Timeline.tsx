@@ -22,12 +22,14 @@ export function Timeline(props: {
   routeId: string;
   stepCount: number;
   marked?: number;
+  /** `marked` as the URL writes it, said when there is no such step (exact past 2^53). */
+  markedText?: string;
   /** The search that opened the marked step: its terms are marked in that step. */
   highlight?: string;
   /** Called for each step that streams in live (the header's counts follow it). */
   onGrow?: () => void;
 }) {
-  const { id, routeId, marked, highlight, onGrow } = props;
+  const { id, routeId, marked, markedText, highlight, onGrow } = props;
   // By the route's id: the pages the route's loader asked for while the header was on its way.
   const pages = useStepPages(routeId, marked);
   const { total, markedPosition, want } = pages;
@@ -165,7 +167,7 @@ export function Timeline(props: {
       </div>
       {marked !== undefined && markedPosition === null && (
         <p className="notice" role="status" data-testid="no-step">
-          This session has no step {marked}: its first steps are shown.
+          This session has no step {markedText ?? marked}: its first steps are shown.
         </p>
       )}
       <div
