@@ -531,7 +531,7 @@ describeInBrowser('the console for an audit: counts, versions, files, search, ex
       // replaced the table), and left out of the query.
       await open('/?hour=wed-25');
       expect(await w.page.getByTestId('filter-problems').innerText()).toBe(
-        'hour=wed-25 names no hour of the week (accepted: mon-00 to sun-23 in UTC, or 0 to 167, comma-separated); the unknown ones are left out.',
+        'In hour, wed-25 names no hour of the week (accepted: mon-00 to sun-23 in UTC, or 0 to 167, comma-separated); it is left out.',
       );
       await w.page.locator('table.sessions tbody tr[data-index]').first().waitFor();
       expect(await w.page.getByRole('alert').count()).toBe(0);

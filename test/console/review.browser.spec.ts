@@ -100,7 +100,7 @@ describeInBrowser('the console after its outside review', () => {
     expect((await sessionRows(w.page)).length).toBe(3);
     await w.page.goto(`${world.origin}/?hour=xyz_99`);
     expect(await w.page.getByTestId('filter-problems').innerText()).toBe(
-      'hour=xyz_99 names no hour of the week (accepted: mon-00 to sun-23 in UTC, or 0 to 167, comma-separated); the unknown ones are left out.',
+      'In hour, xyz_99 names no hour of the week (accepted: mon-00 to sun-23 in UTC, or 0 to 167, comma-separated); it is left out.',
     );
     expect((await sessionRows(w.page)).length).toBe(3);
     expect(await w.page.locator('[role=alert]').count()).toBe(0);

@@ -5,7 +5,13 @@ import { describeInBrowser, watchedPage, withScreenshot, type Watched } from '..
 import { makeTempDir } from '../fixtures/fs-util';
 import { at, planner, toolResult, userInput } from '../fixtures/records';
 import { writeSession } from '../index/index-home';
-import { axeViolations, expectNothingAmiss, startConsole, type ConsoleWorld } from './harness';
+import {
+  axeViolations,
+  expectNothingAmiss,
+  sessionRows,
+  startConsole,
+  type ConsoleWorld,
+} from './harness';
 
 /**
  * The third outside review's findings, as the reviewer met them (REDACT=on): a file named with
@@ -84,6 +90,7 @@ describeInBrowser('the console after its third outside review', () => {
     fs.rmSync(home, { recursive: true, force: true });
   });
   afterEach(() => expectNothingAmiss(w));
+  const ids = async () => (await sessionRows(w.page)).map((r) => r[0]);
 
   it('downloads a file whose name holds a secret by its masked link, the name masked (1)', async () => {
     await withScreenshot(w.page, 'review3-files', async () => {
@@ -298,5 +305,30 @@ describeInBrowser('the console after its third outside review', () => {
       );
       await w.page.locator('#step-0').waitFor();
     }
+  });
+
+  it('names only the bad part of hour= and says a from after its to (5)', async () => {
+    await w.page.goto(`${world.origin}/?hour=mon-09,xyz`);
+    expect(await w.page.getByTestId('filter-problems').innerText()).toBe(
+      'In hour, xyz names no hour of the week (accepted: mon-00 to sun-23 in UTC, or 0 to 167, comma-separated); it is left out, mon-09 is kept.',
+    );
+    await w.page
+      .getByTestId('total')
+      .filter({ hasText: /^0 sessions$/ })
+      .waitFor();
+    await w.page.goto(`${world.origin}/?hour=wed-10,xyz`);
+    expect(await ids()).toEqual(['c3000000']);
+    await w.page.goto(`${world.origin}/?from=2026-07-04&to=2026-07-01`);
+    expect(await w.page.getByTestId('filter-problems').innerText()).toBe(
+      'from=2026-07-04 is after to=2026-07-01: no session can be created between them (swap them for the range you meant).',
+    );
+    await w.page
+      .getByTestId('total')
+      .filter({ hasText: /^0 sessions$/ })
+      .waitFor();
+    await w.page.goto(`${world.origin}/dashboard?from=2026-07-04&to=2026-07-01`);
+    expect(await w.page.getByTestId('filter-problems').innerText()).toBe(
+      'from=2026-07-04 is after to=2026-07-01: no session can be created between them (swap them for the range you meant).',
+    );
   });
 });
