@@ -331,4 +331,33 @@ describeInBrowser('the console after its third outside review', () => {
       'from=2026-07-04 is after to=2026-07-01: no session can be created between them (swap them for the range you meant).',
     );
   });
+
+  it('shows every day on the activity axis, empty ones as 0 (9)', async () => {
+    await w.page.goto(`${world.origin}/dashboard`);
+    const chart = w.page.locator('svg[aria-label="Sessions per day"]');
+    await chart.locator('a').first().waitFor();
+    expect(
+      await chart.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('aria-label'))),
+    ).toEqual(['2026-07-01 1', '2026-07-02 0', '2026-07-03 0', '2026-07-04 2']);
+    expect(await chart.locator('text.axis').allTextContents()).toEqual([
+      '1',
+      '2026-07-01',
+      '0',
+      '2026-07-02',
+      '0',
+      '2026-07-03',
+      '2',
+      '2026-07-04',
+    ]);
+    // An empty day opens the sessions of that day (none).
+    expect(await chart.locator('a').nth(1).getAttribute('href')).toBe(
+      '/?from=2026-07-02&to=2026-07-02',
+    );
+    await w.page.goto(`${world.origin}/dashboard?bucket=week`);
+    const weeks = w.page.locator('svg[aria-label="Sessions per week"] a');
+    await weeks.first().waitFor();
+    expect(await weeks.evaluateAll((as) => as.map((a) => a.getAttribute('aria-label')))).toEqual([
+      '2026-06-29 3',
+    ]);
+  });
 });
