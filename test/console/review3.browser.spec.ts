@@ -360,4 +360,42 @@ describeInBrowser('the console after its third outside review', () => {
       '2026-06-29 3',
     ]);
   });
+
+  it('moves with [ and ] from a cold tab through every session and says so (10)', async () => {
+    const cold = await world.browser.context.newPage();
+    try {
+      const shownId = () => /\/sessions\/([^/?]+)/.exec(new URL(cold.url()).pathname)?.[1];
+      const press = async (key: string, to: string) => {
+        await cold.locator('body').click({ position: { x: 5, y: 5 } });
+        await cold.keyboard.press(key);
+        await cold.waitForURL(`${world.origin}/sessions/${to}`);
+        await cold.locator('.session-head .facts dd.mono', { hasText: to }).waitFor();
+      };
+      await cold.goto(`${world.origin}/sessions/${FILES}`);
+      await cold.locator('#step-0').waitFor();
+      expect(await cold.getByTestId('neighbour-note').count()).toBe(0);
+      await press(']', LONG);
+      const note =
+        'This tab has not shown the sessions table, so [ and ] move through every session, newest first; once the sessions table is opened here, they follow its filters.';
+      expect(await cold.getByTestId('neighbour-note').innerText()).toBe(note);
+      await press('[', FILES);
+      await press('[', LIVE);
+      expect(shownId()).toBe(LIVE);
+      expect(await cold.getByTestId('neighbour-note').innerText()).toBe(note);
+      // Once the table is shown (filtered to the IDE), the keys follow it, without the note.
+      await cold.goto(`${world.origin}/?env=ide`);
+      await cold.locator('table.sessions tbody tr[data-index]').first().waitFor();
+      await cold.goto(`${world.origin}/sessions/${LONG}`);
+      await cold.locator('#step-0').waitFor();
+      await press('[', FILES);
+      expect(await cold.getByTestId('neighbour-note').count()).toBe(0);
+      await cold.locator('body').click({ position: { x: 5, y: 5 } });
+      await cold.keyboard.press('[');
+      // LIVE is no IDE session: FILES is the table's first row, [ stays.
+      await cold.waitForTimeout(1000);
+      expect(shownId()).toBe(FILES);
+    } finally {
+      await cold.close();
+    }
+  });
 });

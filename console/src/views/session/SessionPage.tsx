@@ -8,7 +8,7 @@ import { oneLine, shortId, shown, when } from '../../components/text';
 import { sessionQuery } from './queries';
 import { TABS, type LineAt, type Tab } from './tabs';
 import { Timeline } from './Timeline';
-import { useNeighbourKeys } from './neighbours';
+import { ColdNeighbourNote, useNeighbourKeys } from './neighbours';
 import { useTitle } from '../title';
 import { useLiveCounts } from './live-counts';
 
@@ -138,8 +138,7 @@ export function SessionPage(props: {
 
 /** `[` / `]` for this session (a component: the hook needs the loaded session). */
 function NeighbourKeys({ id, createdAt }: { id: string; createdAt: string }) {
-  useNeighbourKeys(id, createdAt);
-  return null;
+  return useNeighbourKeys(id, createdAt) ? <ColdNeighbourNote /> : null;
 }
 
 /** An ambiguous prefix: the sessions it matches, each a link. */
