@@ -55,7 +55,7 @@ function instant(v: string | undefined, end: boolean): string | undefined {
 }
 
 /** The environments the API knows (SessionFilter.environment), as the URL writes them. */
-const ENVIRONMENTS = [
+export const ENVIRONMENTS = [
   'ide',
   'cli',
   'acp',
@@ -84,8 +84,8 @@ export function envChoice(v: string | undefined): string {
 
 /**
  * The URL the filter bar's Apply writes: its fields' values, empty ones left out (an "any" is
- * no filter, not `errors=`). Every field shows what the URL holds (a list of environments as
- * one option), so what the person did not change is written back as it was.
+ * no filter, not `errors=`). Every field shows what the URL holds (each environment of a list
+ * checked), so what the person did not change is written back as it was.
  */
 export function appliedSearch(form: Iterable<[string, unknown]>): SessionSearch {
   const values: Record<string, string> = {};
