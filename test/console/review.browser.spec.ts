@@ -171,7 +171,7 @@ describeInBrowser('the console after its outside review', () => {
       await w.page.$$eval('main h1, main h2, main h3, main h4', (hs) =>
         hs.map((h) => h.tagName.toLowerCase()),
       ),
-    ).toEqual(['h1', 'h2', 'h2', 'h3', 'h2']);
+    ).toEqual(['h1', 'h2', 'h3', 'h4', 'h2']);
     await w.page.evaluate(fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
     const order = await w.page.evaluate<string[]>(
       `axe.run({ runOnly: ['heading-order'] }).then((r) => r.violations.map((v) => v.id))`,

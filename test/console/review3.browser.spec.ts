@@ -398,4 +398,33 @@ describeInBrowser('the console after its third outside review', () => {
       await cold.close();
     }
   });
+
+  it("heads an artifact with its name, larger than the artifact's own headings (12)", async () => {
+    await w.page.goto(`${world.origin}/sessions/${FILES}?tab=artifacts`);
+    const art = w.page.locator('section.artifact');
+    await art.locator('.markdown').waitFor();
+    const headings = await w.page.$$eval('main h1, main h2, main h3, main h4', (hs) =>
+      hs.map((h) => {
+        const style = getComputedStyle(h);
+        const code = h.querySelector('code');
+        return [
+          h.tagName.toLowerCase(),
+          h.textContent,
+          style.fontSize,
+          code ? getComputedStyle(code).fontSize : '',
+        ];
+      }),
+    );
+    expect(headings).toEqual([
+      ['h1', 'c3000000 files and artifacts, password=[REDACTED:password]', '20px', ''],
+      ['h2', 'walkthrough.md', '17px', '17px'],
+      ['h3', 'Walkthrough', '15px', ''],
+      ['h4', 'What changed', '14px', ''],
+      ['h2', 'Other files', '17px', ''],
+    ]);
+    expect(await art.locator('.artifact-facts').innerText()).toMatch(
+      /^walkthrough · 44 bytes · 2026-\d\d-\d\d \d\d:\d\d:\d\d$/,
+    );
+    expect(await axeViolations(w.page)).toEqual([]);
+  });
 });
