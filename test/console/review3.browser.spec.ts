@@ -154,50 +154,6 @@ describeInBrowser('the console after its third outside review', () => {
     });
   });
 
-  /** The session header's facts, by name. */
-  const facts = () =>
-    w.page
-      .locator('.session-head .facts')
-      .evaluate((dl) =>
-        Object.fromEntries(
-          [...dl.querySelectorAll('div')].map((d) => [
-            d.querySelector('dt')?.textContent,
-            d.querySelector('dd')?.textContent,
-          ]),
-        ),
-      );
-
-  it("refreshes the header's counts from the live steps of a followed session (2)", async () => {
-    await withScreenshot(w.page, 'review3-live', async () => {
-      await w.page.goto(`${world.origin}/sessions/${LIVE}`);
-      await w.page.locator('#step-1').waitFor();
-      const pick = async () => {
-        const f = await facts();
-        return [f.steps, f['tool calls'], f.errors, f['last activity']];
-      };
-      expect(await pick()).toEqual(['2', '0', '0', '2026-07-04 09:01:01']);
-      await w.page.getByLabel('follow').check();
-      const records = [
-        planner(2, at(SAT, 62), {
-          tool_calls: [{ name: 'run_command', args: { CommandLine: 'make', Cwd: '/w' } }],
-        }),
-        toolResult(3, at(SAT, 63), 'Output:\nok', { type: 'RUN_COMMAND' }),
-        planner(4, at(SAT, 64), { content: 'It broke.', status: 'ERROR', error: 'boom' }),
-      ];
-      fs.appendFileSync(
-        path.join(home, 'antigravity-acp/brain', LIVE, '.system_generated/logs/transcript.jsonl'),
-        records.map((r) => `${JSON.stringify(r)}\n`).join(''),
-      );
-      await w.page.locator('#step-4').waitFor({ timeout: 20_000 });
-      for (const end = Date.now() + 20_000; (await facts()).steps !== '5';) {
-        if (Date.now() > end) break;
-        await w.page.waitForTimeout(100);
-      }
-      expect(await pick()).toEqual(['5', '1', '1', '2026-07-04 09:01:04']);
-      expect(await w.page.getByTestId('loaded').innerText()).toBe('5 steps');
-    });
-  });
-
   it('has no horizontal page scroll at 390 px, on any view (7)', async () => {
     const narrow = await world.browser.context.newPage();
     try {
@@ -426,5 +382,50 @@ describeInBrowser('the console after its third outside review', () => {
       /^walkthrough · 44 bytes · 2026-\d\d-\d\d \d\d:\d\d:\d\d$/,
     );
     expect(await axeViolations(w.page)).toEqual([]);
+  });
+
+  // Last: it grows a session the other tests count.
+  /** The session header's facts, by name. */
+  const facts = () =>
+    w.page
+      .locator('.session-head .facts')
+      .evaluate((dl) =>
+        Object.fromEntries(
+          [...dl.querySelectorAll('div')].map((d) => [
+            d.querySelector('dt')?.textContent,
+            d.querySelector('dd')?.textContent,
+          ]),
+        ),
+      );
+
+  it("refreshes the header's counts from the live steps of a followed session (2)", async () => {
+    await withScreenshot(w.page, 'review3-live', async () => {
+      await w.page.goto(`${world.origin}/sessions/${LIVE}`);
+      await w.page.locator('#step-1').waitFor();
+      const pick = async () => {
+        const f = await facts();
+        return [f.steps, f['tool calls'], f.errors, f['last activity']];
+      };
+      expect(await pick()).toEqual(['2', '0', '0', '2026-07-04 09:01:01']);
+      await w.page.getByLabel('follow').check();
+      const records = [
+        planner(2, at(SAT, 62), {
+          tool_calls: [{ name: 'run_command', args: { CommandLine: 'make', Cwd: '/w' } }],
+        }),
+        toolResult(3, at(SAT, 63), 'Output:\nok', { type: 'RUN_COMMAND' }),
+        planner(4, at(SAT, 64), { content: 'It broke.', status: 'ERROR', error: 'boom' }),
+      ];
+      fs.appendFileSync(
+        path.join(home, 'antigravity-acp/brain', LIVE, '.system_generated/logs/transcript.jsonl'),
+        records.map((r) => `${JSON.stringify(r)}\n`).join(''),
+      );
+      await w.page.locator('#step-4').waitFor({ timeout: 20_000 });
+      for (const end = Date.now() + 20_000; (await facts()).steps !== '5';) {
+        if (Date.now() > end) break;
+        await w.page.waitForTimeout(100);
+      }
+      expect(await pick()).toEqual(['5', '1', '1', '2026-07-04 09:01:04']);
+      expect(await w.page.getByTestId('loaded').innerText()).toBe('5 steps');
+    });
   });
 });
