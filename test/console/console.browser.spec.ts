@@ -373,16 +373,21 @@ describeInBrowser('the console over the example home', () => {
           .locator('a')
           .evaluateAll((as) => as.map((a) => a.getAttribute('aria-label'))),
       ).toEqual(days.map((d) => `${d} ${counts[d] ?? 0}`));
-      // 46 bars: every 6th day below, no count above (no room).
+      // 46 bars: every 6th day below (not 05-17, which the first, starting at the chart's edge,
+      // would overlap), a count above each bar that is not empty (one digit fits its bar).
       expect(await sessions.locator('text').allTextContents()).toEqual([
+        '1',
         '2026-05-11',
-        '2026-05-17',
+        '1',
         '2026-05-23',
+        '1',
         '2026-05-29',
         '2026-06-04',
         '2026-06-10',
+        '1',
         '2026-06-16',
         '2026-06-22',
+        '2',
       ]);
       expect(
         await w.page
