@@ -359,17 +359,13 @@ describeInBrowser('the console after its third outside review', () => {
     await w.page.goto(`${world.origin}/sessions/${FILES}?tab=artifacts`);
     const art = w.page.locator('section.artifact');
     await art.locator('.markdown').waitFor();
-    const headings = await w.page.$$eval('main h1, main h2, main h3, main h4', (hs) =>
-      hs.map((h) => {
-        const style = getComputedStyle(h);
+    // A string: the test's TypeScript has no DOM types.
+    const headings = await w.page.evaluate<string[][]>(
+      `[...document.querySelectorAll('main h1, main h2, main h3, main h4')].map((h) => {
         const code = h.querySelector('code');
-        return [
-          h.tagName.toLowerCase(),
-          h.textContent,
-          style.fontSize,
-          code ? getComputedStyle(code).fontSize : '',
-        ];
-      }),
+        return [h.tagName.toLowerCase(), h.textContent, getComputedStyle(h).fontSize,
+          code ? getComputedStyle(code).fontSize : ''];
+      })`,
     );
     expect(headings).toEqual([
       ['h1', 'c3000000 files and artifacts, password=[REDACTED:password]', '20px', ''],

@@ -32,7 +32,8 @@ describe('the file route and file names that hold a secret (REDACT=on)', () => {
   let server: http.Server;
   beforeAll(async () => {
     home = makeTempDir('brainql-masked-names-');
-    const first = [userInput(0, '2026-06-01T10:00:00Z', { request: 'hello' })];
+    const T = '2026-06-01T10:00:00Z';
+    const first = [userInput(0, T, { request: 'hello', localTime: T })];
     writeSession(path.join(home, 'antigravity-ide/brain'), IDE, first, {
       files: {
         [`scratch/token-${GHP}.txt`]: `ide file, token ${GHP}\n`,
