@@ -23,7 +23,7 @@ export function Filters({ search }: { search: SessionSearch }) {
   return (
     <form className="filters" onSubmit={apply} key={JSON.stringify(search)} role="search">
       <label>
-        Text <input name="q" type="search" defaultValue={search.q ?? ''} />
+        Text <input name="q" type="search" defaultValue={search.q ?? ''} size={14} />
       </label>
       {/* A multi-select: each checked one is an `env` value (Apply joins them: env=acp,cli);
           none checked is any environment. */}
@@ -39,13 +39,13 @@ export function Filters({ search }: { search: SessionSearch }) {
         </span>
       </fieldset>
       <label>
-        Flavor <input name="flavor" defaultValue={search.flavor ?? ''} size={14} />
+        Flavor <input name="flavor" defaultValue={search.flavor ?? ''} size={9} />
       </label>
       <label>
-        Model <input name="model" defaultValue={search.model ?? ''} size={14} />
+        Model <input name="model" defaultValue={search.model ?? ''} size={9} />
       </label>
       <label>
-        Tool <input name="tool" defaultValue={search.tool ?? ''} size={14} />
+        Tool <input name="tool" defaultValue={search.tool ?? ''} size={9} />
       </label>
       <label>
         Hour (UTC){' '}
