@@ -13,7 +13,7 @@ import { buildHostileHome, HOSTILE_ID } from '../test/console/hostile-home';
 
 /**
  * `npm run screenshots`: PNGs of every console view, light and dark, in .screenshots/ (Debian's
- * /usr/bin/chromium, as the tests): the example home's pages, the hostile fixture's (markup,
+ * /usr/bin/chromium, as the tests), and light at 390 px (`-narrow`): the example home's pages, the hostile fixture's (markup,
  * ANSI and bidi text as an auditor sees it) and a 5,000-step session (its start and its end).
  * The README's two come from here.
  */
@@ -24,6 +24,7 @@ const PAGES: Pages = [
   ['sessions-filtered', '/?errors=true'],
   ['sessions-by-tool', '/?tool=grep_search'],
   ['sessions-by-hour', '/?hour=mon-09,thu-09'],
+  ['sessions-bad-filters', '/?hour=mon-09,xyz&env=ide,acp&from=2026-07-04&to=2026-07-01'],
   ['session-timeline', '/sessions/ba5e0000'],
   ['session-step', '/sessions/ba5e0000/steps/12'],
   ['session-changes', '/sessions/ba5e0000?tab=changes'],
@@ -94,9 +95,14 @@ async function main(): Promise<void> {
       [long, LONG_PAGES],
     ] as const) {
       await serving(home, async (port) => {
-        for (const scheme of ['light', 'dark'] as const) {
+        // A phone's 390 px too (light): no view may scroll sideways there.
+        for (const [scheme, width, suffix] of [
+          ['light', 1280, 'light'],
+          ['dark', 1280, 'dark'],
+          ['light', 390, 'narrow'],
+        ] as const) {
           const page = await browser.newPage({
-            viewport: { width: 1280, height: 800 },
+            viewport: { width, height: width < 800 ? 844 : 800 },
             colorScheme: scheme,
           });
           for (const [name, route] of pages) {
@@ -105,7 +111,7 @@ async function main(): Promise<void> {
             // for its step (a long session loads the pages before it first).
             await page.waitForTimeout(1500);
             if (/\/steps\/\d+(\?|$)/.test(route)) await page.locator('.step.marked').waitFor();
-            const file = path.join(OUT, `${name}-${scheme}.png`);
+            const file = path.join(OUT, `${name}-${suffix}.png`);
             await page.screenshot({ path: file });
             console.log(path.relative(ROOT, file));
           }

@@ -19,6 +19,7 @@ import { HttpError, HttpErrorCode } from './http-errors';
 import { sendFile } from './send-file';
 import { inTranscriptView } from './chunk-file';
 import { openSessionFile, type SessionFile } from './session-file';
+import { unmaskedPath } from './masked-path';
 
 const PREFIX = /^\/api\/sessions\/([^/?#]+)\/files\/([^?#]*)/;
 
@@ -83,20 +84,19 @@ export class FilesController {
     this.charge(rateKey, 1, 'a request costs 1');
     const { id, path } = parseTarget(req.originalUrl);
     const session = await this.find(id, principal);
-    const opened = await openSessionFile(session.entry.realDir, path);
-    if (!opened) throw new HttpError(HttpErrorCode.NOT_FOUND, 'No such file in this session.');
+    const opened = await this.open(session.entry.realDir, path);
     let file: SessionFile;
     try {
       // A transcript chunk is masked as part of its view (lines cross chunk edges).
-      file = await inTranscriptView(session.entry.realDir, opened, this.redactor);
+      file = await inTranscriptView(session.entry.realDir, opened.file, this.redactor);
     } catch (err) {
-      await opened.close();
+      await opened.file.close();
       throw err;
     }
     await sendFile(
       req,
       res,
-      path,
+      opened.path,
       file,
       this.redactor,
       (bytes) => {
@@ -105,6 +105,25 @@ export class FilesController {
       },
       (bytes) => this.admit(res, bytes),
     );
+  }
+
+  /**
+   * The file `path` names in the session: as written, else (REDACT=on) the one listed file
+   * whose masked path it is, which is how `SessionFile.path` lists a name holding a secret.
+   */
+  private async open(realDir: string, path: string): Promise<{ path: string; file: SessionFile }> {
+    const file = await openSessionFile(realDir, path);
+    if (file) return { path, file };
+    const real = await unmaskedPath(realDir, path, this.redactor);
+    if (real !== null && typeof real === 'object') {
+      throw new HttpError(
+        HttpErrorCode.NOT_FOUND,
+        `${real.several} files of this session are listed under this masked path; download one by its own path.`,
+      );
+    }
+    const unmasked = real === null ? null : await openSessionFile(realDir, real);
+    if (!unmasked) throw new HttpError(HttpErrorCode.NOT_FOUND, 'No such file in this session.');
+    return { path: real as string, file: unmasked };
   }
 
   /**

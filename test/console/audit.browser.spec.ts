@@ -415,15 +415,14 @@ describeInBrowser('the console for an audit: counts, versions, files, search, ex
       expect(shownCells).toContain('Wed 10:00 4');
       // Failed commands per day: the audit session's exit 2, on the day of its call.
       const failed = w.page.locator('svg[aria-label="Failed commands per day"] a');
+      // Every day from the first to the last (review 3: a continuous axis): 2026-05-11 to
+      // 2026-07-01, 52 days, 0 but the last.
+      const allDays = Array.from({ length: 52 }, (_, i) =>
+        new Date(Date.UTC(2026, 4, 11 + i)).toISOString().slice(0, 10),
+      );
+      expect(allDays.at(-1)).toBe('2026-07-01');
       expect(await failed.evaluateAll((as) => as.map((a) => a.getAttribute('aria-label')))).toEqual(
-        [
-          '2026-05-11 0',
-          '2026-05-23 0',
-          '2026-05-28 0',
-          '2026-06-16 0',
-          '2026-06-25 0',
-          '2026-07-01 1',
-        ],
+        allDays.map((d) => `${d} ${d === '2026-07-01' ? 1 : 0}`),
       );
       expect(await axeViolations(w.page)).toEqual([]);
       await failed.last().click();
@@ -531,7 +530,7 @@ describeInBrowser('the console for an audit: counts, versions, files, search, ex
       // replaced the table), and left out of the query.
       await open('/?hour=wed-25');
       expect(await w.page.getByTestId('filter-problems').innerText()).toBe(
-        'hour=wed-25 names no hour of the week (accepted: mon-00 to sun-23 in UTC, or 0 to 167, comma-separated); the unknown ones are left out.',
+        'In hour, wed-25 names no hour of the week (accepted: mon-00 to sun-23 in UTC, or 0 to 167, comma-separated); it is left out.',
       );
       await w.page.locator('table.sessions tbody tr[data-index]').first().waitFor();
       expect(await w.page.getByRole('alert').count()).toBe(0);

@@ -67,8 +67,9 @@ describeInBrowser('the console over the example home', () => {
       await open('/?env=acp');
       expect(await sessionRows(w.page)).toEqual([['ac000000', 'CI: generate tests']]);
       expect(await w.page.getByTestId('total').innerText()).toBe('1 session');
-      expect(await w.page.getByLabel('Environment').inputValue()).toBe('acp');
-      await w.page.getByLabel('Environment').selectOption('');
+      const envs = w.page.getByRole('group', { name: 'Environment' });
+      expect(await envs.getByLabel('acp').isChecked()).toBe(true);
+      await envs.getByLabel('acp').uncheck();
       await w.page.getByLabel('Errors').selectOption('true');
       await w.page.getByRole('button', { name: 'Apply' }).click();
       await w.page.waitForURL(`${world.origin}/?errors=true`);
@@ -355,24 +356,38 @@ describeInBrowser('the console over the example home', () => {
         'Environments',
         'Tools (calls, error rate)',
       ]);
-      // One bar per non-empty day of stats.timeline, as the API answers it.
+      // One bar per day from the first to the last of stats.timeline, the empty ones 0
+      // (review 3: a continuous axis).
+      const counts: Record<string, number> = {
+        '2026-05-11': 1,
+        '2026-05-23': 1,
+        '2026-05-28': 1,
+        '2026-06-16': 1,
+        '2026-06-25': 2,
+      };
+      const days = Array.from({ length: 46 }, (_, i) =>
+        new Date(Date.UTC(2026, 4, 11 + i)).toISOString().slice(0, 10),
+      );
       expect(
         await sessions
           .locator('a')
           .evaluateAll((as) => as.map((a) => a.getAttribute('aria-label'))),
-      ).toEqual(['2026-05-11 1', '2026-05-23 1', '2026-05-28 1', '2026-06-16 1', '2026-06-25 2']);
-      // Each bar's count stands above it, then the day below: numbers to read, not heights.
+      ).toEqual(days.map((d) => `${d} ${counts[d] ?? 0}`));
+      // 46 bars: every 6th day below (not 05-17, which the first, starting at the chart's edge,
+      // would overlap), a count above each bar that is not empty (one digit fits its bar).
       expect(await sessions.locator('text').allTextContents()).toEqual([
         '1',
         '2026-05-11',
         '1',
         '2026-05-23',
         '1',
-        '2026-05-28',
+        '2026-05-29',
+        '2026-06-04',
+        '2026-06-10',
         '1',
         '2026-06-16',
+        '2026-06-22',
         '2',
-        '2026-06-25',
       ]);
       expect(
         await w.page
@@ -380,7 +395,7 @@ describeInBrowser('the console over the example home', () => {
           .evaluateAll((as) => as.map((a) => a.getAttribute('aria-label'))),
       ).toEqual(['Gemini 3.5 Flash (High) 5', 'Claude Opus 4.5 (Thinking) 1']);
       expect(await axeViolations(w.page)).toEqual([]);
-      await sessions.locator('a').nth(4).click();
+      await sessions.locator('a').last().click();
       await w.page.waitForURL(`${world.origin}/?from=2026-06-25&to=2026-06-25`);
       expect((await sessionRows(w.page)).map((r) => r[0])).toEqual(['9e779ff1', 'a704176f']);
       await open('/dashboard');

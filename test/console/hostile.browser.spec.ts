@@ -202,7 +202,7 @@ describeInBrowser('the console on hostile brain text', () => {
       await nothingRan();
       await w.page.goto(`${world.origin}/sessions/${HOSTILE_ID}?tab=artifacts`);
       await w.page.locator('.artifact .markdown').waitFor();
-      expect(await w.page.locator('.artifact .markdown h2').innerText()).toBe(
+      expect(await w.page.locator('.artifact .markdown h3').innerText()).toBe(
         `Plan \uFFFDgnp.exe\uFFFD`,
       );
       expect(BIDI).toHaveLength(9);

@@ -1,7 +1,7 @@
 import { count } from '../../console/src/components/text';
 import { diffCounts } from '../../console/src/components/diff-counts';
 import { parseSearch, stringifySearch } from '../../console/src/routes/search-params';
-import { cellCount } from '../../console/src/views/dashboard/cell-count';
+import { cellFont } from '../../console/src/views/dashboard/cell-count';
 import {
   filterProblems,
   parseSessionSearch,
@@ -37,17 +37,33 @@ describe('the console review fixes, as rules', () => {
     expect(filter.createdBefore).toBe('2026-07-03T00:00:00.000Z');
     expect(filterProblems(search)).toEqual([
       'env=zzz names no environment (accepted: ide, cli, acp, other, comma-separated); it is left out.',
-      'hour=xyz_99 names no hour of the week (accepted: mon-00 to sun-23 in UTC, or 0 to 167, comma-separated); the unknown ones are left out.',
+      'In hour, xyz_99 names no hour of the week (accepted: mon-00 to sun-23 in UTC, or 0 to 167, comma-separated); it is left out.',
       'from=notadate is no date (accepted: YYYY-MM-DD); it is left out.',
     ]);
     expect(filterProblems(parseSessionSearch({ env: 'ide', hour: 'mon-09,58' }))).toEqual([]);
     expect(toFilter(parseSessionSearch({ hour: 'mon-09,nope' })).hourOfWeek).toEqual([9]);
   });
 
-  it('fits a heatmap count in its cell: three characters or four with a point', () => {
-    expect(
-      [0, 7, 999, 1000, 3600, 9949, 9950, 36_000, 999_499, 999_500, 1_250_000].map(cellCount),
-    ).toEqual(['0', '7', '999', '1k', '3.6k', '9.9k', '10k', '36k', '999k', '1M', '1.3M']);
+  it('names only the parts of hour= that name no hour, and a from after its to (review 3)', () => {
+    const said = (raw: Record<string, string>) => filterProblems(parseSessionSearch(raw));
+    const accepted = '(accepted: mon-00 to sun-23 in UTC, or 0 to 167, comma-separated)';
+    expect(said({ hour: 'mon-09,xyz' })).toEqual([
+      `In hour, xyz names no hour of the week ${accepted}; it is left out, mon-09 is kept.`,
+    ]);
+    expect(said({ hour: 'a,mon-09,b,58' })).toEqual([
+      `In hour, a and b name no hour of the week ${accepted}; they are left out, mon-09, 58 are kept.`,
+    ]);
+    expect(said({ from: '2026-07-04', to: '2026-07-01' })).toEqual([
+      'from=2026-07-04 is after to=2026-07-01: no session can be created between them (swap them for the range you meant).',
+    ]);
+    // One day (to takes the whole day) is a range.
+    expect(said({ from: '2026-07-04', to: '2026-07-04' })).toEqual([]);
+  });
+
+  it('sizes a heatmap count, written exact, to fit its cell (review 3: no 1.2k)', () => {
+    expect([0, 7, 999, 1000, 9999, 36_000, 999_999, 1_250_000].map(cellFont)).toEqual([
+      10, 10, 10, 8.9, 8.9, 7.1, 5.9, 5.1,
+    ]);
   });
 
   it('counts the lines of a diff as shown, its file names aside', () => {

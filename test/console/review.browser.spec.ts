@@ -100,7 +100,7 @@ describeInBrowser('the console after its outside review', () => {
     expect((await sessionRows(w.page)).length).toBe(3);
     await w.page.goto(`${world.origin}/?hour=xyz_99`);
     expect(await w.page.getByTestId('filter-problems').innerText()).toBe(
-      'hour=xyz_99 names no hour of the week (accepted: mon-00 to sun-23 in UTC, or 0 to 167, comma-separated); the unknown ones are left out.',
+      'In hour, xyz_99 names no hour of the week (accepted: mon-00 to sun-23 in UTC, or 0 to 167, comma-separated); it is left out.',
     );
     expect((await sessionRows(w.page)).length).toBe(3);
     expect(await w.page.locator('[role=alert]').count()).toBe(0);
@@ -112,12 +112,13 @@ describeInBrowser('the console after its outside review', () => {
     expect(await w.page.locator('[role=alert]').count()).toBe(0);
   });
 
-  it('fits heatmap counts in their cells, keeps a cut model name readable, counts in plurals', async () => {
+  it('fits heatmap counts, exact, in their cells, keeps a cut model name readable, counts in plurals', async () => {
     await w.page.goto(`${world.origin}/dashboard`);
     const cell = w.page.locator('.heatmap g.hour', { has: w.page.locator('.cell-count') });
     await cell.first().waitFor();
-    expect(await cell.locator('.cell-count').allTextContents()).toContain('1.2k');
-    const busy = cell.filter({ has: w.page.locator('text=1.2k') });
+    // Exact (review 3), its digits sized to fit.
+    expect(await cell.locator('.cell-count').allTextContents()).toContain('1200');
+    const busy = cell.filter({ has: w.page.locator('text=1200') });
     expect(await busy.locator('title').textContent()).toBe('Wed 10:00 1200');
     // The count's text inside its cell's rectangle.
     const [box, rect] = await Promise.all([
@@ -170,7 +171,7 @@ describeInBrowser('the console after its outside review', () => {
       await w.page.$$eval('main h1, main h2, main h3, main h4', (hs) =>
         hs.map((h) => h.tagName.toLowerCase()),
       ),
-    ).toEqual(['h1', 'h2', 'h2', 'h3', 'h2']);
+    ).toEqual(['h1', 'h2', 'h3', 'h4', 'h2']);
     await w.page.evaluate(fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
     const order = await w.page.evaluate<string[]>(
       `axe.run({ runOnly: ['heading-order'] }).then((r) => r.violations.map((v) => v.id))`,

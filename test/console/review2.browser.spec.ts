@@ -91,16 +91,43 @@ describeInBrowser('the console after its second outside review', () => {
     }
   });
 
-  it('shows a list of environments in its select and keeps it on Apply (M3)', async () => {
+  /** The environments checked in the filter bar (a multi-select since review 3, item 11). */
+  const checkedEnv = () =>
+    w.page.$$eval('form.filters input[name="env"]:checked', (boxes) =>
+      boxes.map((b) => (b as unknown as { value: string }).value),
+    );
+
+  it('shows a list of environments checked and keeps it on Apply (M3, review 3 item 11)', async () => {
     await w.page.goto(`${world.origin}/?env=acp&env=cli&tool=`);
     expect(await ids()).toEqual(['e4000000', 'e2000000']);
-    expect(await selected('env')).toEqual(['acp,cli', 'acp, cli']);
+    expect(await checkedEnv()).toEqual(['cli', 'acp']);
     await w.page.getByLabel('Text').fill('work');
     await w.page.getByRole('button', { name: 'Apply' }).click();
     await w.page.waitForURL(/q=work/);
-    expect(new URL(w.page.url()).search).toBe('?env=acp%2Ccli&q=work');
+    expect(new URL(w.page.url()).search).toBe('?env=cli%2Cacp&q=work');
     expect(await ids()).toEqual(['e4000000', 'e2000000']);
-    expect(await selected('env')).toEqual(['acp,cli', 'acp, cli']);
+    expect(await checkedEnv()).toEqual(['cli', 'acp']);
+    // Checked and unchecked by the person: the URL holds the list.
+    const envs = w.page.getByRole('group', { name: 'Environment' });
+    await envs.getByRole('checkbox', { name: 'cli' }).uncheck();
+    await envs.getByRole('checkbox', { name: 'ide' }).check();
+    await w.page.getByRole('button', { name: 'Apply' }).click();
+    await w.page.waitForURL(/env=ide%2Cacp/);
+    expect(new URL(w.page.url()).search).toBe('?env=ide%2Cacp&q=work');
+    expect(await ids()).toEqual([
+      'e5000000',
+      'e1000000',
+      'e2000000',
+      'e3000000',
+      'e6000000',
+      'e7000000',
+    ]);
+    expect(await checkedEnv()).toEqual(['ide', 'acp']);
+    await envs.getByRole('checkbox', { name: 'ide' }).uncheck();
+    await envs.getByRole('checkbox', { name: 'acp' }).uncheck();
+    await w.page.getByRole('button', { name: 'Apply' }).click();
+    await w.page.waitForURL(`${world.origin}/?q=work`);
+    expect(await checkedEnv()).toEqual([]);
   });
 
   /** Presses `key` on the session shown and answers the session shown next (or the same). */

@@ -19,43 +19,55 @@ const OSC = /^\uFFFD\][^\uFFFD\n]*\uFFFD?/;
  * parse in an inert document makes Chromium check a `<style>` against the CSP (a report per
  * element), and what an agent wrote as HTML is what an auditor must read.
  */
-const markdown = new Marked({
-  gfm: true,
-  extensions: [
-    {
-      name: 'osc',
-      level: 'inline',
-      start: (src: string) => {
-        const at = src.indexOf('\uFFFD]');
-        return at < 0 ? undefined : at;
+function parser(shift: number): Marked {
+  return new Marked({
+    gfm: true,
+    extensions: [
+      {
+        name: 'osc',
+        level: 'inline',
+        start: (src: string) => {
+          const at = src.indexOf('\uFFFD]');
+          return at < 0 ? undefined : at;
+        },
+        tokenizer: (src: string) => {
+          const m = OSC.exec(src);
+          return m ? { type: 'osc', raw: m[0], text: m[0] } : undefined;
+        },
+        renderer: (token) => `<span class="osc">${escapeHtml(String(token.text))}</span>`,
       },
-      tokenizer: (src: string) => {
-        const m = OSC.exec(src);
-        return m ? { type: 'osc', raw: m[0], text: m[0] } : undefined;
+    ],
+    renderer: {
+      html: (token: Tokens.HTML | Tokens.Tag) => escapeHtml(token.text),
+      // An image is never fetched (own-origin CSP, and a brain's address is no one's to call):
+      // its alt text is shown, its address beside it as text.
+      image: ({ href, text }: Tokens.Image) =>
+        `<span class="md-image">[image: ${escapeHtml(text)}] <code>${escapeHtml(href)}</code></span>`,
+      // `shift` levels down: the page's own h1 (the session) and, in an artifact, its h2 (the
+      // artifact's name) come first, so a transcript's `#` is no second h1 and an artifact's
+      // `#` sits under its name (axe heading-order; the name had read as the smaller heading).
+      heading(
+        this: { parser: { parseInline(t: Tokens.Heading['tokens']): string } },
+        t: Tokens.Heading,
+      ) {
+        const level = Math.min(t.depth + shift, 6);
+        return `<h${level}>${this.parser.parseInline(t.tokens)}</h${level}>\n`;
       },
-      renderer: (token) => `<span class="osc">${escapeHtml(String(token.text))}</span>`,
     },
-  ],
-  renderer: {
-    html: (token: Tokens.HTML | Tokens.Tag) => escapeHtml(token.text),
-    // An image is never fetched (own-origin CSP, and a brain's address is no one's to call):
-    // its alt text is shown, its address beside it as text.
-    image: ({ href, text }: Tokens.Image) =>
-      `<span class="md-image">[image: ${escapeHtml(text)}] <code>${escapeHtml(href)}</code></span>`,
-    // One level down: the page's own h1 (the session) and h2 (an artifact) come first, so a
-    // transcript's `#` is no second h1 (axe heading-order).
-    heading(
-      this: { parser: { parseInline(t: Tokens.Heading['tokens']): string } },
-      t: Tokens.Heading,
-    ) {
-      const level = Math.min(t.depth + 1, 6);
-      return `<h${level}>${this.parser.parseInline(t.tokens)}</h${level}>\n`;
-    },
-  },
-});
+  });
+}
 
-/** Markdown from a transcript: hidden characters made visible first, the HTML then sanitised. */
-export default function Markdown({ text }: { text: string }) {
-  const html = useMemo(() => sanitize(markdown.parse(shown(text), { async: false })), [text]);
+const parsers = new Map<number, Marked>();
+
+/**
+ * Markdown from a transcript: hidden characters made visible first, the HTML then sanitised.
+ * `shift`: how many heading levels the page has above it (`#` becomes h(1 + shift)).
+ */
+export default function Markdown({ text, shift = 1 }: { text: string; shift?: number }) {
+  const html = useMemo(() => {
+    let markdown = parsers.get(shift);
+    if (!markdown) parsers.set(shift, (markdown = parser(shift)));
+    return sanitize(markdown.parse(shown(text), { async: false }));
+  }, [text, shift]);
   return <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -82,7 +82,9 @@ const step = createRoute({
     const { hl } = step.useSearch();
     const n = /^\d+$/.test(index) ? Number(index) : undefined;
     if (n === undefined) return <NotFound />;
-    return <SessionPage id={id} tab="timeline" step={n} highlight={hl} />;
+    // The number as written, for the page to say: past 2^53 a Number is rounded.
+    const written = index.replace(/^0+(?=\d)/, '');
+    return <SessionPage id={id} tab="timeline" step={n} stepText={written} highlight={hl} />;
   },
 });
 

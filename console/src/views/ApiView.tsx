@@ -35,28 +35,30 @@ export default function ApiView() {
       <h3>Brain roots</h3>
       {roots.error && <ErrorNote error={roots.error} />}
       {roots.data && (
-        <table className="roots">
-          <thead>
-            <tr>
-              <th scope="col">flavor</th>
-              <th scope="col">environment</th>
-              <th scope="col" className="num">
-                sessions
-              </th>
-              <th scope="col">path</th>
-            </tr>
-          </thead>
-          <tbody>
-            {roots.data.roots.map((r) => (
-              <tr key={r.path}>
-                <td>{shown(r.flavor)}</td>
-                <td>{r.environment}</td>
-                <td className="num">{r.sessionCount}</td>
-                <td className="mono">{shown(r.path)}</td>
+        <div className="scroll-x">
+          <table className="roots">
+            <thead>
+              <tr>
+                <th scope="col">flavor</th>
+                <th scope="col">environment</th>
+                <th scope="col" className="num">
+                  sessions
+                </th>
+                <th scope="col">path</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {roots.data.roots.map((r) => (
+                <tr key={r.path}>
+                  <td>{shown(r.flavor)}</td>
+                  <td>{r.environment}</td>
+                  <td className="num">{r.sessionCount}</td>
+                  <td className="mono">{shown(r.path)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {roots.data?.roots.some((r) => r.isExample) && (
         <p className="muted">

@@ -18,6 +18,18 @@ export function Layout() {
   useGlobalKeys(setHelp);
   return (
     <>
+      {/* The first stop of Tab: past the header's links, to the view (WCAG 2.4.1). */}
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          // Focus, not a hash in the URL (the router owns it; a reload would keep #main).
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       <header className="bar">
         <Link to="/" className="brand">
           brainql
@@ -57,7 +69,9 @@ export function Layout() {
       {help && <KeyHelp onClose={() => setHelp(false)} />}
       {/* While a key is asked for, nothing of the view: what a signed-out (or refused) key read
           must not stay readable behind the dialog's backdrop, nor its "key needed" error. */}
-      <main>{needed ? null : <Outlet />}</main>
+      <main id="main" tabIndex={-1}>
+        {needed ? null : <Outlet />}
+      </main>
       {needed && <KeyDialog />}
     </>
   );

@@ -15,6 +15,7 @@ import {
 } from '../sessions/filters';
 import { Columns, Rows, type Bar } from './charts';
 import { Heatmap } from './Heatmap';
+import { continuous } from './buckets';
 
 /** `bucket` as written: one the API does not know is said so, and days are shown. */
 export type DashboardSearch = SessionSearch & { bucket?: string };
@@ -108,8 +109,15 @@ export function DashboardPage({ search }: { search: DashboardSearch }) {
   }
   if (!q.data) return <p className="muted">Loading…</p>;
   const s = q.data.stats;
+  const timeline = continuous(s.timeline, bucket, (start) => ({
+    start,
+    sessions: 0,
+    steps: 0,
+    errors: 0,
+    failedCommands: 0,
+  }));
   const over = (pick: (b: (typeof s.timeline)[number]) => number): Bar[] =>
-    s.timeline.map((b) => ({
+    timeline.map((b) => ({
       label: b.start.slice(0, 10),
       value: pick(b),
       filter: bucketFilter(b.start, bucket, base),

@@ -6,7 +6,7 @@ import type { SessionFilter } from '../../gql/graphql';
 import type { SessionSearch } from '../sessions/filters';
 import { DAYS, hourName } from '../sessions/hours';
 import { BarLink } from './charts';
-import { cellCount } from './cell-count';
+import { cellFont } from './cell-count';
 
 const HoursQuery = graphql(`
   query ConsoleHours($filter: SessionFilter) {
@@ -98,8 +98,10 @@ export function Heatmap({ base, filter }: { base: SessionSearch; filter: Session
                         y={18 + d * R + 14}
                         textAnchor="middle"
                         className={strong ? 'cell-count strong' : 'cell-count'}
+                        // Over the class's 10 px: a long count's digits shrink to fit.
+                        style={{ fontSize: cellFont(n) }}
                       >
-                        {cellCount(n)}
+                        {n}
                       </text>
                     )}
                   </BarLink>

@@ -1,10 +1,10 @@
 /**
- * A count as it fits a cell (25 units, 10 px digits: three digits at most): `3.6k`, `36k`,
- * `1.2M`. The exact count is the cell's tooltip and its link's name.
+ * The font size (SVG units) of a heatmap cell's count, written exact (`1201`, never `1.2k`: an
+ * auditor compares it with the day bars and the sessions' counts): 10 up to three digits, then
+ * as small as its digits need to fit the 25-unit cell (23 inside its margins; a digit is
+ * 0.64 em wide at most in the fonts the console uses).
  */
-export function cellCount(n: number): string {
-  if (n < 1000) return String(n);
-  if (n < 9950) return `${(n / 1000).toFixed(1).replace(/\.0$/, '')}k`;
-  if (n < 999_500) return `${Math.round(n / 1000)}k`;
-  return `${(n / 1e6).toFixed(1).replace(/\.0$/, '')}M`;
+export function cellFont(n: number): number {
+  const digits = String(n).length;
+  return Math.min(10, Math.floor((10 * 23) / (digits * 0.64)) / 10);
 }

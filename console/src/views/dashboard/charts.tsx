@@ -61,6 +61,19 @@ export function Columns({ title, bars }: { title: string; bars: Bar[] }) {
   const w = W / Math.max(bars.length, 1);
   const every = Math.ceil(bars.length / 8);
   const counted = bars.length <= 16;
+  // The labels drawn: every nth, less one that would run into the one before it (the first
+  // starts at the chart's edge, so it is wider than its bar's share: a continuous axis of
+  // 46 days wrote "2026-05-11" over "2026-05-17").
+  const labelled = new Set<number>();
+  for (let i = 0, end = -Infinity; i < bars.length; i += every) {
+    const at = labelAt(i * w + w / 2, bars[i].label, W);
+    const half = bars[i].label.length * 3.6;
+    const from =
+      at.textAnchor === 'start' ? at.x : at.textAnchor === 'end' ? at.x - 2 * half : at.x - half;
+    if (from < end + 8) continue;
+    labelled.add(i);
+    end = from + 2 * half;
+  }
   return (
     <figure className="chart">
       <figcaption>{title}</figcaption>
@@ -79,12 +92,13 @@ export function Columns({ title, bars }: { title: string; bars: Bar[] }) {
                   className="bar"
                 />
               </BarLink>
-              {counted && (
+              {/* Crowded, a count still stands over a bar it fits (a day among empty ones). */}
+              {(counted || (b.value > 0 && String(b.value).length * 7.2 <= w)) && (
                 <text x={i * w + w / 2} y={H - h - 4} textAnchor="middle" className="axis">
                   {b.value}
                 </text>
               )}
-              {i % every === 0 && (
+              {labelled.has(i) && (
                 <text y={H + 16} className="axis" {...labelAt(i * w + w / 2, b.label, W)}>
                   {b.label}
                 </text>

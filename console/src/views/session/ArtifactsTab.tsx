@@ -28,12 +28,13 @@ export function ArtifactsTab({ id }: { id: string }) {
       {list.length === 0 && <p>This session has no artifact.</p>}
       {list.map((a) => (
         <section key={a.name} className="artifact" aria-label={`Artifact ${shown(a.name)}`}>
+          {/* The name alone is the heading (its facts beside it had made it read smaller). */}
           <h2>
-            <code>{shown(a.name)}</code>{' '}
-            <span className="muted">
-              {a.kind.toLowerCase()} · {count(a.size, 'byte')} · {when(a.modifiedAt)}
-            </span>
+            <code>{shown(a.name)}</code>
           </h2>
+          <p className="muted artifact-facts">
+            {a.kind.toLowerCase()} · {count(a.size, 'byte')} · {when(a.modifiedAt)}
+          </p>
           {a.versions.length > 0 && (
             <Versions id={id} name={a.name} versions={a.versions.length} sideBySide={sideBySide} />
           )}
@@ -41,7 +42,7 @@ export function ArtifactsTab({ id }: { id: string }) {
             <pre className="raw">{shown(a.content)}</pre>
           ) : (
             <Suspense fallback={<pre className="raw">{shown(a.content)}</pre>}>
-              <Markdown text={a.content} />
+              <Markdown text={a.content} shift={2} />
             </Suspense>
           )}
         </section>

@@ -29,30 +29,32 @@ export function FindingsTab({
   if (tab === 'secrets') {
     if (s.secrets.length === 0) return <p>No secret was found in this session.</p>;
     return (
-      <table className="findings">
-        <thead>
-          <tr>
-            <th scope="col">kind</th>
-            <th scope="col">field</th>
-            <th scope="col" className="num">
-              count
-            </th>
-            <th scope="col">where</th>
-          </tr>
-        </thead>
-        <tbody>
-          {s.secrets.map((f, i) => (
-            <tr key={i}>
-              <td>{shown(f.kind)}</td>
-              <td>{findingField(f)}</td>
-              <td className="num">{f.count}</td>
-              <td>
-                <FindingPlace sessionId={routeId} step={f.step} artifact={f.artifact} />
-              </td>
+      <div className="scroll-x">
+        <table className="findings">
+          <thead>
+            <tr>
+              <th scope="col">kind</th>
+              <th scope="col">field</th>
+              <th scope="col" className="num">
+                count
+              </th>
+              <th scope="col">where</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {s.secrets.map((f, i) => (
+              <tr key={i}>
+                <td>{shown(f.kind)}</td>
+                <td>{findingField(f)}</td>
+                <td className="num">{f.count}</td>
+                <td>
+                  <FindingPlace sessionId={routeId} step={f.step} artifact={f.artifact} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     );
   }
   if (s.problems.length === 0) return <p>No data problem was found in this session.</p>;

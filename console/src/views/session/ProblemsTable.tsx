@@ -28,63 +28,65 @@ export function ProblemsTable(props: {
 }) {
   const { id, routeId, problems, at } = props;
   return (
-    <table className="findings">
-      <thead>
-        <tr>
-          <th scope="col">code</th>
-          <th scope="col">file</th>
-          <th scope="col" className="num">
-            line
-          </th>
-          <th scope="col">message</th>
-          <th scope="col">step</th>
-        </tr>
-      </thead>
-      <tbody>
-        {problems.map((p, i) => {
-          const open = at !== undefined && p.file === at.file && p.line === at.line;
-          return [
-            <tr key={i} className={open ? 'marked' : undefined}>
-              <td>
-                <code>{p.code}</code>
-              </td>
-              <td className="mono">
-                {/* A transcript file is a download; a chunk folder or an unsafe path is not. */}
-                {p.file !== null && p.line !== null && p.file.endsWith('.jsonl') ? (
-                  <FileLink id={id} path={p.file} />
-                ) : (
-                  shown(p.file)
-                )}
-              </td>
-              <td className="num">
-                {p.file !== null && p.line !== null ? (
-                  <Link
-                    to="/sessions/$id"
-                    params={{ id: routeId }}
-                    search={{ tab: 'problems', file: p.file, line: p.line }}
-                    aria-label={`line ${p.line}`}
-                    aria-current={open ? 'true' : undefined}
-                  >
-                    {p.line}
-                  </Link>
-                ) : (
-                  ''
-                )}
-              </td>
-              <td>{shown(p.message)}</td>
-              <td>{p.step ? <StepLink id={routeId} index={p.step.index} /> : ''}</td>
-            </tr>,
-            open && (
-              <tr key={`${i}-line`} className="problem-line">
-                <td colSpan={5}>
-                  <LineText id={id} at={at} />
+    <div className="scroll-x">
+      <table className="findings">
+        <thead>
+          <tr>
+            <th scope="col">code</th>
+            <th scope="col">file</th>
+            <th scope="col" className="num">
+              line
+            </th>
+            <th scope="col">message</th>
+            <th scope="col">step</th>
+          </tr>
+        </thead>
+        <tbody>
+          {problems.map((p, i) => {
+            const open = at !== undefined && p.file === at.file && p.line === at.line;
+            return [
+              <tr key={i} className={open ? 'marked' : undefined}>
+                <td>
+                  <code>{p.code}</code>
                 </td>
-              </tr>
-            ),
-          ];
-        })}
-      </tbody>
-    </table>
+                <td className="mono">
+                  {/* A transcript file is a download; a chunk folder or an unsafe path is not. */}
+                  {p.file !== null && p.line !== null && p.file.endsWith('.jsonl') ? (
+                    <FileLink id={id} path={p.file} />
+                  ) : (
+                    shown(p.file)
+                  )}
+                </td>
+                <td className="num">
+                  {p.file !== null && p.line !== null ? (
+                    <Link
+                      to="/sessions/$id"
+                      params={{ id: routeId }}
+                      search={{ tab: 'problems', file: p.file, line: p.line }}
+                      aria-label={`line ${p.line}`}
+                      aria-current={open ? 'true' : undefined}
+                    >
+                      {p.line}
+                    </Link>
+                  ) : (
+                    ''
+                  )}
+                </td>
+                <td>{shown(p.message)}</td>
+                <td>{p.step ? <StepLink id={routeId} index={p.step.index} /> : ''}</td>
+              </tr>,
+              open && (
+                <tr key={`${i}-line`} className="problem-line">
+                  <td colSpan={5}>
+                    <LineText id={id} at={at} />
+                  </td>
+                </tr>
+              ),
+            ];
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -16,30 +16,32 @@ export function SessionFiles({ id, files }: { id: string; files: readonly File[]
       {files.length === 0 ? (
         <p>No other file in this session.</p>
       ) : (
-        <table className="files">
-          <thead>
-            <tr>
-              <th scope="col">file</th>
-              <th scope="col">kind</th>
-              <th scope="col" className="num">
-                bytes
-              </th>
-              <th scope="col">modified</th>
-            </tr>
-          </thead>
-          <tbody>
-            {files.map((f) => (
-              <tr key={f.path}>
-                <td>
-                  <FileLink id={id} path={f.path} />
-                </td>
-                <td>{f.kind.toLowerCase().replace(/_/g, ' ')}</td>
-                <td className="num">{f.size}</td>
-                <td className="nowrap">{when(f.modifiedAt)}</td>
+        <div className="scroll-x">
+          <table className="files">
+            <thead>
+              <tr>
+                <th scope="col">file</th>
+                <th scope="col">kind</th>
+                <th scope="col" className="num">
+                  bytes
+                </th>
+                <th scope="col">modified</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {files.map((f) => (
+                <tr key={f.path}>
+                  <td>
+                    <FileLink id={id} path={f.path} />
+                  </td>
+                  <td>{f.kind.toLowerCase().replace(/_/g, ' ')}</td>
+                  <td className="num">{f.size}</td>
+                  <td className="nowrap">{when(f.modifiedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

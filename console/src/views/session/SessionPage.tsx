@@ -8,8 +8,9 @@ import { oneLine, shortId, shown, when } from '../../components/text';
 import { sessionQuery } from './queries';
 import { TABS, type LineAt, type Tab } from './tabs';
 import { Timeline } from './Timeline';
-import { useNeighbourKeys } from './neighbours';
+import { ColdNeighbourNote, useNeighbourKeys } from './neighbours';
 import { useTitle } from '../title';
+import { useLiveCounts } from './live-counts';
 
 const Lists = lazy(() => import('./Lists'));
 
@@ -18,13 +19,16 @@ export function SessionPage(props: {
   id: string;
   tab: Tab;
   step?: number;
+  /** `step` as the URL writes it (exact past 2^53, where the number is rounded). */
+  stepText?: string;
   highlight?: string;
   /** The problems tab's line shown (`?file=&line=`). */
   at?: LineAt;
 }) {
-  const { id, tab, step, highlight, at } = props;
+  const { id, tab, step, stepText, highlight, at } = props;
   // Asked (with the timeline's first steps page) by the route's loader: see openSession.
   const q = useQuery(sessionQuery(id));
+  const grew = useLiveCounts(id);
   const named = q.data?.session;
   useTitle(
     named ? `${shortId(named.id)} ${oneLine(named.userRequest, 80) || '(no request)'}` : shown(id),
@@ -119,7 +123,9 @@ export function SessionPage(props: {
           routeId={id}
           stepCount={s.stepCount}
           marked={step}
+          markedText={stepText}
           highlight={highlight}
+          onGrow={grew}
         />
       ) : (
         <Suspense fallback={<p className="muted">Loading…</p>}>
@@ -132,8 +138,7 @@ export function SessionPage(props: {
 
 /** `[` / `]` for this session (a component: the hook needs the loaded session). */
 function NeighbourKeys({ id, createdAt }: { id: string; createdAt: string }) {
-  useNeighbourKeys(id, createdAt);
-  return null;
+  return useNeighbourKeys(id, createdAt) ? <ColdNeighbourNote /> : null;
 }
 
 /** An ambiguous prefix: the sessions it matches, each a link. */

@@ -22,10 +22,14 @@ export function Timeline(props: {
   routeId: string;
   stepCount: number;
   marked?: number;
+  /** `marked` as the URL writes it, said when there is no such step (exact past 2^53). */
+  markedText?: string;
   /** The search that opened the marked step: its terms are marked in that step. */
   highlight?: string;
+  /** Called for each step that streams in live (the header's counts follow it). */
+  onGrow?: () => void;
 }) {
-  const { id, routeId, marked, highlight } = props;
+  const { id, routeId, marked, markedText, highlight, onGrow } = props;
   // By the route's id: the pages the route's loader asked for while the header was on its way.
   const pages = useStepPages(routeId, marked);
   const { total, markedPosition, want } = pages;
@@ -82,6 +86,22 @@ export function Timeline(props: {
       for (const e of events) window.removeEventListener(e, release, { capture: true });
     };
   }, []);
+  // A scroll that leaves the marked row out of view ends the hold too: the app moved the view
+  // elsewhere (a scroll by script, a focus), with no key or pointer the person used. By the
+  // virtualizer's own numbers, which its scrollToIndex also reads: the hold's own scrolls and
+  // its adjustments as rows above are measured keep the row in view.
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || markedPosition == null) return undefined;
+    const onScroll = () => {
+      const row = v.measurementsCache[markedPosition];
+      if (!holding.current || !row || !arrived.current) return;
+      const top = el.scrollTop;
+      if (row.end <= top || row.start >= top + el.clientHeight) holding.current = false;
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => el.removeEventListener('scroll', onScroll);
+  }, [markedPosition, v]);
   const totalSize = v.getTotalSize();
   useEffect(() => {
     if (!markedLoaded || markedPosition == null || !holding.current || follow) return;
@@ -93,12 +113,15 @@ export function Timeline(props: {
   }, [markedLoaded, markedPosition, v, totalSize, follow, highlight, marked]);
 
   // Live: the records after those the first answer counted, as they are written.
+  const grow = useRef(onGrow);
+  grow.current = onGrow;
   const [from, setFrom] = useState<number | null>(null);
   if (from === null && total !== undefined) setFrom(total);
   useEffect(() => {
     if (from === null) return undefined;
     setLive([]);
     return subscribe(LiveStepsSubscription, { id, from }, (d) => {
+      grow.current?.();
       setLive((prev) =>
         prev.some((s) => s.position === d.steps.position) ? prev : [...prev, d.steps],
       );
@@ -144,7 +167,7 @@ export function Timeline(props: {
       </div>
       {marked !== undefined && markedPosition === null && (
         <p className="notice" role="status" data-testid="no-step">
-          This session has no step {marked}: its first steps are shown.
+          This session has no step {markedText ?? marked}: its first steps are shown.
         </p>
       )}
       <div

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { gql } from '../../api/graphql';
 import { graphql } from '../../gql';
 import type { SessionFilter } from '../../gql/graphql';
@@ -45,16 +45,24 @@ const fetchRows: FetchRows = async (filter, order, first, after) => {
  * showed it (its filters, newest first, equal createdAt by id: the API's order). Asked for at
  * the press, not with the session: opening one costs its header and first steps.
  */
-export function useNeighbourKeys(id: string, createdAt: string): void {
+export function useNeighbourKeys(id: string, createdAt: string): boolean {
   const navigate = useNavigate();
   const client = useQueryClient();
+  const [cold, setCold] = useState(coldPress);
   useEffect(() => {
     let shown = true;
     const onKey = (e: KeyboardEvent) => {
       if (typing(e) || e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.key !== '[' && e.key !== ']') return;
       const below = e.key === ']';
-      const filter: SessionFilter = toFilter(tableSearch());
+      // A tab that never showed the table (a link opened in a new tab, a bookmark): every
+      // session, newest first, and the page says so (before, silently unfiltered).
+      const table = tableSearch();
+      if (table === null) {
+        coldPress = true;
+        setCold(true);
+      }
+      const filter: SessionFilter = toFilter(table ?? {});
       void client
         .fetchQuery({
           queryKey: ['neighbours', id, below, filter],
@@ -72,4 +80,18 @@ export function useNeighbourKeys(id: string, createdAt: string): void {
       window.removeEventListener('keydown', onKey);
     };
   }, [id, createdAt, client, navigate]);
+  return cold && tableSearch() === null;
+}
+
+/** Whether `[`/`]` was pressed in this tab without a table to follow (kept across sessions). */
+let coldPress = false;
+
+/** What `[`/`]` follow in a cold tab, said once they are used. */
+export function ColdNeighbourNote() {
+  return (
+    <p className="notice" role="status" data-testid="neighbour-note">
+      This tab has not shown the sessions table, so [ and ] move through every session, newest
+      first; once the <Link to="/">sessions table</Link> is opened here, they follow its filters.
+    </p>
+  );
 }

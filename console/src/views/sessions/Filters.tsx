@@ -1,8 +1,12 @@
 import { useNavigate } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
-import { appliedSearch, envChoice, errorsChoice, type SessionSearch } from './filters';
-
-const ENVIRONMENT_OPTIONS = ['ide', 'cli', 'acp'];
+import {
+  appliedSearch,
+  ENVIRONMENTS,
+  envChoice,
+  errorsChoice,
+  type SessionSearch,
+} from './filters';
 
 /** The filter bar: applying it rewrites the URL, which is the only state of the table. */
 export function Filters({ search }: { search: SessionSearch }) {
@@ -11,38 +15,37 @@ export function Filters({ search }: { search: SessionSearch }) {
     e.preventDefault();
     void navigate({ to: '/', search: appliedSearch(new FormData(e.currentTarget)) });
   };
-  // What the query uses: a list (`?env=acp&env=cli`) is an option of its own, so the select
-  // shows it and Apply keeps it; refused values show as "any" (FilterProblems says why).
-  const env = envChoice(search.env);
+  // What the query uses (`?env=acp,cli` or `?env=acp&env=cli`), each one checked, so Apply
+  // keeps it; refused values are not (FilterProblems says why).
+  const env = envChoice(search.env).split(',');
   const errors = errorsChoice(search.errors);
   // key: a URL change (a chart's link, back/forward) resets the uncontrolled fields.
   return (
     <form className="filters" onSubmit={apply} key={JSON.stringify(search)} role="search">
       <label>
-        Text <input name="q" type="search" defaultValue={search.q ?? ''} />
+        Text <input name="q" type="search" defaultValue={search.q ?? ''} size={14} />
       </label>
-      <label>
-        Environment
-        <select name="env" defaultValue={env}>
-          <option value="">any</option>
-          {ENVIRONMENT_OPTIONS.map((o) => (
-            <option key={o} value={o}>
+      {/* A multi-select: each checked one is an `env` value (Apply joins them: env=acp,cli);
+          none checked is any environment. */}
+      <fieldset className="choices">
+        <legend>Environment</legend>
+        <span>
+          {ENVIRONMENTS.map((o) => (
+            <label key={o} className="check">
+              <input type="checkbox" name="env" value={o} defaultChecked={env.includes(o)} />
               {o}
-            </option>
+            </label>
           ))}
-          {env !== '' && !ENVIRONMENT_OPTIONS.includes(env) && (
-            <option value={env}>{env.split(',').join(', ')}</option>
-          )}
-        </select>
+        </span>
+      </fieldset>
+      <label>
+        Flavor <input name="flavor" defaultValue={search.flavor ?? ''} size={9} />
       </label>
       <label>
-        Flavor <input name="flavor" defaultValue={search.flavor ?? ''} size={14} />
+        Model <input name="model" defaultValue={search.model ?? ''} size={9} />
       </label>
       <label>
-        Model <input name="model" defaultValue={search.model ?? ''} size={14} />
-      </label>
-      <label>
-        Tool <input name="tool" defaultValue={search.tool ?? ''} size={14} />
+        Tool <input name="tool" defaultValue={search.tool ?? ''} size={9} />
       </label>
       <label>
         Hour (UTC){' '}

@@ -1,6 +1,6 @@
 import type { Environment, SessionFilter } from '../../gql/graphql';
 import { shown } from '../../components/text';
-import { hoursOfWeek } from './hours';
+import { hoursOfWeek, parseHour, splitHours } from './hours';
 
 /** The sessions table's filters as the URL holds them (the contract's names). */
 export interface SessionSearch {
@@ -55,7 +55,7 @@ function instant(v: string | undefined, end: boolean): string | undefined {
 }
 
 /** The environments the API knows (SessionFilter.environment), as the URL writes them. */
-const ENVIRONMENTS = [
+export const ENVIRONMENTS = [
   'ide',
   'cli',
   'acp',
@@ -84,8 +84,8 @@ export function envChoice(v: string | undefined): string {
 
 /**
  * The URL the filter bar's Apply writes: its fields' values, empty ones left out (an "any" is
- * no filter, not `errors=`). Every field shows what the URL holds (a list of environments as
- * one option), so what the person did not change is written back as it was.
+ * no filter, not `errors=`). Every field shows what the URL holds (each environment of a list
+ * checked), so what the person did not change is written back as it was.
  */
 export function appliedSearch(form: Iterable<[string, unknown]>): SessionSearch {
   const values: Record<string, string> = {};
@@ -138,10 +138,14 @@ export function filterProblems(s: SessionSearch): string[] {
   if (s.errors !== undefined && errorsChoice(s.errors) === undefined) {
     out.push(`errors=${shown(s.errors)} names no choice (accepted: true, false); it is left out.`);
   }
-  const hours = s.hour ? hoursOfWeek(s.hour) : [];
-  if (hours.some((h) => h < 0)) {
+  const hours = s.hour ? splitHours(s.hour) : [];
+  const badHours = hours.filter((t) => parseHour(t) === null);
+  if (badHours.length) {
+    // The parts that name no hour, not the whole value: `mon-09,xyz` is kept as mon-09.
+    const one = badHours.length === 1;
+    const good = hours.filter((t) => parseHour(t) !== null);
     out.push(
-      `hour=${shown(s.hour)} names no hour of the week (accepted: mon-00 to sun-23 in UTC, or 0 to 167, comma-separated); the unknown ones are left out.`,
+      `In hour, ${badHours.map(shown).join(' and ')} ${one ? 'names' : 'name'} no hour of the week (accepted: mon-00 to sun-23 in UTC, or 0 to 167, comma-separated); ${one ? 'it is' : 'they are'} left out${good.length ? `, ${good.map(shown).join(', ')} ${good.length === 1 ? 'is' : 'are'} kept` : ''}.`,
     );
   }
   for (const [k, end] of [
@@ -151,6 +155,13 @@ export function filterProblems(s: SessionSearch): string[] {
     if (s[k] && instant(s[k], end) === undefined) {
       out.push(`${k}=${shown(s[k])} is no date (accepted: YYYY-MM-DD); it is left out.`);
     }
+  }
+  const from = instant(s.from, false);
+  const to = instant(s.to, true);
+  if (from && to && Date.parse(from) >= Date.parse(to)) {
+    out.push(
+      `from=${shown(s.from)} is after to=${shown(s.to)}: no session can be created between them (swap them for the range you meant).`,
+    );
   }
   return out;
 }

@@ -6,7 +6,7 @@ import { parseHour, splitHours } from '../../../../src/sessions/hour-names';
  * 24 + hour, Monday 00:00 = 0). What a dashboard heatmap cell links to. The forms are
  * `brainql list --hour`'s too (one rule: src/sessions/hour-names.ts).
  */
-export { DAYS, hourName } from '../../../../src/sessions/hour-names';
+export { DAYS, hourName, parseHour, splitHours } from '../../../../src/sessions/hour-names';
 
 /**
  * The API's numbers of a `hour` value. A token that names no hour becomes -1, which the API

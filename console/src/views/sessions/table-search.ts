@@ -15,12 +15,15 @@ export function rememberTableSearch(search: SessionSearch): void {
   }
 }
 
-export function tableSearch(): SessionSearch {
+/** The table's filters this tab showed last; null when it showed none (a cold tab). */
+export function tableSearch(): SessionSearch | null {
   try {
-    const v: unknown = JSON.parse(sessionStorage.getItem(STORAGE) ?? '{}');
+    const stored = sessionStorage.getItem(STORAGE);
+    if (stored === null) return null;
+    const v: unknown = JSON.parse(stored);
     // Read as a URL is: only known keys with string values.
     return v && typeof v === 'object' ? parseSessionSearch(v as Record<string, unknown>) : {};
   } catch {
-    return {};
+    return null;
   }
 }
