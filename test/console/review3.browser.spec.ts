@@ -135,6 +135,9 @@ describeInBrowser('the console after its third outside review', () => {
       await w.page.locator('#step-601').waitFor();
       await settled();
       expect(await topStep()).toBe(601);
+      // The permalink is the timeline: its tab is the current one.
+      const current = w.page.locator('nav.tabs a[aria-current="page"]');
+      expect(await current.allTextContents()).toEqual(['timeline']);
       for (const key of ['j', 'j', 'j']) await w.page.keyboard.press(key);
       await settled();
       expect(await topStep()).toBe(604);

@@ -112,6 +112,9 @@ export function SessionPage(props: {
             params={{ id }}
             search={t === 'timeline' ? {} : { tab: t }}
             activeOptions={{ exact: true, includeSearch: true }}
+            // A step's permalink (/sessions/:id/steps/:n) is the timeline too: the router
+            // marks only a link to the very URL.
+            aria-current={t === tab ? 'page' : undefined}
           >
             {t}
           </Link>
