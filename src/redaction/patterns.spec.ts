@@ -1,8 +1,12 @@
 import fc from 'fast-check';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import {
+  candidates,
   DETECTORS,
   KINDS,
   MAX_PRIVATE_KEY_BLOCK,
+  PREFILTER,
   scanBuiltins,
   type ScanState,
   type Span,
@@ -566,6 +570,54 @@ describe('the prefilter', () => {
     for (const text of found) {
       expect(masked(text, scanBuiltins(text))).toEqual(masked(text, scanEverywhere(text)));
     }
+  });
+
+  /** Where the one-regex prefilter (before the indexOf scan) matched a detector's anchor. */
+  const ANCHORS = new Set(DETECTORS.flatMap((d) => [...d.anchors]));
+  function prefilterHits(text: string): number[] {
+    const hits: number[] = [];
+    PREFILTER.lastIndex = 0;
+    while (PREFILTER.test(text)) {
+      const at = PREFILTER.lastIndex - 1;
+      if (ANCHORS.has(text[at])) hits.push(at);
+    }
+    return hits;
+  }
+
+  it('finds the candidates the one-regex prefilter finds, no other (needles, neighbours)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), (parts) => {
+        const text = parts.join('');
+        expect(candidates(text)).toEqual(prefilterHits(text));
+      }),
+      { numRuns: 3000 },
+    );
+    // Every anchor between every pair of ASCII characters, and after the pieces.
+    const ascii = [...Array(95)].map((_, i) => String.fromCharCode(32 + i)).concat(['\t', '\n']);
+    for (const c of ANCHORS) {
+      for (const b of ascii) {
+        const text = ascii.map((a) => `${b}${c}${a}`).join('\n');
+        expect(candidates(text)).toEqual(prefilterHits(text));
+      }
+      const text = pieces.map((p) => `${p}${c}${p}`).join(' ');
+      expect(candidates(text)).toEqual(prefilterHits(text));
+    }
+  });
+
+  it('finds the candidates the one-regex prefilter finds in the real fixtures and sources', () => {
+    const texts: string[] = [];
+    const walk = (dir: string): void => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (fs.statSync(p).size < 4 << 20) texts.push(fs.readFileSync(p, 'latin1'));
+      }
+    };
+    for (const dir of ['test/fixtures/real', 'example-home', 'src/redaction', 'test/security']) {
+      walk(path.join(__dirname, '..', '..', dir));
+    }
+    expect(texts.length).toBeGreaterThan(50);
+    for (const text of texts) expect(candidates(text)).toEqual(prefilterHits(text));
   });
 
   it('never hides a secret the detectors would find anywhere', () => {
