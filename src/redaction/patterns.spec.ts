@@ -592,14 +592,23 @@ describe('the prefilter', () => {
       }),
       { numRuns: 3000 },
     );
-    // Every anchor between every pair of ASCII characters, and after the pieces.
+    // Every anchor between every pair of ASCII characters, and after the pieces; spaced out,
+    // as text dense with anchors is left to PREFILTER itself.
     const ascii = [...Array(95)].map((_, i) => String.fromCharCode(32 + i)).concat(['\t', '\n']);
+    const gap = `\n${'x'.repeat(40)}\n`;
     for (const c of ANCHORS) {
       for (const b of ascii) {
-        const text = ascii.map((a) => `${b}${c}${a}`).join('\n');
+        const text = ascii.map((a) => `${b}${c}${a}`).join(gap);
         expect(candidates(text)).toEqual(prefilterHits(text));
       }
-      const text = pieces.map((p) => `${p}${c}${p}`).join(' ');
+      const text = pieces.map((p) => `${p}${c}${p}`).join(gap);
+      expect(candidates(text)).toEqual(prefilterHits(text));
+    }
+  });
+
+  it('leaves text dense with anchor characters to the one-regex prefilter, with the same result', () => {
+    for (const unit of ['=', 'a_', 'eyJ', 'x.', '-----BEGIN ', 'p:', 'a-b c']) {
+      const text = unit.repeat(5000);
       expect(candidates(text)).toEqual(prefilterHits(text));
     }
   });
