@@ -831,6 +831,11 @@ describe('linear time', () => {
     '.x\tTRUE\t/\tTRUE\t0\ta\tb\n',
     '?sig=abcdefghijklmnop1234&',
     'zip -P a ',
+    // Review 7's command options: every `-` after a blank asks for the command word before it.
+    'cqlsh -p a ',
+    'unrar x -pa ',
+    'skopeo --dest-creds a:b ',
+    'curl --oauth2-bearer a ',
     'set -gx API_TOKEN a1b2c3d4; ',
   ];
   /**
