@@ -50,6 +50,7 @@ const CASES: [string, string, string][] = [
   ['psexec', `psexec \\\\host -u bob -p ${V} cmd`, 'psexec \\\\host -u bob -p [R] cmd'],
   ['rdesktop', `rdesktop -u bob -p ${V} host`, 'rdesktop -u bob -p [R] host'],
   ['unrar', `unrar x -p${V} backup.rar`, 'unrar x -p[R] backup.rar'],
+  ['SSHPASS', `SSHPASS=${V} sshpass -e ssh bob@host`, 'SSHPASS=[R] sshpass -e ssh bob@host'],
   // Upload and API tokens after -t, -k and long options.
   ['codecov', `codecov -t ${V} -f coverage.xml`, 'codecov -t [R] -f coverage.xml'],
   ['doctl', `doctl auth init -t ${V}`, 'doctl auth init -t [R]'],
@@ -116,6 +117,7 @@ describe('review 7: what stays (no secret, a prompt, a file or a reference)', ()
     'skopeo copy --dest-creds "$CREDS" docker://a docker://b',
     'pytest -p no:cacheprovider -k test_login',
     'tar -t -f backup.tar',
+    'SSHPASS="$PW" sshpass -e ssh bob@host',
   ])('%s', (text) => {
     expect(r.redactText(text)).toBe(text);
   });
