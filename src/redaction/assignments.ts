@@ -48,12 +48,23 @@ const KEY_LAST = `(?:${[
   `[_-]${ci('de')}[vV]`,
   `[_-]${ci('ne')}[wW]`,
 ].join('|')})`;
+/**
+ * The last two characters of KEY_LAST's endings, in lower case (its `[_vV-]\\d{1,2}` ends in a
+ * digit: every digit passes): a first test in JavaScript at the many `:` and `=` of code and
+ * JSON (`temperature:`, `top_p:`, `localhost:`), before the shared trigger's long look-behinds.
+ * Kept by hand beside KEY_LAST; the spec compares the scan with the one-regex prefilter.
+ */
+export const KEY_LAST_PAIRS: readonly string[] = [
+  ...['rd', 'wd', 'od', 'ld', 'se', 'ie', 're', 'de', 've', 'ue', 'ss', 'es', 'ds', 'ts'],
+  ...['ls', 'ns', 'ys', 'et', 'rt', 'st', 'en', 'on', 'ey', 'al', 'th', 'dp', 'up', 'na'],
+  ...['ña', 'ha', 'la', 'ль', 'lo', 'ło', '密码', '密碼', 'ード', '번호', 'ng', 'fg', 'ev', 'ew'],
+];
 export const KEY_LAST_CODES = new Set(
   [...'destnylhpaogvwь码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
 );
 
 /** Where the key before the `:`/`=` at `at` ends (its last character), past quotes and blanks. */
-function keyEnd(text: string, at: number): number {
+export function keyEnd(text: string, at: number): number {
   let i = at - 1;
   for (; i >= 0; i--) {
     const c = text.charCodeAt(i);

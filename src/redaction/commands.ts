@@ -145,18 +145,82 @@ const lftp = commandOption({
   secretFrom: (value) => value.indexOf(',') + 1,
 });
 
+/**
+ * Database, broker and remote-shell clients whose `-p` takes the password after a blank:
+ * `cqlsh -u cassandra -p S3cret`, `rabbitmqadmin -u admin -p S3cret`, `influx -u admin -p
+ * S3cret` (and InfluxDB 1's `-password S3cret`), `psexec \\host -u bob -p S3cret`, `rdesktop
+ * -u bob -p S3cret host` (`-p -` reads it from the terminal: an option-like value is none).
+ */
+const clientPassword = commandOption({
+  command: /(?:cqlsh|rabbitmqadmin|influx|psexec(?:64)?(?:\.exe)?|rdesktop)(?=[ \t])/y,
+  stems: ['cqlsh', 'rabbitmqadmin', 'influx', 'psexec', 'rdesktop'],
+  slot: 'clientPassword',
+  option: '(?:password|p)[ \\t]+',
+  trigger: `(?:password|p)[ \\t]+${VALUE_NEXT}`,
+});
+/** `unrar x -pS3cret a.rar` (glued; `-p-` is no password, `-p` alone prompts). */
+const unrar = commandOption({
+  command: /(?:unrar|rar)(?=[ \t])/y,
+  stems: ['unrar', 'rar'],
+  slot: 'unrar',
+  ...glued('p'),
+  dashValue: false,
+});
+/** `codecov -t TOKEN` (the uploader's upload token), `doctl auth init -t TOKEN`. */
+const uploadToken = commandOption({
+  command: /(?:codecov(?:cli)?|doctl[ \t]+auth[ \t]+init)(?=[ \t])/y,
+  stems: ['codecov', 'doctl'],
+  slot: 'uploadToken',
+  ...spaced('t'),
+});
+/** `dotnet nuget push a.nupkg -k KEY` (`--api-key KEY` is an option of ./flags). */
+const nugetPush = commandOption({
+  command: /dotnet[ \t]+nuget[ \t]+push(?=[ \t])/y,
+  stems: ['dotnet'],
+  slot: 'nugetPush',
+  ...spaced('k'),
+});
+/** `curl --oauth2-bearer TOKEN`: the bearer token given inline. */
+const curlBearer = commandOption({
+  command: /curl(?=[ \t])/y,
+  stems: ['curl'],
+  slot: 'curlBearer',
+  option: '-oauth2-bearer(?:[ \\t]+|=)',
+  trigger: `-oauth2-bearer(?:[ \\t]+|=)${VALUE_NEXT}`,
+});
+/** `ibmcloud login --apikey KEY` (`--apikey @file` names a file). */
+const ibmcloud = commandOption({
+  command: /ibmcloud[ \t]+login(?=[ \t])/y,
+  stems: ['ibmcloud'],
+  slot: 'ibmcloud',
+  option: '-apikey(?:[ \\t]+|=)',
+  trigger: `-apikey(?:[ \\t]+|=)${VALUE_NEXT}`,
+  accept: (value) => !value.startsWith('@'),
+});
+/** `skopeo copy --src-creds bob:S3cret --dest-creds=bob:S3cret`: the password after the colon. */
+const skopeoCreds = commandOption({
+  command: /skopeo(?=[ \t])/y,
+  stems: ['skopeo'],
+  slot: 'skopeoCreds',
+  option: '-(?:src|dest)-creds(?:[ \\t]+|=)',
+  trigger: `-(?:src|dest)-creds(?:[ \\t]+|=)${VALUE_NEXT}`,
+  accept: (value) => value.includes(':'),
+  secretFrom: (value) => value.indexOf(':') + 1,
+});
+
 /** By the character after the `-`: the detectors to try, in order (the first match wins). */
 const BY_LETTER = new Map<number, Detector[]>();
 for (const [letters, detectors] of [
-  ['p', [mysql, login, sevenZip]],
+  ['p', [mysql, login, sevenZip, clientPassword, unrar]],
   ['a', [redis, httpie]],
   ['w', [ldap]],
   ['P', [zip, sshKeygen, sqlcmd]],
   ['N', [sshKeygen]],
-  ['k', [openssl]],
+  ['k', [openssl, nugetPush]],
   ['u', [lftp]],
   ['b', [ghSecret, curlCookie]],
-  ['-', [ghSecret, storeValue, httpie]],
+  ['t', [uploadToken]],
+  ['-', [ghSecret, storeValue, httpie, curlBearer, ibmcloud, skopeoCreds]],
 ] as const) {
   BY_LETTER.set(letters.charCodeAt(0), [...detectors]);
 }

@@ -86,6 +86,8 @@ export const KEYWORDS = [
   // `compass` or `oauth`.
   `(?<!(?<!\\\\)[A-Za-z])${ci('pass')}`,
   '(?<=[a-z])Pass',
+  // sshpass -e reads SSHPASS (`SSHPASS=S3cret sshpass -e ssh host`).
+  ci('sshpass'),
   `(?<!(?<!\\\\)[A-Za-z])${ci('auth')}`,
   '(?<=[a-z])Auth',
   ci('pwd'),

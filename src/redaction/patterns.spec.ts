@@ -1,8 +1,12 @@
 import fc from 'fast-check';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import {
+  candidates,
   DETECTORS,
   KINDS,
   MAX_PRIVATE_KEY_BLOCK,
+  PREFILTER,
   scanBuiltins,
   type ScanState,
   type Span,
@@ -578,6 +582,63 @@ describe('the prefilter', () => {
     }
   });
 
+  /** Where the one-regex prefilter (before the indexOf scan) matched a detector's anchor. */
+  const ANCHORS = new Set(DETECTORS.flatMap((d) => [...d.anchors]));
+  function prefilterHits(text: string): number[] {
+    const hits: number[] = [];
+    PREFILTER.lastIndex = 0;
+    while (PREFILTER.test(text)) {
+      const at = PREFILTER.lastIndex - 1;
+      if (ANCHORS.has(text[at])) hits.push(at);
+    }
+    return hits;
+  }
+
+  it('finds the candidates the one-regex prefilter finds, no other (needles, neighbours)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), (parts) => {
+        const text = parts.join('');
+        expect(candidates(text)).toEqual(prefilterHits(text));
+      }),
+      { numRuns: 3000 },
+    );
+    // Every anchor between every pair of ASCII characters, and after the pieces; spaced out,
+    // as text dense with anchors is left to PREFILTER itself.
+    const ascii = [...Array(95)].map((_, i) => String.fromCharCode(32 + i)).concat(['\t', '\n']);
+    const gap = `\n${'x'.repeat(40)}\n`;
+    for (const c of ANCHORS) {
+      for (const b of ascii) {
+        const text = ascii.map((a) => `${b}${c}${a}`).join(gap);
+        expect(candidates(text)).toEqual(prefilterHits(text));
+      }
+      const text = pieces.map((p) => `${p}${c}${p}`).join(gap);
+      expect(candidates(text)).toEqual(prefilterHits(text));
+    }
+  });
+
+  it('leaves text dense with anchor characters to the one-regex prefilter, with the same result', () => {
+    for (const unit of ['=', 'a_', 'eyJ', 'x.', '-----BEGIN ', 'p:', 'a-b c']) {
+      const text = unit.repeat(5000);
+      expect(candidates(text)).toEqual(prefilterHits(text));
+    }
+  });
+
+  it('finds the candidates the one-regex prefilter finds in the real fixtures and sources', () => {
+    const texts: string[] = [];
+    const walk = (dir: string): void => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (fs.statSync(p).size < 4 << 20) texts.push(fs.readFileSync(p, 'latin1'));
+      }
+    };
+    for (const dir of ['test/fixtures/real', 'example-home', 'src/redaction', 'test/security']) {
+      walk(path.join(__dirname, '..', '..', dir));
+    }
+    expect(texts.length).toBeGreaterThan(50);
+    for (const text of texts) expect(candidates(text)).toEqual(prefilterHits(text));
+  });
+
   it('never hides a secret the detectors would find anywhere', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), (parts) => {
@@ -787,6 +848,11 @@ describe('linear time', () => {
     '.x\tTRUE\t/\tTRUE\t0\ta\tb\n',
     '?sig=abcdefghijklmnop1234&',
     'zip -P a ',
+    // Review 7's command options: every `-` after a blank asks for the command word before it.
+    'cqlsh -p a ',
+    'unrar x -pa ',
+    'skopeo --dest-creds a:b ',
+    'curl --oauth2-bearer a ',
     'set -gx API_TOKEN a1b2c3d4; ',
   ];
   /**

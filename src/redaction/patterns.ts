@@ -2,14 +2,17 @@
  * The built-in secret detectors and the one scan that runs them.
  *
  * Speed: a plain regex per detector costs a full pass over the text each, so the detectors
- * share ONE prefilter pass instead. Each detector names an *anchor* character inside its
- * secret or its context (`J` of `eyJ`, `K`/`S` of `AKIA`/`ASIA`, `_` of `ghp_`, `:`/`=` after
- * `password`, ...) plus zero-width assertions around it; the prefilter is the alternation of
- * those triggers. V8 runs it in native code and rejects nearly every anchor character in
- * place, so clean text costs one pass and JavaScript only sees real candidates. At a candidate, the detectors for that
- * anchor character run their own sticky regex from a fixed offset before the anchor. A
- * trigger may be looser than its detector, never stricter (a property test in the spec
- * compares with trying every detector at every anchor character).
+ * share one prefilter instead. Each detector names an *anchor* character inside its secret or
+ * its context (`J` of `eyJ`, `K`/`S` of `AKIA`/`ASIA`, `_` of `ghp_`, `:`/`=` after
+ * `password`, ...) plus zero-width assertions around it, its *trigger*. The scan finds each
+ * anchor character with `indexOf` (native, far faster than the regex engine's loop over every
+ * character), drops in JavaScript the candidates whose neighbours no trigger of that character
+ * accepts (NEAR), and tries that character's triggers, one sticky regex, at the rest; the
+ * candidates are exactly where the alternation of all triggers (PREFILTER, the one-regex scan
+ * it replaces, kept for the spec) matches. At a candidate, the detectors for that anchor
+ * character run their own sticky regex from a fixed offset before the anchor. A trigger may be
+ * looser than its detector, never stricter (a property test in the spec compares with trying
+ * every detector at every anchor character).
  *
  * Linear time: every regex starts at a fixed place and has no nested unbounded quantifiers;
  * it fails within a bounded run of characters or matches it. After a detector matched
@@ -22,6 +25,8 @@
 
 import {
   ASSIGNMENT_TRIGGER,
+  KEY_LAST_PAIRS,
+  keyEnd,
   assignment,
   authorization,
   awsSecretKey,
@@ -119,14 +124,14 @@ export function priorityOf(kind: string): number {
 // --- the scan ---------------------------------------------------------------------------------
 
 /**
- * Every built-in detector, in the order they are tried at a shared anchor. Their anchors are 15
- * distinct characters (B J : I = z . - _ | < w ( and the full-width colon and equals sign). Two
- * measured costs decide where a new detector anchors: a 17th distinct character, whatever it
- * is, makes V8 drop the prefilter's fast first-character scan (129 -> 196 ms on 16 Mi
- * characters of real transcripts), and a frequent letter as a 16th costs every text a third
- * (a `t` anchor took figure 7 from 1.95x to 3.03x). So anchor on one of these, put the test
- * that fails most often first (a look-ahead for the next literal before a long look-behind),
- * and let detectors that share an anchor share one trigger (callSecret's, secureString's).
+ * Every built-in detector, in the order they are tried at a shared anchor. Their anchors are 16
+ * distinct characters (B J : I = z . - _ | < w ( W and the full-width colon and equals sign).
+ * Each anchor character costs the scan one `indexOf` pass per text and a call per occurrence:
+ * anchor on one of these, and on a rare character rather than a frequent letter (a `t` anchor
+ * once took figure 7 from 1.95x to 3.03x). A trigger added to a character of NEAR must keep
+ * NEAR a necessary condition (the spec compares the scan with PREFILTER); put the test that
+ * fails most often first (a look-ahead for the next literal before a long look-behind), and
+ * let detectors that share an anchor share one trigger (callSecret's, secureString's).
  */
 export const DETECTORS: readonly Detector[] = [
   privateKey,
@@ -201,32 +206,237 @@ function grouped(triggers: string[]): string {
 }
 
 /** Every trigger, each consuming exactly its anchor character. */
-export const PREFILTER = new RegExp(
-  grouped([...DETECTORS.map((d) => d.trigger).filter((t) => t !== ''), ASSIGNMENT_TRIGGER]),
-  'g',
-);
+const TRIGGERS = [...DETECTORS.map((d) => d.trigger).filter((t) => t !== ''), ASSIGNMENT_TRIGGER];
 
-/** Detector indexes by anchor character code (all anchors are ASCII). */
+/**
+ * The triggers as one regex: what the scan finds is exactly where this matches (the spec
+ * compares them).
+ */
+export const PREFILTER = new RegExp(grouped(TRIGGERS), 'g');
+
+/** Detector indexes by anchor character code. */
 const BY_ANCHOR: (number[] | undefined)[] = [];
 DETECTORS.forEach((d, i) => {
   for (const c of d.anchors) (BY_ANCHOR[c.charCodeAt(0)] ??= []).push(i);
 });
 
+/** The first element of a trigger: an escaped or plain character, or a character class. */
+function headOf(trigger: string): string {
+  return /^(?:\\.|\[(?:\\.|[^\\\]])*\]|[^\\[(])/.exec(trigger)?.[0] ?? trigger;
+}
+
+/**
+ * Where to look for each anchor character's candidates: `needle` is text every one of its
+ * triggers needs, `offset` where the anchor is in it. By default the character itself.
+ */
+const NEEDLES: Record<string, [needle: string, offset: number][]> = {
+  // Every `w` trigger is the w of `passw` with a look-ahead for `ord` (./netrc, ./sql, ./spaced).
+  w: [['word', 0]],
+};
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Which characters may come just before or just after a candidate (ASCII tables). */
+interface Around {
+  prev: Uint8Array;
+  next: Uint8Array;
+}
+function around(prevChars: string, nextChars = ''): Around {
+  return { prev: codes(prevChars), next: codes(nextChars) };
+}
+
+/** An ASCII character-class table, by character code. */
+function codes(chars: string): Uint8Array {
+  const t = new Uint8Array(128);
+  for (const c of chars) t[c.charCodeAt(0)] = 1;
+  return t;
+}
+
+/** `c` in lower case for the pair tests (ASCII letters only, or any non-ASCII character). */
+function lower(c: number): number {
+  if (c < 0x80) return c >= 0x41 && c <= 0x5a ? c | 0x20 : c;
+  return String.fromCharCode(c).toLowerCase().charCodeAt(0);
+}
+
+/**
+ * Every trigger of `:`, `=` and the full-width ones needs a key before it, past quotes and
+ * blanks, ending in a pair of KEY_LAST_PAIRS or in a digit (the assignments' KEY_LAST) or in
+ * one of these (`Private-Lines:`; `sensitive`, `value`, `text`, `input`, `keys` before `":`;
+ * `http:`, `https:`; `env:`; `sig=`, `Signature=`, `Token=`), or is a URL's `://`.
+ */
+const KEY_PAIRS = new Set(
+  [...KEY_LAST_PAIRS, 'es', 've', 'ue', 'xt', 'ut', 'ys', 'tp', 'ps', 'nv', 'ig', 're', 'en'].map(
+    (p) => p.charCodeAt(0) * 0x10000 + p.charCodeAt(1),
+  ),
+);
+function afterKey(text: string, at: number): boolean {
+  if (text.charCodeAt(at + 1) === 0x2f) return true;
+  const i = keyEnd(text, at);
+  if (i < 0) return false;
+  const c = text.charCodeAt(i);
+  if (c >= 0x30 && c <= 0x39) return true;
+  return i > 0 && KEY_PAIRS.has(lower(text.charCodeAt(i - 1)) * 0x10000 + lower(c));
+}
+
+const UPPER_DIGIT = codes(ALNUM.slice(0, 26) + ALNUM.slice(52));
+const TOKEN_PREFIX_END = codes('fgpousrtkimna');
+const WORD_CHARS = codes(`${ALNUM}_`);
+const RCLONE_KEY_END = codes('tnrhy');
+
+/**
+ * The `_` triggers, by the characters around the anchor: a token prefix's end (hf_, api_org_,
+ * gh[pousr]_, github_pat_, [sr]k_, npm_, dop_, shpat_, lin_, glsa_...) then a word character;
+ * npm's `:_auth`, `set _password`, `/:_authToken`; an upper-case name's `_` (aws configure
+ * set, setx); aws_secret_access_key; rclone's `secret_access_key`-like options; add_user,
+ * change_password.
+ */
+function underscore(text: string, at: number): boolean {
+  const b = text.charCodeAt(at - 1);
+  const a = text.charCodeAt(at + 1);
+  if (!(b < 128)) return false;
+  if (UPPER_DIGIT[b] === 1) return true;
+  if (b === 0x3a || b === 0x20 || b === 0x09) return (a | 0x20) === 0x61 || (a | 0x20) === 0x70;
+  if (!(a < 128)) return false;
+  if (TOKEN_PREFIX_END[b] === 1 && WORD_CHARS[a] === 1) return true;
+  if (RCLONE_KEY_END[b] === 1 && (a === 0x61 || a === 0x74 || a === 0x73 || a === 0x66)) {
+    return true;
+  }
+  return (b === 0x64 || b === 0x65) && (a === 0x75 || a === 0x70);
+}
+
+/**
+ * For frequent anchor characters: a necessary condition of all its triggers on the characters
+ * around the anchor, read off the triggers (the spec compares the scan with PREFILTER). A
+ * candidate that fails it is not tried: most `-` are inside words (`built-in`), most `.` end a
+ * sentence, most `:` follow words that name no secret.
+ */
+const NEAR: Record<string, Around | ((text: string, at: number) => boolean)> = {
+  // GOCSPX-, xox[abprs]-, sk-, gl*|pypi|AGE|PMAK-, ConvertTo|add|pypi|http-, [ \t]- options.
+  '-': around('XabprsktiEKod \t'),
+  // ya29., hooks|SG|dp., hv[sbr]|s.; a cookie jar's `.domain` (an alphanumeric or - next).
+  '.': around('9sGpbr', `${ALNUM}-`),
+  // -----BEGIN, Bearer.
+  B: around('-', 'e'),
+  // eyJ, LS0tLS1CRUdJ.
+  J: around('yd'),
+  // AKIA, ASIA; IDENTIFIED BY.
+  I: around('KS', 'D'),
+  _: underscore,
+  // setItem(, setenv(, fetch(, get(, auth = (, HTTPBasicAuth(, .login(, PDO(, fill(, type(,
+  // send_keys(, setValue(, fillField(, pressSequentially(, @tcp(, @unix(...
+  '(': around('mvtyedh= \tnOlspx'),
+  ':': afterKey,
+  '=': afterKey,
+  '\uFF1A': afterKey,
+  '\uFF1D': afterKey,
+};
+
+interface Search {
+  needle: string;
+  offset: number;
+  /** The triggers of the anchor character, sticky: tried at the anchor only. */
+  trigger: RegExp;
+  /** NEAR of the anchor character as tables, or null. */
+  around: Around | null;
+  /** NEAR of the anchor character as a function, or null. */
+  near: ((text: string, at: number) => boolean) | null;
+}
+
+/**
+ * Per anchor character: where to look for it and its triggers. Only a detector's anchor is
+ * a candidate (the prefilter's other matches would find no detector to run).
+ */
+export const SEARCHES: Search[] = [...new Set(DETECTORS.flatMap((d) => [...d.anchors]))].flatMap(
+  (c) => {
+    const own = TRIGGERS.filter((t) => new RegExp(`^(?:${headOf(t)})$`).test(c));
+    if (own.length === 0) return [];
+    const trigger = new RegExp(grouped(own), 'y');
+    const test = NEAR[c];
+    // NEAR reads the characters around the needle: needles of one character only.
+    if (test !== undefined && NEEDLES[c] !== undefined) throw new Error(`NEAR and NEEDLES: ${c}`);
+    const around = test !== undefined && typeof test !== 'function' ? test : null;
+    const near = typeof test === 'function' ? test : null;
+    return (NEEDLES[c] ?? [[c, 0]]).map(([needle, offset]) => ({
+      needle,
+      offset,
+      trigger,
+      around,
+      near,
+    }));
+  },
+);
+
+/**
+ * Where PREFILTER matches in `text`, ascending. Not PREFILTER itself: one regex over the
+ * whole text runs the engine's loop on every character and the look-behinds of every anchor
+ * character (28% of figure 7); `indexOf` finds each needle in native code and the
+ * anchor's own triggers run only there.
+ */
+export function candidates(text: string): number[] {
+  const hits: number[] = [];
+  // Text dense with anchor characters (`====`, `::::`, a minified file) costs a call per
+  // character here, more than the regex engine's loop: past one anchor in 16 characters, the
+  // one-regex prefilter finds the same candidates (the adversarial inputs of figure 7).
+  let budget = 64 + (text.length >> 4);
+  for (const { needle, offset, trigger, around, near } of SEARCHES) {
+    // Three copies of the loop, so that each runs its test inline.
+    if (around !== null) {
+      const { prev, next } = around;
+      for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
+        if (--budget < 0) return prefilterHits(text);
+        // Out of range, charCodeAt is NaN, which is not < 128.
+        const b = text.charCodeAt(at - 1);
+        const a = text.charCodeAt(at + 1);
+        if (!((b < 128 && prev[b] === 1) || (a < 128 && next[a] === 1))) continue;
+        trigger.lastIndex = at;
+        if (trigger.test(text)) hits.push(at);
+      }
+    } else if (near !== null) {
+      for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
+        if (--budget < 0) return prefilterHits(text);
+        if (!near(text, at)) continue;
+        trigger.lastIndex = at;
+        if (trigger.test(text)) hits.push(at);
+      }
+    } else {
+      for (let p = text.indexOf(needle); p !== -1; p = text.indexOf(needle, p + 1)) {
+        if (--budget < 0) return prefilterHits(text);
+        trigger.lastIndex = p + offset;
+        if (trigger.test(text)) hits.push(p + offset);
+      }
+    }
+  }
+  if (hits.length > 1) {
+    hits.sort((a, b) => a - b);
+    let n = 1;
+    for (let i = 1; i < hits.length; i++) if (hits[i] !== hits[n - 1]) hits[n++] = hits[i];
+    hits.length = n;
+  }
+  return hits;
+}
+
+/** Where PREFILTER matches a detector's anchor in `text`, ascending (one regex, one pass). */
+function prefilterHits(text: string): number[] {
+  const hits: number[] = [];
+  PREFILTER.lastIndex = 0;
+  // Every trigger consumes exactly its anchor character: `test` (no match array) gives the
+  // position as lastIndex - 1.
+  while (PREFILTER.test(text)) {
+    const at = PREFILTER.lastIndex - 1;
+    if (BY_ANCHOR[text.charCodeAt(at)] !== undefined) hits.push(at);
+  }
+  return hits;
+}
+
 /** All built-in detector hits in `text`, unmerged (nearly sorted by start). */
 export function scanBuiltins(text: string): Span[] {
   const spans: Span[] = [];
-  let skipUntil: number[] | null = null;
-  let state: ScanState | null = null;
-  // Shared: a scan runs to the end without calling out. Every trigger consumes exactly its
-  // anchor character, so `test` (no match array) gives the position as lastIndex - 1.
-  PREFILTER.lastIndex = 0;
-  while (PREFILTER.test(text)) {
-    const at = PREFILTER.lastIndex - 1;
-    const candidates = BY_ANCHOR[text.charCodeAt(at)];
-    if (!candidates) continue;
-    skipUntil ??= new Array<number>(DETECTORS.length).fill(0);
-    state ??= { footerFrom: -1, footerAt: -1, footerEnd: -1 };
-    for (const i of candidates) {
+  const hits = candidates(text);
+  if (hits.length === 0) return spans;
+  const skipUntil = new Array<number>(DETECTORS.length).fill(0);
+  const state: ScanState = { footerFrom: -1, footerAt: -1, footerEnd: -1 };
+  for (const at of hits) {
+    for (const i of BY_ANCHOR[text.charCodeAt(at)]!) {
       if (at < skipUntil[i]) continue;
       const extent = DETECTORS[i].find(text, at, state, spans);
       if (extent >= 0) skipUntil[i] = extent;
