@@ -1,5 +1,6 @@
 import { bytesText, overwriteSpan, utf8Lossy, type Utf16 } from './bytes';
 import { utf16Views } from './bytes-utf16';
+import { withEchoes } from './echoes';
 import { escapedSpans } from './escaped';
 import { diffSideSpans } from './diff';
 import { redactJsonValue } from './json';
@@ -92,7 +93,7 @@ export class Redactor {
     if (!this.enabled || text.length === 0) return [];
     const raw = this.scanText(text);
     if (text.includes('\\')) for (const s of escapedSpans(this, text)) raw.push(s);
-    return mergeSpans(raw);
+    return withEchoes(text, mergeSpans(raw));
   }
 
   /** What the built-in detectors and REDACT_PATTERNS find in `text` as it is, unmerged. */
