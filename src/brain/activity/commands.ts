@@ -1,3 +1,4 @@
+import { isInt32 } from '../int32';
 import { nameProblem, statInside } from '../safe-path';
 
 /**
@@ -9,8 +10,6 @@ const BACKGROUND = 'Tool is running as a background task';
 const SUCCESS = 'The command completed successfully.';
 const FAILURE = /^The command failed with exit code: (-?\d+)$/;
 const TASK_LOG = /Task logs are available at: (file:\/\/\S+)/;
-const MIN_INT = -2147483648;
-const MAX_INT = 2147483647;
 
 export interface CommandOutcome {
   background: boolean;
@@ -31,7 +30,7 @@ export function exitCodeOf(lines: readonly string[]): number | null {
     const failed = FAILURE.exec(text);
     if (failed) {
       const code = Number(failed[1]);
-      if (code >= MIN_INT && code <= MAX_INT) return code;
+      if (isInt32(code)) return code;
     }
   }
   return null;

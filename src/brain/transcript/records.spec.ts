@@ -162,6 +162,13 @@ describe('toRecord: fields', () => {
     });
     expect(record({ ...BASE, input_tokens: '12' }).tokens).toBeNull();
     expect(record(BASE).tokens).toBeNull();
+    // The API's Int carries 0..2^31-1 of them: a count past it, a float or a negative is none
+    // (one past it broke every export of its session: the Int could not be serialized).
+    const odd = { input_tokens: 1e20, output_tokens: 1.5, cache_read_tokens: -1 };
+    expect(record({ ...BASE, ...odd }).tokens).toBeNull();
+    expect(record({ ...BASE, input_tokens: 2147483647, output_tokens: 2147483648 }).tokens).toEqual(
+      { input: 2147483647, output: null, cacheRead: null },
+    );
   });
 
   it('accepts created_at with Z or an offset and nothing else', () => {

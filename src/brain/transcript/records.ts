@@ -1,3 +1,4 @@
+import { isInt32 } from '../int32';
 import type {
   StepRecord,
   StepSource,
@@ -29,8 +30,6 @@ const VALID_TIME = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{
 export const MAX_NESTING = 256;
 /** Levels above an argument value: record > tool_calls > call > args. */
 const ARG_LEVELS = 4;
-const MIN_INT = -2147483648;
-const MAX_INT = 2147483647;
 
 /**
  * True when `value` nests objects/arrays more than `limit` levels deep (a bare object or
@@ -104,8 +103,12 @@ function str(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-function num(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+/**
+ * A token count: a whole number from 0 that the API's Int can carry; anything else (a float,
+ * a negative, `99999999999999999999`) is no count (it broke every export of its session).
+ */
+function count(value: unknown): number | null {
+  return typeof value === 'number' && isInt32(value) && value >= 0 ? value : null;
 }
 
 /**
@@ -162,9 +165,9 @@ function toolCalls(value: unknown, encoded: boolean): { calls: ToolCall[]; marke
 
 function tokens(obj: Record<string, unknown>): TokenUsage | null {
   const usage = {
-    input: num(obj.input_tokens),
-    output: num(obj.output_tokens),
-    cacheRead: num(obj.cache_read_tokens),
+    input: count(obj.input_tokens),
+    output: count(obj.output_tokens),
+    cacheRead: count(obj.cache_read_tokens),
   };
   return usage.input === null && usage.output === null && usage.cacheRead === null ? null : usage;
 }
@@ -186,8 +189,8 @@ export function toRecord(
   }
   // Step.index is a GraphQL Int: a larger value could not be served, and failing to serialize
   // it would null the whole steps connection, not one step.
-  if (step < MIN_INT || step > MAX_INT) {
-    return `the step_index ${step} is outside the 32-bit integer range`;
+  if (!isInt32(step)) {
+    return `the step_index ${String(step)} is outside the 32-bit integer range`;
   }
   const content = str(obj.content);
   const thinking = str(obj.thinking);
