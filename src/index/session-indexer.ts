@@ -442,6 +442,10 @@ export class SessionIndexer {
         if (before?.version === file.version && before.name === name) continue;
         if (before && before.name !== name) docs.push(emptyDoc(-1, FIELD.ARTIFACT, before.name));
         const doc = this.fileDoc(-1, FIELD.ARTIFACT, name, await readText(dir, file), marked);
+        // A secret in the file's name (or a folder's) is masked wherever the path is listed:
+        // reported as one of this file's findings.
+        for (const [kind, n] of this.d.redaction.text(raw).findings)
+          doc.findings.set(kind, (doc.findings.get(kind) ?? 0) + n);
         docs.push(searched ? doc : { ...doc, text: '' });
       }
       for (const [key, gone] of Object.entries(was)) {

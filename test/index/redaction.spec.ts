@@ -189,6 +189,14 @@ describe('files the index reads whole: escapes, UTF-16, the size cap, names', ()
       expect(mine).toEqual([
         { kind: 'github-token', field: 'OUTPUT', position: 1, artifact: null, count: 1 },
         { kind: 'github-token', field: 'ARTIFACT', position: null, artifact: 'esc.md', count: 1 },
+        // A secret in a file's name only: listed masked, so reported (review 3 of the console).
+        {
+          kind: 'aws-access-key',
+          field: 'ARTIFACT',
+          position: null,
+          artifact: redact ? 'key-[REDACTED:aws-access-key].md' : `key-${AWS}.md`,
+          count: 1,
+        },
         { kind: 'github-token', field: 'ARTIFACT', position: null, artifact: 'ps.md', count: 1 },
         {
           kind: 'password',
