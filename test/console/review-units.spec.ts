@@ -38,7 +38,7 @@ describe('the console review fixes, as rules', () => {
     expect(filterProblems(search)).toEqual([
       'env=zzz names no environment (accepted: ide, cli, acp, other, comma-separated); it is left out.',
       'In hour, xyz_99 names no hour of the week (accepted: mon-00 to sun-23 in UTC, or 0 to 167, comma-separated); it is left out.',
-      'from=notadate is no date (accepted: YYYY-MM-DD); it is left out.',
+      'from=notadate is no date (accepted: a calendar day YYYY-MM-DD, or a time such as 2026-06-01T09:00:00Z); it is left out.',
     ]);
     expect(filterProblems(parseSessionSearch({ env: 'ide', hour: 'mon-09,58' }))).toEqual([]);
     expect(toFilter(parseSessionSearch({ hour: 'mon-09,nope' })).hourOfWeek).toEqual([9]);
@@ -54,10 +54,25 @@ describe('the console review fixes, as rules', () => {
       `In hour, a and b name no hour of the week ${accepted}; they are left out, mon-09, 58 are kept.`,
     ]);
     expect(said({ from: '2026-07-04', to: '2026-07-01' })).toEqual([
-      'from=2026-07-04 is after to=2026-07-01: no session can be created between them (swap them for the range you meant).',
+      'from=2026-07-04 is not before to=2026-07-01: no session can be created between them (swap them for the range you meant).',
     ]);
     // One day (to takes the whole day) is a range.
     expect(said({ from: '2026-07-04', to: '2026-07-04' })).toEqual([]);
+    // Equal times are not (review 3 L2); impossible days are no dates, not rolled over (M2).
+    const t = '2026-11-01T00:00:00Z';
+    expect(said({ from: t, to: t })).toEqual([
+      `from=${t} is not before to=${t}: no session can be created between them (swap them for the range you meant).`,
+    ]);
+    const noDate = (k: string, v: string) =>
+      `${k}=${v} is no date (accepted: a calendar day YYYY-MM-DD, or a time such as 2026-06-01T09:00:00Z); it is left out.`;
+    expect(said({ from: '2026-02-30', to: '2026-11-31T10:00:00Z' })).toEqual([
+      noDate('from', '2026-02-30'),
+      noDate('to', '2026-11-31T10:00:00Z'),
+    ]);
+    expect(toFilter(parseSessionSearch({ to: '2026-11-31' })).createdBefore).toBeUndefined();
+    expect(toFilter(parseSessionSearch({ to: '2026-11-30' })).createdBefore).toBe(
+      '2026-12-01T00:00:00.000Z',
+    );
   });
 
   it('sizes a heatmap count, written exact, to fit its cell (review 3: no 1.2k)', () => {

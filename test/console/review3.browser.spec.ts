@@ -279,7 +279,7 @@ describeInBrowser('the console after its third outside review', () => {
     expect(await ids()).toEqual(['c3000000']);
     await w.page.goto(`${world.origin}/?from=2026-07-04&to=2026-07-01`);
     expect(await w.page.getByTestId('filter-problems').innerText()).toBe(
-      'from=2026-07-04 is after to=2026-07-01: no session can be created between them (swap them for the range you meant).',
+      'from=2026-07-04 is not before to=2026-07-01: no session can be created between them (swap them for the range you meant).',
     );
     await w.page
       .getByTestId('total')
@@ -287,7 +287,7 @@ describeInBrowser('the console after its third outside review', () => {
       .waitFor();
     await w.page.goto(`${world.origin}/dashboard?from=2026-07-04&to=2026-07-01`);
     expect(await w.page.getByTestId('filter-problems').innerText()).toBe(
-      'from=2026-07-04 is after to=2026-07-01: no session can be created between them (swap them for the range you meant).',
+      'from=2026-07-04 is not before to=2026-07-01: no session can be created between them (swap them for the range you meant).',
     );
   });
 

@@ -44,12 +44,21 @@ const list = (v: string | undefined): string[] | undefined =>
         .filter(Boolean)
     : undefined;
 
+function isCalendarDay(y: number, m: number, d: number): boolean {
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
 /** A `from`/`to` day (YYYY-MM-DD) or timestamp as the API's DateTime; `to` takes the whole day. */
 function instant(v: string | undefined, end: boolean): string | undefined {
   if (!v) return undefined;
   const day = /^\d{4}-\d{2}-\d{2}$/.test(v);
   const d = new Date(day ? `${v}T00:00:00Z` : v);
   if (Number.isNaN(d.getTime())) return undefined;
+  // Date rolls an impossible day over (2026-02-30 is March 2): a date that is no calendar
+  // day is refused, as the API refuses it.
+  const date = /^(\d{4})-(\d{2})-(\d{2})/.exec(v);
+  if (date && !isCalendarDay(+date[1], +date[2], +date[3])) return undefined;
   if (day && end) d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString();
 }
@@ -153,14 +162,16 @@ export function filterProblems(s: SessionSearch): string[] {
     ['to', true],
   ] as const) {
     if (s[k] && instant(s[k], end) === undefined) {
-      out.push(`${k}=${shown(s[k])} is no date (accepted: YYYY-MM-DD); it is left out.`);
+      out.push(
+        `${k}=${shown(s[k])} is no date (accepted: a calendar day YYYY-MM-DD, or a time such as 2026-06-01T09:00:00Z); it is left out.`,
+      );
     }
   }
   const from = instant(s.from, false);
   const to = instant(s.to, true);
   if (from && to && Date.parse(from) >= Date.parse(to)) {
     out.push(
-      `from=${shown(s.from)} is after to=${shown(s.to)}: no session can be created between them (swap them for the range you meant).`,
+      `from=${shown(s.from)} is not before to=${shown(s.to)}: no session can be created between them (swap them for the range you meant).`,
     );
   }
   return out;
