@@ -118,7 +118,7 @@ export class FilesController {
     if (real !== null && typeof real === 'object') {
       throw new HttpError(
         HttpErrorCode.NOT_FOUND,
-        `${real.several} files of this session are listed under this masked path; download one by its own path.`,
+        `${real.several} files of this session are listed under this masked path, so it names none of them: their names hold a secret, and with REDACT=on each is served only by its own path.`,
       );
     }
     const unmasked = real === null ? null : await openSessionFile(realDir, real);

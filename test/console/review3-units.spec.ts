@@ -1,3 +1,4 @@
+import { refusal } from '../../console/src/api/refusal';
 import { continuous } from '../../console/src/views/dashboard/buckets';
 
 /** The third outside review's units: a continuous date axis (item 9). */
@@ -64,5 +65,21 @@ describe('continuous timeline buckets', () => {
       { start: '2026-07-02T12:00:00.000Z', n: 2 },
     ];
     expect(continuous(odd, 'day', empty)).toEqual(odd);
+  });
+});
+
+/** Review 3 M4: a refused download says the route's reason, not only its status. */
+describe('a refused download', () => {
+  it("says the route's error message after the status, or the status alone", async () => {
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    expect(
+      await refusal(json(404, { error: { code: 'NOT_FOUND', message: 'No such file.' } })),
+    ).toBe('HTTP 404: No such file.');
+    expect(await refusal(json(401, { error: {} }))).toBe('HTTP 401');
+    expect(await refusal(new Response('<html>', { status: 502 }))).toBe('HTTP 502');
   });
 });

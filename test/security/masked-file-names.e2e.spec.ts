@@ -95,7 +95,7 @@ describe('the file route and file names that hold a secret (REDACT=on)', () => {
       {
         code: 'NOT_FOUND',
         message:
-          '2 files of this session are listed under this masked path; download one by its own path.',
+          '2 files of this session are listed under this masked path, so it names none of them: their names hold a secret, and with REDACT=on each is served only by its own path.',
       },
     ]);
     const none = await rawGet(server, url(IDE, 'scratch/none-[REDACTED:github-token].txt'), auth);

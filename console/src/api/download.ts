@@ -1,13 +1,14 @@
 import { authHeaders } from './key';
+import { refusal } from './refusal';
 
 /**
  * Saves what a REST route answers as a file: fetched with the tab's key (a plain link would
  * carry none), then saved under the name the server's Content-Disposition gives, else
- * `fallback`. Throws with the HTTP status when the route refuses.
+ * `fallback`. Throws with the HTTP status and the route's message when it refuses.
  */
 export async function download(url: string, fallback: string): Promise<void> {
   const res = await fetch(url, { headers: authHeaders() });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  if (!res.ok) throw new Error(await refusal(res));
   const disposition = res.headers.get('Content-Disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1];
   const href = URL.createObjectURL(await res.blob());
