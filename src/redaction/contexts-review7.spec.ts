@@ -1,3 +1,4 @@
+import { DIFFS, FORMS, markers } from './context-forms';
 import { Redactor } from './redactor';
 
 /**
@@ -8,30 +9,6 @@ import { Redactor } from './redactor';
  */
 
 const V = 'Wq7hG2kLp9Zx4Rt8Vb3N';
-
-const FORMS: Record<string, (text: string) => string> = {
-  plain: (t) => t,
-  full: (t) => JSON.stringify({ name: 'run_command', args: { CommandLine: t, Cwd: '/srv' } }),
-  compact: (t) =>
-    JSON.stringify({
-      name: 'run_command',
-      args: { CommandLine: JSON.stringify(t), Cwd: JSON.stringify('/srv') },
-    }),
-  write: (t) => JSON.stringify({ TargetFile: '/srv/a', CodeContent: `# set up\n${t}\n# done\n` }),
-  edit: (t) =>
-    JSON.stringify({
-      TargetFile: '/srv/a',
-      TargetContent: JSON.stringify(`# set up\n${t}`),
-      ReplacementContent: JSON.stringify(`# set up\n${t}\n`),
-    }),
-  viewFile: (t) =>
-    ['# set up', ...t.split('\n'), '# done'].map((l, i) => `${i + 1}: ${l}`).join('\n'),
-  output: (t) => JSON.stringify({ output: `$ cat cfg\n${t}\n` }),
-};
-const DIFFS: Record<string, (text: string) => string> = {
-  added: (t) => `@@ -1,2 +1,3 @@\n a\n${t.replace(/^/gm, '+')}\n b\n`,
-  removed: (t) => `@@ -1,3 +1,2 @@\n a\n${t.replace(/^/gm, '-')}\n b\n`,
-};
 
 const CASES: [string, string, string][] = [
   // Database, broker and remote-shell clients' -p.
@@ -78,7 +55,6 @@ const CASES: [string, string, string][] = [
 ];
 
 const expand = (s: string) => s.replace(/\[R\]/g, '[REDACTED:password]');
-const markers = (s: string) => s.split('[REDACTED:').length - 1;
 
 describe('review 7: contexts in every form, masked exactly and counted once each', () => {
   const kinds: string[] = [];
