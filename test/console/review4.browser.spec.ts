@@ -1,0 +1,138 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { hashKey } from '../../src/auth/api-keys';
+import { HOME_INDEX, type HomeIndex } from '../../src/index/home-index';
+import { describeInBrowser, watchedPage, withScreenshot, type Watched } from '../browser/browser';
+import { makeTempDir } from '../fixtures/fs-util';
+import { at, planner, toolResult, userInput } from '../fixtures/records';
+import { COMPACT, FULL, writeSession } from '../index/index-home';
+import { axeViolations, expectNothingAmiss, startConsole, type ConsoleWorld } from './harness';
+
+/**
+ * The lows of issue #20's fourth outside review (L1, L3-L14), as the reviewer met them: with
+ * API keys on (the tab holds one), REDACT=on.
+ */
+const LONG = 'c4000000-0000-4000-8000-000000000001';
+const ODD = 'c4000000-0000-4000-8000-000000000002';
+const KEY = 'bql_review4-key-0123456789abcdefghijklmnopqrstuvwxyz012345';
+/** A Wednesday; ODD is on the Saturday after: two empty days between on the activity axis. */
+const WED = '2026-07-01T10:00:00Z';
+const SAT = '2026-07-04T09:00:00Z';
+const MODEL = `model-${'a'.repeat(194)}`;
+const ESC = '\u001b';
+/** Red, plain, an OSC 8 hyperlink (ST-terminated), a window title (BEL-terminated). */
+const COLOURED =
+  `${ESC}[31mRED${ESC}[0m plain ${ESC}]8;;https://example.test/p${ESC}\\link text` +
+  `${ESC}]8;;${ESC}\\ ${ESC}]0;a title\u0007end`;
+const WALKTHROUGH = [
+  '# One',
+  '## Two',
+  '### Three',
+  '#### Four',
+  '##### Five',
+  '###### Six',
+  '# Again',
+  '#### Skipped',
+  '',
+  '[js](javascript:alert(1)) and [ok](https://example.test/) and [rel](notes.md)',
+  '',
+].join('\n\n');
+
+/** A run_command call (odd steps) and its output (even steps), in turn. */
+function pairs(count: number, base: string) {
+  return Array.from({ length: count }, (_, j) => {
+    const i = j + 1;
+    return i % 2 === 1
+      ? planner(i, at(base, i), {
+          content: `step ${i} thinking`,
+          tool_calls: [{ name: 'run_command', args: { CommandLine: `echo CMD${i}`, Cwd: '/srv' } }],
+        })
+      : {
+          step_index: i,
+          source: 'MODEL',
+          type: 'RUN_COMMAND',
+          status: 'DONE',
+          created_at: at(base, i),
+          content: `Created At: x\n\nThe command completed successfully.\nOutput:\nOUT${i}\n`,
+        };
+  });
+}
+
+describeInBrowser('the console after the lows of its fourth outside review', () => {
+  let home: string;
+  let world: ConsoleWorld;
+  let w: Watched;
+  beforeAll(async () => {
+    home = makeTempDir('brainql-console-review4-');
+    const ide = path.join(home, 'antigravity-ide/brain');
+    writeSession(ide, LONG, [
+      userInput(0, WED, { request: 'a long session', localTime: WED }),
+      ...pairs(449, WED),
+    ]);
+    const odd = writeSession(
+      ide,
+      ODD,
+      [
+        userInput(0, SAT, {
+          request: 'odd steps',
+          localTime: SAT,
+          model: { from: 'm0', to: MODEL },
+        }),
+        planner(1, at(SAT, 1), {
+          tool_calls: [{ name: 'run_command', args: { CommandLine: 'ls --color', Cwd: '/w' } }],
+        }),
+        {
+          step_index: 2,
+          source: 'MODEL',
+          type: 'RUN_COMMAND',
+          status: 'DONE',
+          created_at: at(SAT, 2),
+          content: `Created At: x\n\nThe command completed successfully.\nOutput:\n${COLOURED}\n`,
+        },
+        toolResult(3, at(SAT, 3), COLOURED),
+        planner(-5, at(SAT, 4), { content: 'a step numbered -5' }),
+      ],
+      { files: { 'walkthrough.md': WALKTHROUGH, 'scratch/data.txt': 'some data\n' } },
+    );
+    // Two lines whose step_index JSON.parse rounds (L1), in both views.
+    for (const view of [COMPACT, FULL]) {
+      fs.appendFileSync(
+        path.join(odd, view),
+        '{"step_index":9007199254740993,"type":"X"}\n{"step_index":12345678901234567890,"type":"X"}\n',
+      );
+    }
+    const keys = path.join(home, '..', `${path.basename(home)}-keys.json`);
+    fs.writeFileSync(keys, JSON.stringify([{ name: 'r4', sha256: hashKey(KEY).toString('hex') }]));
+    world = await startConsole(home, { API_KEYS_FILE: keys });
+    await world.app.get<HomeIndex>(HOME_INDEX).caughtUp();
+    // The tab holds the key, as after the key dialog.
+    await world.browser.context.addInitScript({
+      content: `sessionStorage.setItem('brainql.key', ${JSON.stringify(KEY)});`,
+    });
+    w = await watchedPage(world.browser, world.origin);
+  });
+  afterAll(async () => {
+    await world?.close();
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+  afterEach(() => expectNothingAmiss(w));
+
+  it('writes the environments unescaped in the URL, env=cli,acp, and reads both forms (L13)', async () => {
+    await w.page.goto(`${world.origin}/`);
+    await w.page.locator('table.sessions tbody tr[data-index]').first().waitFor();
+    for (const env of ['cli', 'acp']) await w.page.getByRole('checkbox', { name: env }).check();
+    await w.page.getByRole('button', { name: 'Apply' }).click();
+    await w.page.waitForURL(/env=/);
+    expect(new URL(w.page.url()).search).toBe('?env=cli,acp');
+    for (const search of ['?env=ide,acp', '?env=ide%2Cacp']) {
+      await w.page.goto(`${world.origin}/${search}`);
+      await w.page
+        .getByTestId('total')
+        .filter({ hasText: /^2 sessions$/ })
+        .waitFor();
+      expect(await w.page.getByTestId('filter-problems').count()).toBe(0);
+      expect(await w.page.getByRole('checkbox', { name: 'ide' }).isChecked()).toBe(true);
+      expect(await w.page.getByRole('checkbox', { name: 'acp' }).isChecked()).toBe(true);
+    }
+  });
+});
