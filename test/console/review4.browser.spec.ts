@@ -117,6 +117,24 @@ describeInBrowser('the console after the lows of its fourth outside review', () 
   });
   afterEach(() => expectNothingAmiss(w));
 
+  it('colours a generic tool output as command output, OSC sequences out, their link text kept (L7)', async () => {
+    const expected = 'RED plain link text end';
+    await w.page.goto(`${world.origin}/sessions/${ODD}`);
+    const generic = w.page.locator('#step-3 pre.raw');
+    await generic.waitFor();
+    const header = `Created At: ${at(SAT, 3)}\nCompleted At: ${at(SAT, 3)}\n`;
+    expect(await generic.innerText()).toBe(`${header}${expected}`);
+    expect(await generic.locator('span.ansi-red-fg').allInnerTexts()).toEqual(['RED']);
+    expect(await w.page.locator('#step-3 a').allInnerTexts()).toEqual(['#3']);
+    await w.page.goto(`${world.origin}/sessions/${ODD}?tab=commands`);
+    const output = w.page.locator('.command pre.ansi');
+    await output.waitFor();
+    expect(await output.innerText()).toBe(expected);
+    expect(await output.locator('span.ansi-red-fg').allInnerTexts()).toEqual(['RED']);
+    expect(await w.page.locator('.command a').allInnerTexts()).toEqual(['step 1']);
+    expect(await w.page.locator('main').innerText()).not.toMatch(/\]8;;|\]0;|\uFFFD/);
+  });
+
   it('writes the environments unescaped in the URL, env=cli,acp, and reads both forms (L13)', async () => {
     await w.page.goto(`${world.origin}/`);
     await w.page.locator('table.sessions tbody tr[data-index]').first().waitFor();
