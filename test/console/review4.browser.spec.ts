@@ -117,6 +117,35 @@ describeInBrowser('the console after the lows of its fourth outside review', () 
   });
   afterEach(() => expectNothingAmiss(w));
 
+  it('shows the timeline and a notice, as text, for a tab= that names no tab (L4)', async () => {
+    await withScreenshot(w.page, 'review4-tab', async () => {
+      const accepted = 'accepted: timeline, changes, commands, artifacts, secrets, problems';
+      for (const [tab, said] of [
+        ['Timeline', 'Timeline'],
+        ['%3Cscript%3Ealert(1)%3C%2Fscript%3E', '<script>alert(1)</script>'],
+      ]) {
+        await w.page.goto(`${world.origin}/sessions/${ODD}?tab=${tab}`);
+        await w.page.locator('#step-0').waitFor();
+        // The URL as written: nothing added to it, the value kept.
+        const url = new URL(w.page.url());
+        expect([[...url.searchParams.keys()], url.searchParams.get('tab')]).toEqual([
+          ['tab'],
+          said,
+        ]);
+        expect(await w.page.getByTestId('filter-problems').innerText()).toBe(
+          `tab=${said} names no view of a session (${accepted}); the timeline is shown.`,
+        );
+        expect(await w.page.locator('nav.tabs a[aria-current="page"]').allTextContents()).toEqual([
+          'timeline',
+        ]);
+        expect(await w.page.locator('main script').count()).toBe(0);
+      }
+      await w.page.goto(`${world.origin}/sessions/${ODD}?tab=commands`);
+      await w.page.locator('.command').first().waitFor();
+      expect(await w.page.getByTestId('filter-problems').count()).toBe(0);
+    });
+  });
+
   it('colours a generic tool output as command output, OSC sequences out, their link text kept (L7)', async () => {
     const expected = 'RED plain link text end';
     await w.page.goto(`${world.origin}/sessions/${ODD}`);

@@ -1,4 +1,4 @@
-import { createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, type ComponentProps } from 'react';
 import { queryClient } from '../api/query-client';
 import { Layout } from '../views/Layout';
@@ -7,7 +7,7 @@ import { parseSessionSearch } from '../views/sessions/filters';
 import { SessionsPage } from '../views/sessions/SessionsPage';
 import { sessionQuery } from '../views/session/queries';
 import { prefetchSteps } from '../views/session/step-pages';
-import { parseSessionQuery, parseStepSearch } from '../views/session/tabs';
+import { badTabOf, parseSessionQuery, parseStepSearch, tabOf } from '../views/session/tabs';
 import { DashboardPage, parseDashboardSearch } from '../views/dashboard/DashboardPage';
 import { parseSearchSearch, SearchPage } from '../views/search/SearchPage';
 import { parseSearch, stringifySearch } from './search-params';
@@ -61,13 +61,14 @@ const session = createRoute({
   getParentRoute: () => root,
   path: '/sessions/$id',
   validateSearch: parseSessionQuery,
-  loaderDeps: ({ search }) => ({ tab: search.tab ?? 'timeline' }),
+  loaderDeps: ({ search }) => ({ tab: tabOf(search.tab) }),
   loader: ({ params, deps }) => openSession(params.id, deps.tab === 'timeline'),
   component: function Session() {
     const { id } = session.useParams();
     const { tab, file, line } = session.useSearch();
+    const badTab = badTabOf(useLocation({ select: (l) => l.search.tab as unknown }));
     const at = file !== undefined && line !== undefined ? { file, line } : undefined;
-    return <SessionPage id={id} tab={tab ?? 'timeline'} at={at} />;
+    return <SessionPage id={id} tab={tabOf(tab)} badTab={badTab} at={at} />;
   },
 });
 
