@@ -117,6 +117,30 @@ describeInBrowser('the console after the lows of its fourth outside review', () 
   });
   afterEach(() => expectNothingAmiss(w));
 
+  it('opens the permalink of a negative step index, the step marked (L3)', async () => {
+    await w.page.goto(`${world.origin}/sessions/${ODD}`);
+    const link = w.page.locator('#step--5 header a', { hasText: '#-5' });
+    expect(await link.getAttribute('href')).toBe(`/sessions/${ODD}/steps/-5`);
+    await link.click();
+    await w.page.waitForURL(`${world.origin}/sessions/${ODD}/steps/-5`);
+    await w.page.locator('#step--5.marked').waitFor();
+    expect(await w.page.getByTestId('no-step').count()).toBe(0);
+    // Opened cold, and written with leading zeros.
+    for (const written of ['-5', '-005']) {
+      await w.page.goto(`${world.origin}/sessions/${ODD}/steps/${written}`);
+      await w.page.locator('#step--5.marked').waitFor();
+      expect(await w.page.locator('main h1').first().innerText()).toBe('c4000000 odd steps');
+    }
+    await w.page.goto(`${world.origin}/sessions/${ODD}/steps/-7`);
+    expect(await w.page.getByTestId('no-step').innerText()).toBe(
+      'This session has no step -7: its first steps are shown.',
+    );
+    await w.page.goto(`${world.origin}/sessions/${ODD}/steps/-99999999999999999999`);
+    expect(await w.page.getByTestId('no-step').innerText()).toBe(
+      'This session has no step -99999999999999999999: its first steps are shown.',
+    );
+  });
+
   it('shows the timeline and a notice, as text, for a tab= that names no tab (L4)', async () => {
     await withScreenshot(w.page, 'review4-tab', async () => {
       const accepted = 'accepted: timeline, changes, commands, artifacts, secrets, problems';

@@ -72,19 +72,25 @@ const session = createRoute({
   },
 });
 
+/**
+ * A step permalink's index: an integer, negative too. The API serves any 32-bit step_index a
+ * transcript writes (`-5` is shown as `#-5`), so its permalink must open (#20 L3).
+ */
+const STEP_INDEX = /^-?\d+$/;
+
 const step = createRoute({
   getParentRoute: () => root,
   path: '/sessions/$id/steps/$index',
   validateSearch: parseStepSearch,
   loader: ({ params }) =>
-    /^\d+$/.test(params.index) ? openSession(params.id, true, Number(params.index)) : undefined,
+    STEP_INDEX.test(params.index) ? openSession(params.id, true, Number(params.index)) : undefined,
   component: function Step() {
     const { id, index } = step.useParams();
     const { hl } = step.useSearch();
-    const n = /^\d+$/.test(index) ? Number(index) : undefined;
+    const n = STEP_INDEX.test(index) ? Number(index) : undefined;
     if (n === undefined) return <NotFound />;
     // The number as written, for the page to say: past 2^53 a Number is rounded.
-    const written = index.replace(/^0+(?=\d)/, '');
+    const written = index.replace(/^(-?)0+(?=\d)/, '$1');
     return <SessionPage id={id} tab="timeline" step={n} stepText={written} highlight={hl} />;
   },
 });
