@@ -188,6 +188,20 @@ describeInBrowser('the console after the lows of its fourth outside review', () 
     expect(await w.page.locator('main').innerText()).not.toMatch(/\]8;;|\]0;|\uFFFD/);
   });
 
+  it('moves j/k from the permalinked step, not from the top of the view (L12)', async () => {
+    await w.page.goto(`${world.origin}/sessions/${LONG}/steps/449`);
+    await w.page.locator('#step-449.marked').waitFor();
+    await w.page.locator('.timeline[aria-busy="false"]').waitFor();
+    await w.page.waitForTimeout(500);
+    const active = () => w.page.evaluate<string>('document.activeElement.id');
+    await w.page.keyboard.press('k');
+    expect(await active()).toBe('step-448');
+    await w.page.keyboard.press('k');
+    expect(await active()).toBe('step-447');
+    await w.page.keyboard.press('j');
+    expect(await active()).toBe('step-448');
+  });
+
   it('writes the environments unescaped in the URL, env=cli,acp, and reads both forms (L13)', async () => {
     await w.page.goto(`${world.origin}/`);
     await w.page.locator('table.sessions tbody tr[data-index]').first().waitFor();
