@@ -188,6 +188,53 @@ describeInBrowser('the console after the lows of its fourth outside review', () 
     expect(await w.page.locator('main').innerText()).not.toMatch(/\]8;;|\]0;|\uFFFD/);
   });
 
+  it('keeps the heading levels of an artifact in order, none skipped (L8)', async () => {
+    await withScreenshot(w.page, 'review4-artifact', async () => {
+      await w.page.goto(`${world.origin}/sessions/${ODD}?tab=artifacts`);
+      const md = w.page.locator('section.artifact .markdown');
+      await md.waitFor();
+      const headings = await w.page.evaluate<string[]>(
+        `[...document.querySelectorAll('main h1, main h2, main h3, main h4, main h5, main h6')]
+          .map((h) => h.tagName.toLowerCase() + ' ' + h.textContent)`,
+      );
+      expect(headings).toEqual([
+        'h1 c4000000 odd steps',
+        'h2 walkthrough.md',
+        'h3 One',
+        'h4 Two',
+        'h5 Three',
+        'h6 Four',
+        'h6 Five',
+        'h6 Six',
+        'h3 Again',
+        'h4 Skipped',
+        'h2 Other files',
+      ]);
+      await w.page.evaluate(fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+      expect(
+        await w.page.evaluate<string[]>(
+          `axe.run({ runOnly: ['heading-order'] }).then((r) => r.violations.map((v) => v.id))`,
+        ),
+      ).toEqual([]);
+    });
+  });
+
+  it('shows a link whose target is dropped as text with the target said removed (L9)', async () => {
+    await withScreenshot(w.page, 'review4-links', async () => {
+      await w.page.goto(`${world.origin}/sessions/${ODD}?tab=artifacts`);
+      const md = w.page.locator('section.artifact .markdown');
+      await md.waitFor();
+      expect(await md.locator('p').last().innerText()).toBe(
+        'js (javascript:alert(1) link removed) and ok and rel (notes.md link removed)',
+      );
+      expect(
+        await md.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
+      ).toEqual(['https://example.test/']);
+      expect(await md.locator('.link-removed').count()).toBe(2);
+      expect(await axeViolations(w.page)).toEqual([]);
+    });
+  });
+
   it('moves j/k from the permalinked step, not from the top of the view (L12)', async () => {
     await w.page.goto(`${world.origin}/sessions/${LONG}/steps/449`);
     await w.page.locator('#step-449.marked').waitFor();
