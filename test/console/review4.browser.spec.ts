@@ -170,6 +170,32 @@ describeInBrowser('the console after the lows of its fourth outside review', () 
     });
   });
 
+  it("rings an empty day's bar when it has the focus, over its column (L5)", async () => {
+    await withScreenshot(w.page, 'review4-chart-focus', async () => {
+      await w.page.goto(`${world.origin}/dashboard`);
+      const chart = w.page.locator('svg[aria-label="Sessions per day"]');
+      const empty = chart.locator('a[aria-label="2026-07-02 0"]');
+      await empty.waitFor();
+      await chart.locator('a[aria-label="2026-07-01 1"]').focus();
+      await w.page.keyboard.press('Tab');
+      expect(await w.page.evaluate<string | null>('document.activeElement.ariaLabel')).toBe(
+        '2026-07-02 0',
+      );
+      // A string: the test's TypeScript has no DOM types.
+      const ring = `(() => {
+        const r = document.querySelector('svg[aria-label="Sessions per day"] a[aria-label="2026-07-02 0"] rect.hit');
+        const s = getComputedStyle(r);
+        const box = r.getBoundingClientRect();
+        return [s.stroke !== 'none', s.strokeWidth, box.height >= 44, box.width >= 24];
+      })()`;
+      expect(await w.page.evaluate<unknown[]>(ring)).toEqual([true, '2px', true, true]);
+      // Without the focus, no ring.
+      await w.page.keyboard.press('Tab');
+      expect(await w.page.evaluate<unknown[]>(ring)).toEqual([false, '1px', true, true]);
+      expect(await axeViolations(w.page)).toEqual([]);
+    });
+  });
+
   it('colours a generic tool output as command output, OSC sequences out, their link text kept (L7)', async () => {
     const expected = 'RED plain link text end';
     await w.page.goto(`${world.origin}/sessions/${ODD}`);
