@@ -196,6 +196,41 @@ describeInBrowser('the console after the lows of its fourth outside review', () 
     });
   });
 
+  it('keeps a 200-character model name within the page at 1280 and 390 px (L6)', async () => {
+    const page = await world.browser.context.newPage();
+    try {
+      const widths: string[] = [];
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const [route, ready] of [
+          [`/sessions/${ODD}`, '#step-0'],
+          ['/', 'table.sessions tbody tr[data-index]'],
+          ['/dashboard', '.heatmap svg'],
+        ]) {
+          await page.goto(`${world.origin}${route}`);
+          await page.locator(ready).first().waitFor();
+          const [scroll, client] = await page.evaluate<number[]>(
+            '[document.documentElement.scrollWidth, document.documentElement.clientWidth]',
+          );
+          widths.push(`${width} ${route} ${scroll} ${client}`);
+        }
+      }
+      expect(widths).toEqual([
+        `1280 /sessions/${ODD} 1280 1280`,
+        '1280 / 1280 1280',
+        '1280 /dashboard 1280 1280',
+        `390 /sessions/${ODD} 390 390`,
+        '390 / 390 390',
+        '390 /dashboard 390 390',
+      ]);
+      await page.goto(`${world.origin}/sessions/${ODD}`);
+      const model = page.locator('.session-head .facts div', { hasText: 'model' }).locator('dd');
+      expect(await model.innerText()).toBe(MODEL);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('colours a generic tool output as command output, OSC sequences out, their link text kept (L7)', async () => {
     const expected = 'RED plain link text end';
     await w.page.goto(`${world.origin}/sessions/${ODD}`);
