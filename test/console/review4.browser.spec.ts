@@ -328,4 +328,25 @@ describeInBrowser('the console after the lows of its fourth outside review', () 
       expect(await w.page.getByRole('checkbox', { name: 'acp' }).isChecked()).toBe(true);
     }
   });
+
+  it('lines up every key and every description of the ? panel (L14)', async () => {
+    await withScreenshot(w.page, 'review4-keys', async () => {
+      await w.page.goto(`${world.origin}/`);
+      await w.page.locator('table.sessions tbody tr[data-index]').first().waitFor();
+      await w.page.keyboard.press('?');
+      const panel = w.page.locator('.key-help');
+      await panel.waitFor();
+      const xs = async (sel: string) =>
+        (
+          await panel.locator(sel).evaluateAll((es) => es.map((e) => e.getBoundingClientRect().x))
+        ).map(Math.round);
+      const keys = await xs('dt kbd');
+      const what = await xs('dd');
+      expect(keys).toHaveLength(4);
+      expect(new Set(keys).size).toBe(1);
+      expect(new Set(what).size).toBe(1);
+      expect(what[0]).toBeGreaterThan(keys[0]);
+      expect(await axeViolations(w.page)).toEqual([]);
+    });
+  });
 });
