@@ -296,6 +296,27 @@ describeInBrowser('the console after the lows of its fourth outside review', () 
     });
   });
 
+  it('downloads a file with the tab key by a button, no address that answers 401 (L11)', async () => {
+    await withScreenshot(w.page, 'review4-files', async () => {
+      await w.page.goto(`${world.origin}/sessions/${ODD}?tab=artifacts`);
+      await w.page.locator('table.files').waitFor();
+      // The file route without the key: 401, what a link opened in a new tab showed.
+      expect(
+        (await fetch(`${world.origin}/api/sessions/${ODD}/files/scratch/data.txt`)).status,
+      ).toBe(401);
+      const files = w.page.locator('table.files');
+      expect(await files.locator('a[href^="/api/"]').count()).toBe(0);
+      const button = files.getByRole('button', { name: 'scratch/data.txt' });
+      expect(await button.getAttribute('title')).toBe(
+        "Downloaded with this tab's API key (the file's address alone answers 401)",
+      );
+      const [download] = await Promise.all([w.page.waitForEvent('download'), button.click()]);
+      expect(download.suggestedFilename()).toBe('data.txt');
+      expect(fs.readFileSync(await download.path(), 'utf8')).toBe('some data\n');
+      expect(await w.page.locator('[role="alert"]').count()).toBe(0);
+    });
+  });
+
   it('moves j/k from the permalinked step, not from the top of the view (L12)', async () => {
     await w.page.goto(`${world.origin}/sessions/${LONG}/steps/449`);
     await w.page.locator('#step-449.marked').waitFor();
