@@ -117,6 +117,20 @@ describeInBrowser('the console after the lows of its fourth outside review', () 
   });
   afterEach(() => expectNothingAmiss(w));
 
+  it('names a step_index past 2^53 in a problem with the digits the line holds (L1)', async () => {
+    await w.page.goto(`${world.origin}/sessions/${ODD}?tab=problems`);
+    await w.page.locator('main table').first().waitFor();
+    const text = await w.page.locator('main').innerText();
+    expect(
+      text.match(/the step_index \S+ is outside the 32-bit integer range/g)?.slice(0, 2),
+    ).toEqual([
+      'the step_index 9007199254740993 is outside the 32-bit integer range',
+      'the step_index 12345678901234567890 is outside the 32-bit integer range',
+    ]);
+    expect(text).not.toContain('9007199254740992');
+    expect(text).not.toContain('12345678901234567000');
+  });
+
   it('opens the permalink of a negative step index, the step marked (L3)', async () => {
     await w.page.goto(`${world.origin}/sessions/${ODD}`);
     const link = w.page.locator('#step--5 header a', { hasText: '#-5' });
@@ -315,6 +329,18 @@ describeInBrowser('the console after the lows of its fourth outside review', () 
       expect(fs.readFileSync(await download.path(), 'utf8')).toBe('some data\n');
       expect(await w.page.locator('[role="alert"]').count()).toBe(0);
     });
+  });
+
+  it('says tool errors and failed commands apart on the dashboard (L10)', async () => {
+    await w.page.goto(`${world.origin}/dashboard`);
+    await w.page.locator('.totals').waitFor();
+    expect(await w.page.locator('.totals').innerText()).toBe(
+      '2 sessions · 455 steps · 226 tool calls · 0 errors · 226 commands · 0 failed commands',
+    );
+    const tools = w.page.locator('svg[aria-label="Tools (calls, tool errors)"] a');
+    expect(await tools.evaluateAll((as) => as.map((a) => a.getAttribute('aria-label')))).toEqual([
+      'run_command 226 (0 tool errors, 0%)',
+    ]);
   });
 
   it('moves j/k from the permalinked step, not from the top of the view (L12)', async () => {
