@@ -345,7 +345,7 @@ describeInBrowser('the console for an audit: counts, versions, files, search, ex
       await w.page.getByLabel('Order').selectOption('relevance');
       await w.page.getByRole('button', { name: 'Search' }).click();
       await w.page.waitForURL(
-        `${world.origin}/search?q=tests+pass&fields=content%2Cartifact&session=ba5e`,
+        `${world.origin}/search?q=tests+pass&fields=content,artifact&session=ba5e`,
       );
       await w.page.getByTestId('hits').filter({ hasText: '2 hits' }).waitFor();
       expect(await w.page.locator('ol.hits .badge').allInnerTexts()).toEqual([
