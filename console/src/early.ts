@@ -18,7 +18,7 @@ const body = (query: { toString(): string }, variables: Record<string, unknown>)
   JSON.stringify({ query: query.toString(), variables });
 
 function askSession(): void {
-  const m = /^\/sessions\/([^/]+)(?:\/steps\/(\d+))?$/.exec(location.pathname);
+  const m = /^\/sessions\/([^/]+)(?:\/steps\/(-?\d+))?$/.exec(location.pathname);
   if (!m) return;
   let id: string;
   try {
@@ -28,13 +28,12 @@ function askSession(): void {
   }
   askEarly(body(ConsoleSessionDocument, { id }))?.catch(() => undefined);
   // An index past the API's Int is no step: the page says so without asking.
-  if (m[2] !== undefined && Number(m[2]) > 2 ** 31 - 1) return;
+  const n = Number(m[2]);
+  if (m[2] !== undefined && (n > 2 ** 31 - 1 || n < -(2 ** 31))) return;
   if (m[2] !== undefined) {
     // A permalink: its page follows from the step's position, asked by the page itself (an
     // early ask for it could cross the page's own and ask twice).
-    askEarly(body(ConsoleStepPositionDocument, { id, index: Number(m[2]) }))?.catch(
-      () => undefined,
-    );
+    askEarly(body(ConsoleStepPositionDocument, { id, index: n }))?.catch(() => undefined);
     return;
   }
   const tab = new URLSearchParams(location.search).get('tab');

@@ -345,7 +345,7 @@ describeInBrowser('the console for an audit: counts, versions, files, search, ex
       await w.page.getByLabel('Order').selectOption('relevance');
       await w.page.getByRole('button', { name: 'Search' }).click();
       await w.page.waitForURL(
-        `${world.origin}/search?q=tests+pass&fields=content%2Cartifact&session=ba5e`,
+        `${world.origin}/search?q=tests+pass&fields=content,artifact&session=ba5e`,
       );
       await w.page.getByTestId('hits').filter({ hasText: '2 hits' }).waitFor();
       expect(await w.page.locator('ol.hits .badge').allInnerTexts()).toEqual([
@@ -434,14 +434,14 @@ describeInBrowser('the console for an audit: counts, versions, files, search, ex
         ),
       ).toEqual(['a0d17000']);
       await open('/dashboard');
-      const tools = w.page.locator('svg[aria-label="Tools (calls, error rate)"] a');
+      const tools = w.page.locator('svg[aria-label="Tools (calls, tool errors)"] a');
       expect(await tools.first().getAttribute('aria-label')).toMatch(
-        /^run_command \d+ \(\d+% errors\)$/,
+        /^run_command \d+ \(\d+ tool errors?, \d+%\)$/,
       );
       // A tool's bar opens the sessions that called it (SessionFilter.tool): grep_search is
       // called in two sessions of the example home, and in no other.
       await w.page
-        .locator('svg[aria-label="Tools (calls, error rate)"] a[aria-label^="grep_search "]')
+        .locator('svg[aria-label="Tools (calls, tool errors)"] a[aria-label^="grep_search "]')
         .click();
       await w.page.waitForURL(`${world.origin}/?tool=grep_search`);
       const ids = () =>

@@ -354,7 +354,7 @@ describeInBrowser('the console over the example home', () => {
         'Steps by hour of the week (UTC)',
         'Models',
         'Environments',
-        'Tools (calls, error rate)',
+        'Tools (calls, tool errors)',
       ]);
       // One bar per day from the first to the last of stats.timeline, the empty ones 0
       // (review 3: a continuous axis).

@@ -142,14 +142,14 @@ describeInBrowser('the console on hostile brain text', () => {
       expect(await w.page.locator('#step-1 .markdown h2').innerText()).toBe(
         'Plan \uFFFDgnp.exe\uFFFD',
       );
-      // Written HTML is text; a markdown link to javascript: keeps its words and loses its href.
+      // Written HTML is text; a markdown link to javascript: is no link, its words and its
+      // target shown as text, said removed (#20 L9).
       expect(await w.page.locator('#step-1 .markdown').innerText()).toContain(HTML);
-      expect(await w.page.locator('#step-1 .markdown a').allInnerTexts()).toEqual([
-        'click',
-        'site',
+      expect(await w.page.locator('#step-1 .markdown .link-removed').allInnerTexts()).toEqual([
+        'click (javascript:alert(5) link removed)',
       ]);
-      expect(await w.page.locator('#step-1 .markdown a').first().getAttribute('href')).toBeNull();
-      expect(await w.page.locator('#step-1 .markdown a').nth(1).getAttribute('href')).toBe(
+      expect(await w.page.locator('#step-1 .markdown a').allInnerTexts()).toEqual(['site']);
+      expect(await w.page.locator('#step-1 .markdown a').first().getAttribute('href')).toBe(
         'https://example.com/a',
       );
       // Arguments as text: each name, then its value decoded (line breaks kept, bidi shown).

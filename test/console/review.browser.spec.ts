@@ -139,7 +139,7 @@ describeInBrowser('the console after its outside review', () => {
     await w.page.goto(`${world.origin}/dashboard?env=acp`);
     await w.page.locator('.totals').waitFor();
     expect(await text('.totals')).toBe(
-      '1 session · 1 step · 0 tool calls · 0 errors · 0 commands (0 failed)',
+      '1 session · 1 step · 0 tool calls · 0 errors · 0 commands · 0 failed commands',
     );
   });
 

@@ -104,7 +104,7 @@ describeInBrowser('the console after its second outside review', () => {
     await w.page.getByLabel('Text').fill('work');
     await w.page.getByRole('button', { name: 'Apply' }).click();
     await w.page.waitForURL(/q=work/);
-    expect(new URL(w.page.url()).search).toBe('?env=cli%2Cacp&q=work');
+    expect(new URL(w.page.url()).search).toBe('?env=cli,acp&q=work');
     expect(await ids()).toEqual(['e4000000', 'e2000000']);
     expect(await checkedEnv()).toEqual(['cli', 'acp']);
     // Checked and unchecked by the person: the URL holds the list.
@@ -112,8 +112,8 @@ describeInBrowser('the console after its second outside review', () => {
     await envs.getByRole('checkbox', { name: 'cli' }).uncheck();
     await envs.getByRole('checkbox', { name: 'ide' }).check();
     await w.page.getByRole('button', { name: 'Apply' }).click();
-    await w.page.waitForURL(/env=ide%2Cacp/);
-    expect(new URL(w.page.url()).search).toBe('?env=ide%2Cacp&q=work');
+    await w.page.waitForURL(/env=ide,acp/);
+    expect(new URL(w.page.url()).search).toBe('?env=ide,acp&q=work');
     expect(await ids()).toEqual([
       'e5000000',
       'e1000000',

@@ -1,6 +1,6 @@
 import { Marked, type Tokens } from 'marked';
 import { useMemo } from 'react';
-import { sanitize } from './sanitize';
+import { KEPT_HREF, sanitize } from './sanitize';
 import { shown } from './text';
 
 const escapeHtml = (text: string): string =>
@@ -43,17 +43,45 @@ function parser(shift: number): Marked {
       // its alt text is shown, its address beside it as text.
       image: ({ href, text }: Tokens.Image) =>
         `<span class="md-image">[image: ${escapeHtml(text)}] <code>${escapeHtml(href)}</code></span>`,
-      // `shift` levels down: the page's own h1 (the session) and, in an artifact, its h2 (the
-      // artifact's name) come first, so a transcript's `#` is no second h1 and an artifact's
-      // `#` sits under its name (axe heading-order; the name had read as the smaller heading).
+      // The level outline() gave it (below the page's own headings, never skipping one), its
+      // markdown depth as a class.
       heading(
         this: { parser: { parseInline(t: Tokens.Heading['tokens']): string } },
         t: Tokens.Heading,
       ) {
-        const level = Math.min(t.depth + shift, 6);
-        return `<h${level}>${this.parser.parseInline(t.tokens)}</h${level}>\n`;
+        const level = (t as OutlinedHeading).outline ?? Math.min(t.depth + shift, 6);
+        return `<h${level} class="md-h${t.depth}">${this.parser.parseInline(t.tokens)}</h${level}>\n`;
+      },
+      // A link whose target the page does not keep (javascript:, data:, a relative path) is
+      // no link: its text, and its target as text, said removed (#20 L9: it had been a
+      // link-coloured word without a target). Others are the default link.
+      link(this: { parser: { parseInline(t: Tokens.Link['tokens']): string } }, t: Tokens.Link) {
+        if (KEPT_HREF.test(t.href)) return false;
+        const target = t.href.length > 100 ? `${t.href.slice(0, 99)}…` : t.href;
+        return `<span class="link-removed">${this.parser.parseInline(t.tokens)} <span class="muted">(${escapeHtml(target)} link removed)</span></span>`;
       },
     },
+  });
+}
+
+type OutlinedHeading = Tokens.Heading & { outline?: number };
+
+/**
+ * The heading levels of a document below the page's `shift` levels (the page's h1, the session;
+ * in an artifact, its h2, the artifact's name), as an outline: a heading is one level below the
+ * nearest shallower heading before it, so no level is skipped (axe heading-order: an artifact's
+ * `#` then `####` had been h3 then h6, and a transcript's `####` an h5 under the h1) and
+ * headings of one depth keep one level. Past h6 they stay h6.
+ */
+function outline(markdown: Marked, tokens: ReturnType<Marked['lexer']>, shift: number): void {
+  const open: { depth: number; level: number }[] = [];
+  void markdown.walkTokens(tokens, (t) => {
+    if (t.type !== 'heading') return;
+    const h = t as OutlinedHeading;
+    while (open.length > 0 && open[open.length - 1].depth >= h.depth) open.pop();
+    const level = Math.min((open.at(-1)?.level ?? shift) + 1, 6);
+    open.push({ depth: h.depth, level });
+    h.outline = level;
   });
 }
 
@@ -67,7 +95,9 @@ export default function Markdown({ text, shift = 1 }: { text: string; shift?: nu
   const html = useMemo(() => {
     let markdown = parsers.get(shift);
     if (!markdown) parsers.set(shift, (markdown = parser(shift)));
-    return sanitize(markdown.parse(shown(text), { async: false }));
+    const tokens = markdown.lexer(shown(text));
+    outline(markdown, tokens, shift);
+    return sanitize(markdown.parser(tokens));
   }, [text, shift]);
   return <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
 }

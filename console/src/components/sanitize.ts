@@ -5,11 +5,14 @@ import DOMPurify from 'dompurify';
  * style, form, frame, image or SVG; links keep http(s), mailto and in-page targets only and
  * open apart from the console (`noopener noreferrer`).
  */
+/** The link targets the page keeps: the web, mail and in-page ones. */
+export const KEPT_HREF = /^(https?:|mailto:|#)/i;
+
 const purify = DOMPurify();
 purify.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName !== 'A') return;
   const href = node.getAttribute('href') ?? '';
-  if (!/^(https?:|mailto:|#)/i.test(href)) node.removeAttribute('href');
+  if (!KEPT_HREF.test(href)) node.removeAttribute('href');
   node.setAttribute('rel', 'noopener noreferrer');
   node.setAttribute('target', '_blank');
 });

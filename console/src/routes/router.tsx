@@ -1,4 +1,4 @@
-import { createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, type ComponentProps } from 'react';
 import { queryClient } from '../api/query-client';
 import { Layout } from '../views/Layout';
@@ -7,7 +7,7 @@ import { parseSessionSearch } from '../views/sessions/filters';
 import { SessionsPage } from '../views/sessions/SessionsPage';
 import { sessionQuery } from '../views/session/queries';
 import { prefetchSteps } from '../views/session/step-pages';
-import { parseSessionQuery, parseStepSearch } from '../views/session/tabs';
+import { badTabOf, parseSessionQuery, parseStepSearch, tabOf } from '../views/session/tabs';
 import { DashboardPage, parseDashboardSearch } from '../views/dashboard/DashboardPage';
 import { parseSearchSearch, SearchPage } from '../views/search/SearchPage';
 import { parseSearch, stringifySearch } from './search-params';
@@ -61,29 +61,36 @@ const session = createRoute({
   getParentRoute: () => root,
   path: '/sessions/$id',
   validateSearch: parseSessionQuery,
-  loaderDeps: ({ search }) => ({ tab: search.tab ?? 'timeline' }),
+  loaderDeps: ({ search }) => ({ tab: tabOf(search.tab) }),
   loader: ({ params, deps }) => openSession(params.id, deps.tab === 'timeline'),
   component: function Session() {
     const { id } = session.useParams();
     const { tab, file, line } = session.useSearch();
+    const badTab = badTabOf(useLocation({ select: (l) => l.search.tab as unknown }));
     const at = file !== undefined && line !== undefined ? { file, line } : undefined;
-    return <SessionPage id={id} tab={tab ?? 'timeline'} at={at} />;
+    return <SessionPage id={id} tab={tabOf(tab)} badTab={badTab} at={at} />;
   },
 });
+
+/**
+ * A step permalink's index: an integer, negative too. The API serves any 32-bit step_index a
+ * transcript writes (`-5` is shown as `#-5`), so its permalink must open (#20 L3).
+ */
+const STEP_INDEX = /^-?\d+$/;
 
 const step = createRoute({
   getParentRoute: () => root,
   path: '/sessions/$id/steps/$index',
   validateSearch: parseStepSearch,
   loader: ({ params }) =>
-    /^\d+$/.test(params.index) ? openSession(params.id, true, Number(params.index)) : undefined,
+    STEP_INDEX.test(params.index) ? openSession(params.id, true, Number(params.index)) : undefined,
   component: function Step() {
     const { id, index } = step.useParams();
     const { hl } = step.useSearch();
-    const n = /^\d+$/.test(index) ? Number(index) : undefined;
+    const n = STEP_INDEX.test(index) ? Number(index) : undefined;
     if (n === undefined) return <NotFound />;
     // The number as written, for the page to say: past 2^53 a Number is rounded.
-    const written = index.replace(/^0+(?=\d)/, '');
+    const written = index.replace(/^(-?)0+(?=\d)/, '$1');
     return <SessionPage id={id} tab="timeline" step={n} stepText={written} highlight={hl} />;
   },
 });

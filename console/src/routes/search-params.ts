@@ -20,6 +20,9 @@ export function stringifySearch(search: Record<string, unknown>): string {
       params.set(k, String(v));
     }
   }
-  const text = params.toString();
+  // A comma means nothing to a query string: left as written (`env=cli,acp`, as the README
+  // and the contract write lists; URLSearchParams would write `env=cli%2Cacp`, #20 L13).
+  // parseSearch reads both.
+  const text = params.toString().replace(/%2C/gi, ',');
   return text ? `?${text}` : '';
 }

@@ -414,3 +414,38 @@ describe('toRecord directly', () => {
     );
   });
 });
+
+describe('parseLine: a step_index past 2^53 is named as written (#20 L1)', () => {
+  it('says the digits of the line, not the rounded parsed number', () => {
+    const reasons = [
+      '{"step_index":9007199254740993,"type":"X"}',
+      '{"step_index": 12345678901234567890 ,"type":"X"}',
+      '{"a":{"step_index":1},"s":"\\"step_index\\":5","step_index":-9007199254740993}',
+      '{"step_index":1,"step_index":4294967296000000001}',
+      '{"step_index":1e400}',
+    ].map((line) => verdict(line));
+    expect(reasons).toEqual([
+      {
+        kind: 'malformed',
+        json: true,
+        reason: 'the step_index 9007199254740993 is outside the 32-bit integer range',
+      },
+      {
+        kind: 'malformed',
+        json: true,
+        reason: 'the step_index 12345678901234567890 is outside the 32-bit integer range',
+      },
+      {
+        kind: 'malformed',
+        json: true,
+        reason: 'the step_index -9007199254740993 is outside the 32-bit integer range',
+      },
+      {
+        kind: 'malformed',
+        json: true,
+        reason: 'the step_index 4294967296000000001 is outside the 32-bit integer range',
+      },
+      { kind: 'malformed', json: true, reason: 'the object has no integer step_index' },
+    ]);
+  });
+});

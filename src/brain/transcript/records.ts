@@ -1,4 +1,5 @@
 import { isInt32 } from '../int32';
+import { topLevelNumberText } from './raw-number';
 import type {
   StepRecord,
   StepSource,
@@ -175,12 +176,14 @@ function tokens(obj: Record<string, unknown>): TokenUsage | null {
 /**
  * Builds a record from a parsed object, or explains why it is not one. `encoded` is true for
  * compact views, whose argument values are JSON text and whose strings may carry markers.
+ * `text` is the line as written, for naming a number in a message with its own digits.
  */
 export function toRecord(
   obj: unknown,
   encoded: boolean,
   position: number,
   line: number,
+  text?: string,
 ): StepRecord | string {
   if (!isObject(obj)) return 'the line is JSON but not an object';
   const step = obj.step_index;
@@ -190,7 +193,10 @@ export function toRecord(
   // Step.index is a GraphQL Int: a larger value could not be served, and failing to serialize
   // it would null the whole steps connection, not one step.
   if (!isInt32(step)) {
-    return `the step_index ${String(step)} is outside the 32-bit integer range`;
+    // As written: the parsed number is rounded past 2^53 (…993 would read …992).
+    const written =
+      (text === undefined ? null : topLevelNumberText(text, 'step_index')) ?? String(step);
+    return `the step_index ${written} is outside the 32-bit integer range`;
   }
   const content = str(obj.content);
   const thinking = str(obj.thinking);
@@ -231,8 +237,9 @@ export function parseLine(
 ): LineVerdict {
   if (isBlank(bytes)) return { kind: 'blank' };
   let parsed: unknown;
+  const text = bytes.toString('utf8');
   try {
-    parsed = JSON.parse(bytes.toString('utf8'));
+    parsed = JSON.parse(text);
   } catch (err) {
     const reason =
       err instanceof RangeError ? 'the line nests too deeply' : 'the line is not valid JSON';
@@ -246,7 +253,7 @@ export function parseLine(
       json: true,
     };
   }
-  const record = toRecord(parsed, encoded, position, line);
+  const record = toRecord(parsed, encoded, position, line, text);
   return typeof record === 'string'
     ? { kind: 'malformed', reason: record, json: true }
     : { kind: 'record', record };

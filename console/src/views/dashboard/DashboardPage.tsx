@@ -129,7 +129,7 @@ export function DashboardPage({ search }: { search: DashboardSearch }) {
       <p className="totals">
         {count(s.sessions, 'session')} · {count(s.steps, 'step')} ·{' '}
         {count(s.toolCalls, 'tool call')} · {count(s.errors, 'error')} ·{' '}
-        {count(s.commands, 'command')} ({s.failedCommands} failed)
+        {count(s.commands, 'command')} · {count(s.failedCommands, 'failed command')}
       </p>
       <nav aria-label="Bucket" className="buckets">
         {(['day', 'week', 'month'] as const).map((b) => (
@@ -166,11 +166,14 @@ export function DashboardPage({ search }: { search: DashboardSearch }) {
           }))}
         />
         <Rows
-          title="Tools (calls, error rate)"
+          title="Tools (calls, tool errors)"
           bars={s.byTool.map((t) => ({
             label: shown(t.name),
             value: t.calls,
-            note: `${Math.round((100 * t.errors) / Math.max(t.calls, 1))}% errors`,
+            // A tool error is the call's result (ERROR), not a command's exit code: a command
+            // that exits 1 is a failed command, said in the totals (#20 L10: "run_command 112
+            // (0% errors)" read as contradicting "112 commands (22 failed)").
+            note: `${count(t.errors, 'tool error')}, ${Math.round((100 * t.errors) / Math.max(t.calls, 1))}%`,
             // The sessions that called it (SessionFilter.tool), within the dashboard's filters.
             filter: { ...base, tool: t.name },
           }))}

@@ -84,6 +84,9 @@ export function Columns({ title, bars }: { title: string; bars: Bar[] }) {
           return (
             <g key={b.label}>
               <BarLink bar={b}>
+                {/* The column's whole height: a bar of 0 is a Tab stop with an area to click
+                    and a ring to see when it has the focus (#20 L5). */}
+                <rect x={i * w + 1} y={0} width={Math.max(w - 2, 1)} height={H} className="hit" />
                 <rect
                   x={i * w + 2}
                   y={H - h}
@@ -129,6 +132,7 @@ export function Rows({ title, bars }: { title: string; bars: Bar[] }) {
         {bars.map((b, i) => (
           <g key={b.label}>
             <BarLink bar={b}>
+              <rect x={219} y={i * R + 2} width={W - 378} height={R - 4} className="hit" />
               <rect
                 x={220}
                 y={i * R + 3}

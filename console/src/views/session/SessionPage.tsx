@@ -6,7 +6,8 @@ import { Exports } from '../../components/Exports';
 import { ErrorNote } from '../../components/ErrorNote';
 import { oneLine, shortId, shown, when } from '../../components/text';
 import { sessionQuery } from './queries';
-import { TABS, type LineAt, type Tab } from './tabs';
+import { FilterProblems } from '../sessions/FilterProblems';
+import { TABS, tabNotice, type LineAt, type Tab } from './tabs';
 import { Timeline } from './Timeline';
 import { ColdNeighbourNote, useNeighbourKeys } from './neighbours';
 import { useTitle } from '../title';
@@ -24,8 +25,10 @@ export function SessionPage(props: {
   highlight?: string;
   /** The problems tab's line shown (`?file=&line=`). */
   at?: LineAt;
+  /** A `?tab=` that names no tab: said above the timeline shown instead. */
+  badTab?: string;
 }) {
-  const { id, tab, step, stepText, highlight, at } = props;
+  const { id, tab, step, stepText, highlight, at, badTab } = props;
   // Asked (with the timeline's first steps page) by the route's loader: see openSession.
   const q = useQuery(sessionQuery(id));
   const grew = useLiveCounts(id);
@@ -120,6 +123,9 @@ export function SessionPage(props: {
           </Link>
         ))}
       </nav>
+      {badTab !== undefined && (
+        <FilterProblems problems={[tabNotice(badTab, (t) => oneLine(t, 80))]} />
+      )}
       {tab === 'timeline' ? (
         <Timeline
           id={s.id}

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { gql } from '../../api/graphql';
 import { CopyLink } from '../../components/CopyLink';
+import { Ansi } from '../../components/Ansi';
 import { Highlighted, holds, searchTerms, termsPattern } from '../../components/Highlighted';
 import { shown, when } from '../../components/text';
 import type { StepPartsFragment } from '../../gql/graphql';
@@ -122,9 +123,8 @@ export function StepView(props: {
         (step.type === 'PLANNER_RESPONSE' ? (
           <Prose key={pattern && f ? 'full' : 'compact'} text={content} pattern={pattern} />
         ) : (
-          <pre className="raw">
-            <Highlighted text={content} pattern={pattern} />
-          </pre>
+          // A tool's output as command output is shown: colours, not raw escapes (#20 L7).
+          <Ansi text={content} pattern={pattern} className="raw ansi" />
         ))}
       {calls.map((c, i) => (
         <div className="tool-call" key={i}>

@@ -73,12 +73,17 @@ export function Timeline(props: {
   // estimate), and each change moved a last step below the view (the console review's step
   // 5,000 of 5,001 ended ~130 px short). So: scroll to it again whenever the total size changes.
   const holding = useRef(true);
+  // j / k count from the marked step until the view is moved another way (#20 L12: `k` on
+  // step 449's permalink went to #443, the step above the view's top, not #448).
+  const fromMarked = useRef(true);
   useEffect(() => {
     holding.current = true;
+    fromMarked.current = true;
   }, [markedPosition]);
   useEffect(() => {
-    const release = () => {
+    const release = (e: Event) => {
       holding.current = false;
+      if (e.type !== 'keydown') fromMarked.current = false;
     };
     const events = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
     for (const e of events) window.addEventListener(e, release, { passive: true, capture: true });
@@ -97,7 +102,10 @@ export function Timeline(props: {
       const row = v.measurementsCache[markedPosition];
       if (!holding.current || !row || !arrived.current) return;
       const top = el.scrollTop;
-      if (row.end <= top || row.start >= top + el.clientHeight) holding.current = false;
+      if (row.end <= top || row.start >= top + el.clientHeight) {
+        holding.current = false;
+        fromMarked.current = false;
+      }
     };
     el.addEventListener('scroll', onScroll, { passive: true });
     return () => el.removeEventListener('scroll', onScroll);
@@ -138,11 +146,15 @@ export function Timeline(props: {
       if (typing(e) || e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.key !== 'j' && e.key !== 'k') return;
       // From the step that has the focus (keys pressed faster than the view scrolls), else
-      // from the first step in view.
+      // from the marked step while the view is where its permalink put it (a last step cannot
+      // reach the top), else from the first step in view.
       const focused = document.activeElement?.closest<HTMLElement>('[data-index]');
       const top = focused
         ? Number(focused.dataset.index)
-        : (v.getVirtualItems().find((i) => i.end > v.scrollOffset! + 1)?.index ?? 0);
+        : fromMarked.current && markedPosition != null
+          ? markedPosition
+          : (v.getVirtualItems().find((i) => i.end > v.scrollOffset! + 1)?.index ?? 0);
+      fromMarked.current = false;
       const next = Math.max(0, Math.min(count - 1, top + (e.key === 'j' ? 1 : -1)));
       v.scrollToIndex(next, { align: 'start' });
       document
@@ -151,7 +163,7 @@ export function Timeline(props: {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [v, count, byPosition]);
+  }, [v, count, byPosition, markedPosition]);
 
   if (pages.error) return <ErrorNote error={pages.error} />;
   const loaded = byPosition.size;

@@ -46,15 +46,16 @@ function combine(results: PageAnswer[]) {
   };
 }
 
-/** The largest step index the API's Int holds: a larger one is no step (not a 400). */
+/** The step indexes the API's Int holds: any other is no step (not a 400). */
 const MAX_INDEX = 2 ** 31 - 1;
+const MIN_INDEX = -(2 ** 31);
 
 /** Where step `index` is (its page comes first). `id`: the route's id or prefix. */
 const positionQuery = (id: string, index: number) =>
   queryOptions({
     queryKey: ['step-position', id, index],
     queryFn: () =>
-      index > MAX_INDEX
+      index > MAX_INDEX || index < MIN_INDEX
         ? Promise.resolve({ session: null })
         : gql(StepPositionQuery, { id, index }),
   });
