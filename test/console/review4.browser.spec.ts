@@ -341,6 +341,12 @@ describeInBrowser('the console after the lows of its fourth outside review', () 
     expect(await tools.evaluateAll((as) => as.map((a) => a.getAttribute('aria-label')))).toEqual([
       'run_command 226 (0 tool errors, 0%)',
     ]);
+    // A chart of zeros says so instead of standing blank; one with a count does not.
+    const says = (title: string) =>
+      w.page.locator(`svg[aria-label="${title}"] text`, { hasText: 'none in this range' }).count();
+    expect(await says('Failed commands per day')).toBe(1);
+    expect(await says('Errors per day')).toBe(1);
+    expect(await says('Steps per day')).toBe(0);
   });
 
   it('moves j/k from the permalinked step, not from the top of the view (L12)', async () => {

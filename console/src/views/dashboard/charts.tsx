@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import type { SessionSearch } from '../sessions/filters';
+import { countPlaces } from './count-places';
 
 /**
  * Hand-made SVG charts (a few hundred bytes of code, no chart library in the bundle). Each is
@@ -60,7 +61,10 @@ export function Columns({ title, bars }: { title: string; bars: Bar[] }) {
   const max = Math.max(1, ...bars.map((b) => b.value));
   const w = W / Math.max(bars.length, 1);
   const every = Math.ceil(bars.length / 8);
-  const counted = bars.length <= 16;
+  const counts = countPlaces(
+    bars.map((b) => b.value),
+    W,
+  );
   // The labels drawn: every nth, less one that would run into the one before it (the first
   // starts at the chart's edge, so it is wider than its bar's share: a continuous axis of
   // 46 days wrote "2026-05-11" over "2026-05-17").
@@ -78,6 +82,12 @@ export function Columns({ title, bars }: { title: string; bars: Bar[] }) {
     <figure className="chart">
       <figcaption>{title}</figcaption>
       <svg viewBox={`0 -16 ${W} ${H + 46}`} aria-label={title} role="group">
+        {/* A crowded chart draws no 0: all of them would leave it blank, as if not loaded. */}
+        {bars.length > 0 && bars.every((b) => b.value <= 0) && (
+          <text x={W / 2} y={H / 2} textAnchor="middle" className="axis">
+            none in this range
+          </text>
+        )}
         {bars.map((b, i) => {
           const h = (b.value / max) * H;
           // Texts beside the link, not in it: its name is its aria-label alone.
@@ -95,9 +105,8 @@ export function Columns({ title, bars }: { title: string; bars: Bar[] }) {
                   className="bar"
                 />
               </BarLink>
-              {/* Crowded, a count still stands over a bar it fits (a day among empty ones). */}
-              {(counted || (b.value > 0 && String(b.value).length * 7.2 <= w)) && (
-                <text x={i * w + w / 2} y={H - h - 4} textAnchor="middle" className="axis">
+              {counts[i] && (
+                <text y={H - h - 4} className="axis" {...counts[i]}>
                   {b.value}
                 </text>
               )}
