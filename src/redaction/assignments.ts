@@ -47,6 +47,8 @@ export const KEY_LAST = `(?:${[
   '[_vV-]\\d{1,2}',
   `[_-]${ci('de')}[vV]`,
   `[_-]${ci('ne')}[wW]`,
+  // private_key_id.
+  `[yY][_-][iI][dD]`,
 ].join('|')})`;
 export const KEY_LAST_CODES = new Set(
   [...'destnylhpaogvwь码碼ド호0123456789'].map((c) => c.charCodeAt(0)),

@@ -66,6 +66,7 @@ import { privateKey, privateKeyBase64, puttyPrivateKey } from './private-key';
 import { rclonePair, wordPassword } from './spaced';
 import { browserJsonFill, sensitiveValue } from './json-fields';
 import { GITLEAKS_DETECTORS, GITLEAKS_KINDS } from './rules';
+import { LINE_DETECTORS } from './lines';
 
 export { ci } from './detector';
 export type { Detector, ScanState, Span } from './detector';
@@ -184,6 +185,7 @@ export const DETECTORS: readonly Detector[] = [
   ...TOOL_ARGUMENTS,
   secureStringPassword,
   xmlSecretElement,
+  ...LINE_DETECTORS,
   cutToken,
 ];
 
@@ -274,38 +276,77 @@ const KEY_LAST_ENDINGS = [
   ...['son', 'key', 'ial', 'cal', 'uth', 'mdp', 'kup', 'ena', 'eña', 'ana', 'nha', 'ola'],
   ...['slo', 'sło', 'ing', 'dev', 'new', 'fg', 'ль', '密码', '密碼', 'ード', '번호'],
 ];
-/** Lower-case pair -> the first characters allowed before it (ASCII), or true for any. */
-type Endings = Map<number, Uint8Array | true>;
+/**
+ * Lower-case pair -> the first characters allowed before it (ASCII; 2: a longer ending's, see
+ * `long`), or true for any.
+ */
+type Endings = Map<number, Uint8Array | true> & { long?: string[] };
 function endings(words: string[]): Endings {
   const m: Endings = new Map();
+  m.long = words.filter((w) => w.length > 3);
   for (const w of words) {
-    const k = w.charCodeAt(w.length - 2) * 0x10000 + w.charCodeAt(w.length - 1);
-    if (w.length === 2) {
+    const n = w.length;
+    const k = w.charCodeAt(n - 2) * 0x10000 + w.charCodeAt(n - 1);
+    if (n === 2) {
       m.set(k, true);
       continue;
     }
     let t = m.get(k);
     if (t === undefined) m.set(k, (t = new Uint8Array(128)));
-    if (t !== true) t[w.charCodeAt(0)] = 1;
+    if (t !== true && t[w.charCodeAt(n - 3)] !== 1) t[w.charCodeAt(n - 3)] = n === 3 ? 1 : 2;
   }
   return m;
 }
+/** Whether the key ending at `i` ends with one of `long` (lower case). */
+function longEnding(text: string, i: number, long: string[]): boolean {
+  next: for (const w of long) {
+    for (let k = 0; k < w.length; k++) {
+      if (lower(text.charCodeAt(i - w.length + 1 + k)) !== w.charCodeAt(k)) continue next;
+    }
+    return true;
+  }
+  return false;
+}
+/**
+ * `:` also follows: `Private-Lines`; `sensitive`, `value`, `text`, `input`, `keys` before `":`;
+ * `http`, `https`; `env`; Windows' `/p`, `/u`, `/user` (xfreerdp, net use); a port's `*`
+ * (.pgpass). `=` also follows `sig`, `Signature`, `Token`, `psk` (wpa_supplicant) and a type,
+ * `str`/`string` (`const API_KEY: &str = …`). Both: `private_key_id`.
+ */
 const COLON_KEYS = endings(
-  [...KEY_LAST_ENDINGS, 'nes', 'ive', 'lue', 'ext', 'put', 'eys'].concat(['ttp', 'tps', 'env']),
+  [...KEY_LAST_ENDINGS, 'nes', 'ive', 'lue', 'ext', 'put', 'eys', 'ttp', 'tps', 'env'].concat([
+    '/p',
+    '/u',
+    '/user',
+    'y_id',
+    'y-id',
+  ]),
 );
-const EQUALS_KEYS = endings([...KEY_LAST_ENDINGS, 'sig', 'ure', 'ken']);
+const EQUALS_KEYS = endings([
+  ...KEY_LAST_ENDINGS,
+  'sig',
+  'ure',
+  'ken',
+  'psk',
+  'str',
+  'y_id',
+  'y-id',
+]);
 function afterKeyIn(keys: Endings): (text: string, at: number) => boolean {
+  const long = keys.long ?? [];
   return (text, at) => {
     if (text.charCodeAt(at + 1) === 0x2f) return true;
     const i = keyEnd(text, at);
     if (i < 1) return false;
     const c = text.charCodeAt(i);
     if (c >= 0x30 && c <= 0x39) return true;
+    if (c === 0x2a) return keys === COLON_KEYS;
     const t = keys.get(lower(text.charCodeAt(i - 1)) * 0x10000 + lower(c));
     if (t === undefined) return false;
     if (t === true) return true;
     const f = i > 1 ? lower(text.charCodeAt(i - 2)) : -1;
-    return f >= 0 && f < 128 && t[f] === 1;
+    if (!(f >= 0 && f < 128)) return false;
+    return t[f] === 1 || (t[f] === 2 && longEnding(text, i, long));
   };
 }
 
@@ -318,12 +359,13 @@ const RCLONE_KEY_END = codes('tnrhy');
  * The words a lower-case letter's `_` trigger needs before the `_`, by their last three letters
  * (two where anything may precede: `hf_`, `sk_`, `rk_`): token prefixes (hf, api_org,
  * gh[pousr], github_pat, [sr]k, api, npm, dop, doo, dor, shpat, shpss, lin, glsa), aws,
- * rclone's secret|session|client|bearer|auth|key, add, change. Exact case, as the triggers.
+ * rclone's secret|session|client|bearer|auth|key, add, change, nginx's proxy_set. Exact case, as
+ * the triggers.
  */
 const UNDERSCORE_WORDS = exactEndings([
   ...['hf', 'org', 'ghp', 'gho', 'ghu', 'ghs', 'ghr', 'pat', 'sk', 'rk', 'api', 'npm', 'dop'],
   ...['doo', 'dor', 'pss', 'lin', 'lsa', 'aws', 'ret', 'ion', 'ent', 'rer', 'uth', 'key', 'add'],
-  'nge',
+  ...['nge', 'set'],
 ]);
 function exactEndings(words: string[]): Endings {
   const m: Endings = new Map();
