@@ -64,6 +64,16 @@ const CASES: [string, string, string][] = [
     'redis-server --requirepass [R]',
   ],
   [
+    'redis-cli CONFIG SET',
+    `redis-cli -h db CONFIG SET requirepass ${V}`,
+    'redis-cli -h db CONFIG SET requirepass [R]',
+  ],
+  [
+    'redis prompt CONFIG SET',
+    `10.0.0.11:6379> CONFIG SET masterauth "${V}"`,
+    '10.0.0.11:6379> CONFIG SET masterauth "[R]"',
+  ],
+  [
     'redis --masterauth',
     `redis-server --masterauth ${V} --port 6380`,
     'redis-server --masterauth [R] --port 6380',
@@ -155,6 +165,10 @@ describe('review 8: what stays (no secret, a prompt, a variable, a file or a pla
     'proxy_set_header Authorization "Basic $auth";',
     '"bob" "SCRAM-SHA-256$<iterations>:<salt>$<StoredKey>:<ServerKey>"',
     'redis-server --requirepass "$REDIS_PASSWORD"',
+    'redis-cli CONFIG GET requirepass',
+    'redis-cli CONFIG SET requirepass "$REDIS_PASSWORD"',
+    '127.0.0.1:6379> CONFIG SET maxmemory 2gb',
+    'at 12:34:56> CONFIG GET requirepass',
     'psk=$WIFI_PSK',
     'psk="<passphrase>"',
     'key_mgmt=WPA-PSK',

@@ -82,7 +82,7 @@ const ARG = /[ \t]+(?:"([^"\r\n]{1,1024})"|'([^'\r\n]{1,1024})'|([^\s"']{1,1024}
 const NET_USE = /(?<![\w.-])net(?:\.exe)?[ \t]+use(?=[ \t])/i;
 const FREERDP = /(?<![\w.])(?:[xw]l?|sdl-)?freerdp3?(?:\.exe)?(?=[ \t])/i;
 const SLASH_OPTION = /[ \t"']\/(?:[uU](?:[sS][eE][rR])?|[pP])$/;
-const SLASH_P = /:(?:"([^"\r\n]{1,1024})"|'([^'\r\n]{1,1024})'|([^\s"']{1,1024}))/y;
+const SLASH_P = /:(?:"([^"\r\n]{1,1024})"|'([^'\r\n]{1,1024})'|([^\s"'\\]{1,1024}))/y;
 
 /** The arguments of `net use` after the share: the first that is no option is the password. */
 function netUsePassword(text: string, from: number, end: number, out: Span[]): void {
@@ -100,9 +100,12 @@ function netUsePassword(text: string, from: number, end: number, out: Span[]): v
       share = value.startsWith('\\\\') || value.startsWith('//');
       continue;
     }
-    if (value !== '*' && password(value, quoted)) {
-      const stop = quoted ? pos - 1 : pos;
-      out.push({ start: stop - value.length, end: stop, kind: 'password' });
+    // A bare password ends at a backslash, as other bare values do: in a JSON line `\n` ends
+    // it, and the line's decoded literal is read too (./escaped).
+    const cut = quoted ? value : value.split('\\')[0];
+    if (cut !== '*' && cut !== '' && password(cut, quoted)) {
+      const start = (quoted ? pos - 1 : pos) - value.length;
+      out.push({ start, end: start + cut.length, kind: 'password' });
     }
     return;
   }
@@ -226,15 +229,36 @@ export const typedConstant: Detector = {
 // `.pgpass` lines: `host:port:database:user:password` (`*` for any field but the password).
 
 const PGPASS = /:([^:\s]{1,63}):([^:\s]{1,63}):((?:\\[\\:]|[^\s:"'\\]){1,1024})(?=$|[\s"'])/y;
-const PGPASS_HEAD = new RegExp(
-  `(?:^|[\\r\\n]|["'>][ \\t]*)${GUTTER}[ \\t]*[^:\\s#"']{1,253}:(?:\\d{1,5}|\\*)$`,
-);
+/**
+ * Whether `host:port` ends at `at` (the `:` after the port) and starts a line, a quoted string
+ * or a redirection's text, or follows a blank (a gutter: `12: `, `+`, `cat -n`'s tab).
+ */
+function pgpassHead(text: string, at: number): boolean {
+  let i = at - 1;
+  if (text.charCodeAt(i) === 0x2a) i--;
+  else {
+    const stop = at - 6;
+    while (i > stop && text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x39) i--;
+    if (i === at - 1) return false;
+  }
+  if (text.charCodeAt(i) !== 0x3a) return false;
+  const from = i - 1;
+  const stop = Math.max(-1, i - 254);
+  for (i = from; i > stop; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 0x3a || c === 0x23 || c === 0x22 || c === 0x27 || c <= 0x20) break;
+  }
+  if (i === from) return false;
+  if (i < 0) return true;
+  const c = text.charCodeAt(i);
+  return c === 0x0a || c === 0x0d || c === 0x20 || c === 0x09 || c === 0x22 || c === 0x27;
+}
 export const pgpassLine: Detector = {
   kind: 'password',
   anchors: ':',
   trigger: ':(?<=[^:\\s]:(?:\\d{1,5}|\\*):)(?=[^:\\s]{1,63}:[^:\\s]{1,63}:[^\\s:])',
   find(text, at, _state, out) {
-    if (!PGPASS_HEAD.test(text.slice(Math.max(0, at - 300), at))) return -1;
+    if (!pgpassHead(text, at)) return -1;
     PGPASS.lastIndex = at;
     const m = PGPASS.exec(text);
     if (!m) return -1;
@@ -273,6 +297,45 @@ export const envDefault: Detector = {
   },
 };
 
+// redis: `redis-cli CONFIG SET requirepass …`, `127.0.0.1:6379> CONFIG SET masterauth …`.
+
+const CONFIG_SET_PASS =
+  /[ \t>][cC][oO][nN][fF][iI][gG][ \t]+[sS][eE][tT][ \t]+(?:requirepass|masterauth)[ \t]+(?:"([^"\r\n]{1,1024})"|'([^'\r\n]{1,1024})'|([^\s"'\\]{1,1024}))/;
+const SET_PASS_AHEAD =
+  '[cC][oO][nN][fF][iI][gG][ \\t]+[sS][eE][tT][ \\t]+(?:requirepass|masterauth)[ \\t]';
+const REDIS_CLI = /^cli[ \t][^\r\n;|&]{0,300}?[ \t]$/;
+const REDIS_PROMPT = /^\d:\d{1,5}>[ \t]*$/;
+function redisFind(text: string, at: number, out: Span[]): number {
+  const end = lineEnd(text, at);
+  const line = text.slice(at, end);
+  const m = CONFIG_SET_PASS.exec(line);
+  if (!m) return -1;
+  // The trigger's context: `redis-` before the `-`, a digit and a port's prompt around the `:`.
+  const before = line.slice(1, m.index + 1);
+  if (text.charCodeAt(at) === 0x2d) {
+    if (!text.startsWith('redis', at - 5) || !REDIS_CLI.test(before)) return -1;
+  } else if (!REDIS_PROMPT.test(text.slice(at - 1, at + m.index + 1))) return -1;
+  const value = m[1] ?? m[2] ?? m[3];
+  const quoted = m[3] === undefined;
+  const matchEnd = at + m.index + m[0].length;
+  const stop = quoted ? matchEnd - 1 : matchEnd;
+  if (password(value, quoted))
+    out.push({ start: stop - value.length, end: stop, kind: 'password' });
+  return matchEnd;
+}
+export const redisCliConfigSet: Detector = {
+  kind: 'password',
+  anchors: '-',
+  trigger: `-(?<=redis-)(?=cli[ \\t][^\\r\\n;|&]{0,300}?[ \\t]${SET_PASS_AHEAD})`,
+  find: (text, at, _state, out) => redisFind(text, at, out),
+};
+export const redisPromptConfigSet: Detector = {
+  kind: 'password',
+  anchors: ':',
+  trigger: `:(?<=\\d:)(?=\\d{1,5}>[ \\t]*${SET_PASS_AHEAD})`,
+  find: (text, at, _state, out) => redisFind(text, at, out),
+};
+
 export const LINE_DETECTORS: readonly Detector[] = [
   expectSend,
   slashOptions,
@@ -282,4 +345,6 @@ export const LINE_DETECTORS: readonly Detector[] = [
   typedConstant,
   pgpassLine,
   envDefault,
+  redisCliConfigSet,
+  redisPromptConfigSet,
 ];

@@ -953,6 +953,19 @@ describe('linear time', () => {
     'skopeo --dest-creds a:b ',
     'curl --oauth2-bearer a ',
     'set -gx API_TOKEN a1b2c3d4; ',
+    // Review 8's lines (./lines): each reads back to its line's start or ahead to its end.
+    'x h:1:b:c:d ',
+    'h:5432:db:u:p\n',
+    'expect "assword:" ',
+    'xfreerdp /p:a ',
+    'net use \\\\h\\s /user:a ',
+    'proxy_set_header Authorization "Basic a" ',
+    'psk="a" ',
+    'const apiKey: string = "a"; ',
+    'process.env.API_KEY || "a" ',
+    'redis-cli CONFIG SET requirepass a ',
+    '1:6379> CONFIG SET masterauth a ',
+    'SCRAM-SHA-256$4096:a$b:c ',
   ];
   /**
    * CPU milliseconds to redact each text, the best of `n` runs taken in turn: a collector pause
