@@ -23,7 +23,7 @@ import {
  * Grouped by the last letter, which a look-behind reads first: one test per group, not one
  * per ending, at every `:` and `=`.
  */
-const KEY_LAST = `(?:${[
+export const KEY_LAST = `(?:${[
   `(?:[oO][rR]|[pPsS][wW]|[_-](?:${ci('pro')}|${ci('ol')}))[dD]`,
   `(?:[sSaA][sS]|[kK][iI]|[fF][rR]|[oO][dD]|[_-]${ci('liv')}|[_-]${ci('valu')})[eE]`,
   '(?:[aA][sS]|[iI][eE]|[rR][dD]|[eE][tT]|[aA][lL]|[eE][nN]|[eE][yY])[sS]',
@@ -47,18 +47,9 @@ const KEY_LAST = `(?:${[
   '[_vV-]\\d{1,2}',
   `[_-]${ci('de')}[vV]`,
   `[_-]${ci('ne')}[wW]`,
+  // private_key_id.
+  `[yY][_-][iI][dD]`,
 ].join('|')})`;
-/**
- * The last two characters of KEY_LAST's endings, in lower case (its `[_vV-]\\d{1,2}` ends in a
- * digit: every digit passes): a first test in JavaScript at the many `:` and `=` of code and
- * JSON (`temperature:`, `top_p:`, `localhost:`), before the shared trigger's long look-behinds.
- * Kept by hand beside KEY_LAST; the spec compares the scan with the one-regex prefilter.
- */
-export const KEY_LAST_PAIRS: readonly string[] = [
-  ...['rd', 'wd', 'od', 'ld', 'se', 'ie', 're', 'de', 've', 'ue', 'ss', 'es', 'ds', 'ts'],
-  ...['ls', 'ns', 'ys', 'et', 'rt', 'st', 'en', 'on', 'ey', 'al', 'th', 'dp', 'up', 'na'],
-  ...['ña', 'ha', 'la', 'ль', 'lo', 'ło', '密码', '密碼', 'ード', '번호', 'ng', 'fg', 'ev', 'ew'],
-];
 export const KEY_LAST_CODES = new Set(
   [...'destnylhpaogvwь码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
 );

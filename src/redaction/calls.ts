@@ -102,8 +102,8 @@ export const secureStringPassword = regexDetector({
   // Also the tools' arguments after a word and a dash (./positional TOOL_ARGUMENTS): one
   // look-behind for all at every `-`.
   trigger:
-    `-(?<=(?:ConvertTo|add|pypi|http)-)(?=SecureString[ \\t]+(?:-String[ \\t]+)?["']` +
-    `|authtoken[ \\t]+\\S|token\\.[\\w-]{1,40}[ \\t]+\\S|basic\\.[\\w-]{1,40}[ \\t]+\\S)`,
+    `-(?<=(?:ConvertTo|add|pypi|http|github)-)(?=SecureString[ \\t]+(?:-String[ \\t]+)?["']` +
+    `|authtoken[ \\t]+\\S|token\\.[\\w-]{1,40}[ \\t]+\\S|(?:basic|oauth)\\.[\\w.-]{1,80}[ \\t]+\\S)`,
   back: 0,
   source: `-SecureString[ \\t]+(?:-String[ \\t]+)?(?:"([^"\\r\\n]{1,${VALUE_MAX}})"|'([^'\\r\\n]{1,${VALUE_MAX}})')`,
   pick: (m, end) => {

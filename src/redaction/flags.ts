@@ -7,12 +7,13 @@ import { VALUE_MAX, valueEnd } from './values';
 /**
  * `--password`, `--db-password`, `--passwd`, `--passphrase`, `--token`, `--api-key`,
  * `--client-secret`, `--secret-key`, `--aws-secret-access-key`, `--account-key` (Azure),
- * `--secret-string` (AWS Secrets Manager), `--pass` (redis-cli)...
+ * `--secret-string` (AWS Secrets Manager), `--pass` (redis-cli), `--requirepass` and
+ * `--masterauth` (redis-server)...
  */
 const SECRET_FLAG =
   `-(?:[A-Za-z0-9]+-){0,3}(?:${ci('password')}|${ci('passwd')}|${ci('passphrase')}|${ci('token')}` +
   `|${ci('secret')}(?:-(?:${ci('access')}-)?${ci('key')}|-${ci('string')})?|${ci('pass')}` +
-  `|${ci('api')}-${ci('key')}|${ci('account')}-${ci('key')})`;
+  `|${ci('api')}-${ci('key')}|${ci('account')}-${ci('key')}|${ci('requirepass')}|${ci('masterauth')})`;
 /** Groups: 'value', "value", bare value; the value ends the match. */
 const VALUE =
   `(?:'([^'\\r\\n\\\\]{1,${VALUE_MAX}})(?=')|"([^"\\r\\n\\\\]{1,${VALUE_MAX}})(?=")` +

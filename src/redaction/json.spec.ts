@@ -16,6 +16,8 @@ describe('secret-named keys', () => {
     ...['access_key', 'private_key', 'client_secret', 'session_token', 'credentials', 'auth'],
     ...['PASSWORD', 'Api-Key', 'apiKey', 'clientSecret', 'accessToken', 'DB_PASS', 'dbPass'],
     ...['x-auth-token', 'SECRET_KEY_BASE', 'secret_access_key', 'passphrase', 'secrets'],
+    // A service account's key id (review 8): it names the key, as a secret's handle.
+    'private_key_id',
   ];
   it.each(named)('%s: its value is masked whole', (key) => {
     expect(r.redactJson({ [key]: 'hunter2 or any text', other: 'kept' })).toEqual({
@@ -26,7 +28,7 @@ describe('secret-named keys', () => {
 
   const notNamed = [
     ...['max_tokens', 'token_count', 'tokenizer', 'secretName', 'password_reset_url'],
-    ...['private_key_id', 'passwordless', 'bypass', 'compass', 'oauth', 'author', 'keys', 'key'],
+    ...['public_key_id', 'passwordless', 'bypass', 'compass', 'oauth', 'author', 'keys', 'key'],
   ];
   it.each(notNamed)('%s: its value is only scanned as text', (key) => {
     const value = { [key]: 'hunter2 or any text' };

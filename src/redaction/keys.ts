@@ -100,6 +100,8 @@ export const KEYWORDS = [
   `${ci('api')}[_-]?${ci('key')}[sS]?`,
   `${ci('access')}[_-]?${ci('key')}[sS]?`,
   `${ci('private')}[_-]?${ci('key')}[sS]?`,
+  // A service account's `private_key_id` (Google's JSON key file): it names the key to revoke.
+  `${ci('private')}[_-]?${ci('key')}[_-]${ci('id')}`,
   // `masterKey` (Parse, Cosmos DB's primaryMasterKey), `shared_key`, `signing_key`.
   `(?:${ci('master')}|${ci('shared')}|${ci('signing')}|${ci('encryption')}|${ci('hmac')}|${ci('jwt')}|${ci('subscription')})[_-]?${ci('key')}[sS]?`,
   // Services' keys by name (`OPENAI_KEY`, `stripeKey`, `SUPABASE_SERVICE_ROLE_KEY`,

@@ -6,11 +6,13 @@ import {
   DETECTORS,
   KINDS,
   MAX_PRIVATE_KEY_BLOCK,
+  NEAR,
   PREFILTER,
   scanBuiltins,
   type ScanState,
   type Span,
 } from './patterns';
+import { KEY_LAST } from './assignments';
 import { Redactor } from './redactor';
 import { GITLEAKS_KINDS } from './rules';
 
@@ -616,6 +618,103 @@ describe('the prefilter', () => {
     }
   });
 
+  it('finds the candidates the one-regex prefilter finds after every key ending of 2-3 letters', () => {
+    // NEAR's `:` and `=` tables read a key's last three characters (KEY_LAST_ENDINGS).
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const other = ['ñ', 'ł', 'ь', 'л', 'Л', 'Ñ', '码', '密', 'ー', 'ド', '번', '호', '_', '-', '1'];
+    const ends: string[] = [];
+    for (const x of [...letters, ...other, '"', ' ']) {
+      for (const y of [...letters, ...other])
+        for (const z of [...letters, ...other]) ends.push(x + y + z);
+    }
+    // Every key that KEY_LAST's look-behind accepts passes NEAR (the long endings' heads before).
+    const keyLast = new RegExp(`(?:${KEY_LAST})$`);
+    const heads = [
+      '',
+      'x',
+      '_',
+      '-',
+      '_pro',
+      '_ol',
+      '_liv',
+      '_valu',
+      '_tes',
+      '_productio',
+      '_loca',
+    ];
+    heads.push('_backu', '_strin', '_stagin', 'aStrin', 'aValu', '_de', '_ne', 'v', '_1');
+    for (const sep of [':', '=', '\uFF1A', '\uFF1D']) {
+      const near = NEAR[sep] as (text: string, at: number) => boolean;
+      for (const e of ends) {
+        for (const key of heads.flatMap((h) => [h + e, h + e.toUpperCase()])) {
+          if (keyLast.test(key))
+            expect([key, near(`${key}${sep}`, key.length)]).toEqual([key, true]);
+        }
+      }
+    }
+    const gap = `\n${'x'.repeat(40)}\n`;
+    for (const [sep, value] of [
+      [':', ' s3cretValue1'],
+      ['=', 'Tr0ub4dor&3x'],
+      ['"=', '"S3cr3tVal"'],
+      ['\uFF1A', 'S3cr3tVal1'],
+      [':', '//u:p@h'],
+      ['=', 'AAAAAAAAAAAAAAAAAAAAAAAA'],
+    ]) {
+      for (const up of [false, true]) {
+        const text = ends.map((e) => `${up ? e.toUpperCase() : e}${sep}${value}`).join(gap);
+        expect(candidates(text)).toEqual(prefilterHits(text));
+      }
+    }
+  });
+
+  it('finds the candidates the one-regex prefilter finds after every word before a `_`', () => {
+    // NEAR's `_` reads the word before it (UNDERSCORE_WORDS) or an upper-case name's start.
+    const chars = [...'abcdefghijklmnopqrstuvwxyz', 'A', 'Z', '0', '_', '-', ' ', '"', ':', '/'];
+    const heads = [
+      '',
+      ' ',
+      '"',
+      'x',
+      'g',
+      'gh',
+      'github_',
+      'sh',
+      'gl',
+      'api_',
+      'd',
+      'set ',
+      'rclone config create r s3 ',
+    ];
+    const values = [
+      `${'a1c2'.repeat(10)} `,
+      `live_${'a1c2'.repeat(6)} `,
+      `org_${'abcd'.repeat(9)} `,
+      `v1_${'ab12'.repeat(16)} `,
+      'access_key x',
+      'user x',
+      'password x',
+      'auth x',
+      'secret_access_key x',
+      'PASSWORD x',
+    ];
+    const gap = `\n${'x'.repeat(40)}\n`;
+    for (const value of values) {
+      const words: string[] = [];
+      for (const h of heads)
+        for (const x of chars)
+          for (const y of chars) for (const z of chars) words.push(`${h}${x}${y}${z}`);
+      const text = words.map((w) => `${w}_${value}`).join(gap);
+      expect(candidates(text)).toEqual(prefilterHits(text));
+    }
+    for (const name of ['A', 'AB1', 'A'.repeat(40), 'A'.repeat(41), 'DB_A', 'X9']) {
+      for (const before of ['config set ', 'aws configure set "', 'setx ', "setx /M '", 'x ', '']) {
+        const text = `${before}${name}_PASSWORD S3cretValue1\n`;
+        expect(candidates(text)).toEqual(prefilterHits(text));
+      }
+    }
+  });
+
   it('leaves text dense with anchor characters to the one-regex prefilter, with the same result', () => {
     for (const unit of ['=', 'a_', 'eyJ', 'x.', '-----BEGIN ', 'p:', 'a-b c']) {
       const text = unit.repeat(5000);
@@ -854,6 +953,19 @@ describe('linear time', () => {
     'skopeo --dest-creds a:b ',
     'curl --oauth2-bearer a ',
     'set -gx API_TOKEN a1b2c3d4; ',
+    // Review 8's lines (./lines): each reads back to its line's start or ahead to its end.
+    'x h:1:b:c:d ',
+    'h:5432:db:u:p\n',
+    'expect "assword:" ',
+    'xfreerdp /p:a ',
+    'net use \\\\h\\s /user:a ',
+    'proxy_set_header Authorization "Basic a" ',
+    'psk="a" ',
+    'const apiKey: string = "a"; ',
+    'process.env.API_KEY || "a" ',
+    'redis-cli CONFIG SET requirepass a ',
+    '1:6379> CONFIG SET masterauth a ',
+    'SCRAM-SHA-256$4096:a$b:c ',
   ];
   /**
    * CPU milliseconds to redact each text, the best of `n` runs taken in turn: a collector pause

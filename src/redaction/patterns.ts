@@ -25,7 +25,6 @@
 
 import {
   ASSIGNMENT_TRIGGER,
-  KEY_LAST_PAIRS,
   keyEnd,
   assignment,
   authorization,
@@ -67,6 +66,7 @@ import { privateKey, privateKeyBase64, puttyPrivateKey } from './private-key';
 import { rclonePair, wordPassword } from './spaced';
 import { browserJsonFill, sensitiveValue } from './json-fields';
 import { GITLEAKS_DETECTORS, GITLEAKS_KINDS } from './rules';
+import { LINE_DETECTORS } from './lines';
 
 export { ci } from './detector';
 export type { Detector, ScanState, Span } from './detector';
@@ -185,6 +185,7 @@ export const DETECTORS: readonly Detector[] = [
   ...TOOL_ARGUMENTS,
   secureStringPassword,
   xmlSecretElement,
+  ...LINE_DETECTORS,
   cutToken,
 ];
 
@@ -260,22 +261,93 @@ function lower(c: number): number {
 
 /**
  * Every trigger of `:`, `=` and the full-width ones needs a key before it, past quotes and
- * blanks, ending in a pair of KEY_LAST_PAIRS or in a digit (the assignments' KEY_LAST) or in
- * one of these (`Private-Lines:`; `sensitive`, `value`, `text`, `input`, `keys` before `":`;
- * `http:`, `https:`; `env:`; `sig=`, `Signature=`, `Token=`), or is a URL's `://`.
+ * blanks, ending in one of KEY_LAST's endings (its last three characters, or two for the
+ * endings any character may precede: `cfg`, `ль`, `密码`...) or in a digit (KEY_LAST's
+ * `_v4`), or is a URL's `://`. Besides, `:` follows `Private-Lines`; `sensitive`, `value`,
+ * `text`, `input`, `keys` before `":`; `http`, `https`; `env`; and `=` follows `sig`,
+ * `Signature`, `Token`. Three characters, not two: `temperature:`, `localhost:`, `NODE_ENV=`,
+ * `--config=` end in a key's last two letters (`re`, `st`, `nv`, `ig`) but in none of its
+ * last three, and fail here instead of in the triggers' long look-behinds (figure 7).
+ * Kept by hand beside KEY_LAST (./assignments); the spec tries every three-letter ending.
  */
-const KEY_PAIRS = new Set(
-  [...KEY_LAST_PAIRS, 'es', 've', 'ue', 'xt', 'ut', 'ys', 'tp', 'ps', 'nv', 'ig', 're', 'en'].map(
-    (p) => p.charCodeAt(0) * 0x10000 + p.charCodeAt(1),
-  ),
+const KEY_LAST_ENDINGS = [
+  ...['ord', 'pwd', 'swd', 'rod', 'old', 'sse', 'ase', 'kie', 'fre', 'ode', 'ive', 'lue'],
+  ...['ass', 'ies', 'rds', 'ets', 'als', 'ens', 'eys', 'ret', 'ort', 'est', 'ken', 'ion'],
+  ...['son', 'key', 'ial', 'cal', 'uth', 'mdp', 'kup', 'ena', 'eña', 'ana', 'nha', 'ola'],
+  ...['slo', 'sło', 'ing', 'dev', 'new', 'fg', 'ль', '密码', '密碼', 'ード', '번호'],
+];
+/**
+ * Lower-case pair -> the first characters allowed before it (ASCII; 2: a longer ending's, see
+ * `long`), or true for any.
+ */
+type Endings = Map<number, Uint8Array | true> & { long?: string[] };
+function endings(words: string[]): Endings {
+  const m: Endings = new Map();
+  m.long = words.filter((w) => w.length > 3);
+  for (const w of words) {
+    const n = w.length;
+    const k = w.charCodeAt(n - 2) * 0x10000 + w.charCodeAt(n - 1);
+    if (n === 2) {
+      m.set(k, true);
+      continue;
+    }
+    let t = m.get(k);
+    if (t === undefined) m.set(k, (t = new Uint8Array(128)));
+    if (t !== true && t[w.charCodeAt(n - 3)] !== 1) t[w.charCodeAt(n - 3)] = n === 3 ? 1 : 2;
+  }
+  return m;
+}
+/** Whether the key ending at `i` ends with one of `long` (lower case). */
+function longEnding(text: string, i: number, long: string[]): boolean {
+  next: for (const w of long) {
+    for (let k = 0; k < w.length; k++) {
+      if (lower(text.charCodeAt(i - w.length + 1 + k)) !== w.charCodeAt(k)) continue next;
+    }
+    return true;
+  }
+  return false;
+}
+/**
+ * `:` also follows: `Private-Lines`; `sensitive`, `value`, `text`, `input`, `keys` before `":`;
+ * `http`, `https`; `env`; Windows' `/p`, `/u`, `/user` (xfreerdp, net use); a port's `*`
+ * (.pgpass). `=` also follows `sig`, `Signature`, `Token`, `psk` (wpa_supplicant) and a type,
+ * `str`/`string` (`const API_KEY: &str = …`). Both: `private_key_id`.
+ */
+const COLON_KEYS = endings(
+  [...KEY_LAST_ENDINGS, 'nes', 'ive', 'lue', 'ext', 'put', 'eys', 'ttp', 'tps', 'env'].concat([
+    '/p',
+    '/u',
+    '/user',
+    'y_id',
+    'y-id',
+  ]),
 );
-function afterKey(text: string, at: number): boolean {
-  if (text.charCodeAt(at + 1) === 0x2f) return true;
-  const i = keyEnd(text, at);
-  if (i < 0) return false;
-  const c = text.charCodeAt(i);
-  if (c >= 0x30 && c <= 0x39) return true;
-  return i > 0 && KEY_PAIRS.has(lower(text.charCodeAt(i - 1)) * 0x10000 + lower(c));
+const EQUALS_KEYS = endings([
+  ...KEY_LAST_ENDINGS,
+  'sig',
+  'ure',
+  'ken',
+  'psk',
+  'str',
+  'y_id',
+  'y-id',
+]);
+function afterKeyIn(keys: Endings): (text: string, at: number) => boolean {
+  const long = keys.long ?? [];
+  return (text, at) => {
+    if (text.charCodeAt(at + 1) === 0x2f) return true;
+    const i = keyEnd(text, at);
+    if (i < 1) return false;
+    const c = text.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) return true;
+    if (c === 0x2a) return keys === COLON_KEYS;
+    const t = keys.get(lower(text.charCodeAt(i - 1)) * 0x10000 + lower(c));
+    if (t === undefined) return false;
+    if (t === true) return true;
+    const f = i > 1 ? lower(text.charCodeAt(i - 2)) : -1;
+    if (!(f >= 0 && f < 128)) return false;
+    return t[f] === 1 || (t[f] === 2 && longEnding(text, i, long));
+  };
 }
 
 const UPPER_DIGIT = codes(ALNUM.slice(0, 26) + ALNUM.slice(52));
@@ -284,24 +356,71 @@ const WORD_CHARS = codes(`${ALNUM}_`);
 const RCLONE_KEY_END = codes('tnrhy');
 
 /**
+ * The words a lower-case letter's `_` trigger needs before the `_`, by their last three letters
+ * (two where anything may precede: `hf_`, `sk_`, `rk_`): token prefixes (hf, api_org,
+ * gh[pousr], github_pat, [sr]k, api, npm, dop, doo, dor, shpat, shpss, lin, glsa), aws,
+ * rclone's secret|session|client|bearer|auth|key, add, change, nginx's proxy_set. Exact case, as
+ * the triggers.
+ */
+const UNDERSCORE_WORDS = exactEndings([
+  ...['hf', 'org', 'ghp', 'gho', 'ghu', 'ghs', 'ghr', 'pat', 'sk', 'rk', 'api', 'npm', 'dop'],
+  ...['doo', 'dor', 'pss', 'lin', 'lsa', 'aws', 'ret', 'ion', 'ent', 'rer', 'uth', 'key', 'add'],
+  ...['nge', 'set'],
+]);
+function exactEndings(words: string[]): Endings {
+  const m: Endings = new Map();
+  for (const w of words) {
+    const k = w.charCodeAt(w.length - 2) * 0x10000 + w.charCodeAt(w.length - 1);
+    if (w.length === 2) m.set(k, true);
+    else {
+      let t = m.get(k);
+      if (t === undefined) m.set(k, (t = new Uint8Array(128)));
+      if (t !== true) t[w.charCodeAt(0)] = 1;
+    }
+  }
+  return m;
+}
+function wordBefore(text: string, at: number): boolean {
+  const t = UNDERSCORE_WORDS.get(text.charCodeAt(at - 2) * 0x10000 + text.charCodeAt(at - 1));
+  if (t === undefined) return false;
+  if (t === true) return true;
+  const f = text.charCodeAt(at - 3);
+  return f < 128 && t[f] === 1;
+}
+/**
+ * An upper-case name's `_` (`config set DB_PASSWORD`, `setx API_KEY`): the name's letters and
+ * digits before it start after a blank and maybe a quote, within 40 characters (not the
+ * second `_` of `SKIP_PREFLIGHT_CHECK`, nor `USER_INPUT` alone in a JSON value).
+ */
+function nameAfterBlank(text: string, at: number): boolean {
+  let i = at - 1;
+  const stop = Math.max(-1, at - 41);
+  while (i > stop && UPPER_DIGIT[text.charCodeAt(i)] === 1) i--;
+  if (i <= stop && i >= 0 && UPPER_DIGIT[text.charCodeAt(i)] === 1) return false;
+  let c = text.charCodeAt(i);
+  if (c === 0x22 || c === 0x27) c = text.charCodeAt(--i);
+  return c === 0x20 || c === 0x09;
+}
+
+/**
  * The `_` triggers, by the characters around the anchor: a token prefix's end (hf_, api_org_,
  * gh[pousr]_, github_pat_, [sr]k_, npm_, dop_, shpat_, lin_, glsa_...) then a word character;
  * npm's `:_auth`, `set _password`, `/:_authToken`; an upper-case name's `_` (aws configure
  * set, setx); aws_secret_access_key; rclone's `secret_access_key`-like options; add_user,
- * change_password.
+ * change_password. A lower-case letter's word before the `_` is one of UNDERSCORE_WORDS.
  */
 function underscore(text: string, at: number): boolean {
   const b = text.charCodeAt(at - 1);
   const a = text.charCodeAt(at + 1);
   if (!(b < 128)) return false;
-  if (UPPER_DIGIT[b] === 1) return true;
+  if (UPPER_DIGIT[b] === 1) return nameAfterBlank(text, at);
   if (b === 0x3a || b === 0x20 || b === 0x09) return (a | 0x20) === 0x61 || (a | 0x20) === 0x70;
   if (!(a < 128)) return false;
-  if (TOKEN_PREFIX_END[b] === 1 && WORD_CHARS[a] === 1) return true;
+  if (TOKEN_PREFIX_END[b] === 1 && WORD_CHARS[a] === 1) return wordBefore(text, at);
   if (RCLONE_KEY_END[b] === 1 && (a === 0x61 || a === 0x74 || a === 0x73 || a === 0x66)) {
-    return true;
+    return wordBefore(text, at);
   }
-  return (b === 0x64 || b === 0x65) && (a === 0x75 || a === 0x70);
+  return (b === 0x64 || b === 0x65) && (a === 0x75 || a === 0x70) && wordBefore(text, at);
 }
 
 /**
@@ -310,7 +429,7 @@ function underscore(text: string, at: number): boolean {
  * candidate that fails it is not tried: most `-` are inside words (`built-in`), most `.` end a
  * sentence, most `:` follow words that name no secret.
  */
-const NEAR: Record<string, Around | ((text: string, at: number) => boolean)> = {
+export const NEAR: Record<string, Around | ((text: string, at: number) => boolean)> = {
   // GOCSPX-, xox[abprs]-, sk-, gl*|pypi|AGE|PMAK-, ConvertTo|add|pypi|http-, [ \t]- options.
   '-': around('XabprsktiEKod \t'),
   // ya29., hooks|SG|dp., hv[sbr]|s.; a cookie jar's `.domain` (an alphanumeric or - next).
@@ -325,10 +444,10 @@ const NEAR: Record<string, Around | ((text: string, at: number) => boolean)> = {
   // setItem(, setenv(, fetch(, get(, auth = (, HTTPBasicAuth(, .login(, PDO(, fill(, type(,
   // send_keys(, setValue(, fillField(, pressSequentially(, @tcp(, @unix(...
   '(': around('mvtyedh= \tnOlspx'),
-  ':': afterKey,
-  '=': afterKey,
-  '\uFF1A': afterKey,
-  '\uFF1D': afterKey,
+  ':': afterKeyIn(COLON_KEYS),
+  '=': afterKeyIn(EQUALS_KEYS),
+  '\uFF1A': afterKeyIn(EQUALS_KEYS),
+  '\uFF1D': afterKeyIn(EQUALS_KEYS),
 };
 
 interface Search {

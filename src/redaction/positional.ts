@@ -184,7 +184,8 @@ function toolArgument(o: {
 
 /**
  * Tools that take a token or password as a plain argument: `ngrok config add-authtoken T`,
- * `poetry config pypi-token.pypi T`, `poetry config http-basic.corp user P`, `rabbitmqctl
+ * `poetry config pypi-token.pypi T`, `poetry config http-basic.corp user P` (and composer's
+ * `config http-basic.repo.example.com user P`, `config github-oauth.github.com T`), `rabbitmqctl
  * add_user user P` and `change_password user P`, `netlify env:set API_TOKEN T` (a name that is
  * a secret's).
  */
@@ -209,9 +210,17 @@ export const TOOL_ARGUMENTS: readonly Detector[] = [
     anchors: '-',
     trigger: '', // secureStringPassword's (./calls)
     back: 4,
-    head: 'http-basic\\.[\\w-]{1,40}',
+    head: 'http-basic\\.[\\w.-]{1,80}',
     literal: 'http-basic.',
     skip: 1,
+  }),
+  toolArgument({
+    anchors: '-',
+    trigger: '', // secureStringPassword's (./calls)
+    back: 6,
+    head: 'github-oauth\\.[\\w.-]{1,80}',
+    literal: 'github-oauth.',
+    skip: 0,
   }),
   toolArgument({
     anchors: '_',

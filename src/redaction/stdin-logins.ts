@@ -16,11 +16,11 @@ const STDIN_FLAG = /--(?:password-stdin|with-token)(?![\w-])/;
 /**
  * Other commands whose standard input is a secret: `sudo -S` (the user's password), `chpasswd`
  * and `passwd --stdin`, and the secret stores' setters (`gh secret set K`, `gcloud secrets
- * create|versions add`, `wrangler secret put`, `docker secret create`, `vercel env add`).
+ * create|versions add`, `wrangler secret put`, `docker secret create`, `vercel env add`), 1Password's `op signin`.
  */
 const STDIN_SINK =
-  /(?<![\w.-])(?:sudo(?:[ \t]+-[A-Za-z]+)*[ \t]+-[A-Za-z]*S(?![\w-])|chpasswd(?![\w-])|passwd[ \t]+--stdin|gh[ \t]+secret[ \t]+set|gcloud[ \t]+secrets[ \t]+(?:create|versions[ \t]+add)|wrangler[ \t]+(?:pages[ \t]+)?secret[ \t]+put|docker[ \t]+secret[ \t]+create|vercel[ \t]+env[ \t]+add)/;
-const SINK_TOOLS = 'sudo|chpasswd|passwd|gcloud|wrangler|vercel';
+  /(?<![\w.-])(?:sudo(?:[ \t]+-[A-Za-z]+)*[ \t]+-[A-Za-z]*S(?![\w-])|chpasswd(?![\w-])|passwd[ \t]+--stdin|gh[ \t]+secret[ \t]+set|gcloud[ \t]+secrets[ \t]+(?:create|versions[ \t]+add)|wrangler[ \t]+(?:pages[ \t]+)?secret[ \t]+put|docker[ \t]+secret[ \t]+create|vercel[ \t]+env[ \t]+add|op[ \t]+signin(?![\w-]))/;
+const SINK_TOOLS = 'sudo|chpasswd|passwd|gcloud|wrangler|vercel|op';
 /** How far one pipeline stage is read for its login. */
 const STAGE_MAX = 800;
 

@@ -1,0 +1,350 @@
+import { REDACTED, type Detector, type Span } from './detector';
+import { GUTTER } from './gutter';
+import { acceptAssignment, secretKey } from './keys';
+import { VALUE_MAX } from './values';
+
+// --- secrets in the lines of scripts and configuration files (review 8) -------------------------
+//
+// Each is anchored on a character the scan already looks for (`:`, `=`, `_`, `|`): a letter
+// needle (`requirepass`, `bw unlock`) costs every text one more indexOf pass (see DETECTORS).
+
+/** A value that names where the secret is or stands in for it: `$VAR`, `[lindex …]`, `<pw>`. */
+function standIn(value: string): boolean {
+  const c = value[0];
+  return (
+    c === '$' ||
+    c === '%' ||
+    c === '[' ||
+    c === '{' ||
+    c === '@' ||
+    value.startsWith(REDACTED) ||
+    /^<[^<>]*>$/.test(value)
+  );
+}
+const password = (value: string, quoted: boolean) =>
+  !standIn(value) && acceptAssignment('password', value, quoted, '');
+
+/** Where the line holding `at` starts (past a real or an escaped line break), within `max`. */
+function lineStart(text: string, at: number, max = 400): number {
+  const from = Math.max(0, at - max);
+  for (let i = at - 1; i >= from; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a || c === 0x0d) return i + 1;
+  }
+  return from;
+}
+function lineEnd(text: string, at: number, max = 1200): number {
+  const to = Math.min(text.length, at + max);
+  for (let i = at; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a || c === 0x0d) return i;
+  }
+  return to;
+}
+
+// Expect scripts: `expect "assword:"` then `send "S3cret\r"`, on the next line or in braces.
+
+const PROMPT_END = /^[ *]{0,2}["'}]/;
+const EXPECT_WORD = /(?<![\w.-])expect(?:[ \t]+-\w+)*[ \t]+["'{]?[^\r\n]{0,40}$/;
+const SEND = new RegExp(
+  `:[^\\r\\n]{0,80}?(?:[\\r\\n]{1,2}${GUTTER}[ \\t]*|[{;][ \\t]*)send[ \\t]+(?:--[ \\t]+)?` +
+    `"((?:[^"\\\\\\r\\n]|\\\\[^rn\\r\\n]){1,${VALUE_MAX}}?)((?:\\\\[rn])*)"`,
+  'y',
+);
+/** `expect "Password:"` … `send "S3cret\r"`: the password sent after a password prompt. */
+export const expectSend: Detector = {
+  kind: 'password',
+  anchors: ':',
+  trigger: ':(?<=[aA]ssword:)(?=[ *]{0,2}["\'}])',
+  find(text, at, _state, out) {
+    // The trigger's context, checked here too (a detector is never looser than its trigger).
+    if (
+      !/[aA]ssword$/.test(text.slice(at - 7, at)) ||
+      !PROMPT_END.test(text.slice(at + 1, at + 4))
+    ) {
+      return -1;
+    }
+    if (!EXPECT_WORD.test(text.slice(lineStart(text, at, 80), at))) return -1;
+    SEND.lastIndex = at;
+    const m = SEND.exec(text);
+    if (!m) return -1;
+    const value = m[1];
+    const end = SEND.lastIndex - 1 - m[2].length;
+    if (password(value, true)) out.push({ start: end - value.length, end, kind: 'password' });
+    return SEND.lastIndex;
+  },
+};
+
+// Windows' slash options: `net use \\host\share S3cret /user:dom\bob`, `xfreerdp /p:S3cret`.
+
+/** A quoted or bare argument. */
+const ARG = /[ \t]+(?:"([^"\r\n]{1,1024})"|'([^'\r\n]{1,1024})'|([^\s"']{1,1024}))/y;
+const NET_USE = /(?<![\w.-])net(?:\.exe)?[ \t]+use(?=[ \t])/i;
+const FREERDP = /(?<![\w.])(?:[xw]l?|sdl-)?freerdp3?(?:\.exe)?(?=[ \t])/i;
+const SLASH_OPTION = /[ \t"']\/(?:[uU](?:[sS][eE][rR])?|[pP])$/;
+const SLASH_P = /:(?:"([^"\r\n]{1,1024})"|'([^'\r\n]{1,1024})'|([^\s"'\\]{1,1024}))/y;
+
+/** The arguments of `net use` after the share: the first that is no option is the password. */
+function netUsePassword(text: string, from: number, end: number, out: Span[]): void {
+  let pos = from;
+  let share = false;
+  while (pos < end) {
+    ARG.lastIndex = pos;
+    const m = ARG.exec(text);
+    if (!m || ARG.lastIndex > end) return;
+    pos = ARG.lastIndex;
+    const value = m[1] ?? m[2] ?? m[3];
+    const quoted = m[3] === undefined;
+    if (!quoted && value.startsWith('/')) continue;
+    if (!share) {
+      share = value.startsWith('\\\\') || value.startsWith('//');
+      continue;
+    }
+    // A bare password ends at a backslash, as other bare values do: in a JSON line `\n` ends
+    // it, and the line's decoded literal is read too (./escaped).
+    const cut = quoted ? value : value.split('\\')[0];
+    if (cut !== '*' && cut !== '' && password(cut, quoted)) {
+      const start = (quoted ? pos - 1 : pos) - value.length;
+      out.push({ start, end: start + cut.length, kind: 'password' });
+    }
+    return;
+  }
+}
+
+export const slashOptions: Detector = {
+  kind: 'password',
+  anchors: ':',
+  trigger: ':(?<=[ \\t"\']/(?:[uU](?:[sS][eE][rR])?|[pP]):)',
+  find(text, at, _state, out) {
+    const start = lineStart(text, at);
+    const head = text.slice(start, at);
+    if (!SLASH_OPTION.test(head)) return -1;
+    const p = (text.charCodeAt(at - 1) | 0x20) === 0x70;
+    if (p) {
+      if (!FREERDP.test(head)) return -1;
+      SLASH_P.lastIndex = at;
+      const m = SLASH_P.exec(text);
+      if (!m) return -1;
+      const value = m[1] ?? m[2] ?? m[3];
+      const quoted = m[3] === undefined;
+      const stop = quoted ? SLASH_P.lastIndex - 1 : SLASH_P.lastIndex;
+      if (password(value, quoted))
+        out.push({ start: stop - value.length, end: stop, kind: 'password' });
+      return SLASH_P.lastIndex;
+    }
+    const net = NET_USE.exec(head);
+    if (!net) return -1;
+    const end = lineEnd(text, at);
+    netUsePassword(text, start + net.index + net[0].length, end, out);
+    return end;
+  },
+};
+
+// nginx: `proxy_set_header Authorization "Basic dXNlcjpw…";`
+
+const NGINX_AUTH =
+  /_header[ \t]+(["']?)[aA]uthorization\1[ \t]+(["']?)([bB]asic|[bB]earer)[ \t]+([A-Za-z0-9+/=._~-]{8,})(?=\2)/y;
+export const nginxAuthorization: Detector = {
+  kind: 'basic-auth',
+  anchors: '_',
+  trigger: '_(?<=set_)(?=header[ \\t]+["\']?[aA]uthorization["\']?[ \\t])',
+  find(text, at, _state, out) {
+    if (!text.startsWith('set', at - 3)) return -1;
+    NGINX_AUTH.lastIndex = at;
+    const m = NGINX_AUTH.exec(text);
+    if (!m) return -1;
+    const end = NGINX_AUTH.lastIndex;
+    const kind = /^basic$/i.test(m[3]) ? 'basic-auth' : 'bearer';
+    out.push({ start: end - m[4].length, end, kind });
+    return end;
+  },
+};
+
+// A SCRAM verifier (pgbouncer's userlist.txt, pg_authid): `SCRAM-SHA-256$4096:salt$stored:server`.
+
+const SCRAM_HEAD = /SCRAM-SHA-256\$\d{1,7}$/;
+const SCRAM = /:([A-Za-z0-9+/=]{8,}\$[A-Za-z0-9+/=]{20,}:[A-Za-z0-9+/=]{20,})/y;
+export const scramVerifier: Detector = {
+  kind: 'password',
+  anchors: ':',
+  trigger: ':(?<=SCRAM-SHA-256\\$\\d{1,7}:)(?=[A-Za-z0-9+/=]{8})',
+  find(text, at, _state, out) {
+    if (!SCRAM_HEAD.test(text.slice(Math.max(0, at - 22), at))) return -1;
+    SCRAM.lastIndex = at;
+    const m = SCRAM.exec(text);
+    if (!m) return -1;
+    out.push({ start: at + 1, end: SCRAM.lastIndex, kind: 'password' });
+    return SCRAM.lastIndex;
+  },
+};
+
+// wpa_supplicant: `psk="passphrase"` (8-63 characters) or `psk=` 64 hex digits.
+
+const PSK = /=(?:"([^"\r\n]{8,63})"|([0-9a-fA-F]{64})(?![0-9a-zA-Z]))/y;
+export const wpaPsk: Detector = {
+  kind: 'password',
+  anchors: '=',
+  trigger: '=(?<=(?<![\\w-])psk=)(?=["0-9a-fA-F])',
+  find(text, at, _state, out) {
+    if (!/(?:^|[^\w-])psk$/.test(text.slice(Math.max(0, at - 4), at))) return -1;
+    PSK.lastIndex = at;
+    const m = PSK.exec(text);
+    if (!m) return -1;
+    const value = m[1] ?? m[2];
+    const end = m[1] !== undefined ? PSK.lastIndex - 1 : PSK.lastIndex;
+    if (password(value, true)) out.push({ start: end - value.length, end, kind: 'password' });
+    return PSK.lastIndex;
+  },
+};
+
+// Typed constants: `const API_KEY: &str = "…"` (Rust), `const apiKey: string = "…"` (TypeScript),
+// `val password: String = "…"` (Kotlin, Scala, Swift), `var Password string = "…"` (Go).
+
+const TYPED_NAME =
+  /(?:^|[^\w$])([A-Za-z_$][\w$]*)(?:[ \t]*:[ \t]*(?:&(?:'static[ \t]+)?)?(?:str|string|String)|[ \t]+string)[ \t]*=$/;
+const QUOTED = new RegExp(
+  `=[ \\t]*(?:"([^"\\\\\\r\\n]{1,${VALUE_MAX}})"|'([^'\\\\\\r\\n]{1,${VALUE_MAX}})'|\`([^\`\\\\\\r\\n$]{1,${VALUE_MAX}})\`)`,
+  'y',
+);
+export const typedConstant: Detector = {
+  kind: 'password',
+  anchors: '=',
+  trigger: '=(?<=(?:str|[sS]tring)[ \\t]*=)(?=[ \\t]*["\'`])',
+  find(text, at, _state, out) {
+    const name = TYPED_NAME.exec(text.slice(Math.max(0, at - 120), at + 1))?.[1];
+    const rule = name === undefined ? null : secretKey(name);
+    if (rule === null) return -1;
+    QUOTED.lastIndex = at;
+    const m = QUOTED.exec(text);
+    if (!m) return -1;
+    const value = m[1] ?? m[2] ?? m[3];
+    const end = QUOTED.lastIndex - 1;
+    if (!standIn(value) && acceptAssignment(rule.keyword, value, true, '')) {
+      out.push({ start: end - value.length, end, kind: rule.kind });
+    }
+    return QUOTED.lastIndex;
+  },
+};
+
+// `.pgpass` lines: `host:port:database:user:password` (`*` for any field but the password).
+
+const PGPASS = /:([^:\s]{1,63}):([^:\s]{1,63}):((?:\\[\\:]|[^\s:"'\\]){1,1024})(?=$|[\s"'])/y;
+/**
+ * Whether `host:port` ends at `at` (the `:` after the port) and starts a line, a quoted string
+ * or a redirection's text, or follows a blank (a gutter: `12: `, `+`, `cat -n`'s tab).
+ */
+function pgpassHead(text: string, at: number): boolean {
+  let i = at - 1;
+  if (text.charCodeAt(i) === 0x2a) i--;
+  else {
+    const stop = at - 6;
+    while (i > stop && text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x39) i--;
+    if (i === at - 1) return false;
+  }
+  if (text.charCodeAt(i) !== 0x3a) return false;
+  const from = i - 1;
+  const stop = Math.max(-1, i - 254);
+  for (i = from; i > stop; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 0x3a || c === 0x23 || c === 0x22 || c === 0x27 || c <= 0x20) break;
+  }
+  if (i === from) return false;
+  if (i < 0) return true;
+  const c = text.charCodeAt(i);
+  return c === 0x0a || c === 0x0d || c === 0x20 || c === 0x09 || c === 0x22 || c === 0x27;
+}
+export const pgpassLine: Detector = {
+  kind: 'password',
+  anchors: ':',
+  trigger: ':(?<=[^:\\s]:(?:\\d{1,5}|\\*):)(?=[^:\\s]{1,63}:[^:\\s]{1,63}:[^\\s:])',
+  find(text, at, _state, out) {
+    if (!pgpassHead(text, at)) return -1;
+    PGPASS.lastIndex = at;
+    const m = PGPASS.exec(text);
+    if (!m) return -1;
+    const value = m[3];
+    if (password(value, false) && value !== 'password') {
+      out.push({ start: PGPASS.lastIndex - value.length, end: PGPASS.lastIndex, kind: 'password' });
+    }
+    return PGPASS.lastIndex;
+  },
+};
+
+// A secret's default in code: `process.env.API_KEY || "…"`.
+
+const ENV_NAME = /env\.([A-Za-z_$][\w$]{0,80})[ \t]*$/;
+const DEFAULT = new RegExp(
+  `\\|\\|[ \\t]*(?:"([^"\\\\\\r\\n]{1,${VALUE_MAX}})"|'([^'\\\\\\r\\n]{1,${VALUE_MAX}})'|\`([^\`\\\\\\r\\n$]{1,${VALUE_MAX}})\`)`,
+  'y',
+);
+export const envDefault: Detector = {
+  kind: 'password',
+  anchors: '|',
+  trigger: '\\|(?<=env\\.[A-Za-z_$][\\w$]{0,80}[ \\t]*\\|)(?=\\|[ \\t]*["\'`])',
+  find(text, at, _state, out) {
+    const name = ENV_NAME.exec(text.slice(Math.max(0, at - 100), at))?.[1];
+    const rule = name === undefined ? null : secretKey(name);
+    if (rule === null) return -1;
+    DEFAULT.lastIndex = at;
+    const m = DEFAULT.exec(text);
+    if (!m) return -1;
+    const value = m[1] ?? m[2] ?? m[3];
+    const end = DEFAULT.lastIndex - 1;
+    if (!standIn(value) && acceptAssignment(rule.keyword, value, true, '')) {
+      out.push({ start: end - value.length, end, kind: rule.kind });
+    }
+    return DEFAULT.lastIndex;
+  },
+};
+
+// redis: `redis-cli CONFIG SET requirepass …`, `127.0.0.1:6379> CONFIG SET masterauth …`.
+
+const CONFIG_SET_PASS =
+  /[ \t>][cC][oO][nN][fF][iI][gG][ \t]+[sS][eE][tT][ \t]+(?:requirepass|masterauth)[ \t]+(?:"([^"\r\n]{1,1024})"|'([^'\r\n]{1,1024})'|([^\s"'\\]{1,1024}))/;
+const SET_PASS_AHEAD =
+  '[cC][oO][nN][fF][iI][gG][ \\t]+[sS][eE][tT][ \\t]+(?:requirepass|masterauth)[ \\t]';
+const REDIS_CLI = /^cli[ \t][^\r\n;|&]{0,300}?[ \t]$/;
+const REDIS_PROMPT = /^\d:\d{1,5}>[ \t]*$/;
+function redisFind(text: string, at: number, out: Span[]): number {
+  const end = lineEnd(text, at);
+  const line = text.slice(at, end);
+  const m = CONFIG_SET_PASS.exec(line);
+  if (!m) return -1;
+  // The trigger's context: `redis-` before the `-`, a digit and a port's prompt around the `:`.
+  const before = line.slice(1, m.index + 1);
+  if (text.charCodeAt(at) === 0x2d) {
+    if (!text.startsWith('redis', at - 5) || !REDIS_CLI.test(before)) return -1;
+  } else if (!REDIS_PROMPT.test(text.slice(at - 1, at + m.index + 1))) return -1;
+  const value = m[1] ?? m[2] ?? m[3];
+  const quoted = m[3] === undefined;
+  const matchEnd = at + m.index + m[0].length;
+  const stop = quoted ? matchEnd - 1 : matchEnd;
+  if (password(value, quoted))
+    out.push({ start: stop - value.length, end: stop, kind: 'password' });
+  return matchEnd;
+}
+export const redisCliConfigSet: Detector = {
+  kind: 'password',
+  anchors: '-',
+  trigger: `-(?<=redis-)(?=cli[ \\t][^\\r\\n;|&]{0,300}?[ \\t]${SET_PASS_AHEAD})`,
+  find: (text, at, _state, out) => redisFind(text, at, out),
+};
+export const redisPromptConfigSet: Detector = {
+  kind: 'password',
+  anchors: ':',
+  trigger: `:(?<=\\d:)(?=\\d{1,5}>[ \\t]*${SET_PASS_AHEAD})`,
+  find: (text, at, _state, out) => redisFind(text, at, out),
+};
+
+export const LINE_DETECTORS: readonly Detector[] = [
+  expectSend,
+  slashOptions,
+  nginxAuthorization,
+  scramVerifier,
+  wpaPsk,
+  typedConstant,
+  pgpassLine,
+  envDefault,
+  redisCliConfigSet,
+  redisPromptConfigSet,
+];
