@@ -120,4 +120,39 @@ describe('keygen --write', () => {
     );
     expect(fs.existsSync(file)).toBe(false);
   });
+
+  it('--help and -h print the options on stdout with exit 0, making no key', async () => {
+    const [long, short] = await Promise.all([keygen(['--help']), keygen(['-h'])]);
+    expect([long.code, long.stderr, short.code, short.stderr]).toEqual([0, '', 0, '']);
+    expect(short.stdout).toBe(long.stdout);
+    const lines = long.stdout.split('\n');
+    expect(lines[0]).toBe(
+      'usage: keygen --name NAME [--flavor FLAVOR ...] [--source SOURCE ...] [--write FILE]',
+    );
+    expect(lines.filter((l) => /^ {2}-/.test(l)).map((l) => l.trim().split(/\s+/)[0])).toEqual([
+      '--name',
+      '--flavor',
+      '--source',
+      '--push',
+      '--write',
+      '-h,',
+    ]);
+    expect(keyOf(long.stdout)).toBe('');
+  });
+
+  it('says a flavor Antigravity does not write, and still makes the key (a root may be named so)', async () => {
+    const file = path.join(dir, 'keys.json');
+    const typo = await keygen(['--name', 'a', '--flavor', 'antigravty-ide', '--write', file]);
+    const known = await keygen(['--name', 'b', '--flavor', 'antigravity-cli', '--write', file]);
+    expect([typo.code, typo.stderr, known.code, known.stderr]).toEqual([
+      0,
+      'note: "antigravty-ide" is not a flavor Antigravity writes (antigravity, antigravity-ide, ' +
+        'antigravity-cli, antigravity-acp); the key reads only roots of that exact name\n',
+      0,
+      '',
+    ]);
+    expect(
+      JSON.parse(fs.readFileSync(file, 'utf8')).map((e: { flavors: string[] }) => e.flavors),
+    ).toEqual([['antigravty-ide'], ['antigravity-cli']]);
+  });
 });

@@ -15,6 +15,20 @@ const USAGE =
   'usage: keygen --name NAME [--flavor FLAVOR ...] [--source SOURCE ...] [--write FILE]\n' +
   '       keygen --name SOURCE --push [--write FILE]   (a push key: brainql push, nothing else)';
 
+const HELP = `${USAGE}
+
+Prints a new API key (give it to its holder, once: it is not stored) and its entry for the
+API_KEYS_FILE array, which holds only the key's SHA-256.
+  --name NAME       who holds the key (unique in the file; a push key's name is its source)
+  --flavor FLAVOR   the key reads only roots of this flavor (repeatable; default: every root)
+  --source SOURCE   the key reads only sessions pushed by this source (repeatable)
+  --push            a push key: brainql push may use it, every read route answers 403
+  --write FILE      append the entry to FILE (created with mode 600), never editing it by hand
+  -h, --help        this text`;
+
+/** The flavors Antigravity writes; a key may name another (a root's parent folder), but a typo reads nothing. */
+const KNOWN_FLAVORS = ['antigravity', 'antigravity-ide', 'antigravity-cli', 'antigravity-acp'];
+
 /** The entries already in `file` ([] when it does not exist), or why they cannot be used. */
 function existingEntries(file: string): unknown[] | string {
   let text: string;
@@ -52,6 +66,7 @@ function main(): number {
     source?: string[];
     push?: boolean;
     write?: string;
+    help?: boolean;
   };
   try {
     ({ values } = parseArgs({
@@ -61,11 +76,16 @@ function main(): number {
         source: { type: 'string', multiple: true },
         push: { type: 'boolean' },
         write: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
       },
     }));
   } catch (err) {
     console.error(`${(err as Error).message}\n${USAGE}`);
     return 2;
+  }
+  if (values.help) {
+    console.log(HELP);
+    return 0;
   }
   if (!values.name) {
     console.error(USAGE);
@@ -85,6 +105,12 @@ function main(): number {
     console.error(`${checked.errors.join('\n').replace(/^entry 0: /gm, '')}\n${USAGE}`);
     return 2;
   }
+  for (const flavor of values.flavor ?? [])
+    if (!KNOWN_FLAVORS.includes(flavor))
+      console.error(
+        `note: "${flavor}" is not a flavor Antigravity writes (${KNOWN_FLAVORS.join(', ')}); ` +
+          'the key reads only roots of that exact name',
+      );
   if (values.write) {
     const entries = existingEntries(values.write);
     if (typeof entries === 'string') {
