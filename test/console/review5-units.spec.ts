@@ -1,4 +1,3 @@
-import { ApiError } from '../../console/src/api/graphql';
 import { fitLabel } from '../../console/src/views/dashboard/fit-label';
 import { searchOrder, sessionProblems } from '../../console/src/views/search/search-notes';
 import { kindProblems, noneFound } from '../../console/src/views/secrets/kinds';
@@ -47,13 +46,18 @@ describe('a search order= and session= said when they name nothing (3)', () => {
     expect(sessionProblems('zzzz', { found: false })).toEqual([
       'session=zzzz matches no session your key reads; no hit is listed.',
     ]);
-    const several = new ApiError('several', 'AMBIGUOUS_SESSION_ID', [
-      'abcd0001-0000-4000-8000-000000000001',
-      'abcd0002-0000-4000-8000-000000000002',
-    ]);
+    // As the console's ApiError carries them.
+    const several = Object.assign(new Error('several'), {
+      code: 'AMBIGUOUS_SESSION_ID',
+      candidates: ['abcd0001-0000-4000-8000-000000000001', 'abcd0002-0000-4000-8000-000000000002'],
+    });
     expect(sessionProblems('abcd', { error: several })).toEqual([
       'session=abcd matches several sessions (abcd0001, abcd0002); give more of the id.',
     ]);
-    expect(sessionProblems('abc', { error: new ApiError('short', 'BAD_USER_INPUT') })).toEqual([]);
+    expect(
+      sessionProblems('abc', {
+        error: Object.assign(new Error('short'), { code: 'BAD_USER_INPUT' }),
+      }),
+    ).toEqual([]);
   });
 });

@@ -74,17 +74,14 @@ describeInBrowser('the console after the lows of its fifth outside review', () =
 
   /** Each text of a chart: its text, and whether its box starts and ends inside the svg. */
   const inside = (page: Page, chart: string) =>
-    page.$$eval(`svg[aria-label="${chart}"] text`, (texts) =>
-      texts.map((t) => {
-        const box = t.getBoundingClientRect();
-        const svg = (t as unknown as { ownerSVGElement: Element }).ownerSVGElement;
-        const frame = svg.getBoundingClientRect();
-        return [
-          t.childNodes[t.childNodes.length - 1].textContent,
-          box.left >= frame.left && box.right <= frame.right,
-        ];
-      }),
-    );
+    // A string: the test's TypeScript has no DOM types.
+    page.evaluate<
+      [string, boolean][]
+    >(`[...document.querySelectorAll('svg[aria-label="${chart}"] text')].map((t) => {
+      const box = t.getBoundingClientRect();
+      const frame = t.ownerSVGElement.getBoundingClientRect();
+      return [t.lastChild.textContent, box.left >= frame.left && box.right <= frame.right];
+    })`);
 
   it('fits a 200-character model name of wide letters left of its bar, at 1280 and 390 px (1)', async () => {
     const page = w.page;
@@ -97,7 +94,7 @@ describeInBrowser('the console after the lows of its fifth outside review', () =
         const shown = await inside(page, 'Models');
         expect([width, shown.map(([, fits]) => fits)]).toEqual([width, shown.map(() => true)]);
         // The two cut names, each ending in an ellipsis, whole in its tooltip.
-        const cut = shown.filter(([t]) => (t as string).endsWith('…')).map(([t]) => t as string);
+        const cut = shown.filter(([t]) => t.endsWith('…')).map(([t]) => t);
         expect(cut.map((t) => [t[0], /^(M+|W+)…$/.test(t)])).toEqual([
           ['M', true],
           ['W', true],
@@ -117,13 +114,13 @@ describeInBrowser('the console after the lows of its fifth outside review', () =
       await page.locator('.heatmap svg text').first().waitFor();
       await page.locator('svg[aria-label="Models"] text').first().waitFor();
       // The px a text is drawn at: its font size times its svg's scale.
-      const sizes = await page.$$eval('.chart svg text.axis', (texts) =>
-        texts.map((t) => {
-          const svg = (t as unknown as { ownerSVGElement: SVGSVGElement }).ownerSVGElement;
-          const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-          return Math.round(parseFloat(getComputedStyle(t).fontSize) * scale * 10) / 10;
-        }),
-      );
+      const sizes = await page.evaluate<
+        number[]
+      >(`[...document.querySelectorAll('.chart svg text.axis')].map((t) => {
+        const svg = t.ownerSVGElement;
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        return Math.round(parseFloat(getComputedStyle(t).fontSize) * scale * 10) / 10;
+      })`);
       expect(sizes.length).toBeGreaterThan(20);
       expect(sizes.filter((s) => s < 10)).toEqual([]);
       // Nothing wider than the screen: the heatmap scrolls inside its card.

@@ -1,4 +1,3 @@
-import { ApiError } from '../../api/graphql';
 import { shortId, shown } from '../../components/text';
 
 export const ORDERS = ['relevance', 'newest_first'] as const;
@@ -28,11 +27,14 @@ export function searchOrder(value: string | undefined): {
  */
 export function sessionProblems(
   session: string | undefined,
-  match: { found?: boolean; error?: Error | null },
+  match: { found?: boolean; error?: unknown },
 ): string[] {
   if (!session) return [];
-  if (match.error instanceof ApiError && match.error.code === 'AMBIGUOUS_SESSION_ID') {
-    const some = match.error.candidates.map(shortId).join(', ');
+  // An ApiError (../../api/graphql), read by its fields: this module stays free of the DOM.
+  const error = (match.error ?? {}) as { code?: unknown; candidates?: unknown };
+  if (error.code === 'AMBIGUOUS_SESSION_ID') {
+    const candidates = Array.isArray(error.candidates) ? (error.candidates as string[]) : [];
+    const some = candidates.map(shortId).join(', ');
     return [
       `session=${shown(session)} matches several sessions${some ? ` (${some})` : ''}; give more of the id.`,
     ];
