@@ -373,19 +373,20 @@ describeInBrowser('the console over the example home', () => {
           .locator('a')
           .evaluateAll((as) => as.map((a) => a.getAttribute('aria-label'))),
       ).toEqual(days.map((d) => `${d} ${counts[d] ?? 0}`));
-      // 46 bars: every 6th day below (not 05-17, which the first, starting at the chart's edge,
-      // would overlap), a count above each bar that is not empty (one digit fits its bar).
+      // 46 bars: a date about every 80 px of the chart (drawn at its own width since review 5,
+      // its 12 px text not scaled down: 7 in its ~560 px, every 7th day), not 05-18, which the
+      // first, starting at the chart's edge, would overlap; a count above each bar that is not
+      // empty (one digit fits its bar).
       expect(await sessions.locator('text').allTextContents()).toEqual([
         '1',
         '2026-05-11',
         '1',
-        '2026-05-23',
+        '2026-05-25',
         '1',
-        '2026-05-29',
-        '2026-06-04',
-        '2026-06-10',
+        '2026-06-01',
+        '2026-06-08',
+        '2026-06-15',
         '1',
-        '2026-06-16',
         '2026-06-22',
         '2',
       ]);

@@ -181,7 +181,7 @@ describeInBrowser('the console after its second outside review', () => {
     expect(await w.page.title()).toBe('Search work · brainql');
     await w.page.goto(`${world.origin}/secrets?kind=${encodeURIComponent('<b>x')}`);
     expect(await w.page.getByTestId('filter-problems').innerText()).toBe(
-      'kind=<b>x is no kind found in the sessions your key reads (found: none); no finding is listed under it.',
+      'kind=<b>x is no kind found in the sessions your key reads (found: none); it is left out.',
     );
     expect(await w.page.title()).toBe('Secrets · brainql');
     await w.page.goto(`${world.origin}/`);

@@ -43,3 +43,8 @@ export function takeEarly(body: string): Promise<Response> | undefined {
   early.delete(body);
   return answer;
 }
+
+/** Drops the answers asked early (sign out): they were asked with the key that leaves. */
+export function forgetEarly(): void {
+  early.clear();
+}

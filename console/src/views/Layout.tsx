@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Outlet } from '@tanstack/react-router';
+import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
+import { forgetEarly } from '../api/early';
 import { signOut } from '../api/key';
 import { useKeyState } from '../api/useKey';
 import { KeyDialog } from './KeyDialog';
 import { KeyHelp, useGlobalKeys } from './keys';
+import { forgetTableSearch } from './sessions/table-search';
 import { ThemeToggle } from './ThemeToggle';
 
 const ApiView = lazy(() => import('./ApiView'));
@@ -13,6 +15,7 @@ const ApiView = lazy(() => import('./ApiView'));
 export function Layout() {
   const { key, needed } = useKeyState();
   const client = useQueryClient();
+  const navigate = useNavigate();
   const [api, setApi] = useState(false);
   const [help, setHelp] = useState(false);
   useGlobalKeys(setHelp);
@@ -52,9 +55,14 @@ export function Layout() {
           <button
             type="button"
             onClick={() => {
-              // What the key read leaves the page with it.
+              // What the key read leaves the page with it: its answers, those asked before the
+              // bundle ran, the table filters [ and ] follow, and the view with the URL's
+              // filters (shown again, the table kept them): the next key starts clean, on `/`.
               client.clear();
+              forgetEarly();
+              forgetTableSearch();
               signOut();
+              void navigate({ to: '/', search: {} });
             }}
           >
             Sign out

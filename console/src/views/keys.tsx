@@ -42,9 +42,41 @@ const KEYS: readonly [string, string][] = [
   ['?', 'this list (Escape closes it)'],
 ];
 
+/**
+ * The keys, a modal dialog: it takes the focus (its Close button) and keeps Tab inside while
+ * open; Escape or Close shuts it and the focus goes back where it was (#20, review 5: the
+ * panel opened beside the page and Tab walked on behind it).
+ */
 export function KeyHelp({ onClose }: { onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const before = document.activeElement;
+    const d = dialog.current;
+    if (d && !d.open) d.showModal();
+    close.current?.focus();
+    return () => {
+      if (d?.open) d.close();
+      if (before instanceof HTMLElement && before.isConnected) before.focus();
+    };
+  }, []);
   return (
-    <aside className="key-help" aria-labelledby="keys-title">
+    <dialog
+      ref={dialog}
+      className="key-help"
+      aria-labelledby="keys-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onKeyDown={(e) => {
+        // The Close button is the dialog's one stop: Tab and Shift+Tab stay on it.
+        if (e.key === 'Tab') {
+          e.preventDefault();
+          close.current?.focus();
+        }
+      }}
+    >
       <h2 id="keys-title">Keys</h2>
       <dl>
         {KEYS.map(([k, what]) => (
@@ -56,9 +88,9 @@ export function KeyHelp({ onClose }: { onClose: () => void }) {
           </div>
         ))}
       </dl>
-      <button type="button" onClick={onClose}>
+      <button type="button" ref={close} onClick={onClose}>
         Close
       </button>
-    </aside>
+    </dialog>
   );
 }

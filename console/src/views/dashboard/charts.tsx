@@ -1,6 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { SessionSearch } from '../sessions/filters';
 import { countPlaces } from './count-places';
+import { fitLabel } from './fit-label';
 
 /**
  * Hand-made SVG charts (a few hundred bytes of code, no chart library in the bundle). Each is
@@ -52,15 +54,39 @@ function labelAt(
 }
 
 /**
+ * The width the chart's svg is drawn at, in CSS pixels (640 until measured): its viewBox is
+ * that wide, so one unit is one pixel and 12 px text stays 12 px. A 640-unit box scaled down
+ * to a 390 px screen drew the axis at about 6 px (#20, review 5).
+ */
+function useDrawnWidth(): [React.RefObject<SVGSVGElement | null>, number] {
+  const ref = useRef<SVGSVGElement>(null);
+  const [width, setWidth] = useState(640);
+  useLayoutEffect(() => {
+    const svg = ref.current;
+    if (!svg) return;
+    const measure = () => {
+      const w = Math.round(svg.getBoundingClientRect().width);
+      if (w > 0) setWidth(Math.max(240, w));
+    };
+    measure();
+    const seen = new ResizeObserver(measure);
+    seen.observe(svg);
+    return () => seen.disconnect();
+  }, []);
+  return [ref, width];
+}
+
+/**
  * Vertical bars over time, labels below (every nth when crowded); each bar's count above it
  * while there is room for one (an auditor reads numbers, not heights).
  */
 export function Columns({ title, bars }: { title: string; bars: Bar[] }) {
-  const W = 640;
+  const [ref, W] = useDrawnWidth();
   const H = 180;
   const max = Math.max(1, ...bars.map((b) => b.value));
   const w = W / Math.max(bars.length, 1);
-  const every = Math.ceil(bars.length / 8);
+  // About one label per 80 px: 8 on a desktop's chart, 4 on a phone's.
+  const every = Math.ceil(bars.length / Math.max(2, Math.floor(W / 80)));
   const counts = countPlaces(
     bars.map((b) => b.value),
     W,
@@ -81,7 +107,7 @@ export function Columns({ title, bars }: { title: string; bars: Bar[] }) {
   return (
     <figure className="chart">
       <figcaption>{title}</figcaption>
-      <svg viewBox={`0 -16 ${W} ${H + 46}`} aria-label={title} role="group">
+      <svg ref={ref} viewBox={`0 -16 ${W} ${H + 46}`} aria-label={title} role="group">
         {/* A crowded chart draws no 0: all of them would leave it blank, as if not loaded. */}
         {bars.length > 0 && bars.every((b) => b.value <= 0) && (
           <text x={W / 2} y={H / 2} textAnchor="middle" className="axis">
@@ -123,44 +149,45 @@ export function Columns({ title, bars }: { title: string; bars: Bar[] }) {
   );
 }
 
-/**
- * Characters of a bar's label shown: 28 at 12 px fit the 214 units left of the bars, markup's
- * wide `<`, `=` and `"` included (34 ran past the chart's left edge).
- */
-const CUT = 28;
-
 /** Horizontal bars with their label and value (models, environments, tools). */
 export function Rows({ title, bars }: { title: string; bars: Bar[] }) {
-  const W = 640;
+  const [ref, W] = useDrawnWidth();
   const R = 22;
   const max = Math.max(1, ...bars.map((b) => b.value));
+  // Labels end at L (a third of a phone's chart), the bars run from L + 6 and leave room at
+  // the right for the value and its note.
+  const L = Math.min(214, Math.round(W * 0.36));
+  const B = Math.max(40, W - L - 6 - Math.min(160, Math.round(W * 0.3)));
   return (
     <figure className="chart">
       <figcaption>{title}</figcaption>
-      <svg viewBox={`0 0 ${W} ${bars.length * R + 4}`} aria-label={title} role="group">
-        {bars.map((b, i) => (
-          <g key={b.label}>
-            <BarLink bar={b}>
-              <rect x={219} y={i * R + 2} width={W - 378} height={R - 4} className="hit" />
-              <rect
-                x={220}
-                y={i * R + 3}
-                width={((W - 380) * b.value) / max}
-                height={R - 6}
-                className="bar"
-              />
-            </BarLink>
-            <text x={214} y={i * R + 15} textAnchor="end" className="axis">
-              {/* A cut label keeps its whole text as its tooltip: a long model name is read. */}
-              {b.label.length > CUT && <title>{b.label}</title>}
-              {b.label.length > CUT ? `${b.label.slice(0, CUT - 1)}…` : b.label}
-            </text>
-            <text x={226 + ((W - 380) * b.value) / max} y={i * R + 15} className="axis">
-              {b.value}
-              {b.note ? ` (${b.note})` : ''}
-            </text>
-          </g>
-        ))}
+      <svg ref={ref} viewBox={`0 0 ${W} ${bars.length * R + 4}`} aria-label={title} role="group">
+        {bars.map((b, i) => {
+          const label = fitLabel(b.label, L - 2);
+          return (
+            <g key={b.label}>
+              <BarLink bar={b}>
+                <rect x={L + 5} y={i * R + 2} width={B + 2} height={R - 4} className="hit" />
+                <rect
+                  x={L + 6}
+                  y={i * R + 3}
+                  width={(B * b.value) / max}
+                  height={R - 6}
+                  className="bar"
+                />
+              </BarLink>
+              <text x={L} y={i * R + 15} textAnchor="end" className="axis">
+                {/* A cut label keeps its whole text as its tooltip: a long model name is read. */}
+                {label !== b.label && <title>{b.label}</title>}
+                {label}
+              </text>
+              <text x={L + 12 + (B * b.value) / max} y={i * R + 15} className="axis">
+                {b.value}
+                {b.note ? ` (${b.note})` : ''}
+              </text>
+            </g>
+          );
+        })}
       </svg>
     </figure>
   );

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
-import { gql } from '../../api/graphql';
+import { ApiError, gql } from '../../api/graphql';
 import { ErrorNote } from '../../components/ErrorNote';
 import { Snippet } from '../../components/Snippet';
 import { count, oneLine, shortId, shown } from '../../components/text';
 import { FilterProblems } from '../sessions/FilterProblems';
 import { useTitle } from '../title';
+import { searchOrder, sessionProblems } from './search-notes';
 import { graphql } from '../../gql';
 import type { SearchField } from '../../gql/graphql';
 
@@ -14,17 +15,16 @@ export interface SearchSearch {
   q?: string;
   session?: string;
   fields?: string;
-  order?: 'newest_first' | 'relevance';
+  /** As written: newest_first or relevance (any case) is used, another value is said. */
+  order?: string;
 }
 
 export function parseSearchSearch(raw: Record<string, unknown>): SearchSearch {
   const out: SearchSearch = {};
-  for (const k of ['q', 'session', 'fields'] as const) {
+  for (const k of ['q', 'session', 'fields', 'order'] as const) {
     const v = raw[k];
     if (typeof v === 'string' && v.trim()) out[k] = v.trim();
   }
-  const o = typeof raw.order === 'string' ? raw.order.toLowerCase() : '';
-  if (o === 'newest_first' || o === 'relevance') out.order = o;
   return out;
 }
 
@@ -78,6 +78,14 @@ function searchOf(form: FormData): SearchSearch {
   return out;
 }
 
+const SessionMatch = graphql(`
+  query ConsoleSearchSession($id: String!) {
+    session(id: $id) {
+      id
+    }
+  }
+`);
+
 const SearchQuery = graphql(`
   query ConsoleSearch($query: String!, $filter: SearchFilter, $order: SearchOrder) {
     indexStatus {
@@ -114,14 +122,29 @@ export function SearchPage({ search }: { search: SearchSearch }) {
   const navigate = useNavigate();
   const q = search.q ?? '';
   useTitle(q ? `Search ${oneLine(q, 80)}` : 'Search');
-  const { fields, problems } = searchFields(search.fields);
+  const { fields, problems: fieldProblems } = searchFields(search.fields);
+  const { order, problems: orderProblems } = searchOrder(search.order);
+  const match = useQuery({
+    queryKey: ['search-session', search.session],
+    queryFn: () => gql(SessionMatch, { id: search.session! }),
+    enabled: q !== '' && !!search.session,
+    retry: false,
+  });
+  const problems = [
+    ...fieldProblems,
+    ...orderProblems,
+    ...sessionProblems(search.session, {
+      found: match.data ? match.data.session !== null : undefined,
+      error: match.error,
+    }),
+  ];
   const answer = useQuery({
     queryKey: ['search', search],
     queryFn: () =>
       gql(SearchQuery, {
         query: q,
         filter: { fields, session: search.session },
-        order: search.order === 'newest_first' ? 'NEWEST_FIRST' : 'RELEVANCE',
+        order: order === 'newest_first' ? 'NEWEST_FIRST' : 'RELEVANCE',
       }),
     enabled: q !== '',
     // While the index builds, ask again: the page says how far it is.
@@ -166,7 +189,7 @@ export function SearchPage({ search }: { search: SearchSearch }) {
         </label>{' '}
         <label>
           Order{' '}
-          <select name="order" defaultValue={search.order ?? 'relevance'}>
+          <select name="order" defaultValue={order}>
             <option value="relevance">relevance</option>
             <option value="newest_first">newest first</option>
           </select>
@@ -179,7 +202,11 @@ export function SearchPage({ search }: { search: SearchSearch }) {
           {count(status.sessionsTotal, 'session')} so far.
         </p>
       )}
-      {answer.error && <ErrorNote error={answer.error} />}
+      {/* An ambiguous prefix is said above, with the sessions it matches. */}
+      {answer.error &&
+        !(answer.error instanceof ApiError && answer.error.code === 'AMBIGUOUS_SESSION_ID') && (
+          <ErrorNote error={answer.error} />
+        )}
       {answer.data && (
         <>
           <p className="muted" data-testid="hits">

@@ -7,21 +7,10 @@ import { count, oneLine, shortId, shown, when } from '../../components/text';
 import { graphql } from '../../gql';
 import { FilterProblems } from '../sessions/FilterProblems';
 import { useTitle } from '../title';
+import { kindProblems, noneFound } from './kinds';
 
 export function parseSecretsSearch(raw: Record<string, unknown>): { kind?: string } {
   return typeof raw.kind === 'string' && raw.kind.trim() ? { kind: raw.kind.trim() } : {};
-}
-
-/**
- * A `kind=` no finding has, said with the kinds found: alone, "No secret was found" read as if
- * the sessions held none (a typo, or `kind=<b>x`, looked like a clean home).
- */
-export function kindProblems(kind: string | undefined, found: readonly string[]): string[] {
-  if (!kind || found.includes(kind)) return [];
-  const names = found.length ? found.map(shown).join(', ') : 'none';
-  return [
-    `kind=${shown(kind)} is no kind found in the sessions your key reads (found: ${names}); no finding is listed under it.`,
-  ];
 }
 
 const ExposuresQuery = graphql(`
@@ -53,13 +42,9 @@ const ExposuresQuery = graphql(`
 `);
 
 /** `/secrets`: the sessions where secrets appeared (newest first), each finding linked. */
-export function SecretsPage({ kind }: { kind?: string }) {
+export function SecretsPage({ kind: asked }: { kind?: string }) {
   const navigate = useNavigate();
   useTitle('Secrets');
-  const q = useQuery({
-    queryKey: ['exposures', kind],
-    queryFn: () => gql(ExposuresQuery, { kinds: kind ? [kind] : undefined }),
-  });
   const all = useQuery({
     queryKey: ['exposures', undefined],
     queryFn: () => gql(ExposuresQuery, {}),
@@ -67,6 +52,13 @@ export function SecretsPage({ kind }: { kind?: string }) {
   const kinds = [
     ...new Set(all.data?.secretExposures.edges.flatMap((e) => e.node.kinds) ?? []),
   ].sort();
+  // The URL's kind once the kinds are known, unless no finding has it (then: every kind).
+  const kind = asked && all.data && kinds.includes(asked) ? asked : undefined;
+  const q = useQuery({
+    queryKey: ['exposures', kind],
+    queryFn: () => gql(ExposuresQuery, { kinds: kind ? [kind] : undefined }),
+    enabled: !asked || !!all.data,
+  });
   return (
     <section aria-labelledby="secrets-title">
       <h1 id="secrets-title">Secrets</h1>
@@ -87,20 +79,16 @@ export function SecretsPage({ kind }: { kind?: string }) {
               {shown(k)}
             </option>
           ))}
-          {/* The URL's kind, even one not found: the select says what the list is of. */}
-          {kind && !kinds.includes(kind) && <option value={kind}>{shown(kind)}</option>}
         </select>
       </label>
-      <FilterProblems problems={all.data ? kindProblems(kind, kinds) : []} />
+      <FilterProblems problems={all.data ? kindProblems(asked, kinds) : []} />
       {q.error && <ErrorNote error={q.error} />}
       {q.data && (
         <>
           <p className="muted" data-testid="exposures">
             {count(q.data.secretExposures.totalCount, 'session')}
           </p>
-          {q.data.secretExposures.totalCount === 0 && (
-            <p>No secret was found in the sessions your key reads.</p>
-          )}
+          {q.data.secretExposures.totalCount === 0 && <p>{noneFound(kind)}</p>}
           <ol className="plain exposures">
             {q.data.secretExposures.edges.map(({ node: x }) => (
               <li key={x.session.id} className="exposure">

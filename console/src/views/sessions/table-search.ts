@@ -27,3 +27,15 @@ export function tableSearch(): SessionSearch | null {
     return null;
   }
 }
+
+/**
+ * Forgets the table's filters (sign out): they came from what the last key read, and `[`/`]`
+ * of the next key would follow a list its sessions were never filtered by.
+ */
+export function forgetTableSearch(): void {
+  try {
+    sessionStorage.removeItem(STORAGE);
+  } catch {
+    // Storage refused: nothing was kept.
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * A pessimistic width of a character of 12 px sans-serif text, in px: M and W are about 11 px
+ * (a cut of 28 characters fitted markup's `<`, `=` and `"` but not "MMMM…", which started 72
+ * px left of the chart), other capitals and wide signs about 9, the rest at most 7.
+ */
+function charWidth(c: string): number {
+  if (/[MWmw@%]/.test(c)) return 12;
+  if (/[A-Z&#<>=+~"_]/.test(c) || c.charCodeAt(0) > 0x7f) return 9.5;
+  return 7.5;
+}
+
+/**
+ * The label as it fits in `room` px of 12 px text: whole, or cut with an ellipsis by the
+ * estimated width of its characters (a cut by their number let wide ones run past the edge).
+ */
+export function fitLabel(label: string, room: number): string {
+  const chars = [...label];
+  let used = 0;
+  for (const c of chars) used += charWidth(c);
+  if (used <= room) return label;
+  let out = '';
+  used = charWidth('…');
+  for (const c of chars) {
+    if (used + charWidth(c) > room) break;
+    used += charWidth(c);
+    out += c;
+  }
+  return `${out}…`;
+}
