@@ -100,6 +100,10 @@ describeInBrowser('the console after the lows of its fifth outside review', () =
           ['W', true],
         ]);
         expect(await models.locator('text title').allTextContents()).toEqual([WIDE_M, WIDE_W]);
+        // This home has no tool call: its chart says so instead of standing empty.
+        expect(
+          await page.locator('svg[aria-label="Tools (calls, tool errors)"] text').allTextContents(),
+        ).toEqual(['none in this range']);
       }
     } finally {
       await page.setViewportSize({ width: 1280, height: 720 });

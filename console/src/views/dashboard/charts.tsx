@@ -161,7 +161,18 @@ export function Rows({ title, bars }: { title: string; bars: Bar[] }) {
   return (
     <figure className="chart">
       <figcaption>{title}</figcaption>
-      <svg ref={ref} viewBox={`0 0 ${W} ${bars.length * R + 4}`} aria-label={title} role="group">
+      <svg
+        ref={ref}
+        viewBox={`0 0 ${W} ${Math.max(bars.length, 1) * R + 4}`}
+        aria-label={title}
+        role="group"
+      >
+        {/* No row (no tool call in the range): said, not an empty box. */}
+        {bars.length === 0 && (
+          <text x={W / 2} y={15} textAnchor="middle" className="axis">
+            none in this range
+          </text>
+        )}
         {bars.map((b, i) => {
           const label = fitLabel(b.label, L - 2);
           return (
