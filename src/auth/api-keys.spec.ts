@@ -48,6 +48,27 @@ describe('loadApiKeysFrom', () => {
     expect(loadApiKeysFrom('[]')).toEqual({ errors: ['holds no keys'] });
   });
 
+  it('refuses a flavor or source no folder can have: the key would read nothing', () => {
+    expect(
+      loadApiKeysFrom(
+        JSON.stringify([
+          { ...entry('a', 'a'), flavors: ['antigravity-ide', '../x', '..', 'a\\b', 'tab\tname'] },
+          { ...entry('b', 'b'), flavors: ['.hidden', 'antigravity-IDE'], sources: ['ci-runner'] },
+          { ...entry('c', 'c'), sources: ['../up', ''] },
+        ]),
+      ),
+    ).toEqual({
+      errors: [
+        'entry 0: "../x" cannot be a flavor: a root\'s folder name has no / \\ or control character',
+        'entry 0: ".." cannot be a flavor: a root\'s folder name has no / \\ or control character',
+        'entry 0: "a\\\\b" cannot be a flavor: a root\'s folder name has no / \\ or control character',
+        'entry 0: "tab\\tname" cannot be a flavor: a root\'s folder name has no / \\ or control character',
+        'entry 2: "../up" cannot be a source: a push key\'s name is 1-64 of A-Z a-z 0-9 . _ - starting with a letter or digit',
+        'entry 2: "" cannot be a source: a push key\'s name is 1-64 of A-Z a-z 0-9 . _ - starting with a letter or digit',
+      ],
+    });
+  });
+
   it('refuses push key names differing only in case (one folder on a case-insensitive disk)', () => {
     expect(
       loadApiKeysFrom(

@@ -25,6 +25,20 @@ export interface ApiKey {
 export const SOURCE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 const HEX64 = /^[0-9a-f]{64}$/i;
+/**
+ * What a scope may name: a flavor is a root's folder name (1-255 characters, no separator or
+ * control character, not `.` or `..`), a source a push key's name.
+ */
+const SCOPE = {
+  // eslint-disable-next-line no-control-regex
+  flavors: /^(?!\.\.?$)[^/\\\x00-\x1f\x7f]{1,255}$/,
+  sources: SOURCE_NAME,
+};
+const SCOPE_RULE = {
+  flavors: "cannot be a flavor: a root's folder name has no / \\ or control character",
+  sources:
+    "cannot be a source: a push key's name is 1-64 of A-Z a-z 0-9 . _ - starting with a letter or digit",
+};
 
 /** Parses the keys file; returns the keys or the reasons it is unusable. */
 export function loadApiKeys(file: string): { keys: ApiKey[] } | { errors: string[] } {
@@ -71,6 +85,11 @@ export function loadApiKeysFrom(text: string): { keys: ApiKey[] } | { errors: st
       const v = e[list];
       if (v !== undefined && !(Array.isArray(v) && v.every((f) => typeof f === 'string')))
         errors.push(`entry ${i}: "${list}" must be an array of strings when present`);
+      // A name no folder can have scopes the key to nothing: said, not silently kept.
+      else
+        for (const f of v ?? [])
+          if (!SCOPE[list].test(f))
+            errors.push(`entry ${i}: ${JSON.stringify(f)} ${SCOPE_RULE[list]}`);
     }
     if (e.push !== undefined && typeof e.push !== 'boolean')
       errors.push(`entry ${i}: "push" must be true or false when present`);

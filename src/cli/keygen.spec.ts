@@ -155,4 +155,15 @@ describe('keygen --write', () => {
       JSON.parse(fs.readFileSync(file, 'utf8')).map((e: { flavors: string[] }) => e.flavors),
     ).toEqual([['antigravty-ide'], ['antigravity-cli']]);
   });
+
+  it('refuses a flavor no folder can have, with exit 2, writing nothing', async () => {
+    const file = path.join(dir, 'keys.json');
+    const bad = await keygen(['--name', 'a', '--flavor', '../x', '--write', file]);
+    expect([bad.code, bad.stdout, bad.stderr.split('\n')[0]]).toEqual([
+      2,
+      '',
+      '"../x" cannot be a flavor: a root\'s folder name has no / \\ or control character',
+    ]);
+    expect(fs.existsSync(file)).toBe(false);
+  });
 });
