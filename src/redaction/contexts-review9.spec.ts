@@ -1,0 +1,81 @@
+import { DIFFS, FORMS, markers } from './context-forms';
+import { maskText } from '../http/masked-body';
+import { Redactor } from './redactor';
+
+/**
+ * The ninth outside review of issue 19: exact masked output and one finding per masked value.
+ * Values are made up.
+ */
+
+const kinds: string[] = [];
+const r = new Redactor({ enabled: true, extraPatterns: [] }, (k) => kinds.push(k));
+const j = (...parts: string[]) => parts.join('');
+/** The review's session ...908: tails right after the compact tier's marker. */
+const GHP_TAIL = j('B3dE5fG7hJ9kL1mN3pQ5r', 'S7tV9wX1y');
+const PW_TAIL = j('7zk8mT4v', 'Qabcdefgh');
+const BEARER_TAIL = j('bcdefghijklmnopqrstuvwxyz', '0123456789');
+const HEAD = `${'x'.repeat(80)}\n<truncated 969 bytes>\n`;
+const U = '[REDACTED:unchecked]';
+
+const counted = (text: string) => {
+  kinds.length = 0;
+  const out = r.redactText(text);
+  return { out, kinds: [...kinds] };
+};
+
+describe('review 9 (1, high): the tail after the compact tier marker', () => {
+  it.each([
+    ['ghp_ tail', GHP_TAIL],
+    ['DB_PASSWORD tail', PW_TAIL],
+    ['bearer tail', BEARER_TAIL],
+    ['base64 tail with / and +', j('wJalrXUtnFEMI/K7MDENG', '/bPxRfiCY+EXAMPLEKEY')],
+  ])('masks a %s in the decoded text, counted once', (_name, tail) => {
+    const got = counted(`${HEAD}${tail}\n${'z'.repeat(60)}`);
+    expect(got.out).toBe(`${HEAD}${U}\n${'z'.repeat(60)}`);
+    expect(got.kinds).toEqual(['unchecked']);
+  });
+
+  it.each([GHP_TAIL, PW_TAIL, BEARER_TAIL])('masks %s in a raw compact line', (tail) => {
+    const raw = JSON.stringify({ step_index: 1, content: `${HEAD}${tail}\nzzz` });
+    const got = counted(raw);
+    expect(got.out).toBe(JSON.stringify({ step_index: 1, content: `${HEAD}${U}\nzzz` }));
+    expect(got.kinds).toEqual(['unchecked']);
+  });
+
+  it('masks a tail and a cut head around the same marker, each counted', () => {
+    const head = j('ghp_', 'SeCoNdCuTtOkEn9876543210zyxwvu');
+    const got = counted(`token ${head}\n<truncated 9 bytes>\n${PW_TAIL} rest`);
+    expect(got.out).toBe(`token [REDACTED:github-token]\n<truncated 9 bytes>\n${U} rest`);
+    expect(got.kinds.sort()).toEqual(['github-token', 'unchecked']);
+  });
+
+  it.each([
+    'tion of the file goes on',
+    'implementation_details here',
+    'src/app/main.ts:12',
+    '2026-06-25T18:15:58+01:00 later',
+    '12345678 bytes',
+    'abc1',
+    '',
+  ])('leaves a tail that is no secret: %j', (tail) => {
+    const text = `${HEAD}${tail}`;
+    expect(counted(text)).toEqual({ out: text, kinds: [] });
+  });
+
+  it('leaves text after a marker that is not the compact tier cut', () => {
+    const text = `no break <truncated 9 bytes>\n${GHP_TAIL}`;
+    expect(r.redactText(text)).toBe(text);
+  });
+});
+
+export { DIFFS, FORMS, markers };
+
+describe('review 9 (1): the download pass masks the tail as the text pass does', () => {
+  it('maskText on a compact line of session ...908', () => {
+    const line = `${JSON.stringify({ step_index: 1, content: `${HEAD}${GHP_TAIL}\nzz` })}\n`;
+    const { body } = maskText(Buffer.from(line, 'utf8'), r);
+    expect(body.toString('utf8')).toBe(
+      `${JSON.stringify({ step_index: 1, content: `${HEAD}${U}\nzz` })}\n`,
+    );
+  });
+});
