@@ -68,8 +68,6 @@ describe('review 9 (1, high): the tail after the compact tier marker', () => {
   });
 });
 
-export { DIFFS, FORMS, markers };
-
 describe('review 9 (1): the download pass masks the tail as the text pass does', () => {
   it('maskText on a compact line of session ...908', () => {
     const line = `${JSON.stringify({ step_index: 1, content: `${HEAD}${GHP_TAIL}\nzz` })}\n`;
@@ -77,5 +75,73 @@ describe('review 9 (1): the download pass masks the tail as the text pass does',
     expect(body.toString('utf8')).toBe(
       `${JSON.stringify({ step_index: 1, content: `${HEAD}${U}\nzz` })}\n`,
     );
+  });
+});
+
+const V = 'Wq7hG2kLp9Zx4Rt8Vb3N';
+const REDIS: [string, string, string][] = [
+  ['one blank', `redis-cli CONFIG SET requirepass ${V}`, 'redis-cli CONFIG SET requirepass [R]'],
+  ['lower case', `redis-cli config set requirepass ${V}`, 'redis-cli config set requirepass [R]'],
+  [
+    'upper-case parameter',
+    `redis-cli CONFIG SET REQUIREPASS ${V}`,
+    'redis-cli CONFIG SET REQUIREPASS [R]',
+  ],
+  [
+    'sudo',
+    `sudo redis-cli CONFIG SET requirepass ${V}`,
+    'sudo redis-cli CONFIG SET requirepass [R]',
+  ],
+  [
+    'kubectl exec',
+    `kubectl exec redis-0 -- redis-cli CONFIG SET requirepass ${V}`,
+    'kubectl exec redis-0 -- redis-cli CONFIG SET requirepass [R]',
+  ],
+  [
+    '-h host (as before)',
+    `redis-cli -h cache.internal -p 6380 CONFIG SET masterauth ${V}`,
+    'redis-cli -h cache.internal -p 6380 CONFIG SET masterauth [R]',
+  ],
+  [
+    'localhost prompt',
+    `localhost:6379> CONFIG SET masterauth ${V}`,
+    'localhost:6379> CONFIG SET masterauth [R]',
+  ],
+  [
+    'prompt with a database',
+    `127.0.0.1:6379[1]> CONFIG SET requirepass ${V}`,
+    '127.0.0.1:6379[1]> CONFIG SET requirepass [R]',
+  ],
+  [
+    'prompt, lower case',
+    `redis-master:6379> config set requirepass "${V}"`,
+    'redis-master:6379> config set requirepass "[R]"',
+  ],
+];
+
+describe('review 9 (2, high): redis CONFIG SET requirepass|masterauth in every form', () => {
+  const rows = REDIS.flatMap(([name, input, expected]) => [
+    ...Object.entries(FORMS).map(
+      ([form, f]) => [`${name} (${form})`, f, input, expected, false] as const,
+    ),
+    ...Object.entries(DIFFS).map(
+      ([form, f]) => [`${name} (diff ${form})`, f, input, expected, true] as const,
+    ),
+  ]);
+  it.each(rows)('%s', (_label, form, input, expected, diff) => {
+    kinds.length = 0;
+    const want = form(expected.replace(/\[R\]/g, '[REDACTED:password]'));
+    const got = diff ? r.redactDiff(form(input)) : r.redactText(form(input));
+    expect(got).toBe(want);
+    expect(kinds).toEqual(Array(markers(want)).fill('password'));
+  });
+
+  it.each([
+    'redis-cli CONFIG GET requirepass',
+    'localhost:6379> CONFIG SET maxmemory 100mb',
+    'a:b> CONFIG SET requirepass x1 and redis-clix CONFIG SET requirepass y2',
+    'config set requirepass',
+  ])('leaves alone: %s', (text) => {
+    expect(r.redactText(text)).toBe(text);
   });
 });

@@ -1,4 +1,4 @@
-import { REDACTED, type Detector, type Span } from './detector';
+import { REDACTED, ci, type Detector, type Span } from './detector';
 import { GUTTER } from './gutter';
 import { acceptAssignment, secretKey } from './keys';
 import { VALUE_MAX } from './values';
@@ -298,19 +298,24 @@ export const envDefault: Detector = {
 };
 
 // redis: `redis-cli CONFIG SET requirepass …`, `127.0.0.1:6379> CONFIG SET masterauth …`.
-
-const CONFIG_SET_PASS =
-  /[ \t>][cC][oO][nN][fF][iI][gG][ \t]+[sS][eE][tT][ \t]+(?:requirepass|masterauth)[ \t]+(?:"([^"\r\n]{1,1024})"|'([^'\r\n]{1,1024})'|([^\s"'\\]{1,1024}))/;
-const SET_PASS_AHEAD =
-  '[cC][oO][nN][fF][iI][gG][ \\t]+[sS][eE][tT][ \\t]+(?:requirepass|masterauth)[ \\t]';
-const REDIS_CLI = /^cli[ \t][^\r\n;|&]{0,300}?[ \t]$/;
-const REDIS_PROMPT = /^\d:\d{1,5}>[ \t]*$/;
+// Redis takes its commands and parameters in any case: `config set requirepass`, `CONFIG SET
+// REQUIREPASS` (review 9: one blank after `redis-cli`, lower case and host-named prompts with a
+// database number, `localhost:6379>`, `127.0.0.1:6379[1]>`, were served clear).
+const PASS_PARAM = `(?:${ci('requirepass')}|${ci('masterauth')})`;
+const CONFIG_SET_PASS = new RegExp(
+  `[ \\t>]${ci('config')}[ \\t]+${ci('set')}[ \\t]+${PASS_PARAM}[ \\t]+(?:"([^"\\r\\n]{1,1024})"|'([^'\\r\\n]{1,1024})'|([^\\s"'\\\\]{1,1024}))`,
+);
+const SET_PASS_AHEAD = `${ci('config')}[ \\t]+${ci('set')}[ \\t]+${PASS_PARAM}[ \\t]`;
+/** `cli`, a blank, then maybe options (`-h host -p 6379 -n 1`) and a blank, up to CONFIG. */
+const REDIS_CLI = /^cli[ \t](?:[^\r\n;|&]{0,300}?[ \t])?$/;
+/** A prompt: host (a name, an IPv4 or `[::1]`), port, maybe `[db]`, `>`. */
+const REDIS_PROMPT = /^[\w.\]-]:\d{1,5}(?:\[\d{1,5}\])?>[ \t]*$/;
 function redisFind(text: string, at: number, out: Span[]): number {
   const end = lineEnd(text, at);
   const line = text.slice(at, end);
   const m = CONFIG_SET_PASS.exec(line);
   if (!m) return -1;
-  // The trigger's context: `redis-` before the `-`, a digit and a port's prompt around the `:`.
+  // The trigger's context: `redis-` before the `-`, a prompt's host and port around the `:`.
   const before = line.slice(1, m.index + 1);
   if (text.charCodeAt(at) === 0x2d) {
     if (!text.startsWith('redis', at - 5) || !REDIS_CLI.test(before)) return -1;
@@ -326,13 +331,13 @@ function redisFind(text: string, at: number, out: Span[]): number {
 export const redisCliConfigSet: Detector = {
   kind: 'password',
   anchors: '-',
-  trigger: `-(?<=redis-)(?=cli[ \\t][^\\r\\n;|&]{0,300}?[ \\t]${SET_PASS_AHEAD})`,
+  trigger: `-(?<=redis-)(?=cli[ \\t](?:[^\\r\\n;|&]{0,300}?[ \\t])?${SET_PASS_AHEAD})`,
   find: (text, at, _state, out) => redisFind(text, at, out),
 };
 export const redisPromptConfigSet: Detector = {
   kind: 'password',
   anchors: ':',
-  trigger: `:(?<=\\d:)(?=\\d{1,5}>[ \\t]*${SET_PASS_AHEAD})`,
+  trigger: `:(?<=[\\w.\\]-]:)(?=\\d{1,5}(?:\\[\\d{1,5}\\])?>[ \\t]*${SET_PASS_AHEAD})`,
   find: (text, at, _state, out) => redisFind(text, at, out),
 };
 
