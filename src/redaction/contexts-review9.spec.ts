@@ -145,3 +145,45 @@ describe('review 9 (2, high): redis CONFIG SET requirepass|masterauth in every f
     expect(r.redactText(text)).toBe(text);
   });
 });
+
+describe('review 9 (3): .pgpass lines, not compiler output or times', () => {
+  const PG: [string, string, string][] = [
+    ['.pgpass', `db.internal:5432:app:bob:${V}`, 'db.internal:5432:app:bob:[R]'],
+    ['.pgpass *', `*:*:*:postgres:${V}`, '*:*:*:postgres:[R]'],
+    ['.pgpass address', `10.0.0.5:6432:*:app:${V}`, '10.0.0.5:6432:*:app:[R]'],
+    ['.pgpass localhost', `localhost:5432:mydb:app:${V}`, 'localhost:5432:mydb:app:[R]'],
+  ];
+  const rows = PG.flatMap(([name, input, expected]) => [
+    ...Object.entries(FORMS).map(
+      ([form, f]) => [`${name} (${form})`, f, input, expected, false] as const,
+    ),
+    ...Object.entries(DIFFS).map(
+      ([form, f]) => [`${name} (diff ${form})`, f, input, expected, true] as const,
+    ),
+  ]);
+  it.each(rows)('masks %s', (_label, form, input, expected, diff) => {
+    kinds.length = 0;
+    const want = form(expected.replace(/\[R\]/g, '[REDACTED:password]'));
+    const got = diff ? r.redactDiff(form(input)) : r.redactText(form(input));
+    expect(got).toBe(want);
+    expect(kinds).toEqual(Array(markers(want)).fill('password'));
+  });
+
+  const STAYS = [
+    'src/app.ts:12:5:error:Unexpected',
+    'main.c:12:5:warning:unused-variable',
+    'config.yml:12:db:host:localhost',
+    '12:34:56:78:90',
+    'config.yml:2048:db:host:localhost',
+    'lib/db.go:5432:app:bob:Wq7hG2kLp9Zx4Rt8Vb3N',
+    'server.py:1200:18:E501:line-too-long',
+  ];
+  const stays = STAYS.flatMap((t) =>
+    Object.entries(FORMS).map(([form, f]) => [`${t} (${form})`, f(t)] as const),
+  );
+  it.each(stays)('leaves alone, counts nothing: %s', (_label, text) => {
+    kinds.length = 0;
+    expect(r.redactText(text)).toBe(text);
+    expect(kinds).toEqual([]);
+  });
+});
