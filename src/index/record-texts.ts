@@ -73,6 +73,24 @@ export async function recordTexts(
     const { text, findings } = redaction.toolCalls(calls, marked);
     docs.push({ position: record.position, field: FIELD.TOOL_CALLS, name: '', text, findings });
   }
+  // The error and the record's other values are served (masked) but not searched: their
+  // findings go with CONTENT, the record's own text (the contract's SearchField has no value
+  // for them).
+  if (record.error !== null || record.extra !== undefined) {
+    const others = redaction.otherValues(record.error, record.extra, marked);
+    if (others.size > 0) {
+      const doc = docs.find((d) => d.field === FIELD.CONTENT);
+      if (doc) for (const [k, n] of others) doc.findings.set(k, (doc.findings.get(k) ?? 0) + n);
+      else
+        docs.push({
+          position: record.position,
+          field: FIELD.CONTENT,
+          name: '',
+          text: '',
+          findings: others,
+        });
+    }
+  }
   return {
     docs,
     input: isInput && typeof content === 'string' ? content : null,
