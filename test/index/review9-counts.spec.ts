@@ -108,3 +108,30 @@ describe.each([true, false])(
     });
   },
 );
+
+describe.each([true, false])('REDACT=%s: review 9 (5), a request counted once', (redact) => {
+  it('session ...909 step 0: the request token with USER_REQUEST, the others with CONTENT', async () => {
+    const tok = (n: string) => ['ghp_', `R9V0${n}aB3dE5fG7hJ9kL1mN3pQ5rS7tV9wX1y`].join('');
+    const got = await findings(redact, [
+      {
+        ...input,
+        content: [
+          '<USER_REQUEST>',
+          `fix @[/home/u/${tok('1')}/app.ts] with password=Wq7hG2kLp9Zx4Rt8Vb3N`,
+          '</USER_REQUEST>',
+          '<ADDITIONAL_METADATA>',
+          `- /work/${tok('2')}/src/x.ts (LANGUAGE_TYPESCRIPT)`,
+          '</ADDITIONAL_METADATA>',
+          '<USER_SETTINGS_CHANGE>',
+          `The user changed setting \`Model Selection\` from None to ${tok('3')}.`,
+          '</USER_SETTINGS_CHANGE>',
+        ].join('\n'),
+      },
+    ]);
+    expect(got).toEqual([
+      { kind: 'github-token', field: 'USER_REQUEST', position: 0, artifact: null, count: 1 },
+      { kind: 'password', field: 'USER_REQUEST', position: 0, artifact: null, count: 1 },
+      { kind: 'github-token', field: 'CONTENT', position: 0, artifact: null, count: 2 },
+    ]);
+  });
+});
