@@ -187,3 +187,39 @@ describe('review 9 (3): .pgpass lines, not compiler output or times', () => {
     expect(kinds).toEqual([]);
   });
 });
+
+describe('review 9 (6): a value goes on past a backslash inside it', () => {
+  const P = '[REDACTED:password]';
+  const CASES: [string, string][] = [
+    ['mysql -uroot -pPw\\R9T03zk8mT4v db', `mysql -uroot -p${P} db`],
+    ['DB_PASSWORD=Pw\\R9T03zk8mT4v\nnext', `DB_PASSWORD=${P}\nnext`],
+    ["export API_KEY='Pw\\R9T03zk8mT4v'", `export API_KEY='${P}'`],
+    ['PGPASSWORD="Pw\\R9T03zk8mT4v" psql', `PGPASSWORD="${P}" psql`],
+    ['password = "Pw\\\\R9T03zk8mT4v"', `password = "${P}"`],
+  ];
+  it.each(CASES)('decoded: %s', (input, expected) => {
+    kinds.length = 0;
+    expect(r.redactText(input)).toBe(expected);
+    expect(kinds).toEqual(['password']);
+  });
+  // The same in a raw JSON line (`\\` an escaped backslash), as a run_command argument in the
+  // full and compact tier (JSON inside JSON), and as command output.
+  const forms = ['full', 'compact', 'output'] as const;
+  it.each(CASES.flatMap(([i, e]) => forms.map((f) => [f, i, e] as const)))(
+    '%s: %s',
+    (form, input, expected) => {
+      kinds.length = 0;
+      expect(r.redactText(FORMS[form](input))).toBe(FORMS[form](expected));
+      expect(kinds).toEqual(['password']);
+    },
+  );
+  it.each([
+    // A JSON escape after a value ends it (a tab, a line break, a quote).
+    ['{"c":"PGPASSWORD=Pw9T03zk8mT4v\\tnext"}', `{"c":"PGPASSWORD=${P}\\tnext"}`],
+    ['{"c":"PGPASSWORD=Pw9T03zk8mT4v\\nnext"}', `{"c":"PGPASSWORD=${P}\\nnext"}`],
+    ['{"c":"x=\\"PGPASSWORD=Pw9T03zk8mT4v\\" y"}', `{"c":"x=\\"PGPASSWORD=${P}\\" y"}`],
+    ['expect "assword:"\nsend "Wq7hG2kLp9Zx4Rt8Vb3N\\r"', `expect "assword:"\nsend "${P}\\r"`],
+  ])('stops at an escape: %s', (input, expected) => {
+    expect(r.redactText(input)).toBe(expected);
+  });
+});
