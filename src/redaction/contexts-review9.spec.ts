@@ -152,6 +152,14 @@ describe('review 9 (3): .pgpass lines, not compiler output or times', () => {
     ['.pgpass *', `*:*:*:postgres:${V}`, '*:*:*:postgres:[R]'],
     ['.pgpass address', `10.0.0.5:6432:*:app:${V}`, '10.0.0.5:6432:*:app:[R]'],
     ['.pgpass localhost', `localhost:5432:mydb:app:${V}`, 'localhost:5432:mydb:app:[R]'],
+    ['.pgpass localhost *', `localhost:*:*:postgres:${V}`, 'localhost:*:*:postgres:[R]'],
+    ['.pgpass all *', `*:*:*:*:${V}`, '*:*:*:*:[R]'],
+    ['.pgpass escaped colon', `db:5432:app:alice:ab\\:cd${V}`, 'db:5432:app:alice:[R]'],
+    [
+      '.pgpass heredoc',
+      `cat > ~/.pgpass <<EOF\ndb.example.com:5432:app:alice:${V}\nEOF`,
+      'cat > ~/.pgpass <<EOF\ndb.example.com:5432:app:alice:[R]\nEOF',
+    ],
   ];
   const rows = PG.flatMap(([name, input, expected]) => [
     ...Object.entries(FORMS).map(
