@@ -103,6 +103,13 @@ export interface StepRecord {
   truncatedFields: TruncatedField[];
   tokens: TokenUsage | null;
   /**
+   * The record's other values that may hold text, as written (unknown keys, a `type` that is no
+   * step type name, a `source`/`status` outside its enum, a `created_at` that is no time, a
+   * token count that is no number), when there are any: a raw line or download serves them
+   * masked, so the secrets report counts them (src/index/record-texts.ts).
+   */
+  extra?: Record<string, unknown>;
+  /**
    * Set when this in-memory copy left large values on disk (records of a view that has no
    * compact tier): those fields are read again from the record's line when asked for.
    */

@@ -5,7 +5,7 @@ import type { SessionViews } from '../brain/transcript/view';
 import type { Admit, StepRecord, ToolCall } from '../brain/types';
 import type { SearchFieldName } from './home-index';
 import { SEARCH_FIELDS } from './home-index';
-import type { TextRedaction } from './redacted-texts';
+import type { Findings, TextRedaction } from './redacted-texts';
 import type { DocRow } from './sqlite/tables';
 import { fullCalls, type FullCall } from './step-facts';
 
@@ -68,10 +68,34 @@ export async function recordTexts(
   const isInput = record.type === 'USER_INPUT';
   if (isInput) add('USER_REQUEST', userRequestOf(content));
   add('CONTENT', content);
+  // The request is part of the content: its secrets are counted once, with USER_REQUEST, and
+  // CONTENT counts what the rest of the content holds (review 9: counted twice).
+  const [request, whole] = [FIELD.USER_REQUEST, FIELD.CONTENT].map((f) =>
+    docs.find((d) => d.field === f),
+  );
+  if (request && whole) onlyOnce(whole.findings, request.findings);
   add('THINKING', thinking);
   if (calls.length > 0) {
     const { text, findings } = redaction.toolCalls(calls, marked);
     docs.push({ position: record.position, field: FIELD.TOOL_CALLS, name: '', text, findings });
+  }
+  // The error and the record's other values are served (masked) but not searched: their
+  // findings go with CONTENT, the record's own text (the contract's SearchField has no value
+  // for them).
+  if (record.error !== null || record.extra !== undefined) {
+    const others = redaction.otherValues(record.error, record.extra, marked);
+    if (others.size > 0) {
+      const doc = docs.find((d) => d.field === FIELD.CONTENT);
+      if (doc) for (const [k, n] of others) doc.findings.set(k, (doc.findings.get(k) ?? 0) + n);
+      else
+        docs.push({
+          position: record.position,
+          field: FIELD.CONTENT,
+          name: '',
+          text: '',
+          findings: others,
+        });
+    }
   }
   return {
     docs,
@@ -80,4 +104,13 @@ export async function recordTexts(
     content,
     calls: fullCalls(record, twin ?? null, views.compact?.kind === 'compact'),
   };
+}
+
+/** Takes from `content` the findings `request` counts already, per kind. */
+function onlyOnce(content: Findings, request: Findings): void {
+  for (const [kind, n] of request) {
+    const left = (content.get(kind) ?? 0) - n;
+    if (left > 0) content.set(kind, left);
+    else content.delete(kind);
+  }
 }

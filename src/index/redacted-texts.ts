@@ -135,6 +135,33 @@ export class TextRedaction {
   }
 
   /**
+   * What a record's `error` and its other values (StepRecord.extra) hold: the API serves the
+   * error masked, a raw line or download the rest, so each mask there is counted (review 9:
+   * a URL password and a token in an ERROR_MESSAGE's `error` were served masked, never
+   * counted). Nothing here is searched, only the findings are kept.
+   */
+  otherValues(
+    error: string | null,
+    extra: Record<string, unknown> | undefined,
+    marked = false,
+  ): Findings {
+    const findings: Findings = new Map();
+    this.tally = findings;
+    try {
+      if (error !== null) this.finder.redactText(error);
+      if (extra !== undefined) this.finder.redactJson(extra);
+      if (marked) {
+        const raw: string[] = error === null ? [] : [error];
+        if (extra !== undefined) collectStrings(extra, raw);
+        for (const t of raw) addMarkers(findings, t);
+      }
+      return findings;
+    } finally {
+      this.tally = null;
+    }
+  }
+
+  /**
    * The contract's TOOL_CALLS text: per call its name and every string inside its args
    * (recursively; keys, numbers and booleans left out), all joined by newlines. Args are
    * redacted as JSON, as the API serves them: a value under a secret-named key is masked whole.

@@ -1,4 +1,4 @@
-import { EDGE_ALNUM, type Detector } from './detector';
+import { EDGE_ALNUM, type Detector, type Span } from './detector';
 
 // --- a token cut by the compact tier's truncation ---------------------------------------------
 
@@ -58,27 +58,76 @@ export const cutToken: Detector = {
   find(text, at, _state, out) {
     MARKER.lastIndex = at + 1;
     if (!MARKER.test(text)) return -1;
-    const brk = text[at - 1] === '\n' ? at - 1 : text.startsWith('\\n', at - 2) ? at - 2 : -1;
-    if (brk < 0) return -1;
-    const password = cutUrlPassword(text, brk);
-    if (password >= 0) {
-      out.push({ start: password, end: brk, kind: 'password' });
-      return at + 1;
-    }
-    let start = brk;
-    while (start > 0 && brk - start < RUN_MAX && TOKEN_CHAR.test(text[start - 1])) start--;
-    if (start === brk) return -1;
-    // The run with what comes before it, as far as EDGE_ALNUM looks back (an ANSI sequence).
-    const from = Math.max(0, start - EDGE_CONTEXT);
-    const run = text.slice(from, brk);
-    PREFIX.lastIndex = start - from;
-    const m = PREFIX.exec(run);
-    if (!m || m.index + m[0].length >= run.length) return -1;
-    const i = Object.values(m.groups ?? {}).findIndex((g) => g !== undefined);
-    out.push({ start: from + m.index, end: brk, kind: PREFIXES[i][1] });
-    return at + 1;
+    const end = MARKER.lastIndex;
+    const head = cutHead(text, at, out);
+    return Math.max(head, cutTail(text, end, out));
   },
 };
+
+/** The head side: a token or URL password cut right before the marker (`at` is its `<`). */
+function cutHead(text: string, at: number, out: Span[]): number {
+  const brk = text[at - 1] === '\n' ? at - 1 : text.startsWith('\\n', at - 2) ? at - 2 : -1;
+  if (brk < 0) return -1;
+  const password = cutUrlPassword(text, brk);
+  if (password >= 0) {
+    out.push({ start: password, end: brk, kind: 'password' });
+    return at + 1;
+  }
+  let start = brk;
+  while (start > 0 && brk - start < RUN_MAX && TOKEN_CHAR.test(text[start - 1])) start--;
+  if (start === brk) return -1;
+  // The run with what comes before it, as far as EDGE_ALNUM looks back (an ANSI sequence).
+  const from = Math.max(0, start - EDGE_CONTEXT);
+  const run = text.slice(from, brk);
+  PREFIX.lastIndex = start - from;
+  const m = PREFIX.exec(run);
+  if (!m || m.index + m[0].length >= run.length) return -1;
+  const i = Object.values(m.groups ?? {}).findIndex((g) => g !== undefined);
+  out.push({ start: from + m.index, end: brk, kind: PREFIXES[i][1] });
+  return at + 1;
+}
+
+/** What the tail of a token, key or password may be made of (base64 and base64url too). */
+const TAIL_CHAR = /[A-Za-z0-9_.~+/=-]/;
+/** The shortest tail masked. */
+const TAIL_MIN = 8;
+/** The shortest tail masked with one digit only, when it mixes upper and lower case. */
+const TAIL_MIXED = 16;
+
+/**
+ * The tail side (review 9, high): `content` and `thinking` go on after the marker with their
+ * last 2,048 bytes, which can start inside a secret (the last 30 characters of a `ghp_` token,
+ * the end of a password or bearer token). The run of token characters right after the
+ * marker's line break (`\n`, or `\\n` escaped in a raw line) is masked, as `unchecked` (its
+ * start is not seen), when it could be a secret's tail: at least TAIL_MIN characters, two of
+ * them letters and two digits, or of TAIL_MIXED with one digit and both cases (an AWS secret's
+ * tail); a word, a number, a date or a path word stays. `end` is just
+ * after the marker's `>`; returns how far it read, or -1.
+ */
+function cutTail(text: string, end: number, out: Span[]): number {
+  const from = text[end] === '\n' ? end + 1 : text.startsWith('\\n', end) ? end + 2 : -1;
+  if (from < 0) return -1;
+  let stop = from;
+  let letters = 0;
+  let digits = 0;
+  let upper = 0;
+  while (stop < text.length && stop - from < RUN_MAX && TAIL_CHAR.test(text[stop])) {
+    const c = text.charCodeAt(stop);
+    if (c >= 0x30 && c <= 0x39) digits++;
+    else if ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) {
+      letters++;
+      if (c < 0x61) upper++;
+    }
+    stop++;
+  }
+  // A run longer than RUN_MAX is masked to its end all the same.
+  while (stop < text.length && TAIL_CHAR.test(text[stop])) stop++;
+  const len = stop - from;
+  const mixed = digits >= 1 && upper >= 1 && upper < letters && len >= TAIL_MIXED;
+  if (len < TAIL_MIN || letters < 2 || (digits < 2 && !mixed)) return -1;
+  out.push({ start: from, end: stop, kind: 'unchecked' });
+  return stop;
+}
 
 /** A URL's `scheme://` right before its userinfo. */
 const SCHEME = /[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/$/;

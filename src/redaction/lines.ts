@@ -1,4 +1,4 @@
-import { REDACTED, type Detector, type Span } from './detector';
+import { REDACTED, ci, type Detector, type Span } from './detector';
 import { GUTTER } from './gutter';
 import { acceptAssignment, secretKey } from './keys';
 import { VALUE_MAX } from './values';
@@ -227,11 +227,20 @@ export const typedConstant: Detector = {
 };
 
 // `.pgpass` lines: `host:port:database:user:password` (`*` for any field but the password).
+// Compiler, linter and grep output has the same shape (`main.c:12:5:warning:unused-variable`,
+// `src/app.ts:12:5:error:Unexpected`, `config.yml:12:db:host:localhost`), and so do times
+// (`12:34:56:78:90`): review 9 saw each masked and counted. A `.pgpass` host is a host name, an
+// address or `*` (no `/`, not a source file's name), its port `*` or a server's port (1024 and
+// up: a line number is less, mostly) and its database not a column number (digits).
 
 const PGPASS = /:([^:\s]{1,63}):([^:\s]{1,63}):((?:\\[\\:]|[^\s:"'\\]){1,1024})(?=$|[\s"'])/y;
+/** A source or configuration file's extension, as a host's last label: a file, not a host. */
+const FILE_EXT =
+  /\.(?:ya?ml|json[c5]?|[cm]?[jt]sx?|go|c|h|cpp|cxx|hpp|java|kt|rb|php|swift|toml|ini|cfg|conf|txt|sql|vue|svelte|s?css|html?|xml|log|lock|gradle|properties|env)$/i;
 /**
  * Whether `host:port` ends at `at` (the `:` after the port) and starts a line, a quoted string
- * or a redirection's text, or follows a blank (a gutter: `12: `, `+`, `cat -n`'s tab).
+ * or a redirection's text, or follows a blank (a gutter: `12: `, `+`, `cat -n`'s tab); the host
+ * a name, an address or `*`, the port `*` or 1024 and up.
  */
 function pgpassHead(text: string, at: number): boolean {
   let i = at - 1;
@@ -240,19 +249,28 @@ function pgpassHead(text: string, at: number): boolean {
     const stop = at - 6;
     while (i > stop && text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x39) i--;
     if (i === at - 1) return false;
+    const port = Number(text.slice(i + 1, at));
+    if (port < 1024 || port > 65535) return false;
   }
   if (text.charCodeAt(i) !== 0x3a) return false;
+  const colon = i;
   const from = i - 1;
   const stop = Math.max(-1, i - 254);
   for (i = from; i > stop; i--) {
     const c = text.charCodeAt(i);
     if (c === 0x3a || c === 0x23 || c === 0x22 || c === 0x27 || c <= 0x20) break;
+    // A JSON escape's line break or tab (`\n`, `\t`) starts the line in a raw or encoded text.
+    if ((c === 0x6e || c === 0x74 || c === 0x72) && text.charCodeAt(i - 1) === 0x5c) break;
+    if (c === 0x2f || c === 0x5c) return false;
   }
   if (i === from) return false;
-  if (i < 0) return true;
+  if (FILE_EXT.test(text.slice(i + 1, colon))) return false;
+  if (i < 0 || text.charCodeAt(i - 1) === 0x5c) return true;
   const c = text.charCodeAt(i);
   return c === 0x0a || c === 0x0d || c === 0x20 || c === 0x09 || c === 0x22 || c === 0x27;
 }
+/** A database field of digits only: a column number (`file:12:5:…`). */
+const COLUMN = /^\d+$/;
 export const pgpassLine: Detector = {
   kind: 'password',
   anchors: ':',
@@ -263,6 +281,7 @@ export const pgpassLine: Detector = {
     const m = PGPASS.exec(text);
     if (!m) return -1;
     const value = m[3];
+    if (COLUMN.test(m[1])) return PGPASS.lastIndex;
     if (password(value, false) && value !== 'password') {
       out.push({ start: PGPASS.lastIndex - value.length, end: PGPASS.lastIndex, kind: 'password' });
     }
@@ -298,19 +317,24 @@ export const envDefault: Detector = {
 };
 
 // redis: `redis-cli CONFIG SET requirepass …`, `127.0.0.1:6379> CONFIG SET masterauth …`.
-
-const CONFIG_SET_PASS =
-  /[ \t>][cC][oO][nN][fF][iI][gG][ \t]+[sS][eE][tT][ \t]+(?:requirepass|masterauth)[ \t]+(?:"([^"\r\n]{1,1024})"|'([^'\r\n]{1,1024})'|([^\s"'\\]{1,1024}))/;
-const SET_PASS_AHEAD =
-  '[cC][oO][nN][fF][iI][gG][ \\t]+[sS][eE][tT][ \\t]+(?:requirepass|masterauth)[ \\t]';
-const REDIS_CLI = /^cli[ \t][^\r\n;|&]{0,300}?[ \t]$/;
-const REDIS_PROMPT = /^\d:\d{1,5}>[ \t]*$/;
+// Redis takes its commands and parameters in any case: `config set requirepass`, `CONFIG SET
+// REQUIREPASS` (review 9: one blank after `redis-cli`, lower case and host-named prompts with a
+// database number, `localhost:6379>`, `127.0.0.1:6379[1]>`, were served clear).
+const PASS_PARAM = `(?:${ci('requirepass')}|${ci('masterauth')})`;
+const CONFIG_SET_PASS = new RegExp(
+  `[ \\t>]${ci('config')}[ \\t]+${ci('set')}[ \\t]+${PASS_PARAM}[ \\t]+(?:"([^"\\r\\n]{1,1024})"|'([^'\\r\\n]{1,1024})'|([^\\s"'\\\\]{1,1024}))`,
+);
+const SET_PASS_AHEAD = `${ci('config')}[ \\t]+${ci('set')}[ \\t]+${PASS_PARAM}[ \\t]`;
+/** `cli`, a blank, then maybe options (`-h host -p 6379 -n 1`) and a blank, up to CONFIG. */
+const REDIS_CLI = /^cli[ \t](?:[^\r\n;|&]{0,300}?[ \t])?$/;
+/** A prompt: host (a name, an IPv4 or `[::1]`), port, maybe `[db]`, `>`. */
+const REDIS_PROMPT = /^[\w.\]-]:\d{1,5}(?:\[\d{1,5}\])?>[ \t]*$/;
 function redisFind(text: string, at: number, out: Span[]): number {
   const end = lineEnd(text, at);
   const line = text.slice(at, end);
   const m = CONFIG_SET_PASS.exec(line);
   if (!m) return -1;
-  // The trigger's context: `redis-` before the `-`, a digit and a port's prompt around the `:`.
+  // The trigger's context: `redis-` before the `-`, a prompt's host and port around the `:`.
   const before = line.slice(1, m.index + 1);
   if (text.charCodeAt(at) === 0x2d) {
     if (!text.startsWith('redis', at - 5) || !REDIS_CLI.test(before)) return -1;
@@ -326,13 +350,13 @@ function redisFind(text: string, at: number, out: Span[]): number {
 export const redisCliConfigSet: Detector = {
   kind: 'password',
   anchors: '-',
-  trigger: `-(?<=redis-)(?=cli[ \\t][^\\r\\n;|&]{0,300}?[ \\t]${SET_PASS_AHEAD})`,
+  trigger: `-(?<=redis-)(?=cli[ \\t](?:[^\\r\\n;|&]{0,300}?[ \\t])?${SET_PASS_AHEAD})`,
   find: (text, at, _state, out) => redisFind(text, at, out),
 };
 export const redisPromptConfigSet: Detector = {
   kind: 'password',
   anchors: ':',
-  trigger: `:(?<=\\d:)(?=\\d{1,5}>[ \\t]*${SET_PASS_AHEAD})`,
+  trigger: `:(?<=[\\w.\\]-]:)(?=\\d{1,5}(?:\\[\\d{1,5}\\])?>[ \\t]*${SET_PASS_AHEAD})`,
   find: (text, at, _state, out) => redisFind(text, at, out),
 };
 

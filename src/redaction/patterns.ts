@@ -350,6 +350,28 @@ function afterKeyIn(keys: Endings): (text: string, at: number) => boolean {
   };
 }
 
+const colonKey = afterKeyIn(COLON_KEYS);
+/**
+ * The `:` triggers: after a key (COLON_KEYS), or a redis-cli prompt's port (`localhost:6379>`,
+ * `127.0.0.1:6379[1]>`): up to 5 digits, maybe `[db]`, then `>`.
+ */
+function colon(text: string, at: number): boolean {
+  if (colonKey(text, at)) return true;
+  let i = at + 1;
+  const stop = at + 6;
+  while (i < stop && isDigit(text.charCodeAt(i))) i++;
+  if (i === at + 1) return false;
+  if (text.charCodeAt(i) === 0x5b) {
+    const db = ++i + 5;
+    while (i < db && isDigit(text.charCodeAt(i))) i++;
+    if (text.charCodeAt(i++) !== 0x5d) return false;
+  }
+  return text.charCodeAt(i) === 0x3e;
+}
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
 const UPPER_DIGIT = codes(ALNUM.slice(0, 26) + ALNUM.slice(52));
 const TOKEN_PREFIX_END = codes('fgpousrtkimna');
 const WORD_CHARS = codes(`${ALNUM}_`);
@@ -444,7 +466,7 @@ export const NEAR: Record<string, Around | ((text: string, at: number) => boolea
   // setItem(, setenv(, fetch(, get(, auth = (, HTTPBasicAuth(, .login(, PDO(, fill(, type(,
   // send_keys(, setValue(, fillField(, pressSequentially(, @tcp(, @unix(...
   '(': around('mvtyedh= \tnOlspx'),
-  ':': afterKeyIn(COLON_KEYS),
+  ':': colon,
   '=': afterKeyIn(EQUALS_KEYS),
   '\uFF1A': afterKeyIn(EQUALS_KEYS),
   '\uFF1D': afterKeyIn(EQUALS_KEYS),

@@ -6,6 +6,7 @@ import { diffSideSpans } from './diff';
 import { redactJsonValue } from './json';
 import { scanBuiltins, type Span } from './patterns';
 import { mergeSpans } from './spans';
+import { valueAfterBackslash } from './values';
 
 export type { Span } from './patterns';
 export { mergeSpans } from './spans';
@@ -99,6 +100,8 @@ export class Redactor {
   /** What the built-in detectors and REDACT_PATTERNS find in `text` as it is, unmerged. */
   scanText(text: string): Span[] {
     const raw = scanBuiltins(text);
+    for (const s of raw)
+      if (text.charCodeAt(s.end) === 0x5c && s.kind === 'password') past(text, s);
     for (const { re, secretGroup } of this.custom) {
       re.lastIndex = 0;
       let m: RegExpExecArray | null;
@@ -247,4 +250,13 @@ export class Redactor {
     if (!this.enabled) return value;
     return redactJsonValue(this, value, null);
   }
+}
+
+/** Quotes a value may open with (their codes). */
+const QUOTES = new Set([0x22, 0x27, 0x60]);
+
+/** Extends a value's span that a detector ended at a backslash inside it (./values). */
+function past(text: string, s: Span): void {
+  const q = text.charCodeAt(s.start - 1);
+  s.end = valueAfterBackslash(text, s.end, QUOTES.has(q) ? q : -1);
 }

@@ -20,3 +20,42 @@ export function valueEnd(text: string, from: number, quote: number): number {
   }
   return i;
 }
+
+/** What a backslash inside a value may not be followed by: a JSON escape that ends the value. */
+const ESCAPE_STOP = new Uint8Array(128);
+for (const c of 'ntrbfu"\'`/ \t\n\r') ESCAPE_STOP[c.charCodeAt(0)] = 1;
+
+/**
+ * Where a value the detectors ended at a backslash (their classes stop there) really ends
+ * (review 9: `mysql -pPw\R9T03zk8mT4v` masked `Pw` only). Read the same in decoded text and in
+ * a raw JSON line, at any depth of JSON inside JSON: a run of backslashes before a character
+ * no JSON escape starts with (`\R`, `\\R`: an escaped backslash) goes on; before `n`, `t`,
+ * `r`, `"`, `u`, `/`... (an escape at some depth: the value's end there) it stops the value. A value opened by a
+ * quote (`quote`, its code, or -1) then runs to that quote or the line's end, a bare one to
+ * BARE_STOP; at most VALUE_MAX characters more. `end` is at the backslash; answers `end` when
+ * nothing goes on.
+ */
+export function valueAfterBackslash(text: string, end: number, quote: number): number {
+  let i = end;
+  const stop = Math.min(text.length, end + VALUE_MAX);
+  let last = end;
+  while (i < stop) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5c) {
+      // A run of backslashes: an escape at some level of JSON inside JSON when what follows
+      // it would be one (`\\n` is a compact argument's line break), else part of the value.
+      let j = i + 1;
+      while (j < stop && text.charCodeAt(j) === 0x5c) j++;
+      const n = text.charCodeAt(j);
+      if (Number.isNaN(n) || (n < 0x80 && ESCAPE_STOP[n] === 1)) break;
+      i = j + 1;
+      last = i;
+      continue;
+    }
+    if (c === 0x0a || c === 0x0d || c === quote) break;
+    if (quote < 0 && (c < 0x80 ? BARE_STOP[c] === 1 : /\s/.test(text[i]))) break;
+    i++;
+    last = i;
+  }
+  return Math.min(last, stop);
+}

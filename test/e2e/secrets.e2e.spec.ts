@@ -54,8 +54,8 @@ const f = (kind: string, field: string, step: [number, string] | null, artifact 
   count: 1,
 });
 const ACP_FINDINGS = [
+  // The request's password, in step 0's CONTENT too, is counted once (review 9, item 5).
   f('password', 'USER_REQUEST', [0, 'USER_INPUT']),
-  f('password', 'CONTENT', [0, 'USER_INPUT']),
   f('jwt', 'CONTENT', [1, 'PLANNER_RESPONSE']),
   f('github-token', 'TOOL_CALLS', [1, 'PLANNER_RESPONSE']),
   f('private-key', 'ARTIFACT', null, 'notes.md' as never),
@@ -89,7 +89,7 @@ describe.each(['on', 'off'] as const)('secrets with REDACT=%s (e2e)', (redact) =
           cursor: d.secretExposures.edges[0].cursor,
           node: {
             session: { id: IDS.acp },
-            count: 5,
+            count: 4,
             kinds: ['github-token', 'jwt', 'password', 'private-key'],
             findings: ACP_FINDINGS,
           },
@@ -116,13 +116,13 @@ describe.each(['on', 'off'] as const)('secrets with REDACT=%s (e2e)', (redact) =
         e.node.findings.length,
       ]);
     expect(await of(['password', 'aws-access-key'])).toEqual([
-      [IDS.acp, 2, ['password'], 2],
+      [IDS.acp, 1, ['password'], 1],
       [IDS.many, 1, ['aws-access-key'], 1],
     ]);
     expect(await of(['jwt'])).toEqual([[IDS.acp, 1, ['jwt'], 1]]);
     expect(await of(['JWT', 'nothing'])).toEqual([]);
     expect(await of([])).toEqual([
-      [IDS.acp, 5, ['github-token', 'jwt', 'password', 'private-key'], 5],
+      [IDS.acp, 4, ['github-token', 'jwt', 'password', 'private-key'], 4],
       [IDS.many, 1, ['aws-access-key'], 1],
     ]);
     expect(await of(null, { environment: ['IDE'] })).toEqual([

@@ -97,7 +97,7 @@ describe.each(['on', 'off'] as const)('secretCount with REDACT=%s (search home)'
     expect(all.map((r) => [r[0], r[2]]).sort()).toEqual([
       [IDS.ide, 0],
       [IDS.cli, 0],
-      [IDS.acp, 5],
+      [IDS.acp, 4],
       [IDS.many, 1],
     ]);
     const body = await ask(

@@ -51,8 +51,7 @@ const FILES = {
 const FINDINGS: SecretFindingRow[] = [
   { kind: 'aws-access-key', field: 'USER_REQUEST', position: 0, artifact: null, count: 1 },
   { kind: 'password', field: 'USER_REQUEST', position: 0, artifact: null, count: 1 },
-  { kind: 'aws-access-key', field: 'CONTENT', position: 0, artifact: null, count: 1 },
-  { kind: 'password', field: 'CONTENT', position: 0, artifact: null, count: 1 },
+  // Step 0's CONTENT holds the same two in its request: counted once, with USER_REQUEST.
   { kind: 'github-token', field: 'CONTENT', position: 1, artifact: null, count: 1 },
   { kind: 'github-token', field: 'THINKING', position: 1, artifact: null, count: 1 },
   { kind: 'jwt', field: 'TOOL_CALLS', position: 1, artifact: null, count: 1 },

@@ -227,8 +227,8 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
         `${(f.step as { index: number } | null)?.index ?? (f.artifact as string)} ${f.field as string} ${f.kind as string} ${f.count as number}`,
     );
     expect(rows).toEqual([
+      // The request's password, in step 0's CONTENT too: counted once (review 9, item 5).
       '0 USER_REQUEST password 1',
-      '0 CONTENT password 1',
       '1 THINKING github-token 1',
       '1 TOOL_CALLS password 1',
       '2 TOOL_CALLS password 2',

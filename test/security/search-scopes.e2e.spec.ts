@@ -84,17 +84,17 @@ describe('search, secrets and index status for scoped keys', () => {
       return [x.totalCount, x.edges.map((e: Data) => [e.node.session.id, e.node.count])];
     };
     expect(await of(KEYS.ide)).toEqual([1, [[IDS.many, 1]]]);
-    expect(await of(KEYS.acp)).toEqual([1, [[IDS.acp, 5]]]);
+    expect(await of(KEYS.acp)).toEqual([1, [[IDS.acp, 4]]]);
     expect(await of(KEYS.all)).toEqual([
       2,
       [
-        [IDS.acp, 5],
+        [IDS.acp, 4],
         [IDS.many, 1],
       ],
     ]);
     const secrets = `query($id: String!) { session(id: $id) { secrets { kind } } }`;
     expect(await data(KEYS.ide, secrets, { id: IDS.acp })).toEqual({ session: null });
-    expect((await data(KEYS.acp, secrets, { id: IDS.acp })).session.secrets).toHaveLength(5);
+    expect((await data(KEYS.acp, secrets, { id: IDS.acp })).session.secrets).toHaveLength(4);
   });
 
   it('indexStatus counts the visible sessions and their bytes', async () => {

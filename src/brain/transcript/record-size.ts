@@ -58,6 +58,7 @@ export function recordBytes(r: StepRecord): number {
   if (r.content !== null) total += stringBytes(r.content);
   if (r.thinking !== null) total += stringBytes(r.thinking);
   if (r.error !== null) total += stringBytes(r.error);
+  if (r.extra !== undefined) total += valueBytes(r.extra);
   for (const call of r.toolCalls) {
     total += OBJECT + 5 * PROPERTY + stringBytes(call.name) + valueBytes(call.args);
     if (call.toolAction !== null) total += stringBytes(call.toolAction);

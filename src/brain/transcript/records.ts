@@ -210,6 +210,7 @@ export function toRecord(
   const source = str(obj.source);
   const status = str(obj.status);
   const error = obj.error === undefined || obj.error === null ? null : obj.error;
+  const extra = extraValues(obj, source, status);
   return {
     index: step,
     position,
@@ -225,7 +226,57 @@ export function toRecord(
     toolCalls: calls,
     truncatedFields: FIELDS.filter((f) => truncated.has(f)),
     tokens: tokens(obj),
+    ...(extra === null ? {} : { extra }),
   };
+}
+
+/** The keys a record's fields are read from. */
+const KNOWN_KEYS: ReadonlySet<string> = new Set([
+  'step_index',
+  'source',
+  'type',
+  'status',
+  'created_at',
+  'content',
+  'thinking',
+  'error',
+  'tool_calls',
+  'truncated_fields',
+  'input_tokens',
+  'output_tokens',
+  'cache_read_tokens',
+]);
+/** A step type as the agent writes them (`PLANNER_RESPONSE`): no text to mask. */
+const TYPE_NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
+
+/** The values of `obj` that hold text no field of the record serves (StepRecord.extra). */
+function extraValues(
+  obj: Record<string, unknown>,
+  source: string | null,
+  status: string | null,
+): Record<string, unknown> | null {
+  let extra: Record<string, unknown> | null = null;
+  const keep = (key: string) => ((extra ??= {})[key] = obj[key]);
+  for (const key of Object.keys(obj)) if (!KNOWN_KEYS.has(key)) keep(key);
+  if (obj.type !== undefined && !(typeof obj.type === 'string' && TYPE_NAME.test(obj.type))) {
+    keep('type');
+  }
+  if (obj.source !== undefined && obj.source !== null && !SOURCES.has(source ?? '')) keep('source');
+  if (obj.status !== undefined && obj.status !== null && !STATUSES.has(status ?? ''))
+    keep('status');
+  if (
+    obj.created_at !== undefined &&
+    obj.created_at !== null &&
+    parseTime(obj.created_at) === null
+  ) {
+    keep('created_at');
+  }
+  for (const key of ['input_tokens', 'output_tokens', 'cache_read_tokens']) {
+    // A number that is no count (a float, a negative) holds no text.
+    const v = obj[key];
+    if (v !== undefined && v !== null && typeof v !== 'number') keep(key);
+  }
+  return extra;
 }
 
 /** Classifies one line (without its newline). Invalid UTF-8 decodes as U+FFFD. */

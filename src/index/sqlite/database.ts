@@ -12,8 +12,14 @@ export const INDEX_FILE = 'index.sqlite';
 /** Stored texts and findings depend on these settings: a file built with others is rebuilt. */
 export function indexFingerprint(redact: boolean, patterns: readonly string[]): string {
   // `findings`: how findings are counted. "pushed-markers": a pushed session's own
-  // [REDACTED:kind] markers count (push --redact); an index counted otherwise is rebuilt.
-  return JSON.stringify({ redact, patterns, findings: 'pushed-markers' });
+  // [REDACTED:kind] markers count (push --redact); "record-values": a record's error and other
+  // values count (CONTENT); "request-once": a request's secrets are not counted again in its
+  // CONTENT. An index counted otherwise is rebuilt.
+  return JSON.stringify({
+    redact,
+    patterns,
+    findings: 'pushed-markers,record-values,request-once',
+  });
 }
 
 export interface OpenedDatabase {
