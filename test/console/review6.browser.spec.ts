@@ -97,6 +97,20 @@ describeInBrowser('the console after its sixth outside review', () => {
       '2026-11-30: 460',
       '2026-12-01: 2',
     ]);
+    // 215 narrow columns: each hit area fills its column (a tooltip at every point), each bar
+    // three quarters of it (it was 1 unit with 1.8 of gap).
+    const widths = await page.evaluate<number[]>(`(() => {
+      const svg = document.querySelector('svg[aria-label="Steps per day"]');
+      const col = svg.viewBox.baseVal.width / 215;
+      const hits = [...svg.querySelectorAll('rect.hit')];
+      const bar = svg.querySelectorAll('rect.bar')[0];
+      return [
+        hits.length,
+        Math.round((hits[1].x.baseVal.value - hits[0].x.baseVal.value - hits[0].width.baseVal.value) * 100) / 100,
+        Math.round((bar.width.baseVal.value / col) * 100) / 100,
+      ];
+    })()`);
+    expect(widths).toEqual([215, 0, 0.75]);
     // The busy day's 460, between two non-zero days, is said all the same (3).
     expect(await chart(page, 'Steps per day').locator('text.count').allTextContents()).toEqual(
       expect.arrayContaining(['460']),
