@@ -357,7 +357,7 @@ describeInBrowser('the console over the example home', () => {
         'Tools (calls, tool errors)',
       ]);
       // One bar per day from the first to the last of stats.timeline, the empty ones 0
-      // (review 3: a continuous axis).
+      // (review 3: a continuous axis), each day's value its column's tooltip.
       const counts: Record<string, number> = {
         '2026-05-11': 1,
         '2026-05-23': 1,
@@ -368,11 +368,15 @@ describeInBrowser('the console over the example home', () => {
       const days = Array.from({ length: 46 }, (_, i) =>
         new Date(Date.UTC(2026, 4, 11 + i)).toISOString().slice(0, 10),
       );
+      expect(await sessions.locator('g.column > title').allTextContents()).toEqual(
+        days.map((d) => `${d}: ${counts[d] ?? 0}`),
+      );
+      // Only a day with a session is a link (review 6: an empty one filtered to nothing).
       expect(
         await sessions
           .locator('a')
           .evaluateAll((as) => as.map((a) => a.getAttribute('aria-label'))),
-      ).toEqual(days.map((d) => `${d} ${counts[d] ?? 0}`));
+      ).toEqual(days.filter((d) => counts[d]).map((d) => `${d} ${counts[d]}`));
       // 46 bars: a date about every 80 px of the chart (drawn at its own width since review 5,
       // its 12 px text not scaled down: 7 in its ~560 px, every 7th day), not 05-18, which the
       // first, starting at the chart's edge, would overlap; a count above each bar that is not

@@ -23,8 +23,9 @@ describe('countPlaces', () => {
       [12, 12 * w + w / 2, 'middle'],
       [17, 17 * w + w / 2, 'middle'], // 14.4 units wide: the empty days 16 and 18 lend room
       [36, 36 * w + w / 2, 'middle'],
-      [40, 40 * w + w / 2, 'middle'], // 7.2 units fit its own column
-      // 41 (123, 21.6 units) would run over column 40's bar: not drawn
+      // 40's 7 fits its own column, but 41's 123 (21.6 units), the chart's maximum, is always
+      // drawn (review 6), over its neighbours' room: the 7 it would cover is left out.
+      [41, 41 * w + w / 2, 'middle'],
       [45, 640, 'end'], // at the right edge, moved in
     ]);
   });
@@ -35,8 +36,13 @@ describe('countPlaces', () => {
         p ? [i] : [],
       );
     // 28.8 units each over columns of 21.3: side by side neither fits, one apart both do.
-    expect(at({ 10: 1000, 11: 1000 })).toEqual([]);
+    // The first maximum is drawn all the same (review 6), over its neighbour's room.
+    expect(at({ 10: 1000, 11: 1000 })).toEqual([10]);
     expect(at({ 10: 1000, 12: 1000 })).toEqual([10, 12]);
-    expect(at({ 10: 1000, 11: 1 })).toEqual([11]);
+    expect(at({ 10: 1000, 11: 1 })).toEqual([10, 11]);
+    expect(
+      countPlaces(Object.assign(new Array<number>(30).fill(0), { 10: 1000, 11: 1000 }), 640)[10]
+        ?.over,
+    ).toBe(true);
   });
 });

@@ -77,7 +77,8 @@ describe('the console review fixes, as rules', () => {
 
   it('sizes a heatmap count, written exact, to fit its cell (review 3: no 1.2k)', () => {
     expect([0, 7, 999, 1000, 9999, 36_000, 999_999, 1_250_000].map(cellFont)).toEqual([
-      10, 10, 10, 8.9, 8.9, 7.1, 5.9, 5.1,
+      // Up to three digits 11.5 units (10 px at the grid's narrowest, review 6), not 10.
+      11.5, 11.5, 11.5, 8.9, 8.9, 7.1, 5.9, 5.1,
     ]);
   });
 

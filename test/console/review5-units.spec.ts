@@ -1,5 +1,9 @@
 import { fitLabel } from '../../console/src/views/dashboard/fit-label';
-import { searchOrder, sessionProblems } from '../../console/src/views/search/search-notes';
+import {
+  searchOrder,
+  sessionCandidates,
+  sessionProblems,
+} from '../../console/src/views/search/search-notes';
 import { kindProblems, noneFound } from '../../console/src/views/secrets/kinds';
 
 /** The fifth outside review's lows (#20) that are units: items 1, 2 and 3. */
@@ -51,13 +55,10 @@ describe('a search order= and session= said when they name nothing (3)', () => {
       code: 'AMBIGUOUS_SESSION_ID',
       candidates: ['abcd0001-0000-4000-8000-000000000001', 'abcd0002-0000-4000-8000-000000000002'],
     });
-    expect(sessionProblems('abcd', { error: several })).toEqual([
-      'session=abcd matches several sessions (abcd0001, abcd0002); give more of the id.',
-    ]);
+    // Several: listed whole, as links, since review 6 (sessionCandidates).
+    expect(sessionCandidates('abcd', several)).toEqual({ shown: several.candidates, more: 0 });
     expect(
-      sessionProblems('abc', {
-        error: Object.assign(new Error('short'), { code: 'BAD_USER_INPUT' }),
-      }),
-    ).toEqual([]);
+      sessionCandidates('abc', Object.assign(new Error('short'), { code: 'BAD_USER_INPUT' })),
+    ).toBeNull();
   });
 });

@@ -16,6 +16,8 @@ import {
 import { Columns, Rows, type Bar } from './charts';
 import { Heatmap } from './Heatmap';
 import { continuous } from './buckets';
+import { activeFilters } from './active-filters';
+import { errorShare } from './error-share';
 
 /** `bucket` as written: one the API does not know is said so, and days are shown. */
 export type DashboardSearch = SessionSearch & { bucket?: string };
@@ -98,7 +100,28 @@ export function DashboardPage({ search }: { search: DashboardSearch }) {
     queryFn: () =>
       gql(StatsQuery, { filter: toFilter(base), bucket: bucket.toUpperCase() as TimeBucket }),
   });
-  const notes = <FilterProblems problems={[...problems, ...filterProblems(base)]} />;
+  const applied = activeFilters(base);
+  const notes = (
+    <>
+      {/* The filters the counts are under, named as the sessions' filter bar names them, and a
+          way out of them (the bucket kept). */}
+      {applied.length > 0 && (
+        <p className="active-filters" data-testid="active-filters">
+          Filtered by{' '}
+          {applied.map(([name, value], i) => (
+            <span key={name}>
+              {i > 0 && ' · '}
+              {name} <b className="mono">{shown(value)}</b>
+            </span>
+          ))}{' '}
+          <Link to="/dashboard" search={written === undefined ? {} : { bucket: written }}>
+            Clear the filters
+          </Link>
+        </p>
+      )}
+      <FilterProblems problems={[...problems, ...filterProblems(base)]} />
+    </>
+  );
   if (q.error) {
     return (
       <>
@@ -126,6 +149,7 @@ export function DashboardPage({ search }: { search: DashboardSearch }) {
     <section aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">Dashboard</h1>
       {notes}
+      {applied.length > 0 && s.sessions === 0 && <p>No session matches these filters.</p>}
       <p className="totals">
         {count(s.sessions, 'session')} · {count(s.steps, 'step')} ·{' '}
         {count(s.toolCalls, 'tool call')} · {count(s.errors, 'error')} ·{' '}
@@ -173,7 +197,10 @@ export function DashboardPage({ search }: { search: DashboardSearch }) {
             // A tool error is the call's result (ERROR), not a command's exit code: a command
             // that exits 1 is a failed command, said in the totals (#20 L10: "run_command 112
             // (0% errors)" read as contradicting "112 commands (22 failed)").
-            note: `${count(t.errors, 'tool error')}, ${Math.round((100 * t.errors) / Math.max(t.calls, 1))}%`,
+            // Never "0%" beside an error (#20, review 6): "<1%".
+            note: `${count(t.errors, 'tool error')}, ${errorShare(t.errors, t.calls)}`,
+            // What the row writes when the note does not fit beside its bar (a phone's chart).
+            short: t.errors > 0 ? `${t.errors} err` : undefined,
             // The sessions that called it (SessionFilter.tool), within the dashboard's filters.
             filter: { ...base, tool: t.name },
           }))}

@@ -60,57 +60,61 @@ export function Heatmap({ base, filter }: { base: SessionSearch; filter: Session
   const R = 20;
   return (
     <figure className="chart heatmap">
-      <figcaption>{title}</figcaption>
-      <svg viewBox={`0 0 ${L + 24 * C} ${7 * R + 18}`} aria-label={title} role="group">
-        {[0, 3, 6, 9, 12, 15, 18, 21].map((h) => (
-          <text key={h} x={L + h * C + C / 2} y={12} textAnchor="middle" className="axis">
-            {String(h).padStart(2, '0')}
-          </text>
-        ))}
-        {grid.map((row, d) => (
-          <g key={DAYS[d]}>
-            <text x={0} y={18 + d * R + 14} className="axis">
-              {DAYS[d]}
+      <figcaption id="heatmap-title">{title}</figcaption>
+      {/* On a phone the grid scrolls sideways: its scroller is a focus stop (arrow keys scroll
+          it) with a name (#20, review 6: no keyboard way to see Saturday's evening). */}
+      <div className="scroller" tabIndex={0} role="region" aria-labelledby="heatmap-title">
+        <svg viewBox={`0 0 ${L + 24 * C} ${7 * R + 18}`} aria-label={title} role="group">
+          {[0, 3, 6, 9, 12, 15, 18, 21].map((h) => (
+            <text key={h} x={L + h * C + C / 2} y={12} textAnchor="middle" className="axis">
+              {String(h).padStart(2, '0')}
             </text>
-            {row.map((n, h) => {
-              const strong = n / max > 0.5;
-              const at = `${DAYS[d]} ${String(h).padStart(2, '0')}:00`;
-              const bar = {
-                label: at,
-                value: n,
-                filter: n > 0 ? { ...base, hour: hourName(d, h) } : undefined,
-              };
-              return (
-                <g key={h} className="hour">
-                  <title>{`${at} ${n}`}</title>
-                  <BarLink bar={bar}>
-                    <rect
-                      x={L + h * C + 1}
-                      y={18 + d * R + 1}
-                      width={C - 2}
-                      height={R - 2}
-                      className={n > 0 ? 'cell' : 'cell empty'}
-                      fillOpacity={n > 0 ? 0.15 + (0.85 * n) / max : 1}
-                    />
-                    {n > 0 && (
-                      <text
-                        x={L + h * C + C / 2}
-                        y={18 + d * R + 14}
-                        textAnchor="middle"
-                        className={strong ? 'cell-count strong' : 'cell-count'}
-                        // Over the class's 10 px: a long count's digits shrink to fit.
-                        style={{ fontSize: cellFont(n) }}
-                      >
-                        {n}
-                      </text>
-                    )}
-                  </BarLink>
-                </g>
-              );
-            })}
-          </g>
-        ))}
-      </svg>
+          ))}
+          {grid.map((row, d) => (
+            <g key={DAYS[d]}>
+              <text x={0} y={18 + d * R + 14} className="axis">
+                {DAYS[d]}
+              </text>
+              {row.map((n, h) => {
+                const strong = n / max > 0.5;
+                const at = `${DAYS[d]} ${String(h).padStart(2, '0')}:00`;
+                const bar = {
+                  label: at,
+                  value: n,
+                  filter: n > 0 ? { ...base, hour: hourName(d, h) } : undefined,
+                };
+                return (
+                  <g key={h} className="hour">
+                    <title>{`${at} ${n}`}</title>
+                    <BarLink bar={bar}>
+                      <rect
+                        x={L + h * C + 1}
+                        y={18 + d * R + 1}
+                        width={C - 2}
+                        height={R - 2}
+                        className={n > 0 ? 'cell' : 'cell empty'}
+                        fillOpacity={n > 0 ? 0.15 + (0.85 * n) / max : 1}
+                      />
+                      {n > 0 && (
+                        <text
+                          x={L + h * C + C / 2}
+                          y={18 + d * R + 14}
+                          textAnchor="middle"
+                          className={strong ? 'cell-count strong' : 'cell-count'}
+                          // Over the class's 10 px: a long count's digits shrink to fit.
+                          style={{ fontSize: cellFont(n) }}
+                        >
+                          {n}
+                        </text>
+                      )}
+                    </BarLink>
+                  </g>
+                );
+              })}
+            </g>
+          ))}
+        </svg>
+      </div>
     </figure>
   );
 }

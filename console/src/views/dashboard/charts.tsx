@@ -1,8 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { SessionSearch } from '../sessions/filters';
-import { countPlaces } from './count-places';
-import { fitLabel } from './fit-label';
+import { countAt, countPlaces } from './count-places';
+import { fitLabel, noteWidth } from './fit-label';
 
 /**
  * Hand-made SVG charts (a few hundred bytes of code, no chart library in the bundle). Each is
@@ -15,9 +15,21 @@ export interface Bar {
   /** The sessions list this bar stands for; absent: not a link. */
   filter?: SessionSearch;
   note?: string;
+  /** The note written when the whole one does not fit beside the bar (`1 err`). */
+  short?: string;
 }
 
-export function BarLink({ bar, children }: { bar: Bar; children: React.ReactNode }) {
+export function BarLink({
+  bar,
+  children,
+  onFocus,
+  onBlur,
+}: {
+  bar: Bar;
+  children: React.ReactNode;
+  onFocus?: () => void;
+  onBlur?: () => void;
+}) {
   const navigate = useNavigate();
   const { filter } = bar;
   if (!filter) return <g>{children}</g>;
@@ -27,6 +39,8 @@ export function BarLink({ bar, children }: { bar: Bar; children: React.ReactNode
       href={href}
       // The visible label and value, in order (axe: the name holds the visible text).
       aria-label={`${bar.label} ${bar.value}${bar.note ? ` (${bar.note})` : ''}`}
+      onFocus={onFocus}
+      onBlur={onBlur}
       onClick={(e) => {
         e.preventDefault();
         void navigate({ to: '/', search: filter });
@@ -82,9 +96,14 @@ function useDrawnWidth(): [React.RefObject<SVGSVGElement | null>, number] {
  */
 export function Columns({ title, bars }: { title: string; bars: Bar[] }) {
   const [ref, W] = useDrawnWidth();
+  const [focused, setFocused] = useState<number | null>(null);
   const H = 180;
   const max = Math.max(1, ...bars.map((b) => b.value));
   const w = W / Math.max(bars.length, 1);
+  // A bar leaves 4 units between columns while they are wide, then less: 209 days at 1280 px
+  // were bars of 1 px with 1.8 px of gap each (#20, review 6). The hit area (hover, click, the
+  // focus ring) fills a narrow column whole, so every point of the chart has a tooltip.
+  const barW = w > 8 ? w - 4 : Math.max(w * 0.75, 1);
   // About one label per 80 px: 8 on a desktop's chart, 4 on a phone's.
   const every = Math.ceil(bars.length / Math.max(2, Math.floor(W / 80)));
   const counts = countPlaces(
@@ -108,31 +127,52 @@ export function Columns({ title, bars }: { title: string; bars: Bar[] }) {
     <figure className="chart">
       <figcaption>{title}</figcaption>
       <svg ref={ref} viewBox={`0 -16 ${W} ${H + 46}`} aria-label={title} role="group">
-        {/* A crowded chart draws no 0: all of them would leave it blank, as if not loaded. */}
-        {bars.length > 0 && bars.every((b) => b.value <= 0) && (
+        {/* No bar, or only zeros (an empty range, a crowded chart drawing no 0): said, not a
+            blank box that looks as if not loaded. */}
+        {bars.every((b) => b.value <= 0) && (
           <text x={W / 2} y={H / 2} textAnchor="middle" className="axis">
             none in this range
           </text>
         )}
         {bars.map((b, i) => {
           const h = (b.value / max) * H;
+          // A bar of 0 filters to nothing: no link, no Tab stop (209 days were 840 stops, 798
+          // of them empty; #20, review 6). Its value stays on hover, in the column's <title>.
+          const bar = b.value > 0 ? b : { ...b, filter: undefined };
+          const shownCount = counts[i];
           // Texts beside the link, not in it: its name is its aria-label alone.
           return (
-            <g key={b.label}>
-              <BarLink bar={b}>
-                {/* The column's whole height: a bar of 0 is a Tab stop with an area to click
-                    and a ring to see when it has the focus (#20 L5). */}
-                <rect x={i * w + 1} y={0} width={Math.max(w - 2, 1)} height={H} className="hit" />
+            <g key={b.label} className="column">
+              <title>{`${b.label}: ${b.value}${b.note ? ` (${b.note})` : ''}`}</title>
+              <BarLink
+                bar={bar}
+                onFocus={() => setFocused(i)}
+                onBlur={() => setFocused((f) => (f === i ? null : f))}
+              >
+                {/* The column's whole height: an area to hover and click, and the ring seen
+                    when its link has the focus. */}
                 <rect
-                  x={i * w + 2}
+                  x={i * w + (w > 4 ? 1 : 0)}
+                  y={0}
+                  width={w > 4 ? w - 2 : w}
+                  height={H}
+                  className="hit"
+                />
+                <rect
+                  x={i * w + (w - barW) / 2}
                   y={H - h}
-                  width={Math.max(w - 4, 1)}
+                  width={barW}
                   height={h}
                   className="bar"
                 />
               </BarLink>
-              {counts[i] && (
-                <text y={H - h - 4} className="axis" {...counts[i]}>
+              {shownCount && !shownCount.over && (
+                <text
+                  y={H - h - 4}
+                  x={shownCount.x}
+                  textAnchor={shownCount.textAnchor}
+                  className="axis count"
+                >
                   {b.value}
                 </text>
               )}
@@ -142,6 +182,26 @@ export function Columns({ title, bars }: { title: string; bars: Bar[] }) {
                 </text>
               )}
             </g>
+          );
+        })}
+        {/* Drawn last, over every column, on a background: the maximum's count where it has
+            no room of its own, and the count of the bar whose link has the keyboard focus (a
+            focused bar never showed its number; #20, review 6). */}
+        {bars.map((b, i) => {
+          const over = counts[i]?.over;
+          if (!over && (i !== focused || counts[i])) return null;
+          const h = (b.value / max) * H;
+          const { x, textAnchor } = countAt(b.value, i, bars.length, W).place;
+          return (
+            <text
+              key={b.label}
+              y={H - h - 4}
+              x={x}
+              textAnchor={textAnchor}
+              className={i === focused && !over ? 'axis count over focused' : 'axis count over'}
+            >
+              {b.value}
+            </text>
           );
         })}
       </svg>
@@ -175,6 +235,15 @@ export function Rows({ title, bars }: { title: string; bars: Bar[] }) {
         )}
         {bars.map((b, i) => {
           const label = fitLabel(b.label, L - 2);
+          const x = L + 12 + (B * b.value) / max;
+          // The value and its note as they fit before the svg's edge: "229 (1 tool error, <1%)"
+          // ran past it on a phone (#20, review 6); then "229 · 1 err", whole on hover.
+          const whole = `${b.value}${b.note ? ` (${b.note})` : ''}`;
+          const value = [
+            whole,
+            `${b.value}${b.short ? ` · ${b.short}` : ''}`,
+            String(b.value),
+          ].find((t, j, all) => j === all.length - 1 || noteWidth(t) <= W - x);
           return (
             <g key={b.label}>
               <BarLink bar={b}>
@@ -192,9 +261,9 @@ export function Rows({ title, bars }: { title: string; bars: Bar[] }) {
                 {label !== b.label && <title>{b.label}</title>}
                 {label}
               </text>
-              <text x={L + 12 + (B * b.value) / max} y={i * R + 15} className="axis">
-                {b.value}
-                {b.note ? ` (${b.note})` : ''}
+              <text x={x} y={i * R + 15} className="axis">
+                {value !== whole && <title>{whole}</title>}
+                {value}
               </text>
             </g>
           );

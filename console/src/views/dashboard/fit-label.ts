@@ -10,6 +10,18 @@ function charWidth(c: string): number {
 }
 
 /**
+ * The width of a 12 px text of digits, small letters and signs (a bar's value and note), in
+ * px, a little over what sans-serif fonts draw: a space and a dot are narrow, `%` wide.
+ */
+export function noteWidth(text: string): number {
+  let used = 0;
+  for (const c of text) {
+    used += /[%MWmw@]/.test(c) ? 11 : /[A-Z]/.test(c) ? 9 : /[ .,·:;il|]/.test(c) ? 3.6 : 7;
+  }
+  return used;
+}
+
+/**
  * The label as it fits in `room` px of 12 px text: whole, or cut with an ellipsis by the
  * estimated width of its characters (a cut by their number let wide ones run past the edge).
  */

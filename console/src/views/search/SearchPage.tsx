@@ -7,7 +7,7 @@ import { Snippet } from '../../components/Snippet';
 import { count, oneLine, shortId, shown } from '../../components/text';
 import { FilterProblems } from '../sessions/FilterProblems';
 import { useTitle } from '../title';
-import { searchOrder, sessionProblems } from './search-notes';
+import { searchOrder, sessionCandidates, sessionProblems, sessionRefused } from './search-notes';
 import { graphql } from '../../gql';
 import type { SearchField } from '../../gql/graphql';
 
@@ -135,7 +135,6 @@ export function SearchPage({ search }: { search: SearchSearch }) {
     ...orderProblems,
     ...sessionProblems(search.session, {
       found: match.data ? match.data.session !== null : undefined,
-      error: match.error,
     }),
   ];
   const answer = useQuery({
@@ -155,6 +154,13 @@ export function SearchPage({ search }: { search: SearchSearch }) {
     void navigate({ to: '/search', search: searchOf(new FormData(e.currentTarget)) });
   };
   const status = answer.data?.indexStatus;
+  const candidates = sessionCandidates(search.session, match.error ?? answer.error);
+  const refused = sessionRefused(search.session, match.error ?? answer.error);
+  // Said above as notices: an ambiguous prefix with the sessions it matches, a refused one.
+  const said =
+    answer.error instanceof ApiError &&
+    (answer.error.code === 'AMBIGUOUS_SESSION_ID' ||
+      sessionRefused(search.session, answer.error).length > 0);
   return (
     <section aria-labelledby="search-title">
       <h1 id="search-title">Search</h1>
@@ -195,18 +201,29 @@ export function SearchPage({ search }: { search: SearchSearch }) {
           </select>
         </label>
       </form>
-      <FilterProblems problems={problems} />
+      <FilterProblems problems={[...problems, ...(candidates ? [] : refused)]}>
+        {candidates && (
+          <p className="notice">
+            session={shown(search.session)} matches several sessions; give more of the id:{' '}
+            {candidates.shown.map((id, i) => (
+              <span key={id}>
+                {i > 0 && ', '}
+                <Link to="/sessions/$id" params={{ id }} className="mono">
+                  {id}
+                </Link>
+              </span>
+            ))}
+            {candidates.more > 0 ? `, and ${candidates.more} more.` : '.'}
+          </p>
+        )}
+      </FilterProblems>
       {status?.state === 'BUILDING' && (
         <p role="status">
           The index is being built: {status.sessionsIndexed} of{' '}
           {count(status.sessionsTotal, 'session')} so far.
         </p>
       )}
-      {/* An ambiguous prefix is said above, with the sessions it matches. */}
-      {answer.error &&
-        !(answer.error instanceof ApiError && answer.error.code === 'AMBIGUOUS_SESSION_ID') && (
-          <ErrorNote error={answer.error} />
-        )}
+      {answer.error && !said && <ErrorNote error={answer.error} />}
       {answer.data && (
         <>
           <p className="muted" data-testid="hits">

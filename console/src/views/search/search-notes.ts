@@ -1,4 +1,4 @@
-import { shortId, shown } from '../../components/text';
+import { shown } from '../../components/text';
 
 export const ORDERS = ['relevance', 'newest_first'] as const;
 
@@ -21,24 +21,48 @@ export function searchOrder(value: string | undefined): {
   };
 }
 
+/** The ids an ambiguous prefix lists, each a link: at most this many, then "and N more". */
+export const CANDIDATES_SHOWN = 10;
+
 /**
- * A sentence for a `session=` that finds no session, or several: an unknown id gives no hits
- * and "0 hits" alone read as if the terms were nowhere.
+ * The sessions an ambiguous `session=` matches (the API's AMBIGUOUS_SESSION_ID candidates),
+ * whole: their first 8 characters are the prefix itself when it is 8 long ("c5000000,
+ * c5000000, … ×11"; #20, review 6). Null: not ambiguous.
  */
-export function sessionProblems(
+export function sessionCandidates(
   session: string | undefined,
-  match: { found?: boolean; error?: unknown },
-): string[] {
-  if (!session) return [];
+  error: unknown,
+): { shown: string[]; more: number } | null {
+  if (!session) return null;
   // An ApiError (../../api/graphql), read by its fields: this module stays free of the DOM.
-  const error = (match.error ?? {}) as { code?: unknown; candidates?: unknown };
-  if (error.code === 'AMBIGUOUS_SESSION_ID') {
-    const candidates = Array.isArray(error.candidates) ? (error.candidates as string[]) : [];
-    const some = candidates.map(shortId).join(', ');
-    return [
-      `session=${shown(session)} matches several sessions${some ? ` (${some})` : ''}; give more of the id.`,
-    ];
-  }
+  const e = (error ?? {}) as { code?: unknown; candidates?: unknown };
+  if (e.code !== 'AMBIGUOUS_SESSION_ID') return null;
+  const all = Array.isArray(e.candidates) ? (e.candidates as string[]) : [];
+  return {
+    shown: all.slice(0, CANDIDATES_SHOWN),
+    more: Math.max(0, all.length - CANDIDATES_SHOWN),
+  };
+}
+
+/**
+ * A sentence for a `session=` the API refuses (BAD_USER_INPUT: under 4 characters), said as the
+ * other notices are, without the raw code (#20, review 6: `BAD_USER_INPUT: "filter.session"
+ * must be …`).
+ */
+export function sessionRefused(session: string | undefined, error: unknown): string[] {
+  const e = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (!session || e.code !== 'BAD_USER_INPUT' || !/session/.test(String(e.message))) return [];
+  return [
+    `session=${shown(session)} is too short: give a whole session id or its first 4 characters or more; no hit is listed.`,
+  ];
+}
+
+/**
+ * A sentence for a `session=` that finds no session: an unknown id gives no hits and "0 hits"
+ * alone read as if the terms were nowhere. (Several: see sessionCandidates.)
+ */
+export function sessionProblems(session: string | undefined, match: { found?: boolean }): string[] {
+  if (!session) return [];
   if (match.found === false)
     return [`session=${shown(session)} matches no session your key reads; no hit is listed.`];
   return [];

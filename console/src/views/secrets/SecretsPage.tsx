@@ -7,7 +7,7 @@ import { count, oneLine, shortId, shown, when } from '../../components/text';
 import { graphql } from '../../gql';
 import { FilterProblems } from '../sessions/FilterProblems';
 import { useTitle } from '../title';
-import { kindProblems, noneFound } from './kinds';
+import { kindChoice, noneFound } from './kinds';
 
 export function parseSecretsSearch(raw: Record<string, unknown>): { kind?: string } {
   return typeof raw.kind === 'string' && raw.kind.trim() ? { kind: raw.kind.trim() } : {};
@@ -52,8 +52,10 @@ export function SecretsPage({ kind: asked }: { kind?: string }) {
   const kinds = [
     ...new Set(all.data?.secretExposures.edges.flatMap((e) => e.node.kinds) ?? []),
   ].sort();
-  // The URL's kind once the kinds are known, unless no finding has it (then: every kind).
-  const kind = asked && all.data && kinds.includes(asked) ? asked : undefined;
+  // The URL's kind once the kinds are known, less the values no finding has (then, if none
+  // is left: every kind).
+  const choice = all.data ? kindChoice(asked, kinds) : { kind: undefined, problems: [] };
+  const kind = choice.kind;
   const q = useQuery({
     queryKey: ['exposures', kind],
     queryFn: () => gql(ExposuresQuery, { kinds: kind ? [kind] : undefined }),
@@ -81,7 +83,7 @@ export function SecretsPage({ kind: asked }: { kind?: string }) {
           ))}
         </select>
       </label>
-      <FilterProblems problems={all.data ? kindProblems(asked, kinds) : []} />
+      <FilterProblems problems={choice.problems} />
       {q.error && <ErrorNote error={q.error} />}
       {q.data && (
         <>

@@ -39,7 +39,25 @@ export function SessionPage(props: {
   if (q.error instanceof ApiError && q.error.candidates.length > 0) {
     return <Candidates prefix={id} ids={q.error.candidates} />;
   }
-  if (q.error) return <ErrorNote error={q.error} />;
+  if (q.error) {
+    // Every error state keeps the page's h1 (axe page-has-heading-one); an id the API refuses
+    // (under 4 characters) is said plainly, not as `BAD_USER_INPUT: "id" must be …` (#20,
+    // review 6).
+    const short = q.error instanceof ApiError && q.error.code === 'BAD_USER_INPUT';
+    return (
+      <section aria-labelledby="no-session-title">
+        <h1 id="no-session-title">No session {shown(id)}</h1>
+        {short ? (
+          <p className="notice" role="status">
+            “{shown(id)}” is too short to name a session: give a whole session id or its first 4
+            characters or more. <Link to="/">See the sessions</Link>.
+          </p>
+        ) : (
+          <ErrorNote error={q.error} />
+        )}
+      </section>
+    );
+  }
   if (q.isPending) return <p className="muted">Loading…</p>;
   const s = q.data.session;
   if (!s) {

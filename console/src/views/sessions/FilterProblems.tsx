@@ -1,6 +1,17 @@
-/** The URL's filter values left out (filterProblems), each said above the view it filters. */
-export function FilterProblems({ problems }: { problems: readonly string[] }) {
-  if (problems.length === 0) return null;
+import type { ReactNode } from 'react';
+
+/**
+ * The URL's filter values left out (filterProblems), each said above the view it filters;
+ * `children`: a notice of the page's own with links (an ambiguous prefix's sessions).
+ */
+export function FilterProblems({
+  problems,
+  children,
+}: {
+  problems: readonly string[];
+  children?: ReactNode;
+}) {
+  if (problems.length === 0 && !children) return null;
   return (
     <div role="status" data-testid="filter-problems">
       {problems.map((p) => (
@@ -8,6 +19,7 @@ export function FilterProblems({ problems }: { problems: readonly string[] }) {
           {p}
         </p>
       ))}
+      {children}
     </div>
   );
 }
