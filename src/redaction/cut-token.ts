@@ -107,6 +107,11 @@ const TAIL_MIXED = 16;
 function cutTail(text: string, end: number, out: Span[]): number {
   const from = text[end] === '\n' ? end + 1 : text.startsWith('\\n', end) ? end + 2 : -1;
   if (from < 0) return -1;
+  const pem = pemBody(text, from);
+  if (pem >= 0) {
+    out.push({ start: from, end: pem, kind: 'private-key' });
+    return pem;
+  }
   let stop = from;
   let letters = 0;
   let digits = 0;
@@ -127,6 +132,30 @@ function cutTail(text: string, end: number, out: Span[]): number {
   if (len < TAIL_MIN || letters < 2 || (digits < 2 && !mixed)) return -1;
   out.push({ start: from, end: stop, kind: 'unchecked' });
   return stop;
+}
+
+/** A PEM key's last line, and what its body lines are made of. */
+const PEM_END = /[ \t]*-----END [A-Z0-9 ]{0,40}PRIVATE KEY-----/y;
+const PEM_LINE = /[ \t]*[A-Za-z0-9+/=]{1,128}(?:\r?\n|\\r\\n|\\n)/y;
+/** The most body lines read: a 16,384-bit RSA key is about 200. */
+const PEM_LINES = 256;
+
+/**
+ * A private key cut by the marker (review 10, high): its base64 lines go on after the marker
+ * to its END line, and the tail rule alone masked only the first. When the lines after the
+ * break are base64 lines ending at `-----END … PRIVATE KEY-----`, all of them and the END line
+ * are the key's; returns where they end, or -1 (the tail rule decides).
+ */
+function pemBody(text: string, from: number): number {
+  let at = from;
+  for (let lines = 0; lines <= PEM_LINES; lines++) {
+    PEM_END.lastIndex = at;
+    if (PEM_END.test(text)) return lines > 0 ? PEM_END.lastIndex : -1;
+    PEM_LINE.lastIndex = at;
+    if (!PEM_LINE.test(text)) return -1;
+    at = PEM_LINE.lastIndex;
+  }
+  return -1;
 }
 
 /** A URL's `scheme://` right before its userinfo. */
