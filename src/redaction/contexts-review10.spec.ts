@@ -1,4 +1,5 @@
 import { maskText } from '../http/masked-body';
+import { DIFFS, FORMS, markers } from './context-forms';
 import { Redactor } from './redactor';
 
 /**
@@ -59,5 +60,62 @@ describe('review 10 (H1): a private key cut by the marker is masked to its END l
     ],
   ])('is no cut key body: %s', (_name, tail, masked) => {
     expect(r.redactText(`${HEAD}${tail}`)).toBe(`${HEAD}${masked}`);
+  });
+});
+
+const V = 'Wq7hG2kLp9Zx4Rt8Vb3N';
+const W = 'Zx4Rt8Vb3NWq7hG2kLp9';
+const REDIS: [string, string, string][] = [
+  [
+    'two pairs',
+    `redis-cli CONFIG SET requirepass ${V} masterauth ${W}`,
+    'redis-cli CONFIG SET requirepass [R] masterauth [R]',
+  ],
+  [
+    'a pair before',
+    `redis-cli CONFIG SET maxmemory 100mb requirepass ${V}`,
+    'redis-cli CONFIG SET maxmemory 100mb requirepass [R]',
+  ],
+  [
+    'redis-cli.exe',
+    `redis-cli.exe CONFIG SET requirepass ${V}`,
+    'redis-cli.exe CONFIG SET requirepass [R]',
+  ],
+  [
+    'MULTI prompt',
+    `127.0.0.1:6379(TX)> CONFIG SET requirepass ${V}`,
+    '127.0.0.1:6379(TX)> CONFIG SET requirepass [R]',
+  ],
+  [
+    'MULTI prompt with a database, quoted value',
+    `127.0.0.1:6379[2](TX)> CONFIG SET masterauth "${V}"`,
+    '127.0.0.1:6379[2](TX)> CONFIG SET masterauth "[R]"',
+  ],
+];
+
+describe('review 10 (M3): redis CONFIG SET with several pairs, redis-cli.exe, MULTI prompts', () => {
+  const rows = REDIS.flatMap(([name, input, expected]) => [
+    ...Object.entries(FORMS).map(
+      ([form, f]) => [`${name} (${form})`, f, input, expected, false] as const,
+    ),
+    ...Object.entries(DIFFS).map(
+      ([form, f]) => [`${name} (diff ${form})`, f, input, expected, true] as const,
+    ),
+  ]);
+  it.each(rows)('%s', (_label, form, input, expected, diff) => {
+    kinds.length = 0;
+    const want = form(expected.replace(/\[R\]/g, '[REDACTED:password]'));
+    const got = diff ? r.redactDiff(form(input)) : r.redactText(form(input));
+    expect(got).toBe(want);
+    expect(kinds).toEqual(Array(markers(want)).fill('password'));
+  });
+
+  it.each([
+    'redis-cli CONFIG SET maxmemory 100mb maxmemory-policy allkeys-lru',
+    '127.0.0.1:6379(TX)> CONFIG SET maxmemory 100mb',
+    'redis-cli.exe CONFIG GET requirepass',
+    'redis-cli CONFIG SET requirepass ""',
+  ])('leaves alone: %s', (text) => {
+    expect(r.redactText(text)).toBe(text);
   });
 });

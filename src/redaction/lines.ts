@@ -321,42 +321,58 @@ export const envDefault: Detector = {
 // REQUIREPASS` (review 9: one blank after `redis-cli`, lower case and host-named prompts with a
 // database number, `localhost:6379>`, `127.0.0.1:6379[1]>`, were served clear).
 const PASS_PARAM = `(?:${ci('requirepass')}|${ci('masterauth')})`;
-const CONFIG_SET_PASS = new RegExp(
-  `[ \\t>]${ci('config')}[ \\t]+${ci('set')}[ \\t]+${PASS_PARAM}[ \\t]+(?:"([^"\\r\\n]{1,1024})"|'([^'\\r\\n]{1,1024})'|([^\\s"'\\\\]{1,1024}))`,
-);
-const SET_PASS_AHEAD = `${ci('config')}[ \\t]+${ci('set')}[ \\t]+${PASS_PARAM}[ \\t]`;
-/** `cli`, a blank, then maybe options (`-h host -p 6379 -n 1`) and a blank, up to CONFIG. */
-const REDIS_CLI = /^cli[ \t](?:[^\r\n;|&]{0,300}?[ \t])?$/;
-/** A prompt: host (a name, an IPv4 or `[::1]`), port, maybe `[db]`, `>`. */
-const REDIS_PROMPT = /^[\w.\]-]:\d{1,5}(?:\[\d{1,5}\])?>[ \t]*$/;
+const CONFIG_SET = new RegExp(`[ \\t>]${ci('config')}[ \\t]+${ci('set')}[ \\t]+`);
+/**
+ * CONFIG SET takes several parameter-value pairs (Redis 7): `CONFIG SET maxmemory 100mb
+ * requirepass X masterauth Y` (review 10: only a first `requirepass` was read). A value is
+ * quoted or a run without blanks or quotes.
+ */
+const PAIR =
+  /([^\s"']{1,64})[ \t]+(?:"([^"\r\n]{1,1024})"|'([^'\r\n]{1,1024})'|([^\s"'\\]{1,1024}))[ \t]*/y;
+const IS_PASS_PARAM = /^(?:requirepass|masterauth)$/i;
+/** At most this many pairs before a password parameter, in the trigger's look-ahead too. */
+const PAIRS_BEFORE = 8;
+const SET_PASS_AHEAD = `${ci('config')}[ \\t]+${ci('set')}[ \\t]+(?:[^\\s"']{1,64}[ \\t]+[^\\s]{1,1024}[ \\t]+){0,${PAIRS_BEFORE}}${PASS_PARAM}[ \\t]`;
+/** `cli` (or `cli.exe`), a blank, then maybe options (`-h host -p 6379 -n 1`) and a blank. */
+const REDIS_CLI = /^cli(?:\.exe)?[ \t](?:[^\r\n;|&]{0,300}?[ \t])?$/;
+/** A prompt: host (a name, an IPv4 or `[::1]`), port, maybe `[db]`, maybe `(TX)` in MULTI, `>`. */
+const REDIS_PROMPT = /^[\w.\]-]:\d{1,5}(?:\[\d{1,5}\])?(?:\(TX\))?>[ \t]*$/;
 function redisFind(text: string, at: number, out: Span[]): number {
   const end = lineEnd(text, at);
   const line = text.slice(at, end);
-  const m = CONFIG_SET_PASS.exec(line);
+  const m = CONFIG_SET.exec(line);
   if (!m) return -1;
   // The trigger's context: `redis-` before the `-`, a prompt's host and port around the `:`.
   const before = line.slice(1, m.index + 1);
   if (text.charCodeAt(at) === 0x2d) {
     if (!text.startsWith('redis', at - 5) || !REDIS_CLI.test(before)) return -1;
   } else if (!REDIS_PROMPT.test(text.slice(at - 1, at + m.index + 1))) return -1;
-  const value = m[1] ?? m[2] ?? m[3];
-  const quoted = m[3] === undefined;
-  const matchEnd = at + m.index + m[0].length;
-  const stop = quoted ? matchEnd - 1 : matchEnd;
-  if (password(value, quoted))
-    out.push({ start: stop - value.length, end: stop, kind: 'password' });
-  return matchEnd;
+  let read = -1;
+  PAIR.lastIndex = m.index + m[0].length;
+  for (let pairs = 0; pairs <= PAIRS_BEFORE * 2; pairs++) {
+    const p = PAIR.exec(line);
+    if (!p) break;
+    read = at + PAIR.lastIndex;
+    if (!IS_PASS_PARAM.test(p[1])) continue;
+    const value = p[2] ?? p[3] ?? p[4];
+    const quoted = p[4] === undefined;
+    // The value's place: after the parameter and its blanks, past an opening quote.
+    const valueAt = at + p.index + p[0].indexOf(value, p[1].length);
+    if (password(value, quoted))
+      out.push({ start: valueAt, end: valueAt + value.length, kind: 'password' });
+  }
+  return read;
 }
 export const redisCliConfigSet: Detector = {
   kind: 'password',
   anchors: '-',
-  trigger: `-(?<=redis-)(?=cli[ \\t](?:[^\\r\\n;|&]{0,300}?[ \\t])?${SET_PASS_AHEAD})`,
+  trigger: `-(?<=redis-)(?=cli(?:\\.exe)?[ \\t](?:[^\\r\\n;|&]{0,300}?[ \\t])?${SET_PASS_AHEAD})`,
   find: (text, at, _state, out) => redisFind(text, at, out),
 };
 export const redisPromptConfigSet: Detector = {
   kind: 'password',
   anchors: ':',
-  trigger: `:(?<=[\\w.\\]-]:)(?=\\d{1,5}(?:\\[\\d{1,5}\\])?>[ \\t]*${SET_PASS_AHEAD})`,
+  trigger: `:(?<=[\\w.\\]-]:)(?=\\d{1,5}(?:\\[\\d{1,5}\\])?(?:\\(TX\\))?>[ \\t]*${SET_PASS_AHEAD})`,
   find: (text, at, _state, out) => redisFind(text, at, out),
 };
 

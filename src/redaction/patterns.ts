@@ -353,7 +353,7 @@ function afterKeyIn(keys: Endings): (text: string, at: number) => boolean {
 const colonKey = afterKeyIn(COLON_KEYS);
 /**
  * The `:` triggers: after a key (COLON_KEYS), or a redis-cli prompt's port (`localhost:6379>`,
- * `127.0.0.1:6379[1]>`): up to 5 digits, maybe `[db]`, then `>`.
+ * `127.0.0.1:6379[1]>`): up to 5 digits, maybe `[db]`, maybe `(TX)`, then `>`.
  */
 function colon(text: string, at: number): boolean {
   if (colonKey(text, at)) return true;
@@ -366,6 +366,8 @@ function colon(text: string, at: number): boolean {
     while (i < db && isDigit(text.charCodeAt(i))) i++;
     if (text.charCodeAt(i++) !== 0x5d) return false;
   }
+  // `(TX)` inside MULTI (review 10).
+  if (text.startsWith('(TX)', i)) i += 4;
   return text.charCodeAt(i) === 0x3e;
 }
 function isDigit(c: number): boolean {
