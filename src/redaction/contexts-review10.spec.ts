@@ -119,3 +119,36 @@ describe('review 10 (M3): redis CONFIG SET with several pairs, redis-cli.exe, MU
     expect(r.redactText(text)).toBe(text);
   });
 });
+
+describe('review 10 (false positives): ordinary runs after the marker are no tail', () => {
+  const H = 'x\n<truncated 99 bytes>\n';
+  it.each([
+    'v1.2.3-beta45',
+    'ubuntu-22.04',
+    'python3.11',
+    'node18.20.4',
+    'test_123.py',
+    'src/v2/api/v1/users.ts',
+    '0x7ffd5e8c',
+    '123e4567-e89b-12d3-a456-426614174000',
+  ])('leaves %s', (run) => {
+    kinds.length = 0;
+    expect(r.redactText(`${H}${run} next`)).toBe(`${H}${run} next`);
+    expect(kinds).toEqual([]);
+  });
+
+  it.each([
+    ['a ghp_ tail', j('B3dE5fG7hJ9kL1mN3pQ5r', 'S7tV9wX1y')],
+    ['an AWS secret tail', j('wJalrXUtnFEMI/K7MDENG', '/bPxRfiCY+EXAMPLEKEY')],
+    [
+      'a JWT tail',
+      j('eyJzdWIiOiIxMjM0NTY3ODkwIn0.', 'SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c'),
+    ],
+    ['a version inside a random run', j('Ab3.4cdEF', 'gh12')],
+    ['a path word mix (left to the rule: still masked)', 'page2/section3'],
+  ])('still masks %s', (_name, run) => {
+    kinds.length = 0;
+    expect(r.redactText(`${H}${run} next`)).toBe(`${H}[REDACTED:unchecked] next`);
+    expect(kinds).toEqual(['unchecked']);
+  });
+});

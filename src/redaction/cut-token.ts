@@ -95,6 +95,25 @@ const TAIL_MIN = 8;
 const TAIL_MIXED = 16;
 
 /**
+ * Whole runs that are no secret's tail though they mix letters and digits (review 10 counted
+ * them as secrets): a UUID, a `0x` number, a version (`v1.2.3-beta45`, `ubuntu-22.04`,
+ * `python3.11`, `node18.20.4`), a file name with a short extension (`test_123.py`,
+ * `src/v2/api/v1/users.ts`). A secret's tail has no dot between digits, and base64 none at all.
+ */
+const ORDINARY = new RegExp(
+  [
+    '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}',
+    '0x[0-9a-fA-F]+',
+    '[A-Za-z]*[-_]?v?\\d+(?:\\.\\d+)+(?:[-+~][A-Za-z0-9.]+)?',
+    '[A-Za-z0-9_./-]*\\.[a-z]{1,4}',
+  ]
+    .map((p) => `(?:${p})`)
+    .join('|')
+    .replace(/^/, '^(?:')
+    .concat(')$'),
+);
+
+/**
  * The tail side (review 9, high): `content` and `thinking` go on after the marker with their
  * last 2,048 bytes, which can start inside a secret (the last 30 characters of a `ghp_` token,
  * the end of a password or bearer token). The run of token characters right after the
@@ -130,6 +149,7 @@ function cutTail(text: string, end: number, out: Span[]): number {
   const len = stop - from;
   const mixed = digits >= 1 && upper >= 1 && upper < letters && len >= TAIL_MIXED;
   if (len < TAIL_MIN || letters < 2 || (digits < 2 && !mixed)) return -1;
+  if (ORDINARY.test(text.slice(from, stop))) return -1;
   out.push({ start: from, end: stop, kind: 'unchecked' });
   return stop;
 }
