@@ -367,7 +367,7 @@ describe('check', () => {
     const failing = await mine(['check', SECRET_ID, '--fail-on', 'failed-commands,secrets']);
     expect(failing.code).toBe(1);
     expect(failing.stdout).toBe(
-      'failed-commands: 1\n  step 1: exit 1: npm test\nsecrets: 3\n  1 github-token in step 0 USER_REQUEST\n  1 github-token in step 0 CONTENT\n  1 github-token in file .user_uploaded/env.txt\n',
+      'failed-commands: 1\n  step 1: exit 1: npm test\nsecrets: 2\n  1 github-token in step 0 USER_REQUEST\n  1 github-token in file .user_uploaded/env.txt\n',
     );
     const passing = await mine(['check', ACP_ID, '--fail-on', 'FAILED-COMMANDS,secrets', '--json']);
     expect(passing.code).toBe(0);

@@ -102,15 +102,14 @@ describeInBrowser('the console on hostile brain text', () => {
       expect(await item.locator('h2 a').innerText()).toBe('e7110000');
       const finding = item.locator('ul li');
       expect(await finding.allInnerTexts()).toEqual([
+        // The request's key once, as the request (not again as the step's content: 128d433).
         'aws-access-key ×1 in user_request step 0',
-        'aws-access-key ×1 in content step 0',
         'aws-access-key ×1 in content lines that are no record',
         'aws-access-key ×1 in file scratch/<img src=x onerror=alert(6)>\uFFFDgnp.exe\uFFFD.txt',
       ]);
       expect(
         await finding.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
       ).toEqual([
-        `/sessions/${HOSTILE_ID}/steps/0`,
         `/sessions/${HOSTILE_ID}/steps/0`,
         `/sessions/${HOSTILE_ID}?tab=problems`,
         `/api/sessions/${HOSTILE_ID}/files/scratch/${encodeURIComponent(HOSTILE_FILE)}`,

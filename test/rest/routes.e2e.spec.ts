@@ -119,8 +119,7 @@ describe('REST routes = GraphQL answers', () => {
     expect(
       secrets.items.map((f: Data) => `${f.kind} ${f.field} ${f.step?.index ?? f.artifact}`),
     ).toEqual([
-      'password USER_REQUEST 0',
-      'password CONTENT 0',
+      'password USER_REQUEST 0', // once: the request's content is not counted again
       'jwt CONTENT 1',
       'github-token TOOL_CALLS 1',
       'private-key ARTIFACT notes.md',
