@@ -117,6 +117,13 @@ describeInBrowser('the console over the example home', () => {
       expect(await w.page.locator('#step-3 .outcome p').innerText()).toBe('no output');
       // Not recorded is neither success nor failure: a neutral badge, not a green one.
       expect(await w.page.locator('#step-3 .outcome .badge').getAttribute('class')).toBe('badge');
+      // What a screen reader says of it (a plain span's aria-label is not read).
+      expect(
+        await w.page
+          .locator('#step-3 .outcome')
+          .getByRole('img', { name: 'exit code not recorded' })
+          .count(),
+      ).toBe(1);
       await w.page.locator('#step-6 .outcome summary').click();
       await w.page.locator('#step-6 .outcome .added').waitFor();
       expect(await w.page.locator('#step-6 .outcome summary').innerText()).toBe('diff +124 −0');
@@ -278,6 +285,7 @@ describeInBrowser('the console over the example home', () => {
         ],
         ['badge good', '0', 'git ls-files db.sqlite', '/sessions/a704176f/steps/14'],
       ]);
+      expect(await w.page.getByRole('img', { name: 'exit code 0', exact: true }).count()).toBe(4);
       expect(await axeViolations(w.page)).toEqual([]);
     });
   });

@@ -280,4 +280,15 @@ describeInBrowser('the console after its sixth outside review', () => {
     expect(await w.page.locator('.exposure h2 a').allInnerTexts()).toEqual(['c6000000']);
     expect(await axeViolations(w.page)).toEqual([]);
   });
+
+  it('names each session link by its whole id, so rows of one prefix differ (review 6, L4)', async () => {
+    await w.page.goto(`${world.origin}/`);
+    await w.page.locator('table.sessions tbody tr[data-index]').first().waitFor();
+    const links = await w.page.$$eval('table.sessions tbody td:first-child a', (as) =>
+      as.map((a) => [a.textContent, a.getAttribute('aria-label'), a.getAttribute('title')]),
+    );
+    expect(links.slice(0, 3)).toEqual([12, 11, 10].map((n) => ['c6000000', id(n), id(n)]));
+    expect(await w.page.getByRole('link', { name: id(11), exact: true }).count()).toBe(1);
+    expect(await axeViolations(w.page)).toEqual([]);
+  });
 });

@@ -100,6 +100,8 @@ export function SecretsPage({ kind: asked }: { kind?: string }) {
                     params={{ id: x.session.id }}
                     search={{ tab: 'secrets' }}
                     className="mono"
+                    aria-label={x.session.id}
+                    title={x.session.id}
                   >
                     {shortId(x.session.id)}
                   </Link>{' '}

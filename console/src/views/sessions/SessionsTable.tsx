@@ -68,7 +68,15 @@ export function SessionsTable(props: {
             return (
               <tr key={s.id} data-index={item.index} style={{ height: ROW_HEIGHT }}>
                 <td>
-                  <Link to="/sessions/$id" params={{ id: s.id }} className="mono">
+                  {/* The whole id to hear and to hover: rows of one 8-character prefix are
+                      otherwise links of the same name (review 6, L4). */}
+                  <Link
+                    to="/sessions/$id"
+                    params={{ id: s.id }}
+                    className="mono"
+                    aria-label={s.id}
+                    title={s.id}
+                  >
                     {shortId(s.id)}
                   </Link>
                 </td>
