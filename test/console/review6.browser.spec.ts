@@ -148,13 +148,19 @@ describeInBrowser('the console after its sixth outside review', () => {
     expect(await axeViolations(page)).toEqual([]);
     await openDashboard('?model=Claude+Sonnet+4.5&errors=true&env=bogus');
     expect(await page.getByTestId('active-filters').innerText()).toBe(
-      'Filtered by Environment bogus · Model Claude Sonnet 4.5 · Errors with errors Clear the filters',
+      // env=bogus is left out (its notice below), so not named (review 7).
+      'Filtered by Model Claude Sonnet 4.5 · Errors with errors Clear the filters',
     );
+    // No session here has a model: the model's notice too (review 7), once the known values load.
+    const modelNotice = page.getByTestId('filter-problems').getByText(/^model=/);
+    await modelNotice.waitFor();
     const notices = await page.getByTestId('filter-problems').innerText();
     await page.goto(`${world.origin}/?model=Claude+Sonnet+4.5&errors=true&env=bogus`);
+    await modelNotice.waitFor();
     expect(await page.getByTestId('filter-problems').innerText()).toBe(notices);
     expect(notices).toBe(
-      'env=bogus names no environment (accepted: ide, cli, acp, other, comma-separated); it is left out.',
+      'env=bogus names no environment (accepted: ide, cli, acp, other, comma-separated); it is left out.\n\n' +
+        'model=Claude Sonnet 4.5 names no model of the sessions your key reads (a value matches exactly, case included); known: none.',
     );
     await openDashboard();
     expect(await page.getByTestId('active-filters').count()).toBe(0);

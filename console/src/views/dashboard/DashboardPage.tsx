@@ -8,6 +8,7 @@ import type { TimeBucket } from '../../gql/graphql';
 import { FilterProblems } from '../sessions/FilterProblems';
 import { useTitle } from '../title';
 import {
+  appliedOnly,
   filterProblems,
   parseSessionSearch,
   toFilter,
@@ -15,6 +16,7 @@ import {
 } from '../sessions/filters';
 import { Columns, Rows, type Bar } from './charts';
 import { Heatmap } from './Heatmap';
+import { unknownValueProblems, useKnownValues } from '../sessions/known-values';
 import { continuous } from './buckets';
 import { activeFilters } from './active-filters';
 import { errorShare } from './error-share';
@@ -100,7 +102,11 @@ export function DashboardPage({ search }: { search: DashboardSearch }) {
     queryFn: () =>
       gql(StatsQuery, { filter: toFilter(base), bucket: bucket.toUpperCase() as TimeBucket }),
   });
-  const applied = activeFilters(base);
+  // The filters as applied: a value the notices say is left out is neither named nor carried
+  // by a chart's link (#20, review 7).
+  const kept = appliedOnly(base);
+  const known = useKnownValues();
+  const applied = activeFilters(kept);
   const notes = (
     <>
       {/* The filters the counts are under, named as the sessions' filter bar names them, and a
@@ -119,7 +125,9 @@ export function DashboardPage({ search }: { search: DashboardSearch }) {
           </Link>
         </p>
       )}
-      <FilterProblems problems={[...problems, ...filterProblems(base)]} />
+      <FilterProblems
+        problems={[...problems, ...filterProblems(base), ...unknownValueProblems(base, known)]}
+      />
     </>
   );
   if (q.error) {
@@ -143,7 +151,7 @@ export function DashboardPage({ search }: { search: DashboardSearch }) {
     timeline.map((b) => ({
       label: b.start.slice(0, 10),
       value: pick(b),
-      filter: bucketFilter(b.start, bucket, base),
+      filter: bucketFilter(b.start, bucket, kept),
     }));
   return (
     <section aria-labelledby="dashboard-title">
@@ -172,13 +180,13 @@ export function DashboardPage({ search }: { search: DashboardSearch }) {
         <Columns title={`Steps per ${bucket}`} bars={over((b) => b.steps)} />
         <Columns title={`Errors per ${bucket}`} bars={over((b) => b.errors)} />
         <Columns title={`Failed commands per ${bucket}`} bars={over((b) => b.failedCommands)} />
-        <Heatmap base={base} filter={toFilter(base)} />
+        <Heatmap base={kept} filter={toFilter(base)} />
         <Rows
           title="Models"
           bars={s.byModel.map((c) => ({
             label: shown(c.key ?? '(none)'),
             value: c.count,
-            filter: c.key ? { ...base, model: c.key } : undefined,
+            filter: c.key ? { ...kept, model: c.key } : undefined,
           }))}
         />
         <Rows
@@ -186,7 +194,7 @@ export function DashboardPage({ search }: { search: DashboardSearch }) {
           bars={s.byEnvironment.map((c) => ({
             label: (c.key ?? '').toLowerCase(),
             value: c.count,
-            filter: { ...base, env: (c.key ?? '').toLowerCase() },
+            filter: { ...kept, env: (c.key ?? '').toLowerCase() },
           }))}
         />
         <Rows
@@ -202,7 +210,7 @@ export function DashboardPage({ search }: { search: DashboardSearch }) {
             // What the row writes when the note does not fit beside its bar (a phone's chart).
             short: t.errors > 0 ? `${t.errors} err` : undefined,
             // The sessions that called it (SessionFilter.tool), within the dashboard's filters.
-            filter: { ...base, tool: t.name },
+            filter: { ...kept, tool: t.name },
           }))}
         />
       </div>

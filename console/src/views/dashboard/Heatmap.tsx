@@ -113,6 +113,12 @@ export function Heatmap({ base, filter }: { base: SessionSearch; filter: Session
               })}
             </g>
           ))}
+          {/* No session in the range: said, as the other charts say it (#20, review 7). */}
+          {grid.every((row) => row.every((n) => n <= 0)) && (
+            <text x={L + 12 * C} y={18 + 3.5 * R + 5} textAnchor="middle" className="axis none">
+              none in this range
+            </text>
+          )}
         </svg>
       </div>
     </figure>

@@ -17,9 +17,9 @@ const NAMES: [keyof SessionSearch, string][] = [
 const ERRORS: Record<string, string> = { true: 'with errors', false: 'without' };
 
 /**
- * The filters the URL gives the dashboard, each as the sessions page's filter bar names it and
- * with its value as written (a value the query leaves out is still listed: its notice says
- * why). The dashboard showed only counts, so `?from=2030-01-01` or `?model=nonexistent` read
+ * The filters the URL gives the dashboard (as applied: appliedOnly), each as the sessions
+ * page's filter bar names it; a value the query leaves out is not listed, its notice says why
+ * (#20, review 7). The dashboard showed only counts, so `?from=2030-01-01` or `?model=nonexistent` read
  * as an empty home (#20, review 6).
  */
 export function activeFilters(s: SessionSearch): [string, string][] {

@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useLayoutEffect, useRef, useState } from 'react';
+import { stringifySearch } from '../../routes/search-params';
 import type { SessionSearch } from '../sessions/filters';
 import { countAt, countPlaces } from './count-places';
 import { fitLabel, noteWidth } from './fit-label';
@@ -33,7 +34,8 @@ export function BarLink({
   const navigate = useNavigate();
   const { filter } = bar;
   if (!filter) return <g>{children}</g>;
-  const href = `/?${new URLSearchParams(filter as Record<string, string>).toString()}`;
+  // Plain commas (`env=acp,ide`), as the router writes its own links (#20, review 7).
+  const href = `/${stringifySearch(filter as Record<string, unknown>)}`;
   return (
     <a
       href={href}

@@ -157,9 +157,18 @@ export function SearchPage({ search }: { search: SearchSearch }) {
   const candidates = sessionCandidates(search.session, match.error ?? answer.error);
   const refused = sessionRefused(search.session, match.error ?? answer.error);
   // Said above as notices: an ambiguous prefix with the sessions it matches, a refused one.
+  // Any other refused input (a 1-character term): its message said as a notice, without the
+  // raw code (#20, review 7: `BAD_USER_INPUT: term 1 of "query" has 1 character; …`).
+  const badInput =
+    answer.error instanceof ApiError &&
+    answer.error.code === 'BAD_USER_INPUT' &&
+    sessionRefused(search.session, answer.error).length === 0
+      ? [answer.error.message]
+      : [];
   const said =
     answer.error instanceof ApiError &&
     (answer.error.code === 'AMBIGUOUS_SESSION_ID' ||
+      badInput.length > 0 ||
       sessionRefused(search.session, answer.error).length > 0);
   return (
     <section aria-labelledby="search-title">
@@ -201,7 +210,7 @@ export function SearchPage({ search }: { search: SearchSearch }) {
           </select>
         </label>
       </form>
-      <FilterProblems problems={[...problems, ...(candidates ? [] : refused)]}>
+      <FilterProblems problems={[...problems, ...(candidates ? [] : refused), ...badInput]}>
         {candidates && (
           <p className="notice">
             session={shown(search.session)} matches several sessions; give more of the id:{' '}

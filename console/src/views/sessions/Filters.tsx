@@ -7,10 +7,13 @@ import {
   errorsChoice,
   type SessionSearch,
 } from './filters';
+import { useKnownValues } from './known-values';
 
 /** The filter bar: applying it rewrites the URL, which is the only state of the table. */
 export function Filters({ search }: { search: SessionSearch }) {
   const navigate = useNavigate();
+  // Each field offers the values of the sessions the key reads (a value matches exactly).
+  const known = useKnownValues();
   const apply = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     void navigate({ to: '/', search: appliedSearch(new FormData(e.currentTarget)) });
@@ -39,13 +42,14 @@ export function Filters({ search }: { search: SessionSearch }) {
         </span>
       </fieldset>
       <label>
-        Flavor <input name="flavor" defaultValue={search.flavor ?? ''} size={9} />
+        Flavor{' '}
+        <input name="flavor" defaultValue={search.flavor ?? ''} size={9} list="known-flavor" />
       </label>
       <label>
-        Model <input name="model" defaultValue={search.model ?? ''} size={9} />
+        Model <input name="model" defaultValue={search.model ?? ''} size={9} list="known-model" />
       </label>
       <label>
-        Tool <input name="tool" defaultValue={search.tool ?? ''} size={9} />
+        Tool <input name="tool" defaultValue={search.tool ?? ''} size={9} list="known-tool" />
       </label>
       <label>
         Hour (UTC){' '}
@@ -65,6 +69,13 @@ export function Filters({ search }: { search: SessionSearch }) {
       <label>
         To <input name="to" type="date" defaultValue={search.to ?? ''} />
       </label>
+      {(['flavor', 'model', 'tool'] as const).map((k) => (
+        <datalist key={k} id={`known-${k}`} data-testid={`known-${k}`}>
+          {known?.[k].map((v) => (
+            <option key={v} value={v} />
+          ))}
+        </datalist>
+      ))}
       <button type="submit">Apply</button>
     </form>
   );

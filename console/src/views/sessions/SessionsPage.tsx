@@ -10,6 +10,7 @@ import { Filters } from './Filters';
 import { FilterProblems } from './FilterProblems';
 import { filterProblems, toFilter, type SessionSearch } from './filters';
 import { SessionsTable } from './SessionsTable';
+import { unknownValueProblems, useKnownValues } from './known-values';
 import { rememberTableSearch } from './table-search';
 import { useTitle } from '../title';
 
@@ -60,6 +61,7 @@ export function SessionsPage({ search }: { search: SessionSearch }) {
   useEffect(() => rememberTableSearch(search), [search]);
   const key = ['sessions', filter];
   const client = useQueryClient();
+  const known = useKnownValues();
   const query = useInfiniteQuery({
     queryKey: key,
     queryFn: ({ pageParam }) => gql(SessionsPageQuery, { filter, after: pageParam }),
@@ -102,7 +104,9 @@ export function SessionsPage({ search }: { search: SessionSearch }) {
         )}
       </div>
       <Filters search={search} />
-      <FilterProblems problems={filterProblems(search)} />
+      <FilterProblems
+        problems={[...filterProblems(search), ...unknownValueProblems(search, known)]}
+      />
       {query.error && <ErrorNote error={query.error} />}
       {query.isPending && <p className="muted">Loading…</p>}
       {query.data && (

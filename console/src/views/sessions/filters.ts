@@ -106,6 +106,30 @@ export function appliedSearch(form: Iterable<[string, unknown]>): SessionSearch 
   return parseSessionSearch(values);
 }
 
+/**
+ * The URL's filters as the query applies them: the values toFilter leaves out (an unknown
+ * environment, an hour naming none, an `errors` that is no choice, a day that is no date)
+ * dropped, so what names the filters or links on from them carries no dropped value (#20,
+ * review 7: "Hour (UTC) mon-09,xyz · Errors maybe" beside notices saying both are left out).
+ */
+export function appliedOnly(s: SessionSearch): SessionSearch {
+  const out: SessionSearch = { ...s };
+  if (s.env !== undefined) {
+    const env = envChoice(s.env);
+    if (env) out.env = env;
+    else delete out.env;
+  }
+  if (s.hour !== undefined) {
+    const good = splitHours(s.hour).filter((t) => parseHour(t) !== null);
+    if (good.length) out.hour = good.join(',');
+    else delete out.hour;
+  }
+  if (s.errors !== undefined && errorsChoice(s.errors) === undefined) delete out.errors;
+  if (s.from !== undefined && instant(s.from, false) === undefined) delete out.from;
+  if (s.to !== undefined && instant(s.to, true) === undefined) delete out.to;
+  return out;
+}
+
 /** A list's items that pass, none kept as undefined (no filter, not "nothing matches"). */
 const kept = <T>(items: T[] | undefined): T[] | undefined => (items?.length ? items : undefined);
 
