@@ -31,3 +31,18 @@ export const DIFFS: Record<string, (text: string) => string> = {
 
 /** How many markers a masked text holds. */
 export const markers = (s: string): number => s.split('[REDACTED:').length - 1;
+
+/**
+ * Each case `[name, input, expected]` in every FORM and every DIFFS side, as `it.each` rows:
+ * `[label, form, input, expected, diff]` (a diff row is redacted with redactDiff).
+ */
+export function inEveryForm(cases: readonly (readonly [string, string, string])[]) {
+  return cases.flatMap(([name, input, expected]) => [
+    ...Object.entries(FORMS).map(
+      ([form, f]) => [`${name} (${form})`, f, input, expected, false] as const,
+    ),
+    ...Object.entries(DIFFS).map(
+      ([form, f]) => [`${name} (diff ${form})`, f, input, expected, true] as const,
+    ),
+  ]);
+}

@@ -1,5 +1,5 @@
 import { maskText } from '../http/masked-body';
-import { DIFFS, FORMS, markers } from './context-forms';
+import { inEveryForm, markers } from './context-forms';
 import { Redactor } from './redactor';
 
 /**
@@ -94,14 +94,7 @@ const REDIS: [string, string, string][] = [
 ];
 
 describe('review 10 (M3): redis CONFIG SET with several pairs, redis-cli.exe, MULTI prompts', () => {
-  const rows = REDIS.flatMap(([name, input, expected]) => [
-    ...Object.entries(FORMS).map(
-      ([form, f]) => [`${name} (${form})`, f, input, expected, false] as const,
-    ),
-    ...Object.entries(DIFFS).map(
-      ([form, f]) => [`${name} (diff ${form})`, f, input, expected, true] as const,
-    ),
-  ]);
+  const rows = inEveryForm(REDIS);
   it.each(rows)('%s', (_label, form, input, expected, diff) => {
     kinds.length = 0;
     const want = form(expected.replace(/\[R\]/g, '[REDACTED:password]'));

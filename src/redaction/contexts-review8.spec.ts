@@ -1,4 +1,4 @@
-import { DIFFS, FORMS, markers } from './context-forms';
+import { inEveryForm, markers } from './context-forms';
 import { Redactor } from './redactor';
 
 /**
@@ -111,14 +111,7 @@ const expand = (s: string) => s.replace(/\[R\]/g, '[REDACTED:password]');
 describe('review 8: contexts in every form, masked exactly and counted once each', () => {
   const kinds: string[] = [];
   const r = new Redactor({ enabled: true, extraPatterns: [] }, (k) => kinds.push(k));
-  const rows = CASES.flatMap(([name, input, expected]) => [
-    ...Object.entries(FORMS).map(
-      ([form, f]) => [`${name} (${form})`, f, input, expected, false] as const,
-    ),
-    ...Object.entries(DIFFS).map(
-      ([form, f]) => [`${name} (diff ${form})`, f, input, expected, true] as const,
-    ),
-  ]);
+  const rows = inEveryForm(CASES);
   it.each(rows)('%s', (_label, form, input, expected, diff) => {
     kinds.length = 0;
     const want = form(expand(expected));

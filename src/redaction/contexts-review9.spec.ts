@@ -1,4 +1,4 @@
-import { DIFFS, FORMS, markers } from './context-forms';
+import { FORMS, inEveryForm, markers } from './context-forms';
 import { maskText } from '../http/masked-body';
 import { Redactor } from './redactor';
 
@@ -120,14 +120,7 @@ const REDIS: [string, string, string][] = [
 ];
 
 describe('review 9 (2, high): redis CONFIG SET requirepass|masterauth in every form', () => {
-  const rows = REDIS.flatMap(([name, input, expected]) => [
-    ...Object.entries(FORMS).map(
-      ([form, f]) => [`${name} (${form})`, f, input, expected, false] as const,
-    ),
-    ...Object.entries(DIFFS).map(
-      ([form, f]) => [`${name} (diff ${form})`, f, input, expected, true] as const,
-    ),
-  ]);
+  const rows = inEveryForm(REDIS);
   it.each(rows)('%s', (_label, form, input, expected, diff) => {
     kinds.length = 0;
     const want = form(expected.replace(/\[R\]/g, '[REDACTED:password]'));
@@ -161,14 +154,7 @@ describe('review 9 (3): .pgpass lines, not compiler output or times', () => {
       'cat > ~/.pgpass <<EOF\ndb.example.com:5432:app:alice:[R]\nEOF',
     ],
   ];
-  const rows = PG.flatMap(([name, input, expected]) => [
-    ...Object.entries(FORMS).map(
-      ([form, f]) => [`${name} (${form})`, f, input, expected, false] as const,
-    ),
-    ...Object.entries(DIFFS).map(
-      ([form, f]) => [`${name} (diff ${form})`, f, input, expected, true] as const,
-    ),
-  ]);
+  const rows = inEveryForm(PG);
   it.each(rows)('masks %s', (_label, form, input, expected, diff) => {
     kinds.length = 0;
     const want = form(expected.replace(/\[R\]/g, '[REDACTED:password]'));

@@ -210,7 +210,8 @@ export function toRecord(
   const source = str(obj.source);
   const status = str(obj.status);
   const error = obj.error === undefined || obj.error === null ? null : obj.error;
-  const extra = extraValues(obj, source, status);
+  const createdAt = parseTime(obj.created_at);
+  const extra = extraValues(obj, source, status, createdAt);
   return {
     index: step,
     position,
@@ -219,7 +220,7 @@ export function toRecord(
     source: source !== null && SOURCES.has(source) ? (source as StepSource) : 'UNKNOWN',
     type: str(obj.type) ?? 'UNKNOWN',
     status: status !== null && STATUSES.has(status) ? (status as StepStatus) : 'UNKNOWN',
-    createdAt: parseTime(obj.created_at),
+    createdAt,
     content,
     thinking,
     error: typeof error === 'string' || error === null ? error : JSON.stringify(error),
@@ -230,6 +231,7 @@ export function toRecord(
   };
 }
 
+const TOKEN_KEYS = ['input_tokens', 'output_tokens', 'cache_read_tokens'] as const;
 /** The keys a record's fields are read from. */
 const KNOWN_KEYS: ReadonlySet<string> = new Set([
   'step_index',
@@ -242,9 +244,7 @@ const KNOWN_KEYS: ReadonlySet<string> = new Set([
   'error',
   'tool_calls',
   'truncated_fields',
-  'input_tokens',
-  'output_tokens',
-  'cache_read_tokens',
+  ...TOKEN_KEYS,
 ]);
 /** A step type as the agent writes them (`PLANNER_RESPONSE`): no text to mask. */
 const TYPE_NAME = /^[A-Z][A-Z0-9_]{0,63}$/;
@@ -254,6 +254,7 @@ function extraValues(
   obj: Record<string, unknown>,
   source: string | null,
   status: string | null,
+  createdAt: Date | null,
 ): Record<string, unknown> | null {
   let extra: Record<string, unknown> | null = null;
   const keep = (key: string) => ((extra ??= {})[key] = obj[key]);
@@ -264,14 +265,10 @@ function extraValues(
   if (obj.source !== undefined && obj.source !== null && !SOURCES.has(source ?? '')) keep('source');
   if (obj.status !== undefined && obj.status !== null && !STATUSES.has(status ?? ''))
     keep('status');
-  if (
-    obj.created_at !== undefined &&
-    obj.created_at !== null &&
-    parseTime(obj.created_at) === null
-  ) {
+  if (obj.created_at !== undefined && obj.created_at !== null && createdAt === null) {
     keep('created_at');
   }
-  for (const key of ['input_tokens', 'output_tokens', 'cache_read_tokens']) {
+  for (const key of TOKEN_KEYS) {
     // A number that is no count (a float, a negative) holds no text.
     const v = obj[key];
     if (v !== undefined && v !== null && typeof v !== 'number') keep(key);
