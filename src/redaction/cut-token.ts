@@ -101,16 +101,12 @@ const TAIL_MIXED = 16;
  * `src/v2/api/v1/users.ts`). A secret's tail has no dot between digits, and base64 none at all.
  */
 const ORDINARY = new RegExp(
-  [
+  `^(?:${[
     '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}',
     '0x[0-9a-fA-F]+',
     '[A-Za-z]*[-_]?v?\\d+(?:\\.\\d+)+(?:[-+~][A-Za-z0-9.]+)?',
     '[A-Za-z0-9_./-]*\\.[a-z]{1,4}',
-  ]
-    .map((p) => `(?:${p})`)
-    .join('|')
-    .replace(/^/, '^(?:')
-    .concat(')$'),
+  ].join('|')})$`,
 );
 
 /**
