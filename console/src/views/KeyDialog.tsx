@@ -31,8 +31,13 @@ export function KeyDialog() {
       onCancel={(e) => e.preventDefault()}
       // Chromium closes a modal dialog on a second Escape whatever cancel says: while no key is
       // accepted it opens again, so the page is never left without a way to give one.
+      // Reopened, it focuses its field itself: showModal from a close event leaves focus on the
+      // body (review 6, L7), so Escape would strand a keyboard user outside the dialog.
       onClose={() => {
-        if (keyNeeded() && dialog.current?.isConnected) dialog.current.showModal();
+        const d = dialog.current;
+        if (!keyNeeded() || !d?.isConnected) return;
+        d.showModal();
+        d.querySelector('input')?.focus();
       }}
     >
       <form onSubmit={submit}>

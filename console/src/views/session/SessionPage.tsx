@@ -9,7 +9,7 @@ import { sessionQuery } from './queries';
 import { FilterProblems } from '../sessions/FilterProblems';
 import { TABS, tabNotice, type LineAt, type Tab } from './tabs';
 import { Timeline } from './Timeline';
-import { ColdNeighbourNote, useNeighbourKeys } from './neighbours';
+import { ColdNeighbourNote, NeighbourEndNote, useNeighbourKeys } from './neighbours';
 import { useTitle } from '../title';
 import { useLiveCounts } from './live-counts';
 
@@ -165,7 +165,13 @@ export function SessionPage(props: {
 
 /** `[` / `]` for this session (a component: the hook needs the loaded session). */
 function NeighbourKeys({ id, createdAt }: { id: string; createdAt: string }) {
-  return useNeighbourKeys(id, createdAt) ? <ColdNeighbourNote /> : null;
+  const { cold, end } = useNeighbourKeys(id, createdAt);
+  return (
+    <>
+      {cold && <ColdNeighbourNote />}
+      {end && <NeighbourEndNote end={end} />}
+    </>
+  );
 }
 
 /** An ambiguous prefix: the sessions it matches, each a link. */

@@ -45,12 +45,15 @@ const fetchRows: FetchRows = async (filter, order, first, after) => {
  * showed it (its filters, newest first, equal createdAt by id: the API's order). Asked for at
  * the press, not with the session: opening one costs its header and first steps.
  */
-export function useNeighbourKeys(id: string, createdAt: string): boolean {
+export function useNeighbourKeys(id: string, createdAt: string): NeighbourState {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [cold, setCold] = useState(coldPress);
+  // The table's end reached by a press: said, since a key that does nothing is silent.
+  const [end, setEnd] = useState<End | null>(null);
   useEffect(() => {
     let shown = true;
+    setEnd(null);
     const onKey = (e: KeyboardEvent) => {
       if (typing(e) || e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.key !== '[' && e.key !== ']') return;
@@ -70,7 +73,9 @@ export function useNeighbourKeys(id: string, createdAt: string): boolean {
         })
         .then((to) => {
           // Only while this session is still the one shown (a key pressed as it was left).
-          if (to && shown) void navigate({ to: '/sessions/$id', params: { id: to } });
+          if (!shown) return;
+          if (to) void navigate({ to: '/sessions/$id', params: { id: to } });
+          else setEnd(below ? 'below' : 'above');
         })
         .catch(() => undefined);
     };
@@ -80,7 +85,28 @@ export function useNeighbourKeys(id: string, createdAt: string): boolean {
       window.removeEventListener('keydown', onKey);
     };
   }, [id, createdAt, client, navigate]);
-  return cold && tableSearch() === null;
+  return { cold: cold && tableSearch() === null, end };
+}
+
+/** Which way a press found no session. */
+export type End = 'above' | 'below';
+
+export interface NeighbourState {
+  /** `[`/`]` were used in a tab that never showed the table (see ColdNeighbourNote). */
+  cold: boolean;
+  /** The last press found no session that way. */
+  end: End | null;
+}
+
+/** Said when `[` or `]` finds no session: the table's first or last row, or an empty table. */
+export function NeighbourEndNote({ end }: { end: End }) {
+  return (
+    <p className="notice" role="status" data-testid="neighbour-end">
+      {end === 'below'
+        ? 'No session below this one in the sessions table: ] has nowhere to go.'
+        : 'No session above this one in the sessions table: [ has nowhere to go.'}
+    </p>
+  );
 }
 
 /** Whether `[`/`]` was pressed in this tab without a table to follow (kept across sessions). */

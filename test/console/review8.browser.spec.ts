@@ -1,0 +1,116 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { hashKey } from '../../src/auth/api-keys';
+import { HOME_INDEX, type HomeIndex } from '../../src/index/home-index';
+import { describeInBrowser, watchedPage, type Watched } from '../browser/browser';
+import { makeTempDir } from '../fixtures/fs-util';
+import { at, planner, userInput } from '../fixtures/records';
+import { writeSession } from '../index/index-home';
+import { axeViolations, expectNothingAmiss, startConsole, type ConsoleWorld } from './harness';
+
+/**
+ * Lows of issue #20's sixth outside review left after it was resolved (L7 the key dialog on
+ * Escape, L8 `[`/`]` at the table's ends, L9 "copied" said to a screen reader), with API keys
+ * on, REDACT=on. Two sessions: 2 is the newer (the table's first row), 1 the older.
+ */
+const id = (n: number) => `c8000000-0000-4000-8000-00000000000${n}`;
+const KEY = 'bql_review8-key-0123456789abcdefghijklmnopqrstuvwxyz012345';
+
+describeInBrowser('the console after the lows of its sixth outside review', () => {
+  let home: string;
+  let world: ConsoleWorld;
+  let w: Watched;
+  const dialog = () => w.page.getByRole('dialog', { name: 'API key' });
+  beforeAll(async () => {
+    home = makeTempDir('brainql-console-review8-');
+    for (const n of [1, 2]) {
+      const t = `2026-07-0${n}T10:00:00Z`;
+      writeSession(path.join(home, 'antigravity-ide/brain'), id(n), [
+        userInput(0, t, { request: `task ${n}`, localTime: t }),
+        planner(1, at(t, 1), { content: 'Done.' }),
+      ]);
+    }
+    const keys = path.join(home, '..', `${path.basename(home)}-keys.json`);
+    fs.writeFileSync(keys, JSON.stringify([{ name: 'a', sha256: hashKey(KEY).toString('hex') }]));
+    world = await startConsole(home, { API_KEYS_FILE: keys });
+    await world.app.get<HomeIndex>(HOME_INDEX).caughtUp();
+    w = await watchedPage(world.browser, world.origin);
+  });
+  afterAll(async () => {
+    await world?.close();
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+  afterEach(() => expectNothingAmiss(w));
+
+  it('keeps the focus in the key dialog through Escape, over a dimmed page (L7)', async () => {
+    await w.page.goto(`${world.origin}/`);
+    await dialog().waitFor();
+    // The first answer asked for a key: Chromium reports its 401.
+    w.problems.splice(0);
+    const focused = () =>
+      w.page.evaluate('document.activeElement.tagName + ":" + document.activeElement.name');
+    expect(await focused()).toBe('INPUT:key');
+    for (let n = 1; n <= 3; n++) {
+      await w.page.keyboard.press('Escape');
+      expect(await dialog().isVisible()).toBe(true);
+      expect(await focused()).toBe('INPUT:key');
+    }
+    expect(
+      await w.page.evaluate(
+        `getComputedStyle(document.querySelector('dialog.key-dialog'), '::backdrop').backgroundColor`,
+      ),
+    ).toBe('rgba(0, 0, 0, 0.45)');
+    // Typing goes where the focus is: the key, then Enter.
+    await w.page.keyboard.type(KEY);
+    await w.page.keyboard.press('Enter');
+    await dialog().waitFor({ state: 'hidden' });
+    await w.page.locator('table.sessions tbody tr[data-index]').nth(1).waitFor();
+  });
+
+  it('says when [ or ] finds no session, and moves on when one is there (L8)', async () => {
+    const end = () => w.page.getByTestId('neighbour-end');
+    await w.page.goto(`${world.origin}/`);
+    await w.page.locator('table.sessions tbody tr[data-index]').nth(1).waitFor();
+    await w.page.goto(`${world.origin}/sessions/${id(2)}`);
+    await w.page.locator('#step-0').waitFor();
+    expect(await end().count()).toBe(0);
+    await w.page.keyboard.press('[');
+    expect(await end().innerText()).toBe(
+      'No session above this one in the sessions table: [ has nowhere to go.',
+    );
+    expect(await end().getAttribute('role')).toBe('status');
+    expect(new URL(w.page.url()).pathname).toBe(`/sessions/${id(2)}`);
+    await w.page.keyboard.press(']');
+    await w.page.waitForURL(`**/sessions/${id(1)}`);
+    await w.page.locator('#step-0').waitFor();
+    // A new session starts without the last one's note.
+    expect(await end().count()).toBe(0);
+    await w.page.keyboard.press(']');
+    expect(await end().innerText()).toBe(
+      'No session below this one in the sessions table: ] has nowhere to go.',
+    );
+    expect(await axeViolations(w.page)).toEqual([]);
+  });
+
+  it('says "Link copied" in a status region when a step link is copied (L9)', async () => {
+    await world.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: world.origin,
+    });
+    await w.page.goto(`${world.origin}/sessions/${id(1)}/steps/1`);
+    const step = w.page.locator('#step-1');
+    await step.waitFor();
+    const status = step.getByRole('status');
+    expect(await status.innerText()).toBe('');
+    await step.getByRole('button', { name: 'Copy a link to this step' }).click();
+    await step
+      .getByRole('button', { name: 'Copy a link to this step' })
+      .filter({ hasText: 'copied' })
+      .waitFor();
+    expect(await status.innerText()).toBe('Link copied');
+    // Said, not shown: the region takes no room on the page.
+    expect((await status.boundingBox())?.width).toBeLessThanOrEqual(1);
+    expect(await w.page.evaluate('navigator.clipboard.readText()')).toBe(
+      `${world.origin}/sessions/${id(1)}/steps/1`,
+    );
+  });
+});
