@@ -69,7 +69,9 @@ export function Layout() {
           </button>
         )}
       </header>
-      {api && (
+      {/* The panel too: it lists the roots a key reads (review 6, L6: "UNAUTHENTICATED" behind
+          the dialog after signing out). Open again once a key is accepted. */}
+      {api && !needed && (
         <Suspense fallback={<p className="muted">Loading…</p>}>
           <ApiView />
         </Suspense>
