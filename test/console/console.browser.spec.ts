@@ -114,7 +114,9 @@ describeInBrowser('the console over the example home', () => {
       await w.page.locator('#step-3 .outcome summary').click();
       await w.page.locator('#step-3 .outcome .badge').waitFor();
       expect(await w.page.locator('#step-3 .outcome summary').innerText()).toBe('exit ? output');
-      expect(await w.page.locator('#step-3 .outcome p').innerText()).toBe('no output');
+      expect(await w.page.locator('#step-3 .outcome p').innerText()).toBe(
+        'No "Output:" line in its result: see step 4.',
+      );
       // Not recorded is neither success nor failure: a neutral badge, not a green one.
       expect(await w.page.locator('#step-3 .outcome .badge').getAttribute('class')).toBe('badge');
       // What a screen reader says of it (a plain span's aria-label is not read).

@@ -4,7 +4,7 @@ import { hashKey } from '../../src/auth/api-keys';
 import { HOME_INDEX, type HomeIndex } from '../../src/index/home-index';
 import { describeInBrowser, watchedPage, type Watched } from '../browser/browser';
 import { makeTempDir } from '../fixtures/fs-util';
-import { at, planner, userInput } from '../fixtures/records';
+import { at, planner, toolResult, userInput, type FullRecord } from '../fixtures/records';
 import { writeSession } from '../index/index-home';
 import { axeViolations, expectNothingAmiss, startConsole, type ConsoleWorld } from './harness';
 
@@ -16,6 +16,26 @@ import { axeViolations, expectNothingAmiss, startConsole, type ConsoleWorld } fr
 const id = (n: number) => `c8000000-0000-4000-8000-00000000000${n}`;
 const KEY = 'bql_review8-key-0123456789abcdefghijklmnopqrstuvwxyz012345';
 
+const TASK_LOG = '.system_generated/tasks/task-3.log';
+const run = (CommandLine: string) => ({ name: 'run_command', args: { CommandLine } });
+/** A background task (its log in the folder), a result without an "Output:" line, no result. */
+function commands(t: string): FullRecord[] {
+  const result = (step: number, body: string, status = 'DONE') =>
+    toolResult(step, at(t, step), body, { type: 'RUN_COMMAND', status });
+  const uri = `file:///home/dev/.gemini/antigravity-ide/brain/${id(1)}/${TASK_LOG}`;
+  return [
+    planner(2, at(t, 2), { tool_calls: [run('sleep 30')] }),
+    result(
+      3,
+      `Tool is running as a background task with task id: ${id(1)}/task-3\nTask logs are available at: ${uri}`,
+      'RUNNING',
+    ),
+    planner(4, at(t, 4), { tool_calls: [run('npm test')] }),
+    result(5, 'The command completed successfully.\nPASS a.spec.ts\nPASS b.spec.ts'),
+    planner(6, at(t, 6), { tool_calls: [run('make')] }),
+  ];
+}
+
 describeInBrowser('the console after the lows of its sixth outside review', () => {
   let home: string;
   let world: ConsoleWorld;
@@ -25,10 +45,16 @@ describeInBrowser('the console after the lows of its sixth outside review', () =
     home = makeTempDir('brainql-console-review8-');
     for (const n of [1, 2]) {
       const t = `2026-07-0${n}T10:00:00Z`;
-      writeSession(path.join(home, 'antigravity-ide/brain'), id(n), [
-        userInput(0, t, { request: `task ${n}`, localTime: t }),
-        planner(1, at(t, 1), { content: 'Done.' }),
-      ]);
+      writeSession(
+        path.join(home, 'antigravity-ide/brain'),
+        id(n),
+        [
+          userInput(0, t, { request: `task ${n}`, localTime: t }),
+          planner(1, at(t, 1), { content: 'Done.' }),
+          ...(n === 1 ? commands(t) : []),
+        ],
+        { files: n === 1 ? { [TASK_LOG]: 'slept\n' } : {} },
+      );
     }
     const keys = path.join(home, '..', `${path.basename(home)}-keys.json`);
     fs.writeFileSync(keys, JSON.stringify([{ name: 'a', sha256: hashKey(KEY).toString('hex') }]));
@@ -142,5 +168,39 @@ describeInBrowser('the console after the lows of its sixth outside review', () =
     expect(await w.page.evaluate('navigator.clipboard.readText()')).toBe(
       `${world.origin}/sessions/${id(1)}/steps/1`,
     );
+  });
+
+  it('says what a command without output text had instead (L10)', async () => {
+    const page = w.page;
+    await page.goto(`${world.origin}/sessions/${id(1)}`);
+    const outcome = (step: number) => page.locator(`#step-${step} .outcome`);
+    const said = async (step: number) => {
+      await outcome(step).locator('summary').click();
+      const text = outcome(step).locator('p', { hasNotText: 'Loading…' });
+      await text.waitFor();
+      return text.innerText();
+    };
+    await outcome(6).waitFor();
+    expect(await said(2)).toBe(`Went on as a background task; its log: ${TASK_LOG} (step 3).`);
+    expect(await said(4)).toBe('No "Output:" line in its result: see step 5.');
+    expect(await said(6)).toBe('No result was recorded for this call.');
+    // The log is the session's file; the step link its permalink.
+    expect(await outcome(4).getByRole('link', { name: 'step 5' }).getAttribute('href')).toBe(
+      `/sessions/${id(1)}/steps/5`,
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      outcome(2).getByRole('button', { name: TASK_LOG }).click(),
+    ]);
+    expect(fs.readFileSync(await download.path(), 'utf8')).toBe('slept\n');
+    // The commands tab says the same under each command.
+    await page.goto(`${world.origin}/sessions/${id(1)}?tab=commands`);
+    await page.locator('li.command').nth(2).waitFor();
+    expect(await page.locator('li.command > p').allInnerTexts()).toEqual([
+      `Went on as a background task; its log: ${TASK_LOG} (step 3).`,
+      'No "Output:" line in its result: see step 5.',
+      'No result was recorded for this call.',
+    ]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { StepLink } from '../../components/StepLink';
 import { shown } from '../../components/text';
 import { commandsQuery } from './activity';
+import { NoOutput } from './NoOutput';
 import { Toggle } from '../../components/Toggle';
 import { commandFailed, ExitBadge } from '../../components/ExitBadge';
 
@@ -30,7 +31,11 @@ export function CommandsTab({ id, routeId }: { id: string; routeId: string }) {
               {c.background && <span className="badge">background</span>}
               <StepLink id={routeId} index={c.step.index} />
             </div>
-            {c.output && <Ansi text={c.output} />}
+            {c.output ? (
+              <Ansi text={c.output} />
+            ) : (
+              <NoOutput id={id} routeId={routeId} command={c} />
+            )}
           </li>
         ))}
       </ol>

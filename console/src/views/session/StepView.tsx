@@ -141,6 +141,7 @@ export function StepView(props: {
           </div>
           <CallOutcome
             sessionId={sessionId}
+            routeId={routeId}
             step={step.index}
             position={c.position}
             tool={c.name}

@@ -6,6 +6,7 @@ import { ChangeCounts } from '../../components/ChangeCounts';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ExitBadge } from '../../components/ExitBadge';
 import { ChangesQuery, CommandsQuery } from './list-queries';
+import { NoOutput } from './NoOutput';
 
 const Diff = lazy(() => import('../../components/Diff'));
 
@@ -70,6 +71,8 @@ function useAskAgain(
 
 interface CallProps {
   sessionId: string;
+  /** The id the route was opened with (a prefix is kept in step links). */
+  routeId: string;
   /** The step holding the call, and the call's place among its calls. */
   step: number;
   position: number;
@@ -132,7 +135,7 @@ function CommandOutcome(props: CallProps) {
       ) : command.output ? (
         <Ansi text={command.output} />
       ) : (
-        <p className="muted">no output</p>
+        <NoOutput id={props.sessionId} routeId={props.routeId} command={command} />
       )}
     </details>
   );

@@ -10,8 +10,12 @@ export const CommandsQuery = graphql(`
         cwd
         exitCode
         background
+        taskLog
         output
         step {
+          index
+        }
+        result {
           index
         }
       }
