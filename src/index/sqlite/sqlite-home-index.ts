@@ -13,6 +13,7 @@ import type {
 import { HomeIndexer, type IndexerEvents } from '../home-indexer';
 import { TextRedaction } from '../redacted-texts';
 import { SessionIndexer } from '../session-indexer';
+import type { StageClock } from '../stage-clock';
 import { searchEngine, type SearchEngine } from '../search-engine';
 import { TrigramTexts } from '../trigram/home-texts';
 import type { SegmentBuilder, TrigramIndex } from '../trigram/trigram-index';
@@ -35,6 +36,8 @@ export interface SqliteIndexOptions {
   largeValues?: InFlightBytes | null;
   /** Pushes the indexer makes way for (it waits while they arrive; see IngestTraffic). */
   ingestTraffic?: IngestTraffic | null;
+  /** Times the indexer's stages (the bench's build; see stage-clock.ts). */
+  stageClock?: StageClock;
   /** Logs (warnings about the file, progress while building). */
   log: { log(message: string): void; warn(message: string): void };
 }
@@ -212,6 +215,7 @@ export class SqliteHomeIndex implements HomeIndex {
       redaction: this.redaction,
       maxRecordBytes: this.store.transcripts.maxRecordBytes,
       largeValues: this.options.largeValues ?? null,
+      clock: this.options.stageClock,
     });
     const backend: Backend = {
       opened,
