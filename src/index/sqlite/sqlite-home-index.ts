@@ -22,6 +22,7 @@ import { indexFingerprint, isCorrupt, openDatabase, type OpenedDatabase } from '
 import { TrigramSearcher } from './trigram-search';
 import { SqliteReader } from './sqlite-index';
 import { Tables } from './tables';
+import { WriteGroup } from './write-group';
 
 export interface SqliteIndexOptions {
   cacheDir: string;
@@ -228,6 +229,7 @@ export class SqliteHomeIndex implements HomeIndex {
         sessions,
         this.events(() => backend),
         this.options.ingestTraffic ?? null,
+        new WriteGroup(db),
       ),
     };
     try {
