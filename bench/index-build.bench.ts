@@ -93,7 +93,7 @@ export interface ChildBuild {
 /**
  * Each stage's throughput: the transcript bytes over the time the build spent in it, the rate
  * the build would reach if that stage were all it did (the target applies to every stage).
- * `other`: the rest of the build's time (the catalog's walk, yields to the event loop, glue).
+ * `other`: the rest of the build's time (yields to the event loop, the indexer's glue).
  */
 export function stageRows(
   prefix: string,
@@ -113,9 +113,7 @@ export function stageRows(
       row(`${prefix}   stage ${stage}: ${STAGE_NOTES[stage]}`, ...rate(took.stages[stage])),
     );
   }
-  rows.push(
-    row(`${prefix}   stage other: catalog walk, event loop turns, glue`, ...rate(took.ms - sum)),
-  );
+  rows.push(row(`${prefix}   stage other: event loop turns, glue`, ...rate(took.ms - sum)));
   const seg = took.stages.segments;
   if (seg) {
     const w = seg.fold + seg.trigrams + seg.write;
@@ -125,7 +123,7 @@ export function stageRows(
 }
 
 const STAGE_NOTES: Record<Stage, string> = {
-  walk: 'views, outputs, artifacts listed',
+  walk: 'catalog; views, outputs, artifacts listed',
   read: 'transcripts, twins, files read',
   parse: 'JSONL lines parsed',
   texts: 'record texts (no redactor)',

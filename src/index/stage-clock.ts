@@ -6,7 +6,7 @@
  * disk is reading). Off unless asked for (SqliteIndexOptions.stageClock): the bench's build.
  */
 export const STAGES = [
-  /** Listing a session's files: views, outputs, artifacts, folder mtimes. */
+  /** The catalog's scan of the roots; listing a session's files (views, outputs, artifacts). */
   'walk',
   /** Reading transcript bytes and splitting lines (scanLines), full-tier twins. */
   'read',
