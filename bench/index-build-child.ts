@@ -1,4 +1,5 @@
 import '../src/production';
+import { StageClock } from '../src/index/stage-clock';
 import { openIndex, passEnd } from './index-open';
 import { rssGrowth } from './stats';
 
@@ -12,7 +13,8 @@ async function main(): Promise<void> {
   const cpu0 = process.cpuUsage();
   const { value, growth } = await rssGrowth(async () => {
     const t0 = performance.now();
-    const { index } = openIndex(home, JSON.parse(roots) as string[], cacheDir);
+    const clock = new StageClock();
+    const { index } = openIndex(home, JSON.parse(roots) as string[], cacheDir, clock);
     index.start();
     await passEnd(index, 0);
     // The trigram engine's last texts wait in memory for a segment: written before the clock
@@ -25,7 +27,11 @@ async function main(): Promise<void> {
       .get() as { n: number; bytes: number };
     const read = index.progress.bytesRead;
     await index.close();
-    return { ms, cpuMs: (cpu.user + cpu.system) / 1000, texts, read };
+    // The trigram engine's segments, written by its worker thread beside the stages above.
+    const t = index.trigram?.times;
+    const segments = t ? { fold: t.fold, trigrams: t.trigrams, write: t.write } : null;
+    const stages = { ...clock.ms, segments };
+    return { ms, cpuMs: (cpu.user + cpu.system) / 1000, texts, read, stages };
   });
   process.stdout.write(JSON.stringify({ ...value, growth }));
 }

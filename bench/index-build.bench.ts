@@ -8,6 +8,7 @@ import type { IndexHome } from './generate-index-home';
 import { mb, ms, row, type Row } from './report';
 import type { Scanner } from './scan';
 import { mbps, median } from './stats';
+import { STAGES, type Stage } from '../src/index/stage-clock';
 
 /**
  * Figure 9: the home index built from nothing over the bench home (the indexer's first pass,
@@ -42,6 +43,7 @@ export function benchBuild(data: IndexHome, cacheDir: string, scan: Scanner, row
   const texts = `${took.texts.n.toLocaleString('en')} texts, ${mb(took.texts.bytes)}`;
   rows.push(row(`9. same, indexed text (${texts})`, mbps(took.texts.bytes, took.ms)));
   rows.push(row('9. transcript bytes the indexer read (progress.bytesRead)', mb(took.read)));
+  stageRows('9.', took, data.transcriptBytes, 40, rows);
   rows.push(
     row(
       '9. RSS growth during the build (own process; peak, 2 ms samples)',
@@ -82,7 +84,53 @@ export interface ChildBuild {
   texts: { n: number; bytes: number };
   /** Transcript bytes the indexer read. */
   read: number;
+  /** The indexer's main-thread time by stage (see stage-clock.ts), and the segment worker's. */
+  stages: Record<Stage, number> & {
+    segments: { fold: number; trigrams: number; write: number } | null;
+  };
 }
+
+/**
+ * Each stage's throughput: the transcript bytes over the time the build spent in it, the rate
+ * the build would reach if that stage were all it did (the target applies to every stage).
+ * `other`: the rest of the build's time (yields to the event loop, the indexer's glue).
+ */
+export function stageRows(
+  prefix: string,
+  took: ChildBuild,
+  transcriptBytes: number,
+  target: number,
+  rows: Row[],
+): void {
+  const rate = (stageMs: number) => {
+    const ok = transcriptBytes / 1e3 / stageMs >= target;
+    return [`${ms(stageMs)} = ${mbps(transcriptBytes, stageMs)}`, `>= ${target} MB/s`, ok] as const;
+  };
+  let sum = 0;
+  for (const stage of STAGES) {
+    sum += took.stages[stage];
+    rows.push(
+      row(`${prefix}   stage ${stage}: ${STAGE_NOTES[stage]}`, ...rate(took.stages[stage])),
+    );
+  }
+  rows.push(row(`${prefix}   stage other: event loop turns, glue`, ...rate(took.ms - sum)));
+  const seg = took.stages.segments;
+  if (seg) {
+    const w = seg.fold + seg.trigrams + seg.write;
+    const parts = `fold ${ms(seg.fold)}, trigrams ${ms(seg.trigrams)}, write ${ms(seg.write)}`;
+    rows.push(row(`${prefix}   segments, in the worker thread (${parts})`, ...rate(w)));
+  }
+}
+
+const STAGE_NOTES: Record<Stage, string> = {
+  walk: 'catalog; views, outputs, artifacts listed',
+  read: 'transcripts, twins, files read',
+  parse: 'JSONL lines parsed',
+  texts: 'record texts (no redactor)',
+  redaction: 'redactor (masks, findings, names)',
+  facts: 'step facts, summary, stats',
+  sqlite: 'index.sqlite statements and commits',
+};
 
 /** Runs the indexer's first pass over `home` (and `roots`) in a fresh process. */
 export function buildInChild(home: string, roots: string[], cacheDir: string): ChildBuild {

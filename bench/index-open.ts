@@ -1,5 +1,6 @@
 import { BrainStore } from '../src/brain/store';
 import { SqliteHomeIndex } from '../src/index/sqlite/sqlite-home-index';
+import type { StageClock } from '../src/index/stage-clock';
 import { sleep } from './stats';
 
 /** A store and its home index over the bench home, as the app wires them (IndexModule). */
@@ -12,13 +13,19 @@ export interface Opened {
 /** Progress lines are the app's, not the bench's; warnings still show. */
 const LOG = { log: () => undefined, warn: (m: string) => console.warn(`index: ${m}`) };
 
-export function openIndex(home: string, roots: string[], cacheDir: string): Opened {
+export function openIndex(
+  home: string,
+  roots: string[],
+  cacheDir: string,
+  stageClock?: StageClock,
+): Opened {
   const store = new BrainStore({ geminiHome: home, brainRoots: roots, rescanMs: 3_600_000 });
   const index = new SqliteHomeIndex(store, {
     cacheDir,
     redact: true,
     redactPatterns: [],
     maxRecordBytes: store.transcripts.maxRecordBytes,
+    stageClock,
     log: LOG,
   });
   return { store, index };

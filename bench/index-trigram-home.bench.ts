@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { INDEX_FILE } from '../src/index/sqlite/database';
 import type { IndexHome } from './generate-index-home';
-import { buildInChild } from './index-build.bench';
+import { buildInChild, stageRows } from './index-build.bench';
 import { openIndex } from './index-open';
 import { benchSearch } from './index-search.bench';
 import { mb, ms, row, type Row } from './report';
@@ -51,6 +51,7 @@ export async function benchTrigramHome(
         took.growth < 400 * 2 ** 20,
       ),
     );
+    stageRows('9t.', took, data.transcriptBytes, 40, rows);
     const opened = openIndex(data.home, [], cacheDir);
     try {
       opened.index.start();

@@ -3,6 +3,7 @@ import type { IngestTraffic } from '../ops/ingest-traffic';
 import type { ListedSession } from '../brain/catalog';
 import type { SessionIndexer } from './session-indexer';
 import type { Tables } from './sqlite/tables';
+import type { WriteGroup } from './sqlite/write-group';
 
 export interface IndexerEvents {
   /** A session was checked (bytes: transcript bytes read for it; changed: rows were written). */
@@ -40,6 +41,8 @@ export class HomeIndexer {
     private readonly events: IndexerEvents,
     /** Ingest requests the indexer makes way for (none: it never waits). */
     private readonly traffic: IngestTraffic | null = null,
+    /** The transaction groups of sessions are written in (none: each session's own). */
+    private readonly writes: WriteGroup | null = null,
   ) {}
 
   start(): void {
@@ -125,20 +128,33 @@ export class HomeIndexer {
     const sessions: ListedSession[] = [...catalog.newestFirst, ...catalog.shadowed];
     this.count = sessions.length;
     const live = new Set<string>();
-    for (const listed of sessions) {
-      if (this.stopped) return;
-      if (this.traffic) this.waitedMs += await this.traffic.quiet(this.abort.signal);
-      if (this.stopped) return;
-      live.add(listed.entry.realDir);
-      try {
-        const started = Date.now();
-        const changed = await this.sessions.index(listed, thorough, this.abort.signal);
-        if (changed !== null) this.workMs += Date.now() - started;
-        this.events.indexed(changed?.bytes ?? 0, changed !== null);
-      } catch (err) {
-        this.events.failed(listed.entry.realDir, err);
+    const group = this.writes;
+    try {
+      for (const listed of sessions) {
+        if (this.stopped) return;
+        if (this.traffic) {
+          // Pushes arrive: what is written so far is committed before waiting for them.
+          if (!this.traffic.isQuiet()) group?.commit();
+          this.waitedMs += await this.traffic.quiet(this.abort.signal);
+        }
+        if (this.stopped) return;
+        live.add(listed.entry.realDir);
+        group?.open();
+        let bytes = 0;
+        try {
+          const started = Date.now();
+          const changed = await this.sessions.index(listed, thorough, this.abort.signal);
+          if (changed !== null) this.workMs += Date.now() - started;
+          bytes = changed?.bytes ?? 0;
+          this.events.indexed(bytes, changed !== null);
+        } catch (err) {
+          this.events.failed(listed.entry.realDir, err);
+        }
+        group?.wrote(bytes);
+        await new Promise((resolve) => setImmediate(resolve));
       }
-      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      group?.commit();
     }
     const gone = this.tables.allSessions().filter((s) => !live.has(s.dir));
     if (gone.length > 0) {

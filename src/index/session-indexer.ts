@@ -22,6 +22,7 @@ import { createHash } from 'node:crypto';
 import { namedFiles, readText, stepOutputs, type FileDoc, type FileText } from './session-files';
 import type { DocRow, StepRow, Tables } from './sqlite/tables';
 import { sessionStats } from './session-stats';
+import { StageClock, timed } from './stage-clock';
 import { stepFacts, type StepFacts } from './step-facts';
 
 /**
@@ -69,6 +70,8 @@ export interface SessionIndexerDeps {
    * the index waits its turn there like an answer's (never refused), until its batch is written.
    */
   largeValues?: InFlightBytes | null;
+  /** Times the pipeline's stages (the bench's build); absent: not timed. */
+  clock?: StageClock;
 }
 
 /**
@@ -77,7 +80,19 @@ export interface SessionIndexerDeps {
  * whole transcript when it was replaced, and only the outputs and artifacts that changed.
  */
 export class SessionIndexer {
-  constructor(private readonly d: SessionIndexerDeps) {}
+  private readonly d: SessionIndexerDeps;
+  readonly clock: StageClock;
+
+  constructor(deps: SessionIndexerDeps) {
+    const c = (this.clock = deps.clock ?? new StageClock(false));
+    // Timed, each call of the tables, the redactor and the transcripts counts as its stage.
+    this.d = {
+      ...deps,
+      tables: timed(deps.tables, c, 'sqlite', ['db']),
+      redaction: timed(deps.redaction, c, 'redaction'),
+      transcripts: timed(deps.transcripts, c, 'read'),
+    };
+  }
 
   /** null: nothing changed; else the transcript bytes this call read. */
   async index(
@@ -91,17 +106,21 @@ export class SessionIndexer {
     const marked = entry.root.source !== undefined;
     const t = this.d.tables;
     const row = t.session(dir);
-    const views = await locateViews(dir);
+    const clock = this.clock;
+    const views = await clock.wait('walk', () => locateViews(dir));
     const view = views.compact;
     const viewSig = view ? JSON.stringify(view) : null;
     const full = views.full && views.full !== views.compact ? views.full : null;
     const fullSig = full ? JSON.stringify(full) : null;
     // New outputs and artifacts change their folder's mtime; files rewritten in place are
     // caught by the thorough passes, which compare every file's version.
-    const quickSig = `${viewSig}|${fullSig}|${mtimeOf(dir)}|${mtimeOf(`${dir}/.system_generated/steps`)}`;
+    const quickSig = clock.run(
+      'walk',
+      () => `${viewSig}|${fullSig}|${mtimeOf(dir)}|${mtimeOf(`${dir}/.system_generated/steps`)}`,
+    );
     if (!thorough && row?.complete && row.quick_sig === quickSig) return null;
-    const outputs = stepOutputs(dir);
-    const { artifacts, others } = await namedFiles(dir);
+    const outputs = clock.run('walk', () => stepOutputs(dir));
+    const { artifacts, others } = await clock.wait('walk', () => namedFiles(dir));
     const filesSig = JSON.stringify([
       [...outputs].map(([i, f]) => [i, f.version]),
       [...artifacts].map(([n, f]) => [nameKey(n), f.version]),
@@ -162,7 +181,7 @@ export class SessionIndexer {
         isAppendOnly(old, view) &&
         stored !== null &&
         // Same inode and not smaller is also what a rewrite in place looks like (`cat > f`).
-        (await boundaryOf(dir, view, end)) === row?.view_check;
+        (await clock.wait('read', () => boundaryOf(dir, view, end))) === row?.view_check;
       if (!extend) [end, lines, records, bytes, stored] = [0, 0, 0, 0, null];
       deletedFrom = records;
       t.db.transaction(() => {
@@ -190,44 +209,48 @@ export class SessionIndexer {
           if (!run) run = { line, parts: [] };
           run.parts.push(text);
         };
-        const result = await scanLines(
-          dir,
-          view,
-          from,
-          'full',
-          (start, lineEnd, buf, f, to) => {
-            lines++;
-            // Every line counts, records or not: a file of bad lines is sliced as well.
-            size += lineEnd + 1 - start;
-            stopped = size >= SCAN_BATCH_BYTES;
-            // Only an object can be a record: a failed parse costs microseconds, a million of
-            // them seconds of a thread that also serves requests.
-            if (buf === null) return stopped;
-            if (lineShape(buf, f, to) !== 'object') {
-              noRecord(lines, buf.toString('utf8', f, to));
+        const parse = (buf: Buffer, f: number, to: number) =>
+          lineShape(buf, f, to) === 'object'
+            ? parseLine(buf.subarray(f, to), view.kind === 'compact', records, lines)
+            : null;
+        const scan = () =>
+          scanLines(
+            dir,
+            view,
+            from,
+            'full',
+            (start, lineEnd, buf, f, to) => {
+              lines++;
+              // Every line counts, records or not: a file of bad lines is sliced as well.
+              size += lineEnd + 1 - start;
+              stopped = size >= SCAN_BATCH_BYTES;
+              // Only an object can be a record: a failed parse costs microseconds, a million of
+              // them seconds of a thread that also serves requests.
+              if (buf === null) return stopped;
+              const verdict = clock.run('parse', () => parse(buf, f, to));
+              if (verdict?.kind !== 'record') {
+                noRecord(lines, buf.toString('utf8', f, to));
+                return stopped;
+              }
+              endRun();
+              const r = verdict.record;
+              r.occurrence = occurrences.get(r.index) ?? 0;
+              occurrences.set(r.index, r.occurrence + 1);
+              records++;
+              batch.push({ record: r, start, end: lineEnd, tail: false });
               return stopped;
-            }
-            const verdict = parseLine(buf.subarray(f, to), view.kind === 'compact', records, lines);
-            if (verdict.kind !== 'record') {
-              noRecord(lines, buf.toString('utf8', f, to));
-              return stopped;
-            }
-            endRun();
-            const r = verdict.record;
-            r.occurrence = occurrences.get(r.index) ?? 0;
-            occurrences.set(r.index, r.occurrence + 1);
-            records++;
-            batch.push({ record: r, start, end: lineEnd, tail: false });
-            return stopped;
-          },
-          this.d.maxRecordBytes,
-          undefined,
-          signal,
-        );
+            },
+            this.d.maxRecordBytes,
+            undefined,
+            signal,
+          );
+        const result = await clock.wait('read', scan);
         end = result.committedEnd;
         endRun();
         if (!stopped && result.tail) {
-          const verdict = parseLine(result.tail, view.kind === 'compact', records, lines + 1);
+          const verdict = clock.run('parse', () =>
+            parseLine(result.tail!, view.kind === 'compact', records, lines + 1),
+          );
           if (verdict.kind !== 'record') {
             runs.push({ line: lines + 1, text: result.tail.toString('utf8') });
           } else {
@@ -244,21 +267,23 @@ export class SessionIndexer {
         bytes += end - from;
         const inputs = await this.writeRecords(sid, dir, batch, views, marked, true);
         this.writeLineFindings(sid, runs);
-        state = structuredClone(state);
-        addToSummary(
-          state,
-          batch.filter((b) => !b.tail).map((b) => b.record),
-          inputs.committed,
-        );
-        served = state;
-        if (inputs.tail.length > 0 || batch.some((b) => b.tail)) {
-          served = structuredClone(state);
+        clock.run('facts', () => {
+          state = structuredClone(state);
           addToSummary(
-            served,
-            batch.filter((b) => b.tail).map((b) => b.record),
-            inputs.tail,
+            state,
+            batch.filter((b) => !b.tail).map((b) => b.record),
+            inputs.committed,
           );
-        }
+          served = state;
+          if (inputs.tail.length > 0 || batch.some((b) => b.tail)) {
+            served = structuredClone(state);
+            addToSummary(
+              served,
+              batch.filter((b) => b.tail).map((b) => b.record),
+              inputs.tail,
+            );
+          }
+        });
         stored = { committed: state, served, filesMtime: newestMtime(view) };
         // More follows (a full batch, or the index is closing): a later run resumes here.
         await save(false, stopped || result.aborted || signal?.aborted === true);
@@ -287,7 +312,10 @@ export class SessionIndexer {
       }
     }
     await this.indexFiles(sid, dir, { outputs, artifacts, others }, deletedFrom, marked);
-    t.putStats(sid, JSON.stringify(sessionStats(t.statsRows(sid))));
+    t.putStats(
+      sid,
+      clock.run('facts', () => JSON.stringify(sessionStats(t.statsRows(sid)))),
+    );
     t.touch(sid, Date.now());
     await save(true, true);
     t.setQuickSig(sid, quickSig);
@@ -343,17 +371,11 @@ export class SessionIndexer {
     const tail: string[] = [];
     const budget = new DiffBudget();
     for (const b of batch) {
-      const texts = await recordTexts(
-        dir,
-        b.record,
-        views,
-        this.d.transcripts,
-        this.d.redaction,
-        marked,
-        admit,
+      const texts = await this.clock.wait('texts', () =>
+        recordTexts(dir, b.record, views, this.d.transcripts, this.d.redaction, marked, admit),
       );
       if (texts.input !== null) (b.tail ? tail : committed).push(texts.input);
-      const facts = stepFacts(texts.calls, texts.content, budget);
+      const facts = this.clock.run('facts', () => stepFacts(texts.calls, texts.content, budget));
       // Names reach the file as the API shows them: masked with REDACT=on.
       const name = (n: string) => this.d.redaction.name(n);
       for (const call of facts.calls) call[0] = name(call[0]);
@@ -419,7 +441,8 @@ export class SessionIndexer {
       next.outputs[index] = key;
       stale.delete(String(index));
       if (old.outputs[index] === key && position < deletedFrom) continue;
-      docs.push(this.fileDoc(position, FIELD.OUTPUT, '', await readText(dir, file), marked));
+      const text = await this.clock.wait('read', () => readText(dir, file));
+      docs.push(this.fileDoc(position, FIELD.OUTPUT, '', text, marked));
     }
     for (const index of stale) {
       const position = Number(old.outputs[index].split('|')[0]);
@@ -441,7 +464,8 @@ export class SessionIndexer {
         const before = was[key];
         if (before?.version === file.version && before.name === name) continue;
         if (before && before.name !== name) docs.push(emptyDoc(-1, FIELD.ARTIFACT, before.name));
-        const doc = this.fileDoc(-1, FIELD.ARTIFACT, name, await readText(dir, file), marked);
+        const text = await this.clock.wait('read', () => readText(dir, file));
+        const doc = this.fileDoc(-1, FIELD.ARTIFACT, name, text, marked);
         // A secret in the file's name (or a folder's) is masked wherever the path is listed:
         // reported as one of this file's findings.
         for (const [kind, n] of this.d.redaction.text(raw).findings)
@@ -488,7 +512,10 @@ export class SessionIndexer {
     },
   ): Promise<void> {
     // The last batch of a pass needs none: the session's final save follows at once.
-    const viewCheck = p.view && p.check ? await boundaryOf(p.dirOf, p.view, p.end) : null;
+    const viewCheck =
+      p.view && p.check
+        ? await this.clock.wait('read', () => boundaryOf(p.dirOf, p.view!, p.end))
+        : null;
     const stored = p.stored && {
       ...p.stored,
       committed: this.d.redaction.summary(p.stored.committed),

@@ -139,8 +139,12 @@ export async function scanLines(
   /** `full` mode: asked before a line is collected past LARGE_VALUE_BYTES. */
   large?: LargeLines,
 ): Promise<ScanResult> {
-  const buf = Buffer.allocUnsafe(BLOCK);
   let block = Math.max(1, Math.min(BLOCK, firstBlock));
+  // Sized to the first read and grown with the reads, never past what the view holds after
+  // `from`: a 1 MiB buffer per scan cost a 25 KB transcript forty times its bytes, and a first
+  // index build over 2,000 of them (scanned by the catalog's head, the indexer, the full view's
+  // line index) over 4 GB of allocations and the collections they caused.
+  let buf = Buffer.allocUnsafe(Math.max(1, Math.min(block, view.size - from)));
   let stopped = false;
   let lineStart = from;
   let parts: Buffer[] = [];
@@ -203,9 +207,11 @@ export async function scanLines(
             stopped = aborted = true;
             break;
           }
+          const want = Math.min(block, size - pos);
+          if (want > buf.length) buf = Buffer.allocUnsafe(want);
           let bytesRead: number;
           try {
-            ({ bytesRead } = await handle.read(buf, 0, Math.min(block, size - pos), pos));
+            ({ bytesRead } = await handle.read(buf, 0, want, pos));
           } catch (err) {
             throw readFailure(segment.relPath, err);
           }

@@ -13,6 +13,7 @@ import type {
 import { HomeIndexer, type IndexerEvents } from '../home-indexer';
 import { TextRedaction } from '../redacted-texts';
 import { SessionIndexer } from '../session-indexer';
+import { StageClock, timed } from '../stage-clock';
 import { searchEngine, type SearchEngine } from '../search-engine';
 import { TrigramTexts } from '../trigram/home-texts';
 import type { SegmentBuilder, TrigramIndex } from '../trigram/trigram-index';
@@ -21,6 +22,7 @@ import { indexFingerprint, isCorrupt, openDatabase, type OpenedDatabase } from '
 import { TrigramSearcher } from './trigram-search';
 import { SqliteReader } from './sqlite-index';
 import { Tables } from './tables';
+import { WriteGroup } from './write-group';
 
 export interface SqliteIndexOptions {
   cacheDir: string;
@@ -35,6 +37,8 @@ export interface SqliteIndexOptions {
   largeValues?: InFlightBytes | null;
   /** Pushes the indexer makes way for (it waits while they arrive; see IngestTraffic). */
   ingestTraffic?: IngestTraffic | null;
+  /** Times the indexer's stages (the bench's build; see stage-clock.ts). */
+  stageClock?: StageClock;
   /** Logs (warnings about the file, progress while building). */
   log: { log(message: string): void; warn(message: string): void };
 }
@@ -206,12 +210,14 @@ export class SqliteHomeIndex implements HomeIndex {
     const generation = () => tables.generation + (texts?.index.generation ?? 0);
     const searcher = texts && new TrigramSearcher(db, texts.index, generation);
     const reader = new SqliteReader(db, generation, searcher);
+    const clock = this.options.stageClock ?? new StageClock(false);
     const sessions = new SessionIndexer({
       tables,
       transcripts: this.store.transcripts,
       redaction: this.redaction,
       maxRecordBytes: this.store.transcripts.maxRecordBytes,
       largeValues: this.options.largeValues ?? null,
+      clock,
     });
     const backend: Backend = {
       opened,
@@ -219,11 +225,13 @@ export class SqliteHomeIndex implements HomeIndex {
       tables,
       reader,
       indexer: new HomeIndexer(
-        this.store,
+        // Timed (the bench's build): the catalog's walk, and the group commits FTS5 writes in.
+        timed(this.store, clock, 'walk'),
         tables,
         sessions,
         this.events(() => backend),
         this.options.ingestTraffic ?? null,
+        new WriteGroup(timed(db, clock, 'sqlite')),
       ),
     };
     try {
