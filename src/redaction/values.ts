@@ -59,3 +59,22 @@ export function valueAfterBackslash(text: string, end: number, quote: number): n
   }
   return Math.min(last, stop);
 }
+
+/**
+ * The runs of backslashes in `text` that a value holds as characters, as [start, end) pairs:
+ * before a character no JSON escape starts with (`\\g`, `\\\\g`: see valueAfterBackslash), and a
+ * shell-escaped blank with its blank (`Pw\\ qo86`). Found with indexOf: a text without a
+ * backslash costs one pass.
+ */
+export function literalBackslashes(text: string): number[] {
+  const runs: number[] = [];
+  for (let i = text.indexOf('\\'); i >= 0;) {
+    let j = i + 1;
+    while (text.charCodeAt(j) === 0x5c) j++;
+    const n = text.charCodeAt(j);
+    if (n === 0x20) runs.push(i, j + 1);
+    else if (!Number.isNaN(n) && (n >= 0x80 || ESCAPE_STOP[n] !== 1)) runs.push(i, j);
+    i = text.indexOf('\\', j);
+  }
+  return runs;
+}
