@@ -62,6 +62,9 @@ describe('review 11 (H2): a backslash inside a quoted value or at its start', ()
   ]);
 });
 
-describe('review 11 (M1): a shell-escaped blank inside a value', () => {
-  everyForm([['mysql -p', `mysql -pPw${BS} qo86PMopuNvpFe -h db`, `mysql -p${P} -h db`]]);
+describe('review 11 (M1): a shell-escaped blank, an escaped backslash before n', () => {
+  everyForm([
+    ['a blank', `mysql -pPw${BS} qo86PMopuNvpFe -h db`, `mysql -p${P} -h db`],
+    ['a backslash before n', `mysql -pPw${BS}${BS}nW63vexlchKsAao -h db`, `mysql -p${P} -h db`],
+  ]);
 });
