@@ -233,6 +233,12 @@ function headOf(trigger: string): string {
 const NEEDLES: Record<string, [needle: string, offset: number][]> = {
   // Every `w` trigger is the w of `passw` with a look-ahead for `ord` (./netrc, ./sql, ./spaced).
   w: [['word', 0]],
+  // redis-cli, valkey-cli, keydb-cli (./lines), and a redis socket prompt's `.sock>`.
+  c: [
+    ['-cli', 1],
+    ['.sock>', 3],
+  ],
+  C: [['-CLI', 1]],
 };
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
