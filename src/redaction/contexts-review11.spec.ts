@@ -164,3 +164,25 @@ describe('review 11 (FP1): log lines of the .pgpass shape', () => {
     ],
   ]);
 });
+
+describe('review 11 (FP2): ordinary runs after the truncation marker are no tail', () => {
+  const H = 'x\n<truncated 99 bytes>\n';
+  it.each(['x86_64-linux-gnu/lib', 'page2/section3', 'MyComponent2Props', 'h264/aac', 'Step3of10'])(
+    'leaves %s',
+    (run) => {
+      kinds.length = 0;
+      expect(r.redactText(`${H}${run} next`)).toBe(`${H}${run} next`);
+      expect(kinds).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['30 characters of a ghp_ token', 'B3dE5fG7hJ9kL1mN3pQ5rS7tV9wX1y'],
+    ['an AWS secret tail', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCY+EXAMPLEKEY'],
+    ['a random run of both cases', W],
+  ])('still masks %s', (_name, run) => {
+    kinds.length = 0;
+    expect(r.redactText(`${H}${run} next`)).toBe(`${H}[REDACTED:unchecked] next`);
+    expect(kinds).toEqual(['unchecked']);
+  });
+});
