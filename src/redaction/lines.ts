@@ -419,18 +419,23 @@ const REDIS_CLI_WORD = /(?:^|[^\w-])(?:redis|valkey|keydb)-$/i;
 
 /** `redis-cli …`, `valkey-cli`, `keydb-cli` (`at`: the `c` of `cli`), or a socket prompt. */
 function redisCliFind(text: string, at: number, out: Span[]): number {
-  const end = lineEnd(text, at);
-  if (text.charCodeAt(at + 1) === 0x6b) {
+  // Every `-` and `.` candidate comes here (the scan runs all of an anchor's detectors).
+  const next = text.charCodeAt(at + 1);
+  if (text.charCodeAt(at) === 0x2e) {
+    if (next !== 0x73 || !text.startsWith('sock>', at + 1)) return -1;
     // `redis /var/run/redis.sock>`: `redis` and a path on the line before.
     const start = lineStart(text, at, 200);
-    if (!/(?:^|[^\w-])redis[ \t]+\/[^\s>]{0,200}$/.test(text.slice(start, at - 3))) return -1;
-    let from = at + 3;
+    if (!/(?:^|[^\w-])redis[ \t]+\/[^\s>]{0,200}$/.test(text.slice(start, at))) return -1;
+    let from = at + 6;
     while (text.charCodeAt(from) === 0x20 || text.charCodeAt(from) === 0x09) from++;
-    redisCommands(text, from, end, out, true);
-    return end;
+    redisCommands(text, from, lineEnd(text, at), out, true);
+    return from;
   }
-  if (!REDIS_CLI_WORD.test(text.slice(Math.max(0, at - 8), at))) return -1;
-  let from = at + 3;
+  if ((next | 0x20) !== 0x63) return -1;
+  if (!REDIS_CLI_WORD.test(text.slice(Math.max(0, at - 7), at + 1))) return -1;
+  if (!/^cli$/i.test(text.slice(at + 1, at + 4))) return -1;
+  const end = lineEnd(text, at);
+  let from = at + 4;
   if (text.startsWith('.exe', from) || text.startsWith('.EXE', from)) from += 4;
   const c = text.charCodeAt(from);
   if (!(
@@ -463,10 +468,10 @@ function redisCliFind(text: string, at: number, out: Span[]): number {
 
 export const redisCli: Detector = {
   kind: 'password',
-  anchors: 'cC',
+  anchors: '-.',
   trigger:
-    '[cC](?:(?<=(?:redis|valkey|keydb)-c)(?=li(?![\\w-]))|(?<=\\.soc)(?=k>)' +
-    '|(?<=(?:REDIS|VALKEY|KEYDB)-C)(?=LI(?![\\w-])))',
+    '[-.](?:(?<=(?:redis|valkey|keydb)-)(?=cli(?![\\w-]))|(?<=(?:REDIS|VALKEY|KEYDB)-)(?=CLI(?![\\w-]))' +
+    '|(?<=\\.)(?=sock>))',
   find: (text, at, _state, out) => redisCliFind(text, at, out),
 };
 export const redisPromptCommand: Detector = {

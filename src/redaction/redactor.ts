@@ -93,7 +93,10 @@ export class Redactor {
   findSpans(text: string): Span[] {
     if (!this.enabled || text.length === 0) return [];
     const raw = this.scanText(text);
-    if (text.includes('\\')) for (const s of escapedSpans(this, text)) raw.push(s);
+    if (text.includes('\\')) {
+      for (const s of escapedSpans(this, text)) raw.push(s);
+      for (const s of backslashSpans(text)) raw.push(s);
+    }
     return withEchoes(text, mergeSpans(raw));
   }
 
@@ -102,7 +105,6 @@ export class Redactor {
     const raw = scanBuiltins(text);
     for (const s of raw)
       if (text.charCodeAt(s.end) === 0x5c && s.kind === 'password') past(text, s);
-    if (text.indexOf('\\') >= 0) for (const s of backslashSpans(text)) raw.push(s);
     for (const { re, secretGroup } of this.custom) {
       re.lastIndex = 0;
       let m: RegExpExecArray | null;
