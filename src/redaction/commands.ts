@@ -47,10 +47,10 @@ const login = commandOption({
   option: 'p(?:=|[ \\t]*)',
   trigger: `p(?:=|[ \\t]*)${VALUE_NEXT}`,
 });
-/** `redis-cli -a <password>` (`-p` is its port). */
+/** `redis-cli -a <password>` (`-p` is its port), and its forks valkey-cli and keydb-cli. */
 const redis = commandOption({
-  command: /redis-cli(?=[ \t])/y,
-  stems: ['redis-cli'],
+  command: /(?:redis|valkey|keydb)-cli(?=[ \t])/y,
+  stems: ['redis-cli', 'valkey-cli', 'keydb-cli'],
   slot: 'redis',
   ...spaced('a'),
 });

@@ -110,6 +110,35 @@ const ORDINARY = new RegExp(
 );
 
 /**
+ * A path of lower-case words (review 11): `x86_64-linux-gnu/lib`, `page2/section3`, `h264/aac`.
+ * A secret's tail with a `/` is base64, with both cases (an AWS secret key's).
+ */
+const PATH = /^[a-z0-9_.-]+(?:\/[a-z0-9_.-]+)+\/?$/;
+/** Words of an identifier: a capitalised or lower-case word, an acronym, a number. */
+const WORD = /[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+/g;
+const VOWEL = /[aeiouyAEIOUY]/;
+
+/**
+ * An identifier made of words and a few short numbers (review 11): `MyComponent2Props`,
+ * `Step3of10`. Each word has two letters or more and a vowel (an acronym of up to 4 capitals
+ * may have none), at most three numbers of up to 4 digits. A random tail (`B3dE5fG7hJ9k…`) has
+ * one-letter words.
+ */
+function wordsAndNumbers(run: string): boolean {
+  if (!/^[A-Za-z0-9]+$/.test(run)) return false;
+  let numbers = 0;
+  for (const w of run.match(WORD) ?? []) {
+    const c = w.charCodeAt(0);
+    if (c <= 0x39) {
+      if (++numbers > 3 || w.length > 4) return false;
+    } else if (w.length < 2 || !(VOWEL.test(w) || (w.length <= 4 && w === w.toUpperCase()))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
  * The tail side (review 9, high): `content` and `thinking` go on after the marker with their
  * last 2,048 bytes, which can start inside a secret (the last 30 characters of a `ghp_` token,
  * the end of a password or bearer token). The run of token characters right after the
@@ -145,7 +174,8 @@ function cutTail(text: string, end: number, out: Span[]): number {
   const len = stop - from;
   const mixed = digits >= 1 && upper >= 1 && upper < letters && len >= TAIL_MIXED;
   if (len < TAIL_MIN || letters < 2 || (digits < 2 && !mixed)) return -1;
-  if (ORDINARY.test(text.slice(from, stop))) return -1;
+  const run = text.slice(from, stop);
+  if (ORDINARY.test(run) || PATH.test(run) || wordsAndNumbers(run)) return -1;
   out.push({ start: from, end: stop, kind: 'unchecked' });
   return stop;
 }

@@ -271,6 +271,14 @@ function pgpassHead(text: string, at: number): boolean {
 }
 /** A database field of digits only: a column number (`file:12:5:…`). */
 const COLUMN = /^\d+$/;
+/**
+ * Log lines of the same shape (review 11): `worker-1:8080:jobs:INFO:started`,
+ * `web:3000:app:GET:/health`, `k8s:6443:kube-system:coredns:Running`. A user field that is a log
+ * level, an HTTP verb or a status word, or a last field that is a status word, is no `.pgpass`
+ * line's.
+ */
+const LOG_WORD =
+  /^(?:trace|debug|info|notice|warn(?:ing)?|err(?:or)?|fatal|crit(?:ical)?|alert|emerg|severe|fine|get|head|post|put|patch|delete|options|connect|running|pending|succeeded|failed|unknown|completed|terminating|containercreating|crashloopbackoff|ready|notready|ok|started|stopped|starting|stopping|healthy|unhealthy|up|down|active|inactive|done|success)$/i;
 export const pgpassLine: Detector = {
   kind: 'password',
   anchors: ':',
@@ -281,7 +289,7 @@ export const pgpassLine: Detector = {
     const m = PGPASS.exec(text);
     if (!m) return -1;
     const value = m[3];
-    if (COLUMN.test(m[1])) return PGPASS.lastIndex;
+    if (COLUMN.test(m[1]) || LOG_WORD.test(m[2]) || LOG_WORD.test(value)) return PGPASS.lastIndex;
     if (password(value, false) && value !== 'password') {
       out.push({ start: PGPASS.lastIndex - value.length, end: PGPASS.lastIndex, kind: 'password' });
     }
@@ -319,9 +327,10 @@ export const envDefault: Detector = {
 // redis: `redis-cli CONFIG SET requirepass …`, `127.0.0.1:6379> CONFIG SET masterauth …`.
 // Redis takes its commands and parameters in any case: `config set requirepass`, `CONFIG SET
 // REQUIREPASS` (review 9: one blank after `redis-cli`, lower case and host-named prompts with a
-// database number, `localhost:6379>`, `127.0.0.1:6379[1]>`, were served clear).
-const PASS_PARAM = `(?:${ci('requirepass')}|${ci('masterauth')})`;
-const CONFIG_SET = new RegExp(`[ \\t>]${ci('config')}[ \\t]+${ci('set')}[ \\t]+`);
+// database number, `localhost:6379>`, `127.0.0.1:6379[1]>`, were served clear). Review 11:
+// `AUTH [user] pass`, `HELLO 3 AUTH user pass`, `ACL SETUSER name … >pass`; valkey-cli and
+// keydb-cli as redis-cli, `REDIS-CLI`, the socket prompt `redis /var/run/redis.sock>`, and a
+// command piped in (`echo "AUTH X" | redis-cli`).
 /**
  * CONFIG SET takes several parameter-value pairs (Redis 7): `CONFIG SET maxmemory 100mb
  * requirepass X masterauth Y` (review 10: only a first `requirepass` was read). A value is
@@ -330,50 +339,157 @@ const CONFIG_SET = new RegExp(`[ \\t>]${ci('config')}[ \\t]+${ci('set')}[ \\t]+`
 const PAIR =
   /([^\s"']{1,64})[ \t]+(?:"([^"\r\n]{1,1024})"|'([^'\r\n]{1,1024})'|([^\s"'\\]{1,1024}))[ \t]*/y;
 const IS_PASS_PARAM = /^(?:requirepass|masterauth)$/i;
-/** At most this many pairs before a password parameter, in the trigger's look-ahead too. */
+/** At most this many pairs before a password parameter. */
 const PAIRS_BEFORE = 8;
-const SET_PASS_AHEAD = `${ci('config')}[ \\t]+${ci('set')}[ \\t]+(?:[^\\s"']{1,64}[ \\t]+[^\\s]{1,1024}[ \\t]+){0,${PAIRS_BEFORE}}${PASS_PARAM}[ \\t]`;
-/** `cli` (or `cli.exe`), a blank, then maybe options (`-h host -p 6379 -n 1`) and a blank. */
-const REDIS_CLI = /^cli(?:\.exe)?[ \t](?:[^\r\n;|&]{0,300}?[ \t])?$/;
+/** A command that takes a password: its name (group 1) and its blanks. */
+const REDIS_COMMAND = new RegExp(
+  `(?<![^ \\t"'>])(${ci('config')}[ \\t]+${ci('set')}|${ci('auth')}|${ci('hello')}[ \\t]+\\d{1,2}[ \\t]+${ci('auth')}|${ci('acl')}[ \\t]+${ci('setuser')})[ \\t]+`,
+  'g',
+);
+/** One argument: "quoted", 'quoted' or bare (groups 1-3). */
+const REDIS_ARG = `(?:"([^"\\r\\n\\\\]{1,1024})"|'([^'\\r\\n\\\\]{1,1024})'|([^\\s"'\\\\;|&]{1,1024}))`;
+/** AUTH's one or two arguments (the last is the password), then the command's end. */
+const AUTH_ARGS = new RegExp(
+  `${REDIS_ARG}(?:[ \\t]+${REDIS_ARG})?(?=[ \\t]*(?:$|[;|&"'\\r\\n\\\\]))`,
+  'y',
+);
+/** HELLO's AUTH takes a user and a password. */
+const HELLO_ARGS = new RegExp(`${REDIS_ARG}[ \\t]+${REDIS_ARG}`, 'y');
+/** ACL SETUSER's rules: `>pass` adds a password. */
+const ACL_PASS = /(?<=[ \t])>([^\s"'\\;|&]{1,1024})/g;
+/** `cli` (or `cli.exe`) and maybe options (`-h host -p 6379 -n 1`): where a command may start. */
+const REDIS_CLI_REACH = 300;
 /** A prompt: host (a name, an IPv4 or `[::1]`), port, maybe `[db]`, maybe `(TX)` in MULTI, `>`. */
-const REDIS_PROMPT = /^[\w.\]-]:\d{1,5}(?:\[\d{1,5}\])?(?:\(TX\))?>[ \t]*$/;
-function redisFind(text: string, at: number, out: Span[]): number {
-  const end = lineEnd(text, at);
-  const line = text.slice(at, end);
-  const m = CONFIG_SET.exec(line);
-  if (!m) return -1;
-  // The trigger's context: `redis-` before the `-`, a prompt's host and port around the `:`.
-  const before = line.slice(1, m.index + 1);
-  if (text.charCodeAt(at) === 0x2d) {
-    if (!text.startsWith('redis', at - 5) || !REDIS_CLI.test(before)) return -1;
-  } else if (!REDIS_PROMPT.test(text.slice(at - 1, at + m.index + 1))) return -1;
-  let read = -1;
-  PAIR.lastIndex = m.index + m[0].length;
-  for (let pairs = 0; pairs <= PAIRS_BEFORE * 2; pairs++) {
-    const p = PAIR.exec(line);
-    if (!p) break;
-    read = at + PAIR.lastIndex;
-    if (!IS_PASS_PARAM.test(p[1])) continue;
-    const value = p[2] ?? p[3] ?? p[4];
-    const quoted = p[4] === undefined;
-    // The value's place: after the parameter and its blanks, past an opening quote.
-    const valueAt = at + p.index + p[0].indexOf(value, p[1].length);
-    if (password(value, quoted))
-      out.push({ start: valueAt, end: valueAt + value.length, kind: 'password' });
+const PROMPT_AT = /[\w.\]-]:\d{1,5}(?:\[\d{1,5}\])?(?:\(TX\))?>/y;
+/** `echo "…" |` or `printf '…' |` just before `redis-cli`: the command piped in. */
+const PIPED =
+  /(?:^|[\s;&("`])(?:echo|printf)(?:[ \t]+-[a-zA-Z]{1,3})*[ \t]+(["'])([^"'\r\n]{1,1024})\1[ \t]*\|[ \t]*$/;
+
+/** The password of the command at `from` (a REDIS_COMMAND match) in `text`, up to `end`. */
+function redisCommand(text: string, m: RegExpExecArray, from: number, end: number, out: Span[]) {
+  const name = m[1].toLowerCase();
+  const line = text.slice(0, end);
+  if (name.startsWith('config')) {
+    PAIR.lastIndex = from;
+    for (let pairs = 0; pairs <= PAIRS_BEFORE * 2; pairs++) {
+      const p = PAIR.exec(line);
+      if (!p) break;
+      if (!IS_PASS_PARAM.test(p[1])) continue;
+      const value = p[2] ?? p[3] ?? p[4];
+      const quoted = p[4] === undefined;
+      const valueAt = p.index + p[0].indexOf(value, p[1].length);
+      if (password(value, quoted))
+        out.push({ start: valueAt, end: valueAt + value.length, kind: 'password' });
+    }
+    return;
   }
-  return read;
+  if (name.startsWith('acl')) {
+    ACL_PASS.lastIndex = from;
+    for (let a = ACL_PASS.exec(line); a; a = ACL_PASS.exec(line)) {
+      if (password(a[1], false))
+        out.push({ start: a.index + 1, end: ACL_PASS.lastIndex, kind: 'password' });
+    }
+    return;
+  }
+  const args = name.startsWith('hello') ? HELLO_ARGS : AUTH_ARGS;
+  args.lastIndex = from;
+  const a = args.exec(line);
+  if (!a) return;
+  const second = a[4] ?? a[5] ?? a[6];
+  const value = second ?? a[1] ?? a[2] ?? a[3];
+  const quoted = second !== undefined ? a[6] === undefined : a[3] === undefined;
+  const stop = args.lastIndex - (quoted ? 1 : 0);
+  if (password(value, quoted))
+    out.push({ start: stop - value.length, end: stop, kind: 'password' });
 }
-export const redisCliConfigSet: Detector = {
+
+/** Every command of text[from, end) (a line past its redis context) that takes a password. */
+function redisCommands(text: string, from: number, end: number, out: Span[], first: boolean) {
+  const line = text.slice(0, end);
+  REDIS_COMMAND.lastIndex = from;
+  for (let m = REDIS_COMMAND.exec(line); m; m = REDIS_COMMAND.exec(line)) {
+    if (first && m.index !== from) return;
+    redisCommand(text, m, REDIS_COMMAND.lastIndex, end, out);
+    if (first) return;
+  }
+}
+
+/** The word before `-cli` (any case; not inside a longer word). */
+const REDIS_CLI_WORD = /(?:^|[^\w-])(?:redis|valkey|keydb)-$/i;
+
+/** `redis-cli …`, `valkey-cli`, `keydb-cli` (`at`: the `c` of `cli`), or a socket prompt. */
+function redisCliFind(text: string, at: number, out: Span[]): number {
+  // Every `-` and `.` candidate comes here (the scan runs all of an anchor's detectors).
+  const next = text.charCodeAt(at + 1);
+  if (text.charCodeAt(at) === 0x2e) {
+    if (next !== 0x73 || !text.startsWith('sock>', at + 1)) return -1;
+    // `redis /var/run/redis.sock>`: `redis` and a path on the line before.
+    const start = lineStart(text, at, 200);
+    if (!/(?:^|[^\w-])redis[ \t]+\/[^\s>]{0,200}$/.test(text.slice(start, at))) return -1;
+    let from = at + 6;
+    while (text.charCodeAt(from) === 0x20 || text.charCodeAt(from) === 0x09) from++;
+    redisCommands(text, from, lineEnd(text, at), out, true);
+    return from;
+  }
+  if ((next | 0x20) !== 0x63) return -1;
+  if (!REDIS_CLI_WORD.test(text.slice(Math.max(0, at - 7), at + 1))) return -1;
+  if (!/^cli$/i.test(text.slice(at + 1, at + 4))) return -1;
+  const end = lineEnd(text, at);
+  let from = at + 4;
+  if (text.startsWith('.exe', from) || text.startsWith('.EXE', from)) from += 4;
+  const c = text.charCodeAt(from);
+  if (!(
+    from >= end ||
+    c === 0x20 ||
+    c === 0x09 ||
+    c === 0x22 ||
+    c === 0x27 ||
+    c === 0x5c ||
+    c === 0x3b
+  ))
+    return -1;
+  redisCommands(text, from, Math.min(end, from + REDIS_CLI_REACH + 1100), out, false);
+  // A command piped in from echo or printf on the same line.
+  const start = lineStart(text, at, 1200);
+  const dash = text.lastIndexOf('-', at);
+  const head = text.slice(start, dash);
+  const word = /[A-Za-z]+$/.exec(head);
+  if (word) {
+    const piped = PIPED.exec(head.slice(0, head.length - word[0].length));
+    if (piped) {
+      const inner = start + piped.index + piped[0].indexOf(piped[1]) + 1;
+      let from2 = inner;
+      while (text.charCodeAt(from2) === 0x20) from2++;
+      redisCommands(text, from2, inner + piped[2].length, out, true);
+    }
+  }
+  return end;
+}
+
+export const redisCli: Detector = {
   kind: 'password',
-  anchors: '-',
-  trigger: `-(?<=redis-)(?=cli(?:\\.exe)?[ \\t](?:[^\\r\\n;|&]{0,300}?[ \\t])?${SET_PASS_AHEAD})`,
-  find: (text, at, _state, out) => redisFind(text, at, out),
+  anchors: '-.',
+  trigger:
+    '[-.](?:(?<=(?:redis|valkey|keydb)-)(?=cli(?![\\w-]))|(?<=(?:REDIS|VALKEY|KEYDB)-)(?=CLI(?![\\w-]))' +
+    '|(?<=\\.)(?=sock>))',
+  find: (text, at, _state, out) => redisCliFind(text, at, out),
 };
-export const redisPromptConfigSet: Detector = {
+export const redisPromptCommand: Detector = {
   kind: 'password',
   anchors: ':',
-  trigger: `:(?<=[\\w.\\]-]:)(?=\\d{1,5}(?:\\[\\d{1,5}\\])?(?:\\(TX\\))?>[ \\t]*${SET_PASS_AHEAD})`,
-  find: (text, at, _state, out) => redisFind(text, at, out),
+  trigger: `:(?<=[\\w.\\]-]:)(?=\\d{1,5}(?:\\[\\d{1,5}\\])?(?:\\(TX\\))?>[ \\t]*[A-Za-z])`,
+  find(text, at, _state, out) {
+    // Every `:` candidate comes here (the scan runs all of an anchor's detectors): cheap first.
+    const d = text.charCodeAt(at + 1);
+    if (!(d >= 0x30 && d <= 0x39)) return -1;
+    PROMPT_AT.lastIndex = at - 1;
+    if (!PROMPT_AT.test(text)) return -1;
+    const end = lineEnd(text, at);
+    let from = PROMPT_AT.lastIndex;
+    while (text.charCodeAt(from) === 0x20 || text.charCodeAt(from) === 0x09) from++;
+    redisCommands(text, from, end, out, true);
+    return end;
+  },
 };
 
 export const LINE_DETECTORS: readonly Detector[] = [
@@ -385,6 +501,6 @@ export const LINE_DETECTORS: readonly Detector[] = [
   typedConstant,
   pgpassLine,
   envDefault,
-  redisCliConfigSet,
-  redisPromptConfigSet,
+  redisCli,
+  redisPromptCommand,
 ];

@@ -454,8 +454,9 @@ function underscore(text: string, at: number): boolean {
  * sentence, most `:` follow words that name no secret.
  */
 export const NEAR: Record<string, Around | ((text: string, at: number) => boolean)> = {
-  // GOCSPX-, xox[abprs]-, sk-, gl*|pypi|AGE|PMAK-, ConvertTo|add|pypi|http-, [ \t]- options.
-  '-': around('XabprsktiEKod \t'),
+  // GOCSPX-, xox[abprs]-, sk-, gl*|pypi|AGE|PMAK-, ConvertTo|add|pypi|http-, [ \t]- options,
+  // redis|valkey|keydb-cli in either case.
+  '-': around('XabprsktiEKodySYB \t'),
   // ya29., hooks|SG|dp., hv[sbr]|s.; a cookie jar's `.domain` (an alphanumeric or - next).
   '.': around('9sGpbr', `${ALNUM}-`),
   // -----BEGIN, Bearer.

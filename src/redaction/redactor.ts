@@ -6,7 +6,7 @@ import { diffSideSpans } from './diff';
 import { redactJsonValue } from './json';
 import { scanBuiltins, type Span } from './patterns';
 import { mergeSpans } from './spans';
-import { valueAfterBackslash } from './values';
+import { literalBackslashes, valueAfterBackslash } from './values';
 
 export type { Span } from './patterns';
 export { mergeSpans } from './spans';
@@ -93,7 +93,10 @@ export class Redactor {
   findSpans(text: string): Span[] {
     if (!this.enabled || text.length === 0) return [];
     const raw = this.scanText(text);
-    if (text.includes('\\')) for (const s of escapedSpans(this, text)) raw.push(s);
+    if (text.includes('\\')) {
+      for (const s of escapedSpans(this, text)) raw.push(s);
+      for (const s of backslashSpans(text)) raw.push(s);
+    }
     return withEchoes(text, mergeSpans(raw));
   }
 
@@ -259,4 +262,30 @@ const QUOTES = new Set([0x22, 0x27, 0x60]);
 function past(text: string, s: Span): void {
   const q = text.charCodeAt(s.start - 1);
   s.end = valueAfterBackslash(text, s.end, QUOTES.has(q) ? q : -1);
+}
+
+/**
+ * What the detectors find when the backslashes that belong to a value are read as value
+ * characters (review 11): their classes stop at a backslash, so a value that starts with one
+ * (`-p\\lHEA…`, `DB_PASSWORD=\\…`) or a quoted one holding one (`-p 'X\\Y…'`) was not read
+ * at all. The text with each such run (./values literalBackslashes) replaced by as many `x`
+ * is scanned; what it finds over a replaced run is masked on the same offsets.
+ */
+function backslashSpans(text: string): Span[] {
+  const runs = literalBackslashes(text);
+  if (runs.length === 0) return [];
+  const parts: string[] = [];
+  let pos = 0;
+  for (let i = 0; i < runs.length; i += 2) {
+    parts.push(text.slice(pos, runs[i]), 'x'.repeat(runs[i + 1] - runs[i]));
+    pos = runs[i + 1];
+  }
+  parts.push(text.slice(pos));
+  const out: Span[] = [];
+  let r = 0;
+  for (const s of scanBuiltins(parts.join(''))) {
+    while (r < runs.length && runs[r + 1] <= s.start) r += 2;
+    if (r < runs.length && runs[r] < s.end) out.push(s);
+  }
+  return out;
 }

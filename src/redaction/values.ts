@@ -25,6 +25,10 @@ export function valueEnd(text: string, from: number, quote: number): number {
 const ESCAPE_STOP = new Uint8Array(128);
 for (const c of 'ntrbfu"\'`/ \t\n\r') ESCAPE_STOP[c.charCodeAt(0)] = 1;
 
+/** The letters a JSON escape names a control character or a code unit with. */
+const ESCAPE_LETTER = new Uint8Array(128);
+for (const c of 'ntrbfu') ESCAPE_LETTER[c.charCodeAt(0)] = 1;
+
 /**
  * Where a value the detectors ended at a backslash (their classes stop there) really ends
  * (review 9: `mysql -pPw\R9T03zk8mT4v` masked `Pw` only). Read the same in decoded text and in
@@ -58,4 +62,29 @@ export function valueAfterBackslash(text: string, end: number, quote: number): n
     last = i;
   }
   return Math.min(last, stop);
+}
+
+/**
+ * The runs of backslashes in `text` that a value holds as characters, as [start, end) pairs:
+ * before a character no JSON escape starts with (`\g`, `\\g`: see valueAfterBackslash), and a
+ * shell-escaped blank with its blank (`Pw\ qo86`). In a text without a `"` (no JSON text: a
+ * command line as typed), two or more before an escape letter too: `-pPw\\nW63…` is the
+ * password `Pw\\nW63…` there, where a JSON-inside-JSON line would hold a line break (review 11).
+ * Found with indexOf: a text without a backslash costs one pass.
+ */
+export function literalBackslashes(text: string): number[] {
+  const runs: number[] = [];
+  let quoteless: boolean | undefined;
+  for (let i = text.indexOf('\\'); i >= 0;) {
+    let j = i + 1;
+    while (text.charCodeAt(j) === 0x5c) j++;
+    const n = text.charCodeAt(j);
+    if (n === 0x20) runs.push(i, j + 1);
+    else if (!Number.isNaN(n) && (n >= 0x80 || ESCAPE_STOP[n] !== 1)) runs.push(i, j);
+    else if (j - i >= 2 && ESCAPE_LETTER[n] === 1 && (quoteless ??= !text.includes('"'))) {
+      runs.push(i, j);
+    }
+    i = text.indexOf('\\', j);
+  }
+  return runs;
 }

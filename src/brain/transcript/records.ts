@@ -273,6 +273,14 @@ function extraValues(
     const v = obj[key];
     if (v !== undefined && v !== null && typeof v !== 'number') keep(key);
   }
+  // A call's `args` that is no object (a plain string): no ToolCall holds it, the raw line
+  // serves it (review 11: counted with no step). Its args only: the name is the call's.
+  if (Array.isArray(obj.tool_calls)) {
+    const loose = obj.tool_calls
+      .filter((c) => isObject(c) && c.args !== undefined && c.args !== null && !isObject(c.args))
+      .map((c) => ({ args: (c as Record<string, unknown>).args }));
+    if (loose.length > 0) (extra ??= {})['tool_calls'] = loose;
+  }
   return extra;
 }
 
