@@ -92,7 +92,10 @@ it('opens no savepoint inside a group: FTS5 would write a segment at each', asyn
     };
     const tx = proto.transaction;
     let nested = 0;
-    const spy = jest.spyOn(proto, 'transaction').mockImplementation(function (fn) {
+    const spy = jest.spyOn(proto, 'transaction').mockImplementation(function (
+      this: Database.Database,
+      fn: () => void,
+    ) {
       const run = tx.call(this, fn);
       return () => {
         if (this.inTransaction) nested++;
