@@ -94,10 +94,64 @@ export class SessionIndexer {
     };
   }
 
+  /** A session whose writes an error interrupted inside a group (see write): reset on the way out. */
+  private torn: number | null = null;
+
   /** null: nothing changed; else the transcript bytes this call read. */
   async index(
     listed: ListedSession,
     thorough = true,
+    signal?: AbortSignal,
+  ): Promise<{ bytes: number } | null> {
+    this.torn = null;
+    try {
+      return await this.update(listed, thorough, signal);
+    } catch (err) {
+      if (this.torn !== null) this.forget(this.torn);
+      throw err;
+    } finally {
+      this.torn = null;
+    }
+  }
+
+  /**
+   * Runs `fn`'s statements as one write. Alone, in a transaction of its own. Inside the pass's
+   * group (WriteGroup), directly: a transaction there would be a savepoint, and FTS5 writes what
+   * it holds as a segment at every savepoint, so a group's terms were written once per batch
+   * instead of once per group. Without the savepoint, an error in `fn` can leave part of its
+   * statements written: the session (`sid`; null: `fn` is one statement, atomic by itself) is
+   * then forgotten as a whole (see forget), never kept half written.
+   */
+  private write(sid: number | null, fn: () => void): void {
+    const db = this.d.tables.db;
+    if (!db.inTransaction) return db.transaction(fn)();
+    try {
+      fn();
+    } catch (err) {
+      if (sid !== null) this.torn = sid;
+      throw err;
+    }
+  }
+
+  /**
+   * Drops the rows of a session whose write an error interrupted in the group, so the next pass
+   * indexes it anew from its files (as a session it never saw). If SQLite ended the transaction
+   * for the error, the group went with it (its sessions' progress too, so they are indexed
+   * again); if the drop fails too, the group is rolled back the same way.
+   */
+  private forget(sid: number): void {
+    const db = this.d.tables.db;
+    if (!db.open || !db.inTransaction) return;
+    try {
+      this.d.tables.dropSession(sid);
+    } catch {
+      if (db.inTransaction) db.exec('ROLLBACK');
+    }
+  }
+
+  private async update(
+    listed: ListedSession,
+    thorough: boolean,
     signal?: AbortSignal,
   ): Promise<{ bytes: number } | null> {
     const { entry } = listed;
@@ -143,7 +197,9 @@ export class SessionIndexer {
       environment: entry.root.environment,
       createdAt: listed.createdAt.getTime(),
     };
-    const sid = t.db.transaction(() => t.ensureSession(facts, row))();
+    let sid = row?.sid ?? 0;
+    // One statement: atomic without a transaction of its own.
+    this.write(null, () => (sid = t.ensureSession(facts, row)));
     if (row) seedLineIndex(t, this.d.transcripts, sid, dir, full);
     let stored: StoredSummaryState | null = row?.summary
       ? (JSON.parse(row.summary) as StoredSummaryState)
@@ -184,11 +240,11 @@ export class SessionIndexer {
         (await clock.wait('read', () => boundaryOf(dir, view, end))) === row?.view_check;
       if (!extend) [end, lines, records, bytes, stored] = [0, 0, 0, 0, null];
       deletedFrom = records;
-      t.db.transaction(() => {
+      this.write(sid, () => {
         t.deleteSteps(sid, records);
         // Lines past those committed are read again (all of them when not extending).
         t.deleteLineFindings(sid, lines);
-      })();
+      });
       let state = stored?.committed ?? emptySummaryState();
       const occurrences = extend ? t.occurrences(sid) : new Map<number, number>();
       let served = state;
@@ -393,12 +449,12 @@ export class SessionIndexer {
         size += rows[i].bytes;
         part.push(rows[i++]);
       }
-      t.db.transaction(() => {
+      this.write(sid, () => {
         for (const r of part) {
           t.putStep(sid, r.step);
           for (const doc of r.docs) t.putDoc(sid, doc, fresh);
         }
-      })();
+      });
       if (i < rows.length) await new Promise((resolve) => setImmediate(resolve));
     }
     return { committed, tail };
@@ -411,9 +467,9 @@ export class SessionIndexer {
       .filter((r) => r.findings.size > 0);
     if (found.length === 0) return;
     const t = this.d.tables;
-    t.db.transaction(() => {
+    this.write(sid, () => {
       for (const r of found) t.putLineFindings(sid, r.line, r.findings);
-    })();
+    });
   }
 
   private async indexFiles(
@@ -476,10 +532,10 @@ export class SessionIndexer {
         if (!(key in now)) docs.push(emptyDoc(-1, FIELD.ARTIFACT, gone.name));
       }
     }
-    t.db.transaction(() => {
+    this.write(sid, () => {
       for (const doc of docs) t.putDoc(sid, doc);
       t.setFilesState(sid, JSON.stringify(next));
-    })();
+    });
   }
 
   private fileDoc(

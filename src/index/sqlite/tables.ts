@@ -178,12 +178,12 @@ export class Tables {
         'SELECT type, status, created_at, tool_calls, calls, exit_code FROM steps WHERE sid = ? ORDER BY position',
       ),
       // A counter of its own, never max(stats_seq) + 1: removing the session that holds the
-      // highest number would hand it out again, below what a reader has already seen.
-      nextStatsSeq: p(
-        `INSERT INTO meta (key, value) VALUES ('stats_seq', '1')
-         ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1
-         RETURNING CAST(value AS INTEGER) AS seq`,
-      ),
+      // highest number would hand it out again, below what a reader has already seen. Read,
+      // then written by plain statements: an upsert (or an UPDATE … RETURNING) takes a statement
+      // journal, and FTS5 writes the terms it holds as a segment at each one, as at a savepoint.
+      statsSeq: p("SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'stats_seq'").pluck(),
+      addStatsSeq: p("INSERT INTO meta (key, value) VALUES ('stats_seq', ?)"),
+      setStatsSeq: p("UPDATE meta SET value = ? WHERE key = 'stats_seq'"),
       putStats: p('UPDATE sessions SET stats = ?, stats_seq = ? WHERE sid = ?'),
       setQuick: p('UPDATE sessions SET quick_sig = ? WHERE sid = ?'),
     };
@@ -351,7 +351,9 @@ export class Tables {
   }
 
   putStats(sid: number, json: string): void {
-    const { seq } = this.s.nextStatsSeq.get() as { seq: number };
+    const last = this.s.statsSeq.get() as number | undefined;
+    const seq = (last ?? 0) + 1;
+    (last === undefined ? this.s.addStatsSeq : this.s.setStatsSeq).run(String(seq));
     this.s.putStats.run(json, seq, sid);
   }
 
