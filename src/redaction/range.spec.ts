@@ -189,4 +189,27 @@ describe('redactRange', () => {
       );
     });
   });
+
+  it('masks a value whose key the slice edge cuts inside a multi-byte character (review 11, H3)', async () => {
+    const f = file('line one\nпароль: pAoZg5JzPHk5uk\nline three\n');
+    const key = f.buf.indexOf('пароль');
+    const value = f.buf.indexOf('pAoZ');
+    // Every start inside the key's 12 bytes (each character 2 bytes), up to past the line.
+    for (let offset = key; offset < value; offset++) {
+      const out = await redactRange(on, f.read, f.size, offset, 40);
+      expect(out).not.toMatch(/pAoZ|Zg5J|JzPH|Hk5u/);
+      expect(out.endsWith('[REDACTED:password]\nline three\n')).toBe(true);
+    }
+    // The review's cuts, whole: inside `о` (U+FFFD for its second byte) and inside `л`.
+    expect(await redactRange(on, f.read, f.size, key + 7, 40)).toBe(
+      '\uFFFDль: [REDACTED:password]\nline three\n',
+    );
+    expect(await redactRange(on, f.read, f.size, key + 9, 10)).toBe('\uFFFDь: [REDACTED:password]');
+    // An end cut inside a character of the value's line keeps its U+FFFD too.
+    const g = file('пароль: pAoZg5JzPHk5uk ёж\n');
+    const yo = g.buf.indexOf('ё');
+    expect(await redactRange(on, g.read, g.size, 0, yo + 1)).toBe(
+      'пароль: [REDACTED:password] \uFFFD',
+    );
+  });
 });

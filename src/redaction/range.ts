@@ -1,6 +1,7 @@
 import type { Redactor } from './redactor';
 import { runEnd, runStart } from './spanning';
 import { mergeSpans } from './spans';
+import type { Span } from './patterns';
 
 /**
  * Bytes read on each side of a requested range so that secrets reaching into it are seen
@@ -58,15 +59,48 @@ export async function redactRange(
     const text = before + slice + win.subarray(b).toString('utf8');
     const from = before.length;
     const to = from + slice.length;
+    const found = spansOf(redactor, win, a, b, text, before.length, slice.length);
     const runAt = winStart === 0 ? CONTEXT : runStart(text, from, 0);
-    if (runAt >= CONTEXT) return redactor.mask(text, redactor.findSpans(text), from, to);
+    if (runAt >= CONTEXT) return redactor.mask(text, found, from, to);
     if (start - winStart >= margin + RANGE_LOOKBACK) {
-      const spans = [
-        ...redactor.findSpans(text),
-        { start: 0, end: runEnd(text, from), kind: 'unchecked' },
-      ];
+      const spans = [...found, { start: 0, end: runEnd(text, from), kind: 'unchecked' }];
       return redactor.mask(text, mergeSpans(spans), from, to);
     }
     winStart = Math.max(0, start - margin - Math.min(RANGE_LOOKBACK, 2 * (start - winStart)));
   }
+}
+
+/** A UTF-8 continuation byte: an edge there cuts a character in two. */
+const cutsCharacter = (win: Buffer, at: number) => at < win.length && (win[at] & 0xc0) === 0x80;
+
+/**
+ * The secrets of the window, in the coordinates of `text` (its three parts decoded apart). An
+ * edge of the slice inside a multi-byte character decodes it as U+FFFD on both sides, which
+ * breaks a key written in such characters (`пароль: …` cut inside `о`: review 11, H3): the
+ * window is then also read decoded whole, and its secrets are mapped back by byte offsets.
+ */
+function spansOf(
+  redactor: Redactor,
+  win: Buffer,
+  a: number,
+  b: number,
+  text: string,
+  beforeLength: number,
+  sliceLength: number,
+): Span[] {
+  const spans = redactor.findSpans(text);
+  if (!cutsCharacter(win, a) && !cutsCharacter(win, b)) return spans;
+  const whole = win.toString('utf8');
+  const decoded = (from: number, to: number) => win.subarray(from, to).toString('utf8').length;
+  // A character boundary of `whole` as a byte offset of `win`, then as a position of `text`.
+  const position = (char: number) => {
+    const byte = Buffer.byteLength(whole.slice(0, char), 'utf8');
+    if (byte <= a) return decoded(0, byte);
+    if (byte <= b) return beforeLength + decoded(a, byte);
+    return beforeLength + sliceLength + decoded(b, byte);
+  };
+  const mapped = redactor
+    .findSpans(whole)
+    .map((s) => ({ start: position(s.start), end: position(s.end), kind: s.kind }));
+  return mapped.length === 0 ? spans : mergeSpans([...spans, ...mapped]);
 }
