@@ -123,7 +123,8 @@ export const assignment = regexDetector({
     // `"invalid password: " + reason`: the quote closed a string, what follows is code.
     if (m[5] === undefined && CONCATENATED.test(value)) return -1;
     const bare = m[5] !== undefined;
-    if (bare && isProse(m.input, end, value) && (PROSE_PASS.test(m[1]) || PROSE_WORDS.has(value)))
+    const passWord = PROSE_PASS.test(m[1]);
+    if (bare && isProse(m.input, end, value, passWord) && (passWord || PROSE_WORDS.has(value)))
       return -1;
     const colon = m[0][0] === ':' && m[0][1] !== '=';
     // The shell's `${PASSWORD:?message}`: the message, not a value (`:-default` is one).
@@ -137,7 +138,8 @@ export const assignment = regexDetector({
   },
 });
 
-const PROSE_PASS = /^pass$/i;
+// `passwd: all authentication tokens updated successfully.`: the passwd program's own output.
+const PROSE_PASS = /^pass(?:wd)?$/i;
 const CONCATENATED = /^[ \t]*(?:\+|\.\.|\|\||\)|,|;|$)/;
 const YAML_KEY = /key|token/i;
 const WORD = /^[\w+/=.~-]{8,}$/;
@@ -162,12 +164,18 @@ const PROSE_WORDS = new Set(
   (
     'a an the is are was were be must should will can may not no click enter type press use ' +
     'see set change reset check please here below above required incorrect invalid wrong ' +
-    'expired missing empty too to for from of in on at by with and or if when'
+    'expired missing empty too to for from of in on at by with and or if when all'
   ).split(' '),
 );
-/** `pass: the test passed`: a lower-case word and more words after it, not a password. */
-function isProse(text: string, end: number, value: string): boolean {
-  return /^[a-z]+$/.test(value) && /^[ \t]+[A-Za-z]/.test(text.slice(end, end + 2));
+/**
+ * `pass: the test passed`: a lower-case word (after `pass`/`passwd`, a capital first too:
+ * `passwd: Authentication token manipulation error`) and more words after it, not a password.
+ */
+function isProse(text: string, end: number, value: string, capital: boolean): boolean {
+  return (
+    (capital ? /^[A-Za-z][a-z]+$/ : /^[a-z]+$/).test(value) &&
+    /^[ \t]+[A-Za-z]/.test(text.slice(end, end + 2))
+  );
 }
 
 /** `aws_secret_access_key = <40>` and `"SecretAccessKey": "<40>"` (aws sts output). */

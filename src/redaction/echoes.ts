@@ -1,4 +1,5 @@
 import type { Span } from './patterns';
+import { placeholderPassword } from './keys';
 import { mergeSpans } from './spans';
 
 /** Shorter values are words elsewhere in a text (`root`, `admin`): only longer ones echo. */
@@ -20,7 +21,9 @@ export function withEchoes(text: string, spans: Span[]): Span[] {
   for (const s of spans) {
     if (s.end - s.start < MIN_ECHO) continue;
     const value = text.slice(s.start, s.end);
-    if (!value.includes('\n') && !values.has(value)) values.set(value, s.kind);
+    // A placeholder masked by a looser rule is a word of the text, not a secret to chase.
+    if (value.includes('\n') || values.has(value) || placeholderPassword(value)) continue;
+    values.set(value, s.kind);
   }
   const echoes: Span[] = [];
   for (const [value, kind] of values) {

@@ -1,4 +1,5 @@
 import { EDGE, EDGE_ALNUM, EDGE_TOKEN, REDACTED, regexDetector } from './detector';
+import { placeholderPassword } from './keys';
 
 // --- tokens with a recognisable format --------------------------------------------------------
 
@@ -152,7 +153,9 @@ export const urlCredentials = regexDetector({
   quick: (text, at) => text.charCodeAt(at + 1) === 0x2f && text.charCodeAt(at + 2) === 0x2f,
   pick: (m, end) => {
     const pass = m[1];
-    if (pass.startsWith(REDACTED) || /^\$\{?\w+\}?$/.test(pass)) return -1;
+    if (pass.startsWith(REDACTED) || /^\$\{?\w+\}?$/.test(pass) || placeholderPassword(pass)) {
+      return -1;
+    }
     return end - 1 - pass.length;
   },
   trimEnd: 1,

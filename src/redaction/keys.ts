@@ -160,6 +160,20 @@ const KEY_FILE_PATH =
 const PLACEHOLDER = /^(?:your[\W_]?[A-Za-z_-]*|[A-Za-z_-]*[_-]here|([xX*#.-])\1{3,})$/i;
 
 /**
+ * A value that stands for a password rather than being one: the word itself, a placeholder
+ * (`your_password`, `xxxx`, `<password>`). `postgres://user:password@localhost` in a README
+ * masked every later "password" of its text as an echo (review 11, M1).
+ */
+export function placeholderPassword(value: string): boolean {
+  return (
+    PLACEHOLDER_WORDS.has(value.toLowerCase()) ||
+    PLACEHOLDER.test(value) ||
+    /^<[^<>]+>$/.test(value)
+  );
+}
+const PLACEHOLDER_WORDS = new Set(['password', 'passwd', 'pass', 'pwd', 'changeme']);
+
+/**
  * Whether an assigned value is masked. Not: placeholders (NOT_SECRETS, `****`), references
  * (`$VAR`, `${{ secrets.X }}`, `%VAR%`, `{{ .Values.x }}`), markers; and when unquoted, code:
  * calls and indexing (`getPassword()`, `tokens[i]`), the key name itself

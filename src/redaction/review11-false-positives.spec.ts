@@ -1,0 +1,64 @@
+import { inEveryForm, markers } from './context-forms';
+import { Redactor } from './redactor';
+
+/**
+ * The eleventh outside review of issue 19, its false positives: ordinary text that was masked
+ * (and counted as a secret).
+ */
+
+const kinds: string[] = [];
+const r = new Redactor({ enabled: true, extraPatterns: [] }, (k) => kinds.push(k));
+
+/** Each row in every form: exactly the expected masks, each counted with its kind. */
+function everyForm(cases: [string, string, string][]) {
+  const rows = inEveryForm(cases);
+  it.each(rows)('%s', (_label, form, input, expected, diff) => {
+    kinds.length = 0;
+    const want = form(expected);
+    const got = diff ? r.redactDiff(form(input)) : r.redactText(form(input));
+    expect(got).toBe(want);
+    expect(kinds).toHaveLength(markers(want));
+  });
+}
+
+const U = '[REDACTED:url-credentials]';
+const README =
+  'Set DATABASE_URL=postgres://user:password@localhost:5432/mydb first. The login form ' +
+  "validates the password field; a wrong password shows 'Invalid password'.";
+
+describe('review 11 (M1): a placeholder password in a URL, and its echoes', () => {
+  everyForm([
+    ['the word password in a README URL, then prose', README, README],
+    [
+      'the other placeholders',
+      'mysql://root:passwd@db/x, redis://:<password>@cache:6379, amqp://u:your_password@mq',
+      'mysql://root:passwd@db/x, redis://:<password>@cache:6379, amqp://u:your_password@mq',
+    ],
+    [
+      'a real one is masked, and its echo',
+      'postgres://app:changeme123@db/app then PGPASSWORD is changeme123 too',
+      `postgres://app:${U}@db/app then PGPASSWORD is ${U} too`,
+    ],
+    [
+      'secret stays a password',
+      'postgres://user:secret@db:5432/x',
+      `postgres://user:${U}@db:5432/x`,
+    ],
+  ]);
+});
+
+describe('review 11 (M2): the passwd program output', () => {
+  everyForm([
+    [
+      'success',
+      'passwd: all authentication tokens updated successfully.',
+      'passwd: all authentication tokens updated successfully.',
+    ],
+    [
+      'failure',
+      'passwd: Authentication token manipulation error',
+      'passwd: Authentication token manipulation error',
+    ],
+    ['a value after passwd: is still one', 'passwd: hunter2xyz', 'passwd: [REDACTED:password]'],
+  ]);
+});
