@@ -394,13 +394,56 @@ function redisCommand(text: string, m: RegExpExecArray, from: number, end: numbe
   const args = name.startsWith('hello') ? HELLO_ARGS : AUTH_ARGS;
   args.lastIndex = from;
   const a = args.exec(line);
-  if (!a) return;
+  if (!a) {
+    if (args === AUTH_ARGS) authInProse(line, from, out);
+    return;
+  }
   const second = a[4] ?? a[5] ?? a[6];
-  const value = second ?? a[1] ?? a[2] ?? a[3];
+  // `AUTH X so` ending a sentence: a made-up first argument, a word after it.
+  const first = a[1] ?? a[2] ?? a[3];
+  if (
+    args === AUTH_ARGS &&
+    second !== undefined &&
+    !GENERATED.test(second) &&
+    GENERATED.test(first)
+  ) {
+    authInProse(line, from, out);
+    return;
+  }
+  const value = second ?? first;
   const quoted = second !== undefined ? a[6] === undefined : a[3] === undefined;
   const stop = args.lastIndex - (quoted ? 1 : 0);
   if (password(value, quoted))
     out.push({ start: stop - value.length, end: stop, kind: 'password' });
+}
+
+/** Two arguments, quoted or bare, where the command goes on (a sentence, not a command line). */
+const AUTH_WORDS = new RegExp(`${REDIS_ARG}(?:[ \\t]+${REDIS_ARG})?`, 'y');
+/** Made up rather than said: 6+ characters with a letter and a digit. */
+const GENERATED = /^(?=[^\s]*\d)(?=[^\s]*[A-Za-z])[^\s]{6,}$/;
+
+/**
+ * `redis-cli AUTH X so I should use it`: AUTH in a sentence, its arguments not ending the
+ * line (review 11, H2: served clear, or the next word masked instead). The one that looks
+ * generated is the password: the second (`AUTH default X`), else the first.
+ */
+function authInProse(line: string, from: number, out: Span[]): void {
+  AUTH_WORDS.lastIndex = from;
+  const a = AUTH_WORDS.exec(line);
+  if (!a) return;
+  const words: [string, number, boolean][] = [];
+  const first = a[1] ?? a[2] ?? a[3];
+  words.push([first, a.index + (a[3] === undefined ? 1 : 0), a[3] === undefined]);
+  const second = a[4] ?? a[5] ?? a[6];
+  if (second !== undefined) {
+    const at = AUTH_WORDS.lastIndex - second.length - (a[6] === undefined ? 1 : 0);
+    words.unshift([second, at, a[6] === undefined]);
+  }
+  for (const [value, at, quoted] of words) {
+    if (!GENERATED.test(value)) continue;
+    if (password(value, quoted)) out.push({ start: at, end: at + value.length, kind: 'password' });
+    return;
+  }
 }
 
 /** Every command of text[from, end) (a line past its redis context) that takes a password. */

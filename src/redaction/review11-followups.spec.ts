@@ -2,8 +2,8 @@ import { inEveryForm, markers } from './context-forms';
 import { Redactor } from './redactor';
 
 /**
- * The eleventh outside review of issue 19, its false positives: ordinary text that was masked
- * (and counted as a secret).
+ * The eleventh outside review of issue 19, what was fixed after it on main: false positives
+ * (ordinary text masked and counted as a secret) and AUTH in a sentence.
  */
 
 const kinds: string[] = [];
@@ -60,5 +60,37 @@ describe('review 11 (M2): the passwd program output', () => {
       'passwd: Authentication token manipulation error',
     ],
     ['a value after passwd: is still one', 'passwd: hunter2xyz', 'passwd: [REDACTED:password]'],
+  ]);
+});
+
+const P = '[REDACTED:password]';
+describe('review 11 (H2): AUTH in a sentence after redis-cli, valkey-cli, keydb-cli', () => {
+  everyForm([
+    [
+      'AUTH X going on',
+      'The user gave keydb-cli AUTH tasuflWXqPHnpC6b so I should use it.',
+      `The user gave keydb-cli AUTH ${P} so I should use it.`,
+    ],
+    [
+      'AUTH user X going on',
+      'then valkey-cli AUTH default Qg6nEe62Dl4E7v worked',
+      `then valkey-cli AUTH default ${P} worked`,
+    ],
+    [
+      'AUTH X and a word ending the text',
+      'The user gave redis-cli AUTH KOHNfEkalT2ib0 so',
+      `The user gave redis-cli AUTH ${P} so`,
+    ],
+    [
+      'AUTH user X ending the line',
+      'redis-cli AUTH default hunter2',
+      `redis-cli AUTH default ${P}`,
+    ],
+    ['AUTH X ending the line', 'redis-cli AUTH hunter', `redis-cli AUTH ${P}`],
+    [
+      'prose about AUTH stays',
+      'use redis-cli AUTH with the password then PING',
+      'use redis-cli AUTH with the password then PING',
+    ],
   ]);
 });
