@@ -124,9 +124,11 @@ function inValue(text: string, i: number, j: number): boolean {
   // (1) and (3): the token around the run, bounded.
   let a = i - 1;
   const lo = Math.max(0, i - AROUND);
+  let colons = 0;
   for (; a >= lo; a--) {
     const c = text.charCodeAt(a);
     if (c === 0x27 || c === 0x22 || blank(c)) break;
+    if (c === 0x3a) colons++;
     // Another run before it: that one decided, and each character is looked at once.
     if (c === 0x5c) return false;
   }
@@ -145,6 +147,8 @@ function inValue(text: string, i: number, j: number): boolean {
       if (c !== 0x5c) held = true;
     }
   }
+  // A URL's password needs `://` and a `:` after it: no slice for the common escape.
+  if (colons < 2) return false;
   const head = text.slice(a + 1, i);
   const scheme = head.indexOf('://');
   if (scheme < 0 || head.indexOf(':', scheme + 3) < 0 || head.includes('@')) return false;
