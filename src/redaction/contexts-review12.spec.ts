@@ -88,3 +88,20 @@ describe('review 12: an unquoted value with \\n in its middle keeps its head mas
     ],
   ]);
 });
+
+describe('review 12: what stays a line break', () => {
+  it.each([
+    // A port before a JSON line break, a mail address on the next line.
+    JSON.stringify({ url: 'see https://a.example.com:8080\nfoo@bar' }),
+    // A JSON string's own escapes; quoted text in code and output.
+    `{"c":"echo 'hi'\\nnext"}`,
+    JSON.stringify({ output: "echo 'hello\\nworld'\nprintf 'a\\tb'\n" }),
+    JSON.stringify({ CodeContent: 'x = "foo\\nbar"\nconst s = `a\\nb`;\n' }),
+    JSON.stringify({ CommandLine: "sed -e 's/a\\/b/c/' f" }),
+    JSON.stringify({ CommandLine: 'export PATH=\\/usr/bin:$PATH' }),
+  ])('leaves %s', (text) => {
+    kinds.length = 0;
+    expect(r.redactText(text)).toBe(text);
+    expect(kinds).toEqual([]);
+  });
+});

@@ -151,7 +151,10 @@ function inValue(text: string, i: number, j: number): boolean {
   if (colons < 2) return false;
   const head = text.slice(a + 1, i);
   const scheme = head.indexOf('://');
-  if (scheme < 0 || head.indexOf(':', scheme + 3) < 0 || head.includes('@')) return false;
+  const colon = scheme < 0 ? -1 : head.indexOf(':', scheme + 3);
+  if (colon < 0 || head.includes('@')) return false;
+  // `https://host:8080\nfoo@bar` is a port before a line break, not a password.
+  if (/^\d+$/.test(head.slice(colon + 1))) return false;
   for (let b = j + 1; b < hi; b++) {
     const c = text.charCodeAt(b);
     if (c === 0x40) return true;
