@@ -83,8 +83,104 @@ export function literalBackslashes(text: string): number[] {
     else if (!Number.isNaN(n) && (n >= 0x80 || ESCAPE_STOP[n] !== 1)) runs.push(i, j);
     else if (j - i >= 2 && ESCAPE_LETTER[n] === 1 && (quoteless ??= !text.includes('"'))) {
       runs.push(i, j);
-    }
+    } else if (n < 0x80 && VALUE_LETTER[n] === 1 && inValue(text, i, j)) runs.push(i, j);
     i = text.indexOf('\\', j);
   }
   return runs;
+}
+
+/** The letters after a backslash that a value may still hold (review 12): JSON escape letters and `/`. */
+const VALUE_LETTER = new Uint8Array(128);
+for (const c of 'ntrbfu/') VALUE_LETTER[c.charCodeAt(0)] = 1;
+
+/** How far inValue looks either side of a run for the quotes or the URL around it. */
+const AROUND = 128;
+
+/** A blank, or a real line break: what a quoted token or a URL does not hold. */
+function blank(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || Number.isNaN(c);
+}
+
+/**
+ * Whether the run of backslashes [i, j) before an escape letter (or `/`) is a value's
+ * characters (review 12), though in a raw JSON line it could be an escape: (1) it stands inside
+ * a token quoted on both sides with the same quote and no blank (`-p'Pw\nZq…'`,
+ * `"\\nmF…"`, a JSON-escaped `\"…\"` pair: a real line break inside a quoted password is
+ * no plausible reading, over-masking one is harmless); (2) it starts a value right after `=` or
+ * a glued short option (`DB_PASSWORD=\t…`, `-p\/sD3…`: a tab or line break there followed by
+ * letters is no plausible reading either); (3) it stands in a URL's password
+ * (`://app:ab\frz…@db`). An unquoted value with one in its middle stays cut there.
+ */
+function inValue(text: string, i: number, j: number): boolean {
+  const before = text.charCodeAt(i - 1);
+  // (2) a value's start: `KEY=\t…` (a key before the `=`), `-p\/…`
+  if (before === 0x3d) return isWord(text.charCodeAt(i - 2));
+  if (
+    text.charCodeAt(i - 2) === 0x2d &&
+    isLetter(before) &&
+    (i < 3 || blank(text.charCodeAt(i - 3)))
+  )
+    return true;
+  // (1) and (3): the token around the run, bounded.
+  let a = i - 1;
+  const lo = Math.max(0, i - AROUND);
+  let colons = 0;
+  for (; a >= lo; a--) {
+    const c = text.charCodeAt(a);
+    if (c === 0x27 || c === 0x22 || blank(c)) break;
+    if (c === 0x3a) colons++;
+    // Another run before it: that one decided, and each character is looked at once.
+    if (c === 0x5c) return false;
+  }
+  const open = text.charCodeAt(a);
+  const hi = Math.min(text.length, j + AROUND);
+  if ((open === 0x27 || open === 0x22) && opens(text, a)) {
+    // Some value character after the letter: `send "…\r"` ends with an escape, not in one.
+    let held = false;
+    for (let b = j + 1; b < hi; b++) {
+      const c = text.charCodeAt(b);
+      if (c === open) {
+        if (held) return true;
+        break;
+      }
+      if (blank(c) || c === 0x27 || c === 0x22) break;
+      if (c !== 0x5c) held = true;
+    }
+  }
+  // A URL's password needs `://` and a `:` after it: no slice for the common escape.
+  if (colons < 2) return false;
+  const head = text.slice(a + 1, i);
+  const scheme = head.indexOf('://');
+  const colon = scheme < 0 ? -1 : head.indexOf(':', scheme + 3);
+  if (colon < 0 || head.includes('@')) return false;
+  // `https://host:8080\nfoo@bar` is a port before a line break, not a password.
+  if (/^\d+$/.test(head.slice(colon + 1))) return false;
+  for (let b = j + 1; b < hi; b++) {
+    const c = text.charCodeAt(b);
+    if (c === 0x40) return true;
+    if (blank(c) || c === 0x2f || c === 0x27 || c === 0x22) return false;
+  }
+  return false;
+}
+
+/**
+ * Whether the quote at `a` opens a quoted value rather than a JSON (or YAML) string: one after
+ * `:`, `,`, `[`, `{` or another quote (escaped or not, blanks between) delimits a string whose
+ * `\n` is a line break (`{"c":"PGPASSWORD=Pw…\nnext"}`).
+ */
+function opens(text: string, a: number): boolean {
+  let k = a - 1;
+  while (k >= 0 && text.charCodeAt(k) === 0x5c) k--;
+  while (k >= 0 && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k--;
+  const c = text.charCodeAt(k);
+  return !(c === 0x3a || c === 0x2c || c === 0x5b || c === 0x7b || c === 0x22);
+}
+
+function isLetter(c: number): boolean {
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+}
+
+/** A key's last character: a letter, a digit or `_`. */
+function isWord(c: number): boolean {
+  return isLetter(c) || (c >= 0x30 && c <= 0x39) || c === 0x5f;
 }
