@@ -1,27 +1,13 @@
-import { inEveryForm, markers } from './context-forms';
-import { Redactor } from './redactor';
+import { countingRedactor } from '../../test/redaction/every-form';
 
 /**
  * The eleventh outside review of issue 19. Values are made up; `\` below is one backslash of
  * the command line as typed (the forms escape it as they store it).
  */
 
-const kinds: string[] = [];
-const r = new Redactor({ enabled: true, extraPatterns: [] }, (k) => kinds.push(k));
+const { r, kinds, everyForm } = countingRedactor();
 const BS = '\\';
 const V = 'q8wLmN4vT2sKd9';
-
-/** Each row in every form: exactly the expected masks, each counted with its kind. */
-function everyForm(cases: [string, string, string][]) {
-  const rows = inEveryForm(cases);
-  it.each(rows)('%s', (_label, form, input, expected, diff) => {
-    kinds.length = 0;
-    const want = form(expected);
-    const got = diff ? r.redactDiff(form(input)) : r.redactText(form(input));
-    expect(got).toBe(want);
-    expect(kinds).toHaveLength(markers(want));
-  });
-}
 
 const P = '[REDACTED:password]';
 describe('review 11 (H2): a backslash inside a quoted value or at its start', () => {

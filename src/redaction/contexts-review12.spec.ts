@@ -1,5 +1,4 @@
-import { inEveryForm, markers } from './context-forms';
-import { Redactor } from './redactor';
+import { countingRedactor } from '../../test/redaction/every-form';
 
 /**
  * The twelfth outside review of issue 19 (high): a password-like value with a backslash before
@@ -8,21 +7,8 @@ import { Redactor } from './redactor';
  * they store it: a raw JSON line, JSON inside JSON, a plain file, a diff).
  */
 
-const kinds: string[] = [];
-const r = new Redactor({ enabled: true, extraPatterns: [] }, (k) => kinds.push(k));
+const { r, kinds, everyForm } = countingRedactor();
 const BS = '\\';
-
-/** Each row in every form: exactly the expected masks, each counted once with its kind. */
-function everyForm(cases: [string, string, string][]) {
-  const rows = inEveryForm(cases);
-  it.each(rows)('%s', (_label, form, input, expected, diff) => {
-    kinds.length = 0;
-    const want = form(expected);
-    const got = diff ? r.redactDiff(form(input)) : r.redactText(form(input));
-    expect(got).toBe(want);
-    expect(kinds).toHaveLength(markers(want));
-  });
-}
 
 const P = '[REDACTED:password]';
 describe('review 12: a backslash and an escape letter inside a quoted value', () => {

@@ -1,25 +1,11 @@
-import { inEveryForm, markers } from './context-forms';
-import { Redactor } from './redactor';
+import { countingRedactor } from '../../test/redaction/every-form';
 
 /**
  * The eleventh outside review of issue 19, what was fixed after it on main: false positives
  * (ordinary text masked and counted as a secret) and AUTH in a sentence.
  */
 
-const kinds: string[] = [];
-const r = new Redactor({ enabled: true, extraPatterns: [] }, (k) => kinds.push(k));
-
-/** Each row in every form: exactly the expected masks, each counted with its kind. */
-function everyForm(cases: [string, string, string][]) {
-  const rows = inEveryForm(cases);
-  it.each(rows)('%s', (_label, form, input, expected, diff) => {
-    kinds.length = 0;
-    const want = form(expected);
-    const got = diff ? r.redactDiff(form(input)) : r.redactText(form(input));
-    expect(got).toBe(want);
-    expect(kinds).toHaveLength(markers(want));
-  });
-}
+const { everyForm } = countingRedactor();
 
 const U = '[REDACTED:url-credentials]';
 const README =

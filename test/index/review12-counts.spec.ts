@@ -1,6 +1,4 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { makeIndexHome, openIndex, type IndexHome } from './index-home';
+import { compactFindings, requestRecord } from './compact-findings';
 
 /**
  * The twelfth outside review: a password with a backslash before an escape letter in tool-call
@@ -12,39 +10,9 @@ const ID = 'f6000000-0000-4000-8000-000000001012';
 const T = '2026-11-10T10:00:00Z';
 const BS = '\\';
 
-let h: IndexHome;
-let ix: ReturnType<typeof openIndex> | null = null;
+const findings = compactFindings(ID);
 
-beforeEach(() => {
-  h = makeIndexHome();
-});
-afterEach(async () => {
-  await ix?.close();
-  ix = null;
-  h.remove();
-});
-
-async function findings(redact: boolean, records: unknown[]) {
-  const dir = path.join(h.root, ID, '.system_generated/logs');
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(
-    path.join(dir, 'transcript.jsonl'),
-    records.map((r) => `${JSON.stringify(r)}\n`).join(''),
-  );
-  ix = openIndex(h.home, h.cacheDir, { redact });
-  await ix.index.caughtUp();
-  const dirs = await ix.dirs();
-  return ix.index.secrets(dirs)[0];
-}
-
-const input = {
-  step_index: 0,
-  source: 'USER_EXPLICIT',
-  type: 'USER_INPUT',
-  status: 'DONE',
-  created_at: T,
-  content: '<USER_REQUEST>\nrun it\n</USER_REQUEST>',
-};
+const input = requestRecord('run it', T);
 
 const LOGIN = `docker login -u bob -p 'po${BS}bZIJCn6BUYst' registry.example.com`;
 const CODE = `DB_PASSWORD=${BS}u75i3tsH6QlgsM\npassword = "${BS}${BS}rzDhhhyeg9jJVR"\n`;

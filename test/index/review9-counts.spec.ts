@@ -1,6 +1,4 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { makeIndexHome, openIndex, type IndexHome } from './index-home';
+import { compactFindings, requestRecord } from './compact-findings';
 
 /**
  * The ninth outside review's count gaps: every mask served is counted, once.
@@ -12,40 +10,9 @@ const T = '2026-11-10T10:00:00Z';
 const GHP = ['ghp_', 'R9O02aB3dE5fG7hJ9kL1mN3pQ5rS7tV9wX1y'].join('');
 const URL_PW = ['PwR9O01', 'zk8mT4vQ'].join('');
 
-let h: IndexHome;
-let ix: ReturnType<typeof openIndex> | null = null;
+const findings = compactFindings(ID);
 
-beforeEach(() => {
-  h = makeIndexHome();
-});
-afterEach(async () => {
-  await ix?.close();
-  ix = null;
-  h.remove();
-});
-
-/** Writes the session's compact file (only) and answers its secret findings. */
-async function findings(redact: boolean, records: unknown[]) {
-  const dir = path.join(h.root, ID, '.system_generated/logs');
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(
-    path.join(dir, 'transcript.jsonl'),
-    records.map((r) => `${JSON.stringify(r)}\n`).join(''),
-  );
-  ix = openIndex(h.home, h.cacheDir, { redact });
-  await ix.index.caughtUp();
-  const dirs = await ix.dirs();
-  return ix.index.secrets(dirs)[0];
-}
-
-const input = {
-  step_index: 0,
-  source: 'USER_EXPLICIT',
-  type: 'USER_INPUT',
-  status: 'DONE',
-  created_at: T,
-  content: '<USER_REQUEST>\nerr only\n</USER_REQUEST>',
-};
+const input = requestRecord('err only', T);
 
 describe.each([true, false])(
   'REDACT=%s: review 9 (4), values outside the text fields',
