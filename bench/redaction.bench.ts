@@ -208,6 +208,9 @@ function adversarial(redactor: Redactor): { worst: number; input: string } {
     'password=' + fill('a'),
     '"password": "' + fill('a'),
     '-----BEGIN PRIVATE KEY-----\n' + fill('AAAA\n'),
+    // Backslash runs a value may hold (review 12): each is read again as value characters.
+    fill('=\\n'),
+    fill("'a\\nb' "),
   ];
   let worst = 0;
   let input = '';
