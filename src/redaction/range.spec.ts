@@ -211,5 +211,14 @@ describe('redactRange', () => {
     expect(await redactRange(on, g.read, g.size, 0, yo + 1)).toBe(
       'пароль: [REDACTED:password] \uFFFD',
     );
+    // Both edges inside one character, and a key cut at each edge with keys between.
+    expect(await redactRange(on, g.read, g.size, yo + 1, 0)).toBe('');
+    const lines = Array.from({ length: 3 }, (_, i) => `пароль: pAoZg5JzPHk5u${i}`).join('\n');
+    const m = file(`${lines}\n`);
+    const from = m.buf.indexOf('пароль') + 3;
+    const to = m.buf.lastIndexOf('пароль') + 5;
+    expect(await redactRange(on, m.read, m.size, from, to - from)).toBe(
+      '\uFFFDроль: [REDACTED:password]\nпароль: [REDACTED:password]\nпа\uFFFD',
+    );
   });
 });

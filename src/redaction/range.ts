@@ -59,7 +59,7 @@ export async function redactRange(
     const text = before + slice + win.subarray(b).toString('utf8');
     const from = before.length;
     const to = from + slice.length;
-    const found = spansOf(redactor, win, a, b, text, before.length, slice.length);
+    const found = spansOf(redactor, win, a, b, text);
     const runAt = winStart === 0 ? CONTEXT : runStart(text, from, 0);
     if (runAt >= CONTEXT) return redactor.mask(text, found, from, to);
     if (start - winStart >= margin + RANGE_LOOKBACK) {
@@ -77,30 +77,47 @@ const cutsCharacter = (win: Buffer, at: number) => at < win.length && (win[at] &
  * The secrets of the window, in the coordinates of `text` (its three parts decoded apart). An
  * edge of the slice inside a multi-byte character decodes it as U+FFFD on both sides, which
  * breaks a key written in such characters (`пароль: …` cut inside `о`: review 11, H3): the
- * window is then also read decoded whole, and its secrets are mapped back by byte offsets.
+ * window is then also read decoded whole, and its secrets are moved to `text` by the
+ * characters each cut adds or removes (the two decodings agree everywhere else).
  */
-function spansOf(
-  redactor: Redactor,
-  win: Buffer,
-  a: number,
-  b: number,
-  text: string,
-  beforeLength: number,
-  sliceLength: number,
-): Span[] {
+function spansOf(redactor: Redactor, win: Buffer, a: number, b: number, text: string): Span[] {
   const spans = redactor.findSpans(text);
-  if (!cutsCharacter(win, a) && !cutsCharacter(win, b)) return spans;
+  const edges = [a, b].filter((e) => cutsCharacter(win, e));
+  if (edges.length === 0) return spans;
   const whole = win.toString('utf8');
-  const decoded = (from: number, to: number) => win.subarray(from, to).toString('utf8').length;
-  // A character boundary of `whole` as a byte offset of `win`, then as a position of `text`.
+  const cuts = charactersCut(win, edges);
   const position = (char: number) => {
-    const byte = Buffer.byteLength(whole.slice(0, char), 'utf8');
-    if (byte <= a) return decoded(0, byte);
-    if (byte <= b) return beforeLength + decoded(a, byte);
-    return beforeLength + sliceLength + decoded(b, byte);
+    let p = char;
+    for (const c of cuts) if (char > c.at) p += c.delta;
+    return p;
   };
   const mapped = redactor
     .findSpans(whole)
     .map((s) => ({ start: position(s.start), end: position(s.end), kind: s.kind }));
   return mapped.length === 0 ? spans : mergeSpans([...spans, ...mapped]);
+}
+
+/**
+ * Each character the edges cut: its index in the window decoded whole, and how many more
+ * characters the window decoded in parts shows for it (its pieces each become U+FFFD).
+ */
+function charactersCut(win: Buffer, edges: number[]): { at: number; delta: number }[] {
+  const cuts: { at: number; delta: number }[] = [];
+  for (let i = 0; i < edges.length; i++) {
+    let lead = edges[i];
+    while (lead > 0 && cutsCharacter(win, lead)) lead--;
+    let end = edges[i];
+    while (cutsCharacter(win, end)) end++;
+    // Both edges inside one character (a slice of its middle bytes): one cut, three pieces.
+    const inside = edges.filter((e) => e > lead && e < end);
+    i += inside.length - 1;
+    const bounds = [lead, ...inside, end];
+    let shown = 0;
+    for (let k = 1; k < bounds.length; k++) {
+      shown += win.subarray(bounds[k - 1], bounds[k]).toString('utf8').length;
+    }
+    const at = win.subarray(0, lead).toString('utf8').length;
+    cuts.push({ at, delta: shown - win.subarray(lead, end).toString('utf8').length });
+  }
+  return cuts;
 }
