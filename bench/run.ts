@@ -13,9 +13,31 @@ import { benchRedaction } from './redaction.bench';
 import { benchIndex, benchSessions } from './store.bench';
 
 /**
- * `npm run bench -- --size small|large [--only index|cli]`: generates (or reuses) data, measures,
- * prints.
+ * `npm run bench -- --size small|large [--only index|cli|push|console|store|redaction]`:
+ * generates (or reuses) data, measures, prints.
  */
+
+const ONLY = ['index', 'cli', 'push', 'console', 'store', 'redaction'] as const;
+type Only = (typeof ONLY)[number];
+const USAGE = `usage: npm run bench -- [--size small|large] [--only ${ONLY.join('|')}]`;
+
+/** Anything else (`--help`, a typo) prints the usage: an unread flag used to run everything. */
+function checkArgs(argv: string[]): void {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a.startsWith('--size=')) continue;
+    if (a === '--size' || a === '--only') {
+      i++;
+      continue;
+    }
+    if (a === '--help' || a === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    console.error(`${USAGE}\n(unknown argument ${a})`);
+    process.exit(2);
+  }
+}
 
 function sizeArg(argv: string[]): Size {
   const i = argv.findIndex((a) => a === '--size' || a.startsWith('--size='));
@@ -34,21 +56,20 @@ function sizeArg(argv: string[]): Size {
  * `--only console`: figures 17-19 alone (the store's data is reused or made for the 5,000-step
  * session's home).
  */
-function onlyArg(argv: string[]): 'index' | 'cli' | 'push' | 'console' | null {
+function onlyArg(argv: string[]): Only | null {
   const i = argv.indexOf('--only');
   if (i === -1) return null;
   const value = argv[i + 1];
-  if (value !== 'index' && value !== 'cli' && value !== 'push' && value !== 'console') {
-    console.error(
-      `usage: npm run bench -- [--size small|large] [--only index|cli|push|console] (got --only ${value})`,
-    );
+  if (!(ONLY as readonly string[]).includes(value)) {
+    console.error(`${USAGE} (got --only ${value})`);
     process.exit(2);
   }
-  return value;
+  return value as Only;
 }
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
+  checkArgs(argv);
   const size = sizeArg(argv);
   const only = onlyArg(argv);
   // The trigram engine's rows (a second index build) belong to `--only index`; the whole bench
@@ -56,6 +77,13 @@ async function main(): Promise<void> {
   process.env.BENCH_TRIGRAM ??= only === 'index' ? '1' : '0';
   console.log(machine());
   const rows: Row[] = [];
+  if (only === 'store' || only === 'redaction') {
+    // Figures 1-4 (the store's line index and reads) or 7 (the redactor) alone.
+    if (only === 'redaction') rows.push(...(await benchRedaction()));
+    else await benchIndex(ensureData(size), rows);
+    printTable(`brainql ${only} bench, size ${size}`, rows, []);
+    return;
+  }
   if (only === 'console') {
     rows.push(...(await benchConsole(ensureData(size).root, size)));
     printTable(`brainql console bench, size ${size}`, rows, []);
