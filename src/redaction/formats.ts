@@ -147,10 +147,14 @@ export const bearer = regexDetector({
 export const urlCredentials = regexDetector({
   kind: 'url-credentials',
   anchors: ':',
-  trigger: ':(?=\\/\\/[^\\s:@\\/?#"\'\\\\]*:[^\\s\\/?#"\'\\\\]*@)',
+  // `:\/\/` too: slashes escaped for sed (`s/…/postgres:\/\/app:pw@db/`) or for JSON.
+  trigger: ':(?=(?:\\\\*\\/){2}[^\\s:@\\/?#"\'\\\\]*:[^\\s\\/?#"\'\\\\]*@)',
   back: 0,
-  source: ':\\/\\/[^\\s:@\\/?#"\'\\\\]*:([^\\s\\/?#"\'\\\\]+)@',
-  quick: (text, at) => text.charCodeAt(at + 1) === 0x2f && text.charCodeAt(at + 2) === 0x2f,
+  source: ':(?:\\\\*\\/){2}[^\\s:@\\/?#"\'\\\\]*:([^\\s\\/?#"\'\\\\]+)@',
+  quick: (text, at) => {
+    const c = text.charCodeAt(at + 1);
+    return c === 0x5c || (c === 0x2f && text.charCodeAt(at + 2) === 0x2f);
+  },
   pick: (m, end) => {
     const pass = m[1];
     if (pass.startsWith(REDACTED) || /^\$\{?\w+\}?$/.test(pass) || placeholderPassword(pass)) {

@@ -335,7 +335,9 @@ const EQUALS_KEYS = endings([
 function afterKeyIn(keys: Endings): (text: string, at: number) => boolean {
   const long = keys.long ?? [];
   return (text, at) => {
-    if (text.charCodeAt(at + 1) === 0x2f) return true;
+    const next = text.charCodeAt(at + 1);
+    // A URL's `://`, or its slashes escaped (`:\/\/`: sed, JSON).
+    if (next === 0x2f || (next === 0x5c && /^\\+\//.test(text.slice(at + 1, at + 8)))) return true;
     const i = keyEnd(text, at);
     if (i < 1) return false;
     const c = text.charCodeAt(i);

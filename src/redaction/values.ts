@@ -51,7 +51,9 @@ export function valueAfterBackslash(text: string, end: number, quote: number): n
       let j = i + 1;
       while (j < stop && text.charCodeAt(j) === 0x5c) j++;
       const n = text.charCodeAt(j);
-      if (Number.isNaN(n) || (n < 0x80 && ESCAPE_STOP[n] === 1)) break;
+      if (Number.isNaN(n) || (n < 0x80 && ESCAPE_STOP[n] === 1)) {
+        if (quote >= 0 || ESCAPE_LETTER[n] !== 1 || !passwordTail(text, j + 1)) break;
+      }
       i = j + 1;
       last = i;
       continue;
@@ -62,6 +64,30 @@ export function valueAfterBackslash(text: string, end: number, quote: number): n
     last = i;
   }
   return Math.min(last, stop);
+}
+
+/** Shortest tail passwordTail takes: `Pw\nW63vexlc…`, never a short word or number. */
+const TAIL_MIN = 8;
+
+/**
+ * Whether the characters from `at` are the rest of a password cut by an escape letter before
+ * them (`mysql -pPw\nW63vexlchKsAao` in a JSON line): at least TAIL_MIN letters and digits, both,
+ * and nothing else up to a bare value's end (review 12's follow-up). A line a line break starts
+ * is rarely one such token: `API_URL=http…`, `ls -la`, `Login succeeded` are not.
+ */
+function passwordTail(text: string, at: number): boolean {
+  let letter = false;
+  let digit = false;
+  let k = at;
+  for (; k < text.length && k - at <= VALUE_MAX; k++) {
+    const c = text.charCodeAt(k);
+    if (c >= 0x30 && c <= 0x39) digit = true;
+    else if (isLetter(c)) letter = true;
+    else break;
+  }
+  const c = text.charCodeAt(k);
+  const ends = Number.isNaN(c) || (c < 0x80 && BARE_STOP[c] === 1);
+  return ends && letter && digit && k - at >= TAIL_MIN;
 }
 
 /**
@@ -133,6 +159,19 @@ function inValue(text: string, i: number, j: number): boolean {
     (i < 3 || blank(text.charCodeAt(i - 3)))
   )
     return true;
+  // A blank between: `password: \t…` (YAML, a prompt's answer), `-p \/…` (a short option).
+  // Not before `n` or `r` there: a prompt's `Password: ` then the next line.
+  const letter = text.charCodeAt(j);
+  if ((before === 0x20 || before === 0x09) && letter !== 0x6e && letter !== 0x72) {
+    const key = text.charCodeAt(i - 2);
+    if (key === 0x3a) return isWord(text.charCodeAt(i - 3));
+    if (
+      isLetter(key) &&
+      text.charCodeAt(i - 3) === 0x2d &&
+      (i < 4 || blank(text.charCodeAt(i - 4)))
+    )
+      return true;
+  }
   // (1) and (3): the token around the run, bounded.
   let a = i - 1;
   const lo = Math.max(0, i - AROUND);
