@@ -101,7 +101,7 @@ export interface FileText {
 
 /**
  * The file's text as its download is masked, up to MAX_FILE_TEXT_BYTES plus CUT_CONTEXT_BYTES
- * (see `cutText`): UTF-16 is decoded as such, bytes that are verifiably binary are read as
+ * (see `cutEnd`): UTF-16 is decoded as such, bytes that are verifiably binary are read as
  * Latin-1. '' when the file cannot be read any more.
  */
 export async function readText(realDir: string, doc: FileDoc): Promise<FileText> {

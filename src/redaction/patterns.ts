@@ -332,12 +332,17 @@ const EQUALS_KEYS = endings([
   'y_id',
   'y-id',
 ]);
+/** Whether a run of backslashes and a `/` start at `i` (`\/`, `\\/`: a JSON-escaped slash). */
+function escapedSlash(text: string, i: number): boolean {
+  let j = i;
+  while (text.charCodeAt(j) === 0x5c) j++;
+  return j > i && text.charCodeAt(j) === 0x2f;
+}
 function afterKeyIn(keys: Endings): (text: string, at: number) => boolean {
   const long = keys.long ?? [];
   return (text, at) => {
-    const next = text.charCodeAt(at + 1);
     // A URL's `://`, or its slashes escaped (`:\/\/`: sed, JSON).
-    if (next === 0x2f || (next === 0x5c && /^\\+\//.test(text.slice(at + 1, at + 8)))) return true;
+    if (text.charCodeAt(at + 1) === 0x2f || escapedSlash(text, at + 1)) return true;
     const i = keyEnd(text, at);
     if (i < 1) return false;
     const c = text.charCodeAt(i);
