@@ -35,3 +35,17 @@ describe('the backslash rescan reads windows around the runs only', () => {
     );
   });
 });
+
+describe('the letter of an escape is no key', () => {
+  it('reads no value after `\\n=` (figure 7: `=\\n` repeated found a run at each `=`)', () => {
+    const scan = jest.spyOn(patterns, 'scanBuiltins');
+    const text = JSON.stringify({ o: '=\\n'.repeat(1000) });
+    expect(r.redactText(text)).toBe(text);
+    // The first scans only (the text, its decoded string): no rescan of the runs.
+    expect(scan.mock.calls.every(([t]) => !t.includes('x'))).toBe(true);
+  });
+
+  it('still reads one after a key: `DB_PASSWORD=\\t…`', () => {
+    expect(r.redactText('DB_PASSWORD=\\tz3qyV4J1TQt7fr')).toBe('DB_PASSWORD=[REDACTED:password]');
+  });
+});

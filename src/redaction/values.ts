@@ -152,7 +152,8 @@ function blank(c: number): boolean {
 function inValue(text: string, i: number, j: number): boolean {
   const before = text.charCodeAt(i - 1);
   // (2) a value's start: `KEY=\t…` (a key before the `=`), `-p\/…`
-  if (before === 0x3d) return isWord(text.charCodeAt(i - 2));
+  // (not the letter of an escape: `\n=\t…` holds no key).
+  if (before === 0x3d) return isWord(text.charCodeAt(i - 2)) && text.charCodeAt(i - 3) !== 0x5c;
   if (
     text.charCodeAt(i - 2) === 0x2d &&
     isLetter(before) &&
