@@ -28,7 +28,7 @@ export const awsAccessKey = regexDetector({
   kind: 'aws-access-key',
   anchors: 'I',
   // The cheap test first: an `I` is seldom followed by `A` and 16 more of the alphabet.
-  trigger: `I(?=A[A-Z0-9]{16}(?![A-Za-z0-9]))(?<=A[KS]I)`,
+  trigger: `I(?<=A[KS]I)(?=A[A-Z0-9]{16}(?![A-Za-z0-9]))`,
   back: 2,
   source: AWS_KEY_ID,
 });
