@@ -27,8 +27,10 @@ const AWS_KEY_ID = `(?:${EDGE_ALNUM}(?<edge>)A(?:KIA|SIA)[A-Z0-9]{16}|A(?:KIA|SI
 export const awsAccessKey = regexDetector({
   kind: 'aws-access-key',
   anchors: 'I',
-  // The cheap test first: an `I` is seldom followed by `A` and 16 more of the alphabet.
-  trigger: `I(?<=A[KS]I)(?=A[A-Z0-9]{16}(?![A-Za-z0-9]))`,
+  // The cheap tests first: what ends the 16 characters (`AKIA` repeated has a letter there:
+  // 17 characters skipped, where the alphabet's look-ahead read them one by one), then the
+  // alphabet; no edge before (H5: a key id glued to a word, see AWS_KEY_ID).
+  trigger: `I(?![\\s\\S]{17}[A-Za-z0-9])(?=A[A-Z0-9]{16}(?![A-Za-z0-9]))(?<=A[KS]I)`,
   back: 2,
   source: AWS_KEY_ID,
 });
