@@ -147,7 +147,10 @@ function blank(c: number): boolean {
  * no plausible reading, over-masking one is harmless); (2) it starts a value right after `=` or
  * a glued short option (`DB_PASSWORD=\t…`, `-p\/sD3…`: a tab or line break there followed by
  * letters is no plausible reading either); (3) it stands in a URL's password
- * (`://app:ab\frz…@db`). An unquoted value with one in its middle stays cut there.
+ * (`://app:ab\frz…@db`, `://app:\fZq…@db`); (4) it starts a value after `key: ` or a short
+ * option and a blank (`password: \t…`, `-p \/…`), not before `n` or `r` (a prompt, then the
+ * next line). An unquoted value with one in its middle is read on by valueAfterBackslash only
+ * when a password-like tail follows (passwordTail).
  */
 function inValue(text: string, i: number, j: number): boolean {
   const before = text.charCodeAt(i - 1);
