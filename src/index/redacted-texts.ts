@@ -1,5 +1,5 @@
 import { Redactor } from '../redaction/redactor';
-import { cutText } from './session-files';
+import { cutEnd } from './session-files';
 import type { SummaryState } from '../brain/session-summary';
 import type { ToolCall } from '../brain/types';
 
@@ -71,9 +71,11 @@ export class TextRedaction {
     marked = false,
     reading: ByteReading = 'decoded',
   ): IndexedText {
-    const plain = cut ? cutText(raw) : raw;
-    const whole = this.finder.redactText(raw);
-    const masked = cut ? cutText(whole) : whole;
+    // Cut in the raw text, masked as the download masks all of it (context past the cut seen).
+    const spans = this.finder.findSpans(raw);
+    const end = cut ? cutEnd(raw, spans) : raw.length;
+    const plain = raw.slice(0, end);
+    const masked = this.finder.mask(raw, spans, 0, end);
     // Markers the file itself holds are not findings, only those the masking added; except in
     // a pushed session (`marked`, see `text`), where every marker is one.
     const findings: Findings = new Map();

@@ -101,7 +101,7 @@ export interface FileText {
 
 /**
  * The file's text as its download is masked, up to MAX_FILE_TEXT_BYTES plus CUT_CONTEXT_BYTES
- * (see `cutText`): UTF-16 is decoded as such, bytes that are verifiably binary are read as
+ * (see `cutEnd`): UTF-16 is decoded as such, bytes that are verifiably binary are read as
  * Latin-1. '' when the file cannot be read any more.
  */
 export async function readText(realDir: string, doc: FileDoc): Promise<FileText> {
@@ -121,16 +121,18 @@ export async function readText(realDir: string, doc: FileDoc): Promise<FileText>
 }
 
 /**
- * A masked text cut to MAX_FILE_TEXT_BYTES code units, never inside a marker: the redactor saw
- * the context past the cut, so a secret the cut goes through is masked whole, not kept in part.
+ * Where a text read past the cap is cut, in the raw text (`spans`: what the redactor masks in
+ * all of it, sorted): at MAX_FILE_TEXT_BYTES code units, or past a secret the mark goes through,
+ * so that secret is stored masked whole and counted (review M3: the cut was made in the masked
+ * text, whose markers move the mark off the raw text's 8 MiB, so a secret across it could be
+ * masked in the download and not counted), and never inside a surrogate pair.
  */
-export function cutText(masked: string): string {
-  let end = Math.min(masked.length, MAX_FILE_TEXT_BYTES);
-  const open = masked.lastIndexOf('[REDACTED:', end);
-  if (open !== -1) {
-    const close = masked.indexOf(']', open);
-    if (close !== -1 && close >= end) end = close + 1;
+export function cutEnd(raw: string, spans: readonly { start: number; end: number }[]): number {
+  let end = Math.min(raw.length, MAX_FILE_TEXT_BYTES);
+  for (const s of spans) {
+    if (s.start >= end) break;
+    if (s.end > end) end = s.end;
   }
-  if (end < masked.length && /[\uDC00-\uDFFF]/.test(masked[end] ?? '')) end++;
-  return masked.slice(0, end);
+  if (end < raw.length && /[\uDC00-\uDFFF]/.test(raw[end] ?? '')) end++;
+  return end;
 }

@@ -13,8 +13,12 @@ export const jwt = regexDetector({
   source: `${EDGE}eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*`,
 });
 
-/** An AWS access key id (long-term AKIA, temporary ASIA). */
-const AWS_KEY_ID = `${EDGE_ALNUM}A(?:KIA|SIA)[A-Z0-9]{16}(?![A-Za-z0-9])`;
+/**
+ * An AWS access key id (long-term AKIA, temporary ASIA). Glued to a letter or digit before it
+ * (`cccAKIA…`, a log that lost its separator: review H5) only with its documented alphabet
+ * (base32: `A-Z`, `2-7`) and length exactly; the group `edge` is set when it stands apart.
+ */
+const AWS_KEY_ID = `(?:${EDGE_ALNUM}(?<edge>)A(?:KIA|SIA)[A-Z0-9]{16}|A(?:KIA|SIA)[A-Z2-7]{16})(?![A-Za-z0-9])`;
 
 /**
  * Anchored on the `I` of AKIA/ASIA: one first character for both (the prefilter has room for
@@ -23,8 +27,10 @@ const AWS_KEY_ID = `${EDGE_ALNUM}A(?:KIA|SIA)[A-Z0-9]{16}(?![A-Za-z0-9])`;
 export const awsAccessKey = regexDetector({
   kind: 'aws-access-key',
   anchors: 'I',
-  // The cheap test first: an `I` is seldom followed by `A` and 16 more of the alphabet.
-  trigger: `I(?=A[A-Z0-9]{16}(?![A-Za-z0-9]))(?<=${EDGE_ALNUM}A[KS]I)`,
+  // The cheap tests first: what ends the 16 characters (`AKIA` repeated has a letter there:
+  // 17 characters skipped, where the alphabet's look-ahead read them one by one), then the
+  // alphabet; no edge before (H5: a key id glued to a word, see AWS_KEY_ID).
+  trigger: `I(?![\\s\\S]{17}[A-Za-z0-9])(?=A[A-Z0-9]{16}(?![A-Za-z0-9]))(?<=A[KS]I)`,
   back: 2,
   source: AWS_KEY_ID,
 });
@@ -43,8 +49,8 @@ export const awsSecretAfterKeyId = regexDetector({
   source:
     `${AWS_KEY_ID}(?:[^\\r\\n]{0,40}?\\r?\\n){0,2}[^\\r\\n]{0,40}?(?<![A-Za-z0-9/+=])` +
     `(?=[A-Za-z0-9/+]{0,39}[0-9])(?=[A-Za-z0-9/+]{0,39}[A-Z])(?=[A-Za-z0-9/+]{0,39}[a-z])` +
-    `([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])`,
-  pick: (m, end) => end - m[1].length,
+    `(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])`,
+  pick: (m, end) => end - (m.groups?.secret.length ?? 0),
 });
 
 export const gcpApiKey = regexDetector({
@@ -75,13 +81,23 @@ export const githubPat = regexDetector({
   source: `github_pat_[A-Za-z0-9_]{22,}`,
 });
 
-/** Secret and restricted keys, live and test (`pk_` publishable keys are public). */
+/**
+ * Secret and restricted keys, live and test (`pk_` publishable keys are public). Glued to a
+ * letter or digit before it (`abcsk_live_…`: review H5) only as Stripe writes one: 24 or more
+ * letters and digits with a digit and both cases (not `task_test_` and an identifier).
+ */
 export const stripeKey = regexDetector({
   kind: 'stripe-key',
   anchors: '_',
-  trigger: `_(?<=${EDGE_TOKEN}[sr]k_)(?=(?:live|test)_[A-Za-z0-9]{10})`,
+  trigger: `_(?<=[sr]k_)(?=(?:live|test)_[A-Za-z0-9]{10})`,
   back: 2,
-  source: `${EDGE_TOKEN}[sr]k_(?:live|test)_[A-Za-z0-9]{10,}`,
+  source: `(?:${EDGE_TOKEN}(?<edge>)|)[sr]k_(?:live|test)_(?<body>[A-Za-z0-9]{10,})`,
+  pick: (m, end) => {
+    if (m.groups?.edge !== undefined) return end - m[0].length;
+    const body = m.groups?.body ?? '';
+    const random = body.length >= 24 && /\d/.test(body) && /[A-Z]/.test(body) && /[a-z]/.test(body);
+    return random && !/[A-Za-z0-9]/.test(m.input[end] ?? '') ? end - m[0].length : -1;
+  },
 });
 
 export const slackToken = regexDetector({
@@ -147,10 +163,14 @@ export const bearer = regexDetector({
 export const urlCredentials = regexDetector({
   kind: 'url-credentials',
   anchors: ':',
-  trigger: ':(?=\\/\\/[^\\s:@\\/?#"\'\\\\]*:[^\\s\\/?#"\'\\\\]*@)',
+  // `:\/\/` too: slashes escaped for sed (`s/…/postgres:\/\/app:pw@db/`) or for JSON.
+  trigger: ':(?=(?:\\\\*\\/){2}[^\\s:@\\/?#"\'\\\\]*:[^\\s\\/?#"\'\\\\]*@)',
   back: 0,
-  source: ':\\/\\/[^\\s:@\\/?#"\'\\\\]*:([^\\s\\/?#"\'\\\\]+)@',
-  quick: (text, at) => text.charCodeAt(at + 1) === 0x2f && text.charCodeAt(at + 2) === 0x2f,
+  source: ':(?:\\\\*\\/){2}[^\\s:@\\/?#"\'\\\\]*:([^\\s\\/?#"\'\\\\]+)@',
+  quick: (text, at) => {
+    const c = text.charCodeAt(at + 1);
+    return c === 0x5c || (c === 0x2f && text.charCodeAt(at + 2) === 0x2f);
+  },
   pick: (m, end) => {
     const pass = m[1];
     if (pass.startsWith(REDACTED) || /^\$\{?\w+\}?$/.test(pass) || placeholderPassword(pass)) {

@@ -253,6 +253,11 @@ function codes(chars: string): Uint8Array {
   return t;
 }
 
+/** An ASCII letter or digit (NaN: none). */
+function isAlnum(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+}
+
 /** `c` in lower case for the pair tests (ASCII letters only, or any non-ASCII character). */
 function lower(c: number): number {
   if (c < 0x80) return c >= 0x41 && c <= 0x5a ? c | 0x20 : c;
@@ -332,10 +337,17 @@ const EQUALS_KEYS = endings([
   'y_id',
   'y-id',
 ]);
+/** Whether a run of backslashes and a `/` start at `i` (`\/`, `\\/`: a JSON-escaped slash). */
+function escapedSlash(text: string, i: number): boolean {
+  let j = i;
+  while (text.charCodeAt(j) === 0x5c) j++;
+  return j > i && text.charCodeAt(j) === 0x2f;
+}
 function afterKeyIn(keys: Endings): (text: string, at: number) => boolean {
   const long = keys.long ?? [];
   return (text, at) => {
-    if (text.charCodeAt(at + 1) === 0x2f) return true;
+    // A URL's `://`, or its slashes escaped (`:\/\/`: sed, JSON).
+    if (text.charCodeAt(at + 1) === 0x2f || escapedSlash(text, at + 1)) return true;
     const i = keyEnd(text, at);
     if (i < 1) return false;
     const c = text.charCodeAt(i);
@@ -463,8 +475,14 @@ export const NEAR: Record<string, Around | ((text: string, at: number) => boolea
   B: around('-', 'e'),
   // eyJ, LS0tLS1CRUdJ.
   J: around('yd'),
-  // AKIA, ASIA; IDENTIFIED BY.
-  I: around('KS', 'D'),
+  // AKIA, ASIA (their 16 characters end 18 after the I: no letter or digit there, which the
+  // triggers' look-ahead reads 17 characters to learn, at every I of `AKIA` repeated); IDENTIFIED BY.
+  I: (text, at) => {
+    const c = text.charCodeAt(at + 1);
+    if (c === 0x44) return true;
+    const p = text.charCodeAt(at - 1);
+    return c === 0x41 && (p === 0x4b || p === 0x53) && !isAlnum(text.charCodeAt(at + 18));
+  },
   _: underscore,
   // setItem(, setenv(, fetch(, get(, auth = (, HTTPBasicAuth(, .login(, PDO(, fill(, type(,
   // send_keys(, setValue(, fillField(, pressSequentially(, @tcp(, @unix(...

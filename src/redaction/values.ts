@@ -51,7 +51,9 @@ export function valueAfterBackslash(text: string, end: number, quote: number): n
       let j = i + 1;
       while (j < stop && text.charCodeAt(j) === 0x5c) j++;
       const n = text.charCodeAt(j);
-      if (Number.isNaN(n) || (n < 0x80 && ESCAPE_STOP[n] === 1)) break;
+      if (Number.isNaN(n) || (n < 0x80 && ESCAPE_STOP[n] === 1)) {
+        if (quote >= 0 || ESCAPE_LETTER[n] !== 1 || !passwordTail(text, j + 1)) break;
+      }
       i = j + 1;
       last = i;
       continue;
@@ -64,6 +66,30 @@ export function valueAfterBackslash(text: string, end: number, quote: number): n
   return Math.min(last, stop);
 }
 
+/** Shortest tail passwordTail takes: `Pw\nW63vexlc…`, never a short word or number. */
+const TAIL_MIN = 8;
+
+/**
+ * Whether the characters from `at` are the rest of a password cut by an escape letter before
+ * them (`mysql -pPw\nW63vexlchKsAao` in a JSON line): at least TAIL_MIN letters and digits, both,
+ * and nothing else up to a bare value's end (review 12's follow-up). A line a line break starts
+ * is rarely one such token: `API_URL=http…`, `ls -la`, `Login succeeded` are not.
+ */
+function passwordTail(text: string, at: number): boolean {
+  let letter = false;
+  let digit = false;
+  let k = at;
+  for (; k < text.length && k - at <= VALUE_MAX; k++) {
+    const c = text.charCodeAt(k);
+    if (c >= 0x30 && c <= 0x39) digit = true;
+    else if (isLetter(c)) letter = true;
+    else break;
+  }
+  const c = text.charCodeAt(k);
+  const ends = Number.isNaN(c) || (c < 0x80 && BARE_STOP[c] === 1);
+  return ends && letter && digit && k - at >= TAIL_MIN;
+}
+
 /**
  * The runs of backslashes in `text` that a value holds as characters, as [start, end) pairs:
  * before a character no JSON escape starts with (`\g`, `\\g`: see valueAfterBackslash), and a
@@ -72,21 +98,33 @@ export function valueAfterBackslash(text: string, end: number, quote: number): n
  * password `Pw\\nW63…` there, where a JSON-inside-JSON line would hold a line break (review 11).
  * Found with indexOf: a text without a backslash costs one pass.
  */
-export function literalBackslashes(text: string): number[] {
-  const runs: number[] = [];
+export function literalBackslashes(text: string): Int32Array {
+  // A typed array grown by doubling: an array of numbers pushed 700,000 times (`=\\n`
+  // repeated over 1 MB) cost more than finding the runs.
+  let runs = new Int32Array(16);
+  let n = 0;
+  const add = (start: number, end: number): void => {
+    if (n + 2 > runs.length) {
+      const grown = new Int32Array(runs.length * 2);
+      grown.set(runs);
+      runs = grown;
+    }
+    runs[n++] = start;
+    runs[n++] = end;
+  };
   let quoteless: boolean | undefined;
   for (let i = text.indexOf('\\'); i >= 0;) {
     let j = i + 1;
     while (text.charCodeAt(j) === 0x5c) j++;
-    const n = text.charCodeAt(j);
-    if (n === 0x20) runs.push(i, j + 1);
-    else if (!Number.isNaN(n) && (n >= 0x80 || ESCAPE_STOP[n] !== 1)) runs.push(i, j);
-    else if (j - i >= 2 && ESCAPE_LETTER[n] === 1 && (quoteless ??= !text.includes('"'))) {
-      runs.push(i, j);
-    } else if (n < 0x80 && VALUE_LETTER[n] === 1 && inValue(text, i, j)) runs.push(i, j);
+    const c = text.charCodeAt(j);
+    if (c === 0x20) add(i, j + 1);
+    else if (!Number.isNaN(c) && (c >= 0x80 || ESCAPE_STOP[c] !== 1)) add(i, j);
+    else if (j - i >= 2 && ESCAPE_LETTER[c] === 1 && (quoteless ??= !text.includes('"'))) {
+      add(i, j);
+    } else if (c < 0x80 && VALUE_LETTER[c] === 1 && inValue(text, i, j)) add(i, j);
     i = text.indexOf('\\', j);
   }
-  return runs;
+  return runs.subarray(0, n);
 }
 
 /** The letters after a backslash that a value may still hold (review 12): JSON escape letters and `/`. */
@@ -109,18 +147,35 @@ function blank(c: number): boolean {
  * no plausible reading, over-masking one is harmless); (2) it starts a value right after `=` or
  * a glued short option (`DB_PASSWORD=\t…`, `-p\/sD3…`: a tab or line break there followed by
  * letters is no plausible reading either); (3) it stands in a URL's password
- * (`://app:ab\frz…@db`). An unquoted value with one in its middle stays cut there.
+ * (`://app:ab\frz…@db`, `://app:\fZq…@db`); (4) it starts a value after `key: ` or a short
+ * option and a blank (`password: \t…`, `-p \/…`), not before `n` or `r` (a prompt, then the
+ * next line). An unquoted value with one in its middle is read on by valueAfterBackslash only
+ * when a password-like tail follows (passwordTail).
  */
 function inValue(text: string, i: number, j: number): boolean {
   const before = text.charCodeAt(i - 1);
   // (2) a value's start: `KEY=\t…` (a key before the `=`), `-p\/…`
-  if (before === 0x3d) return isWord(text.charCodeAt(i - 2));
+  // (not the letter of an escape: `\n=\t…` holds no key).
+  if (before === 0x3d) return isWord(text.charCodeAt(i - 2)) && text.charCodeAt(i - 3) !== 0x5c;
   if (
     text.charCodeAt(i - 2) === 0x2d &&
     isLetter(before) &&
     (i < 3 || blank(text.charCodeAt(i - 3)))
   )
     return true;
+  // A blank between: `password: \t…` (YAML, a prompt's answer), `-p \/…` (a short option).
+  // Not before `n` or `r` there: a prompt's `Password: ` then the next line.
+  const letter = text.charCodeAt(j);
+  if ((before === 0x20 || before === 0x09) && letter !== 0x6e && letter !== 0x72) {
+    const key = text.charCodeAt(i - 2);
+    if (key === 0x3a) return isWord(text.charCodeAt(i - 3));
+    if (
+      isLetter(key) &&
+      text.charCodeAt(i - 3) === 0x2d &&
+      (i < 4 || blank(text.charCodeAt(i - 4)))
+    )
+      return true;
+  }
   // (1) and (3): the token around the run, bounded.
   let a = i - 1;
   const lo = Math.max(0, i - AROUND);

@@ -1,0 +1,43 @@
+import { Redactor } from './redactor';
+
+/**
+ * Review H5: a token of a known format glued to letters or digits before it (a log that lost
+ * its separator, an identifier's tail) was served clear: AWS key ids and Stripe keys needed an
+ * edge before them (GitHub's prefixes never did). Now the glued token is masked when its
+ * documented prefix, alphabet and length match exactly. Values are made up.
+ */
+const kinds: string[] = [];
+const r = new Redactor({ enabled: true, extraPatterns: [] }, (k) => kinds.push(k));
+beforeEach(() => (kinds.length = 0));
+
+describe('a known-format token glued to a word', () => {
+  it.each([
+    ['AWS key id', 'cccAKIAIOSFODNN7ABCDEFG x', 'ccc[REDACTED:aws-access-key] x'],
+    ['AWS temporary key id', 'id=9ASIAJ2K3L4M5N6O7P2Q3', 'id=9[REDACTED:aws-access-key]'],
+    ['Stripe live key', 'abcsk_live_4eC39HqLyjWDarjtT1zdp7dc x', 'abc[REDACTED:stripe-key] x'],
+    [
+      'Stripe restricted test key',
+      'keyrk_test_51HqLyjWDarjtT1zdp7dc4eC3',
+      'key[REDACTED:stripe-key]',
+    ],
+    ['GitHub token', 'xghp_16C7e42F292c6912E7710c838347Ae178B4a x', 'x[REDACTED:github-token] x'],
+  ])('masks %s', (_name, input, want) => {
+    expect(r.redactText(input)).toBe(want);
+    expect(kinds).toHaveLength(1);
+  });
+
+  it.each([
+    // Outside the alphabet (`8`, `1` are no base32 digits) or one character more.
+    'cccAKIAIOSFODNN7ABCDEF8 x',
+    'cccAKIAIOSFODNN1ABCDEFG x',
+    'cccAKIAIOSFODNN7ABCDEFGH x',
+    // An identifier, too short, or not random (one case, no digit).
+    'task_test_abcdefghijklmnopqrstuvwxyz',
+    'abcsk_live_4eC39HqLyjWDarjtT1zdp7 x',
+    'disk_live_snapshot_2024_replica',
+    'risk_test_ABCDEFGHIJKLMNOPQRSTUVWX1234',
+  ])('leaves %s', (text) => {
+    expect(r.redactText(text)).toBe(text);
+    expect(kinds).toEqual([]);
+  });
+});
