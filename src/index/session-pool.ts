@@ -1,0 +1,344 @@
+import { Worker } from 'node:worker_threads';
+import type { ListedSession } from '../brain/catalog';
+import type { TapeOp } from './session-tape';
+import type { FromWorker, StageMs, ToWorker, WorkerConfig } from './session-work';
+import { StageClock, STAGES } from './stage-clock';
+
+/** A pool no index uses any more ends its workers after this long (a reopened index reuses them). */
+const LINGER_MS = 10_000;
+
+/**
+ * Loads session-work in the worker: the compiled .js in dist, or the .ts source through
+ * ts-node's transpiler when this file runs as TypeScript (tests under ts-jest, the bench), as
+ * the trigram engine's WorkerBuilder does.
+ */
+const BOOTSTRAP = `
+const { parentPort, workerData } = require('node:worker_threads');
+if (workerData.module.endsWith('.ts')) require(workerData.tsNode);
+require(workerData.module).serve(parentPort);
+`;
+
+/** A worker that failed this many times in a row is not started again: sessions stay on the main thread. */
+const MAX_CRASHES = 3;
+
+/** One piece of a session's writes, in order; the last one carries the indexer's result. */
+export type Piece =
+  { ops: TapeOp[]; last: false } | { ops: TapeOp[]; last: true; result: { bytes: number } | null };
+
+/**
+ * A session being indexed in a worker: its pieces, read in order with `next`. Each piece is
+ * `written` once its ops are replayed (the worker builds at most one more meanwhile).
+ */
+export class PreparedSession {
+  private readonly pieces: Piece[] = [];
+  private failure: Error | null = null;
+  private wake: (() => void) | null = null;
+  private lane: Lane | null = null;
+  private ended = false;
+
+  constructor(
+    readonly seq: number,
+    readonly listed: ListedSession,
+    readonly thorough: boolean,
+    /** The index that asked: its configuration, and the clock the worker's stage times go to. */
+    readonly owner: SessionWorkers,
+    private readonly pool: SessionPool,
+  ) {}
+
+  /** The next piece; throws when the worker failed (the session is then indexed anew). */
+  async next(): Promise<Piece> {
+    while (this.pieces.length === 0 && !this.failure) {
+      await new Promise<void>((resolve) => (this.wake = resolve));
+    }
+    if (this.pieces.length > 0) return this.pieces.shift()!;
+    throw this.failure!;
+  }
+
+  /** The piece `next` returned last is written: the worker may hand over another. */
+  written(): void {
+    if (!this.ended) this.lane?.send({ kind: 'ack', seq: this.seq });
+  }
+
+  /** Not wanted any more (the pass stopped): the worker stops at its next batch. */
+  cancel(): void {
+    if (this.ended) return;
+    this.ended = true;
+    if (this.lane) this.lane.send({ kind: 'abort', seq: this.seq });
+    else this.pool.unqueue(this);
+  }
+
+  /** @internal */
+  started(lane: Lane): void {
+    this.lane = lane;
+  }
+
+  /** @internal */
+  receive(r: FromWorker): void {
+    if (r.kind === 'piece') this.pieces.push({ ops: r.ops, last: false });
+    else if (r.kind === 'done') {
+      this.ended = true;
+      this.pieces.push({ ops: r.ops, last: true, result: r.result });
+    } else if (r.kind === 'error') this.fail(new Error(r.error));
+    this.wake?.();
+  }
+
+  /** @internal */
+  fail(err: Error): void {
+    this.ended = true;
+    this.failure ??= err;
+    this.wake?.();
+  }
+}
+
+/** One worker thread and the session it works on (one at a time). */
+class Lane {
+  private worker: Worker | null = null;
+  current: PreparedSession | null = null;
+  crashes = 0;
+  /** The worker has loaded its code (under ts-node that takes a second or two). */
+  ready = false;
+
+  constructor(private readonly pool: SessionPool) {}
+
+  send(m: ToWorker): void {
+    this.worker?.postMessage(m);
+  }
+
+  run(p: PreparedSession): void {
+    const worker = this.start();
+    this.current = p;
+    p.started(this);
+    worker.ref();
+    try {
+      const listed = plainListed(p.listed);
+      this.send({ kind: 'run', seq: p.seq, listed, thorough: p.thorough, config: p.owner.config });
+    } catch (err) {
+      this.finish(p);
+      p.fail(err as Error);
+    }
+  }
+
+  start(): Worker {
+    if (this.worker) return this.worker;
+    this.ready = false;
+    const ts = __filename.endsWith('.ts');
+    const worker = new Worker(BOOTSTRAP, {
+      eval: true,
+      workerData: {
+        module: require.resolve(`./session-work${ts ? '.ts' : '.js'}`),
+        tsNode: ts ? require.resolve('ts-node/register/transpile-only') : '',
+      },
+    });
+    worker.on('message', (r: FromWorker) => {
+      if (r.kind === 'ready') {
+        this.ready = true;
+        if (!this.current) worker.unref();
+        this.pool.idle(this);
+        return;
+      }
+      const p = this.current;
+      if (!p || p.seq !== r.seq) return;
+      p.owner.charge(r.ms);
+      if (r.kind !== 'piece') {
+        this.crashes = 0;
+        this.finish(p);
+      }
+      p.receive(r);
+    });
+    const died = (err: Error) => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      this.crashes++;
+      const p = this.current;
+      if (p) {
+        this.finish(p);
+        p.fail(err);
+      }
+    };
+    worker.on('error', died);
+    worker.on('exit', (code) => died(new Error(`the session worker exited (${code})`)));
+    this.worker = worker;
+    // Held open until it is ready (a close before that ends it all the same).
+    worker.ref();
+    return worker;
+  }
+
+  /** The lane is free: the next queued session, or an idle (unreferenced) worker. */
+  private finish(p: PreparedSession): void {
+    if (this.current !== p) return;
+    this.current = null;
+    this.worker?.unref();
+    this.pool.idle(this);
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    this.current?.fail(new Error('the session pool closed'));
+    this.current = null;
+    if (worker) await worker.terminate();
+  }
+}
+
+/**
+ * Worker threads that index sessions the index has no row for (SessionTape): reading, parsing,
+ * texts, redaction, step facts and stats run there, and the main thread only writes the rows
+ * (SessionIndexer.apply). Sessions are started in the order they were asked for, one per
+ * worker; a worker holds at most two pieces of its session's writes, so memory is bounded by
+ * the workers, not by how many sessions are asked for ahead. One pool serves the process (each
+ * index a SessionWorkers of it): a worker starts once, not per index opened.
+ */
+export class SessionPool {
+  private static current: SessionPool | null = null;
+
+  /** The process's pool (made with `size` workers when there is none), for one more index. */
+  static acquire(size: number, config: WorkerConfig): SessionWorkers {
+    const pool = (SessionPool.current ??= new SessionPool(size));
+    pool.users++;
+    if (pool.linger) clearTimeout(pool.linger);
+    pool.linger = null;
+    return new SessionWorkers(pool, config);
+  }
+
+  private readonly lanes: Lane[];
+  private readonly queue: PreparedSession[] = [];
+  private seq = 0;
+  private users = 0;
+  private linger: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  private constructor(size: number) {
+    this.lanes = Array.from({ length: size }, () => new Lane(this));
+    // Started at once: they load while the catalog is scanned.
+    for (const l of this.lanes) l.start();
+  }
+
+  /**
+   * Some worker is up. Until then new sessions are indexed on the main thread (a small home,
+   * or the first sessions of a big one, need not wait for the workers to load).
+   */
+  get ready(): boolean {
+    return this.lanes.some((l) => l.ready && l.crashes < MAX_CRASHES);
+  }
+
+  /** False once every worker failed MAX_CRASHES times in a row (or the pool closed). */
+  get usable(): boolean {
+    return !this.closed && this.lanes.some((l) => l.crashes < MAX_CRASHES);
+  }
+
+  prepare(listed: ListedSession, thorough: boolean, owner: SessionWorkers): PreparedSession {
+    const p = new PreparedSession(++this.seq, listed, thorough, owner, this);
+    if (!this.usable) p.fail(new Error('the session workers are gone'));
+    else {
+      this.queue.push(p);
+      this.dispatch();
+    }
+    return p;
+  }
+
+  /** @internal */
+  unqueue(p: PreparedSession): void {
+    const i = this.queue.indexOf(p);
+    if (i >= 0) this.queue.splice(i, 1);
+  }
+
+  /** @internal */
+  idle(_lane: Lane): void {
+    // Called from a worker's message handler: start the next session after it returns.
+    queueMicrotask(() => this.dispatch());
+  }
+
+  private dispatch(): void {
+    for (const lane of this.lanes) {
+      if (this.queue.length === 0) return;
+      if (lane.current || lane.crashes >= MAX_CRASHES) continue;
+      // A worker that died is started again; it takes sessions once ready.
+      if (!lane.ready) {
+        lane.start();
+        continue;
+      }
+      lane.run(this.queue.shift()!);
+    }
+    if (!this.usable) {
+      for (const p of this.queue.splice(0)) p.fail(new Error('the session workers failed'));
+    }
+  }
+
+  /** An index is done with the pool: its sessions are dropped; the last one ends the workers. */
+  release(owner: SessionWorkers): void {
+    for (const p of this.queue.filter((q) => q.owner === owner)) p.cancel();
+    for (const l of this.lanes) if (l.current?.owner === owner) l.current.cancel();
+    if (--this.users > 0) return;
+    // Idle workers hold no process open: nothing waits for the linger.
+    this.linger = setTimeout(() => {
+      if (this.users === 0) void this.close();
+    }, LINGER_MS);
+    this.linger.unref();
+  }
+
+  private async close(): Promise<void> {
+    this.closed = true;
+    if (SessionPool.current === this) SessionPool.current = null;
+    for (const p of this.queue.splice(0)) p.fail(new Error('the session pool closed'));
+    await Promise.all(this.lanes.map((l) => l.close()));
+  }
+}
+
+/** One index's use of the process's SessionPool. */
+export class SessionWorkers {
+  /** The workers' stage times for this index (the bench's build), summed over the workers. */
+  readonly clock: StageClock;
+  private released = false;
+
+  constructor(
+    private readonly pool: SessionPool,
+    readonly config: WorkerConfig,
+  ) {
+    this.clock = new StageClock(config.timed);
+  }
+
+  /** New sessions may be handed out (the pool is up and some worker has loaded). */
+  get usable(): boolean {
+    return !this.released && this.pool.usable && this.pool.ready;
+  }
+
+  prepare(listed: ListedSession, thorough: boolean): PreparedSession {
+    return this.pool.prepare(listed, thorough, this);
+  }
+
+  /** @internal */
+  charge(ms: StageMs): void {
+    for (const s of STAGES) this.clock.ms[s] += ms[s] ?? 0;
+  }
+
+  /** The index closes: its sessions in the workers are dropped (they are indexed next time). */
+  close(): void {
+    if (this.released) return;
+    this.released = true;
+    this.pool.release(this);
+  }
+}
+
+/** What the worker needs of a listed session, as plain data (a root may carry more). */
+function plainListed(l: ListedSession): ListedSession {
+  const { entry } = l;
+  return {
+    key: l.key,
+    createdAt: l.createdAt,
+    entry: {
+      id: entry.id,
+      dir: entry.dir,
+      realDir: entry.realDir,
+      mtimeMs: entry.mtimeMs,
+      ctimeMs: entry.ctimeMs,
+      logs: entry.logs,
+      root: {
+        path: entry.root.path,
+        realPath: entry.root.realPath,
+        flavor: entry.root.flavor,
+        environment: entry.root.environment,
+        ...(entry.root.source !== undefined ? { source: entry.root.source } : {}),
+      },
+    },
+  };
+}
