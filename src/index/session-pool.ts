@@ -125,10 +125,17 @@ export class PreparedSession {
   }
 }
 
-/** One worker thread and the session it works on (one at a time). */
+/**
+ * Sessions a worker works on at once: while one waits for the disk (a session's files take
+ * tens of calls through libuv's thread pool), another parses. Each holds at most two pieces.
+ */
+const PER_WORKER = 3;
+
+/** One worker thread and the sessions it works on. */
 class Lane {
   private worker: Worker | null = null;
-  current: PreparedSession | null = null;
+  /** By seq. */
+  readonly running = new Map<number, PreparedSession>();
   crashes = 0;
   /** The worker has loaded its code (under ts-node that takes a second or two). */
   ready = false;
@@ -141,7 +148,7 @@ class Lane {
 
   run(p: PreparedSession): void {
     const worker = this.start();
-    this.current = p;
+    this.running.set(p.seq, p);
     p.started(this);
     worker.ref();
     try {
@@ -169,12 +176,12 @@ class Lane {
     worker.on('message', (r: FromWorker) => {
       if (r.kind === 'ready') {
         this.ready = true;
-        if (!this.current) worker.unref();
+        if (this.running.size === 0) worker.unref();
         this.pool.idle(this);
         return;
       }
-      const p = this.current;
-      if (!p || p.seq !== r.seq) return;
+      const p = this.running.get(r.seq);
+      if (!p) return;
       p.owner.charge(r.ms);
       if (r.kind !== 'piece') {
         this.crashes = 0;
@@ -186,8 +193,7 @@ class Lane {
       if (this.worker !== worker) return;
       this.worker = null;
       this.crashes++;
-      const p = this.current;
-      if (p) {
+      for (const p of [...this.running.values()]) {
         this.finish(p);
         p.fail(err);
       }
@@ -200,19 +206,22 @@ class Lane {
     return worker;
   }
 
-  /** The lane is free: the next queued session, or an idle (unreferenced) worker. */
+  /** A place is free: the next queued session; an idle worker is unreferenced. */
   private finish(p: PreparedSession): void {
-    if (this.current !== p) return;
-    this.current = null;
-    this.worker?.unref();
+    if (!this.running.delete(p.seq)) return;
+    if (this.running.size === 0) this.worker?.unref();
     this.pool.idle(this);
+  }
+
+  get full(): boolean {
+    return this.running.size >= PER_WORKER;
   }
 
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = null;
-    this.current?.fail(new Error('the session pool closed'));
-    this.current = null;
+    for (const p of this.running.values()) p.fail(new Error('the session pool closed'));
+    this.running.clear();
     if (worker) await worker.terminate();
   }
 }
@@ -220,9 +229,9 @@ class Lane {
 /**
  * Worker threads that index sessions the index has no row for (SessionTape): reading, parsing,
  * texts, redaction, step facts and stats run there, and the main thread only writes the rows
- * (SessionIndexer.apply). Sessions are started in the order they were asked for, one per
- * worker; a worker holds at most two pieces of its session's writes, so memory is bounded by
- * the workers, not by how many sessions are asked for ahead. One pool serves the process (each
+ * (SessionIndexer.apply). Sessions are started in the order they were asked for, PER_WORKER
+ * at once per worker; each holds at most two pieces of its writes, so memory is bounded by the
+ * workers, not by how many sessions are asked for ahead. One pool serves the process (each
  * index a SessionWorkers of it): a worker starts once, not per index opened.
  */
 export class SessionPool {
@@ -286,15 +295,20 @@ export class SessionPool {
   }
 
   private dispatch(): void {
-    for (const lane of this.lanes) {
-      if (this.queue.length === 0) return;
-      if (lane.current || lane.crashes >= MAX_CRASHES) continue;
-      // A worker that died is started again; it takes sessions once ready.
-      if (!lane.ready) {
-        lane.start();
-        continue;
+    // Round the lanes, one session each turn: the work spreads over the workers.
+    for (let more = true; more && this.queue.length > 0;) {
+      more = false;
+      for (const lane of this.lanes) {
+        if (this.queue.length === 0) break;
+        if (lane.full || lane.crashes >= MAX_CRASHES) continue;
+        // A worker that died is started again; it takes sessions once ready.
+        if (!lane.ready) {
+          lane.start();
+          continue;
+        }
+        lane.run(this.queue.shift()!);
+        more = true;
       }
-      lane.run(this.queue.shift()!);
     }
     if (!this.usable) {
       for (const p of this.queue.splice(0)) p.fail(new Error('the session workers failed'));
@@ -304,7 +318,9 @@ export class SessionPool {
   /** An index is done with the pool: its sessions are dropped; the last one ends the workers. */
   release(owner: SessionWorkers): void {
     for (const p of this.queue.filter((q) => q.owner === owner)) p.cancel();
-    for (const l of this.lanes) if (l.current?.owner === owner) l.current.cancel();
+    for (const l of this.lanes) {
+      for (const p of l.running.values()) if (p.owner === owner) p.cancel();
+    }
     if (--this.users > 0) return;
     // Idle workers hold no process open: nothing waits for the linger.
     this.linger = setTimeout(() => {

@@ -66,7 +66,10 @@ export function serve(port: MessagePort): void {
     }
     return kit;
   };
-  /** The stage times since the last report. */
+  /**
+   * The stage times since the last report. Sessions run side by side here: a stage's time is
+   * charged to the stage entered last (an await inside one counts as whichever runs then).
+   */
   const since = (kit: Kit): StageMs => {
     const out: StageMs = {};
     for (const s of STAGES) {
@@ -83,7 +86,7 @@ export function serve(port: MessagePort): void {
     /** A piece is handed over and not written yet. */
     unacked: boolean;
   }
-  let task: Task | null = null;
+  const tasks = new Map<number, Task>();
 
   const run = async (m: Extract<ToWorker, { kind: 'run' }>) => {
     const kit = kitOf(m.config);
@@ -91,7 +94,7 @@ export function serve(port: MessagePort): void {
     const tape = new SessionTape();
     const abort = new AbortController();
     let waiting: (() => void) | null = null;
-    const t: Task = (task = {
+    const t: Task = {
       seq: m.seq,
       abort,
       unacked: false,
@@ -100,7 +103,8 @@ export function serve(port: MessagePort): void {
         waiting?.();
         waiting = null;
       },
-    });
+    };
+    tasks.set(m.seq, t);
     /** Waits until the piece handed over last is written (or the task is aborted). */
     const written = () =>
       t.unacked && !abort.signal.aborted
@@ -135,7 +139,7 @@ export function serve(port: MessagePort): void {
         ms: since(kit),
       };
     }
-    task = null;
+    tasks.delete(m.seq);
     port.postMessage(reply);
   };
 
@@ -143,9 +147,10 @@ export function serve(port: MessagePort): void {
   port.postMessage(ready);
   port.on('message', (m: ToWorker) => {
     if (m.kind === 'run') void run(m);
-    else if (task?.seq === m.seq) {
-      if (m.kind === 'ack') task.acked();
-      else task.abort.abort();
+    else {
+      const task = tasks.get(m.seq);
+      if (m.kind === 'ack') task?.acked();
+      else task?.abort.abort();
     }
   });
 }
