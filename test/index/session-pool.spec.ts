@@ -2,6 +2,8 @@ import Database from 'better-sqlite3';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BrainStore } from '../../src/brain/store';
+import type { Worker } from 'node:worker_threads';
+import { SessionPool } from '../../src/index/session-pool';
 import { SqliteHomeIndex } from '../../src/index/sqlite/sqlite-home-index';
 import { StageClock } from '../../src/index/stage-clock';
 import { filler, planner, toolResult, userInput } from '../fixtures/records';
@@ -84,7 +86,22 @@ function without(r: unknown, keys: string[]): unknown {
   return rest;
 }
 
-async function build(redact: boolean, workers: number, cacheDir: string) {
+/** The process's pool, as far as a test looks into it. */
+interface PoolInside {
+  lanes: { worker: Worker | null; running: Map<number, unknown> }[];
+}
+
+function poolInside(): PoolInside {
+  return (SessionPool as unknown as { current: PoolInside }).current;
+}
+
+async function build(
+  redact: boolean,
+  workers: number,
+  cacheDir: string,
+  /** Kill the workers once they work on sessions (each session is then indexed here). */
+  crash = false,
+) {
   const store = new BrainStore({ geminiHome: h.home, brainRoots: [], rescanMs: 3_600_000 });
   const warnings: string[] = [];
   const clock = new StageClock();
@@ -103,6 +120,14 @@ async function build(redact: boolean, workers: number, cacheDir: string) {
     await new Promise((r) => setTimeout(r, 10));
   }
   index.start();
+  if (crash) {
+    const pool = poolInside();
+    for (let i = 0; !pool.lanes.some((l) => l.running.size > 0); i++) {
+      if (i > 3000) throw new Error('no session reached a worker');
+      await new Promise((r) => setImmediate(r));
+    }
+    await Promise.all(pool.lanes.map((l) => l.worker?.terminate() ?? Promise.resolve(0)));
+  }
   await index.caughtUp();
   const parsedInWorkers = index.workerClock?.ms.parse ?? 0;
   const file = index.file!;
@@ -126,3 +151,12 @@ it.each([false, true])(
   },
   120_000,
 );
+
+it('indexes the sessions a worker was working on when it died, on the main thread', async () => {
+  const here = await build(true, 0, path.join(h.dir, 'cache-main-crash'));
+  const crashed = await build(true, 2, path.join(h.dir, 'cache-pool-crash'), true);
+  expect(crashed.warnings).toEqual(here.warnings);
+  // Some were indexed here after the crash, the others in the workers started again.
+  expect(crashed.parsedHere).toBeGreaterThan(0);
+  expect(crashed.rows).toEqual(here.rows);
+}, 120_000);
