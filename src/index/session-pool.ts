@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ListedSession } from '../brain/catalog';
 import type { TapeOp } from './session-tape';
@@ -33,24 +34,62 @@ interface TsNodeService {
 
 let shipped: Record<string, string> | null | undefined;
 
-/** session-work and the TypeScript it requires, compiled by this process's ts-node (null: none). */
+/**
+ * session-work and the TypeScript files it imports, compiled here for the worker: by this
+ * process's ts-node when it runs under one (the bench), else by TypeScript's transpiler as
+ * tsconfig.json says (ts-jest's tests), so no worker loads a TypeScript compiler of its own
+ * (seconds of CPU each, and a worker still loading it when a test file ends holds up the test
+ * process's exit). null: no TypeScript here (the worker then registers ts-node itself).
+ */
 function compiledCode(module: string): Record<string, string> | null {
   if (shipped !== undefined) return shipped;
-  const ts = (process as unknown as Record<symbol, TsNodeService | undefined>)[
+  try {
+    const compile = compiler();
+    const code: Record<string, string> = {};
+    const visit = (file: string) => {
+      if (file in code) return;
+      const source = fs.readFileSync(file, 'utf8');
+      code[file] = compile(source, file);
+      for (const m of source.matchAll(IMPORTS)) {
+        const to = resolveTs(path.dirname(file), m[1] ?? m[2]);
+        if (to) visit(to);
+      }
+    };
+    visit(module);
+    return (shipped = code);
+  } catch {
+    return (shipped = null);
+  }
+}
+
+/** Relative module names in import, export … from and require() statements. */
+const IMPORTS = /\bfrom\s*'(\.{1,2}\/[^']+)'|\brequire\(\s*'(\.{1,2}\/[^']+)'\s*\)/g;
+
+function resolveTs(dir: string, name: string): string | null {
+  for (const f of [`${name}.ts`, `${name}/index.ts`]) {
+    const file = path.resolve(dir, f);
+    if (fs.existsSync(file)) return file;
+  }
+  return null;
+}
+
+function compiler(): (source: string, file: string) => string {
+  const tsNode = (process as unknown as Record<symbol, TsNodeService | undefined>)[
     Symbol.for('ts-node.register.instance')
   ];
-  if (!ts) return (shipped = null);
-  // Loaded here too (most of it is already): its module tree is the code to ship.
+  if (tsNode) return (source, file) => tsNode.compile(source, file);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  require(module);
-  const code: Record<string, string> = {};
-  const visit = (m: NodeJS.Module | undefined) => {
-    if (!m || !m.filename.endsWith('.ts') || m.filename in code) return;
-    code[m.filename] = ts.compile(fs.readFileSync(m.filename, 'utf8'), m.filename);
-    for (const child of m.children) visit(child);
-  };
-  visit(require.cache[module]);
-  return (shipped = code);
+  const ts = require('typescript') as typeof import('typescript');
+  const config = ts.findConfigFile(__dirname, (f) => ts.sys.fileExists(f));
+  if (!config) throw new Error('no tsconfig.json');
+  const read = ts.readConfigFile(config, (f) => ts.sys.readFile(f));
+  const { options } = ts.convertCompilerOptionsFromJson(
+    (read.config as { compilerOptions?: object }).compilerOptions ?? {},
+    path.dirname(config),
+  );
+  const compilerOptions = { ...options, sourceMap: false, inlineSourceMap: true };
+  return (source, file) =>
+    ts.transpileModule(source, { compilerOptions, fileName: file }).outputText;
 }
 
 /** A worker that failed this many times in a row is not started again: sessions stay on the main thread. */
@@ -201,8 +240,8 @@ class Lane {
     worker.on('error', died);
     worker.on('exit', (code) => died(new Error(`the session worker exited (${code})`)));
     this.worker = worker;
-    // Held open until it is ready (a close before that ends it all the same).
-    worker.ref();
+    // Loading holds no process open (a test's, a CLI's): sessions waiting for it do (dispatch).
+    worker.unref();
     return worker;
   }
 
@@ -255,7 +294,14 @@ export class SessionPool {
 
   private constructor(size: number) {
     this.lanes = Array.from({ length: size }, () => new Lane(this));
-    // Started at once: they load while the catalog is scanned.
+  }
+
+  private started = false;
+
+  /** Starts the workers the first time an indexer asks (an index opened only to read starts none). */
+  private start(): void {
+    if (this.started || this.closed) return;
+    this.started = true;
     for (const l of this.lanes) l.start();
   }
 
@@ -264,6 +310,7 @@ export class SessionPool {
    * or the first sessions of a big one, need not wait for the workers to load).
    */
   get ready(): boolean {
+    this.start();
     return this.lanes.some((l) => l.ready && l.crashes < MAX_CRASHES);
   }
 
@@ -303,7 +350,7 @@ export class SessionPool {
         if (lane.full || lane.crashes >= MAX_CRASHES) continue;
         // A worker that died is started again; it takes sessions once ready.
         if (!lane.ready) {
-          lane.start();
+          lane.start().ref();
           continue;
         }
         lane.run(this.queue.shift()!);
