@@ -21,9 +21,10 @@ const MIN_PAUSE_MS = 500;
 const THOROUGH_EVERY = 10;
 /**
  * Sessions the index has no row for are handed to the workers up to this many ahead of the one
- * being written (they start in order, one per worker, so this bounds no memory, only the queue).
+ * being written. A session the workers have finished waits here for its turn: its writes (a
+ * scan batch's at most, 8 MiB of transcript) are held meanwhile.
  */
-const AHEAD = 8;
+const AHEAD = 24;
 
 /**
  * Keeps the index in step with the store's catalog: passes over every listed session (newest

@@ -165,10 +165,11 @@ export class PreparedSession {
 }
 
 /**
- * Sessions a worker works on at once: while one waits for the disk (a session's files take
- * tens of calls through libuv's thread pool), another parses. Each holds at most two pieces.
+ * Sessions handed to a worker at once: it works on 3 of them at a time (session-work's ACTIVE;
+ * while one waits for the disk, another parses), each holding at most two pieces, and starts
+ * the others as those end, without waiting for this thread's event loop to turn.
  */
-const PER_WORKER = 3;
+const PER_WORKER = 8;
 
 /** One worker thread and the sessions it works on. */
 class Lane {

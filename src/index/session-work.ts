@@ -22,6 +22,9 @@ export interface WorkerConfig {
   timed: boolean;
 }
 
+/** Sessions a worker works on at once: while one waits for the disk, another parses. */
+const ACTIVE = 3;
+
 /** The worker's cache of parsed views and line indexes (full-tier twins), for all its sessions. */
 const CACHE_BYTES = 32 * 1024 * 1024;
 
@@ -141,16 +144,36 @@ export function serve(port: MessagePort): void {
     }
     tasks.delete(m.seq);
     port.postMessage(reply);
+    next();
+  };
+
+  /**
+   * Sessions handed over ahead: the main thread hands out the next ones only when its event
+   * loop turns (between its writes), so the worker keeps a few to go on with meanwhile. Only
+   * ACTIVE run at once (each holds at most two pieces); the waiting ones hold nothing.
+   */
+  const waiting: Extract<ToWorker, { kind: 'run' }>[] = [];
+  const next = () => {
+    while (tasks.size < ACTIVE && waiting.length > 0) void run(waiting.shift()!);
   };
 
   const ready: FromWorker = { kind: 'ready', seq: 0 };
   port.postMessage(ready);
   port.on('message', (m: ToWorker) => {
-    if (m.kind === 'run') void run(m);
+    if (m.kind === 'run') {
+      waiting.push(m);
+      next();
+      return;
+    }
+    const task = tasks.get(m.seq);
+    if (m.kind === 'ack') task?.acked();
+    else if (task) task.abort.abort();
     else {
-      const task = tasks.get(m.seq);
-      if (m.kind === 'ack') task?.acked();
-      else task?.abort.abort();
+      // Not started: dropped, and answered so its place is free again.
+      const i = waiting.findIndex((w) => w.seq === m.seq);
+      if (i >= 0) waiting.splice(i, 1);
+      const dropped: FromWorker = { kind: 'done', seq: m.seq, ops: [], ms: {}, result: null };
+      if (i >= 0) port.postMessage(dropped);
     }
   });
 }
