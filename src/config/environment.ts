@@ -100,4 +100,5 @@ export const INTEGER_VARIABLES = [
   'RATE_LIMIT_POINTS',
   'POLL_MS',
   'MAX_SUBSCRIPTIONS',
+  'INDEX_WORKERS',
 ] as const;
