@@ -109,8 +109,9 @@ describe('LARGE_VALUES_MB', () => {
 });
 
 describe('INDEX_WORKERS', () => {
-  it('takes 0 to 16 session workers, 2 when unset', () => {
-    expect(loadConfig({}).indexWorkers).toBe(2);
+  it('takes 0 to 16 session workers, one per core beyond the first (at most 2) when unset', () => {
+    const cores = os.availableParallelism();
+    expect(loadConfig({}).indexWorkers).toBe(cores >= 3 ? 2 : cores - 1);
     expect(loadConfig({ INDEX_WORKERS: '0' }).indexWorkers).toBe(0);
     expect(loadConfig({ INDEX_WORKERS: '16' }).indexWorkers).toBe(16);
   });

@@ -23,11 +23,11 @@ import { TrigramSearcher } from './trigram-search';
 import { SqliteReader } from './sqlite-index';
 import { Tables } from './tables';
 import { WriteGroup } from './write-group';
-import { SessionPool, type SessionWorkers } from '../session-pool';
+import { defaultSessionWorkers, SessionPool, type SessionWorkers } from '../session-pool';
 
-/** INDEX_WORKERS: how many session workers (default 2; 0: none). */
+/** INDEX_WORKERS: how many session workers (default: defaultSessionWorkers(); 0: none). */
 export function sessionWorkers(env: string | undefined): number {
-  if (env === undefined || env.trim() === '') return 2;
+  if (env === undefined || env.trim() === '') return defaultSessionWorkers();
   const n = Number(env);
   if (!Number.isInteger(n) || n < 0 || n > 16) {
     throw new Error(
@@ -54,7 +54,7 @@ export interface SqliteIndexOptions {
   stageClock?: StageClock;
   /**
    * Worker threads that read, parse and redact new sessions (SessionPool); default:
-   * INDEX_WORKERS, else 2. 0: every session is indexed on the main thread.
+   * INDEX_WORKERS, else defaultSessionWorkers(). 0: every session is indexed on the main thread.
    */
   sessionWorkers?: number;
   /** Logs (warnings about the file, progress while building). */
