@@ -26,11 +26,13 @@ async function main(): Promise<void> {
       .prepare('SELECT count(*) AS n, sum(length(CAST(text AS BLOB))) AS bytes FROM docs')
       .get() as { n: number; bytes: number };
     const read = index.progress.bytesRead;
+    // The session workers' stage times (reading to stats of new sessions), beside the main thread's.
+    const workers = index.workerClock ? { ...index.workerClock.ms } : null;
     await index.close();
     // The trigram engine's segments, written by its worker thread beside the stages above.
     const t = index.trigram?.times;
     const segments = t ? { fold: t.fold, trigrams: t.trigrams, write: t.write } : null;
-    const stages = { ...clock.ms, segments };
+    const stages = { ...clock.ms, segments, workers };
     return { ms, cpuMs: (cpu.user + cpu.system) / 1000, texts, read, stages };
   });
   process.stdout.write(JSON.stringify({ ...value, growth }));

@@ -9,6 +9,7 @@ import { mb, ms, row, type Row } from './report';
 import type { Scanner } from './scan';
 import { mbps, median } from './stats';
 import { STAGES, type Stage } from '../src/index/stage-clock';
+import { sessionWorkers } from '../src/index/sqlite/sqlite-home-index';
 
 /**
  * Figure 9: the home index built from nothing over the bench home (the indexer's first pass,
@@ -87,6 +88,8 @@ export interface ChildBuild {
   /** The indexer's main-thread time by stage (see stage-clock.ts), and the segment worker's. */
   stages: Record<Stage, number> & {
     segments: { fold: number; trigrams: number; write: number } | null;
+    /** The session workers' time by stage, summed over the workers (null: none). */
+    workers?: Record<Stage, number> | null;
   };
 }
 
@@ -114,6 +117,16 @@ export function stageRows(
     );
   }
   rows.push(row(`${prefix}   stage other: event loop turns, glue`, ...rate(took.ms - sum)));
+  const workers = took.stages.workers;
+  if (workers) {
+    // Beside the main thread: each rate is that stage's bytes over one worker's share of it.
+    const n = sessionWorkers(process.env.INDEX_WORKERS);
+    for (const stage of STAGES) {
+      if (workers[stage] === 0) continue;
+      const note = `${STAGE_NOTES[stage]}, in ${n} session workers (per worker)`;
+      rows.push(row(`${prefix}   workers ${stage}: ${note}`, ...rate(workers[stage] / n)));
+    }
+  }
   const seg = took.stages.segments;
   if (seg) {
     const w = seg.fold + seg.trigrams + seg.write;

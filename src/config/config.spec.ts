@@ -108,6 +108,21 @@ describe('LARGE_VALUES_MB', () => {
   });
 });
 
+describe('INDEX_WORKERS', () => {
+  it('takes 0 to 16 session workers, one per core beyond the first (at most 2) when unset', () => {
+    const cores = os.availableParallelism();
+    expect(loadConfig({}).indexWorkers).toBe(cores >= 3 ? 2 : cores - 1);
+    expect(loadConfig({ INDEX_WORKERS: '0' }).indexWorkers).toBe(0);
+    expect(loadConfig({ INDEX_WORKERS: '16' }).indexWorkers).toBe(16);
+  });
+
+  it.each(['17', '-1', '1.5', 'two'])('refuses %s, saying what is accepted', (value) => {
+    expect(() => loadConfig({ INDEX_WORKERS: value })).toThrow(
+      `INDEX_WORKERS=${JSON.stringify(value)}: INDEX_WORKERS must be an integer from 0 to 16`,
+    );
+  });
+});
+
 describe('CACHE_MAX_MB', () => {
   it('defaults to 256 MiB and takes an integer number of MiB', () => {
     expect(loadConfig({}).cacheMaxMb).toBe(256);

@@ -2,6 +2,7 @@ import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, validateSync } from 'class-validator';
 import { loadApiKeys, type ApiKey } from '../auth/api-keys';
 import { searchEngine, type SearchEngine } from '../index/search-engine';
+import { defaultSessionWorkers } from '../index/session-pool';
 import { BOOLEAN_VARIABLES, Environment, INTEGER_VARIABLES } from './environment';
 import { ingestDirOf, type IngestSettings } from './ingest-settings';
 import { allowedHosts, hostEntryErrors, isLoopback, type AllowedHosts } from './hosts';
@@ -65,6 +66,8 @@ export interface AppConfig {
   cacheDir: string;
   /** The home index's search engine (INDEX_ENGINE): FTS5, or the experimental trigram segments. */
   indexEngine: SearchEngine;
+  /** Worker threads that index new sessions beside the main thread (INDEX_WORKERS; 0: none). */
+  indexWorkers: number;
   logLevel: string;
   /** Schema introspection and field suggestions; on by default only on loopback. */
   introspection: boolean;
@@ -178,6 +181,7 @@ export function loadConfig(
     largeValuesMb: raw.LARGE_VALUES_MB ?? 128,
     cacheDir,
     indexEngine: searchEngine(raw.INDEX_ENGINE),
+    indexWorkers: raw.INDEX_WORKERS ?? defaultSessionWorkers(),
     // Tests start many apps: their request logs would drown the test output.
     logLevel: raw.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
     introspection: flag(raw.INTROSPECTION) ?? isLoopback(host),

@@ -36,6 +36,8 @@ export class Environment {
   @IsOptional()
   @IsIn(['fts5', 'trigram'], { message: 'INDEX_ENGINE must be one of fts5, trigram' })
   INDEX_ENGINE?: string;
+  /** Worker threads that read, parse and redact new sessions for the home index (0: none). */
+  @apply(int('INDEX_WORKERS', 0, 16)) INDEX_WORKERS?: number;
   /** Only for CACHE_DIR's default. */
   @IsOptional() @IsString() XDG_CACHE_HOME?: string;
   @IsOptional()
@@ -98,4 +100,5 @@ export const INTEGER_VARIABLES = [
   'RATE_LIMIT_POINTS',
   'POLL_MS',
   'MAX_SUBSCRIPTIONS',
+  'INDEX_WORKERS',
 ] as const;

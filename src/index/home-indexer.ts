@@ -2,6 +2,7 @@ import type { BrainStore } from '../brain/store';
 import type { IngestTraffic } from '../ops/ingest-traffic';
 import type { ListedSession } from '../brain/catalog';
 import type { SessionIndexer } from './session-indexer';
+import type { PreparedSession, SessionWorkers } from './session-pool';
 import type { Tables } from './sqlite/tables';
 import type { WriteGroup } from './sqlite/write-group';
 
@@ -18,6 +19,12 @@ export interface IndexerEvents {
 const MIN_PAUSE_MS = 500;
 /** One pass in this many compares every output and artifact file (the others, folder mtimes). */
 const THOROUGH_EVERY = 10;
+/**
+ * Sessions the index has no row for are handed to the workers up to this many ahead of the one
+ * being written. A session the workers have finished waits here for its turn: its writes (a
+ * scan batch's at most, 8 MiB of transcript) are held meanwhile.
+ */
+const AHEAD = 24;
 
 /**
  * Keeps the index in step with the store's catalog: passes over every listed session (newest
@@ -43,6 +50,8 @@ export class HomeIndexer {
     private readonly traffic: IngestTraffic | null = null,
     /** The transaction groups of sessions are written in (none: each session's own). */
     private readonly writes: WriteGroup | null = null,
+    /** Worker threads that index new sessions (none: all are indexed on this thread). */
+    private readonly pool: SessionWorkers | null = null,
   ) {}
 
   start(): void {
@@ -129,8 +138,20 @@ export class HomeIndexer {
     this.count = sessions.length;
     const live = new Set<string>();
     const group = this.writes;
+    // New sessions (no row yet) are indexed in the workers ahead of the one being written.
+    const ahead = new Map<number, PreparedSession>();
+    let next = 0;
+    const handOut = (upTo: number) => {
+      const pool = this.pool;
+      for (; next < sessions.length && next <= upTo && pool?.usable; next++) {
+        const l = sessions[next];
+        if (this.tables.session(l.entry.realDir) === undefined) {
+          ahead.set(next, pool.prepare(l, thorough));
+        }
+      }
+    };
     try {
-      for (const listed of sessions) {
+      for (const [i, listed] of sessions.entries()) {
         if (this.stopped) return;
         if (this.traffic) {
           // Pushes arrive: what is written so far is committed before waiting for them.
@@ -143,7 +164,12 @@ export class HomeIndexer {
         let bytes = 0;
         try {
           const started = Date.now();
-          const changed = await this.sessions.index(listed, thorough, this.abort.signal);
+          handOut(i + AHEAD);
+          const prepared = ahead.get(i);
+          ahead.delete(i);
+          const changed = prepared
+            ? await this.sessions.apply(prepared, this.abort.signal)
+            : await this.sessions.index(listed, thorough, this.abort.signal);
           if (changed !== null) this.workMs += Date.now() - started;
           bytes = changed?.bytes ?? 0;
           this.events.indexed(bytes, changed !== null);
@@ -154,6 +180,7 @@ export class HomeIndexer {
         await new Promise((resolve) => setImmediate(resolve));
       }
     } finally {
+      for (const p of ahead.values()) p.cancel();
       group?.commit();
     }
     const gone = this.tables.allSessions().filter((s) => !live.has(s.dir));

@@ -44,6 +44,7 @@ import { SqliteHomeIndex } from './sqlite/sqlite-home-index';
           redactPatterns: config.redactPatterns,
           maxRecordBytes: store.transcripts.maxRecordBytes,
           engine: config.indexEngine,
+          sessionWorkers: config.indexWorkers,
           log,
           largeValues,
           ingestTraffic,

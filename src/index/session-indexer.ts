@@ -23,6 +23,8 @@ import { namedFiles, readText, stepOutputs, type FileDoc, type FileText } from '
 import type { DocRow, StepRow, Tables } from './sqlite/tables';
 import { sessionStats } from './session-stats';
 import { StageClock, timed } from './stage-clock';
+import type { Piece, PreparedSession } from './session-pool';
+import { opBytes, replayTape, type TapeOp } from './session-tape';
 import { stepFacts, type StepFacts } from './step-facts';
 
 /**
@@ -72,6 +74,11 @@ export interface SessionIndexerDeps {
   largeValues?: InFlightBytes | null;
   /** Times the pipeline's stages (the bench's build); absent: not timed. */
   clock?: StageClock;
+  /**
+   * Called after each batch's progress is saved, with the transcript bytes read so far: a
+   * worker hands the batch's writes (a SessionTape's) to the thread that owns the file there.
+   */
+  flush?: (read: number) => Promise<void>;
 }
 
 /**
@@ -108,6 +115,64 @@ export class SessionIndexer {
       return await this.update(listed, thorough, signal);
     } catch (err) {
       if (this.torn !== null) this.forget(this.torn);
+      throw err;
+    } finally {
+      this.torn = null;
+    }
+  }
+
+  /**
+   * Writes a session a worker indexed (SessionPool) piece by piece, as `index` would have
+   * written it here: the same statements in the same order, a transaction per piece of about
+   * WRITE_BATCH_BYTES (or the pass's group), the event loop let go between them. The worker
+   * indexed the session as one the index had no row for: when it has one now (another entry
+   * of the same folder came first), or the worker failed, the session is indexed here instead,
+   * so a worker's crash costs time, never the session (an error of the session itself comes
+   * again here and is reported as ever).
+   */
+  async apply(prepared: PreparedSession, signal?: AbortSignal): Promise<{ bytes: number } | null> {
+    const { listed, thorough } = prepared;
+    if (this.d.tables.session(listed.entry.realDir) !== undefined) {
+      prepared.cancel();
+      return this.index(listed, thorough, signal);
+    }
+    this.torn = null;
+    const at = { sid: 0 };
+    try {
+      for (;;) {
+        let piece: Piece;
+        try {
+          piece = await prepared.next();
+        } catch {
+          if (signal?.aborted) return { bytes: 0 };
+          // Pieces written before the failure are the progress of batches saved: the session
+          // goes on from there, as after a pass stopped between batches.
+          return await this.index(listed, thorough, signal);
+        }
+        // Closing: what the worker read since is left for the next run (as a scan's batch).
+        if (signal?.aborted) {
+          prepared.cancel();
+          return { bytes: 0 };
+        }
+        const { ops } = piece;
+        for (let i = 0; i < ops.length;) {
+          let size = 0;
+          const part: TapeOp[] = [];
+          while (i < ops.length && (part.length === 0 || size < WRITE_BATCH_BYTES)) {
+            size += opBytes(ops[i]);
+            part.push(ops[i++]);
+          }
+          this.write(at.sid || null, () => replayTape(this.d.tables, at, part));
+          if (i < ops.length) await new Promise((resolve) => setImmediate(resolve));
+        }
+        prepared.written();
+        if (piece.last) return piece.result;
+      }
+    } catch (err) {
+      prepared.cancel();
+      // A piece that made the session's row and failed after it is torn as well.
+      const torn = this.torn ?? (at.sid || null);
+      if (torn !== null) this.forget(torn);
       throw err;
     } finally {
       this.torn = null;
@@ -343,6 +408,7 @@ export class SessionIndexer {
         stored = { committed: state, served, filesMtime: newestMtime(view) };
         // More follows (a full batch, or the index is closing): a later run resumes here.
         await save(false, stopped || result.aborted || signal?.aborted === true);
+        await this.d.flush?.(read);
         // Stopped (the index is closing): the next run resumes from the progress saved.
         if (result.aborted || signal?.aborted) return { bytes: read };
         if (!stopped) break;

@@ -23,6 +23,19 @@ import { TrigramSearcher } from './trigram-search';
 import { SqliteReader } from './sqlite-index';
 import { Tables } from './tables';
 import { WriteGroup } from './write-group';
+import { defaultSessionWorkers, SessionPool, type SessionWorkers } from '../session-pool';
+
+/** INDEX_WORKERS: how many session workers (default: defaultSessionWorkers(); 0: none). */
+export function sessionWorkers(env: string | undefined): number {
+  if (env === undefined || env.trim() === '') return defaultSessionWorkers();
+  const n = Number(env);
+  if (!Number.isInteger(n) || n < 0 || n > 16) {
+    throw new Error(
+      `INDEX_WORKERS must be a whole number from 0 to 16, not ${JSON.stringify(env)}`,
+    );
+  }
+  return n;
+}
 
 export interface SqliteIndexOptions {
   cacheDir: string;
@@ -39,6 +52,11 @@ export interface SqliteIndexOptions {
   ingestTraffic?: IngestTraffic | null;
   /** Times the indexer's stages (the bench's build; see stage-clock.ts). */
   stageClock?: StageClock;
+  /**
+   * Worker threads that read, parse and redact new sessions (SessionPool); default:
+   * INDEX_WORKERS, else defaultSessionWorkers(). 0: every session is indexed on the main thread.
+   */
+  sessionWorkers?: number;
   /** Logs (warnings about the file, progress while building). */
   log: { log(message: string): void; warn(message: string): void };
 }
@@ -58,6 +76,7 @@ interface Backend {
   opened: OpenedDatabase;
   texts: TrigramTexts | null;
   tables: Tables;
+  pool: SessionWorkers | null;
   reader: SqliteReader;
   indexer: HomeIndexer;
 }
@@ -109,6 +128,16 @@ export class SqliteHomeIndex implements HomeIndex {
     this.backend.texts?.start();
   }
 
+  /** The session workers' stage times (the bench's build; null without workers). */
+  get workerClock(): StageClock | null {
+    return this.backend.pool?.clock ?? null;
+  }
+
+  /** This index's share of the session workers (null without). */
+  get sessionWorkers(): SessionWorkers | null {
+    return this.backend.pool;
+  }
+
   /** The trigram engine's segments (null with FTS5): tests and the bench look into them. */
   get trigram(): TrigramIndex | null {
     return this.backend.texts?.index ?? null;
@@ -131,6 +160,7 @@ export class SqliteHomeIndex implements HomeIndex {
   async close(): Promise<void> {
     this.started = false;
     await this.backend.indexer.stop();
+    this.backend.pool?.close();
     await this.backend.texts?.close();
     this.backend.opened.db.close();
   }
@@ -184,7 +214,10 @@ export class SqliteHomeIndex implements HomeIndex {
 
   private rebuild(err: unknown): void {
     const old = this.backend;
-    old.indexer.stop().catch(() => undefined);
+    old.indexer
+      .stop()
+      .then(() => old.pool?.close())
+      .catch(() => undefined);
     old.texts?.close().catch(() => undefined);
     old.opened.db.close();
     const reason = `is damaged (${(err as { code: string }).code})`;
@@ -219,10 +252,21 @@ export class SqliteHomeIndex implements HomeIndex {
       largeValues: this.options.largeValues ?? null,
       clock,
     });
+    const workers = this.options.sessionWorkers ?? sessionWorkers(process.env.INDEX_WORKERS);
+    const pool =
+      workers > 0
+        ? SessionPool.acquire(workers, {
+            redact: this.options.redact,
+            redactPatterns: this.options.redactPatterns,
+            maxRecordBytes: this.store.transcripts.maxRecordBytes,
+            timed: clock.on,
+          })
+        : null;
     const backend: Backend = {
       opened,
       texts,
       tables,
+      pool,
       reader,
       indexer: new HomeIndexer(
         // Timed (the bench's build): the catalog's walk, and the group commits FTS5 writes in.
@@ -232,6 +276,7 @@ export class SqliteHomeIndex implements HomeIndex {
         this.events(() => backend),
         this.options.ingestTraffic ?? null,
         new WriteGroup(timed(db, clock, 'sqlite')),
+        pool,
       ),
     };
     try {

@@ -1,0 +1,455 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { ListedSession } from '../brain/catalog';
+import type { TapeOp } from './session-tape';
+import type { FromWorker, StageMs, ToWorker, WorkerConfig } from './session-work';
+import { StageClock, STAGES } from './stage-clock';
+
+/**
+ * INDEX_WORKERS when unset: one per core beyond the one the main thread answers on, at most
+ * two. On 2 cores two workers built the small bench home no faster than one (7.2 against 7.0
+ * s) and took the newest-20 page during the build from 1.55x to 1.7-1.8x its median after.
+ */
+export function defaultSessionWorkers(): number {
+  return Math.max(0, Math.min(2, os.availableParallelism() - 1));
+}
+
+/** A pool no index uses any more ends its workers after this long (a reopened index reuses them). */
+const LINGER_MS = 10_000;
+
+/**
+ * Loads session-work in the worker: the compiled .js in dist, or the .ts source when this file
+ * runs as TypeScript, as the trigram engine's WorkerBuilder does: through ts-node's transpiler
+ * (tests under ts-jest), or, when this process runs under ts-node (the bench), as the code this
+ * process's ts-node compiled for it (`code`): a worker then starts in a fraction of the time
+ * and memory, without a TypeScript compiler of its own.
+ */
+const BOOTSTRAP = `
+const { parentPort, workerData } = require('node:worker_threads');
+if (workerData.code) {
+  const code = workerData.code;
+  require.extensions['.ts'] = (m, file) => {
+    if (code[file] === undefined) throw new Error('no compiled code for ' + file);
+    m._compile(code[file], file);
+  };
+} else if (workerData.module.endsWith('.ts')) require(workerData.tsNode);
+require(workerData.module).serve(parentPort);
+`;
+
+interface TsNodeService {
+  compile(code: string, fileName: string): string;
+}
+
+let shipped: Record<string, string> | null | undefined;
+
+/**
+ * session-work and the TypeScript files it imports, compiled here for the worker: by this
+ * process's ts-node when it runs under one (the bench), else by TypeScript's transpiler as
+ * tsconfig.json says (ts-jest's tests), so no worker loads a TypeScript compiler of its own
+ * (seconds of CPU each, and a worker still loading it when a test file ends holds up the test
+ * process's exit). null: no TypeScript here (the worker then registers ts-node itself).
+ */
+function compiledCode(module: string): Record<string, string> | null {
+  if (shipped !== undefined) return shipped;
+  try {
+    const compile = compiler();
+    const code: Record<string, string> = {};
+    const visit = (file: string) => {
+      if (file in code) return;
+      const source = fs.readFileSync(file, 'utf8');
+      code[file] = compile(source, file);
+      for (const m of source.matchAll(IMPORTS)) {
+        const to = resolveTs(path.dirname(file), m[1] ?? m[2]);
+        if (to) visit(to);
+      }
+    };
+    visit(module);
+    return (shipped = code);
+  } catch {
+    return (shipped = null);
+  }
+}
+
+/** Relative module names in import, export … from and require() statements. */
+const IMPORTS = /\bfrom\s*'(\.{1,2}\/[^']+)'|\brequire\(\s*'(\.{1,2}\/[^']+)'\s*\)/g;
+
+function resolveTs(dir: string, name: string): string | null {
+  for (const f of [`${name}.ts`, `${name}/index.ts`]) {
+    const file = path.resolve(dir, f);
+    if (fs.existsSync(file)) return file;
+  }
+  return null;
+}
+
+function compiler(): (source: string, file: string) => string {
+  const tsNode = (process as unknown as Record<symbol, TsNodeService | undefined>)[
+    Symbol.for('ts-node.register.instance')
+  ];
+  if (tsNode) return (source, file) => tsNode.compile(source, file);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const ts = require('typescript') as typeof import('typescript');
+  const config = ts.findConfigFile(__dirname, (f) => ts.sys.fileExists(f));
+  if (!config) throw new Error('no tsconfig.json');
+  const read = ts.readConfigFile(config, (f) => ts.sys.readFile(f));
+  const { options } = ts.convertCompilerOptionsFromJson(
+    (read.config as { compilerOptions?: object }).compilerOptions ?? {},
+    path.dirname(config),
+  );
+  const compilerOptions = { ...options, sourceMap: false, inlineSourceMap: true };
+  return (source, file) =>
+    ts.transpileModule(source, { compilerOptions, fileName: file }).outputText;
+}
+
+/** A worker that failed this many times in a row is not started again: sessions stay on the main thread. */
+const MAX_CRASHES = 3;
+
+/** One piece of a session's writes, in order; the last one carries the indexer's result. */
+export type Piece =
+  { ops: TapeOp[]; last: false } | { ops: TapeOp[]; last: true; result: { bytes: number } | null };
+
+/**
+ * A session being indexed in a worker: its pieces, read in order with `next`. Each piece is
+ * `written` once its ops are replayed (the worker builds at most one more meanwhile).
+ */
+export class PreparedSession {
+  private readonly pieces: Piece[] = [];
+  private failure: Error | null = null;
+  private wake: (() => void) | null = null;
+  private lane: Lane | null = null;
+  private ended = false;
+
+  constructor(
+    readonly seq: number,
+    readonly listed: ListedSession,
+    readonly thorough: boolean,
+    /** The index that asked: its configuration, and the clock the worker's stage times go to. */
+    readonly owner: SessionWorkers,
+    private readonly pool: SessionPool,
+  ) {}
+
+  /** The next piece; throws when the worker failed (the session is then indexed anew). */
+  async next(): Promise<Piece> {
+    while (this.pieces.length === 0 && !this.failure) {
+      await new Promise<void>((resolve) => (this.wake = resolve));
+    }
+    if (this.pieces.length > 0) return this.pieces.shift()!;
+    throw this.failure!;
+  }
+
+  /** The piece `next` returned last is written: the worker may hand over another. */
+  written(): void {
+    if (!this.ended) this.lane?.send({ kind: 'ack', seq: this.seq });
+  }
+
+  /** Not wanted any more (the pass stopped): the worker stops at its next batch. */
+  cancel(): void {
+    if (this.ended) return;
+    this.ended = true;
+    if (this.lane) this.lane.send({ kind: 'abort', seq: this.seq });
+    else this.pool.unqueue(this);
+  }
+
+  /** @internal */
+  started(lane: Lane): void {
+    this.lane = lane;
+  }
+
+  /** @internal */
+  receive(r: FromWorker): void {
+    if (r.kind === 'piece') this.pieces.push({ ops: r.ops, last: false });
+    else if (r.kind === 'done') {
+      this.ended = true;
+      this.pieces.push({ ops: r.ops, last: true, result: r.result });
+    } else if (r.kind === 'error') this.fail(new Error(r.error));
+    this.wake?.();
+  }
+
+  /** @internal */
+  fail(err: Error): void {
+    this.ended = true;
+    this.failure ??= err;
+    this.wake?.();
+  }
+}
+
+/**
+ * Sessions handed to a worker at once: it works on 3 of them at a time (session-work's ACTIVE;
+ * while one waits for the disk, another parses), each holding at most two pieces, and starts
+ * the others as those end, without waiting for this thread's event loop to turn.
+ */
+const PER_WORKER = 8;
+
+/** One worker thread and the sessions it works on. */
+class Lane {
+  private worker: Worker | null = null;
+  /** By seq. */
+  readonly running = new Map<number, PreparedSession>();
+  crashes = 0;
+  /** The worker has loaded its code (under ts-node that takes a second or two). */
+  ready = false;
+
+  constructor(private readonly pool: SessionPool) {}
+
+  send(m: ToWorker): void {
+    this.worker?.postMessage(m);
+  }
+
+  run(p: PreparedSession): void {
+    const worker = this.start();
+    this.running.set(p.seq, p);
+    p.started(this);
+    worker.ref();
+    try {
+      const listed = plainListed(p.listed);
+      this.send({ kind: 'run', seq: p.seq, listed, thorough: p.thorough, config: p.owner.config });
+    } catch (err) {
+      this.finish(p);
+      p.fail(err as Error);
+    }
+  }
+
+  start(): Worker {
+    if (this.worker) return this.worker;
+    this.ready = false;
+    const ts = __filename.endsWith('.ts');
+    const module = require.resolve(`./session-work${ts ? '.ts' : '.js'}`);
+    const worker = new Worker(BOOTSTRAP, {
+      eval: true,
+      workerData: {
+        module,
+        code: ts ? compiledCode(module) : null,
+        tsNode: ts ? require.resolve('ts-node/register/transpile-only') : '',
+      },
+    });
+    worker.on('message', (r: FromWorker) => {
+      if (r.kind === 'ready') {
+        this.ready = true;
+        if (this.running.size === 0) worker.unref();
+        this.pool.idle(this);
+        return;
+      }
+      const p = this.running.get(r.seq);
+      if (!p) return;
+      p.owner.charge(r.ms);
+      if (r.kind !== 'piece') {
+        this.crashes = 0;
+        this.finish(p);
+      }
+      p.receive(r);
+    });
+    const died = (err: Error) => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      this.crashes++;
+      for (const p of [...this.running.values()]) {
+        this.finish(p);
+        p.fail(err);
+      }
+    };
+    worker.on('error', died);
+    worker.on('exit', (code) => died(new Error(`the session worker exited (${code})`)));
+    this.worker = worker;
+    // Loading holds no process open (a test's, a CLI's): sessions waiting for it do (dispatch).
+    worker.unref();
+    return worker;
+  }
+
+  /** A place is free: the next queued session; an idle worker is unreferenced. */
+  private finish(p: PreparedSession): void {
+    if (!this.running.delete(p.seq)) return;
+    if (this.running.size === 0) this.worker?.unref();
+    this.pool.idle(this);
+  }
+
+  get full(): boolean {
+    return this.running.size >= PER_WORKER;
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    for (const p of this.running.values()) p.fail(new Error('the session pool closed'));
+    this.running.clear();
+    if (worker) await worker.terminate();
+  }
+}
+
+/**
+ * Worker threads that index sessions the index has no row for (SessionTape): reading, parsing,
+ * texts, redaction, step facts and stats run there, and the main thread only writes the rows
+ * (SessionIndexer.apply). Sessions are started in the order they were asked for, PER_WORKER
+ * at once per worker; each holds at most two pieces of its writes, so memory is bounded by the
+ * workers, not by how many sessions are asked for ahead. One pool serves the process (each
+ * index a SessionWorkers of it): a worker starts once, not per index opened.
+ */
+export class SessionPool {
+  private static current: SessionPool | null = null;
+
+  /** The process's pool (made with `size` workers when there is none), for one more index. */
+  static acquire(size: number, config: WorkerConfig): SessionWorkers {
+    const pool = (SessionPool.current ??= new SessionPool(size));
+    pool.users++;
+    if (pool.linger) clearTimeout(pool.linger);
+    pool.linger = null;
+    return new SessionWorkers(pool, config);
+  }
+
+  private readonly lanes: Lane[];
+  private readonly queue: PreparedSession[] = [];
+  private seq = 0;
+  private users = 0;
+  private linger: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  private constructor(size: number) {
+    this.lanes = Array.from({ length: size }, () => new Lane(this));
+  }
+
+  private started = false;
+
+  /** Starts the workers the first time an indexer asks (an index opened only to read starts none). */
+  private start(): void {
+    if (this.started || this.closed) return;
+    this.started = true;
+    for (const l of this.lanes) l.start();
+  }
+
+  /**
+   * Some worker is up. Until then new sessions are indexed on the main thread (a small home,
+   * or the first sessions of a big one, need not wait for the workers to load).
+   */
+  get ready(): boolean {
+    this.start();
+    return this.lanes.some((l) => l.ready && l.crashes < MAX_CRASHES);
+  }
+
+  /** False once every worker failed MAX_CRASHES times in a row (or the pool closed). */
+  get usable(): boolean {
+    return !this.closed && this.lanes.some((l) => l.crashes < MAX_CRASHES);
+  }
+
+  prepare(listed: ListedSession, thorough: boolean, owner: SessionWorkers): PreparedSession {
+    const p = new PreparedSession(++this.seq, listed, thorough, owner, this);
+    if (!this.usable) p.fail(new Error('the session workers are gone'));
+    else {
+      this.queue.push(p);
+      this.dispatch();
+    }
+    return p;
+  }
+
+  /** @internal */
+  unqueue(p: PreparedSession): void {
+    const i = this.queue.indexOf(p);
+    if (i >= 0) this.queue.splice(i, 1);
+  }
+
+  /** @internal */
+  idle(_lane: Lane): void {
+    // Called from a worker's message handler: start the next session after it returns.
+    queueMicrotask(() => this.dispatch());
+  }
+
+  private dispatch(): void {
+    // Round the lanes, one session each turn: the work spreads over the workers.
+    for (let more = true; more && this.queue.length > 0;) {
+      more = false;
+      for (const lane of this.lanes) {
+        if (this.queue.length === 0) break;
+        if (lane.full || lane.crashes >= MAX_CRASHES) continue;
+        // A worker that died is started again; it takes sessions once ready.
+        if (!lane.ready) {
+          lane.start().ref();
+          continue;
+        }
+        lane.run(this.queue.shift()!);
+        more = true;
+      }
+    }
+    if (!this.usable) {
+      for (const p of this.queue.splice(0)) p.fail(new Error('the session workers failed'));
+    }
+  }
+
+  /** An index is done with the pool: its sessions are dropped; the last one ends the workers. */
+  release(owner: SessionWorkers): void {
+    for (const p of this.queue.filter((q) => q.owner === owner)) p.cancel();
+    for (const l of this.lanes) {
+      for (const p of l.running.values()) if (p.owner === owner) p.cancel();
+    }
+    if (--this.users > 0) return;
+    // Idle workers hold no process open: nothing waits for the linger.
+    this.linger = setTimeout(() => {
+      if (this.users === 0) void this.close();
+    }, LINGER_MS);
+    this.linger.unref();
+  }
+
+  private async close(): Promise<void> {
+    this.closed = true;
+    if (SessionPool.current === this) SessionPool.current = null;
+    for (const p of this.queue.splice(0)) p.fail(new Error('the session pool closed'));
+    await Promise.all(this.lanes.map((l) => l.close()));
+  }
+}
+
+/** One index's use of the process's SessionPool. */
+export class SessionWorkers {
+  /** The workers' stage times for this index (the bench's build), summed over the workers. */
+  readonly clock: StageClock;
+  private released = false;
+
+  constructor(
+    private readonly pool: SessionPool,
+    readonly config: WorkerConfig,
+  ) {
+    this.clock = new StageClock(config.timed);
+  }
+
+  /** New sessions may be handed out (the pool is up and some worker has loaded). */
+  get usable(): boolean {
+    return !this.released && this.pool.usable && this.pool.ready;
+  }
+
+  prepare(listed: ListedSession, thorough: boolean): PreparedSession {
+    return this.pool.prepare(listed, thorough, this);
+  }
+
+  /** @internal */
+  charge(ms: StageMs): void {
+    for (const s of STAGES) this.clock.ms[s] += ms[s] ?? 0;
+  }
+
+  /** The index closes: its sessions in the workers are dropped (they are indexed next time). */
+  close(): void {
+    if (this.released) return;
+    this.released = true;
+    this.pool.release(this);
+  }
+}
+
+/** What the worker needs of a listed session, as plain data (a root may carry more). */
+function plainListed(l: ListedSession): ListedSession {
+  const { entry } = l;
+  return {
+    key: l.key,
+    createdAt: l.createdAt,
+    entry: {
+      id: entry.id,
+      dir: entry.dir,
+      realDir: entry.realDir,
+      mtimeMs: entry.mtimeMs,
+      ctimeMs: entry.ctimeMs,
+      logs: entry.logs,
+      root: {
+        path: entry.root.path,
+        realPath: entry.root.realPath,
+        flavor: entry.root.flavor,
+        environment: entry.root.environment,
+        ...(entry.root.source !== undefined ? { source: entry.root.source } : {}),
+      },
+    },
+  };
+}

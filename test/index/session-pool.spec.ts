@@ -1,0 +1,162 @@
+import Database from 'better-sqlite3';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { BrainStore } from '../../src/brain/store';
+import type { Worker } from 'node:worker_threads';
+import { SessionPool } from '../../src/index/session-pool';
+import { SqliteHomeIndex } from '../../src/index/sqlite/sqlite-home-index';
+import { StageClock } from '../../src/index/stage-clock';
+import { filler, planner, toolResult, userInput } from '../fixtures/records';
+import { makeIndexHome, writeSession, type IndexHome } from './index-home';
+
+/**
+ * New sessions are read, parsed and redacted in the session workers, and only written on the
+ * main thread: the rows they write are exactly those the main thread writes by itself (the
+ * example home, twins, outputs and artifacts, planted secrets, a transcript of several batches).
+ */
+
+const T = '2026-05-01T10:00:00Z';
+const KEY = 'AKIAIOSFODNN7EXAMPLE';
+/** Blank lines between records: a transcript of several scan batches (8 MiB each). */
+const BLANK = (' '.repeat(1023) + '\n').repeat(20 * 1024);
+
+let h: IndexHome;
+
+beforeAll(() => {
+  h = makeIndexHome();
+  fs.cpSync(path.join(__dirname, '../../example-home'), h.home, { recursive: true });
+  writeSession(
+    h.root,
+    'ab000000-0000-4000-8000-0000000000a1',
+    [
+      userInput(0, T, { request: `deploy with ${KEY}`, localTime: 'x' }),
+      planner(1, T, { content: `${filler(6000, 'p')} twinterm ${filler(6000, 'q')}` }),
+      toolResult(2, T, `output password=hunter2hunter2 ${KEY}`),
+    ],
+    {
+      files: {
+        'notes.md': `artifact text ${KEY}`,
+        [`secret-${KEY}.md`]: 'named with a key',
+        '.system_generated/steps/2/output.txt': `step output ${KEY}`,
+      },
+    },
+  );
+  const big = writeSession(h.root, 'ab000000-0000-4000-8000-0000000000a2', [
+    userInput(0, T, { request: 'bigfirst', localTime: 'x' }),
+  ]);
+  for (const f of ['transcript.jsonl', 'transcript_full.jsonl']) {
+    fs.appendFileSync(path.join(big, '.system_generated/logs', f), BLANK);
+  }
+});
+
+afterAll(() => h.remove());
+
+/** Every row the index wrote, by session folder (row ids and times left out). */
+function dump(file: string): Record<string, unknown[]> {
+  const db = new Database(file, { readonly: true });
+  try {
+    const q = (sql: string) => db.prepare(sql).all();
+    return {
+      sessions: q(`SELECT * FROM sessions ORDER BY dir`).map((r) =>
+        without(r, ['sid', 'indexed_at', 'stats_seq']),
+      ),
+      steps: q(
+        `SELECT s.dir, t.* FROM steps t JOIN sessions s USING (sid) ORDER BY s.dir, t.position`,
+      ).map((r) => without(r, ['sid'])),
+      docs: q(
+        `SELECT s.dir, d.position, d.field, d.name, d.text FROM docs d JOIN sessions s USING (sid)
+         ORDER BY s.dir, d.position, d.field, d.name`,
+      ),
+      secrets: q(
+        `SELECT s.dir, x.* FROM secrets x JOIN sessions s USING (sid)
+         ORDER BY s.dir, x.position, x.field, x.name, x.kind`,
+      ).map((r) => without(r, ['sid'])),
+      lineIndexes: q(
+        `SELECT s.dir, l.* FROM line_indexes l JOIN sessions s USING (sid) ORDER BY s.dir`,
+      ).map((r) => without(r, ['sid'])),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+function without(r: unknown, keys: string[]): unknown {
+  const rest = { ...(r as Record<string, unknown>) };
+  for (const k of keys) delete rest[k];
+  return rest;
+}
+
+/** The process's pool, as far as a test looks into it. */
+interface PoolInside {
+  lanes: { worker: Worker | null; running: Map<number, unknown> }[];
+}
+
+function poolInside(): PoolInside {
+  return (SessionPool as unknown as { current: PoolInside }).current;
+}
+
+async function build(
+  redact: boolean,
+  workers: number,
+  cacheDir: string,
+  /** Kill the workers once they work on sessions (each session is then indexed here). */
+  crash = false,
+) {
+  const store = new BrainStore({ geminiHome: h.home, brainRoots: [], rescanMs: 3_600_000 });
+  const warnings: string[] = [];
+  const clock = new StageClock();
+  const index = new SqliteHomeIndex(store, {
+    cacheDir,
+    redact,
+    redactPatterns: [],
+    maxRecordBytes: store.transcripts.maxRecordBytes,
+    sessionWorkers: workers,
+    stageClock: clock,
+    log: { log: () => undefined, warn: (m) => warnings.push(m) },
+  });
+  // Every session goes to a worker: the test waits for them to load first.
+  for (let i = 0; workers > 0 && !index.sessionWorkers?.usable; i++) {
+    if (i > 3000) throw new Error('the session workers did not start');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  index.start();
+  if (crash) {
+    const pool = poolInside();
+    for (let i = 0; !pool.lanes.some((l) => l.running.size > 0); i++) {
+      if (i > 3000) throw new Error('no session reached a worker');
+      await new Promise((r) => setImmediate(r));
+    }
+    await Promise.all(pool.lanes.map((l) => l.worker?.terminate() ?? Promise.resolve(0)));
+  }
+  await index.caughtUp();
+  const parsedInWorkers = index.workerClock?.ms.parse ?? 0;
+  const file = index.file!;
+  await index.close();
+  return { rows: dump(file), warnings, parsedInWorkers, parsedHere: clock.ms.parse };
+}
+
+it.each([false, true])(
+  'writes the same rows as the main thread alone (REDACT=%s)',
+  async (redact) => {
+    const here = await build(redact, 0, path.join(h.dir, `cache-main-${redact}`));
+    const pooled = await build(redact, 2, path.join(h.dir, `cache-pool-${redact}`));
+    expect(here.parsedInWorkers).toBe(0);
+    expect(pooled.parsedInWorkers).toBeGreaterThan(0);
+    // Nothing new was parsed on the main thread: every session went to a worker.
+    expect(pooled.parsedHere).toBe(0);
+    expect(pooled.warnings).toEqual(here.warnings);
+    expect(pooled.rows.sessions.length).toBeGreaterThan(5);
+    expect(pooled.rows.docs.some((d) => JSON.stringify(d).includes('twinterm'))).toBe(true);
+    expect(pooled.rows).toEqual(here.rows);
+  },
+  120_000,
+);
+
+it('indexes the sessions a worker was working on when it died, on the main thread', async () => {
+  const here = await build(true, 0, path.join(h.dir, 'cache-main-crash'));
+  const crashed = await build(true, 2, path.join(h.dir, 'cache-pool-crash'), true);
+  expect(crashed.warnings).toEqual(here.warnings);
+  // Some were indexed here after the crash, the others in the workers started again.
+  expect(crashed.parsedHere).toBeGreaterThan(0);
+  expect(crashed.rows).toEqual(here.rows);
+}, 120_000);
