@@ -4,6 +4,7 @@ import type { Size } from './generate';
 import { benchCliList } from './cli.bench';
 import { ensureIndexHome, type IndexHome } from './generate-index-home';
 import { benchBuild, buildInChild } from './index-build.bench';
+import { benchPageWhileBuilding } from './index-page.bench';
 import { benchAppend, benchRestart } from './index-live.bench';
 import type { Opened } from './index-open';
 import { benchSearch } from './index-search.bench';
@@ -53,6 +54,7 @@ export async function benchIndexHome(size: Size, rows: Row[]): Promise<string[]>
     );
   const cacheDir = path.join(data.root, 'cache');
   const built = benchBuild(data, cacheDir, scan, rows);
+  await benchPageWhileBuilding(data.home, data.root, `${count(data.sessions)} sessions`, rows);
   // The build's process has let go of the file: the command line may read it.
   benchCliList(data.home, cacheDir, `${count(data.sessions)} sessions`, rows);
   const stages: Stage[] = [
