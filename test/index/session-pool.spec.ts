@@ -122,8 +122,11 @@ async function build(
   index.start();
   if (crash) {
     const pool = poolInside();
-    for (let i = 0; !pool.lanes.some((l) => l.running.size > 0); i++) {
-      if (i > 3000) throw new Error('no session reached a worker');
+    // By the clock, not by turns: under a CI run's load 3,000 turns passed before the indexer's
+    // first walk handed a worker its first session.
+    const until = Date.now() + 60_000;
+    while (!pool.lanes.some((l) => l.running.size > 0)) {
+      if (Date.now() > until) throw new Error('no session reached a worker in 60 s');
       await new Promise((r) => setImmediate(r));
     }
     await Promise.all(pool.lanes.map((l) => l.worker?.terminate() ?? Promise.resolve(0)));
