@@ -109,9 +109,9 @@ describe('LARGE_VALUES_MB', () => {
 });
 
 describe('INDEX_WORKERS', () => {
-  it('takes 0 to 16 session workers, one per core beyond the first (at most 2) when unset', () => {
+  it('takes 0 to 16 session workers; unset, none on 1-2 cores, one on 3, two from 4', () => {
     const cores = os.availableParallelism();
-    expect(loadConfig({}).indexWorkers).toBe(cores >= 3 ? 2 : cores - 1);
+    expect(loadConfig({}).indexWorkers).toBe(cores <= 2 ? 0 : cores === 3 ? 1 : 2);
     expect(loadConfig({ INDEX_WORKERS: '0' }).indexWorkers).toBe(0);
     expect(loadConfig({ INDEX_WORKERS: '16' }).indexWorkers).toBe(16);
   });

@@ -8,12 +8,14 @@ import type { FromWorker, StageMs, ToWorker, WorkerConfig } from './session-work
 import { StageClock, STAGES } from './stage-clock';
 
 /**
- * INDEX_WORKERS when unset: one per core beyond the one the main thread answers on, at most
- * two. On 2 cores two workers built the small bench home no faster than one (7.2 against 7.0
- * s) and took the newest-20 page during the build from 1.55x to 1.7-1.8x its median after.
+ * INDEX_WORKERS when unset: none on 1-2 cores, one on 3, two from 4. The main thread answers
+ * requests, and on 2 cores a worker takes the core it needs: a server building the index
+ * home's first index with one worker answered the newest-20 page at 2.95-3.37x its median
+ * after (none: 1.72-2.22x; load 4-5), on the store's bench home 1.55x (none: 1.31-1.34x; load
+ * ~1.2), for a build 10-20 % faster.
  */
 export function defaultSessionWorkers(): number {
-  return Math.max(0, Math.min(2, os.availableParallelism() - 1));
+  return Math.max(0, Math.min(2, os.availableParallelism() - 2));
 }
 
 /** A pool no index uses any more ends its workers after this long (a reopened index reuses them). */
