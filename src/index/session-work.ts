@@ -1,6 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import { CacheBudget } from '../brain/cache';
 import type { ListedSession } from '../brain/catalog';
+import { useSyncReads } from '../brain/safe-read';
 import { Transcripts } from '../brain/transcript/transcript';
 import { TextRedaction } from './redacted-texts';
 import { SessionIndexer } from './session-indexer';
@@ -51,6 +52,8 @@ interface Kit {
 }
 
 export function serve(port: MessagePort): void {
+  // This thread answers no request: its file calls run synchronously (see useSyncReads).
+  useSyncReads(true);
   const budget = new CacheBudget(CACHE_BYTES);
   const kits = new Map<string, Kit>();
   const kitOf = (config: WorkerConfig): Kit => {
