@@ -16,6 +16,16 @@ export function defaultSessionWorkers(): number {
   return Math.max(0, Math.min(2, os.availableParallelism() - 1));
 }
 
+/**
+ * The bytes of recorded writes (doc texts; see tapeBytes) the workers may have handed to this
+ * thread and not had written yet, all workers together (each gets its share). Before, a count
+ * bounded them: up to 24 sessions handed out ahead (home-indexer's AHEAD), each finished one
+ * holding its last batch's writes (an 8 MiB scan batch, plus every output and artifact text of
+ * the session), hundreds of MB in the worst case. Past it a worker starts no session and hands
+ * over no piece, but the one this thread waits for: in flight stays under this plus that piece.
+ */
+export const WRITES_IN_FLIGHT_BYTES = 64 * 1024 * 1024;
+
 /** A pool no index uses any more ends its workers after this long (a reopened index reuses them). */
 const LINGER_MS = 10_000;
 
@@ -35,7 +45,7 @@ if (workerData.code) {
     m._compile(code[file], file);
   };
 } else if (workerData.module.endsWith('.ts')) require(workerData.tsNode);
-require(workerData.module).serve(parentPort);
+require(workerData.module).serve(parentPort, workerData.writeBytes);
 `;
 
 interface TsNodeService {
@@ -106,8 +116,9 @@ function compiler(): (source: string, file: string) => string {
 const MAX_CRASHES = 3;
 
 /** One piece of a session's writes, in order; the last one carries the indexer's result. */
-export type Piece =
-  { ops: TapeOp[]; last: false } | { ops: TapeOp[]; last: true; result: { bytes: number } | null };
+export type Piece = { ops: TapeOp[]; bytes: number } & (
+  { last: false } | { last: true; result: { bytes: number } | null }
+);
 
 /**
  * A session being indexed in a worker: its pieces, read in order with `next`. Each piece is
@@ -119,6 +130,11 @@ export class PreparedSession {
   private wake: (() => void) | null = null;
   private lane: Lane | null = null;
   private ended = false;
+  private cancelled = false;
+  /** The piece `next` returned last, until it is written (its bytes count in flight). */
+  private current: Piece | null = null;
+  /** This thread waits for it: told to the worker once (see 'wanted'). */
+  private wanted = false;
 
   constructor(
     readonly seq: number,
@@ -131,24 +147,38 @@ export class PreparedSession {
 
   /** The next piece; throws when the worker failed (the session is then indexed anew). */
   async next(): Promise<Piece> {
+    if (this.pieces.length === 0 && !this.failure && !this.wanted) {
+      // Its worker may be holding it back for the byte budget: this one passes.
+      this.wanted = true;
+      this.lane?.send({ kind: 'wanted', seq: this.seq });
+    }
     while (this.pieces.length === 0 && !this.failure) {
       await new Promise<void>((resolve) => (this.wake = resolve));
     }
-    if (this.pieces.length > 0) return this.pieces.shift()!;
+    if (this.pieces.length > 0) return (this.current = this.pieces.shift()!);
     throw this.failure!;
   }
 
   /** The piece `next` returned last is written: the worker may hand over another. */
   written(): void {
-    if (!this.ended) this.lane?.send({ kind: 'ack', seq: this.seq });
+    if (this.current) this.pool.held(-this.current.bytes);
+    this.current = null;
+    // The last piece too: the worker counts its bytes until then.
+    if (!this.cancelled) this.lane?.send({ kind: 'ack', seq: this.seq });
   }
 
   /** Not wanted any more (the pass stopped): the worker stops at its next batch. */
   cancel(): void {
-    if (this.ended) return;
+    if (this.cancelled) return;
+    this.cancelled = true;
+    // What it handed over is dropped unwritten (the worker frees it when told).
+    for (const p of this.pieces.splice(0)) this.pool.held(-p.bytes);
+    if (this.current) this.pool.held(-this.current.bytes);
+    this.current = null;
+    const ended = this.ended;
     this.ended = true;
     if (this.lane) this.lane.send({ kind: 'abort', seq: this.seq });
-    else this.pool.unqueue(this);
+    else if (!ended) this.pool.unqueue(this);
   }
 
   /** @internal */
@@ -156,12 +186,21 @@ export class PreparedSession {
     this.lane = lane;
   }
 
+  /** @internal The run message's 'wanted': this thread asked for it before it started. */
+  get waitedFor(): boolean {
+    return this.wanted;
+  }
+
   /** @internal */
   receive(r: FromWorker): void {
-    if (r.kind === 'piece') this.pieces.push({ ops: r.ops, last: false });
-    else if (r.kind === 'done') {
+    if ((r.kind === 'piece' || r.kind === 'done') && !this.cancelled) this.pool.held(r.bytes);
+    if (r.kind === 'piece') {
+      if (!this.cancelled) this.pieces.push({ ops: r.ops, bytes: r.bytes, last: false });
+    } else if (r.kind === 'done') {
       this.ended = true;
-      this.pieces.push({ ops: r.ops, last: true, result: r.result });
+      if (!this.cancelled) {
+        this.pieces.push({ ops: r.ops, bytes: r.bytes, last: true, result: r.result });
+      }
     } else if (r.kind === 'error') this.fail(new Error(r.error));
     this.wake?.();
   }
@@ -203,7 +242,9 @@ class Lane {
     worker.ref();
     try {
       const listed = plainListed(p.listed);
-      this.send({ kind: 'run', seq: p.seq, listed, thorough: p.thorough, config: p.owner.config });
+      const config = p.owner.config;
+      const wanted = p.waitedFor;
+      this.send({ kind: 'run', seq: p.seq, listed, thorough: p.thorough, config, wanted });
     } catch (err) {
       this.finish(p);
       p.fail(err as Error);
@@ -221,6 +262,7 @@ class Lane {
         module,
         code: ts ? compiledCode(module) : null,
         tsNode: ts ? require.resolve('ts-node/register/transpile-only') : '',
+        writeBytes: this.pool.writeShare,
       },
     });
     worker.on('message', (r: FromWorker) => {
@@ -289,7 +331,7 @@ export class SessionPool {
 
   /** The process's pool (made with `size` workers when there is none), for one more index. */
   static acquire(size: number, config: WorkerConfig): SessionWorkers {
-    const pool = (SessionPool.current ??= new SessionPool(size));
+    const pool = (SessionPool.current ??= new SessionPool(size, SessionPool.writeBytes));
     pool.users++;
     if (pool.linger) clearTimeout(pool.linger);
     pool.linger = null;
@@ -303,8 +345,30 @@ export class SessionPool {
   private linger: NodeJS.Timeout | null = null;
   private closed = false;
 
-  private constructor(size: number) {
+  /** WRITES_IN_FLIGHT_BYTES for the pool made next (a test sets a smaller one). */
+  static writeBytes = WRITES_IN_FLIGHT_BYTES;
+
+  /** Bytes of pieces received and not yet written or dropped here, and their peak. */
+  readonly inFlight = { bytes: 0, peak: 0, largestPiece: 0 };
+
+  private constructor(
+    size: number,
+    private readonly writeBytes: number,
+  ) {
     this.lanes = Array.from({ length: size }, () => new Lane(this));
+  }
+
+  /** @internal Each worker's share of the budget. */
+  get writeShare(): number {
+    return this.writeBytes / Math.max(1, this.lanes.length);
+  }
+
+  /** @internal A piece arrived (+) or was written or dropped (-). */
+  held(bytes: number): void {
+    const f = this.inFlight;
+    f.bytes += bytes;
+    f.peak = Math.max(f.peak, f.bytes);
+    f.largestPiece = Math.max(f.largestPiece, bytes);
   }
 
   private started = false;

@@ -89,6 +89,7 @@ function without(r: unknown, keys: string[]): unknown {
 /** The process's pool, as far as a test looks into it. */
 interface PoolInside {
   lanes: { worker: Worker | null; running: Map<number, unknown> }[];
+  inFlight: SessionPool['inFlight'];
 }
 
 function poolInside(): PoolInside {
@@ -159,4 +160,26 @@ it('indexes the sessions a worker was working on when it died, on the main threa
   // Some were indexed here after the crash, the others in the workers started again.
   expect(crashed.parsedHere).toBeGreaterThan(0);
   expect(crashed.rows).toEqual(here.rows);
+}, 120_000);
+
+it('holds the writes handed to the main thread under the byte budget, and still indexes every session', async () => {
+  const here = await build(true, 0, path.join(h.dir, 'cache-main-budget'));
+  // A pool of its own (the one before ends itself when it is idle), with a budget of one byte:
+  // no piece fits, so only the session this thread waits for may hand one over.
+  const was = SessionPool.writeBytes;
+  (SessionPool as unknown as { current: unknown }).current = null;
+  SessionPool.writeBytes = 1;
+  try {
+    const pooled = await build(true, 2, path.join(h.dir, 'cache-pool-budget'));
+    expect(pooled.parsedInWorkers).toBeGreaterThan(0);
+    expect(pooled.parsedHere).toBe(0);
+    expect(pooled.rows).toEqual(here.rows);
+    const f = poolInside().inFlight;
+    expect(f.largestPiece).toBeGreaterThan(10_000); // the twin's doc, the outputs' texts
+    // Never more than one piece at a time: the one being written.
+    expect(f.peak).toBeLessThanOrEqual(f.largestPiece);
+    expect(f.bytes).toBe(0);
+  } finally {
+    SessionPool.writeBytes = was;
+  }
 }, 120_000);
