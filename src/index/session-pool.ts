@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ListedSession } from '../brain/catalog';
+import type { Holder, InFlightBytes } from '../ops/in-flight-bytes';
 import type { TapeOp } from './session-tape';
 import type { FromWorker, StageMs, ToWorker, WorkerConfig } from './session-work';
 import { StageClock, STAGES } from './stage-clock';
@@ -228,6 +229,8 @@ class Lane {
   crashes = 0;
   /** The worker has loaded its code (under ts-node that takes a second or two). */
   ready = false;
+  /** By take id: the large values a worker's batch holds in its index's LARGE_VALUES_MB. */
+  private readonly large = new Map<number, { budget: InFlightBytes; holder: Holder }>();
 
   constructor(private readonly pool: SessionPool) {}
 
@@ -272,6 +275,10 @@ class Lane {
         this.pool.idle(this);
         return;
       }
+      if (r.kind === 'take' || r.kind === 'release') {
+        this.largeValue(worker, r);
+        return;
+      }
       const p = this.running.get(r.seq);
       if (!p) return;
       p.owner.charge(r.ms);
@@ -285,6 +292,7 @@ class Lane {
       if (this.worker !== worker) return;
       this.worker = null;
       this.crashes++;
+      this.dropLarge();
       for (const p of [...this.running.values()]) {
         this.finish(p);
         p.fail(err);
@@ -296,6 +304,44 @@ class Lane {
     // Loading holds no process open (a test's, a CLI's): sessions waiting for it do (dispatch).
     worker.unref();
     return worker;
+  }
+
+  /**
+   * A worker's batch reads a large value: counted in its index's budget (LARGE_VALUES_MB) like
+   * an answer's, the first one of a batch waiting for room (never refused), the next ones
+   * counted as they come (see session-work's largeValuesVia).
+   */
+  private largeValue(
+    worker: Worker,
+    r: Extract<FromWorker, { kind: 'take' } | { kind: 'release' }>,
+  ): void {
+    if (r.kind === 'release') {
+      const held = this.large.get(r.id);
+      this.large.delete(r.id);
+      held?.budget.release(held.holder);
+      return;
+    }
+    const grant = () => {
+      const m: ToWorker = { kind: 'granted', seq: r.seq, id: r.id };
+      if (this.worker === worker) worker.postMessage(m);
+    };
+    const budget = this.running.get(r.seq)?.owner.largeValues ?? null;
+    if (!budget) return grant();
+    let held = this.large.get(r.id);
+    if (!held) this.large.set(r.id, (held = { budget, holder: { held: 0 } }));
+    const { holder } = held;
+    void budget.take(holder, r.bytes, r.first ? Infinity : 0).then((ok) => {
+      // Not waited for (it holds already): counted all the same, past the budget if need be.
+      if (!ok) budget.forceTake(holder, r.bytes);
+      if (this.worker !== worker || !this.large.has(r.id)) budget.release(holder);
+      grant();
+    });
+  }
+
+  /** The worker is gone: what its batches held is given back. */
+  private dropLarge(): void {
+    for (const { budget, holder } of this.large.values()) budget.release(holder);
+    this.large.clear();
   }
 
   /** A place is free: the next queued session; an idle worker is unreferenced. */
@@ -314,6 +360,7 @@ class Lane {
     this.worker = null;
     for (const p of this.running.values()) p.fail(new Error('the session pool closed'));
     this.running.clear();
+    this.dropLarge();
     if (worker) await worker.terminate();
   }
 }
@@ -330,12 +377,16 @@ export class SessionPool {
   private static current: SessionPool | null = null;
 
   /** The process's pool (made with `size` workers when there is none), for one more index. */
-  static acquire(size: number, config: WorkerConfig): SessionWorkers {
+  static acquire(
+    size: number,
+    config: WorkerConfig,
+    largeValues: InFlightBytes | null = null,
+  ): SessionWorkers {
     const pool = (SessionPool.current ??= new SessionPool(size, SessionPool.writeBytes));
     pool.users++;
     if (pool.linger) clearTimeout(pool.linger);
     pool.linger = null;
-    return new SessionWorkers(pool, config);
+    return new SessionWorkers(pool, config, largeValues);
   }
 
   private readonly lanes: Lane[];
@@ -468,6 +519,8 @@ export class SessionWorkers {
   constructor(
     private readonly pool: SessionPool,
     readonly config: WorkerConfig,
+    /** The process's budget of large values (LARGE_VALUES_MB): the workers' count there too. */
+    readonly largeValues: InFlightBytes | null = null,
   ) {
     this.clock = new StageClock(config.timed);
   }

@@ -1,4 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
+import type { Holder, InFlightBytes } from '../ops/in-flight-bytes';
 import { CacheBudget } from '../brain/cache';
 import type { ListedSession } from '../brain/catalog';
 import { useSyncReads } from '../brain/safe-read';
@@ -21,13 +22,19 @@ export interface WorkerConfig {
   maxRecordBytes: number;
   /** Time the stages (the bench's build): each message carries the time since the last. */
   timed: boolean;
+  /** The index counts large values (LARGE_VALUES_MB): the worker's go through the main thread. */
+  largeValues?: boolean;
 }
 
 /** Sessions a worker works on at once: while one waits for the disk, another parses. */
 const ACTIVE = 3;
 
-/** The worker's cache of parsed views and line indexes (full-tier twins), for all its sessions. */
-const CACHE_BYTES = 32 * 1024 * 1024;
+/**
+ * The worker's cache of parsed views and line indexes (full-tier twins), for all its sessions:
+ * outside CACHE_MAX_MB, so small. A worker reads each session once, and a session's own
+ * entries (its views, its full transcript's line index: 8 bytes a line) are what it reuses.
+ */
+export const WORKER_CACHE_BYTES = 4 * 1024 * 1024;
 
 export type ToWorker =
   | {
@@ -44,7 +51,9 @@ export type ToWorker =
   /** Not wanted any more: stop it, or drop what it handed over and is not written. */
   | { kind: 'abort'; seq: number }
   /** The main thread waits for this session's next piece: it passes the byte budget. */
-  | { kind: 'wanted'; seq: number };
+  | { kind: 'wanted'; seq: number }
+  /** The large value asked for (take `id`) may be read. */
+  | { kind: 'granted'; seq: number; id: number };
 
 export type FromWorker =
   | { kind: 'ready'; seq: 0 }
@@ -57,7 +66,15 @@ export type FromWorker =
       ms: StageMs;
       result: { bytes: number } | null;
     }
-  | { kind: 'error'; seq: number; error: string; ms: StageMs };
+  | { kind: 'error'; seq: number; error: string; ms: StageMs }
+  /**
+   * A large value to read (LARGE_VALUE_BYTES on), counted in the process's LARGE_VALUES_MB
+   * under the holder `id` (one batch's values); `first`: the holder holds nothing yet, and may
+   * wait for room (see largeValuesVia).
+   */
+  | { kind: 'take'; seq: number; id: number; bytes: number; first: boolean }
+  /** The holder's batch is written: its values are given back. */
+  | { kind: 'release'; seq: number; id: number };
 
 /** The size of recorded writes as the byte budget counts them (doc texts, 64 per other op). */
 export function tapeBytes(ops: TapeOp[]): number {
@@ -87,7 +104,7 @@ interface Kit {
 export function serve(port: MessagePort, writeBytes = Infinity): void {
   // This thread answers no request: its file calls run synchronously (see useSyncReads).
   useSyncReads(true);
-  const budget = new CacheBudget(CACHE_BYTES);
+  const budget = new CacheBudget(WORKER_CACHE_BYTES);
   const kits = new Map<string, Kit>();
   const kitOf = (config: WorkerConfig): Kit => {
     const key = JSON.stringify(config);
@@ -175,6 +192,8 @@ export function serve(port: MessagePort, writeBytes = Infinity): void {
     next();
   };
 
+  const large = largeValuesVia(port);
+
   const run = async (m: Extract<ToWorker, { kind: 'run' }>) => {
     const kit = kitOf(m.config);
     const { transcripts, redaction, clock } = kit;
@@ -206,6 +225,7 @@ export function serve(port: MessagePort, writeBytes = Infinity): void {
       transcripts,
       redaction,
       maxRecordBytes: m.config.maxRecordBytes,
+      largeValues: m.config.largeValues ? large.via(m.seq) : null,
       clock,
       flush: async () => {
         await written();
@@ -266,6 +286,10 @@ export function serve(port: MessagePort, writeBytes = Infinity): void {
       return;
     }
     const task = tasks.get(m.seq);
+    if (m.kind === 'granted') {
+      large.granted(m.id);
+      return;
+    }
     if (m.kind === 'wanted') {
       if (task) {
         task.wanted = true;
@@ -300,4 +324,63 @@ export function serve(port: MessagePort, writeBytes = Infinity): void {
       if (i >= 0) port.postMessage(dropped);
     }
   });
+}
+
+/**
+ * The process's budget of large values (LARGE_VALUES_MB, the main thread's InFlightBytes) as a
+ * worker's sessions use it: each take is asked of the main thread. A worker's batches read their
+ * large values one batch at a time (the others wait for it holding nothing), and only a batch's
+ * first value waits for room there: a holder that waited while holding could wait for one that
+ * waits for it (the main thread's indexer, the other worker). Values after the first are counted
+ * as they come, past the budget if need be, so answers wait for them; a batch is about an 8 MiB
+ * scan of lines, so a worker holds at most one batch's large values at a time.
+ */
+function largeValuesVia(port: MessagePort) {
+  let ids = 0;
+  const grants = new Map<number, () => void>();
+  /** Each holder (a batch): its id, and what ends its turn. */
+  const holders = new WeakMap<Holder, { id: number; done: () => void }>();
+  /** Ends when the batch whose values are read now is released; the next ones wait for it. */
+  let turn: Promise<void> = Promise.resolve();
+  const ask = (id: number, seq: number, bytes: number, first: boolean) =>
+    new Promise<void>((resolve) => {
+      grants.set(id, resolve);
+      const m: FromWorker = { kind: 'take', seq, id, bytes, first };
+      port.postMessage(m);
+    });
+  return {
+    granted(id: number): void {
+      grants.get(id)?.();
+      grants.delete(id);
+    },
+    via(seq: number): InFlightBytes {
+      const budget = {
+        take: async (holder: Holder, bytes: number): Promise<boolean> => {
+          let h = holders.get(holder);
+          const first = h === undefined;
+          if (h === undefined) {
+            const before = turn;
+            let done = () => undefined as void;
+            turn = new Promise<void>((resolve) => (done = resolve));
+            h = { id: ++ids, done };
+            holders.set(holder, h);
+            await before;
+          }
+          await ask(h.id, seq, bytes, first);
+          holder.held += bytes;
+          return true;
+        },
+        release: (holder: Holder): void => {
+          const h = holders.get(holder);
+          if (h === undefined) return;
+          holders.delete(holder);
+          holder.held = 0;
+          const m: FromWorker = { kind: 'release', seq, id: h.id };
+          port.postMessage(m);
+          h.done();
+        },
+      };
+      return budget as unknown as InFlightBytes;
+    },
+  };
 }
