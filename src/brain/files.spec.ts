@@ -11,6 +11,7 @@ import {
   readFileRange,
 } from './files';
 import { mapLimit } from './concurrency';
+import { useSyncReads } from './safe-read';
 
 let tmp: string;
 let dir: string;
@@ -71,64 +72,74 @@ describe('classifySessionFile', () => {
 });
 
 describe('listSessionFiles', () => {
-  it('lists other files by kind and path, reporting escaping symlinks', async () => {
-    write('.system_generated/logs/transcript.jsonl');
-    write('.system_generated/logs/transcript_full.jsonl');
-    write('.system_generated/logs/chunks/transcript/00000000.jsonl');
-    write('.system_generated/steps/3/output.txt');
-    write('.system_generated/steps/abc/output.txt', 'abc');
-    write('.system_generated/tasks/task-1.log', 'log!');
-    write('.system_generated/click_feedback/click_feedback_1.png', 'png');
-    write('.system_generated/messages/read.json', '{}');
-    write('scratch/a.py', 'print(1)');
-    write('scratch/deep/er/b.txt', 'bb');
-    write('scratch/repo/.git/config');
-    write('.git/HEAD');
-    write('.user_uploaded/media_1.PDF', 'pdf');
-    write('media__1.PNG', 'image');
-    write('notes.txt', 'hello');
-    write('task.md');
-    write('task.md.resolved');
-    write('task.md.resolved.0');
-    write('task.md.metadata.json');
-    write('browser/page.html', '<p>');
-    link('scratch/a.py', 'link-in');
-    link('scratch', 'dirlink');
-    link('../outside/secret.txt', 'escape.txt');
-    link(path.join(tmp, 'outside'), 'scratch/escape-dir');
-    link('/nonexistent-brainql/abc', 'dangling-out');
-    link('missing.txt', 'dangling-in');
-    link(
-      path.join(tmp, 'outside/secret.txt'),
-      '.system_generated/logs/chunks/transcript/00000001.jsonl',
-    );
-    fifo('pipe');
-    fs.utimesSync(path.join(dir, 'notes.txt'), 1_700_000_000, 1_700_000_000);
+  afterEach(() => useSyncReads(false));
 
-    const { files, unsafe } = await listSessionFiles(dir);
+  // The session workers walk with synchronous calls (useSyncReads): the same answer.
+  it.each([
+    ['async', false],
+    ['sync', true],
+  ])(
+    'lists other files by kind and path, reporting escaping symlinks (%s calls)',
+    async (_, sync) => {
+      useSyncReads(sync);
+      write('.system_generated/logs/transcript.jsonl');
+      write('.system_generated/logs/transcript_full.jsonl');
+      write('.system_generated/logs/chunks/transcript/00000000.jsonl');
+      write('.system_generated/steps/3/output.txt');
+      write('.system_generated/steps/abc/output.txt', 'abc');
+      write('.system_generated/tasks/task-1.log', 'log!');
+      write('.system_generated/click_feedback/click_feedback_1.png', 'png');
+      write('.system_generated/messages/read.json', '{}');
+      write('scratch/a.py', 'print(1)');
+      write('scratch/deep/er/b.txt', 'bb');
+      write('scratch/repo/.git/config');
+      write('.git/HEAD');
+      write('.user_uploaded/media_1.PDF', 'pdf');
+      write('media__1.PNG', 'image');
+      write('notes.txt', 'hello');
+      write('task.md');
+      write('task.md.resolved');
+      write('task.md.resolved.0');
+      write('task.md.metadata.json');
+      write('browser/page.html', '<p>');
+      link('scratch/a.py', 'link-in');
+      link('scratch', 'dirlink');
+      link('../outside/secret.txt', 'escape.txt');
+      link(path.join(tmp, 'outside'), 'scratch/escape-dir');
+      link('/nonexistent-brainql/abc', 'dangling-out');
+      link('missing.txt', 'dangling-in');
+      link(
+        path.join(tmp, 'outside/secret.txt'),
+        '.system_generated/logs/chunks/transcript/00000001.jsonl',
+      );
+      fifo('pipe');
+      fs.utimesSync(path.join(dir, 'notes.txt'), 1_700_000_000, 1_700_000_000);
 
-    expect(files.map((f) => [f.path, f.kind, f.size])).toEqual([
-      ['.system_generated/click_feedback/click_feedback_1.png', 'MEDIA', 3],
-      ['.system_generated/messages/read.json', 'OTHER', 2],
-      ['.system_generated/steps/abc/output.txt', 'OTHER', 3],
-      ['.system_generated/tasks/task-1.log', 'TASK_LOG', 4],
-      ['.user_uploaded/media_1.PDF', 'UPLOAD', 3],
-      ['browser/page.html', 'OTHER', 3],
-      ['link-in', 'OTHER', 8],
-      ['media__1.PNG', 'MEDIA', 5],
-      ['notes.txt', 'OTHER', 5],
-      ['scratch/a.py', 'SCRATCH', 8],
-      ['scratch/deep/er/b.txt', 'SCRATCH', 2],
-    ]);
-    expect(files[8].modifiedAt).toEqual(new Date('2023-11-14T22:13:20.000Z'));
-    expect(unsafe.map((p) => [p.code, p.file, p.line])).toEqual([
-      ['UNSAFE_PATH', '.system_generated/logs/chunks/transcript/00000001.jsonl', null],
-      ['UNSAFE_PATH', 'dangling-out', null],
-      ['UNSAFE_PATH', 'escape.txt', null],
-      ['UNSAFE_PATH', 'scratch/escape-dir', null],
-    ]);
-    expect(unsafe[2].message).toBe('escape.txt resolves outside the session directory');
-  });
+      const { files, unsafe } = await listSessionFiles(dir);
+
+      expect(files.map((f) => [f.path, f.kind, f.size])).toEqual([
+        ['.system_generated/click_feedback/click_feedback_1.png', 'MEDIA', 3],
+        ['.system_generated/messages/read.json', 'OTHER', 2],
+        ['.system_generated/steps/abc/output.txt', 'OTHER', 3],
+        ['.system_generated/tasks/task-1.log', 'TASK_LOG', 4],
+        ['.user_uploaded/media_1.PDF', 'UPLOAD', 3],
+        ['browser/page.html', 'OTHER', 3],
+        ['link-in', 'OTHER', 8],
+        ['media__1.PNG', 'MEDIA', 5],
+        ['notes.txt', 'OTHER', 5],
+        ['scratch/a.py', 'SCRATCH', 8],
+        ['scratch/deep/er/b.txt', 'SCRATCH', 2],
+      ]);
+      expect(files[8].modifiedAt).toEqual(new Date('2023-11-14T22:13:20.000Z'));
+      expect(unsafe.map((p) => [p.code, p.file, p.line])).toEqual([
+        ['UNSAFE_PATH', '.system_generated/logs/chunks/transcript/00000001.jsonl', null],
+        ['UNSAFE_PATH', 'dangling-out', null],
+        ['UNSAFE_PATH', 'escape.txt', null],
+        ['UNSAFE_PATH', 'scratch/escape-dir', null],
+      ]);
+      expect(unsafe[2].message).toBe('escape.txt resolves outside the session directory');
+    },
+  );
 
   it('walks a directory of 10,000 entries', async () => {
     fs.mkdirSync(path.join(dir, 'scratch/many'), { recursive: true });

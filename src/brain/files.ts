@@ -1,8 +1,8 @@
-import { promises as fsp, type Dirent, type Stats } from 'node:fs';
+import { promises as fsp, readdirSync, readlinkSync, type Dirent, type Stats } from 'node:fs';
 import { IO_CONCURRENCY, mapLimit } from './concurrency';
 import * as path from 'node:path';
 import { isInside, nameProblem, statInside, type Refusal } from './safe-path';
-import { openInside, readRange } from './safe-read';
+import { openInside, readRange, syncReadsOn } from './safe-read';
 import { compareStrings, problem, refusalProblem } from './problems';
 import type { Problem, SessionFileKind } from './types';
 
@@ -101,7 +101,11 @@ export interface WalkedFile {
  */
 export async function walkSessionFiles(
   realDir: string,
+  /** Filled with the names in the session directory itself, whatever they are (see namedFiles). */
+  rootNames?: string[],
 ): Promise<{ files: WalkedFile[]; unsafe: Problem[] }> {
+  // A session worker (useSyncReads) lists with readdirSync: no thread-pool round trip a folder.
+  const sync = syncReadsOn();
   const files: WalkedFile[] = [];
   const unsafe: Problem[] = [];
   // Breadth first, one level at a time, IO_CONCURRENCY reads in flight: sessions with thousands
@@ -113,7 +117,10 @@ export async function walkSessionFiles(
     await mapLimit(level, IO_CONCURRENCY, async (dirRel) => {
       let entries: Dirent[];
       try {
-        entries = await fsp.readdir(path.join(realDir, dirRel), { withFileTypes: true });
+        const folder = path.join(realDir, dirRel);
+        entries = sync
+          ? readdirSync(folder, { withFileTypes: true })
+          : await fsp.readdir(folder, { withFileTypes: true });
       } catch (err) {
         // A folder that vanished mid-walk is simply gone; one that cannot be read (EACCES,
         // EIO) hides its files, so it is reported.
@@ -130,6 +137,7 @@ export async function walkSessionFiles(
         }
         return;
       }
+      if (dirRel === '' && rootNames) for (const entry of entries) rootNames.push(entry.name);
       for (const entry of entries) {
         const rel = dirRel === '' ? entry.name : `${dirRel}/${entry.name}`;
         if (entry.isDirectory()) {
@@ -170,7 +178,8 @@ export async function walkSessionFiles(
 async function danglesOutside(realDir: string, rel: string): Promise<boolean> {
   try {
     const full = path.join(realDir, rel);
-    const target = path.resolve(path.dirname(full), await fsp.readlink(full));
+    const link = syncReadsOn() ? readlinkSync(full) : await fsp.readlink(full);
+    const target = path.resolve(path.dirname(full), link);
     return !isInside(realDir, target);
   } catch {
     return false;

@@ -4,7 +4,7 @@ import nodeFs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ioStats } from './safe-path';
-import { openInside, readInsideSync, readRange } from './safe-read';
+import { openInside, readInsideSync, readRange, useSyncReads } from './safe-read';
 
 /** The readers over the gate: what they read, count and refuse, and that the gate decides. */
 
@@ -48,6 +48,42 @@ const refusedAsOutside = {
   refusal: 'UNSAFE_PATH',
   message: 'sub/b.txt resolves outside the session directory',
 };
+
+describe('openInside with synchronous reads (a session worker)', () => {
+  afterEach(() => useSyncReads(false));
+
+  it('reads the verified descriptor itself, without a call through the thread pool', async () => {
+    useSyncReads(true);
+    const asyncOpen = jest.spyOn(nodeFs.promises, 'open');
+    const before = ioStats.bytesRead;
+    const opened = await openInside(dir, 'a.txt');
+    if (!opened.ok) throw new Error(opened.message);
+    const { handle, stats } = opened.value;
+    try {
+      expect((await readRange(handle, 6, 5)).toString()).toBe('world');
+      expect((await readRange(handle, 9, 100)).toString()).toBe('ld');
+      expect((await handle.stat()).ino).toBe(stats.ino);
+    } finally {
+      await handle.close();
+      await handle.close(); // twice: the descriptor is closed once
+    }
+    expect(ioStats.bytesRead - before).toBe(7);
+    expect(asyncOpen).not.toHaveBeenCalled();
+    // Closed: a read now fails as a rejected promise, as a FileHandle's would.
+    await expect(handle.read(Buffer.alloc(1), 0, 1, 0)).rejects.toThrow();
+  });
+
+  it('refuses as the gate does: a link out, a swapped folder, a FIFO', async () => {
+    useSyncReads(true);
+    fs.symlinkSync('../secret.txt', path.join(dir, 'up.txt'));
+    expect(await openInside(dir, 'up.txt')).toMatchObject({ ok: false, refusal: 'UNSAFE_PATH' });
+    execFileSync('mkfifo', [path.join(dir, 'pipe')]);
+    expect(await openInside(dir, 'pipe')).toMatchObject({ ok: false, refusal: 'NOT_REGULAR' });
+    const fired = swapSubBeforeOpen();
+    expect(await openInside(dir, 'sub/b.txt')).toEqual(refusedAsOutside);
+    expect(fired()).toBe(true);
+  }, 5000);
+});
 
 describe('openInside and readRange', () => {
   it('opens read-only, records the open when asked, and counts the bytes read', async () => {

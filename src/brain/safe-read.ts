@@ -1,4 +1,4 @@
-import { closeSync, constants, promises as fsp, readSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, promises as fsp, readSync, type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { errnoRefusal, ioStats, openVerified, type Checked, type SafeStat } from './safe-path';
 
@@ -47,6 +47,57 @@ export interface SafeFile extends SafeStat {
   handle: FileHandle;
 }
 
+let syncReads = false;
+
+/**
+ * Makes this thread's store readers synchronous: `openInside`'s handles read with readSync and
+ * close with closeSync, and the session-file walk lists folders with readdirSync. For a thread
+ * that answers no request (the index's session workers, `session-work.ts`), where an async
+ * call's round trip through the libuv thread pool (about 40 per new session: a walk's folders,
+ * every open, read and close) costs more than the call and blocks nothing worth unblocking.
+ * The gate is the same (`openVerified`: read-only, verified descriptors). Never on a thread
+ * that answers: a large read there would hold its event loop.
+ */
+export function useSyncReads(on: boolean): void {
+  syncReads = on;
+}
+
+/** True on a thread that called useSyncReads(true). */
+export function syncReadsOn(): boolean {
+  return syncReads;
+}
+
+/** `fn`'s result, or what it threw, as a settled promise (a sync call behind an async API). */
+function settled<T>(fn: () => T): Promise<T> {
+  try {
+    return Promise.resolve(fn());
+  } catch (err) {
+    return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+  }
+}
+
+/**
+ * A verified descriptor as the subset of FileHandle the store's readers use (read, stat, close),
+ * with synchronous calls: the promises they return are settled already. Only for threads with
+ * useSyncReads on, which serve no download (no createReadStream here).
+ */
+function syncHandle(fd: number): FileHandle {
+  let closed = false;
+  const handle = {
+    fd,
+    read: (buffer: Buffer, offset: number, length: number, position: number) =>
+      settled(() => ({ bytesRead: readSync(fd, buffer, offset, length, position), buffer })),
+    stat: () => settled(() => fstatSync(fd)),
+    close: () =>
+      settled(() => {
+        if (closed) return;
+        closed = true;
+        closeSync(fd);
+      }),
+  };
+  return handle as unknown as FileHandle;
+}
+
 /**
  * Opens `rel` through the gate and hands the verified file over as a FileHandle. Node cannot
  * wrap a raw descriptor in one, so the descriptor is reopened through `/proc/self/fd/N`: that
@@ -56,6 +107,8 @@ export async function openInside(realDir: string, rel: string): Promise<Checked<
   const opened = openVerified(realDir, rel);
   if (!opened.ok) return opened;
   const { fd, realPath, stats } = opened.value;
+  // The verified descriptor itself: no second open through /proc.
+  if (syncReads) return { ok: true, value: { realPath, stats, handle: syncHandle(fd) } };
   try {
     const handle = await fsp.open(
       `/proc/self/fd/${fd}`,

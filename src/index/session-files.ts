@@ -64,27 +64,23 @@ const ARTIFACT_COMPANION = /\.md(\.resolved(\.\d+)?|\.metadata\.json)$/;
  * other file the file route serves (counted in the secrets report, not searched): the
  * artifacts' sidecars and `.resolved` versions, uploads, scratch files, task logs, media and
  * messages, as the Session.files walk finds them (no symlinked folder entered). From metadata
- * alone: the root is read once and every file stated once.
+ * alone: every folder is read once (the root's listing serves both) and every file stated once.
  */
 export async function namedFiles(
   realDir: string,
 ): Promise<{ artifacts: Map<string, FileDoc>; others: Map<string, FileDoc> }> {
   const artifacts = new Map<string, FileDoc>();
   const others = new Map<string, FileDoc>();
-  let names: string[];
-  try {
-    names = await fs.promises.readdir(realDir);
-  } catch {
-    return { artifacts, others };
-  }
+  // The walk's own listing of the root names the artifacts too: the root is read once.
+  const names: string[] = [];
+  const walked = await walkSessionFiles(realDir, names);
   for (const name of names.sort(compareStrings)) {
     const artifact = name.endsWith('.md');
     if (!artifact && !ARTIFACT_COMPANION.test(name)) continue;
     const checked = statInside(realDir, name);
     if (checked.ok) (artifact ? artifacts : others).set(name, docOf(name, checked.value.stats));
   }
-  for (const f of (await walkSessionFiles(realDir)).files)
-    others.set(f.path, docOf(f.path, f.stats));
+  for (const f of walked.files) others.set(f.path, docOf(f.path, f.stats));
   return { artifacts, others: new Map([...others].sort(([a], [b]) => compareStrings(a, b))) };
 }
 

@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ListedSession } from '../brain/catalog';
+import type { Holder, InFlightBytes } from '../ops/in-flight-bytes';
 import type { TapeOp } from './session-tape';
 import type { FromWorker, StageMs, ToWorker, WorkerConfig } from './session-work';
 import { StageClock, STAGES } from './stage-clock';
@@ -17,6 +18,16 @@ import { StageClock, STAGES } from './stage-clock';
 export function defaultSessionWorkers(): number {
   return Math.max(0, Math.min(2, os.availableParallelism() - 2));
 }
+
+/**
+ * The bytes of recorded writes (doc texts; see tapeBytes) the workers may have handed to this
+ * thread and not had written yet, all workers together (each gets its share). Before, a count
+ * bounded them: up to 24 sessions handed out ahead (home-indexer's AHEAD), each finished one
+ * holding its last batch's writes (an 8 MiB scan batch, plus every output and artifact text of
+ * the session), hundreds of MB in the worst case. Past it a worker starts no session and hands
+ * over no piece, but the one this thread waits for: in flight stays under this plus that piece.
+ */
+export const WRITES_IN_FLIGHT_BYTES = 64 * 1024 * 1024;
 
 /** A pool no index uses any more ends its workers after this long (a reopened index reuses them). */
 const LINGER_MS = 10_000;
@@ -37,7 +48,7 @@ if (workerData.code) {
     m._compile(code[file], file);
   };
 } else if (workerData.module.endsWith('.ts')) require(workerData.tsNode);
-require(workerData.module).serve(parentPort);
+require(workerData.module).serve(parentPort, workerData.writeBytes);
 `;
 
 interface TsNodeService {
@@ -108,8 +119,9 @@ function compiler(): (source: string, file: string) => string {
 const MAX_CRASHES = 3;
 
 /** One piece of a session's writes, in order; the last one carries the indexer's result. */
-export type Piece =
-  { ops: TapeOp[]; last: false } | { ops: TapeOp[]; last: true; result: { bytes: number } | null };
+export type Piece = { ops: TapeOp[]; bytes: number } & (
+  { last: false } | { last: true; result: { bytes: number } | null }
+);
 
 /**
  * A session being indexed in a worker: its pieces, read in order with `next`. Each piece is
@@ -121,6 +133,11 @@ export class PreparedSession {
   private wake: (() => void) | null = null;
   private lane: Lane | null = null;
   private ended = false;
+  private cancelled = false;
+  /** The piece `next` returned last, until it is written (its bytes count in flight). */
+  private current: Piece | null = null;
+  /** This thread waits for it: told to the worker once (see 'wanted'). */
+  private wanted = false;
 
   constructor(
     readonly seq: number,
@@ -133,24 +150,38 @@ export class PreparedSession {
 
   /** The next piece; throws when the worker failed (the session is then indexed anew). */
   async next(): Promise<Piece> {
+    if (this.pieces.length === 0 && !this.failure && !this.wanted) {
+      // Its worker may be holding it back for the byte budget: this one passes.
+      this.wanted = true;
+      this.lane?.send({ kind: 'wanted', seq: this.seq });
+    }
     while (this.pieces.length === 0 && !this.failure) {
       await new Promise<void>((resolve) => (this.wake = resolve));
     }
-    if (this.pieces.length > 0) return this.pieces.shift()!;
+    if (this.pieces.length > 0) return (this.current = this.pieces.shift()!);
     throw this.failure!;
   }
 
   /** The piece `next` returned last is written: the worker may hand over another. */
   written(): void {
-    if (!this.ended) this.lane?.send({ kind: 'ack', seq: this.seq });
+    if (this.current) this.pool.held(-this.current.bytes);
+    this.current = null;
+    // The last piece too: the worker counts its bytes until then.
+    if (!this.cancelled) this.lane?.send({ kind: 'ack', seq: this.seq });
   }
 
   /** Not wanted any more (the pass stopped): the worker stops at its next batch. */
   cancel(): void {
-    if (this.ended) return;
+    if (this.cancelled) return;
+    this.cancelled = true;
+    // What it handed over is dropped unwritten (the worker frees it when told).
+    for (const p of this.pieces.splice(0)) this.pool.held(-p.bytes);
+    if (this.current) this.pool.held(-this.current.bytes);
+    this.current = null;
+    const ended = this.ended;
     this.ended = true;
     if (this.lane) this.lane.send({ kind: 'abort', seq: this.seq });
-    else this.pool.unqueue(this);
+    else if (!ended) this.pool.unqueue(this);
   }
 
   /** @internal */
@@ -158,12 +189,21 @@ export class PreparedSession {
     this.lane = lane;
   }
 
+  /** @internal The run message's 'wanted': this thread asked for it before it started. */
+  get waitedFor(): boolean {
+    return this.wanted;
+  }
+
   /** @internal */
   receive(r: FromWorker): void {
-    if (r.kind === 'piece') this.pieces.push({ ops: r.ops, last: false });
-    else if (r.kind === 'done') {
+    if ((r.kind === 'piece' || r.kind === 'done') && !this.cancelled) this.pool.held(r.bytes);
+    if (r.kind === 'piece') {
+      if (!this.cancelled) this.pieces.push({ ops: r.ops, bytes: r.bytes, last: false });
+    } else if (r.kind === 'done') {
       this.ended = true;
-      this.pieces.push({ ops: r.ops, last: true, result: r.result });
+      if (!this.cancelled) {
+        this.pieces.push({ ops: r.ops, bytes: r.bytes, last: true, result: r.result });
+      }
     } else if (r.kind === 'error') this.fail(new Error(r.error));
     this.wake?.();
   }
@@ -191,6 +231,8 @@ class Lane {
   crashes = 0;
   /** The worker has loaded its code (under ts-node that takes a second or two). */
   ready = false;
+  /** By take id: the large values a worker's batch holds in its index's LARGE_VALUES_MB. */
+  private readonly large = new Map<number, { budget: InFlightBytes; holder: Holder }>();
 
   constructor(private readonly pool: SessionPool) {}
 
@@ -205,7 +247,9 @@ class Lane {
     worker.ref();
     try {
       const listed = plainListed(p.listed);
-      this.send({ kind: 'run', seq: p.seq, listed, thorough: p.thorough, config: p.owner.config });
+      const config = p.owner.config;
+      const wanted = p.waitedFor;
+      this.send({ kind: 'run', seq: p.seq, listed, thorough: p.thorough, config, wanted });
     } catch (err) {
       this.finish(p);
       p.fail(err as Error);
@@ -223,6 +267,7 @@ class Lane {
         module,
         code: ts ? compiledCode(module) : null,
         tsNode: ts ? require.resolve('ts-node/register/transpile-only') : '',
+        writeBytes: this.pool.writeShare,
       },
     });
     worker.on('message', (r: FromWorker) => {
@@ -230,6 +275,10 @@ class Lane {
         this.ready = true;
         if (this.running.size === 0) worker.unref();
         this.pool.idle(this);
+        return;
+      }
+      if (r.kind === 'take' || r.kind === 'release') {
+        this.largeValue(worker, r);
         return;
       }
       const p = this.running.get(r.seq);
@@ -245,6 +294,7 @@ class Lane {
       if (this.worker !== worker) return;
       this.worker = null;
       this.crashes++;
+      this.dropLarge();
       for (const p of [...this.running.values()]) {
         this.finish(p);
         p.fail(err);
@@ -256,6 +306,44 @@ class Lane {
     // Loading holds no process open (a test's, a CLI's): sessions waiting for it do (dispatch).
     worker.unref();
     return worker;
+  }
+
+  /**
+   * A worker's batch reads a large value: counted in its index's budget (LARGE_VALUES_MB) like
+   * an answer's, the first one of a batch waiting for room (never refused), the next ones
+   * counted as they come (see session-work's largeValuesVia).
+   */
+  private largeValue(
+    worker: Worker,
+    r: Extract<FromWorker, { kind: 'take' } | { kind: 'release' }>,
+  ): void {
+    if (r.kind === 'release') {
+      const held = this.large.get(r.id);
+      this.large.delete(r.id);
+      held?.budget.release(held.holder);
+      return;
+    }
+    const grant = () => {
+      const m: ToWorker = { kind: 'granted', seq: r.seq, id: r.id };
+      if (this.worker === worker) worker.postMessage(m);
+    };
+    const budget = this.running.get(r.seq)?.owner.largeValues ?? null;
+    if (!budget) return grant();
+    let held = this.large.get(r.id);
+    if (!held) this.large.set(r.id, (held = { budget, holder: { held: 0 } }));
+    const { holder } = held;
+    void budget.take(holder, r.bytes, r.first ? Infinity : 0).then((ok) => {
+      // Not waited for (it holds already): counted all the same, past the budget if need be.
+      if (!ok) budget.forceTake(holder, r.bytes);
+      if (this.worker !== worker || !this.large.has(r.id)) budget.release(holder);
+      grant();
+    });
+  }
+
+  /** The worker is gone: what its batches held is given back. */
+  private dropLarge(): void {
+    for (const { budget, holder } of this.large.values()) budget.release(holder);
+    this.large.clear();
   }
 
   /** A place is free: the next queued session; an idle worker is unreferenced. */
@@ -274,6 +362,7 @@ class Lane {
     this.worker = null;
     for (const p of this.running.values()) p.fail(new Error('the session pool closed'));
     this.running.clear();
+    this.dropLarge();
     if (worker) await worker.terminate();
   }
 }
@@ -290,12 +379,16 @@ export class SessionPool {
   private static current: SessionPool | null = null;
 
   /** The process's pool (made with `size` workers when there is none), for one more index. */
-  static acquire(size: number, config: WorkerConfig): SessionWorkers {
-    const pool = (SessionPool.current ??= new SessionPool(size));
+  static acquire(
+    size: number,
+    config: WorkerConfig,
+    largeValues: InFlightBytes | null = null,
+  ): SessionWorkers {
+    const pool = (SessionPool.current ??= new SessionPool(size, SessionPool.writeBytes));
     pool.users++;
     if (pool.linger) clearTimeout(pool.linger);
     pool.linger = null;
-    return new SessionWorkers(pool, config);
+    return new SessionWorkers(pool, config, largeValues);
   }
 
   private readonly lanes: Lane[];
@@ -305,8 +398,30 @@ export class SessionPool {
   private linger: NodeJS.Timeout | null = null;
   private closed = false;
 
-  private constructor(size: number) {
+  /** WRITES_IN_FLIGHT_BYTES for the pool made next (a test sets a smaller one). */
+  static writeBytes = WRITES_IN_FLIGHT_BYTES;
+
+  /** Bytes of pieces received and not yet written or dropped here, and their peak. */
+  readonly inFlight = { bytes: 0, peak: 0, largestPiece: 0 };
+
+  private constructor(
+    size: number,
+    private readonly writeBytes: number,
+  ) {
     this.lanes = Array.from({ length: size }, () => new Lane(this));
+  }
+
+  /** @internal Each worker's share of the budget. */
+  get writeShare(): number {
+    return this.writeBytes / Math.max(1, this.lanes.length);
+  }
+
+  /** @internal A piece arrived (+) or was written or dropped (-). */
+  held(bytes: number): void {
+    const f = this.inFlight;
+    f.bytes += bytes;
+    f.peak = Math.max(f.peak, f.bytes);
+    f.largestPiece = Math.max(f.largestPiece, bytes);
   }
 
   private started = false;
@@ -406,6 +521,8 @@ export class SessionWorkers {
   constructor(
     private readonly pool: SessionPool,
     readonly config: WorkerConfig,
+    /** The process's budget of large values (LARGE_VALUES_MB): the workers' count there too. */
+    readonly largeValues: InFlightBytes | null = null,
   ) {
     this.clock = new StageClock(config.timed);
   }

@@ -13,6 +13,22 @@ describe('InFlightBytes', () => {
     expect([a.held, budget.inFlight]).toEqual([0, 0]);
   });
 
+  it('forceTake counts a value at once past the capacity (a worker batch holding already); others wait for it', async () => {
+    const budget = new InFlightBytes(100, { costFactor: 2 });
+    const [w, answer] = [holder(), holder()];
+    expect(await budget.take(w, 30, Infinity)).toBe(true);
+    budget.forceTake(w, 40);
+    expect([w.held, budget.inFlight]).toEqual([140, 140]);
+    const waiting = budget.take(answer, 10, Infinity);
+    let granted = false;
+    void waiting.then(() => (granted = true));
+    await Promise.resolve();
+    expect(granted).toBe(false);
+    budget.release(w);
+    expect(await waiting).toBe(true);
+    expect([answer.held, budget.inFlight]).toEqual([20, 20]);
+  });
+
   it('makes others wait in order until released, and refuses when the wait ends', async () => {
     jest.useFakeTimers();
     try {

@@ -126,6 +126,17 @@ export class InFlightBytes {
   }
 
   /**
+   * Adds a value to `holder`'s at once, past the capacity if need be: for background work that
+   * must not wait while it holds (a session worker's batch after its first value, see
+   * session-pool.ts: two such holders waiting for each other would wait for good). Answers then
+   * wait for it as for any holder's bytes.
+   */
+  forceTake(holder: Holder, valueBytes: number): void {
+    if (holder.closed) return;
+    this.grant(holder, Math.ceil(valueBytes * this.costFactor));
+  }
+
+  /**
    * Collects now when a value of `valueBytes` (at least COLLECT_BYTES) was just read: its raw
    * bytes and line string are garbage once parsed, and freeing them before the answer is
    * serialized keeps those copies from adding to the serialized ones.

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BrainStore } from '../../src/brain/store';
 import type { Worker } from 'node:worker_threads';
+import { LARGE_VALUE_BYTES, InFlightBytes } from '../../src/ops/in-flight-bytes';
 import { SessionPool } from '../../src/index/session-pool';
 import { SqliteHomeIndex } from '../../src/index/sqlite/sqlite-home-index';
 import { StageClock } from '../../src/index/stage-clock';
@@ -41,6 +42,11 @@ beforeAll(() => {
       },
     },
   );
+  // A twin past LARGE_VALUE_BYTES: read whole for the index, counted among the large values.
+  writeSession(h.root, 'ab000000-0000-4000-8000-0000000000a3', [
+    userInput(0, T, { request: 'largetwin', localTime: 'x' }),
+    planner(1, T, { content: `${filler(60_000, 'p')} bigtwin ${filler(60_000, 'q')}` }),
+  ]);
   const big = writeSession(h.root, 'ab000000-0000-4000-8000-0000000000a2', [
     userInput(0, T, { request: 'bigfirst', localTime: 'x' }),
   ]);
@@ -89,6 +95,7 @@ function without(r: unknown, keys: string[]): unknown {
 /** The process's pool, as far as a test looks into it. */
 interface PoolInside {
   lanes: { worker: Worker | null; running: Map<number, unknown> }[];
+  inFlight: SessionPool['inFlight'];
 }
 
 function poolInside(): PoolInside {
@@ -101,6 +108,7 @@ async function build(
   cacheDir: string,
   /** Kill the workers once they work on sessions (each session is then indexed here). */
   crash = false,
+  largeValues: InFlightBytes | null = null,
 ) {
   const store = new BrainStore({ geminiHome: h.home, brainRoots: [], rescanMs: 3_600_000 });
   const warnings: string[] = [];
@@ -112,6 +120,7 @@ async function build(
     maxRecordBytes: store.transcripts.maxRecordBytes,
     sessionWorkers: workers,
     stageClock: clock,
+    largeValues,
     log: { log: () => undefined, warn: (m) => warnings.push(m) },
   });
   // Every session goes to a worker: the test waits for them to load first.
@@ -162,4 +171,58 @@ it('indexes the sessions a worker was working on when it died, on the main threa
   // Some were indexed here after the crash, the others in the workers started again.
   expect(crashed.parsedHere).toBeGreaterThan(0);
   expect(crashed.rows).toEqual(here.rows);
+}, 120_000);
+
+it('holds the writes handed to the main thread under the byte budget, and still indexes every session', async () => {
+  const here = await build(true, 0, path.join(h.dir, 'cache-main-budget'));
+  // A pool of its own (the one before ends itself when it is idle), with a budget of one byte:
+  // no piece fits, so only the session this thread waits for may hand one over.
+  const was = SessionPool.writeBytes;
+  (SessionPool as unknown as { current: unknown }).current = null;
+  SessionPool.writeBytes = 1;
+  try {
+    const pooled = await build(true, 2, path.join(h.dir, 'cache-pool-budget'));
+    expect(pooled.parsedInWorkers).toBeGreaterThan(0);
+    expect(pooled.parsedHere).toBe(0);
+    expect(pooled.rows).toEqual(here.rows);
+    const f = poolInside().inFlight;
+    expect(f.largestPiece).toBeGreaterThan(10_000); // the twin's doc, the outputs' texts
+    // Never more than one piece at a time: the one being written.
+    expect(f.peak).toBeLessThanOrEqual(f.largestPiece);
+    expect(f.bytes).toBe(0);
+  } finally {
+    SessionPool.writeBytes = was;
+  }
+}, 120_000);
+
+it("counts the workers' large values in the process's budget (LARGE_VALUES_MB), waiting for room", async () => {
+  const here = await build(true, 0, path.join(h.dir, 'cache-main-large'));
+  const budget = new InFlightBytes(1024 * 1024);
+  // An answer holds the whole budget for a while: the workers' large twin waits for it.
+  const answer = { held: 0 };
+  expect(await budget.take(answer, 1024 * 1024, 0)).toBe(true);
+  const real = budget.take.bind(budget);
+  const granted: { bytes: number; at: number }[] = [];
+  jest.spyOn(budget, 'take').mockImplementation(async (holder, bytes, wait) => {
+    const ok = await real(holder, bytes, wait);
+    granted.push({ bytes, at: Date.now() });
+    return ok;
+  });
+  let releasedAt = Infinity;
+  const timer = setTimeout(() => {
+    releasedAt = Date.now();
+    budget.release(answer);
+  }, 1500);
+  try {
+    const pooled = await build(true, 2, path.join(h.dir, 'cache-pool-large'), false, budget);
+    expect(pooled.parsedHere).toBe(0);
+    expect(pooled.rows).toEqual(here.rows);
+    expect(pooled.rows.docs.some((d) => JSON.stringify(d).includes('bigtwin'))).toBe(true);
+    expect(granted.some((g) => g.bytes >= LARGE_VALUE_BYTES)).toBe(true);
+    expect(Math.min(...granted.map((g) => g.at))).toBeGreaterThanOrEqual(releasedAt);
+    // Every batch gave its values back.
+    expect(budget.inFlight).toBe(0);
+  } finally {
+    clearTimeout(timer);
+  }
 }, 120_000);

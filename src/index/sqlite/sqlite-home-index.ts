@@ -255,12 +255,17 @@ export class SqliteHomeIndex implements HomeIndex {
     const workers = this.options.sessionWorkers ?? sessionWorkers(process.env.INDEX_WORKERS);
     const pool =
       workers > 0
-        ? SessionPool.acquire(workers, {
-            redact: this.options.redact,
-            redactPatterns: this.options.redactPatterns,
-            maxRecordBytes: this.store.transcripts.maxRecordBytes,
-            timed: clock.on,
-          })
+        ? SessionPool.acquire(
+            workers,
+            {
+              redact: this.options.redact,
+              redactPatterns: this.options.redactPatterns,
+              maxRecordBytes: this.store.transcripts.maxRecordBytes,
+              timed: clock.on,
+              largeValues: (this.options.largeValues ?? null) !== null,
+            },
+            this.options.largeValues ?? null,
+          )
         : null;
     const backend: Backend = {
       opened,
