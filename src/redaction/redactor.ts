@@ -293,17 +293,40 @@ function backslashSpans(text: string): Span[] {
     for (; last < runs.length && runs[last] - AROUND_RUN <= to; last += 2)
       to = Math.min(text.length, runs[last + 1] + AROUND_RUN);
     const buf = Buffer.from(text.slice(from, to), 'utf16le');
-    for (let r = k; r < last; r += 2)
+    let blanks = false;
+    for (let r = k; r < last; r += 2) {
       for (let i = runs[r] - from; i < runs[r + 1] - from; i++) buf.writeUInt16LE(X_CODE, 2 * i);
-    // Keep what the detectors find over a replaced run, on the same offsets in `text`.
-    let r = k;
-    for (const s of scanBuiltins(buf.toString('utf16le'))) {
-      const start = s.start + from;
-      const end = s.end + from;
-      while (r < last && runs[r + 1] <= start) r += 2;
-      if (r < last && runs[r] < end) out.push({ ...s, start, end });
+      if (text.charCodeAt(runs[r + 1] - 1) === 0x20) blanks = true;
+    }
+    keepOverRuns(scanBuiltins(buf.toString('utf16le')), runs, k, last, from, out);
+    // A shell-escaped blank read as `xx` glues the words either side (review 12:
+    // `x\ mysql -p'Pw\g…'` read `xxxmysql`, no command): such a window is read again with
+    // those blanks kept, what stands after one starting a word.
+    if (blanks) {
+      for (let r = k; r < last; r += 2)
+        if (text.charCodeAt(runs[r + 1] - 1) === 0x20)
+          buf.writeUInt16LE(0x20, 2 * (runs[r + 1] - 1 - from));
+      keepOverRuns(scanBuiltins(buf.toString('utf16le')), runs, k, last, from, out);
     }
     k = last;
   }
   return out;
+}
+
+/** Of `found` in a window at `from`, what covers one of runs [k, last): on `text`'s offsets. */
+function keepOverRuns(
+  found: Span[],
+  runs: Int32Array,
+  k: number,
+  last: number,
+  from: number,
+  out: Span[],
+): void {
+  let r = k;
+  for (const s of found) {
+    const start = s.start + from;
+    const end = s.end + from;
+    while (r < last && runs[r + 1] <= start) r += 2;
+    if (r < last && runs[r] < end) out.push({ ...s, start, end });
+  }
 }
