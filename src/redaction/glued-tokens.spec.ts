@@ -20,6 +20,20 @@ describe('a known-format token glued to a word', () => {
       'keyrk_test_51HqLyjWDarjtT1zdp7dc4eC3',
       'key[REDACTED:stripe-key]',
     ],
+    // Review r12: letters or digits glued after (a base32 run is masked to its end).
+    ['AWS key id, lower case after', 'AKIAYQNTD44UZ5GKYWTMabc x', '[REDACTED:aws-access-key]abc x'],
+    ['AWS key id, glued both sides', 'zzzAKIA6TANUVLHNLZ64YXZq', 'zzz[REDACTED:aws-access-key]q'],
+    [
+      'AWS key id, a base32 digit after',
+      'id AKIAIOSFODNN7ABCDEFG7 x',
+      'id [REDACTED:aws-access-key] x',
+    ],
+    ['AWS key id, one letter more', 'cccAKIAIOSFODNN7ABCDEFGH x', 'ccc[REDACTED:aws-access-key] x'],
+    [
+      'AWS key id, `_prod` after',
+      'id ASIAIOSFODNN7ABCDEFG_prod',
+      'id [REDACTED:aws-access-key]_prod',
+    ],
     ['GitHub token', 'xghp_16C7e42F292c6912E7710c838347Ae178B4a x', 'x[REDACTED:github-token] x'],
   ])('masks %s', (_name, input, want) => {
     expect(r.redactText(input)).toBe(want);
@@ -27,10 +41,10 @@ describe('a known-format token glued to a word', () => {
   });
 
   it.each([
-    // Outside the alphabet (`8`, `1` are no base32 digits) or one character more.
+    // Outside the alphabet (`8`, `1` are no base32 digits).
     'cccAKIAIOSFODNN7ABCDEF8 x',
     'cccAKIAIOSFODNN1ABCDEFG x',
-    'cccAKIAIOSFODNN7ABCDEFGH x',
+    'AKIAIOSFODNN1ABCDEFGabc x',
     // An identifier, too short, or not random (one case, no digit).
     'task_test_abcdefghijklmnopqrstuvwxyz',
     'abcsk_live_4eC39HqLyjWDarjtT1zdp7 x',
