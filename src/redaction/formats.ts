@@ -65,12 +65,16 @@ function isAlnumAt(text: string, i: number): boolean {
   return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 }
 
+/**
+ * Google API keys: `AIza` and 35 URL-safe characters; glued to letters or digits before it
+ * (`keyxAIza…`: review r12) with exactly 35, as AWS key ids and Stripe keys.
+ */
 export const gcpApiKey = regexDetector({
   kind: 'gcp-api-key',
   anchors: 'z',
-  trigger: `z(?<=${EDGE_TOKEN}AIz)(?=a[0-9A-Za-z_-]{35})`,
+  trigger: `z(?<=AIz)(?=a[0-9A-Za-z_-]{35})`,
   back: 2,
-  source: `${EDGE_TOKEN}AIza[0-9A-Za-z_-]{35,}`,
+  source: `(?:${EDGE_TOKEN}AIza[0-9A-Za-z_-]{35,}|AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-]))`,
 });
 
 /**
@@ -112,22 +116,35 @@ export const stripeKey = regexDetector({
   },
 });
 
+/**
+ * Slack tokens. Glued to letters or digits before it (`abcdxoxb-…`: review r12) only as Slack
+ * writes them: an optional version digit, two or three numeric ids of 10-13 digits, then 24-64
+ * letters and digits ending the token.
+ */
 export const slackToken = regexDetector({
   kind: 'slack-token',
   anchors: '-',
-  trigger: `-(?<=${EDGE_TOKEN}xox[abprs]-)(?=[A-Za-z0-9-]{10})`,
+  trigger: `-(?<=xox[abprs]-)(?=[A-Za-z0-9-]{10})`,
   back: 4,
   literal: 'xox',
-  source: `${EDGE_TOKEN}xox[abprs]-[A-Za-z0-9-]{10,}`,
+  source:
+    `(?:${EDGE_TOKEN}xox[abprs]-[A-Za-z0-9-]{10,}` +
+    `|xox[abprs]-(?:\\d-)?(?:\\d{10,13}-){2,3}[A-Za-z0-9]{24,64}(?![A-Za-z0-9-]))`,
 });
 
+/**
+ * Anthropic keys. Glued to letters or digits before it (review r12) only as documented:
+ * `sk-ant-api03-` (or `admin01-`), 93 URL-safe characters and `AA`, ending the token.
+ */
 export const anthropicKey = regexDetector({
   kind: 'anthropic-key',
   anchors: '-',
-  trigger: `-(?<=${EDGE_TOKEN}sk-)(?=[A-Za-z0-9_-]{20})`,
+  trigger: `-(?<=sk-)(?=[A-Za-z0-9_-]{20})`,
   back: 2,
   literal: 'sk-ant-',
-  source: `${EDGE_TOKEN}sk-ant-[A-Za-z0-9_-]{20,}`,
+  source:
+    `(?:${EDGE_TOKEN}sk-ant-[A-Za-z0-9_-]{20,}` +
+    `|sk-ant-(?:api03|admin01)-[A-Za-z0-9_-]{93}AA(?![A-Za-z0-9_-]))`,
 });
 
 /** Google OAuth 2.0 access tokens (`ya29.` and 20 or more URL-safe characters). */
@@ -150,15 +167,27 @@ export const googleClientSecret = regexDetector({
   source: `${EDGE}GOCSPX-[A-Za-z0-9_-]{20,}`,
 });
 
-/** `sk-...` (48 random) and `sk-proj-...`: random, so with a digit and a capital. */
+/**
+ * `sk-...` (48 random) and `sk-proj-...`: random, so with a digit and a capital. Glued to
+ * letters or digits before it (review r12) only with a project, service account or admin
+ * prefix (`sk-proj-`, `sk-svcacct-`, `sk-admin-`) and 40 or more characters with a digit and
+ * both cases, ending the token.
+ */
 export const openaiKey = regexDetector({
   kind: 'openai-key',
   anchors: '-',
   trigger: '', // the anthropic trigger
   back: 2,
   literal: 'sk-',
-  source: `${EDGE}sk-(?!ant-)[A-Za-z0-9_-]{20,}`,
-  pick: (m, end) => (/\d/.test(m[0]) && /[A-Z]/.test(m[0]) ? end - m[0].length : -1),
+  source:
+    `(?:${EDGE}(?<edge>)sk-(?!ant-)[A-Za-z0-9_-]{20,}` +
+    `|sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}(?![A-Za-z0-9_-]))`,
+  pick: (m, end) => {
+    const random = /\d/.test(m[0]) && /[A-Z]/.test(m[0]);
+    const glued = m.groups?.edge === undefined;
+    if (!random || (glued && !/[a-z]/.test(m[0].slice(m[0].indexOf('-', 3))))) return -1;
+    return end - m[0].length;
+  },
 });
 
 /** `Bearer <token>` outside an Authorization header: a token of 16+ characters with a digit. */
@@ -194,15 +223,29 @@ export const urlCredentials = regexDetector({
 });
 
 /**
+ * An npm token glued to letters or digits before it (`xnpm_…`: review r12; the gitleaks rule
+ * takes one standing apart): `npm_` and exactly 36 letters and digits, with both a letter and
+ * a digit, ending the token.
+ */
+export const npmTokenGlued = regexDetector({
+  kind: 'npm-token',
+  anchors: '_',
+  trigger: `_(?<=[A-Za-z0-9]npm_)(?=[A-Za-z0-9]{36}(?![A-Za-z0-9]))`,
+  back: 3,
+  source: `npm_(?=[A-Za-z0-9]{0,35}[0-9])(?=[A-Za-z0-9]{0,35}[A-Za-z])[A-Za-z0-9]{36}(?![A-Za-z0-9])`,
+});
+
+/**
  * Hugging Face user and organisation tokens: `hf_` or `api_org_` and 34 letters or digits
  * (the vendored gitleaks rule takes letters only and misses most real tokens).
  */
 export const huggingFaceToken = regexDetector({
   kind: 'huggingface-token',
   anchors: '_',
-  trigger: `_(?<=${EDGE}(?:hf|api_org)_)(?=[A-Za-z0-9]{34}(?![A-Za-z0-9]))`,
+  // Glued to letters or digits before it too (`xhf_…`: review r12), not to `_` or `-`.
+  trigger: `_(?<=(?:${EDGE}|[A-Za-z0-9])(?:hf|api_org)_)(?=[A-Za-z0-9]{34}(?![A-Za-z0-9]))`,
   back: 0,
-  source: `(?<=${EDGE}(?:hf|api_org))_([A-Za-z0-9]{34})(?![A-Za-z0-9])`,
+  source: `(?<=(?:${EDGE}|[A-Za-z0-9])(?:hf|api_org))_([A-Za-z0-9]{34})(?![A-Za-z0-9])`,
   // Random: a digit, or both cases (not `hf_` and a 34-letter identifier).
   pick: (m) =>
     /\d/.test(m[1]) || (/[a-z]/.test(m[1]) && /[A-Z]/.test(m[1]))
