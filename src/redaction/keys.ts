@@ -25,6 +25,12 @@ const FOREIGN_PASSWORDS = [
   ci('passord'),
   ci('adgangskode'),
   ci('salasana'),
+  // Hungarian, Vietnamese (two words, as `mot de passe`), full-width ASCII (review r12).
+  `${ci('jelsz')}(?:${fold('óÓ')}|[oO])`,
+  `${ci('m')}(?:${fold('ậẬ')}|[aA])${ci('t')}[ _-]?${ci('kh')}(?:${fold('ẩẨ')}|[aA])${ci('u')}`,
+  [...'password']
+    .map((c) => fold(String.fromCharCode(c.charCodeAt(0) + 0xfee0, c.charCodeAt(0) + 0xfec0)))
+    .join(''),
   // Chinese (simplified, traditional), Japanese, Korean.
   '密码',
   '密碼',
@@ -69,7 +75,7 @@ const SERVICES = [
 ];
 /** Key words whose bare values are passwords (no digit needed), as `pass` and `pwd`. */
 export const PASSWORD_WORD =
-  /pass|pwd|mdp|wort|wachtwoord|contrase|senha|parola|пароль|has[łl]o|heslo|[şs]ifre|l[öo]senord|adgangskode|salasana|密码|密碼|パスワード|비밀번호/i;
+  /pass|pwd|mdp|wort|wachtwoord|contrase|senha|parola|пароль|has[łl]o|heslo|[şs]ifre|l[öo]senord|adgangskode|salasana|jelsz[óo]|m[ậa]t[ _-]?kh[ẩa]u|ｐａｓｓｗｏｒｄ|密码|密碼|パスワード|비밀번호/i;
 
 /**
  * Key names whose value is a secret, shared by the text detectors (`password=...`,
@@ -226,7 +232,7 @@ export interface KeyRule {
 const SECRET_KEY = new RegExp(`(?:(${KEYWORDS})${KEY_SUFFIX}|(${AUTHZ}))$`);
 /** Last letters of every key SECRET_KEY matches (a cheap test before the regex). */
 const LAST = new Set(
-  [...'destnylhpaogvwDESTNYLHPAOGVWьЬ码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
+  [...'destnylhpaogvwuDESTNYLHPAOGVWUóÓｄＤьЬ码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
 );
 
 /** Keys already judged: a few names repeat in every record (bounded, emptied when full). */

@@ -277,6 +277,7 @@ const KEY_LAST_ENDINGS = [
   ...['ass', 'ies', 'rds', 'ets', 'als', 'ens', 'eys', 'ret', 'ort', 'est', 'ken', 'ion'],
   ...['son', 'key', 'ial', 'cal', 'uth', 'mdp', 'kup', 'ena', 'eña', 'ana', 'nha', 'ola'],
   ...['slo', 'sło', 'ing', 'dev', 'new', 'fg', 'ль', '密码', '密碼', 'ード', '번호'],
+  ...['szó', 'szo', 'hẩu', 'hau', 'ｒｄ'],
 ];
 /**
  * Lower-case pair -> the first characters allowed before it (ASCII; 2: a longer ending's, see
