@@ -152,6 +152,12 @@ export const NOT_SECRETS = new Set(
   ).split(' '),
 );
 const REFERENCE = /^(?:\$|%\w+%$|\{\{)/;
+/**
+ * printf's placeholders, not a value (review r12: `fmt.Printf("password: %s\n", pw)`): `%s`,
+ * `%v`, `%+v`, `%-10s`, `%.2f`, `%lu`, one or more.
+ */
+const FORMAT_SPECIFIERS =
+  /^(?:%[-+ #0]?(?:\d{1,3}|\*)?(?:\.(?:\d{1,3}|\*))?(?:hh?|ll?|[Lqjzt])?[a-zA-Z])+$/;
 const MEMBER_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
 const LOWER_IDENTIFIER = /^[a-z_$][\w$]*$/;
 const CAMEL_IDENTIFIER = /^[a-z]+(?:[A-Z][a-z]+)+$/;
@@ -198,6 +204,7 @@ export function acceptAssignment(
   const c = value[0];
   const special = c === '$' || c === '%' || c === '{' || c === '[';
   if (special && (REFERENCE.test(value) || value.startsWith(REDACTED))) return false;
+  if (c === '%' && FORMAT_SPECIFIERS.test(value)) return false;
   if (value.length <= 11 && NOT_SECRETS.has(value.toLowerCase())) return false;
   if (PLACEHOLDER.test(value) || (value.includes('.') && KEY_FILE_PATH.test(value))) return false;
   // A letter or digit of any script (`"секрет"`), not only punctuation (`****`).

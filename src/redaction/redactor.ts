@@ -313,6 +313,25 @@ function backslashSpans(text: string): Span[] {
   return out;
 }
 
+/**
+ * Whether [start, end) is nothing but runs from `r` each followed by one letter (`\t`,
+ * `\t\n`): escapes, no value (review r12: `input("Password: \t")` was masked).
+ */
+function onlyEscapes(
+  runs: Int32Array,
+  r: number,
+  last: number,
+  start: number,
+  end: number,
+): boolean {
+  let at = start;
+  for (; r < last && at < end; r += 2) {
+    if (runs[r] !== at) return false;
+    at = runs[r + 1] + 1;
+  }
+  return at === end;
+}
+
 /** Of `found` in a window at `from`, what covers one of runs [k, last): on `text`'s offsets. */
 function keepOverRuns(
   found: Span[],
@@ -327,6 +346,7 @@ function keepOverRuns(
     const start = s.start + from;
     const end = s.end + from;
     while (r < last && runs[r + 1] <= start) r += 2;
-    if (r < last && runs[r] < end) out.push({ ...s, start, end });
+    if (r < last && runs[r] < end && !onlyEscapes(runs, r, last, start, end))
+      out.push({ ...s, start, end });
   }
 }

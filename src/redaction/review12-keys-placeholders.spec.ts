@@ -38,3 +38,19 @@ describe('the word for password in more languages', () => {
     ['full-width ASCII and colon', 'ＰＡＳＳＷＯＲＤ：XqM5qHwLb1o5b4yx', `ＰＡＳＳＷＯＲＤ：${P}`],
   ]);
 });
+
+describe('placeholders and escapes are no value', () => {
+  const same = (name: string, text: string) => [name, text, text] as const;
+  everyForm([
+    same("Go's Printf", `fmt.Printf("password: %s${BS}n", pw)`),
+    same('%v', 'log.Printf("password: %v", pw)'),
+    same('%+v and %-10s', 'password: %+v token: %-10s'),
+    same('%d after =', 'password=%d'),
+    same('%q, %x', 'password: %q secret: %x'),
+    same("Python's {} and {0}", 'print("password: {}".format(pw), "password: {0}")'),
+    same('a lone \\t', `password = input("Password: ${BS}t")`),
+    same('two escapes', `password: ${BS}t${BS}t`),
+    ['a value after a placeholder-like start', 'password: %Zq8mLw2', `password: ${P}`],
+    ['a value after \\t', `password: ${BS}tXq9mLw2Zr7TbQe`, `password: ${P}`],
+  ]);
+});
