@@ -147,14 +147,29 @@ export class Redactor {
     return this.mask(text, this.findSpans(text), start, end);
   }
 
-  /** `text.slice(start, end)` with the given spans masked; counts each masked span. */
-  mask(text: string, spans: readonly Span[], start = 0, end = text.length): string {
+  /**
+   * `text.slice(start, end)` with the given spans masked; counts each masked span. `continued`:
+   * a span over `start` continues a secret an earlier part already showed masked and counted
+   * (./stream, a secret longer than a step): it shows nothing and is not counted again.
+   */
+  mask(
+    text: string,
+    spans: readonly Span[],
+    start = 0,
+    end = text.length,
+    continued = false,
+  ): string {
     if (end <= start) return '';
     const parts: string[] = [];
     let pos = start;
     for (const s of spans) {
       if (s.end <= start) continue;
       if (s.start >= end) break;
+      if (continued && s.start <= start) {
+        parts.push('');
+        pos = Math.min(s.end, end);
+        continue;
+      }
       parts.push(text.slice(pos, Math.max(s.start, start)), marker(s.kind));
       pos = Math.min(s.end, end);
       this.onRedact?.(s.kind);
