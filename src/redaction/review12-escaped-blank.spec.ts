@@ -40,11 +40,7 @@ describe('a backslash value after an escaped blank before the command', () => {
       `echo a ${BS} docker login -p 'X${BS}YM5qHwLb1o5b4yx'`,
       `echo a ${BS} docker login -p '${P}'`,
     ],
-    [
-      'the plain value, as before',
-      `x${BS} mysql -pPwM5qHwLb1o5b4yx db`,
-      `x${BS} mysql -p${P} db`,
-    ],
+    ['the plain value, as before', `x${BS} mysql -pPwM5qHwLb1o5b4yx db`, `x${BS} mysql -p${P} db`],
     [
       'an escaped blank inside the value, as before',
       `mysql -p'Pw${BS} qo86M5qHwLb1o' db`,
