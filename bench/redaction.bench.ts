@@ -220,6 +220,12 @@ function adversarial(redactor: Redactor, units?: string[]): { worst: number; inp
     // Backslash runs a value may hold (review 12): each is read again as value characters.
     fill('=\\n'),
     fill("'a\\nb' "),
+    // Token prefixes found glued to a word (review r12): each starts a candidate run.
+    fill('sk-proj-'),
+    fill('sk-ant-api03-'),
+    fill('xoxb-1234567890-'),
+    fill('AIza'),
+    fill('x\\ '),
   ];
   let worst = 0;
   let input = '';

@@ -39,6 +39,10 @@ export const KEY_LAST = `(?:${[
   '密[码碼]',
   'ード',
   '번호',
+  // jelszó, mật khẩu, ｐａｓｓｗｏｒｄ (review r12).
+  '[sS][zZ][óÓoO]',
+  '[hH][ẩẨaA][uU]',
+  '[ｒＲ][ｄＤ]',
   // KEY_SUFFIX's endings, whole (a bare `value`, `string` or `method` key is everywhere in JSON):
   // SecretString, password_value, _v4, _2, -12, _prod...; .dockercfg.
   `(?:[_-]${ci('strin')}|[fF]|[_-]${ci('stagin')})[gG]`,
@@ -51,7 +55,7 @@ export const KEY_LAST = `(?:${[
   `[yY][_-][iI][dD]`,
 ].join('|')})`;
 export const KEY_LAST_CODES = new Set(
-  [...'destnylhpaogvwь码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
+  [...'destnylhpaogvwuóｄь码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
 );
 
 /** Where the key before the `:`/`=` at `at` ends (its last character), past quotes and blanks. */

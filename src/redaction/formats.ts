@@ -14,11 +14,15 @@ export const jwt = regexDetector({
 });
 
 /**
- * An AWS access key id (long-term AKIA, temporary ASIA). Glued to a letter or digit before it
- * (`cccAKIA…`, a log that lost its separator: review H5) only with its documented alphabet
- * (base32: `A-Z`, `2-7`) and length exactly; the group `edge` is set when it stands apart.
+ * An AWS access key id (long-term AKIA, temporary ASIA). Standing apart, with 16 of `A-Z0-9`;
+ * glued to letters or digits before or after it (`cccAKIA…`, `AKIA…abc`, a log that lost its
+ * separator: reviews H5 and r12) only with its documented alphabet (base32: `A-Z`, `2-7`) and
+ * its 16 characters, masked then to the end of that alphabet's run (`AKIA…7` whole, `abc` of
+ * `AKIA…abc` not). The group `edge` is set when it stands apart.
  */
-const AWS_KEY_ID = `(?:${EDGE_ALNUM}(?<edge>)A(?:KIA|SIA)[A-Z0-9]{16}|A(?:KIA|SIA)[A-Z2-7]{16})(?![A-Za-z0-9])`;
+const AWS_KEY_ID = `(?:${EDGE_ALNUM}(?<edge>)A(?:KIA|SIA)[A-Z0-9]{16}(?![A-Za-z0-9])|A(?:KIA|SIA)[A-Z2-7]{16,})`;
+/** The key id as awsSecretAfterKeyId reads it: apart from what follows (a pair is written so). */
+const AWS_KEY_ID_APART = `(?:${EDGE_ALNUM}(?<edge>)A(?:KIA|SIA)[A-Z0-9]{16}|A(?:KIA|SIA)[A-Z2-7]{16})(?![A-Za-z0-9])`;
 
 /**
  * Anchored on the `I` of AKIA/ASIA: one first character for both (the prefilter has room for
@@ -27,10 +31,11 @@ const AWS_KEY_ID = `(?:${EDGE_ALNUM}(?<edge>)A(?:KIA|SIA)[A-Z0-9]{16}|A(?:KIA|SI
 export const awsAccessKey = regexDetector({
   kind: 'aws-access-key',
   anchors: 'I',
-  // The cheap tests first: what ends the 16 characters (`AKIA` repeated has a letter there:
-  // 17 characters skipped, where the alphabet's look-ahead read them one by one), then the
-  // alphabet; no edge before (H5: a key id glued to a word, see AWS_KEY_ID).
-  trigger: `I(?![\\s\\S]{17}[A-Za-z0-9])(?=A[A-Z0-9]{16}(?![A-Za-z0-9]))(?<=A[KS]I)`,
+  // What stands before first: not an I after an earlier AKIA/ASIA of the same run of the
+  // alphabet, which masks to the run's end (`AKIA` repeated is one key id: its first I only is
+  // tried, where every I read 16 characters ahead, 19 -> 45 ms); then the alphabet's 16
+  // characters (whatever follows: review r12), or 16 of `A-Z0-9` apart.
+  trigger: `I(?<=A[KS]I)(?<!A[KS]IA[A-Z2-7]*?A[KS]I)(?=A(?:[A-Z2-7]{16}|[A-Z0-9]{16}(?![A-Za-z0-9])))`,
   back: 2,
   source: AWS_KEY_ID,
 });
@@ -46,19 +51,34 @@ export const awsSecretAfterKeyId = regexDetector({
   anchors: 'I',
   trigger: '', // awsAccessKey's
   back: 2,
+  // The key id's 16 characters end 18 after the I: no letter or digit there.
+  quick: (text, at) => !isAlnumAt(text, at + 18),
   source:
-    `${AWS_KEY_ID}(?:[^\\r\\n]{0,40}?\\r?\\n){0,2}[^\\r\\n]{0,40}?(?<![A-Za-z0-9/+=])` +
+    `${AWS_KEY_ID_APART}(?:[^\\r\\n]{0,40}?\\r?\\n){0,2}[^\\r\\n]{0,40}?(?<![A-Za-z0-9/+=])` +
     `(?=[A-Za-z0-9/+]{0,39}[0-9])(?=[A-Za-z0-9/+]{0,39}[A-Z])(?=[A-Za-z0-9/+]{0,39}[a-z])` +
     `(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])`,
   pick: (m, end) => end - (m.groups?.secret.length ?? 0),
 });
 
+function isAlnumAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+}
+
+/**
+ * Google API keys: `AIza` and 35 URL-safe characters; glued to letters or digits before it
+ * (`keyxAIza…`: review r12) with exactly 35, as AWS key ids and Stripe keys.
+ */
 export const gcpApiKey = regexDetector({
   kind: 'gcp-api-key',
   anchors: 'z',
-  trigger: `z(?<=${EDGE_TOKEN}AIz)(?=a[0-9A-Za-z_-]{35})`,
+  // Glued: what ends the 35 characters first (one fixed-length skip: `AIza` repeated fails
+  // there, where reading the alphabet at every z cost 35 steps).
+  trigger:
+    `z(?<=AIz)(?:(?<=${EDGE_TOKEN}AIz)(?=a[0-9A-Za-z_-]{35})` +
+    `|(?![\\s\\S]{36}[0-9A-Za-z_-])(?=a[0-9A-Za-z_-]{35}))`,
   back: 2,
-  source: `${EDGE_TOKEN}AIza[0-9A-Za-z_-]{35,}`,
+  source: `(?:${EDGE_TOKEN}AIza[0-9A-Za-z_-]{35,}|AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-]))`,
 });
 
 /**
@@ -100,22 +120,43 @@ export const stripeKey = regexDetector({
   },
 });
 
+/**
+ * Slack tokens. Glued to letters or digits before it (`abcdxoxb-…`: review r12) only as Slack
+ * writes them: an optional version digit, two or three numeric ids of 10-13 digits, then 24-64
+ * letters and digits ending the token.
+ */
 export const slackToken = regexDetector({
   kind: 'slack-token',
   anchors: '-',
-  trigger: `-(?<=${EDGE_TOKEN}xox[abprs]-)(?=[A-Za-z0-9-]{10})`,
+  // Glued: only before the numeric ids (`xoxb-` repeated is no candidate), not after another
+  // prefix in the same run (`xoxb-1234567890-` repeated: 16 -> 42 ms without).
+  trigger: `-(?<=xox[abprs]-)(?:(?<=${EDGE_TOKEN}xox[abprs]-)(?=[A-Za-z0-9-]{10})|(?=(?:\\d-)?\\d{10})(?<!xox[abprs]-[A-Za-z0-9-]*?xox[abprs]-))`,
   back: 4,
   literal: 'xox',
-  source: `${EDGE_TOKEN}xox[abprs]-[A-Za-z0-9-]{10,}`,
+  source:
+    `(?:${EDGE_TOKEN}xox[abprs]-[A-Za-z0-9-]{10,}` +
+    `|xox[abprs]-(?:\\d-)?(?:\\d{10,13}-){2,3}[A-Za-z0-9]{24,64}(?![A-Za-z0-9-]))`,
 });
 
+/**
+ * Anthropic keys. Glued to letters or digits before it (review r12) only as documented:
+ * `sk-ant-api03-` (or `admin01-`), 93 URL-safe characters and `AA`, ending the token.
+ */
 export const anthropicKey = regexDetector({
   kind: 'anthropic-key',
   anchors: '-',
-  trigger: `-(?<=${EDGE_TOKEN}sk-)(?=[A-Za-z0-9_-]{20})`,
+  // Glued: only before the documented prefixes (`sk-a` repeated is no candidate), for openaiKey
+  // too; not after another such prefix in the same run (`sk-proj-` repeated: 83 ms without,
+  // `sk-ant-api03-` 47), then Anthropic's `AA` and what follows (one fixed-length skip).
+  trigger:
+    `-(?<=sk-)(?:(?<=${EDGE_TOKEN}sk-)(?=[A-Za-z0-9_-]{20})` +
+    `|(?=ant-(?:api03|admin01)-)(?<!sk-ant-[A-Za-z0-9_-]*?sk-)(?=[\\s\\S]{4}(?:api03-|admin01-[\\s\\S]{2})[\\s\\S]{93}AA(?![A-Za-z0-9_-]))` +
+    `|(?=(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40})(?<!sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]*?sk-))`,
   back: 2,
   literal: 'sk-ant-',
-  source: `${EDGE_TOKEN}sk-ant-[A-Za-z0-9_-]{20,}`,
+  source:
+    `(?:${EDGE_TOKEN}sk-ant-[A-Za-z0-9_-]{20,}` +
+    `|sk-ant-(?:api03|admin01)-[A-Za-z0-9_-]{93}AA(?![A-Za-z0-9_-]))`,
 });
 
 /** Google OAuth 2.0 access tokens (`ya29.` and 20 or more URL-safe characters). */
@@ -138,15 +179,27 @@ export const googleClientSecret = regexDetector({
   source: `${EDGE}GOCSPX-[A-Za-z0-9_-]{20,}`,
 });
 
-/** `sk-...` (48 random) and `sk-proj-...`: random, so with a digit and a capital. */
+/**
+ * `sk-...` (48 random) and `sk-proj-...`: random, so with a digit and a capital. Glued to
+ * letters or digits before it (review r12) only with a project, service account or admin
+ * prefix (`sk-proj-`, `sk-svcacct-`, `sk-admin-`) and 40 or more characters with a digit and
+ * both cases, ending the token.
+ */
 export const openaiKey = regexDetector({
   kind: 'openai-key',
   anchors: '-',
   trigger: '', // the anthropic trigger
   back: 2,
   literal: 'sk-',
-  source: `${EDGE}sk-(?!ant-)[A-Za-z0-9_-]{20,}`,
-  pick: (m, end) => (/\d/.test(m[0]) && /[A-Z]/.test(m[0]) ? end - m[0].length : -1),
+  source:
+    `(?:${EDGE}(?<edge>)sk-(?!ant-)[A-Za-z0-9_-]{20,}` +
+    `|sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}(?![A-Za-z0-9_-]))`,
+  pick: (m, end) => {
+    const random = /\d/.test(m[0]) && /[A-Z]/.test(m[0]);
+    const glued = m.groups?.edge === undefined;
+    if (!random || (glued && !/[a-z]/.test(m[0].slice(m[0].indexOf('-', 3))))) return -1;
+    return end - m[0].length;
+  },
 });
 
 /** `Bearer <token>` outside an Authorization header: a token of 16+ characters with a digit. */
@@ -182,15 +235,29 @@ export const urlCredentials = regexDetector({
 });
 
 /**
+ * An npm token glued to letters or digits before it (`xnpm_…`: review r12; the gitleaks rule
+ * takes one standing apart): `npm_` and exactly 36 letters and digits, with both a letter and
+ * a digit, ending the token.
+ */
+export const npmTokenGlued = regexDetector({
+  kind: 'npm-token',
+  anchors: '_',
+  trigger: `_(?<=[A-Za-z0-9]npm_)(?=[A-Za-z0-9]{36}(?![A-Za-z0-9]))`,
+  back: 3,
+  source: `npm_(?=[A-Za-z0-9]{0,35}[0-9])(?=[A-Za-z0-9]{0,35}[A-Za-z])[A-Za-z0-9]{36}(?![A-Za-z0-9])`,
+});
+
+/**
  * Hugging Face user and organisation tokens: `hf_` or `api_org_` and 34 letters or digits
  * (the vendored gitleaks rule takes letters only and misses most real tokens).
  */
 export const huggingFaceToken = regexDetector({
   kind: 'huggingface-token',
   anchors: '_',
-  trigger: `_(?<=${EDGE}(?:hf|api_org)_)(?=[A-Za-z0-9]{34}(?![A-Za-z0-9]))`,
+  // Glued to letters or digits before it too (`xhf_…`: review r12), not to `_` or `-`.
+  trigger: `_(?<=(?:${EDGE}|[A-Za-z0-9])(?:hf|api_org)_)(?=[A-Za-z0-9]{34}(?![A-Za-z0-9]))`,
   back: 0,
-  source: `(?<=${EDGE}(?:hf|api_org))_([A-Za-z0-9]{34})(?![A-Za-z0-9])`,
+  source: `(?<=(?:${EDGE}|[A-Za-z0-9])(?:hf|api_org))_([A-Za-z0-9]{34})(?![A-Za-z0-9])`,
   // Random: a digit, or both cases (not `hf_` and a 34-letter identifier).
   pick: (m) =>
     /\d/.test(m[1]) || (/[a-z]/.test(m[1]) && /[A-Z]/.test(m[1]))

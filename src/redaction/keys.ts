@@ -25,6 +25,12 @@ const FOREIGN_PASSWORDS = [
   ci('passord'),
   ci('adgangskode'),
   ci('salasana'),
+  // Hungarian, Vietnamese (two words, as `mot de passe`), full-width ASCII (review r12).
+  `${ci('jelsz')}(?:${fold('óÓ')}|[oO])`,
+  `${ci('m')}(?:${fold('ậẬ')}|[aA])${ci('t')}[ _-]?${ci('kh')}(?:${fold('ẩẨ')}|[aA])${ci('u')}`,
+  [...'password']
+    .map((c) => fold(String.fromCharCode(c.charCodeAt(0) + 0xfee0, c.charCodeAt(0) + 0xfec0)))
+    .join(''),
   // Chinese (simplified, traditional), Japanese, Korean.
   '密码',
   '密碼',
@@ -69,7 +75,7 @@ const SERVICES = [
 ];
 /** Key words whose bare values are passwords (no digit needed), as `pass` and `pwd`. */
 export const PASSWORD_WORD =
-  /pass|pwd|mdp|wort|wachtwoord|contrase|senha|parola|пароль|has[łl]o|heslo|[şs]ifre|l[öo]senord|adgangskode|salasana|密码|密碼|パスワード|비밀번호/i;
+  /pass|pwd|mdp|wort|wachtwoord|contrase|senha|parola|пароль|has[łl]o|heslo|[şs]ifre|l[öo]senord|adgangskode|salasana|jelsz[óo]|m[ậa]t[ _-]?kh[ẩa]u|ｐａｓｓｗｏｒｄ|密码|密碼|パスワード|비밀번호/i;
 
 /**
  * Key names whose value is a secret, shared by the text detectors (`password=...`,
@@ -146,6 +152,12 @@ export const NOT_SECRETS = new Set(
   ).split(' '),
 );
 const REFERENCE = /^(?:\$|%\w+%$|\{\{)/;
+/**
+ * printf's placeholders, not a value (review r12: `fmt.Printf("password: %s\n", pw)`): `%s`,
+ * `%v`, `%+v`, `%-10s`, `%.2f`, `%lu`, one or more.
+ */
+const FORMAT_SPECIFIERS =
+  /^(?:%[-+ #0]?(?:\d{1,3}|\*)?(?:\.(?:\d{1,3}|\*))?(?:hh?|ll?|[Lqjzt])?[a-zA-Z])+$/;
 const MEMBER_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
 const LOWER_IDENTIFIER = /^[a-z_$][\w$]*$/;
 const CAMEL_IDENTIFIER = /^[a-z]+(?:[A-Z][a-z]+)+$/;
@@ -192,6 +204,7 @@ export function acceptAssignment(
   const c = value[0];
   const special = c === '$' || c === '%' || c === '{' || c === '[';
   if (special && (REFERENCE.test(value) || value.startsWith(REDACTED))) return false;
+  if (c === '%' && FORMAT_SPECIFIERS.test(value)) return false;
   if (value.length <= 11 && NOT_SECRETS.has(value.toLowerCase())) return false;
   if (PLACEHOLDER.test(value) || (value.includes('.') && KEY_FILE_PATH.test(value))) return false;
   // A letter or digit of any script (`"секрет"`), not only punctuation (`****`).
@@ -226,7 +239,7 @@ export interface KeyRule {
 const SECRET_KEY = new RegExp(`(?:(${KEYWORDS})${KEY_SUFFIX}|(${AUTHZ}))$`);
 /** Last letters of every key SECRET_KEY matches (a cheap test before the regex). */
 const LAST = new Set(
-  [...'destnylhpaogvwDESTNYLHPAOGVWьЬ码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
+  [...'destnylhpaogvwuDESTNYLHPAOGVWUóÓｄＤьЬ码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
 );
 
 /** Keys already judged: a few names repeat in every record (bounded, emptied when full). */

@@ -48,6 +48,7 @@ import {
   googleClientSecret,
   huggingFaceToken,
   jwt,
+  npmTokenGlued,
   openaiKey,
   slackToken,
   stripeKey,
@@ -146,6 +147,7 @@ export const DETECTORS: readonly Detector[] = [
   googleAccessToken,
   googleClientSecret,
   huggingFaceToken,
+  npmTokenGlued,
   githubToken,
   githubPat,
   slackToken,
@@ -253,11 +255,6 @@ function codes(chars: string): Uint8Array {
   return t;
 }
 
-/** An ASCII letter or digit (NaN: none). */
-function isAlnum(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
-}
-
 /** `c` in lower case for the pair tests (ASCII letters only, or any non-ASCII character). */
 function lower(c: number): number {
   if (c < 0x80) return c >= 0x41 && c <= 0x5a ? c | 0x20 : c;
@@ -280,6 +277,7 @@ const KEY_LAST_ENDINGS = [
   ...['ass', 'ies', 'rds', 'ets', 'als', 'ens', 'eys', 'ret', 'ort', 'est', 'ken', 'ion'],
   ...['son', 'key', 'ial', 'cal', 'uth', 'mdp', 'kup', 'ena', 'eña', 'ana', 'nha', 'ola'],
   ...['slo', 'sło', 'ing', 'dev', 'new', 'fg', 'ль', '密码', '密碼', 'ード', '번호'],
+  ...['szó', 'szo', 'hẩu', 'hau', 'ｒｄ'],
 ];
 /**
  * Lower-case pair -> the first characters allowed before it (ASCII; 2: a longer ending's, see
@@ -475,13 +473,12 @@ export const NEAR: Record<string, Around | ((text: string, at: number) => boolea
   B: around('-', 'e'),
   // eyJ, LS0tLS1CRUdJ.
   J: around('yd'),
-  // AKIA, ASIA (their 16 characters end 18 after the I: no letter or digit there, which the
-  // triggers' look-ahead reads 17 characters to learn, at every I of `AKIA` repeated); IDENTIFIED BY.
+  // AKIA, ASIA (whatever follows their 16 characters since review r12); IDENTIFIED BY.
   I: (text, at) => {
     const c = text.charCodeAt(at + 1);
     if (c === 0x44) return true;
     const p = text.charCodeAt(at - 1);
-    return c === 0x41 && (p === 0x4b || p === 0x53) && !isAlnum(text.charCodeAt(at + 18));
+    return c === 0x41 && (p === 0x4b || p === 0x53);
   },
   _: underscore,
   // setItem(, setenv(, fetch(, get(, auth = (, HTTPBasicAuth(, .login(, PDO(, fill(, type(,

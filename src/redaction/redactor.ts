@@ -147,14 +147,29 @@ export class Redactor {
     return this.mask(text, this.findSpans(text), start, end);
   }
 
-  /** `text.slice(start, end)` with the given spans masked; counts each masked span. */
-  mask(text: string, spans: readonly Span[], start = 0, end = text.length): string {
+  /**
+   * `text.slice(start, end)` with the given spans masked; counts each masked span. `continued`:
+   * a span over `start` continues a secret an earlier part already showed masked and counted
+   * (./stream, a secret longer than a step): it shows nothing and is not counted again.
+   */
+  mask(
+    text: string,
+    spans: readonly Span[],
+    start = 0,
+    end = text.length,
+    continued = false,
+  ): string {
     if (end <= start) return '';
     const parts: string[] = [];
     let pos = start;
     for (const s of spans) {
       if (s.end <= start) continue;
       if (s.start >= end) break;
+      if (continued && s.start <= start) {
+        parts.push('');
+        pos = Math.min(s.end, end);
+        continue;
+      }
       parts.push(text.slice(pos, Math.max(s.start, start)), marker(s.kind));
       pos = Math.min(s.end, end);
       this.onRedact?.(s.kind);
@@ -293,17 +308,60 @@ function backslashSpans(text: string): Span[] {
     for (; last < runs.length && runs[last] - AROUND_RUN <= to; last += 2)
       to = Math.min(text.length, runs[last + 1] + AROUND_RUN);
     const buf = Buffer.from(text.slice(from, to), 'utf16le');
-    for (let r = k; r < last; r += 2)
+    let blanks = false;
+    for (let r = k; r < last; r += 2) {
       for (let i = runs[r] - from; i < runs[r + 1] - from; i++) buf.writeUInt16LE(X_CODE, 2 * i);
-    // Keep what the detectors find over a replaced run, on the same offsets in `text`.
-    let r = k;
-    for (const s of scanBuiltins(buf.toString('utf16le'))) {
-      const start = s.start + from;
-      const end = s.end + from;
-      while (r < last && runs[r + 1] <= start) r += 2;
-      if (r < last && runs[r] < end) out.push({ ...s, start, end });
+      if (text.charCodeAt(runs[r + 1] - 1) === 0x20) blanks = true;
+    }
+    keepOverRuns(scanBuiltins(buf.toString('utf16le')), runs, k, last, from, out);
+    // A shell-escaped blank read as `xx` glues the words either side (review 12:
+    // `x\ mysql -p'Pw\g…'` read `xxxmysql`, no command): such a window is read again with
+    // those blanks kept, what stands after one starting a word.
+    if (blanks) {
+      for (let r = k; r < last; r += 2)
+        if (text.charCodeAt(runs[r + 1] - 1) === 0x20)
+          buf.writeUInt16LE(0x20, 2 * (runs[r + 1] - 1 - from));
+      keepOverRuns(scanBuiltins(buf.toString('utf16le')), runs, k, last, from, out);
     }
     k = last;
   }
   return out;
+}
+
+/**
+ * Whether [start, end) is nothing but runs from `r` each followed by one letter (`\t`,
+ * `\t\n`): escapes, no value (review r12: `input("Password: \t")` was masked).
+ */
+function onlyEscapes(
+  runs: Int32Array,
+  r: number,
+  last: number,
+  start: number,
+  end: number,
+): boolean {
+  let at = start;
+  for (; r < last && at < end; r += 2) {
+    if (runs[r] !== at) return false;
+    at = runs[r + 1] + 1;
+  }
+  return at === end;
+}
+
+/** Of `found` in a window at `from`, what covers one of runs [k, last): on `text`'s offsets. */
+function keepOverRuns(
+  found: Span[],
+  runs: Int32Array,
+  k: number,
+  last: number,
+  from: number,
+  out: Span[],
+): void {
+  let r = k;
+  for (const s of found) {
+    const start = s.start + from;
+    const end = s.end + from;
+    while (r < last && runs[r + 1] <= start) r += 2;
+    if (r < last && runs[r] < end && !onlyEscapes(runs, r, last, start, end))
+      out.push({ ...s, start, end });
+  }
 }

@@ -87,6 +87,21 @@ describe('createRedactStream', () => {
     );
   });
 
+  it('shows a value longer than a step as one marker, counted once, as the decoded text does', async () => {
+    // Review r12: `pwd=ab` repeated over 1 MB is one value; the download showed (and counted)
+    // a marker per step (22), the record and the secrets report one.
+    const kinds: string[] = [];
+    const r = new Redactor({ enabled: true, extraPatterns: [] }, (k) => kinds.push(k));
+    const text = `{"content":"${'pwd=ab'.repeat(30_000)} PGPASSWORD=K8yAbCdEfGhIjKlMn psql"}\n`;
+    const { bytes } = await run(r, chunked(text, 65536));
+    const want = '{"content":"pwd=[REDACTED:password] PGPASSWORD=[REDACTED:password] psql"}\n';
+    expect(bytes.toString('utf8')).toBe(want);
+    expect(kinds).toHaveLength(2);
+    kinds.length = 0;
+    expect(r.redactText(text)).toBe(want);
+    expect(kinds).toHaveLength(2);
+  });
+
   it('masks a line longer than a step without losing any text', async () => {
     const long = 'a '.repeat(STREAM_STEP) + `token=${'Z9'.repeat(100)} ` + 'b '.repeat(STREAM_STEP);
     const { bytes } = await run(on(), chunked(long, 10000));

@@ -175,6 +175,8 @@ function inValue(text: string, i: number, j: number): boolean {
       (i < 4 || blank(text.charCodeAt(i - 4)))
     )
       return true;
+    // A long option and a blank: `--password \/…` (review r12), as `--password=\/…`.
+    if (isLetter(key)) return longOption(text, i - 2);
   }
   // (1) and (3): the token around the run, bounded.
   let a = i - 1;
@@ -229,6 +231,21 @@ function opens(text: string, a: number): boolean {
   while (k >= 0 && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k--;
   const c = text.charCodeAt(k);
   return !(c === 0x3a || c === 0x2c || c === 0x5b || c === 0x7b || c === 0x22);
+}
+
+/** How long a long option's name longOption reads back. */
+const OPTION_MAX = 40;
+
+/** Whether the letter at `k` ends a long option (`--password`) that a blank or the text's start precedes. */
+function longOption(text: string, k: number): boolean {
+  const stop = Math.max(0, k - OPTION_MAX);
+  for (; k >= stop; k--) {
+    const c = text.charCodeAt(k);
+    if (isWord(c)) continue;
+    if (c !== 0x2d) return false;
+    if (text.charCodeAt(k - 1) === 0x2d) return k < 2 || blank(text.charCodeAt(k - 2));
+  }
+  return false;
 }
 
 function isLetter(c: number): boolean {
