@@ -13,6 +13,7 @@ import { median, sleep } from './stats';
 const PAGE = `query Newest { sessions(first: 20) { edges { node {
   id createdAt updatedAt userRequest model stepCount toolCallCount errorCount } } } }`;
 const STATUS = `{ indexStatus { state } }`;
+const LIMIT_MS = 15 * 60_000;
 
 interface StatusAnswer {
   data: { indexStatus: { state: string } };
@@ -32,11 +33,14 @@ export async function benchPageWhileBuilding(
     const url = `http://127.0.0.1:${port}/graphql`;
     const t0 = performance.now();
     const during: number[] = [];
+    // Bounded: a build that never ends must not hold the bench (and CI) with it.
     for (let i = 0; ; i++) {
       during.push(...(await measure(1, () => post(url, PAGE))));
       if (i % 10 === 0) {
         const status = (await post(url, STATUS)) as StatusAnswer;
         if (status.data.indexStatus.state === 'READY') break;
+        if (performance.now() - t0 > LIMIT_MS)
+          throw new Error(`figure 9p: not READY in ${LIMIT_MS} ms`);
       }
       await sleep(20);
     }
