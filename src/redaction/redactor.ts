@@ -348,6 +348,7 @@ function valueBlanks(
   from: number,
   buf: Buffer,
 ): boolean {
+  if (found.length === 0) return false;
   const ends = new Set<number>();
   for (const s of found) ends.add(s.end + from);
   let any = false;
