@@ -321,11 +321,57 @@ function backslashSpans(text: string): Span[] {
       for (let r = k; r < last; r += 2)
         if (text.charCodeAt(runs[r + 1] - 1) === 0x20)
           buf.writeUInt16LE(0x20, 2 * (runs[r + 1] - 1 - from));
-      keepOverRuns(scanBuiltins(buf.toString('utf16le')), runs, k, last, from, out);
+      const found = scanBuiltins(buf.toString('utf16le'));
+      keepOverRuns(found, runs, k, last, from, out);
+      // A value cut at one of those blanks is the value's own (review r13:
+      // `x\ mysql -pPw\ Vq7…` masked `Pw\`): read once more with that blank, and those glued
+      // after it in the same word, as `x` again, the command's blank kept.
+      if (valueBlanks(text, found, runs, k, last, from, buf))
+        keepOverRuns(scanBuiltins(buf.toString('utf16le')), runs, k, last, from, out);
     }
     k = last;
   }
   return out;
+}
+
+/**
+ * Of runs [k, last) with a blank, kept as one in `buf` (the window at `from`), the ones a span
+ * of `found` ends at, and any glued after one in the same word (`Pw\ a\ Vq7…`): written back
+ * as `x`. Whether any was.
+ */
+function valueBlanks(
+  text: string,
+  found: Span[],
+  runs: Int32Array,
+  k: number,
+  last: number,
+  from: number,
+  buf: Buffer,
+): boolean {
+  if (found.length === 0) return false;
+  const ends = new Set<number>();
+  for (const s of found) ends.add(s.end + from);
+  let any = false;
+  let glued = -1;
+  for (let r = k; r < last; r += 2) {
+    const blank = runs[r + 1] - 1;
+    if (text.charCodeAt(blank) !== 0x20) continue;
+    if (ends.has(blank) || (glued >= 0 && wordBetween(text, glued, runs[r]))) {
+      buf.writeUInt16LE(X_CODE, 2 * (blank - from));
+      any = true;
+      glued = runs[r + 1];
+    } else glued = -1;
+  }
+  return any;
+}
+
+/** Whether [a, b) holds no blank: what follows a value's escaped blank up to the next run. */
+function wordBetween(text: string, a: number, b: number): boolean {
+  for (let i = a; i < b; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) return false;
+  }
+  return true;
 }
 
 /**

@@ -29,6 +29,10 @@ for (const c of 'ntrbfu"\'`/ \t\n\r') ESCAPE_STOP[c.charCodeAt(0)] = 1;
 const ESCAPE_LETTER = new Uint8Array(128);
 for (const c of 'ntrbfu') ESCAPE_LETTER[c.charCodeAt(0)] = 1;
 
+/** What may stand between a password and its tail in valueAfterBackslash: the escape letters and `/`. */
+const TAIL_ESCAPE = new Uint8Array(128);
+for (const c of 'ntrbfu/') TAIL_ESCAPE[c.charCodeAt(0)] = 1;
+
 /**
  * Where a value the detectors ended at a backslash (their classes stop there) really ends
  * (review 9: `mysql -pPw\R9T03zk8mT4v` masked `Pw` only). Read the same in decoded text and in
@@ -52,7 +56,9 @@ export function valueAfterBackslash(text: string, end: number, quote: number): n
       while (j < stop && text.charCodeAt(j) === 0x5c) j++;
       const n = text.charCodeAt(j);
       if (Number.isNaN(n) || (n < 0x80 && ESCAPE_STOP[n] === 1)) {
-        if (quote >= 0 || ESCAPE_LETTER[n] !== 1 || !passwordTail(text, j + 1)) break;
+        // `\/` as an escape letter (review r13: `DB_PASSWORD=Pw\/Vq7…` masked `Pw`): README
+        // lists `/` among the escapes, and JSON's `\/` is a `/` the value holds anyway.
+        if (quote >= 0 || TAIL_ESCAPE[n] !== 1 || !passwordTail(text, j + 1)) break;
       }
       i = j + 1;
       last = i;
