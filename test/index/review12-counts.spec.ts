@@ -1,3 +1,4 @@
+import { planner } from '../fixtures/records';
 import { compactFindings, requestRecord } from './compact-findings';
 
 /**
@@ -26,12 +27,7 @@ describe.each([
     async (redact) => {
       const got = await findings(redact, [
         input,
-        {
-          step_index: 1,
-          source: 'MODEL',
-          type: 'PLANNER_RESPONSE',
-          status: 'DONE',
-          created_at: T,
+        planner(1, T, {
           tool_calls: [
             { name: 'run_command', args: { CommandLine: arg(LOGIN), Cwd: arg('/srv') } },
             {
@@ -39,7 +35,7 @@ describe.each([
               args: { TargetFile: arg('/srv/.env'), CodeContent: arg(CODE) },
             },
           ],
-        },
+        }),
       ]);
       expect(got).toEqual([
         { kind: 'password', field: 'TOOL_CALLS', position: 1, artifact: null, count: 3 },
