@@ -159,7 +159,8 @@ function openSpans(r: Redactor, text: string, a: number, b: number, out: Span[])
     if (!lit) continue;
     const found: Span[] = [];
     lit.toRaw(valueSpans(r, lit.value, null), found);
-    for (const s of found) out.push({ start: s.start - 1 + start, end: s.end - 1 + start, kind: s.kind });
+    for (const s of found)
+      out.push({ start: s.start - 1 + start, end: s.end - 1 + start, kind: s.kind });
     return;
   }
 }
