@@ -1,3 +1,4 @@
+import { MARK } from './composed';
 import { ci, REDACTED } from './detector';
 
 /** Non-ASCII letters both ways: ci() only folds ASCII. */
@@ -248,6 +249,8 @@ const JUDGED_MAX = 4096;
 
 /** The rule for a JSON object key, or null when the key does not name a secret. */
 export function secretKey(key: string): KeyRule | null {
+  // A key written decomposed (`contrasen` + U+0303 + `a`) names what its composed form names.
+  if (MARK.test(key)) key = key.normalize('NFC');
   if (key.length < 3 || !LAST.has(key.charCodeAt(key.length - 1))) return null;
   let rule = JUDGED.get(key);
   if (rule !== undefined) return rule;
