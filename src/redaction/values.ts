@@ -133,7 +133,11 @@ export function literalBackslashes(text: string): Int32Array {
     } else if (j - i >= 2 && ESCAPE_LETTER[c] === 1 && (quoteless ??= !text.includes('"'))) {
       add(i, j);
       chain = j + 1;
-    } else if (c < 0x80 && VALUE_LETTER[c] === 1 && (i === chain || inValue(text, i, j))) {
+    } else if (
+      c < 0x80 &&
+      VALUE_LETTER[c] === 1 &&
+      ((i === chain && c !== 0x6e && c !== 0x72) || inValue(text, i, j))
+    ) {
       add(i, j);
       chain = j + 1;
     }
