@@ -155,10 +155,16 @@ export const NOT_SECRETS = new Set(
 const REFERENCE = /^(?:\$|%\w+%$|\{\{)/;
 /**
  * printf's placeholders, not a value (review r12: `fmt.Printf("password: %s\n", pw)`): `%s`,
- * `%v`, `%+v`, `%-10s`, `%.2f`, `%lu`, one or more.
+ * `%v`, `%+v`, `%-10s`, `%.2f`, `%lu`, one or more; positional (`%1$s`: Java's String.format,
+ * POSIX printf) and `%%s` (a template formatted twice) too (review r13).
  */
 const FORMAT_SPECIFIERS =
-  /^(?:%[-+ #0]?(?:\d{1,3}|\*)?(?:\.(?:\d{1,3}|\*))?(?:hh?|ll?|[Lqjzt])?[a-zA-Z])+$/;
+  /^(?:%%?(?:\d{1,2}\$)?[-+ #0]?(?:\d{1,3}|\*)?(?:\.(?:\d{1,3}|\*))?(?:hh?|ll?|[Lqjzt])?[a-zA-Z])+$/;
+
+/** Whether a value is nothing but printf placeholders (`%s`, `%1$s`, `%-10s`). */
+export function formatPlaceholder(value: string): boolean {
+  return value.charCodeAt(0) === 0x25 && FORMAT_SPECIFIERS.test(value);
+}
 const MEMBER_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
 const LOWER_IDENTIFIER = /^[a-z_$][\w$]*$/;
 const CAMEL_IDENTIFIER = /^[a-z]+(?:[A-Z][a-z]+)+$/;
