@@ -143,11 +143,14 @@ function literalSpans(r: Redactor, text: string, from: number, to: number, out: 
 
 /**
  * text[a, b), the inside of a literal whose quotes the text cut off, decoded and read as
- * pairedSpans reads a literal that holds escapes. A cut inside an escape leaves a backslash
+ * pairedSpans reads a literal that holds escapes, when it holds a `\u` escape. A cut inside an escape leaves a backslash
  * at the end (dropped) or the escape's tail at the start (read from one character on).
  */
 function openSpans(r: Redactor, text: string, a: number, b: number, out: Span[]): void {
-  if (text.lastIndexOf('\\', b - 1) < a) return;
+  // Only `\u` escapes hide what the raw scan and the backslash rescan (./redactor) cannot read
+  // (`jelsz\u00f3`, `\u0041KIA…`); decoding every edge scanned each window's first line twice.
+  const u = text.indexOf('\\u', a);
+  if (u < 0 || u >= b) return;
   let end = b;
   let n = 0;
   while (end - n > a && text.charCodeAt(end - n - 1) === 0x5c) n++;
