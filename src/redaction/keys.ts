@@ -255,12 +255,15 @@ const JUDGED_MAX = 4096;
 
 /** The rule for a JSON object key, or null when the key does not name a secret. */
 export function secretKey(key: string): KeyRule | null {
-  // A key written decomposed (`contrasen` + U+0303 + `a`) names what its composed form names.
-  if (MARK.test(key)) key = key.normalize('NFC');
-  if (key.length < 3 || !LAST.has(key.charCodeAt(key.length - 1))) return null;
+  if (key.length < 3) return null;
+  const last = key.charCodeAt(key.length - 1);
+  // A mark (>= U+0300) may end a key written decomposed (`jelszo` + U+0301).
+  if (!LAST.has(last) && !(last >= 0x300 && MARK.test(key))) return null;
   let rule = JUDGED.get(key);
   if (rule !== undefined) return rule;
-  const m = SECRET_KEY.exec(key);
+  // A key written decomposed (`contrasen` + U+0303 + `a`) names what its composed form names.
+  const name = MARK.test(key) ? key.normalize('NFC') : key;
+  const m = LAST.has(name.charCodeAt(name.length - 1)) ? SECRET_KEY.exec(name) : null;
   rule =
     m === null
       ? null
