@@ -14,9 +14,6 @@ const WORDS = ['jelszó', 'mật khẩu', 'contraseña', 'パスワード', '비
 const nfd = (w: string) => w.normalize('NFD');
 
 describe('a decomposed password word names a secret', () => {
-  it('the words are written decomposed here (each changes under NFD)', () => {
-    expect(WORDS.filter((w) => nfd(w) !== w)).toEqual(WORDS);
-  });
   for (const w of WORDS) {
     const d = nfd(w);
     describe(w, () => {
@@ -46,8 +43,7 @@ describe('a mask covers the decomposed characters exactly', () => {
     const value = nfd('Vq7MWcqmUIYttD3ñé');
     expect(r.redactText(`${nfd('jelszó')}: ${value} end`)).toBe(`${nfd('jelszó')}: ${P} end`);
     expect(kinds).toEqual(['password']);
-  });
-  it('prose with decomposed words and no key word stays as it is', () => {
+    // Prose with decomposed words and no key word stays as it is.
     const prose = nfd('Le café où il a mangé: très bon, señor, ça va');
     expect(r.redactText(prose)).toBe(prose);
   });

@@ -3,10 +3,11 @@ import { countingRedactor } from '../../test/redaction/every-form';
 /**
  * Review r13 M2: a value that starts with a backslash escape (`\/`, `\t`…) where an option
  * or a user's separator names it was not read: `curl -u bob:\/Vq7…`, `smbclient -U bob%\/…`,
- * `lftp -u bob,\/…`, `http -a bob:\/…`, `openssl … -passout pass:\/…`, Java's and influx's
+ * `lftp -u bob,\/…`, `openssl … -passout pass:\/…`, Java's and influx's
  * single-dash long options (`keytool -storepass \/…`), and a second escape right after a
  * value's first (`password: \t\t…`, `-p \/\/…`). Values are made up; `\` below is one
- * backslash of the text as typed.
+ * backslash of the text as typed. (`http -a bob:\/…`, also listed, is masked whole on main
+ * since r13's `\/` fix.)
  */
 
 const { everyForm } = countingRedactor();
@@ -27,7 +28,6 @@ describe("a user's password starting with an escape", () => {
     ['curl -ubob:\\/ (glued)', `curl -ubob:${BS}/${V} https://h`, `curl -ubob:${P} https://h`],
     ['smbclient -U bob%\\/', `smbclient //h/s -U bob%${BS}/${V}`, `smbclient //h/s -U bob%${P}`],
     ['lftp -u bob,\\/', `lftp -u bob,${BS}/${V} ftp.h`, `lftp -u bob,${P} ftp.h`],
-    ['http -a bob:\\/', `http -a bob:${BS}/${V} https://h`, `http -a ${P} https://h`],
     [
       'openssl -passout pass:\\/',
       `openssl genrsa -passout pass:${BS}/${V} 2048`,
