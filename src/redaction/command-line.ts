@@ -1,5 +1,6 @@
 import { REDACTED, type Detector, type LastMatch } from './detector';
 import { VALUE_MAX, valueEnd } from './values';
+import { formatPlaceholder } from './keys';
 
 // --- an option's value when a given command starts the same command line ------------------------
 
@@ -132,7 +133,8 @@ export function commandOption(o: CommandOption): Detector {
       const end =
         m[3]?.length === VALUE_MAX ? valueEnd(text, value.lastIndex, -1) : value.lastIndex;
       const option = !o.dashValue && v.startsWith('-');
-      const reference = v.startsWith('$') || v.startsWith(REDACTED);
+      // `mysql -p%s` in a format string: a placeholder (review r13).
+      const reference = v.startsWith('$') || v.startsWith(REDACTED) || formatPlaceholder(v);
       const from = start + (o.secretFrom?.(v) ?? 0);
       if (!option && !reference && (!o.accept || o.accept(v)) && end > from) {
         out.push({ start: from, end, kind });

@@ -1,5 +1,6 @@
 import { EDGE, EDGE_ALNUM, EDGE_TOKEN, REDACTED, regexDetector } from './detector';
 import { placeholderPassword } from './keys';
+import { MAX_TOKEN_RUN } from './rules';
 
 // --- tokens with a recognisable format --------------------------------------------------------
 
@@ -236,15 +237,16 @@ export const urlCredentials = regexDetector({
 
 /**
  * An npm token glued to letters or digits before it (`xnpm_…`: review r12; the gitleaks rule
- * takes one standing apart): `npm_` and exactly 36 letters and digits, with both a letter and
- * a digit, ending the token.
+ * takes one standing apart, exactly 36 long and before a blank or quote): `npm_` and 36 letters
+ * and digits or more, with both a letter and a digit in the first 36, masked to the end of the
+ * run (review r13: `npm_` and 37, or 36 then `_x`, was not masked at all).
  */
 export const npmTokenGlued = regexDetector({
   kind: 'npm-token',
   anchors: '_',
-  trigger: `_(?<=[A-Za-z0-9]npm_)(?=[A-Za-z0-9]{36}(?![A-Za-z0-9]))`,
+  trigger: `_(?<=npm_)(?=[A-Za-z0-9]{36})`,
   back: 3,
-  source: `npm_(?=[A-Za-z0-9]{0,35}[0-9])(?=[A-Za-z0-9]{0,35}[A-Za-z])[A-Za-z0-9]{36}(?![A-Za-z0-9])`,
+  source: `npm_(?=[A-Za-z0-9]{0,35}[0-9])(?=[A-Za-z0-9]{0,35}[A-Za-z])[A-Za-z0-9]{36,${MAX_TOKEN_RUN}}`,
 });
 
 /**
@@ -255,9 +257,10 @@ export const huggingFaceToken = regexDetector({
   kind: 'huggingface-token',
   anchors: '_',
   // Glued to letters or digits before it too (`xhf_…`: review r12), not to `_` or `-`.
-  trigger: `_(?<=(?:${EDGE}|[A-Za-z0-9])(?:hf|api_org)_)(?=[A-Za-z0-9]{34}(?![A-Za-z0-9]))`,
+  // 34 or more, masked to the run's end (review r13: `hf_` and 35 or 40 was not masked at all).
+  trigger: `_(?<=(?:${EDGE}|[A-Za-z0-9])(?:hf|api_org)_)(?=[A-Za-z0-9]{34})`,
   back: 0,
-  source: `(?<=(?:${EDGE}|[A-Za-z0-9])(?:hf|api_org))_([A-Za-z0-9]{34})(?![A-Za-z0-9])`,
+  source: `(?<=(?:${EDGE}|[A-Za-z0-9])(?:hf|api_org))_([A-Za-z0-9]{34,${MAX_TOKEN_RUN}})`,
   // Random: a digit, or both cases (not `hf_` and a 34-letter identifier).
   pick: (m) =>
     /\d/.test(m[1]) || (/[a-z]/.test(m[1]) && /[A-Z]/.test(m[1]))

@@ -1,3 +1,4 @@
+import { MARK } from './composed';
 import { ci, REDACTED } from './detector';
 
 /** Non-ASCII letters both ways: ci() only folds ASCII. */
@@ -154,10 +155,16 @@ export const NOT_SECRETS = new Set(
 const REFERENCE = /^(?:\$|%\w+%$|\{\{)/;
 /**
  * printf's placeholders, not a value (review r12: `fmt.Printf("password: %s\n", pw)`): `%s`,
- * `%v`, `%+v`, `%-10s`, `%.2f`, `%lu`, one or more.
+ * `%v`, `%+v`, `%-10s`, `%.2f`, `%lu`, one or more; positional (`%1$s`: Java's String.format,
+ * POSIX printf) and `%%s` (a template formatted twice) too (review r13).
  */
 const FORMAT_SPECIFIERS =
-  /^(?:%[-+ #0]?(?:\d{1,3}|\*)?(?:\.(?:\d{1,3}|\*))?(?:hh?|ll?|[Lqjzt])?[a-zA-Z])+$/;
+  /^(?:%%?(?:\d{1,2}\$)?[-+ #0]?(?:\d{1,3}|\*)?(?:\.(?:\d{1,3}|\*))?(?:hh?|ll?|[Lqjzt])?[a-zA-Z])+$/;
+
+/** Whether a value is nothing but printf placeholders (`%s`, `%1$s`, `%-10s`). */
+export function formatPlaceholder(value: string): boolean {
+  return value.charCodeAt(0) === 0x25 && FORMAT_SPECIFIERS.test(value);
+}
 const MEMBER_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
 const LOWER_IDENTIFIER = /^[a-z_$][\w$]*$/;
 const CAMEL_IDENTIFIER = /^[a-z]+(?:[A-Z][a-z]+)+$/;
@@ -248,10 +255,15 @@ const JUDGED_MAX = 4096;
 
 /** The rule for a JSON object key, or null when the key does not name a secret. */
 export function secretKey(key: string): KeyRule | null {
-  if (key.length < 3 || !LAST.has(key.charCodeAt(key.length - 1))) return null;
+  if (key.length < 3) return null;
+  const last = key.charCodeAt(key.length - 1);
+  // A mark (>= U+0300) may end a key written decomposed (`jelszo` + U+0301).
+  if (!LAST.has(last) && !(last >= 0x300 && MARK.test(key))) return null;
   let rule = JUDGED.get(key);
   if (rule !== undefined) return rule;
-  const m = SECRET_KEY.exec(key);
+  // A key written decomposed (`contrasen` + U+0303 + `a`) names what its composed form names.
+  const name = MARK.test(key) ? key.normalize('NFC') : key;
+  const m = LAST.has(name.charCodeAt(name.length - 1)) ? SECRET_KEY.exec(name) : null;
   rule =
     m === null
       ? null

@@ -1,3 +1,4 @@
+import { composed, MARK } from './composed';
 import { bytesText, overwriteSpan, utf8Lossy, type Utf16 } from './bytes';
 import { utf16Views } from './bytes-utf16';
 import { withEchoes } from './echoes';
@@ -100,8 +101,20 @@ export class Redactor {
     return withEchoes(text, mergeSpans(raw));
   }
 
-  /** What the built-in detectors and REDACT_PATTERNS find in `text` as it is, unmerged. */
+  /**
+   * What the built-in detectors and REDACT_PATTERNS find in `text` as it is, unmerged; in a
+   * text holding combining marks, also what they find in it composed (NFC), mapped back onto
+   * the decomposed characters (review r13 M1: `jelszó` written `jelszo` + U+0301).
+   */
   scanText(text: string): Span[] {
+    const raw = this.scanPlain(text);
+    if (!MARK.test(text)) return raw;
+    const nfc = composed(text);
+    if (nfc) for (const s of nfc.toRaw(this.scanPlain(nfc.text))) raw.push(s);
+    return raw;
+  }
+
+  private scanPlain(text: string): Span[] {
     const raw = scanBuiltins(text);
     for (const s of raw)
       if (text.charCodeAt(s.end) === 0x5c && s.kind === 'password') past(text, s);

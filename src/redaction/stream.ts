@@ -3,11 +3,20 @@ import { StringDecoder } from 'node:string_decoder';
 import type { Redactor } from './redactor';
 import { continuationEnd } from './spanning';
 import { mergeSpans } from './spans';
+import type { Span } from './patterns';
 
 /** Text kept on each side of the part being emitted, so secrets across chunks are seen. */
 export const STREAM_CONTEXT = 16 * 1024;
 /** Most text emitted per step; with the context held back a step reads at most 80 KiB. */
 export const STREAM_STEP = 48 * 1024;
+
+/**
+ * How far past its cut a step's findings are kept for the next step, which reads that text
+ * from a later start. Two readings of a chain meet at the cut only: past it the next step's
+ * reading holds on its own, so a short stretch closes the gap without masking a long stretch
+ * twice. Each kept finding had at least 15 KiB of lookahead after it.
+ */
+const SEAM = 1024;
 
 /**
  * Where to end the part emitted this step: after the last newline before `limit` that is not
@@ -59,6 +68,7 @@ export function createRedactStream(
   let behind = ''; // raw text already emitted (context)
   let pending = ''; // raw text not yet emitted
   let carried: string | null = null; // kind of the secret the last cut fell inside
+  let seen: Span[] = []; // spans the last step found just past its cut (next step's offsets)
 
   const step = (stream: Transform, final: boolean): void => {
     while (pending.length >= STREAM_STEP + STREAM_CONTEXT || (final && pending.length > 0)) {
@@ -76,8 +86,19 @@ export function createRedactStream(
         const end = continuationEnd(text, from, carried);
         if (end > from) spans = mergeSpans([...spans, { start: from, end, kind: carried }]);
       }
+      // What the last step found just past its cut, it read with more text before: a chain
+      // whose reading depends on where it starts (`password: \\t` repeated, each value the next
+      // key) reads shifted from this step's start, which left one value clear at the seam
+      // (review r13 M3). Both readings are masked there.
+      if (seen.length > 0) spans = mergeSpans([...spans, ...seen]);
       const cut = last ? limit : chooseCut(text, from, limit, spans);
       carried = spans.find((s) => s.start < cut && s.end > cut)?.kind ?? null;
+      const next = Math.min(cut, STREAM_CONTEXT);
+      seen = [];
+      for (const s of spans) {
+        if (s.start >= cut && s.start < cut + SEAM && s.end <= text.length - SEAM)
+          seen.push({ start: s.start - cut + next, end: s.end - cut + next, kind: s.kind });
+      }
       stream.push(Buffer.from(redactor.mask(text, spans, from, cut, continued), encoding));
       behind = text.slice(Math.max(0, cut - STREAM_CONTEXT), cut);
       pending = pending.slice(cut - from);

@@ -119,15 +119,28 @@ export function literalBackslashes(text: string): Int32Array {
     runs[n++] = end;
   };
   let quoteless: boolean | undefined;
+  // Where the last run read as a value's start ends with its letter: a run right there goes on
+  // with the value (`password: \t\t…`, `-p \/\/…`: review r13).
+  let chain = -1;
   for (let i = text.indexOf('\\'); i >= 0;) {
     let j = i + 1;
     while (text.charCodeAt(j) === 0x5c) j++;
     const c = text.charCodeAt(j);
     if (c === 0x20) add(i, j + 1);
-    else if (!Number.isNaN(c) && (c >= 0x80 || ESCAPE_STOP[c] !== 1)) add(i, j);
-    else if (j - i >= 2 && ESCAPE_LETTER[c] === 1 && (quoteless ??= !text.includes('"'))) {
+    else if (!Number.isNaN(c) && (c >= 0x80 || ESCAPE_STOP[c] !== 1)) {
       add(i, j);
-    } else if (c < 0x80 && VALUE_LETTER[c] === 1 && inValue(text, i, j)) add(i, j);
+      chain = j + 1;
+    } else if (j - i >= 2 && ESCAPE_LETTER[c] === 1 && (quoteless ??= !text.includes('"'))) {
+      add(i, j);
+      chain = j + 1;
+    } else if (
+      c < 0x80 &&
+      VALUE_LETTER[c] === 1 &&
+      ((i === chain && c !== 0x6e && c !== 0x72) || inValue(text, i, j))
+    ) {
+      add(i, j);
+      chain = j + 1;
+    }
     i = text.indexOf('\\', j);
   }
   return runs.subarray(0, n);
@@ -184,6 +197,10 @@ function inValue(text: string, i: number, j: number): boolean {
     // A long option and a blank: `--password \/…` (review r12), as `--password=\/…`.
     if (isLetter(key)) return longOption(text, i - 2);
   }
+  // (5) a password after a user's `:`, `%` or `,` given to an option (`curl -u bob:\/…`,
+  // `smbclient -U bob%\/…`, `lftp -u bob,\/…`, `http -a bob:\/…`, `-passout pass:\/…`: r13).
+  if ((before === 0x3a || before === 0x25 || before === 0x2c) && optionUser(text, i - 1))
+    return true;
   // (1) and (3): the token around the run, bounded.
   let a = i - 1;
   const lo = Math.max(0, i - AROUND);
@@ -239,17 +256,41 @@ function opens(text: string, a: number): boolean {
   return !(c === 0x3a || c === 0x2c || c === 0x5b || c === 0x7b || c === 0x22);
 }
 
+/**
+ * Whether the `:`/`%`/`,` at `k` ends a user name (letters, digits, `_.-@`) that follows an
+ * option: glued (`-ubob:`) or after a blank (`-u bob:`, `--user bob:`, `-passout pass:`).
+ */
+function optionUser(text: string, k: number): boolean {
+  let a = k - 1;
+  const stop = Math.max(0, k - AROUND);
+  while (a >= stop && (isWord(text.charCodeAt(a)) || USER_CHAR.has(text.charCodeAt(a)))) a--;
+  if (a === k - 1) return false;
+  if (text.charCodeAt(a + 1) === 0x2d) return a < 0 || blank(text.charCodeAt(a));
+  let b = a;
+  while (b >= stop && (text.charCodeAt(b) === 0x20 || text.charCodeAt(b) === 0x09)) b--;
+  if (b === a || (b >= 0 && !isLetter(text.charCodeAt(b)))) return false;
+  while (b >= stop && isWord(text.charCodeAt(b))) b--;
+  if (text.charCodeAt(b) !== 0x2d) return false;
+  if (text.charCodeAt(b - 1) === 0x2d) b--;
+  return b < 1 || blank(text.charCodeAt(b - 1));
+}
+const USER_CHAR = new Set([0x2e, 0x2d, 0x40]);
+
 /** How long a long option's name longOption reads back. */
 const OPTION_MAX = 40;
 
 /** Whether the letter at `k` ends a long option (`--password`) that a blank or the text's start precedes. */
 function longOption(text: string, k: number): boolean {
+  const last = k;
   const stop = Math.max(0, k - OPTION_MAX);
   for (; k >= stop; k--) {
     const c = text.charCodeAt(k);
     if (isWord(c)) continue;
     if (c !== 0x2d) return false;
     if (text.charCodeAt(k - 1) === 0x2d) return k < 2 || blank(text.charCodeAt(k - 2));
+    // Java's and OpenSSL's single-dash long options (`keytool -storepass \/…`, `influx
+    // -password \/…`: review r13), a name of 4 letters or more.
+    return last - k >= 4 && (k < 1 || blank(text.charCodeAt(k - 1)));
   }
   return false;
 }
