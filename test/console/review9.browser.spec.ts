@@ -115,10 +115,10 @@ describeInBrowser('the console after the last lows of its sixth outside review',
     ).toBe('rgba(0, 0, 0, 0.75)');
     // The dialog itself stands out of the dark page: the panel colour and a light edge.
     expect(
-      await dialog().evaluate((d) => [
-        getComputedStyle(d).backgroundColor,
-        getComputedStyle(d).borderTopColor,
-      ]),
+      await page().evaluate(`(() => {
+        const d = getComputedStyle(document.querySelector('dialog.key-dialog'));
+        return [d.backgroundColor, d.borderTopColor];
+      })()`),
     ).toEqual(['rgb(30, 35, 41)', 'rgb(163, 172, 185)']);
     await shot(page(), 'key-dialog-dark.png');
     await page().keyboard.press('Escape');
@@ -219,14 +219,13 @@ describeInBrowser('the console after the last lows of its sixth outside review',
     await open('/', 'table.sessions tbody tr[data-index]');
     const cells = page().locator('table.sessions tbody tr[data-index] td:nth-child(4)');
     expect(
-      await cells.evaluateAll((tds) =>
-        tds.slice(0, 2).map((td) => {
-          const tail = td.querySelector('.tail') as HTMLElement;
+      await page().evaluate(`[...document.querySelectorAll(
+        'table.sessions tbody tr[data-index] td:nth-child(4)')].slice(0, 2).map((td) => {
+          const tail = td.querySelector('.tail');
           const box = td.getBoundingClientRect();
           const t = tail.getBoundingClientRect();
           return [td.textContent, tail.textContent, t.right <= box.right && t.width > 0];
-        }),
-      ),
+        })`),
     ).toEqual([
       [MODEL[0], '20250929', true],
       [MODEL[1], '20250514', true],
@@ -293,10 +292,10 @@ describeInBrowser('the console after the last lows of its sixth outside review',
       // The message leads; the code is there, smaller and muted.
       expect(await note.locator('.code').innerText()).toBe('(RATE_LIMITED)');
       expect(
-        await note.evaluate((p) => {
-          const code = p.querySelector('.code') as Element;
-          return [getComputedStyle(p).fontSize, getComputedStyle(code).fontSize];
-        }),
+        await page().evaluate(`(() => {
+          const p = document.querySelector('section.api-view [role="alert"]');
+          return [getComputedStyle(p).fontSize, getComputedStyle(p.querySelector('.code')).fontSize];
+        })()`),
       ).toEqual(['14px', '12px']);
       expect(await note.evaluate((p) => p.firstChild?.textContent)).toBe(
         'Too many requests from this key: try again in 30 s.',
