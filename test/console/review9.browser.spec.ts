@@ -121,6 +121,7 @@ describeInBrowser('the console after the last lows of its sixth outside review',
       })()`),
     ).toEqual(['rgb(30, 35, 41)', 'rgb(163, 172, 185)']);
     await shot(page(), 'key-dialog-dark.png');
+    expect(await axeViolations(page())).toEqual([]);
     await page().keyboard.press('Escape');
     await dialog().waitFor();
     expect(await focused()).toBe('INPUT:key');
@@ -232,6 +233,7 @@ describeInBrowser('the console after the last lows of its sixth outside review',
     ]);
     await cells.first().scrollIntoViewIfNeeded();
     await shot(page(), 'table-390.png');
+    expect(await axeViolations(page())).toEqual([]);
     await page().setViewportSize({ width: 1280, height: 900 });
   });
 
@@ -256,6 +258,7 @@ describeInBrowser('the console after the last lows of its sixth outside review',
       .evaluateAll((rs) => rs.map((r) => Math.round(r.getBoundingClientRect().width)));
     expect(Math.min(...widths)).toBeGreaterThanOrEqual(24);
     await shot(page(), 'dashboard-1280.png', true);
+    expect(await axeViolations(page())).toEqual([]);
     await chart.locator('a').first().focus();
     await page().keyboard.press('Enter');
     await page().waitForURL('**/?from=*');
