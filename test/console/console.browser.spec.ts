@@ -355,7 +355,9 @@ describeInBrowser('the console over the example home', () => {
       // The heatmap has its own query: its svg comes when that answers.
       await w.page.locator('svg[aria-label="Steps by hour of the week (UTC)"]').waitFor();
       expect(
-        await w.page.$$eval('figure.chart svg', (s) => s.map((e) => e.getAttribute('aria-label'))),
+        await w.page.$$eval('figure.chart svg[role="group"]', (s) =>
+          s.map((e) => e.getAttribute('aria-label')),
+        ),
       ).toEqual([
         'Sessions per day',
         'Steps per day',

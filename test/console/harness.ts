@@ -4,8 +4,10 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { BrainStore } from '../../src/brain/store';
-import { launch, type Browser, type Watched } from '../browser/browser';
+import { HOME_INDEX, type HomeIndex } from '../../src/index/home-index';
+import { launch, watchedPage, type Browser, type Watched } from '../browser/browser';
 import { startAppOver } from '../e2e/harness';
+import { makeTempDir } from '../fixtures/fs-util';
 import { ensureConsoleBuilt } from './build';
 
 /**
@@ -106,4 +108,37 @@ export async function operationAsked(page: Page, operations: string[], name: str
     if (Date.now() > end) throw new Error(`no ${name} within 30 s: ${operations.join(', ')}`);
     await page.waitForTimeout(50);
   }
+}
+
+/**
+ * The setup every console browser spec repeated in its beforeAll/afterAll: a temporary home
+ * written by `write`, the console over it (`env` given the home, e.g. an API_KEYS_FILE beside
+ * it), the home index caught up, one watched page; after each test, nothing amiss. Read the
+ * fields inside tests (they are set in beforeAll).
+ */
+export interface World {
+  home: string;
+  world: ConsoleWorld;
+  w: Watched;
+}
+
+export function consoleWorld(opts: {
+  prefix: string;
+  write: (home: string) => void;
+  env?: (home: string) => Record<string, string>;
+}): World {
+  const it = {} as World;
+  beforeAll(async () => {
+    it.home = makeTempDir(opts.prefix);
+    opts.write(it.home);
+    it.world = await startConsole(it.home, opts.env?.(it.home) ?? {});
+    await it.world.app.get<HomeIndex>(HOME_INDEX).caughtUp();
+    it.w = await watchedPage(it.world.browser, it.world.origin);
+  });
+  afterAll(async () => {
+    await it.world?.close();
+    if (it.home) fs.rmSync(it.home, { recursive: true, force: true });
+  });
+  afterEach(() => expectNothingAmiss(it.w));
+  return it;
 }

@@ -171,7 +171,7 @@ describeInBrowser('the console after its third outside review', () => {
         [`/sessions/${LONG}?tab=problems`, 'main section'],
         ['/search?q=thinking', '[data-testid="hits"]'],
         ['/secrets', '.exposure, table.findings'],
-        ['/dashboard', '.heatmap svg'],
+        ['/dashboard', '.heatmap svg[role="group"]'],
         ['/nope', 'main h1'],
       ]) {
         await narrow.goto(`${world.origin}${route}`);

@@ -221,7 +221,7 @@ describeInBrowser('the console after the lows of its fourth outside review', () 
         for (const [route, ready] of [
           [`/sessions/${ODD}`, '#step-0'],
           ['/', 'table.sessions tbody tr[data-index]'],
-          ['/dashboard', '.heatmap svg'],
+          ['/dashboard', '.heatmap svg[role="group"]'],
         ]) {
           await page.goto(`${world.origin}${route}`);
           await page.locator(ready).first().waitFor();

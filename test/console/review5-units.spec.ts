@@ -10,12 +10,19 @@ import { kindProblems, noneFound } from '../../console/src/views/secrets/kinds';
 describe('a bar label cut by the width of its characters (1)', () => {
   it('keeps a label that fits whole and cuts wide letters sooner than narrow ones', () => {
     expect(fitLabel('gpt-5', 212)).toBe('gpt-5');
-    // 12 px a wide letter, 9.5 the ellipsis: 16 M and 16 W in 212 px.
-    expect(fitLabel('M'.repeat(200), 212)).toBe(`${'M'.repeat(16)}…`);
-    expect(fitLabel('W'.repeat(200), 212)).toBe(`${'W'.repeat(16)}…`);
+    // 12 px a wide letter, 9.5 the ellipsis: 16 M and 16 W in 212 px, cut in the middle
+    // (review 6 L5: its end kept).
+    expect(fitLabel('M'.repeat(200), 212)).toBe(`${'M'.repeat(8)}…${'M'.repeat(8)}`);
+    expect(fitLabel('W'.repeat(200), 212)).toBe(`${'W'.repeat(8)}…${'W'.repeat(8)}`);
     // 7.5 px a lower-case letter: 27 in 212 px.
-    expect(fitLabel('a'.repeat(200), 212)).toBe(`${'a'.repeat(27)}…`);
-    expect(fitLabel('<b>'.repeat(20), 100)).toBe('<b><b><b><…');
+    expect(fitLabel('a'.repeat(200), 212)).toBe(`${'a'.repeat(14)}…${'a'.repeat(13)}`);
+    expect(fitLabel('<b>'.repeat(20), 100)).toBe('<b><b…b><b>');
+  });
+
+  it('keeps the end that tells two long model names apart (review 6 L5)', () => {
+    expect(
+      ['20250929', '20250514'].map((d) => fitLabel(`claude-sonnet-4-5-thinking-${d}`, 122)),
+    ).toEqual(['claude-s…0250929', 'claude-s…0250514']);
   });
 });
 

@@ -93,9 +93,9 @@ describeInBrowser('the console after the lows of its fifth outside review', () =
         await models.locator('text').first().waitFor();
         const shown = await inside(page, 'Models');
         expect([width, shown.map(([, fits]) => fits)]).toEqual([width, shown.map(() => true)]);
-        // The two cut names, each ending in an ellipsis, whole in its tooltip.
-        const cut = shown.filter(([t]) => t.endsWith('…')).map(([t]) => t);
-        expect(cut.map((t) => [t[0], /^(M+|W+)…$/.test(t)])).toEqual([
+        // The two cut names, each cut in its middle (review 6 L5), whole in its tooltip.
+        const cut = shown.filter(([t]) => t.includes('…')).map(([t]) => t);
+        expect(cut.map((t) => [t[0], /^(M+…M+|W+…W+)$/.test(t)])).toEqual([
           ['M', true],
           ['W', true],
         ]);

@@ -74,34 +74,58 @@ describeInBrowser('the console after its sixth outside review', () => {
   const openDashboard = async (query = '') => {
     await w.page.goto(`${world.origin}/dashboard${query}`);
     await w.page.locator('svg[aria-label^="Steps per"]').waitFor();
-    await w.page.locator('.heatmap svg').waitFor();
+    await w.page.locator('.heatmap svg[role="group"]').waitFor();
   };
 
-  it('makes only non-empty day bars links, each bar’s value its tooltip, a focused bar’s count shown (1, 3)', async () => {
+  it('makes only non-empty day bars links, 10 days a bar over 215 days (review 6 L11), each bar’s value its tooltip and its count said (1, 3)', async () => {
     const page = w.page;
     await page.setViewportSize({ width: 1280, height: 900 });
     await openDashboard();
-    // 215 days from 2026-05-01 to 2026-12-01, 5 of them with a session: 5 links a chart
-    // of sessions or steps, 1 of errors (the busy day's), none of failed commands.
+    // 215 days from 2026-05-01 to 2026-12-01, 5 of them with a session, three side by side:
+    // grouped 10 days a bar (a day's bar is 2.8 px), each link 24 px wide or more. 3 links a
+    // chart of sessions or steps, 1 of errors (the busy day's), none of failed commands.
     const links = await page.evaluate<number[]>(
       `[...document.querySelectorAll('.chart svg[aria-label$="per day"]')].map((s) => s.querySelectorAll('a').length)`,
     );
-    expect(links).toEqual([5, 5, 1, 0]);
+    expect(links).toEqual([3, 3, 1, 0]);
+    expect(await page.locator('.chart-note').first().innerText()).toBe(
+      '10 days a bar: one day a bar would be under 24 px to click or tap.',
+    );
     const titles = await chart(page, 'Steps per day').locator('g.column > title').allTextContents();
-    expect(titles.length).toBe(215);
-    expect([titles[0], titles[1], titles[106], titles[212], titles[213], titles[214]]).toEqual([
+    expect(titles.length).toBe(22);
+    expect([titles[0], titles[1], titles[10], titles[20], titles[21]]).toEqual([
+      '2026-05-01 to 2026-05-10: 2',
+      '2026-05-11 to 2026-05-20: 0',
+      '2026-08-09 to 2026-08-18: 16',
+      '2026-11-17 to 2026-11-26: 0',
+      '2026-11-27 to 2026-12-01: 464',
+    ]);
+    const widths = await chart(page, 'Steps per day')
+      .locator('a rect.hit')
+      .evaluateAll((rs) => rs.map((r) => Math.round(r.getBoundingClientRect().width * 10) / 10));
+    expect(widths).toEqual([25.2, 25.2, 25.2]);
+    // The busy days' 464, between two non-zero bars, is said all the same (3).
+    expect(await chart(page, 'Steps per day').locator('text.count').allTextContents()).toEqual(
+      expect.arrayContaining(['464']),
+    );
+    // Up to 2026-11-29: 213 days whose 3 links are far apart stay a bar each (2.8 px, with
+    // 26 px or more between links), each day a column with its value as tooltip.
+    await openDashboard('?to=2026-11-29');
+    const steps = chart(page, 'Steps per day');
+    expect(await page.locator('.chart-note').count()).toBe(0);
+    const days = await steps.locator('g.column > title').allTextContents();
+    expect([days.length, days[0], days[1], days[106], days[212]]).toEqual([
+      213,
       '2026-05-01: 2',
       '2026-05-02: 0',
       '2026-08-15: 16',
       '2026-11-29: 2',
-      '2026-11-30: 460',
-      '2026-12-01: 2',
     ]);
-    // 215 narrow columns: each hit area fills its column (a tooltip at every point), each bar
+    // 213 narrow columns: each hit area fills its column (a tooltip at every point), each bar
     // three quarters of it (it was 1 unit with 1.8 of gap).
-    const widths = await page.evaluate<number[]>(`(() => {
+    const geometry = await page.evaluate<number[]>(`(() => {
       const svg = document.querySelector('svg[aria-label="Steps per day"]');
-      const col = svg.viewBox.baseVal.width / 215;
+      const col = svg.viewBox.baseVal.width / 213;
       const hits = [...svg.querySelectorAll('rect.hit')];
       const bar = svg.querySelectorAll('rect.bar')[0];
       return [
@@ -110,22 +134,16 @@ describeInBrowser('the console after its sixth outside review', () => {
         Math.round((bar.width.baseVal.value / col) * 100) / 100,
       ];
     })()`);
-    expect(widths).toEqual([215, 0, 0.75]);
-    // The busy day's 460, between two non-zero days, is said all the same (3).
-    expect(await chart(page, 'Steps per day').locator('text.count').allTextContents()).toEqual(
-      expect.arrayContaining(['460']),
-    );
-    // Tab walks the 5 links; the one on 2026-11-29 (its 2 not drawn: no room) shows its count.
-    const steps = chart(page, 'Steps per day');
-    await steps.locator('a[aria-label="2026-11-30 460"]').focus();
-    await page.keyboard.press('Shift+Tab');
+    expect(geometry).toEqual([213, 0, 0.75]);
+    // Tab walks the 3 links; with room beside them each count is drawn in its own column (a
+    // focused bar's count is drawn over its neighbours only where it has none).
+    await steps.locator('a[aria-label="2026-08-15 16"]').focus();
+    await page.keyboard.press('Tab');
     const focused = await page.evaluate<string>(
       `document.activeElement.getAttribute('aria-label')`,
     );
     expect(focused).toBe('2026-11-29 2');
-    expect(await steps.locator('text.focused').allTextContents()).toEqual(['2']);
-    expect(await steps.locator('text.focused').isVisible()).toBe(true);
-    await page.keyboard.press('Shift+Tab');
+    expect(await steps.locator('text.count').allTextContents()).toEqual(['2', '16', '2']);
     expect(await steps.locator('text.focused').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
   });

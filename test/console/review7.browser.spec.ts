@@ -61,7 +61,7 @@ describeInBrowser('the console after its seventh outside review', () => {
   const openDashboard = async (query = '') => {
     await w.page.goto(`${world.origin}/dashboard${query}`);
     await w.page.locator('svg[aria-label^="Steps per"]').waitFor();
-    await w.page.locator('.heatmap svg').waitFor();
+    await w.page.locator('.heatmap svg[role="group"]').waitFor();
   };
   const notices = () => w.page.getByTestId('filter-problems').innerText();
 

@@ -1,12 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { hashKey } from '../../src/auth/api-keys';
-import { HOME_INDEX, type HomeIndex } from '../../src/index/home-index';
-import { describeInBrowser, watchedPage, type Watched } from '../browser/browser';
-import { makeTempDir } from '../fixtures/fs-util';
+import { describeInBrowser } from '../browser/browser';
 import { at, planner, toolResult, userInput, type FullRecord } from '../fixtures/records';
 import { writeSession } from '../index/index-home';
-import { axeViolations, expectNothingAmiss, startConsole, type ConsoleWorld } from './harness';
+import { axeViolations, consoleWorld } from './harness';
 
 /**
  * Lows of issue #20's sixth outside review left after it was resolved (L6 the API panel behind
@@ -37,70 +35,64 @@ function commands(t: string): FullRecord[] {
 }
 
 describeInBrowser('the console after the lows of its sixth outside review', () => {
-  let home: string;
-  let world: ConsoleWorld;
-  let w: Watched;
-  const dialog = () => w.page.getByRole('dialog', { name: 'API key' });
-  beforeAll(async () => {
-    home = makeTempDir('brainql-console-review8-');
-    for (const n of [1, 2]) {
-      const t = `2026-07-0${n}T10:00:00Z`;
-      writeSession(
-        path.join(home, 'antigravity-ide/brain'),
-        id(n),
-        [
-          userInput(0, t, { request: `task ${n}`, localTime: t }),
-          planner(1, at(t, 1), { content: 'Done.' }),
-          ...(n === 1 ? commands(t) : []),
-        ],
-        { files: n === 1 ? { [TASK_LOG]: 'slept\n' } : {} },
-      );
-    }
-    const keys = path.join(home, '..', `${path.basename(home)}-keys.json`);
-    fs.writeFileSync(keys, JSON.stringify([{ name: 'a', sha256: hashKey(KEY).toString('hex') }]));
-    world = await startConsole(home, { API_KEYS_FILE: keys });
-    await world.app.get<HomeIndex>(HOME_INDEX).caughtUp();
-    w = await watchedPage(world.browser, world.origin);
+  const ctx = consoleWorld({
+    prefix: 'brainql-console-review8-',
+    write: (home) => {
+      for (const n of [1, 2]) {
+        const t = `2026-07-0${n}T10:00:00Z`;
+        writeSession(
+          path.join(home, 'antigravity-ide/brain'),
+          id(n),
+          [
+            userInput(0, t, { request: `task ${n}`, localTime: t }),
+            planner(1, at(t, 1), { content: 'Done.' }),
+            ...(n === 1 ? commands(t) : []),
+          ],
+          { files: n === 1 ? { [TASK_LOG]: 'slept\n' } : {} },
+        );
+      }
+    },
+    env: (home) => {
+      const keys = path.join(home, '..', `${path.basename(home)}-keys.json`);
+      fs.writeFileSync(keys, JSON.stringify([{ name: 'a', sha256: hashKey(KEY).toString('hex') }]));
+      return { API_KEYS_FILE: keys };
+    },
   });
-  afterAll(async () => {
-    await world?.close();
-    fs.rmSync(home, { recursive: true, force: true });
-  });
-  afterEach(() => expectNothingAmiss(w));
+  const dialog = () => ctx.w.page.getByRole('dialog', { name: 'API key' });
 
   it('keeps the focus in the key dialog through Escape, over a dimmed page (L7)', async () => {
-    await w.page.goto(`${world.origin}/`);
+    await ctx.w.page.goto(`${ctx.world.origin}/`);
     await dialog().waitFor();
     // The first answer asked for a key: Chromium reports its 401.
-    w.problems.splice(0);
+    ctx.w.problems.splice(0);
     const focused = () =>
-      w.page.evaluate('document.activeElement.tagName + ":" + document.activeElement.name');
+      ctx.w.page.evaluate('document.activeElement.tagName + ":" + document.activeElement.name');
     expect(await focused()).toBe('INPUT:key');
     for (let n = 1; n <= 3; n++) {
-      await w.page.keyboard.press('Escape');
+      await ctx.w.page.keyboard.press('Escape');
       // Chromium closes the dialog on a second Escape and its close event opens it again: wait
       // for that, then for the focus (on the body before the fix, so this times out).
       await dialog().waitFor();
-      await w.page.waitForFunction(`document.activeElement?.name === 'key'`, null, {
+      await ctx.w.page.waitForFunction(`document.activeElement?.name === 'key'`, null, {
         timeout: 3000,
       });
       expect(await focused()).toBe('INPUT:key');
     }
     expect(
-      await w.page.evaluate(
+      await ctx.w.page.evaluate(
         `getComputedStyle(document.querySelector('dialog.key-dialog'), '::backdrop').backgroundColor`,
       ),
     ).toBe('rgba(0, 0, 0, 0.45)');
     // Typing goes where the focus is: the key, then Enter.
-    await w.page.keyboard.type(KEY);
-    await w.page.keyboard.press('Enter');
+    await ctx.w.page.keyboard.type(KEY);
+    await ctx.w.page.keyboard.press('Enter');
     await dialog().waitFor({ state: 'hidden' });
-    await w.page.locator('table.sessions tbody tr[data-index]').nth(1).waitFor();
+    await ctx.w.page.locator('table.sessions tbody tr[data-index]').nth(1).waitFor();
   });
 
   it('hides the API panel while the key dialog asks, and shows it again after (L6)', async () => {
-    const page = w.page;
-    await page.goto(`${world.origin}/`);
+    const page = ctx.w.page;
+    await page.goto(`${ctx.world.origin}/`);
     await page.getByRole('button', { name: 'API' }).click();
     const panel = page.locator('section.api-view');
     await panel.locator('table.roots tbody tr').first().waitFor();
@@ -109,7 +101,7 @@ describeInBrowser('the console after the lows of its sixth outside review', () =
     );
     await page.getByRole('button', { name: 'Sign out' }).click();
     await dialog().waitFor();
-    w.problems.splice(0);
+    ctx.w.problems.splice(0);
     expect(await panel.count()).toBe(0);
     expect(await page.locator('[role="alert"]').count()).toBe(0);
     await dialog().getByLabel('Key').fill(KEY);
@@ -124,36 +116,40 @@ describeInBrowser('the console after the lows of its sixth outside review', () =
   });
 
   it('says when [ or ] finds no session, and moves on when one is there (L8)', async () => {
-    const end = () => w.page.getByTestId('neighbour-end');
-    await w.page.goto(`${world.origin}/`);
-    await w.page.locator('table.sessions tbody tr[data-index]').nth(1).waitFor();
-    await w.page.goto(`${world.origin}/sessions/${id(2)}`);
-    await w.page.locator('#step-0').waitFor();
-    expect(await end().count()).toBe(0);
-    await w.page.keyboard.press('[');
+    const end = () => ctx.w.page.getByTestId('neighbour-end');
+    await ctx.w.page.goto(`${ctx.world.origin}/`);
+    await ctx.w.page.locator('table.sessions tbody tr[data-index]').nth(1).waitFor();
+    await ctx.w.page.goto(`${ctx.world.origin}/sessions/${id(2)}`);
+    await ctx.w.page.locator('#step-0').waitFor();
+    // The status region is there, saying nothing yet (review9: one added with its text is
+    // often not read out).
+    expect(await end().innerText()).toBe('');
+    await ctx.w.page.keyboard.press('[');
+    await end().filter({ hasText: 'nowhere' }).waitFor();
     expect(await end().innerText()).toBe(
       'No session above this one in the sessions table: [ has nowhere to go.',
     );
     expect(await end().getAttribute('role')).toBe('status');
-    expect(new URL(w.page.url()).pathname).toBe(`/sessions/${id(2)}`);
-    await w.page.keyboard.press(']');
-    await w.page.waitForURL(`**/sessions/${id(1)}`);
-    await w.page.locator('#step-0').waitFor();
+    expect(new URL(ctx.w.page.url()).pathname).toBe(`/sessions/${id(2)}`);
+    await ctx.w.page.keyboard.press(']');
+    await ctx.w.page.waitForURL(`**/sessions/${id(1)}`);
+    await ctx.w.page.locator('#step-0').waitFor();
     // A new session starts without the last one's note.
-    expect(await end().count()).toBe(0);
-    await w.page.keyboard.press(']');
+    expect(await end().innerText()).toBe('');
+    await ctx.w.page.keyboard.press(']');
+    await end().filter({ hasText: 'nowhere' }).waitFor();
     expect(await end().innerText()).toBe(
       'No session below this one in the sessions table: ] has nowhere to go.',
     );
-    expect(await axeViolations(w.page)).toEqual([]);
+    expect(await axeViolations(ctx.w.page)).toEqual([]);
   });
 
   it('says "Link copied" in a status region when a step link is copied (L9)', async () => {
-    await world.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: world.origin,
+    await ctx.world.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: ctx.world.origin,
     });
-    await w.page.goto(`${world.origin}/sessions/${id(1)}/steps/1`);
-    const step = w.page.locator('#step-1');
+    await ctx.w.page.goto(`${ctx.world.origin}/sessions/${id(1)}/steps/1`);
+    const step = ctx.w.page.locator('#step-1');
     await step.waitFor();
     const status = step.getByRole('status');
     expect(await status.innerText()).toBe('');
@@ -165,14 +161,14 @@ describeInBrowser('the console after the lows of its sixth outside review', () =
     expect(await status.innerText()).toBe('Link copied');
     // Said, not shown: the region takes no room on the page.
     expect((await status.boundingBox())?.width).toBeLessThanOrEqual(1);
-    expect(await w.page.evaluate('navigator.clipboard.readText()')).toBe(
-      `${world.origin}/sessions/${id(1)}/steps/1`,
+    expect(await ctx.w.page.evaluate('navigator.clipboard.readText()')).toBe(
+      `${ctx.world.origin}/sessions/${id(1)}/steps/1`,
     );
   });
 
   it('says what a command without output text had instead (L10)', async () => {
-    const page = w.page;
-    await page.goto(`${world.origin}/sessions/${id(1)}`);
+    const page = ctx.w.page;
+    await page.goto(`${ctx.world.origin}/sessions/${id(1)}`);
     const outcome = (step: number) => page.locator(`#step-${step} .outcome`);
     const said = async (step: number) => {
       await outcome(step).locator('summary').click();
@@ -194,7 +190,7 @@ describeInBrowser('the console after the lows of its sixth outside review', () =
     ]);
     expect(fs.readFileSync(await download.path(), 'utf8')).toBe('slept\n');
     // The commands tab says the same under each command.
-    await page.goto(`${world.origin}/sessions/${id(1)}?tab=commands`);
+    await page.goto(`${ctx.world.origin}/sessions/${id(1)}?tab=commands`);
     await page.locator('li.command').nth(2).waitFor();
     expect(await page.locator('li.command > p').allInnerTexts()).toEqual([
       `Went on as a background task; its log: ${TASK_LOG} (step 3).`,

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { EXAMPLE_QUERIES, formattedExample } from '../../../src/web/example-queries';
 import { gql } from '../api/graphql';
 import { ErrorNote } from '../components/ErrorNote';
@@ -27,11 +28,26 @@ const LINKS: readonly [string, string][] = [
 ];
 
 /** What the landing page used to say: the roots the key reads, where to go, example queries. */
-export default function ApiView() {
+export default function ApiView({
+  focus,
+  onFocused,
+}: {
+  /** Take the focus to the panel's heading when it comes (opened from its button). */
+  focus: boolean;
+  onFocused: () => void;
+}) {
   const roots = useQuery({ queryKey: ['roots'], queryFn: () => gql(RootsQuery) });
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focus) return;
+    heading.current?.focus();
+    onFocused();
+  }, [focus, onFocused]);
   return (
-    <section className="api-view" aria-labelledby="api-title">
-      <h2 id="api-title">The API</h2>
+    <section className="api-view" id="api-view" aria-labelledby="api-title">
+      <h2 id="api-title" tabIndex={-1} ref={heading}>
+        The API
+      </h2>
       <h3>Brain roots</h3>
       {roots.error && <ErrorNote error={roots.error} />}
       {roots.data && (

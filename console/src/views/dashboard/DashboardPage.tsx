@@ -153,6 +153,8 @@ export function DashboardPage({ search }: { search: DashboardSearch }) {
       value: pick(b),
       filter: bucketFilter(b.start, bucket, kept),
     }));
+  // The four timelines group their bars alike (a day with steps but no session is a link too).
+  const linked = timeline.map((b) => b.sessions + b.steps + b.errors + b.failedCommands);
   return (
     <section aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">Dashboard</h1>
@@ -176,10 +178,29 @@ export function DashboardPage({ search }: { search: DashboardSearch }) {
         ))}
       </nav>
       <div className="charts">
-        <Columns title={`Sessions per ${bucket}`} bars={over((b) => b.sessions)} />
-        <Columns title={`Steps per ${bucket}`} bars={over((b) => b.steps)} />
-        <Columns title={`Errors per ${bucket}`} bars={over((b) => b.errors)} />
-        <Columns title={`Failed commands per ${bucket}`} bars={over((b) => b.failedCommands)} />
+        <Columns
+          title={`Sessions per ${bucket}`}
+          bars={over((b) => b.sessions)}
+          unit={bucket}
+          linked={linked}
+        />
+        <Columns
+          title={`Steps per ${bucket}`}
+          bars={over((b) => b.steps)}
+          unit={bucket}
+          linked={linked}
+        />
+        <Columns
+          title={`Errors per ${bucket}`}
+          bars={over((b) => b.errors)}
+          unit={bucket}
+          linked={linked}
+        />
+        <Columns
+          title={`Failed commands per ${bucket}`}
+          bars={over((b) => b.failedCommands)}
+          unit={bucket}
+        />
         <Heatmap base={kept} filter={toFilter(base)} />
         <Rows
           title="Models"

@@ -22,20 +22,29 @@ export function noteWidth(text: string): number {
 }
 
 /**
- * The label as it fits in `room` px of 12 px text: whole, or cut with an ellipsis by the
- * estimated width of its characters (a cut by their number let wide ones run past the edge).
+ * The label as it fits in `room` px of 12 px text: whole, or cut in its middle with an
+ * ellipsis by the estimated width of its characters (a cut by their number let wide ones run
+ * past the edge). Its end is kept, up to half the room: model names differ there
+ * (`claude-sonnet-4-5-thinking-20250929` and `…-20250514` were both "claude-sonnet-4-5-th…" on
+ * a phone, where no hover shows the whole: review 6 L5).
  */
 export function fitLabel(label: string, room: number): string {
   const chars = [...label];
   let used = 0;
   for (const c of chars) used += charWidth(c);
   if (used <= room) return label;
-  let out = '';
-  used = charWidth('…');
-  for (const c of chars) {
-    if (used + charWidth(c) > room) break;
-    used += charWidth(c);
-    out += c;
+  const left = room - charWidth('…');
+  let tail = 0;
+  let tailWidth = 0;
+  while (tail < chars.length && tailWidth + charWidth(chars[chars.length - 1 - tail]) <= left / 2) {
+    tailWidth += charWidth(chars[chars.length - 1 - tail]);
+    tail++;
   }
-  return `${out}…`;
+  let head = 0;
+  let headWidth = 0;
+  while (head < chars.length - tail && headWidth + charWidth(chars[head]) <= left - tailWidth) {
+    headWidth += charWidth(chars[head]);
+    head++;
+  }
+  return `${chars.slice(0, head).join('')}…${chars.slice(chars.length - tail).join('')}`;
 }

@@ -169,7 +169,7 @@ function NeighbourKeys({ id, createdAt }: { id: string; createdAt: string }) {
   return (
     <>
       {cold && <ColdNeighbourNote />}
-      {end && <NeighbourEndNote end={end} />}
+      <NeighbourEndNote end={end} />
     </>
   );
 }

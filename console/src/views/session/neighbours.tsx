@@ -74,8 +74,14 @@ export function useNeighbourKeys(id: string, createdAt: string): NeighbourState 
         .then((to) => {
           // Only while this session is still the one shown (a key pressed as it was left).
           if (!shown) return;
-          if (to) void navigate({ to: '/sessions/$id', params: { id: to } });
-          else setEnd(below ? 'below' : 'above');
+          if (to) {
+            void navigate({ to: '/sessions/$id', params: { id: to } });
+            return;
+          }
+          // No session that way: the table's end, or a table that lists none at all.
+          return fetchRows(filter, 'NEWEST_FIRST', 1, null).then((first) => {
+            if (shown) setEnd({ way: below ? 'below' : 'above', empty: first.rows.length === 0 });
+          });
         })
         .catch(() => undefined);
     };
@@ -88,8 +94,11 @@ export function useNeighbourKeys(id: string, createdAt: string): NeighbourState 
   return { cold: cold && tableSearch() === null, end };
 }
 
-/** Which way a press found no session. */
-export type End = 'above' | 'below';
+/** Which way a press found no session, and whether the table lists none. */
+export interface End {
+  way: 'above' | 'below';
+  empty: boolean;
+}
 
 export interface NeighbourState {
   /** `[`/`]` were used in a tab that never showed the table (see ColdNeighbourNote). */
@@ -98,13 +107,22 @@ export interface NeighbourState {
   end: End | null;
 }
 
-/** Said when `[` or `]` finds no session: the table's first or last row, or an empty table. */
-export function NeighbourEndNote({ end }: { end: End }) {
+/** What a press that found no session says. */
+function endText({ way, empty }: End): string {
+  const key = way === 'below' ? ']' : '[';
+  if (empty) return `No session in the sessions table under its filters: ${key} has nowhere to go.`;
+  return `No session ${way} this one in the sessions table: ${key} has nowhere to go.`;
+}
+
+/**
+ * Where `[` or `]` finding no session is said: the table's first or last row, or an empty
+ * table. The status region is on the page before it says anything (one added with its text is
+ * often not read out: review 6 L8); empty, it takes no room.
+ */
+export function NeighbourEndNote({ end }: { end: End | null }) {
   return (
-    <p className="notice" role="status" data-testid="neighbour-end">
-      {end === 'below'
-        ? 'No session below this one in the sessions table: ] has nowhere to go.'
-        : 'No session above this one in the sessions table: [ has nowhere to go.'}
+    <p className={end ? 'notice' : 'said-empty'} role="status" data-testid="neighbour-end">
+      {end ? endText(end) : ''}
     </p>
   );
 }

@@ -88,7 +88,7 @@ export function SessionsTable(props: {
                   {s.root.environment.toLowerCase()} · {shown(s.root.flavor)}
                 </td>
                 <td className="clip" title={shown(s.model)}>
-                  {shown(s.model)}
+                  <MiddleCut text={shown(s.model)} />
                 </td>
                 <td className="request" title={oneLine(s.userRequest, 1000)}>
                   {oneLine(s.userRequest, 160) || <span className="muted">(no request)</span>}
@@ -138,5 +138,21 @@ function IndexCount(props: {
         {value}
       </Link>
     </td>
+  );
+}
+
+/**
+ * A name cut in its middle when its cell is narrow: its start ends in an ellipsis, its last 8
+ * characters stay (model names differ at their end: two "claude-sonnet-4-…" read alike on a
+ * phone, where no hover shows the title; review 6 L5). The whole text is the cell's text.
+ */
+function MiddleCut({ text }: { text: string }) {
+  const chars = [...text];
+  if (chars.length <= 16) return <>{text}</>;
+  return (
+    <span className="mid-cut">
+      <span className="head">{chars.slice(0, -8).join('')}</span>
+      <span className="tail">{chars.slice(-8).join('')}</span>
+    </span>
   );
 }
