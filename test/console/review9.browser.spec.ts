@@ -246,6 +246,11 @@ describeInBrowser('the console after the last lows of its sixth outside review',
     expect(await chart.locator('.chart-note').innerText()).toBe(
       '10 days a bar: one day a bar would be under 24 px to click or tap.',
     );
+    // The four timelines share one axis: grouped alike, each saying so (the failed commands'
+    // chart once grouped on its own counts and drew another axis).
+    expect(await page().locator('figure.chart .chart-note').allInnerTexts()).toEqual(
+      Array(4).fill('10 days a bar: one day a bar would be under 24 px to click or tap.'),
+    );
     expect(
       await chart.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('aria-label'))),
     ).toEqual([

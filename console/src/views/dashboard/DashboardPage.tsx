@@ -200,6 +200,7 @@ export function DashboardPage({ search }: { search: DashboardSearch }) {
           title={`Failed commands per ${bucket}`}
           bars={over((b) => b.failedCommands)}
           unit={bucket}
+          linked={linked}
         />
         <Heatmap base={kept} filter={toFilter(base)} />
         <Rows
