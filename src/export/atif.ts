@@ -114,7 +114,8 @@ export async function* atifExport(
     totals.total_prompt_tokens += step.tokens?.input ?? 0;
     totals.total_completion_tokens += step.tokens?.output ?? 0;
     totals.total_cached_tokens += step.tokens?.cacheRead ?? 0;
-    yield (count === 0 ? '\n' : ',\n') + JSON.stringify(atifStep(step, answers));
+    yield count === 0 ? '\n' : ',\n'; // apart from the step: see jsonExport
+    yield JSON.stringify(atifStep(step, answers));
     count++;
   }
   // The lines the store could not take as written, as the trajectory's free-text notes.
