@@ -74,11 +74,16 @@ export function caseBytes(text: string, folded: string): Buffer {
   return Buffer.from(out);
 }
 
-/** The text as written, of its folded UTF-8 and its case bytes (see caseBytes). */
-export function restore(folded: Uint8Array, cases: Uint8Array): string {
+/**
+ * The text as written, of its folded UTF-8 and its case bytes (see caseBytes). `owned`: the
+ * caller lets `folded` be changed (no copy is made).
+ */
+export function restore(folded: Uint8Array, cases: Uint8Array, owned = false): string {
   if (cases.length === 0)
     return Buffer.from(folded.buffer, folded.byteOffset, folded.length).toString('utf8');
-  const bytes = Buffer.from(folded);
+  const bytes = owned
+    ? Buffer.from(folded.buffer, folded.byteOffset, folded.length)
+    : Buffer.from(folded);
   // Characters other than ASCII letters: [offset, code point] pairs, in order.
   const others: number[] = [];
   let end = 0;

@@ -164,12 +164,10 @@ export class Segment {
 
   /** Text `n` as written (its folded bytes read again unless given). */
   original(n: number, folded: Uint8Array | null = null): string {
-    if (folded === null) {
-      const bytes = Buffer.alloc(this.ends[n] - this.start(n));
-      if (bytes.length > 0) readAll(this.fd, bytes, this.at.texts + this.start(n));
-      folded = bytes;
-    }
-    return restore(folded, this.cases(n));
+    if (folded !== null) return restore(folded, this.cases(n));
+    const bytes = Buffer.allocUnsafe(this.ends[n] - this.start(n));
+    if (bytes.length > 0) readAll(this.fd, bytes, this.at.texts + this.start(n));
+    return restore(bytes, this.cases(n), true);
   }
 }
 

@@ -86,6 +86,14 @@ export class TrigramIndex {
    * names are never reused, and entries of merged segments age out.
    */
   private readonly hits: LRUCache<string, TermHits>;
+  /**
+   * Texts as written, by id, as the pages' snippets last read them (a text never changes under
+   * its id): a repeated page reads no segment.
+   */
+  private readonly written = new LRUCache<number, string>({
+    maxSize: 16 << 20,
+    sizeCalculation: (t) => 64 + t.length * 2,
+  });
   generation = 0;
   readonly times: TrigramTimes = { fold: 0, trigrams: 0, write: 0, texts: 0, bytes: 0 };
 
@@ -346,10 +354,16 @@ export class TrigramIndex {
   text(id: number): string | undefined {
     const waiting = this.pending.get(id) ?? this.writing.get(id);
     if (waiting !== undefined) return waiting;
+    const known = this.written.get(id);
+    if (known !== undefined) return known;
     for (let i = this.live.length - 1; i >= 0; i--) {
       const { segment } = this.live[i];
       const n = segment.find(id);
-      if (n !== -1) return segment.original(n);
+      if (n === -1) continue;
+      const text = segment.original(n);
+      // Texts past the cache's bound (up to 8 MiB outputs) are read each time.
+      if (text.length < 1 << 20) this.written.set(id, text);
+      return text;
     }
     return undefined;
   }
