@@ -164,11 +164,14 @@ export class TrigramIndex {
   }
 
   add(id: number, text: string): void {
+    // An id names one text; should a caller put one again, the kept copy is not served.
+    this.written.delete(id);
     this.pending.set(id, text);
     this.pendingBytes += text.length;
   }
 
   delete(id: number): void {
+    this.written.delete(id);
     if (this.pending.delete(id)) return;
     this.inflightDeleted.add(id);
     for (const e of this.live) {
