@@ -76,6 +76,9 @@ export class TrigramTexts implements TextSink {
       for (const id of live) if (ids.get(id) === undefined) this.index.delete(id);
     }
     if (lost.size === 0) return;
+    this.warn(
+      `index: the texts of ${lost.size} session(s) were lost (the process ended before their segment was written): they are indexed again`,
+    );
     const drop = db.prepare('SELECT rowid FROM docs WHERE sid = ?').pluck();
     const tables = ['docs', 'steps', 'secrets', 'line_indexes', 'sessions'].map((t) =>
       db.prepare(`DELETE FROM ${t} WHERE sid = ?`),
