@@ -64,16 +64,23 @@ export class TrigramTexts implements TextSink {
    */
   private reconcile(db: Db): void {
     const live = new Set(this.index.liveIds());
-    const docs = db.prepare('SELECT rowid, sid FROM docs').raw();
-    const lost = new Set<number>();
+    // Row ids alone first (what a clean restart reads): sessions only when a text is missing.
+    const ids = db.prepare('SELECT rowid FROM docs').pluck();
     let known = 0;
-    for (const [id, sid] of docs.iterate() as IterableIterator<[number, number]>) {
+    let missing = false;
+    for (const id of ids.iterate() as IterableIterator<number>) {
       if (live.has(id)) known++;
-      else lost.add(sid);
+      else missing = true;
     }
     if (known < live.size) {
-      const ids = db.prepare('SELECT 1 FROM docs WHERE rowid = ?').pluck();
-      for (const id of live) if (ids.get(id) === undefined) this.index.delete(id);
+      const has = db.prepare('SELECT 1 FROM docs WHERE rowid = ?').pluck();
+      for (const id of live) if (has.get(id) === undefined) this.index.delete(id);
+    }
+    if (!missing) return;
+    const lost = new Set<number>();
+    const docs = db.prepare('SELECT rowid, sid FROM docs').raw();
+    for (const [id, sid] of docs.iterate() as IterableIterator<[number, number]>) {
+      if (!live.has(id)) lost.add(sid);
     }
     if (lost.size === 0) return;
     this.warn(
