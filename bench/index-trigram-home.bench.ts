@@ -66,7 +66,7 @@ export async function benchTrigramHome(
       const all = size(files);
       rows.push(
         row(
-          `9t. [trigram] index files: segments + ${INDEX_FILE} (texts as written, summaries, stats)`,
+          `9t. [trigram] index files: segments + ${INDEX_FILE} (text keys, summaries, stats)`,
           `${mb(size(segments))} + ${mb(size(sqlite))} = ${(all / data.transcriptBytes).toFixed(2)}x the transcripts`,
           '<= 1.0x',
           all <= data.transcriptBytes,

@@ -75,7 +75,8 @@ function first20(index: TrigramIndex, matches: TextMatch[], terms: string[], tex
     return { id: m.id, score };
   });
   scored.sort((a, b) => b.score - a.score || a.id - b.id);
-  return scored.slice(0, 20).map((h) => snippetOf(texts[h.id - 1], terms));
+  // The texts as the segments give them back (the one copy the engine keeps).
+  return scored.slice(0, 20).map((h) => snippetOf(index.text(h.id) ?? texts[h.id - 1], terms));
 }
 
 function time<T>(f: () => T): [T, number] {
@@ -186,7 +187,6 @@ async function main(): Promise<void> {
 
   const rss0 = process.memoryUsage().rss;
   const index = new TrigramIndex(path.join(dir, 'tri'), {
-    original: (id) => texts[id - 1],
     builder: new WorkerBuilder(),
     segmentBytes: 16 << 20,
   });
@@ -203,8 +203,7 @@ async function main(): Promise<void> {
     .reduce((n, f) => n + fs.statSync(path.join(dir, 'tri', f)).size, 0);
   await index.close();
   // A handle that only reads (a second process could open the files so).
-  const triOpen = () =>
-    new TrigramIndex(path.join(dir, 'tri'), { original: (id) => texts[id - 1] });
+  const triOpen = () => new TrigramIndex(path.join(dir, 'tri'));
   const triAsk = (h: TrigramIndex, terms: string[]) => {
     const m = h.match(terms);
     first20(h, m, terms, texts);

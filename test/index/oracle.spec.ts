@@ -79,11 +79,13 @@ async function expectedDocs(store: BrainStore, entry: SessionEntry): Promise<Doc
 function storedDocs(index: SqliteHomeIndex, dir: string): Doc[] {
   const rows = index.opened.db
     .prepare(
-      `SELECT d.position AS p, d.field AS f, d.name AS n, d.text AS t
+      `SELECT d.rowid AS id, d.position AS p, d.field AS f, d.name AS n, d.text AS t
        FROM docs d JOIN sessions s ON s.sid = d.sid WHERE s.dir = ?`,
     )
-    .all(dir) as { p: number; f: number; n: string; t: string }[];
-  return rows.map((r) => `${r.p} ${r.f} ${r.n}\n${r.t}`).sort();
+    .all(dir) as { id: number; p: number; f: number; n: string; t: string }[];
+  // INDEX_ENGINE=trigram: the docs rows hold keys, the segments the texts as written.
+  const text = (r: { id: number; t: string }) => index.trigram?.text(r.id) ?? r.t;
+  return rows.map((r) => `${r.p} ${r.f} ${r.n}\n${text(r)}`).sort();
 }
 
 it('holds exactly the contract texts of every session of the fixture home', async () => {

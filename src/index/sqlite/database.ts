@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SearchEngine } from '../search-engine';
+import { VERSION as TRIGRAM_LAYOUT } from '../trigram/layout';
 import { SCHEMA, SCHEMA_VERSION } from './schema';
 
 export type Db = Database.Database;
@@ -140,14 +141,24 @@ function unusable(db: Db, fingerprint: string, engine: SearchEngine): string | n
   if (row?.value !== fingerprint) return 'was built with other redaction settings';
   if (metaValue(db, 'engine') !== engine)
     return `was built for another search engine than ${engine}`;
+  // Its docs rows and its segments go together: segments of another layout are not read.
+  const layout = metaValue(db, 'trigram_layout');
+  if (engine === 'trigram' && layout !== String(TRIGRAM_LAYOUT))
+    return `has trigram segments of layout ${layout ?? 1}, not ${TRIGRAM_LAYOUT}`;
   // No integrity check here (it reads the whole file): damage found later rebuilds too.
   return null;
 }
 
 function create(db: Db, fingerprint: string, engine: SearchEngine): void {
   db.exec(SCHEMA);
+  // With the trigram engine a docs row holds no text: the table is as small as the index
+  // that spares FTS5's searcher reading texts to order hits (see Searcher.ordered).
+  if (engine === 'trigram') db.exec('DROP INDEX docs_order');
   db.prepare("INSERT INTO meta (key, value) VALUES ('fingerprint', ?)").run(fingerprint);
   db.prepare("INSERT INTO meta (key, value) VALUES ('engine', ?)").run(engine);
+  db.prepare("INSERT INTO meta (key, value) VALUES ('trigram_layout', ?)").run(
+    String(TRIGRAM_LAYOUT),
+  );
   // The trigram engine's folder belongs to this file: a file made anew starts a new folder.
   db.prepare("INSERT INTO meta (key, value) VALUES ('trigram_dir', ?)").run(
     `trigram-${randomBytes(6).toString('hex')}`,

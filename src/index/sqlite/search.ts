@@ -56,6 +56,14 @@ export class Searcher {
     this.textOf = db.prepare('SELECT text FROM docs WHERE rowid = ?').pluck();
   }
 
+  /** How ordering reads the docs rows of hits (see schema.ts's docs_order). */
+  protected readonly docsBy: string = 'INDEXED BY docs_order';
+
+  /** A hit's text as written (the page's snippets and counts are made of it). */
+  protected text(rowid: number): string {
+    return this.textOf.get(rowid) as string;
+  }
+
   search(sids: number[] | null, request: SearchRequest): SearchPage {
     const rows = this.hits(sids, request);
     let from = 0;
@@ -74,7 +82,7 @@ export class Searcher {
     const page = rows.slice(from, from + request.first);
     const hits = page.map((r): SearchHitRow => {
       const [rowid, primary, sessionId, pos, field, name, sid, rank, dir] = r;
-      const text = this.textOf.get(rowid) as string;
+      const text = this.text(rowid);
       const { snippet, highlights } = snippetOf(text, request.terms);
       const artifact = pos === ARTIFACT_POSITION;
       const key: SearchKey = {
@@ -152,7 +160,7 @@ export class Searcher {
       SELECT m.rowid, ${primary} AS p, s.session_id AS id,
         CASE WHEN d.position < 0 THEN ${ARTIFACT_POSITION} ELSE d.position END AS pos,
         d.field, d.name, s.sid, m.rank, s.dir
-      FROM m JOIN docs d INDEXED BY docs_order ON d.rowid = m.rowid JOIN sessions s ON s.sid = d.sid
+      FROM m JOIN docs d ${this.docsBy} ON d.rowid = m.rowid JOIN sessions s ON s.sid = d.sid
       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY p, id, pos, d.field, d.name, s.sid`;
     return this.db.prepare(sql).raw().all(params) as Hit[];

@@ -83,7 +83,10 @@ export interface SessionFacts {
   createdAt: number;
 }
 
-/** Where searchable texts go besides the docs table when FTS5 is not the engine. */
+/**
+ * Where searchable texts go when FTS5 is not the engine: the sink keeps them (the docs table
+ * then holds their keys, with an empty text).
+ */
 export interface TextSink {
   put(rowid: number, text: string): void;
   drop(rowid: number): void;
@@ -247,12 +250,14 @@ export class Tables {
     }
     this.generation++;
     if (doc.text.length > 0) {
+      // The trigram engine's segments hold the text (the one copy): the row keeps its key.
+      const text = this.sink ? '' : doc.text;
       const rowid = this.s.docInsert.run(
         sid,
         doc.position,
         doc.field,
         doc.name,
-        doc.text,
+        text,
       ).lastInsertRowid;
       if (this.sink) this.sink.put(Number(rowid), doc.text);
       else this.s.ftsInsert.run(rowid, doc.text);

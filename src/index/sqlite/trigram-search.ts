@@ -27,6 +27,16 @@ export class TrigramSearcher extends Searcher {
     super(db, changes);
   }
 
+  /** By rowid: with this engine a docs row holds no text (and docs_order is not made). */
+  protected override readonly docsBy = '';
+
+  /** From the segments: the docs table holds no text with this engine. */
+  protected override text(rowid: number): string {
+    const text = this.index.text(rowid);
+    if (text === undefined) throw new Error(`the trigram index has no text ${rowid}`);
+    return text;
+  }
+
   protected override rows(
     sids: number[] | null,
     fields: number[] | null,

@@ -18,11 +18,13 @@ const MAX_WAIT_MS = 2_000;
 const MAX_SEGMENTS = 8;
 
 /**
- * The trigram engine's texts beside the SQLite index: the docs table names them (rowid) and
- * keeps them as written (snippets); the segments in CACHE_DIR (see layout.ts) find them.
- * Texts are written as segments in the background, a few hundred milliseconds after they
- * are indexed; on open, the segments are reconciled with the docs table, so what a crash lost
- * (the texts that were waiting, a segment half written) is added again.
+ * The trigram engine's texts beside the SQLite index: the docs table names them (rowid, with
+ * the keys search orders by, and an empty text); the segments in CACHE_DIR (see layout.ts) hold
+ * them, the only copy: they find them and give them back as written (snippets). Texts are
+ * written as segments in the background, a few hundred milliseconds after they are indexed,
+ * and on close. On open, the segments are reconciled with the docs table: texts it no longer
+ * has are deleted, and a session whose texts a crash lost (those that were waiting, a segment
+ * half written) is dropped from the SQLite file, so the indexer reads it again from its files.
  */
 export class TrigramTexts implements TextSink {
   readonly index: TrigramIndex;
@@ -52,30 +54,48 @@ export class TrigramTexts implements TextSink {
         }
       }
     }
-    const textOf = db.prepare('SELECT text FROM docs WHERE rowid = ?').pluck();
-    this.index = new TrigramIndex(
-      dir,
-      {
-        original: (id) => textOf.get(id) as string | undefined,
-        builder,
-      },
-      prefix,
-    );
+    this.index = new TrigramIndex(dir, { builder }, prefix);
     this.reconcile(db);
   }
 
-  /** Adds the docs the segments lack and deletes the texts the docs table no longer has. */
+  /**
+   * Deletes the texts the docs table no longer has, and drops the sessions whose docs the
+   * segments lack (their texts were lost: the indexer reads them again, as new sessions).
+   */
   private reconcile(db: Db): void {
     const live = new Set(this.index.liveIds());
-    const docs = db.prepare('SELECT rowid, text FROM docs').raw();
+    // Row ids alone first (what a clean restart reads): sessions only when a text is missing.
     const ids = db.prepare('SELECT rowid FROM docs').pluck();
-    const known = new Set<number>();
-    for (const id of ids.iterate() as IterableIterator<number>) known.add(id);
-    for (const id of live) if (!known.has(id)) this.index.delete(id);
-    if (known.size === live.size && [...known].every((id) => live.has(id))) return;
-    for (const [id, text] of docs.iterate() as IterableIterator<[number, string]>) {
-      if (!live.has(id)) this.index.add(id, text);
+    let known = 0;
+    let missing = false;
+    for (const id of ids.iterate() as IterableIterator<number>) {
+      if (live.has(id)) known++;
+      else missing = true;
     }
+    if (known < live.size) {
+      const has = db.prepare('SELECT 1 FROM docs WHERE rowid = ?').pluck();
+      for (const id of live) if (has.get(id) === undefined) this.index.delete(id);
+    }
+    if (!missing) return;
+    const lost = new Set<number>();
+    const docs = db.prepare('SELECT rowid, sid FROM docs').raw();
+    for (const [id, sid] of docs.iterate() as IterableIterator<[number, number]>) {
+      if (!live.has(id)) lost.add(sid);
+    }
+    if (lost.size === 0) return;
+    this.warn(
+      `index: the texts of ${lost.size} session(s) were lost (the process ended before their segment was written): they are indexed again`,
+    );
+    const drop = db.prepare('SELECT rowid FROM docs WHERE sid = ?').pluck();
+    const tables = ['docs', 'steps', 'secrets', 'line_indexes', 'sessions'].map((t) =>
+      db.prepare(`DELETE FROM ${t} WHERE sid = ?`),
+    );
+    db.transaction(() => {
+      for (const sid of lost) {
+        for (const id of drop.all(sid) as number[]) this.index.delete(id);
+        for (const stmt of tables) stmt.run(sid);
+      }
+    })();
   }
 
   put(rowid: number, text: string): void {
@@ -123,8 +143,10 @@ export class TrigramTexts implements TextSink {
     }
   }
 
+  /** Writes what waits (a restart then reads no transcript again), then closes. */
   async close(): Promise<void> {
     this.stop();
+    await this.flush().catch(() => undefined);
     await this.index.close();
   }
 }

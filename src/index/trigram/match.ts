@@ -85,14 +85,10 @@ export function needleKey(nd: Needle): string {
  * The texts of `segment` holding the needle, deleted ones included (a segment never changes,
  * so the answer can be kept for as long as the segment lives): the shortest postings lists
  * first, intersected, then each candidate verified on its folded bytes (a trigram in common is
- * not a substring). `original` gives a text as written, for the rare verification that bytes
- * cannot decide (lone surrogates).
+ * not a substring). The rare verification that bytes cannot decide (lone surrogates) reads
+ * the text as written, which the segment gives back from its folded bytes and case bytes.
  */
-export function termHits(
-  segment: Segment,
-  nd: Needle,
-  original: (id: number) => string | undefined,
-): TermHits {
+export function termHits(segment: Segment, nd: Needle): TermHits {
   const keys = nd.keys.slice().sort((a, b) => segment.size(a) - segment.size(b));
   let candidates: Uint32Array | null = null;
   for (const key of keys) {
@@ -114,8 +110,7 @@ export function termHits(
       byRegex &&
       (nd.lone || (nd.replacement && (segment.flags[n] & FLAG_LONE_SURROGATE) !== 0))
     ) {
-      const written = original(segment.ids[n]);
-      count = written === undefined ? 0 : countRegex(written, nd.regex as RegExp);
+      count = countRegex(segment.original(n, text), nd.regex as RegExp);
     } else {
       count = countIn(text, nd.bytes);
     }

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { caseBytes } from './cases';
 import { fold } from './fold';
 import { Segment } from './segment';
 import { FLAG_LONE_SURROGATE, HEADER_BYTES, MAGIC, VERSION, sections } from './layout';
@@ -44,21 +45,28 @@ const varintBytes = (v: number): number =>
 export function buildSegment(texts: readonly TextInput[], file: string): BuildTimes {
   const t0 = performance.now();
   const entries = texts.map(({ id, text }): FoldedText => {
-    const folded = Buffer.from(fold(text), 'utf8');
+    const lower = fold(text);
+    const folded = Buffer.from(lower, 'utf8');
     let cps = 0;
     for (let j = 0; j < folded.length; j++) if ((folded[j] & 0xc0) !== 0x80) cps++;
     const flags = LONE_SURROGATE.test(text) ? FLAG_LONE_SURROGATE : 0;
-    return { id, folded, tokens: Math.max(0, cps - 2), flags };
+    // A lone surrogate folds to itself but is U+FFFD in UTF-8: recorded too.
+    const cases = text === lower && flags === 0 ? NO_CASES : caseBytes(text, lower);
+    return { id, folded, cases, tokens: Math.max(0, cps - 2), flags };
   });
   const times = writeSegment(entries, file);
   times.fold = performance.now() - t0 - times.trigrams - times.write;
   return times;
 }
 
+const NO_CASES = Buffer.alloc(0);
+
 /** A text as a segment holds it (merges copy these from segment to segment). */
 export interface FoldedText {
   id: number;
   folded: Buffer;
+  /** What gives the text as written back from `folded` (see cases.ts). */
+  cases: Buffer;
   tokens: number;
   flags: number;
 }
@@ -72,8 +80,11 @@ export function writeSegment(texts: FoldedText[], file: string): BuildTimes {
   const tokens = new Uint32Array(n);
   const flags = new Uint8Array(Math.ceil(n / 4) * 4);
   const ends = new Uint32Array(n);
+  const cends = new Uint32Array(n);
   const folded: Buffer[] = [];
+  const cases: Buffer[] = [];
   let textBytes = 0;
+  let caseBytes = 0;
   for (let i = 0; i < n; i++) {
     ids[i] = sorted[i].id;
     tokens[i] = sorted[i].tokens;
@@ -81,12 +92,15 @@ export function writeSegment(texts: FoldedText[], file: string): BuildTimes {
     folded.push(sorted[i].folded);
     textBytes += sorted[i].folded.length;
     ends[i] = textBytes;
+    if (sorted[i].cases.length > 0) cases.push(sorted[i].cases);
+    caseBytes += sorted[i].cases.length;
+    cends[i] = caseBytes;
   }
   const t0 = performance.now();
   const { keys, pends, postings } = invert(folded);
   const t1 = performance.now();
   times.trigrams = t1 - t0;
-  const s = sections(n, keys.length, postings.length, textBytes);
+  const s = sections(n, keys.length, postings.length, textBytes, caseBytes);
   const header = Buffer.alloc(HEADER_BYTES);
   header.write(MAGIC, 0, 'latin1');
   header.writeUInt32LE(VERSION, 8);
@@ -94,9 +108,19 @@ export function writeSegment(texts: FoldedText[], file: string): BuildTimes {
   header.writeUInt32LE(keys.length, 16);
   header.writeDoubleLE(postings.length, 24);
   header.writeDoubleLE(textBytes, 32);
-  header.writeDoubleLE(s.length, 40);
-  const tables = [header, bytes(ids), bytes(tokens), flags, bytes(ends), bytes(keys), bytes(pends)];
-  writeAtomically(file, tables.concat(postings, folded));
+  header.writeDoubleLE(caseBytes, 40);
+  header.writeDoubleLE(s.length, 48);
+  const tables = [
+    header,
+    bytes(ids),
+    bytes(tokens),
+    flags,
+    bytes(ends),
+    bytes(cends),
+    bytes(keys),
+    bytes(pends),
+  ];
+  writeAtomically(file, tables.concat(postings, folded, cases));
   times.write = performance.now() - t1;
   return times;
 }
@@ -182,16 +206,21 @@ function invert(folded: readonly Buffer[]): {
   }
 }
 
-/** Copies the kept texts of segments into one new segment (no refolding: bytes as stored). */
+/**
+ * Copies the kept texts of segments into one new segment (no refolding: bytes as stored, their
+ * case bytes with them).
+ */
 export function mergeSegments(from: { file: string; keep: number[] }[], file: string): BuildTimes {
   const texts: FoldedText[] = [];
   for (const { file: f, keep } of from) {
     const s = Segment.open(f);
     try {
+      const cases = s.caseSection();
       s.texts(keep, (n, folded) => {
         texts.push({
           id: s.ids[n],
           folded: Buffer.from(folded),
+          cases: s.cases(n, cases),
           tokens: s.tokens[n],
           flags: s.flags[n],
         });

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { restore } from './cases';
 import { HEADER_BYTES, MAGIC, VERSION, readPostings, sections, type Sections } from './layout';
 
 /** Reads of texts are joined when the gap between them is smaller than this. */
@@ -18,6 +19,7 @@ export class Segment {
   readonly tokens: Uint32Array;
   readonly flags: Uint8Array;
   private readonly ends: Uint32Array;
+  private readonly cends: Uint32Array;
   private readonly keys: Uint32Array;
   private readonly pends: Uint32Array;
   private readonly at: Sections;
@@ -33,8 +35,9 @@ export class Segment {
     }
     const n = header.readUInt32LE(12);
     const t = header.readUInt32LE(16);
-    this.at = sections(n, t, header.readDoubleLE(24), header.readDoubleLE(32));
-    if (header.readDoubleLE(40) !== this.at.length || fs.fstatSync(fd).size !== this.at.length) {
+    const [p, x, c] = [header.readDoubleLE(24), header.readDoubleLE(32), header.readDoubleLE(40)];
+    this.at = sections(n, t, p, x, c);
+    if (header.readDoubleLE(48) !== this.at.length || fs.fstatSync(fd).size !== this.at.length) {
       throw new Error(`${file} is truncated`);
     }
     this.count = n;
@@ -49,6 +52,7 @@ export class Segment {
     this.tokens = new Uint32Array(view(this.at.tokens, n * 4));
     this.flags = new Uint8Array(view(this.at.flags, n));
     this.ends = new Uint32Array(view(this.at.ends, n * 4));
+    this.cends = new Uint32Array(view(this.at.cends, n * 4));
     this.keys = new Uint32Array(view(this.at.keys, t * 4));
     this.pends = new Uint32Array(view(this.at.pends, t * 4));
   }
@@ -139,6 +143,31 @@ export class Segment {
 
   private start(n: number): number {
     return n === 0 ? 0 : this.ends[n - 1];
+  }
+
+  /** Text `n`'s case bytes (see cases.ts), from `section` when given (see caseSection). */
+  cases(n: number, section: Buffer | null = null): Buffer {
+    const from = n === 0 ? 0 : this.cends[n - 1];
+    const to = this.cends[n];
+    if (section !== null) return section.subarray(from, to);
+    const out = Buffer.alloc(to - from);
+    if (out.length > 0) readAll(this.fd, out, this.at.cases + from);
+    return out;
+  }
+
+  /** Every text's case bytes (merges read them at once: a few percent of the texts). */
+  caseSection(): Buffer {
+    const out = Buffer.alloc(this.at.length - this.at.cases);
+    if (out.length > 0) readAll(this.fd, out, this.at.cases);
+    return out;
+  }
+
+  /** Text `n` as written (its folded bytes read again unless given). */
+  original(n: number, folded: Uint8Array | null = null): string {
+    if (folded !== null) return restore(folded, this.cases(n));
+    const bytes = Buffer.allocUnsafe(this.ends[n] - this.start(n));
+    if (bytes.length > 0) readAll(this.fd, bytes, this.at.texts + this.start(n));
+    return restore(bytes, this.cases(n), true);
   }
 }
 

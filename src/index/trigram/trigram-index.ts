@@ -50,8 +50,6 @@ interface Manifest {
 }
 
 export interface TrigramIndexOptions {
-  /** A text as written, by id (verifications bytes cannot decide: lone surrogates). */
-  original: (id: number) => string | undefined;
   builder?: SegmentBuilder;
   /** A segment is written once this much text is waiting (and on flush). */
   segmentBytes?: number;
@@ -76,6 +74,8 @@ export class TrigramIndex {
   private nextSegment = 1;
   private pending = new Map<number, string>();
   private pendingBytes = 0;
+  /** The texts of the segment being written (served by `text` until it lands). */
+  private writing = new Map<number, string>();
   /** Ids deleted while their segment is being written or merged: marked dead when it lands. */
   private inflightDeleted = new Set<number>();
   private busy: Promise<void> = Promise.resolve();
@@ -86,13 +86,21 @@ export class TrigramIndex {
    * names are never reused, and entries of merged segments age out.
    */
   private readonly hits: LRUCache<string, TermHits>;
+  /**
+   * Texts as written, by id, as the pages' snippets last read them (a text never changes under
+   * its id): a repeated page reads no segment.
+   */
+  private readonly written = new LRUCache<number, string>({
+    maxSize: 16 << 20,
+    sizeCalculation: (t) => 64 + t.length * 2,
+  });
   generation = 0;
   readonly times: TrigramTimes = { fold: 0, trigrams: 0, write: 0, texts: 0, bytes: 0 };
 
   /** `prefix`: of every file name of this index in `dir` (other files there are left alone). */
   constructor(
     readonly dir: string,
-    private readonly options: TrigramIndexOptions,
+    private readonly options: TrigramIndexOptions = {},
     private readonly prefix = '',
   ) {
     this.builder = options.builder ?? inlineBuilder;
@@ -156,11 +164,14 @@ export class TrigramIndex {
   }
 
   add(id: number, text: string): void {
+    // An id names one text; should a caller put one again, the kept copy is not served.
+    this.written.delete(id);
     this.pending.set(id, text);
     this.pendingBytes += text.length;
   }
 
   delete(id: number): void {
+    this.written.delete(id);
     if (this.pending.delete(id)) return;
     this.inflightDeleted.add(id);
     for (const e of this.live) {
@@ -186,6 +197,7 @@ export class TrigramIndex {
     return this.serial(async () => {
       if (this.pending.size === 0) return this.commit();
       const texts = [...this.pending].map(([id, text]) => ({ id, text }));
+      this.writing = this.pending;
       this.pending = new Map();
       this.pendingBytes = 0;
       this.inflightDeleted.clear();
@@ -198,6 +210,7 @@ export class TrigramIndex {
         for (const t of texts) {
           if (!this.inflightDeleted.has(t.id) && !this.pending.has(t.id)) this.add(t.id, t.text);
         }
+        this.writing = new Map();
         throw err;
       }
       this.count(
@@ -206,6 +219,7 @@ export class TrigramIndex {
         texts.reduce((n, t) => n + t.text.length, 0),
       );
       this.land(name, []);
+      this.writing = new Map();
     });
   }
 
@@ -330,10 +344,31 @@ export class TrigramIndex {
     const key = `${e.name}\0${needleKey(nd)}`;
     let hits = this.hits.get(key);
     if (hits === undefined) {
-      hits = termHits(e.segment, nd, this.options.original);
+      hits = termHits(e.segment, nd);
       this.hits.set(key, hits);
     }
     return hits;
+  }
+
+  /**
+   * Text `id` as written (undefined when this index has none by that id): waiting, being
+   * written, or read from its segment (a deleted one too, until a merge drops it).
+   */
+  text(id: number): string | undefined {
+    const waiting = this.pending.get(id) ?? this.writing.get(id);
+    if (waiting !== undefined) return waiting;
+    const known = this.written.get(id);
+    if (known !== undefined) return known;
+    for (let i = this.live.length - 1; i >= 0; i--) {
+      const { segment } = this.live[i];
+      const n = segment.find(id);
+      if (n === -1) continue;
+      const text = segment.original(n);
+      // Texts past the cache's bound (up to 8 MiB outputs) are read each time.
+      if (text.length < 1 << 20) this.written.set(id, text);
+      return text;
+    }
+    return undefined;
   }
 
   /** The ids of every live text, segment by segment. */

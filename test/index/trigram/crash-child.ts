@@ -9,7 +9,7 @@ import { crashText } from './crash-texts';
 async function main(): Promise<void> {
   const dir = process.argv[2];
   const start = Number(process.argv[3]);
-  const index = new TrigramIndex(dir, { original: crashText });
+  const index = new TrigramIndex(dir);
   const live = new Set(index.liveIds());
   for (let id = start; ; id++) {
     index.add(id, crashText(id));

@@ -119,6 +119,68 @@ describe('the trigram engine behind the HomeIndex', () => {
     await again.close();
   });
 
+  it('keeps each text once: in the segments, with its case; the docs rows keep only keys', async () => {
+    writeSession(h.root, id(1), [
+      userInput(0, T, { request: 'start', localTime: 'x' }),
+      planner(1, T, { content: 'Once Only-Copy MARKER words, then more words' }),
+    ]);
+    const ix = openIndex(h.home, h.cacheDir);
+    await ix.index.caughtUp();
+    const page = await ix.search(['only-copy marker']);
+    expect(page.hits.map((x) => [x.snippet, x.matchCount, x.highlights])).toEqual([
+      ['Once Only-Copy MARKER words, then more words', 1, [{ start: 5, length: 16 }]],
+    ]);
+    const texts = ix.index.opened.db.prepare("SELECT count(*) FROM docs WHERE text <> ''");
+    expect(texts.pluck().get()).toBe(0);
+    await ix.close();
+    const files = fs.readdirSync(h.cacheDir);
+    const holding = files.filter((f) => {
+      const bytes = fs.readFileSync(path.join(h.cacheDir, f));
+      return bytes.includes('only-copy marker') || bytes.includes('Only-Copy MARKER');
+    });
+    expect(holding).toEqual([expect.stringMatching(/^trigram-[0-9a-f]+-seg-\d+\.tri$/)]);
+  });
+
+  it('segments lost in a crash: their sessions are read again, and answer as before', async () => {
+    for (const n of [1, 2]) {
+      writeSession(h.root, id(n), [planner(0, T, { content: `lostmarker of session ${n}` })]);
+    }
+    const first = openIndex(h.home, h.cacheDir);
+    await first.index.caughtUp();
+    const before = await first.search(['lostmarker']);
+    await first.close();
+    // What a crash between the SQLite commit and the segment's rename leaves: rows, no texts.
+    for (const f of fs.readdirSync(h.cacheDir)) {
+      if (f.startsWith('trigram-')) fs.rmSync(path.join(h.cacheDir, f));
+    }
+    const again = openIndex(h.home, h.cacheDir);
+    await again.index.caughtUp();
+    expect(before.totalCount).toBe(2);
+    // The same hits; only their sessions' row ids (the keys' last tie-break, `copy`) are new.
+    const copyless = (page: typeof before) =>
+      page.hits.map((x) => ({ ...x, key: { ...x.key, copy: 0 } }));
+    expect(copyless(await again.search(['lostmarker']))).toEqual(copyless(before));
+    expect(again.warnings).toEqual([
+      'index: the texts of 2 session(s) were lost (the process ended before their segment was written): they are indexed again',
+    ]);
+    await again.close();
+  });
+
+  it('an index of the earlier layout (texts in the docs rows) is rebuilt', async () => {
+    writeSession(h.root, id(1), [planner(0, T, { content: 'layoutmarker words' })]);
+    const first = openIndex(h.home, h.cacheDir);
+    await first.index.caughtUp();
+    first.index.opened.db.prepare("DELETE FROM meta WHERE key = 'trigram_layout'").run();
+    await first.close();
+    const again = openIndex(h.home, h.cacheDir);
+    await again.index.caughtUp();
+    expect(again.warnings).toEqual([
+      `the index file ${path.join(h.cacheDir, 'index.sqlite')} has trigram segments of layout 1, not 2: it is rebuilt`,
+    ]);
+    expect((await again.search(['layoutmarker'])).totalCount).toBe(1);
+    await again.close();
+  });
+
   it('REDACT=on: no planted secret is in any file under CACHE_DIR, as written or folded', async () => {
     const secrets = ['AKIAIOSFODNN7EXAMPLE', 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'];
     writeSession(h.root, id(1), [

@@ -36,8 +36,8 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function open(texts: Map<number, string>, options: { segmentBytes?: number } = {}) {
-  return new TrigramIndex(dir, { original: (id) => texts.get(id), ...options });
+function open(_texts: Map<number, string>, options: { segmentBytes?: number } = {}) {
+  return new TrigramIndex(dir, options);
 }
 
 describe('TrigramIndex', () => {
