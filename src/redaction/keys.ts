@@ -122,15 +122,45 @@ export const KEYWORDS = [
   ...FOREIGN_PASSWORDS,
 ].join('|');
 /**
+ * Words that may follow a secret's name and keep it one (KEY_SUFFIX): a confirmation, a
+ * database's, a generation's or an environment's. Not `hint`, `length`, `policy`, `reset`,
+ * `count`, `less`: those name something about the secret, not the secret (review r14 M2).
+ */
+export const KEY_TAILS = [
+  'confirmation',
+  'confirm',
+  'again',
+  'repeat',
+  'retype',
+  'db',
+  'database',
+  'current',
+  'previous',
+  'prev',
+  'old',
+  'new',
+  'prod',
+  'production',
+  'dev',
+  'staging',
+  'test',
+  'live',
+  'local',
+  'backup',
+];
+/**
  * `SECRET_KEY`, `secret_access_key`, `SECRET_KEY_BASE`, `SecretString` (AWS Secrets Manager),
  * `password_value`, and a version or a number after it: `ses_smtp_password_v4`, `db_password_2`,
  * and an environment: `db_password_prod`.
  */
 export const KEY_SUFFIX =
   `(?:[_-]?(?:${ci('access')}[_-]?)?${ci('key')})?(?:[_-]?${ci('base')})?` +
-  `(?:[_-]?(?:${ci('string')}|${ci('value')}))?(?:[_-][vV]?\\d{1,2}|[vV]\\d{1,2})?` +
-  // An environment's or a generation's name after it: `db_password_prod`, `root_password_old`.
-  `(?:[_-](?:${['prod', 'production', 'dev', 'staging', 'test', 'old', 'new', 'live', 'local', 'backup'].map(ci).join('|')}))?`;
+  `(?:[_-]?(?:${ci('string')}|${ci('value')}))?` +
+  // A second entry of a form or a number (`password2`, Django's signup form; `DB_PASSWORD2`,
+  // `api_key2`), a confirmation (`passwordConfirm`, `password_confirmation`, `password_again`),
+  // a database's (`password_db`), a generation's or an environment's name (`root_password_old`,
+  // `db_password_prod`): up to two of them, with or without a separator (review r14 M2).
+  `(?:(?:[_-]?[vV]?\\d{1,2}|[_-]?(?:${KEY_TAILS.map(ci).join('|')})(?![a-z]))){0,2}`;
 /**
  * Between the key name and the separator: closing quotes (maybe escaped), the bracket of an
  * index (`os.environ["DB_PASSWORD"] = …`, `ENV["SECRET_KEY_BASE"] = …`) and blanks.
@@ -246,7 +276,7 @@ export interface KeyRule {
 const SECRET_KEY = new RegExp(`(?:(${KEYWORDS})${KEY_SUFFIX}|(${AUTHZ}))$`);
 /** Last letters of every key SECRET_KEY matches (a cheap test before the regex). */
 const LAST = new Set(
-  [...'destnylhpaogvwuDESTNYLHPAOGVWUóÓｄＤьЬ码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
+  [...'destnylhpaogvwumbDESTNYLHPAOGVWUMBóÓｄＤьЬ码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
 );
 
 /** Keys already judged: a few names repeat in every record (bounded, emptied when full). */
