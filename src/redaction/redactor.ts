@@ -29,6 +29,9 @@ export function marker(kind: string): string {
   return m;
 }
 const MARKERS = new Map<string, string>();
+/** Blanks other than the space and tab that may stand between a key and its value. */
+const WIDE_BLANK = /[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/;
+const WIDE_BLANKS = new RegExp(WIDE_BLANK.source, 'g');
 /** Most JSON keys remembered as holding no secret (see redactKey), and short values (redactShort). */
 const CLEAN_KEYS = 4096;
 
@@ -107,10 +110,23 @@ export class Redactor {
    * the decomposed characters (review r13 M1: `jelszó` written `jelszo` + U+0301).
    */
   scanText(text: string): Span[] {
-    const raw = this.scanPlain(text);
+    const raw = this.scanBlanks(text);
     if (!MARK.test(text)) return raw;
     const nfc = composed(text);
-    if (nfc) for (const s of nfc.toRaw(this.scanPlain(nfc.text))) raw.push(s);
+    if (nfc) for (const s of nfc.toRaw(this.scanBlanks(nfc.text))) raw.push(s);
+    return raw;
+  }
+
+  /**
+   * scanPlain, and in a text holding a non-ASCII blank (WIDE_BLANK: U+00A0, U+202F, U+3000...)
+   * also scanPlain of a copy with each one an ASCII space (review r14 M3: `Mot de passe\u00a0:`,
+   * `パスワード：\u3000…`, `password:\u00a0…` hid the value from every key rule, which take
+   * `[ \t]`). One UTF-16 unit for one: the copy's spans are the text's.
+   */
+  private scanBlanks(text: string): Span[] {
+    const raw = this.scanPlain(text);
+    if (!WIDE_BLANK.test(text)) return raw;
+    for (const s of this.scanPlain(text.replace(WIDE_BLANKS, ' '))) raw.push(s);
     return raw;
   }
 

@@ -53,3 +53,30 @@ describe('names about a secret stay keys of no secret (M2, benign)', () => {
     ['content (ends as current does)', `content: ${V}`, `content: ${V}`],
   ]);
 });
+
+describe('non-ASCII blanks between a key and its value (M3)', () => {
+  everyForm([
+    ['French NBSP before the colon', `Mot de passe\u00a0: ${V}`, `Mot de passe\u00a0: ${PW}`],
+    ['French narrow NBSP', `Le mot de passe est\u202f: ${V}`, `Le mot de passe est\u202f: ${PW}`],
+    ['Japanese ideographic space', `パスワード：\u3000${V}`, `パスワード：\u3000${PW}`],
+    ['Chinese ideographic space', `密码：\u3000${V}`, `密码：\u3000${PW}`],
+    ['NBSP after the colon', `password:\u00a0${V}`, `password:\u00a0${PW}`],
+    ['NBSP after =', `DB_PASSWORD=\u00a0${V}`, `DB_PASSWORD=\u00a0${PW}`],
+    ['NBSP in JSON', `"password":\u00a0"${V}"`, `"password":\u00a0"${PW}"`],
+    ['U+2002', `password:\u2002${V}`, `password:\u2002${PW}`],
+    ['U+2003', `password:\u2003${V}`, `password:\u2003${PW}`],
+    ['U+2009', `password:\u2009${V}`, `password:\u2009${PW}`],
+    ['U+205F', `password:\u205f${V}`, `password:\u205f${PW}`],
+    ['U+1680', `password:\u1680${V}`, `password:\u1680${PW}`],
+    ['U+2007', `password:\u2007${V}`, `password:\u2007${PW}`],
+    ['NBSP either side of =', `password\u00a0=\u00a0${V}`, `password\u00a0=\u00a0${PW}`],
+  ]);
+});
+
+describe('non-ASCII blanks in text with no secret (M3, benign)', () => {
+  everyForm([
+    ['French price', 'Prix\u00a0: 12\u00a0€ TTC', 'Prix\u00a0: 12\u00a0€ TTC'],
+    ['NBSP before a code word', 'password:\u00a0string', 'password:\u00a0string'],
+    ['ideographic space in prose', '設定：\u3000完了しました', '設定：\u3000完了しました'],
+  ]);
+});
