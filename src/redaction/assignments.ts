@@ -172,7 +172,13 @@ const PROSE_WORDS = new Set(
   (
     'a an the is are was were be must should will can may not no click enter type press use ' +
     'see set change reset check please here below above required incorrect invalid wrong ' +
-    'expired missing empty too to for from of in on at by with and or if when all'
+    'expired missing empty too to for from of in on at by with and or if when all ' +
+    // The same in other languages (review r14 M4: `Şifre: en az 8 karakter`, `Olvidé mi
+    // contraseña: la restablecí`, `Le mot de passe : voir ci-dessous`).
+    'la le les el los las un une una uno en es est ist de del du des mi mon ma mein meine die ' +
+    'der das il lo ne nie non pas se si y et und oder ou para pour per por für zu ein eine voir ' +
+    'ver siehe al au aux muss doit debe deve wird sind sont ce cette dieser diese minimum ' +
+    'mindestens az legalább en bắt должен должна минимум не от до для'
   ).split(' '),
 );
 /**
@@ -181,8 +187,8 @@ const PROSE_WORDS = new Set(
  */
 function isProse(text: string, end: number, value: string, capital: boolean): boolean {
   return (
-    (capital ? /^[A-Za-z][a-z]+$/ : /^[a-z]+$/).test(value) &&
-    /^[ \t]+[A-Za-z]/.test(text.slice(end, end + 2))
+    (capital ? /^\p{L}\p{Ll}+$/u : /^\p{Ll}+$/u).test(value) &&
+    /^[ \t]+\p{L}/u.test(text.slice(end, end + 3))
   );
 }
 

@@ -182,6 +182,36 @@ export const NOT_SECRETS = new Set(
     'include omit same-origin'
   ).split(' '),
 );
+/**
+ * A form's messages in other languages, as NOT_SECRETS' `required`/`optional` (review r14 M4:
+ * `contraseña: requerida`, `パスワード: 必須`, `Passwort: erforderlich` were masked where
+ * `password: required` is not). Lower case; a value's final `.`/`!` is left out.
+ */
+const REQUIRED_WORDS = new Set(
+  [
+    'requerida requerido obligatoria obligatorio necesaria necesario opcional incorrecta incorrecto',
+    'obligatoire requis requise nécessaire facultatif facultative optionnel optionnelle incorrect',
+    'obrigatória obrigatório obrigatoria obrigatorio necessária necessário',
+    'obbligatoria obbligatorio richiesta richiesto facoltativo facoltativa',
+    'erforderlich pflichtfeld pflicht benötigt notwendig optional falsch ungültig',
+    'verplicht vereist verplichte',
+    'обязательно обязательный обязательное обязательна обязательная требуется необязательно неверный',
+    'wymagane wymagany wymagana obowiązkowe obowiązkowy',
+    'povinné povinný povinná vyžadováno vyžadované',
+    'kötelező szükséges',
+    'zorunlu gerekli gereklidir',
+    'obligatoriskt obligatorisk krävs påkrævet påkrevd pakollinen vaaditaan',
+    '必須 必須です 必須項目 必填 必填项 必填項 必须 必需 필수 필수입니다 필수항목 任意 선택',
+  ]
+    .join(' ')
+    .split(' '),
+);
+const FINAL_STOP = /[.!。！]+$/;
+
+/** Whether a value is a form's word in another language: `requerida`, `必須` (REQUIRED_WORDS). */
+export function requiredWord(value: string): boolean {
+  return value.length <= 16 && REQUIRED_WORDS.has(value.replace(FINAL_STOP, '').toLowerCase());
+}
 const REFERENCE = /^(?:\$|%\w+%$|\{\{)/;
 /**
  * printf's placeholders, not a value (review r12: `fmt.Printf("password: %s\n", pw)`): `%s`,
@@ -243,6 +273,7 @@ export function acceptAssignment(
   if (special && (REFERENCE.test(value) || value.startsWith(REDACTED))) return false;
   if (c === '%' && FORMAT_SPECIFIERS.test(value)) return false;
   if (value.length <= 11 && NOT_SECRETS.has(value.toLowerCase())) return false;
+  if (requiredWord(value)) return false;
   if (PLACEHOLDER.test(value) || (value.includes('.') && KEY_FILE_PATH.test(value))) return false;
   // A letter or digit of any script (`"секрет"`), not only punctuation (`****`).
   if (!/[\p{L}\p{N}]/u.test(value)) return false;

@@ -80,3 +80,43 @@ describe('non-ASCII blanks in text with no secret (M3, benign)', () => {
     ['ideographic space in prose', '設定：\u3000完了しました', '設定：\u3000完了しました'],
   ]);
 });
+
+describe('localized "required" messages and sentences stay (M4, benign)', () => {
+  everyForm([
+    ['Spanish requerida', 'contraseña: requerida', 'contraseña: requerida'],
+    ['Hungarian kötelező', 'jelszó: kötelező', 'jelszó: kötelező'],
+    ['French obligatoire', 'Mot de passe : obligatoire', 'Mot de passe : obligatoire'],
+    ['French requis after NBSP', 'mot de passe\u00a0: requis.', 'mot de passe\u00a0: requis.'],
+    ['Japanese 必須', 'パスワード: 必須', 'パスワード: 必須'],
+    ['Chinese 必填', '密码：必填', '密码：必填'],
+    ['Korean 필수입니다', '비밀번호: 필수입니다', '비밀번호: 필수입니다'],
+    ['German erforderlich', 'Passwort: erforderlich', 'Passwort: erforderlich'],
+    ['Russian обязательно', 'пароль: обязательно', 'пароль: обязательно'],
+    ['Polish wymagane', 'hasło: wymagane', 'hasło: wymagane'],
+    ['Portuguese obrigatória', 'senha: obrigatória', 'senha: obrigatória'],
+    ['Turkish en az', 'Şifre: en az 8 karakter olmalı', 'Şifre: en az 8 karakter olmalı'],
+    [
+      'Spanish sentence',
+      'Olvidé mi contraseña: la restablecí ayer',
+      'Olvidé mi contraseña: la restablecí ayer',
+    ],
+    ['French voir', 'Le mot de passe : voir ci-dessous', 'Le mot de passe : voir ci-dessous'],
+    ['English required', 'password: required', 'password: required'],
+    ['English at least', 'Password: at least 8 characters', 'Password: at least 8 characters'],
+  ]);
+});
+
+describe('values after those names are still masked (M4)', () => {
+  everyForm([
+    ['Spanish value', `contraseña: ${V}`, `contraseña: ${PW}`],
+    ['one lower-case word', 'contraseña: secreto', `contraseña: ${PW}`],
+    ['a word then one more', 'password: letmein now', `password: ${PW} now`],
+    ['German value', `Passwort: ${V}`, `Passwort: ${PW}`],
+    ['Japanese value', `パスワード: ${V}`, `パスワード: ${PW}`],
+    [
+      'quoted required word is a placeholder',
+      '{"password":"requerida"}',
+      '{"password":"requerida"}',
+    ],
+  ]);
+});
