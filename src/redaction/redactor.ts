@@ -35,7 +35,7 @@ const WIDE_BLANKS = new RegExp(WIDE_BLANK.source, 'g');
 const WIDE = '\\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000';
 /** A separator with such a blank after it (past blanks), or before it (past blanks, quotes). */
 const WIDE_GAP = new RegExp(
-  `[:=>\\uff1a\\uff1d][ \\t${WIDE}]*[${WIDE}]|[${WIDE}][ \\t${WIDE}]*["'\\\\\\]]*[:=\\uff1a\\uff1d]`,
+  `[:=>\\uff1a\\uff1d][ \\t${WIDE}]*[${WIDE}]|(?<![ \\t${WIDE}])[ \\t]*[${WIDE}][ \\t${WIDE}]*["'\\\\\\]]*[:=\\uff1a\\uff1d]`,
   'g',
 );
 /**
@@ -151,14 +151,13 @@ export class Redactor {
     let to = -1;
     const flush = () => {
       const window = text.slice(from, to).replace(WIDE_BLANKS, ' ');
-      for (const s of this.scanPlain(window)) {
+      // Spans by start, gaps in order: one walk over both (a window may hold many of each).
+      const found = this.scanPlain(window).sort((x, y) => x.start - y.start);
+      let g = 0;
+      for (const s of found) {
         const start = s.start + from;
-        for (let g = 0; g < gaps.length; g += 2) {
-          if (start >= gaps[g] && start <= gaps[g + 1] + 8) {
-            raw.push({ ...s, start, end: s.end + from });
-            break;
-          }
-        }
+        while (g < gaps.length && gaps[g + 1] + 8 < start) g += 2;
+        if (g < gaps.length && start >= gaps[g]) raw.push({ ...s, start, end: s.end + from });
       }
       gaps = [];
     };
