@@ -24,15 +24,15 @@ import {
  * per ending, at every `:` and `=`.
  */
 export const KEY_LAST = `(?:${[
-  `(?:[oO][rR]|[pPsS][wW]|[_-](?:${ci('pro')}|${ci('ol')}))[dD]`,
-  `(?:[sSaA][sS]|[kK][iI]|[fF][rR]|[oO][dD]|[_-]${ci('liv')}|[_-]${ci('valu')})[eE]`,
+  `(?:[oO][rR]|[pPsS][wW]|${ci('pro')}|${ci('ol')})[dD]`,
+  `(?:[sSaA][sS]|[kK][iI]|[fF][rR]|[oO][dD]|${ci('liv')}|[_-]${ci('valu')}|${ci('retyp')})[eE]`,
   '(?:[aA][sS]|[iI][eE]|[rR][dD]|[eE][tT]|[aA][lL]|[eE][nN]|[eE][yY])[sS]',
-  `(?:[rR][eE]|[wW][oO][rR]|[eE][sS]|[_-]${ci('tes')})[tT]`,
-  `(?:[kK][eE]|[tT][iI][oO]|[sS][oO]|[_-]${ci('productio')})[nN]`,
+  `(?:[rR][eE]|[wW][oO][rR]|[eE][sS]|${ci('tes')}|${ci('repea')}|${ci('curren')})[tT]`,
+  `(?:[kK][eE]|[tT][iI][oO]|[sS][oO]|${ci('agai')})[nN]`,
   '[kK][eE][yY]',
-  `(?:[iI][aA]|[_-]${ci('loca')})[lL]`,
+  `(?:[iI][aA]|${ci('loca')})[lL]`,
   '[uU][tT][hH]',
-  `(?:[mM][dD]|[_-]${ci('backu')})[pP]`,
+  `(?:[mM][dD]|${ci('backu')})[pP]`,
   '(?:[eE][nNñÑ]|[aA][nN]|[nN][hH]|[oO][lL])[aA]',
   '[лЛ][ьЬ]',
   '[sS][lLłŁ][oO]',
@@ -45,17 +45,21 @@ export const KEY_LAST = `(?:${[
   '[ｒＲ][ｄＤ]',
   // KEY_SUFFIX's endings, whole (a bare `value`, `string` or `method` key is everywhere in JSON):
   // SecretString, password_value, _v4, _2, -12, _prod...; .dockercfg.
-  `(?:[_-]${ci('strin')}|[fF]|[_-]${ci('stagin')})[gG]`,
+  `(?:[_-]${ci('strin')}|[fF]|${ci('stagin')})[gG]`,
   '[a-z]String',
   '[a-z]Value',
-  '[_vV-]\\d{1,2}',
-  `[_-]${ci('de')}[vV]`,
-  `[_-]${ci('ne')}[wW]`,
+  // Review r14 M2: a number glued to the name (`password2`, `DB_PASSWORD2`), and KEY_TAILS.
+  '(?:[A-Za-z_-]|[^\\x00-\\x7f])\\d{1,2}',
+  `(?:${ci('de')}|${ci('pre')})[vV]`,
+  `${ci('ne')}[wW]`,
+  `${ci('confir')}[mM]`,
+  '(?:[_-]|[dDsSnNtTyYeEhHlLaAoO])[dD][bB]',
+  `${ci('previou')}[sS]`,
   // private_key_id.
   `[yY][_-][iI][dD]`,
 ].join('|')})`;
 export const KEY_LAST_CODES = new Set(
-  [...'destnylhpaogvwuóｄь码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
+  [...'destnylhpaogvwumbóｄь码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
 );
 
 /** Where the key before the `:`/`=` at `at` ends (its last character), past quotes and blanks. */
@@ -168,7 +172,13 @@ const PROSE_WORDS = new Set(
   (
     'a an the is are was were be must should will can may not no click enter type press use ' +
     'see set change reset check please here below above required incorrect invalid wrong ' +
-    'expired missing empty too to for from of in on at by with and or if when all'
+    'expired missing empty too to for from of in on at by with and or if when all ' +
+    // The same in other languages (review r14 M4: `Şifre: en az 8 karakter`, `Olvidé mi
+    // contraseña: la restablecí`, `Le mot de passe : voir ci-dessous`).
+    'la le les el los las un une una uno en es est ist de del du des mi mon ma mein meine die ' +
+    'der das il lo ne nie non pas se si y et und oder ou para pour per por für zu ein eine voir ' +
+    'ver siehe al au aux muss doit debe deve wird sind sont ce cette dieser diese minimum ' +
+    'mindestens az legalább en bắt должен должна минимум не от до для'
   ).split(' '),
 );
 /**
@@ -177,8 +187,8 @@ const PROSE_WORDS = new Set(
  */
 function isProse(text: string, end: number, value: string, capital: boolean): boolean {
   return (
-    (capital ? /^[A-Za-z][a-z]+$/ : /^[a-z]+$/).test(value) &&
-    /^[ \t]+[A-Za-z]/.test(text.slice(end, end + 2))
+    (capital ? /^\p{L}\p{Ll}+$/u : /^\p{Ll}+$/u).test(value) &&
+    /^[ \t]+\p{L}/u.test(text.slice(end, end + 3))
   );
 }
 

@@ -122,15 +122,45 @@ export const KEYWORDS = [
   ...FOREIGN_PASSWORDS,
 ].join('|');
 /**
+ * Words that may follow a secret's name and keep it one (KEY_SUFFIX): a confirmation, a
+ * database's, a generation's or an environment's. Not `hint`, `length`, `policy`, `reset`,
+ * `count`, `less`: those name something about the secret, not the secret (review r14 M2).
+ */
+export const KEY_TAILS = [
+  'confirmation',
+  'confirm',
+  'again',
+  'repeat',
+  'retype',
+  'db',
+  'database',
+  'current',
+  'previous',
+  'prev',
+  'old',
+  'new',
+  'prod',
+  'production',
+  'dev',
+  'staging',
+  'test',
+  'live',
+  'local',
+  'backup',
+];
+/**
  * `SECRET_KEY`, `secret_access_key`, `SECRET_KEY_BASE`, `SecretString` (AWS Secrets Manager),
  * `password_value`, and a version or a number after it: `ses_smtp_password_v4`, `db_password_2`,
  * and an environment: `db_password_prod`.
  */
 export const KEY_SUFFIX =
   `(?:[_-]?(?:${ci('access')}[_-]?)?${ci('key')})?(?:[_-]?${ci('base')})?` +
-  `(?:[_-]?(?:${ci('string')}|${ci('value')}))?(?:[_-][vV]?\\d{1,2}|[vV]\\d{1,2})?` +
-  // An environment's or a generation's name after it: `db_password_prod`, `root_password_old`.
-  `(?:[_-](?:${['prod', 'production', 'dev', 'staging', 'test', 'old', 'new', 'live', 'local', 'backup'].map(ci).join('|')}))?`;
+  `(?:[_-]?(?:${ci('string')}|${ci('value')}))?` +
+  // A second entry of a form or a number (`password2`, Django's signup form; `DB_PASSWORD2`,
+  // `api_key2`), a confirmation (`passwordConfirm`, `password_confirmation`, `password_again`),
+  // a database's (`password_db`), a generation's or an environment's name (`root_password_old`,
+  // `db_password_prod`): up to two of them, with or without a separator (review r14 M2).
+  `(?:(?:[_-]?[vV]?\\d{1,2}|[_-]?(?:${KEY_TAILS.map(ci).join('|')})(?![a-z]))){0,2}`;
 /**
  * Between the key name and the separator: closing quotes (maybe escaped), the bracket of an
  * index (`os.environ["DB_PASSWORD"] = …`, `ENV["SECRET_KEY_BASE"] = …`) and blanks.
@@ -152,6 +182,36 @@ export const NOT_SECRETS = new Set(
     'include omit same-origin'
   ).split(' '),
 );
+/**
+ * A form's messages in other languages, as NOT_SECRETS' `required`/`optional` (review r14 M4:
+ * `contraseña: requerida`, `パスワード: 必須`, `Passwort: erforderlich` were masked where
+ * `password: required` is not). Lower case; a value's final `.`/`!` is left out.
+ */
+const REQUIRED_WORDS = new Set(
+  [
+    'requerida requerido obligatoria obligatorio necesaria necesario opcional incorrecta incorrecto',
+    'obligatoire requis requise nécessaire facultatif facultative optionnel optionnelle incorrect',
+    'obrigatória obrigatório obrigatoria obrigatorio necessária necessário',
+    'obbligatoria obbligatorio richiesta richiesto facoltativo facoltativa',
+    'erforderlich pflichtfeld pflicht benötigt notwendig optional falsch ungültig',
+    'verplicht vereist verplichte',
+    'обязательно обязательный обязательное обязательна обязательная требуется необязательно неверный',
+    'wymagane wymagany wymagana obowiązkowe obowiązkowy',
+    'povinné povinný povinná vyžadováno vyžadované',
+    'kötelező szükséges',
+    'zorunlu gerekli gereklidir',
+    'obligatoriskt obligatorisk krävs påkrævet påkrevd pakollinen vaaditaan',
+    '必須 必須です 必須項目 必填 必填项 必填項 必须 必需 필수 필수입니다 필수항목 任意 선택',
+  ]
+    .join(' ')
+    .split(' '),
+);
+const FINAL_STOP = /[.!。！]+$/;
+
+/** Whether a value is a form's word in another language: `requerida`, `必須` (REQUIRED_WORDS). */
+export function requiredWord(value: string): boolean {
+  return value.length <= 16 && REQUIRED_WORDS.has(value.replace(FINAL_STOP, '').toLowerCase());
+}
 const REFERENCE = /^(?:\$|%\w+%$|\{\{)/;
 /**
  * printf's placeholders, not a value (review r12: `fmt.Printf("password: %s\n", pw)`): `%s`,
@@ -213,6 +273,7 @@ export function acceptAssignment(
   if (special && (REFERENCE.test(value) || value.startsWith(REDACTED))) return false;
   if (c === '%' && FORMAT_SPECIFIERS.test(value)) return false;
   if (value.length <= 11 && NOT_SECRETS.has(value.toLowerCase())) return false;
+  if (requiredWord(value)) return false;
   if (PLACEHOLDER.test(value) || (value.includes('.') && KEY_FILE_PATH.test(value))) return false;
   // A letter or digit of any script (`"секрет"`), not only punctuation (`****`).
   if (!/[\p{L}\p{N}]/u.test(value)) return false;
@@ -246,7 +307,7 @@ export interface KeyRule {
 const SECRET_KEY = new RegExp(`(?:(${KEYWORDS})${KEY_SUFFIX}|(${AUTHZ}))$`);
 /** Last letters of every key SECRET_KEY matches (a cheap test before the regex). */
 const LAST = new Set(
-  [...'destnylhpaogvwuDESTNYLHPAOGVWUóÓｄＤьЬ码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
+  [...'destnylhpaogvwumbDESTNYLHPAOGVWUMBóÓｄＤьЬ码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
 );
 
 /** Keys already judged: a few names repeat in every record (bounded, emptied when full). */

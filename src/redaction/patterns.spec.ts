@@ -643,6 +643,7 @@ describe('the prefilter', () => {
       '_loca',
     ];
     heads.push('_backu', '_strin', '_stagin', 'aStrin', 'aValu', '_de', '_ne', 'v', '_1');
+    heads.push('confir', 'agai', 'repea', 'curren', 'retyp', 'previou', 'pre', 'd', 'xD');
     for (const sep of [':', '=', '\uFF1A', '\uFF1D']) {
       const near = NEAR[sep] as (text: string, at: number) => boolean;
       for (const e of ends) {

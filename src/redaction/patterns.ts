@@ -278,6 +278,10 @@ const KEY_LAST_ENDINGS = [
   ...['son', 'key', 'ial', 'cal', 'uth', 'mdp', 'kup', 'ena', 'eña', 'ana', 'nha', 'ola'],
   ...['slo', 'sło', 'ing', 'dev', 'new', 'fg', 'ль', '密码', '密碼', 'ード', '번호'],
   ...['szó', 'szo', 'hẩu', 'hau', 'ｒｄ'],
+  // KEY_TAILS (review r14 M2): whole where the last three letters end common keys (`content`,
+  // `domain`); `db` after a key word's last letter or a separator (`password_db`, `tokenDb`).
+  ...['confirm', 'again', 'repeat', 'current', 'retype', 'previous', 'rev'],
+  ...['_db', '-db', 'ddb', 'sdb', 'ndb', 'tdb', 'ydb', 'edb', 'hdb', 'ldb', 'adb', 'odb'],
 ];
 /**
  * Lower-case pair -> the first characters allowed before it (ASCII; 2: a longer ending's, see
