@@ -133,7 +133,11 @@ function literalSpans(r: Redactor, text: string, from: number, to: number, out: 
   // of the first line is read as a literal's tail, and what follows an unclosed quote of the
   // last line as a literal's head (review r13 M3: `password: \t` repeated served a value
   // clear in the raw .jsonl download where the decoded step masked it).
-  if (from === 0) openSpans(r, text, 0, first < 0 ? to : first, out);
+  // The edge ends at the first quote no backslash escapes: a window inside a long string
+  // reads its `\"` as part of the string (review r14: `mysql -u root -p\"V\" appdb` 300
+  // bytes past a step of a 1 MB line; the edge ended at `\"`, and the value was read nowhere).
+  const close = from === 0 && first >= 0 ? literalEnd(text, -1, to) : first;
+  if (from === 0) openSpans(r, text, 0, close < 0 ? to : close - 1, out);
   if (first < 0) return;
   pairedSpans(r, text, first, to, out);
   if (from > 0 && to < text.length) return;
@@ -143,14 +147,15 @@ function literalSpans(r: Redactor, text: string, from: number, to: number, out: 
 
 /**
  * text[a, b), the inside of a literal whose quotes the text cut off, decoded and read as
- * pairedSpans reads a literal that holds escapes, when it holds a `\u` escape. A cut inside an escape leaves a backslash
+ * pairedSpans reads a literal that holds escapes, when it holds a `\u` escape or an escaped
+ * quote. A cut inside an escape leaves a backslash
  * at the end (dropped) or the escape's tail at the start (read from one character on).
  */
 function openSpans(r: Redactor, text: string, a: number, b: number, out: Span[]): void {
-  // Only `\u` escapes hide what the raw scan and the backslash rescan (./redactor) cannot read
-  // (`jelsz\u00f3`, `\u0041KIA…`); decoding every edge scanned each window's first line twice.
-  const u = text.indexOf('\\u', a);
-  if (u < 0 || u >= b) return;
+  // Only `\u` escapes and escaped quotes hide what the raw scan and the backslash rescan
+  // (./redactor) cannot read (`jelsz\u00f3`, `\u0041KIA…`, `-p\"V\"`); decoding every edge
+  // scanned each window's first line twice.
+  if (!hasEscape(text, a, b)) return;
   let end = b;
   let n = 0;
   while (end - n > a && text.charCodeAt(end - n - 1) === 0x5c) n++;
@@ -166,6 +171,15 @@ function openSpans(r: Redactor, text: string, a: number, b: number, out: Span[])
       out.push({ start: s.start - 1 + start, end: s.end - 1 + start, kind: s.kind });
     return;
   }
+}
+
+/** A `\u` escape or an escaped quote in text[a, b). */
+function hasEscape(text: string, a: number, b: number): boolean {
+  for (let i = text.indexOf('\\', a); i >= 0 && i < b - 1; i = text.indexOf('\\', i + 2)) {
+    const c = text.charCodeAt(i + 1);
+    if (c === 0x75 || c === 0x22) return true;
+  }
+  return false;
 }
 
 /** Only blanks and one `:` in text[from, to): a key's literal ends at `from`. */
