@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SearchEngine } from '../search-engine';
 import { VERSION as TRIGRAM_LAYOUT } from '../trigram/layout';
+import { REDACTION_RULES } from '../../redaction/rules-version';
 import { SCHEMA, SCHEMA_VERSION } from './schema';
 
 export type Db = Database.Database;
@@ -20,6 +21,7 @@ export function indexFingerprint(redact: boolean, patterns: readonly string[]): 
     redact,
     patterns,
     findings: 'pushed-markers,record-values,request-once',
+    rules: REDACTION_RULES,
   });
 }
 
