@@ -1,8 +1,6 @@
-import { Readable, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { download } from '../../test/redaction/download';
 import { redactRange } from './range';
 import { Redactor } from './redactor';
-import { createRedactStream } from './stream';
 
 /**
  * Review r14 (r13's M3): the raw `.jsonl` download reads a 1 MB line in windows of 64 KiB
@@ -20,21 +18,6 @@ function counting() {
   const kinds: string[] = [];
   const r = new Redactor({ enabled: true, extraPatterns: [] }, (k) => kinds.push(k));
   return { r, kinds };
-}
-
-async function download(r: Redactor, text: string): Promise<string> {
-  const out: Buffer[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, cb) {
-      out.push(chunk);
-      cb();
-    },
-  });
-  const buf = Buffer.from(text, 'utf8');
-  const chunks: Buffer[] = [];
-  for (let i = 0; i < buf.length; i += 64 * 1024) chunks.push(buf.subarray(i, i + 64 * 1024));
-  await pipeline(Readable.from(chunks), createRedactStream(r), sink);
-  return Buffer.concat(out).toString('utf8');
 }
 
 const markers = (t: string) => t.split('[REDACTED:').length - 1;

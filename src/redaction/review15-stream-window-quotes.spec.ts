@@ -1,7 +1,6 @@
-import { Readable, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { download } from '../../test/redaction/download';
 import { Redactor } from './redactor';
-import { createRedactStream, STREAM_CONTEXT, STREAM_STEP } from './stream';
+import { STREAM_CONTEXT, STREAM_STEP } from './stream';
 
 /**
  * Review r14 HIGH: a file past 8 MiB is masked as it streams, in windows of STREAM_STEP
@@ -15,21 +14,6 @@ import { createRedactStream, STREAM_CONTEXT, STREAM_STEP } from './stream';
  */
 
 const r = new Redactor({ enabled: true, extraPatterns: [] });
-
-async function download(text: string): Promise<string> {
-  const out: Buffer[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, cb) {
-      out.push(chunk);
-      cb();
-    },
-  });
-  const buf = Buffer.from(text, 'utf8');
-  const chunks: Buffer[] = [];
-  for (let i = 0; i < buf.length; i += 64 * 1024) chunks.push(buf.subarray(i, i + 64 * 1024));
-  await pipeline(Readable.from(chunks), createRedactStream(r), sink);
-  return Buffer.concat(out).toString('utf8');
-}
 
 /** `s` as written inside a JSON string by Python's json.dumps (ensure_ascii). */
 const dumps = (s: string) =>
@@ -102,7 +86,7 @@ describe('a streamed window starting inside a long JSON string reads its escaped
     const marker = plain.slice(at, plain.length - (form.length - at - V.length));
     const { text, want } = transcript(raw, raw.replace(V, marker));
     expect(text.length).toBeGreaterThan(7 * STREAM_STEP);
-    const got = await download(text);
+    const got = await download(r, text);
     // Compared around the first difference: a diff of 400 KB strings takes Jest minutes.
     let i = 0;
     while (i < got.length && got[i] === want[i]) i++;
