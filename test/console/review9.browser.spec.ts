@@ -235,6 +235,26 @@ describeInBrowser('the console after the last lows of its sixth outside review',
     await shot(page(), 'table-390.png');
     expect(await axeViolations(page())).toEqual([]);
     await page().setViewportSize({ width: 1280, height: 900 });
+    // At 1280 the start takes all the room the end leaves: no gap between them, no cell
+    // wider than its text (a `9ch` guess for the end left 24 px empty and cut to "Ge…").
+    await open('/', 'table.sessions tbody tr[data-index]');
+    expect(
+      await page().evaluate(`[...document.querySelectorAll(
+        'table.sessions tbody tr[data-index] td:nth-child(4)')].slice(0, 2).map((td) => {
+          const head = td.querySelector('.head').getBoundingClientRect();
+          const tail = td.querySelector('.tail').getBoundingClientRect();
+          const s = getComputedStyle(td);
+          const room = td.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+          return [
+            Math.abs(tail.left - head.right) < 1,
+            Math.abs(head.width + tail.width - room) < 1.5,
+            td.querySelector('.head').scrollWidth > head.width,
+          ];
+        })`),
+    ).toEqual([
+      [true, true, true],
+      [true, true, true],
+    ]);
   });
 
   it('groups day bars so each link is at least 24 px wide, opened by the keyboard (L11)', async () => {
