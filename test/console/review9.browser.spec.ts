@@ -139,6 +139,11 @@ describeInBrowser('the console after the last lows of its sixth outside review',
     // The table under a filter that lists nothing, then a session opened in the same tab.
     await open('/?model=none-such', 'h1#sessions-title');
     await page().getByText('No session matches').first().waitFor();
+    // Said in view, in place of a table of blank rows (it sat below the fold under one).
+    expect(await page().locator('table.sessions').count()).toBe(0);
+    expect(await page().getByText('No session matches').first().isVisible()).toBe(true);
+    const said = await page().getByText('No session matches').first().boundingBox();
+    expect(said !== null && said.y + said.height < 900).toBe(true);
     await page().goto(`${origin()}/sessions/${id(3)}`);
     await page().locator('#step-0').waitFor();
     // The region is there before anything is said in it: a screen reader hears what comes.

@@ -109,18 +109,19 @@ export function SessionsPage({ search }: { search: SessionSearch }) {
       />
       {query.error && <ErrorNote error={query.error} />}
       {query.isPending && <p className="muted">Loading…</p>}
-      {query.data && (
+      {/* An empty table would fill the view with blank rows and push this below the fold. */}
+      {query.data && rows.length === 0 && (
+        <p>
+          No session matches. <Link to="/">Clear the filters</Link>
+        </p>
+      )}
+      {query.data && rows.length > 0 && (
         <SessionsTable
           rows={rows}
           hasMore={query.hasNextPage}
           loadMore={() => void query.fetchNextPage()}
           loading={query.isFetchingNextPage}
         />
-      )}
-      {query.data && rows.length === 0 && (
-        <p>
-          No session matches. <Link to="/">Clear the filters</Link>
-        </p>
       )}
     </section>
   );
