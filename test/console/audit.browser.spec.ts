@@ -214,6 +214,16 @@ describeInBrowser('the console for an audit: counts, versions, files, search, ex
         `/api/sessions/bad00000-0000-4000-8000-000000000006/files/${COMPACT}`,
       );
       expect(await axeViolations(w.page)).toEqual([]);
+      // On a phone each message keeps a readable width (the path took the room: a word a
+      // line, rows 70-110 px): at most three lines of a message, the widest rows.
+      const wide = w.page.viewportSize()!;
+      await w.page.setViewportSize({ width: 390, height: 844 });
+      expect(
+        await rows.evaluateAll((trs) =>
+          trs.map((tr) => Math.round(tr.getBoundingClientRect().height)),
+        ),
+      ).toEqual([30, 50, 50, 50, 70, 50, 30]);
+      await w.page.setViewportSize(wide);
       await rows.nth(4).getByRole('link', { name: 'step 4' }).click();
       await w.page.waitForURL(`${world.origin}/sessions/bad00000/steps/4`);
       await w.page.locator('#step-4.marked').waitFor();

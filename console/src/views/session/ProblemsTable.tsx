@@ -72,7 +72,7 @@ export function ProblemsTable(props: {
                     ''
                   )}
                 </td>
-                <td>{shown(p.message)}</td>
+                <td className="message">{shown(p.message)}</td>
                 <td>{p.step ? <StepLink id={routeId} index={p.step.index} /> : ''}</td>
               </tr>,
               open && (
