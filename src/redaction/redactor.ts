@@ -367,7 +367,7 @@ function past(text: string, s: Span): void {
  * is scanned; what it finds over a replaced run is masked on the same offsets.
  */
 function backslashSpans(text: string): Span[] {
-  const runs = literalBackslashes(text);
+  const { runs, leads } = literalBackslashes(text);
   const out: Span[] = [];
   // Only a window around each run (merged when they touch): a long text with a few runs is
   // not scanned twice whole. Each window is copied as UTF-16 code units, its runs overwritten
@@ -385,7 +385,7 @@ function backslashSpans(text: string): Span[] {
       for (let i = runs[r] - from; i < runs[r + 1] - from; i++) buf.writeUInt16LE(X_CODE, 2 * i);
       if (text.charCodeAt(runs[r + 1] - 1) === 0x20) blanks = true;
     }
-    keepOverRuns(scanBuiltins(buf.toString('utf16le')), runs, k, last, from, out);
+    keepOverRuns(scanBuiltins(buf.toString('utf16le')), runs, leads, k, last, from, out);
     // A shell-escaped blank read as `xx` glues the words either side (review 12:
     // `x\ mysql -p'Pw\g…'` read `xxxmysql`, no command): such a window is read again with
     // those blanks kept, what stands after one starting a word.
@@ -394,12 +394,12 @@ function backslashSpans(text: string): Span[] {
         if (text.charCodeAt(runs[r + 1] - 1) === 0x20)
           buf.writeUInt16LE(0x20, 2 * (runs[r + 1] - 1 - from));
       const found = scanBuiltins(buf.toString('utf16le'));
-      keepOverRuns(found, runs, k, last, from, out);
+      keepOverRuns(found, runs, leads, k, last, from, out);
       // A value cut at one of those blanks is the value's own (review r13:
       // `x\ mysql -pPw\ Vq7…` masked `Pw\`): read once more with that blank, and those glued
       // after it in the same word, as `x` again, the command's blank kept.
       if (valueBlanks(text, found, runs, k, last, from, buf))
-        keepOverRuns(scanBuiltins(buf.toString('utf16le')), runs, k, last, from, out);
+        keepOverRuns(scanBuiltins(buf.toString('utf16le')), runs, leads, k, last, from, out);
     }
     k = last;
   }
@@ -465,10 +465,15 @@ function onlyEscapes(
   return at === end;
 }
 
-/** Of `found` in a window at `from`, what covers one of runs [k, last): on `text`'s offsets. */
+/**
+ * Of `found` in a window at `from`, what covers one of runs [k, last): on `text`'s offsets.
+ * A run that only may start a value (`leads`, ./values valueStart) is kept where a span starts
+ * at it: a value the detectors read there (`password \/Vq7…`), not a word a span runs over.
+ */
 function keepOverRuns(
   found: Span[],
   runs: Int32Array,
+  leads: Uint8Array,
   k: number,
   last: number,
   from: number,
@@ -479,7 +484,12 @@ function keepOverRuns(
     const start = s.start + from;
     const end = s.end + from;
     while (r < last && runs[r + 1] <= start) r += 2;
-    if (r < last && runs[r] < end && !onlyEscapes(runs, r, last, start, end))
+    if (
+      r < last &&
+      runs[r] < end &&
+      (runs[r] === start || leads[r >> 1] !== 1) &&
+      !onlyEscapes(runs, r, last, start, end)
+    )
       out.push({ ...s, start, end });
   }
 }

@@ -1,0 +1,79 @@
+import { countingRedactor } from '../../test/redaction/every-form';
+
+/**
+ * Review r15's lows. L1: a value that starts with a JSON escape (`\/`, `\t`, `\"`, `\\`,
+ * `\u0041`) where the same tool's plain value is masked (each plain form below was masked on
+ * main): `curl --user=bob:\/…`, `mysqladmin … password \/…`, `Authorization: Bearer \/…`...
+ * Values are made up; `\` below is one backslash of the text as typed. The review also listed
+ * `wget --ftp-password=\/…` and `mysqladmin password \\…`: masked on main, left
+ * out here.
+ */
+
+const { everyForm } = countingRedactor();
+const BS = '\\';
+const P = '[REDACTED:password]';
+const B = '[REDACTED:bearer]';
+const V = 'Vq7MWcqmUIYttD3A';
+
+describe("L1: a tool's value starting with an escape", () => {
+  everyForm([
+    [
+      'curl --user=bob:\\/',
+      `curl --user=bob:${BS}/${V} https://h`,
+      `curl --user=bob:${P} https://h`,
+    ],
+    [
+      'mysqladmin password \\/',
+      `mysqladmin -u root password ${BS}/${V}`,
+      `mysqladmin -u root password ${P}`,
+    ],
+    ['htpasswd -b file bob \\/', `htpasswd -b file bob ${BS}/${V}`, `htpasswd -b file bob ${P}`],
+    ['xfreerdp /p:\\/', `xfreerdp /u:bob /p:${BS}/${V}`, `xfreerdp /u:bob /p:${P}`],
+    [
+      'net use \\\\srv\\share \\/',
+      `net use ${BS}${BS}srv${BS}share ${BS}/${V} /user:bob`,
+      `net use ${BS}${BS}srv${BS}share ${P} /user:bob`,
+    ],
+    [
+      'aws configure set aws_secret_access_key \\/',
+      `aws configure set aws_secret_access_key ${BS}/${V}`,
+      `aws configure set aws_secret_access_key ${P}`,
+    ],
+    ['Authorization: Bearer \\/', `Authorization: Bearer ${BS}/${V}`, `Authorization: Bearer ${B}`],
+    [
+      'wget --ftp-password \\/',
+      `wget --ftp-password ${BS}/${V} ftp://h`,
+      `wget --ftp-password ${P} ftp://h`,
+    ],
+    ['YAML password: "\\t\\t"', `password: "${BS}t${BS}t${V}"`, `password: "${P}"`],
+    ["YAML password: '\\/'", `password: '${BS}/${V}'`, `password: '${P}'`],
+    ['password:\\t (no blank)', `password:${BS}t${V}`, `password:${P}`],
+  ]);
+});
+
+// A real tab is the same bytes as `password:\t` above in every JSON form (the escape is masked
+// with the value there); as typed, the tab stays.
+it('password:<tab> as typed', () => {
+  expect(countingRedactor().r.redactText(`password:\t${V}`)).toBe(`password:\t${P}`);
+});
+
+describe('L1: the other escapes a value may start with', () => {
+  everyForm([
+    ['mysqladmin password \\t', `mysqladmin password ${BS}t${V}`, `mysqladmin password ${P}`],
+    ['mysqladmin password \\"', `mysqladmin password ${BS}"${V}`, `mysqladmin password ${P}`],
+    [
+      'mysqladmin password \\u0041',
+      `mysqladmin password ${BS}u0041${V}`,
+      `mysqladmin password ${P}`,
+    ],
+    ['Bearer \\t', `Authorization: Bearer ${BS}t${V}`, `Authorization: Bearer ${B}`],
+  ]);
+});
+
+describe('L1 (benign): escapes that are no value', () => {
+  everyForm([
+    ['a prompt then a tab', 'read -p "Password: \\t" pw', 'read -p "Password: \\t" pw'],
+    ['a prompt then a line', 'echo "Password: \\nnext"', 'echo "Password: \\nnext"'],
+    ['printf of a tab', "printf 'a\\tb\\n'", "printf 'a\\tb\\n'"],
+  ]);
+});
