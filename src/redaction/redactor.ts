@@ -1,4 +1,4 @@
-import { composed, MARK } from './composed';
+import { composed, COMPOSES } from './composed';
 import { bytesText, overwriteSpan, utf8Lossy, type Utf16 } from './bytes';
 import { utf16Views } from './bytes-utf16';
 import { withEchoes } from './echoes';
@@ -39,11 +39,12 @@ const WIDE_GAP = new RegExp(
   'g',
 );
 /**
- * A combining mark (MARK) or a non-ASCII blank but U+00A0: one class, all above U+00FF, which
- * V8 rules out at once in a one-byte string (U+00A0 is looked for apart, with includes: in the
+ * What composed() changes (COMPOSES: a combining mark, a zero-width or half-width character, a
+ * dotted capital I) or a non-ASCII blank but U+00A0: one class, all above U+00FF, which V8
+ * rules out at once in a one-byte string (U+00A0 is looked for apart, with includes: in the
  * class it made figure 7's redactText 15% slower).
  */
-const MARK_OR_BLANK = new RegExp(`[${MARK.source.slice(1, -1)}${WIDE.slice(6)}]`);
+const MARK_OR_BLANK = new RegExp(`[${COMPOSES.source.slice(1, -1)}${WIDE.slice(6)}]`);
 /** How far before such a gap its window starts: the key name (./keys) and what precedes it. */
 const KEY_REACH = 256;
 /** Most JSON keys remembered as holding no secret (see redactKey), and short values (redactShort). */
@@ -127,7 +128,7 @@ export class Redactor {
     // One pass over the text for both rare cases (each test is a scan of every character).
     if (!text.includes('\u00a0') && !MARK_OR_BLANK.test(text)) return this.scanPlain(text);
     const raw = this.scanBlanks(text);
-    if (!MARK.test(text)) return raw;
+    if (!COMPOSES.test(text)) return raw;
     const nfc = composed(text);
     if (nfc) for (const s of nfc.toRaw(this.scanBlanks(nfc.text))) raw.push(s);
     return raw;

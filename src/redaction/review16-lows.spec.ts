@@ -4,9 +4,11 @@ import { countingRedactor } from '../../test/redaction/every-form';
  * Review r15's lows. L1: a value that starts with a JSON escape (`\/`, `\t`, `\"`, `\\`,
  * `\u0041`) where the same tool's plain value is masked (each plain form below was masked on
  * main): `curl --user=bob:\/…`, `mysqladmin … password \/…`, `Authorization: Bearer \/…`...
+ * L2: a secret word spelled with a dotted capital I (`ŞİFRE`), in half-width katakana
+ * (`ﾊﾟｽﾜｰﾄﾞ`) or with a zero-width character inside or beside it.
  * Values are made up; `\` below is one backslash of the text as typed. The review also listed
- * `wget --ftp-password=\/…` and `mysqladmin password \\…`: masked on main, left
- * out here.
+ * `wget --ftp-password=\/…`, `mysqladmin password \\…`, `şifre: …` and a zero-width space
+ * before the word: masked on main, left out here.
  */
 
 const { everyForm } = countingRedactor();
@@ -75,5 +77,26 @@ describe('L1 (benign): escapes that are no value', () => {
     ['a prompt then a tab', 'read -p "Password: \\t" pw', 'read -p "Password: \\t" pw'],
     ['a prompt then a line', 'echo "Password: \\nnext"', 'echo "Password: \\nnext"'],
     ['printf of a tab', "printf 'a\\tb\\n'", "printf 'a\\tb\\n'"],
+  ]);
+});
+
+describe('L2: spelling variants of a secret word', () => {
+  everyForm([
+    ['Turkish ŞİFRE', `ŞİFRE: ${V}`, `ŞİFRE: ${P}`],
+    ['Turkish DB_ŞİFRE=', `DB_ŞİFRE=${V}`, `DB_ŞİFRE=${P}`],
+    ['half-width katakana', `ﾊﾟｽﾜｰﾄﾞ: ${V}`, `ﾊﾟｽﾜｰﾄﾞ: ${P}`],
+    ['U+200B inside', `pass\u200bword: ${V}`, `pass\u200bword: ${P}`],
+    ['U+200C inside', `pass\u200cword: ${V}`, `pass\u200cword: ${P}`],
+    ['U+200D before the colon', `password\u200d: ${V}`, `password\u200d: ${P}`],
+    ['U+2060 inside', `DB_PASS\u2060WORD=${V}`, `DB_PASS\u2060WORD=${P}`],
+    ['U+FEFF inside', `{"pass\ufeffword":"${V}"}`, `{"pass\ufeffword":"${P}"}`],
+  ]);
+});
+
+describe('L2 (benign): the same characters in text with no secret', () => {
+  everyForm([
+    ['Turkish İSTANBUL', 'İSTANBUL: merkez ofis', 'İSTANBUL: merkez ofis'],
+    ['half-width katakana word', 'ﾃｽﾄ: ｶﾀｶﾅ', 'ﾃｽﾄ: ｶﾀｶﾅ'],
+    ['a zero-width space in prose', 'see\u200bthe docs: here', 'see\u200bthe docs: here'],
   ]);
 });
