@@ -5,7 +5,8 @@ import { countingRedactor } from '../../test/redaction/every-form';
  * `\u0041`) where the same tool's plain value is masked (each plain form below was masked on
  * main): `curl --user=bob:\/…`, `mysqladmin … password \/…`, `Authorization: Bearer \/…`...
  * L2: a secret word spelled with a dotted capital I (`ŞİFRE`), in half-width katakana
- * (`ﾊﾟｽﾜｰﾄﾞ`) or with a zero-width character inside or beside it.
+ * (`ﾊﾟｽﾜｰﾄﾞ`) or with a zero-width character inside or beside it. L3: a chain of escape-led
+ * values (`password: \t` repeated), each value the next key, left the last value clear.
  * Values are made up; `\` below is one backslash of the text as typed. The review also listed
  * `wget --ftp-password=\/…`, `mysqladmin password \\…`, `şifre: …` and a zero-width space
  * before the word: masked on main, left out here.
@@ -98,5 +99,16 @@ describe('L2 (benign): the same characters in text with no secret', () => {
     ['Turkish İSTANBUL', 'İSTANBUL: merkez ofis', 'İSTANBUL: merkez ofis'],
     ['half-width katakana word', 'ﾃｽﾄ: ｶﾀｶﾅ', 'ﾃｽﾄ: ｶﾀｶﾅ'],
     ['a zero-width space in prose', 'see\u200bthe docs: here', 'see\u200bthe docs: here'],
+  ]);
+});
+
+describe('L3: a chain of escape-led values', () => {
+  everyForm([
+    ['password: \\t twice', `password: ${BS}tpassword: ${BS}t${V}`, `password: ${P} ${P}`],
+    [
+      'password: \\t 30 times',
+      `${`password: ${BS}t`.repeat(30)}${V}`,
+      `password: ${`${P} `.repeat(29)}${P}`,
+    ],
   ]);
 });
