@@ -7,6 +7,7 @@ import { countingRedactor } from '../../test/redaction/every-form';
  * L2: a secret word spelled with a dotted capital I (`ŞİFRE`), in half-width katakana
  * (`ﾊﾟｽﾜｰﾄﾞ`) or with a zero-width character inside or beside it. L3: a chain of escape-led
  * values (`password: \t` repeated), each value the next key, left the last value clear.
+ * And review r13's low left then: `key = '\u0041KIA…'` past a text's first line.
  * Values are made up; `\` below is one backslash of the text as typed. The review also listed
  * `wget --ftp-password=\/…`, `mysqladmin password \\…`, `şifre: …` and a zero-width space
  * before the word: masked on main, left out here.
@@ -109,6 +110,27 @@ describe('L3: a chain of escape-led values', () => {
       'password: \\t 30 times',
       `${`password: ${BS}t`.repeat(30)}${V}`,
       `password: ${`${P} `.repeat(29)}${P}`,
+    ],
+  ]);
+});
+
+describe("r13's low: a \\u-escaped key id in single quotes past a text's first line", () => {
+  const A = '[REDACTED:aws-access-key]';
+  const K = 'Q3EGRX5TZ7KB4M2P';
+  everyForm([
+    ['first line then the key', `# set up\nkey = '${BS}u0041KIA${K}'`, `# set up\nkey = '${A}'`],
+    ['in a list', `# set up\nkeys = ['${BS}u0041KIA${K}']`, `# set up\nkeys = ['${A}']`],
+    ['an escape inside', `# set up\nk = 'AKIA${BS}u0051${K.slice(1)}'`, `# set up\nk = '${A}'`],
+  ]);
+});
+
+describe("r13's low (benign): \\u escapes in single quotes with no secret", () => {
+  everyForm([
+    ['an accent', `# set up\nprint('caf${BS}u00e9 ok')`, `# set up\nprint('caf${BS}u00e9 ok')`],
+    [
+      'apostrophes around',
+      `# it's\nx = '${BS}u0041BC' # don't`,
+      `# it's\nx = '${BS}u0041BC' # don't`,
     ],
   ]);
 });
