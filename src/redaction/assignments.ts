@@ -144,6 +144,13 @@ export const assignment = regexDetector({
     const ok = acceptAssignment(m[1], value, !bare, m.input[end] ?? '', loose);
     return ok ? m.index + m[0].length - value.length : -1;
   },
+  // A bare value ending with a separator may be the next key (review r15 L3: `password: \t`
+  // repeated, each escape-led value the next `password:`): its separator is tried again, or
+  // the last value went clear. Each character is read by two matches at most.
+  reach: (m, extent) => {
+    const c = m[5]?.charCodeAt(m[5].length - 1);
+    return c === 0x3a || c === 0x3d ? extent - 1 : extent;
+  },
 });
 
 // `passwd: all authentication tokens updated successfully.`: the passwd program's own output.

@@ -10,17 +10,44 @@ const MARKS = '\\u0300-\\u036f\\u1161-\\u1175\\u11a8-\\u11c2\\u3099\\u309a';
 // eslint-disable-next-line no-misleading-character-class -- the marks alone are what it looks for
 export const MARK = new RegExp(`[${MARKS}]`);
 /**
+ * Other spellings of a secret word the detectors' words miss (review r15 L2): zero-width
+ * characters inside or beside it (`pass\u200bword`), dropped; the dotted capital I (`ŞİFRE`:
+ * no case-insensitive match takes it for `i`), read as `I`; half-width katakana (`ﾊﾟｽﾜｰﾄﾞ`),
+ * read as NFKC folds them (`パスワード`).
+ */
+const ZERO_WIDTH = '\\u200b-\\u200d\\u2060\\ufeff';
+const HALF_WIDTH = '\\uff61-\\uff9f';
+const FOLDED = `\\u0130${ZERO_WIDTH}${HALF_WIDTH}`;
+/** What composed() changes: a mark (MARK) or a character FOLDED names. */
+// eslint-disable-next-line no-misleading-character-class -- the marks alone are what it looks for
+export const COMPOSES = new RegExp(`[${MARKS}${FOLDED}]`);
+/**
  * A character and the marks after it: one cluster, composed on its own. At most 8 marks: a
  * word needs 2 or 3 per letter, and NFC of a long run out of canonical order is quadratic
  * (review r14: `a` + 1 MB of U+0301/U+0323 blocked for minutes); a longer cluster is left as is.
+ * Or a run of zero-width or half-width characters, or a dotted capital I (FOLDED).
  */
-// eslint-disable-next-line no-misleading-character-class -- a character, then its marks
-const CLUSTER = new RegExp(`[^${MARKS}][${MARKS}]{1,8}(?![${MARKS}])`, 'g');
+const CLUSTER = new RegExp(
+  // eslint-disable-next-line no-misleading-character-class -- a character, then its marks
+  `[^${MARKS}][${MARKS}]{1,8}(?![${MARKS}])|[${ZERO_WIDTH}]+|[${HALF_WIDTH}]+|\\u0130+`,
+  'g',
+);
+const IS_ZERO_WIDTH = new RegExp(`^[${ZERO_WIDTH}]`);
+const IS_HALF_WIDTH = new RegExp(`^[${HALF_WIDTH}]`);
+
+/** A CLUSTER match as the detectors read it. */
+function fold(m: string): string {
+  if (m.charCodeAt(0) === 0x130) return 'I'.repeat(m.length);
+  if (IS_ZERO_WIDTH.test(m)) return '';
+  // NFKC is linear on such a run: no marks to order, only a voicing mark to join.
+  return m.normalize(IS_HALF_WIDTH.test(m) ? 'NFKC' : 'NFC');
+}
 
 /**
- * `text` composed (NFC) cluster by cluster, and `toRaw` mapping spans found in it back onto
- * `text`: a span that starts or ends inside a composed cluster covers the whole cluster, so
- * a mask covers the decomposed characters exactly. Null when nothing composes.
+ * `text` composed (NFC) cluster by cluster, with the spellings FOLDED names folded, and
+ * `toRaw` mapping spans found in it back onto `text`: a span that starts or ends inside a
+ * composed cluster covers the whole cluster, so a mask covers the decomposed characters
+ * exactly. Null when nothing composes.
  */
 export function composed(
   text: string,
@@ -35,7 +62,7 @@ export function composed(
   let shift = 0;
   CLUSTER.lastIndex = 0;
   for (let m = CLUSTER.exec(text); m !== null; m = CLUSTER.exec(text)) {
-    const c = m[0].normalize('NFC');
+    const c = fold(m[0]);
     if (c === m[0]) continue;
     parts.push(text.slice(pos, m.index), c);
     at.push(m.index - shift);

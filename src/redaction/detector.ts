@@ -89,6 +89,8 @@ export function regexDetector(o: {
   extend?: (m: RegExpExecArray, end: number) => number;
   trimEnd?: number;
   kindOf?: (m: RegExpExecArray) => string;
+  /** How far later candidates are skipped, from where the match ends; default that end. */
+  reach?: (m: RegExpExecArray, extent: number) => number;
 }): Detector {
   const re = new RegExp(o.source, 'y');
   const trimEnd = o.trimEnd ?? 0;
@@ -109,7 +111,7 @@ export function regexDetector(o: {
       if (start >= 0 && end > start) {
         out.push({ start, end, kind: o.kindOf ? o.kindOf(m) : o.kind });
       }
-      return extent;
+      return o.reach ? o.reach(m, extent) : extent;
     },
   };
 }

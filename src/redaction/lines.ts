@@ -84,6 +84,9 @@ const FREERDP = /(?<![\w.])(?:[xw]l?|sdl-)?freerdp3?(?:\.exe)?(?=[ \t])/i;
 const SLASH_OPTION = /[ \t"']\/(?:[uU](?:[sS][eE][rR])?|[pP])$/;
 const SLASH_P = /:(?:"([^"\r\n]{1,1024})"|'([^'\r\n]{1,1024})'|([^\s"'\\]{1,1024}))/y;
 
+/** An escape a bare value may start with: `\/`, `\t`, `\"`, `\u0041` (at any depth of JSON). */
+const LEAD_ESCAPE = /^\\+(?:[/tbf"]|u[0-9a-fA-F]{4})/;
+
 /** The arguments of `net use` after the share: the first that is no option is the password. */
 function netUsePassword(text: string, from: number, end: number, out: Span[]): void {
   let pos = from;
@@ -101,9 +104,12 @@ function netUsePassword(text: string, from: number, end: number, out: Span[]): v
       continue;
     }
     // A bare password ends at a backslash, as other bare values do: in a JSON line `\n` ends
-    // it, and the line's decoded literal is read too (./escaped).
-    const cut = quoted ? value : value.split('\\')[0];
-    if (cut !== '*' && cut !== '' && password(cut, quoted)) {
+    // it, and the line's decoded literal is read too (./escaped). One that starts with an
+    // escape (`\/Vq7…`, review r15 L1) is read past it here: the redactor's second reading of
+    // value backslashes (`x/Vq7…`) reads the share's `\\` as `xx` too, no share.
+    const lead = quoted ? 0 : (LEAD_ESCAPE.exec(value)?.[0].length ?? 0);
+    const cut = quoted ? value : value.slice(0, lead) + value.slice(lead).split('\\')[0];
+    if (cut !== '*' && cut.length > lead && password(cut.slice(lead), quoted)) {
       const start = (quoted ? pos - 1 : pos) - value.length;
       out.push({ start, end: start + cut.length, kind: 'password' });
     }

@@ -1,4 +1,4 @@
-import { composed, MARK } from './composed';
+import { composed, COMPOSES } from './composed';
 import { bytesText, overwriteSpan, utf8Lossy, type Utf16 } from './bytes';
 import { utf16Views } from './bytes-utf16';
 import { withEchoes } from './echoes';
@@ -39,11 +39,12 @@ const WIDE_GAP = new RegExp(
   'g',
 );
 /**
- * A combining mark (MARK) or a non-ASCII blank but U+00A0: one class, all above U+00FF, which
- * V8 rules out at once in a one-byte string (U+00A0 is looked for apart, with includes: in the
+ * What composed() changes (COMPOSES: a combining mark, a zero-width or half-width character, a
+ * dotted capital I) or a non-ASCII blank but U+00A0: one class, all above U+00FF, which V8
+ * rules out at once in a one-byte string (U+00A0 is looked for apart, with includes: in the
  * class it made figure 7's redactText 15% slower).
  */
-const MARK_OR_BLANK = new RegExp(`[${MARK.source.slice(1, -1)}${WIDE.slice(6)}]`);
+const MARK_OR_BLANK = new RegExp(`[${COMPOSES.source.slice(1, -1)}${WIDE.slice(6)}]`);
 /** How far before such a gap its window starts: the key name (./keys) and what precedes it. */
 const KEY_REACH = 256;
 /** Most JSON keys remembered as holding no secret (see redactKey), and short values (redactShort). */
@@ -127,7 +128,7 @@ export class Redactor {
     // One pass over the text for both rare cases (each test is a scan of every character).
     if (!text.includes('\u00a0') && !MARK_OR_BLANK.test(text)) return this.scanPlain(text);
     const raw = this.scanBlanks(text);
-    if (!MARK.test(text)) return raw;
+    if (!COMPOSES.test(text)) return raw;
     const nfc = composed(text);
     if (nfc) for (const s of nfc.toRaw(this.scanBlanks(nfc.text))) raw.push(s);
     return raw;
@@ -367,7 +368,7 @@ function past(text: string, s: Span): void {
  * is scanned; what it finds over a replaced run is masked on the same offsets.
  */
 function backslashSpans(text: string): Span[] {
-  const runs = literalBackslashes(text);
+  const { runs, leads } = literalBackslashes(text);
   const out: Span[] = [];
   // Only a window around each run (merged when they touch): a long text with a few runs is
   // not scanned twice whole. Each window is copied as UTF-16 code units, its runs overwritten
@@ -385,7 +386,7 @@ function backslashSpans(text: string): Span[] {
       for (let i = runs[r] - from; i < runs[r + 1] - from; i++) buf.writeUInt16LE(X_CODE, 2 * i);
       if (text.charCodeAt(runs[r + 1] - 1) === 0x20) blanks = true;
     }
-    keepOverRuns(scanBuiltins(buf.toString('utf16le')), runs, k, last, from, out);
+    keepOverRuns(scanBuiltins(buf.toString('utf16le')), runs, leads, k, last, from, out);
     // A shell-escaped blank read as `xx` glues the words either side (review 12:
     // `x\ mysql -p'Pw\g…'` read `xxxmysql`, no command): such a window is read again with
     // those blanks kept, what stands after one starting a word.
@@ -394,12 +395,12 @@ function backslashSpans(text: string): Span[] {
         if (text.charCodeAt(runs[r + 1] - 1) === 0x20)
           buf.writeUInt16LE(0x20, 2 * (runs[r + 1] - 1 - from));
       const found = scanBuiltins(buf.toString('utf16le'));
-      keepOverRuns(found, runs, k, last, from, out);
+      keepOverRuns(found, runs, leads, k, last, from, out);
       // A value cut at one of those blanks is the value's own (review r13:
       // `x\ mysql -pPw\ Vq7…` masked `Pw\`): read once more with that blank, and those glued
       // after it in the same word, as `x` again, the command's blank kept.
       if (valueBlanks(text, found, runs, k, last, from, buf))
-        keepOverRuns(scanBuiltins(buf.toString('utf16le')), runs, k, last, from, out);
+        keepOverRuns(scanBuiltins(buf.toString('utf16le')), runs, leads, k, last, from, out);
     }
     k = last;
   }
@@ -465,10 +466,15 @@ function onlyEscapes(
   return at === end;
 }
 
-/** Of `found` in a window at `from`, what covers one of runs [k, last): on `text`'s offsets. */
+/**
+ * Of `found` in a window at `from`, what covers one of runs [k, last): on `text`'s offsets.
+ * A run that only may start a value (`leads`, ./values valueStart) is kept where a span starts
+ * at it: a value the detectors read there (`password \/Vq7…`), not a word a span runs over.
+ */
 function keepOverRuns(
   found: Span[],
   runs: Int32Array,
+  leads: Uint8Array,
   k: number,
   last: number,
   from: number,
@@ -479,7 +485,12 @@ function keepOverRuns(
     const start = s.start + from;
     const end = s.end + from;
     while (r < last && runs[r + 1] <= start) r += 2;
-    if (r < last && runs[r] < end && !onlyEscapes(runs, r, last, start, end))
+    if (
+      r < last &&
+      runs[r] < end &&
+      (runs[r] === start || leads[r >> 1] !== 1) &&
+      !onlyEscapes(runs, r, last, start, end)
+    )
       out.push({ ...s, start, end });
   }
 }

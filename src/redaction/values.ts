@@ -102,19 +102,27 @@ function passwordTail(text: string, at: number): boolean {
  * shell-escaped blank with its blank (`Pw\ qo86`). In a text without a `"` (no JSON text: a
  * command line as typed), two or more before an escape letter too: `-pPw\\nW63…` is the
  * password `Pw\\nW63…` there, where a JSON-inside-JSON line would hold a line break (review 11).
- * Found with indexOf: a text without a backslash costs one pass.
+ * Found with indexOf: a text without a backslash costs one pass. Also, marked in `leads`, the
+ * runs that only may start a value (valueStart): the redactor keeps those where a detector
+ * reads a value starting right at one.
  */
-export function literalBackslashes(text: string): Int32Array {
-  // A typed array grown by doubling: an array of numbers pushed 700,000 times (`=\\n`
-  // repeated over 1 MB) cost more than finding the runs.
+export function literalBackslashes(text: string): { runs: Int32Array; leads: Uint8Array } {
+  // Typed arrays grown by doubling: an array of numbers pushed 700,000 times (`=\\n`
+  // repeated over 1 MB) cost more than finding the runs. `leads`, one per run: 1 where the
+  // run only may start a value (valueStart).
   let runs = new Int32Array(16);
+  let leads = new Uint8Array(8);
   let n = 0;
-  const add = (start: number, end: number): void => {
+  const add = (start: number, end: number, lead = 0): void => {
     if (n + 2 > runs.length) {
       const grown = new Int32Array(runs.length * 2);
       grown.set(runs);
       runs = grown;
+      const more = new Uint8Array(leads.length * 2);
+      more.set(leads);
+      leads = more;
     }
+    leads[n >> 1] = lead;
     runs[n++] = start;
     runs[n++] = end;
   };
@@ -140,10 +148,63 @@ export function literalBackslashes(text: string): Int32Array {
     ) {
       add(i, j);
       chain = j + 1;
+    } else if (c < 0x80 && LEAD[c] === 1 && valueStart(text, i, j)) {
+      // An escaped quote is read with its quote: `\"Vq7…` is the value `"Vq7…` typed.
+      add(i, c === 0x22 ? j + 1 : j, 1);
+      chain = j + 1;
     }
     i = text.indexOf('\\', j);
   }
-  return runs.subarray(0, n);
+  return { runs: runs.subarray(0, n), leads: leads.subarray(0, n >> 1) };
+}
+
+/**
+ * What a value may start with after a backslash where a blank, a user's `:` or a YAML key's
+ * quote stands before it (review r15 L1, see valueStart): not `n` or `r` (a prompt, then the
+ * next line).
+ */
+const LEAD = new Uint8Array(128);
+for (const c of 'tbfu/"') LEAD[c.charCodeAt(0)] = 1;
+
+/**
+ * Whether the run [i, j) before a LEAD character may start a value (review r15 L1:
+ * `mysqladmin password \/…`, `Authorization: Bearer \/…`, `xfreerdp /p:\/…`,
+ * `curl --user=bob:\/…`, YAML `password: "\t\t…"`): after a blank, after `:` that a word ends, or after a quote that opens
+ * a YAML or shell value (`key: "`, `key='`). A guess only: such a run is kept by the redactor
+ * when a detector reads a value starting right at it, where it reads the same value typed
+ * plain. An escaped quote after a blank, not after `: ` or `, ` (JSON inside JSON: the decoded
+ * text is read for those).
+ */
+function valueStart(text: string, i: number, j: number): boolean {
+  const c = text.charCodeAt(j);
+  // Some value after the escape (a run goes on with it: `\t\t…`): `Password: \t"` holds none.
+  const next = text.charCodeAt(j + 1);
+  if (blank(next) || next === 0x22 || next === 0x27) return false;
+  const before = text.charCodeAt(i - 1);
+  if (before === 0x20 || before === 0x09) {
+    if (c !== 0x22) return true;
+    const key = text.charCodeAt(i - 2);
+    return key !== 0x3a && key !== 0x2c && !blank(key) && !closed(text, j + 1);
+  }
+  if (before === 0x3a) return isWord(text.charCodeAt(i - 2));
+  if (before !== 0x22 && before !== 0x27) return false;
+  let k = i - 2;
+  while (k >= 0 && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k--;
+  const sep = text.charCodeAt(k);
+  return (sep === 0x3a || sep === 0x3d) && isWord(text.charCodeAt(k - 1));
+}
+
+/**
+ * Whether a quote follows on the line from `k` (bounded): `password \"esc pw\"` is a value in
+ * escaped quotes, which the detectors read without them; a lone `\"` starts one.
+ */
+function closed(text: string, k: number): boolean {
+  for (const stop = Math.min(text.length, k + AROUND); k < stop; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 0x22) return true;
+    if (c === 0x0a || c === 0x0d) return false;
+  }
+  return false;
 }
 
 /** The letters after a backslash that a value may still hold (review 12): JSON escape letters and `/`. */
