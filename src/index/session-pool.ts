@@ -1,12 +1,11 @@
-import * as fs from 'node:fs';
 import * as os from 'node:os';
-import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ListedSession } from '../brain/catalog';
 import type { Holder, InFlightBytes } from '../ops/in-flight-bytes';
 import type { TapeOp } from './session-tape';
 import type { FromWorker, StageMs, ToWorker, WorkerConfig } from './session-work';
 import { StageClock, STAGES } from './stage-clock';
+import { WORKER_PRELUDE, workerCode } from './worker-code';
 
 /**
  * INDEX_WORKERS when unset: none on 1-2 cores, one on 3, two from 4. The main thread answers
@@ -32,88 +31,10 @@ export const WRITES_IN_FLIGHT_BYTES = 64 * 1024 * 1024;
 /** A pool no index uses any more ends its workers after this long (a reopened index reuses them). */
 const LINGER_MS = 10_000;
 
-/**
- * Loads session-work in the worker: the compiled .js in dist, or the .ts source when this file
- * runs as TypeScript, as the trigram engine's WorkerBuilder does: through ts-node's transpiler
- * (tests under ts-jest), or, when this process runs under ts-node (the bench), as the code this
- * process's ts-node compiled for it (`code`): a worker then starts in a fraction of the time
- * and memory, without a TypeScript compiler of its own.
- */
-const BOOTSTRAP = `
-const { parentPort, workerData } = require('node:worker_threads');
-if (workerData.code) {
-  const code = workerData.code;
-  require.extensions['.ts'] = (m, file) => {
-    if (code[file] === undefined) throw new Error('no compiled code for ' + file);
-    m._compile(code[file], file);
-  };
-} else if (workerData.module.endsWith('.ts')) require(workerData.tsNode);
+/** Loads session-work in the worker (see worker-code.ts), then serves the pool. */
+const BOOTSTRAP = `${WORKER_PRELUDE}
 require(workerData.module).serve(parentPort, workerData.writeBytes);
 `;
-
-interface TsNodeService {
-  compile(code: string, fileName: string): string;
-}
-
-let shipped: Record<string, string> | null | undefined;
-
-/**
- * session-work and the TypeScript files it imports, compiled here for the worker: by this
- * process's ts-node when it runs under one (the bench), else by TypeScript's transpiler as
- * tsconfig.json says (ts-jest's tests), so no worker loads a TypeScript compiler of its own
- * (seconds of CPU each, and a worker still loading it when a test file ends holds up the test
- * process's exit). null: no TypeScript here (the worker then registers ts-node itself).
- */
-function compiledCode(module: string): Record<string, string> | null {
-  if (shipped !== undefined) return shipped;
-  try {
-    const compile = compiler();
-    const code: Record<string, string> = {};
-    const visit = (file: string) => {
-      if (file in code) return;
-      const source = fs.readFileSync(file, 'utf8');
-      code[file] = compile(source, file);
-      for (const m of source.matchAll(IMPORTS)) {
-        const to = resolveTs(path.dirname(file), m[1] ?? m[2]);
-        if (to) visit(to);
-      }
-    };
-    visit(module);
-    return (shipped = code);
-  } catch {
-    return (shipped = null);
-  }
-}
-
-/** Relative module names in import, export … from and require() statements. */
-const IMPORTS = /\bfrom\s*'(\.{1,2}\/[^']+)'|\brequire\(\s*'(\.{1,2}\/[^']+)'\s*\)/g;
-
-function resolveTs(dir: string, name: string): string | null {
-  for (const f of [`${name}.ts`, `${name}/index.ts`]) {
-    const file = path.resolve(dir, f);
-    if (fs.existsSync(file)) return file;
-  }
-  return null;
-}
-
-function compiler(): (source: string, file: string) => string {
-  const tsNode = (process as unknown as Record<symbol, TsNodeService | undefined>)[
-    Symbol.for('ts-node.register.instance')
-  ];
-  if (tsNode) return (source, file) => tsNode.compile(source, file);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const ts = require('typescript') as typeof import('typescript');
-  const config = ts.findConfigFile(__dirname, (f) => ts.sys.fileExists(f));
-  if (!config) throw new Error('no tsconfig.json');
-  const read = ts.readConfigFile(config, (f) => ts.sys.readFile(f));
-  const { options } = ts.convertCompilerOptionsFromJson(
-    (read.config as { compilerOptions?: object }).compilerOptions ?? {},
-    path.dirname(config),
-  );
-  const compilerOptions = { ...options, sourceMap: false, inlineSourceMap: true };
-  return (source, file) =>
-    ts.transpileModule(source, { compilerOptions, fileName: file }).outputText;
-}
 
 /** A worker that failed this many times in a row is not started again: sessions stay on the main thread. */
 const MAX_CRASHES = 3;
@@ -264,9 +185,7 @@ class Lane {
     const worker = new Worker(BOOTSTRAP, {
       eval: true,
       workerData: {
-        module,
-        code: ts ? compiledCode(module) : null,
-        tsNode: ts ? require.resolve('ts-node/register/transpile-only') : '',
+        ...workerCode(module, ts),
         writeBytes: this.pool.writeShare,
       },
     });

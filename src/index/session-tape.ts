@@ -7,6 +7,7 @@ import type {
   StepRow,
   Tables,
 } from './sqlite/tables';
+import { packRows, replayRows, type RowRun } from './tape-rows';
 
 /**
  * The writes of one session's indexing, recorded where the session is indexed (a worker
@@ -30,7 +31,9 @@ type TapeMethod =
   | 'putStats'
   | 'touch'
   | 'setQuickSig'
-  | 'putLineIndex';
+  | 'putLineIndex'
+  /** Steps and docs in columns (see tape-rows.ts): what take() hands over for their ops. */
+  | 'rows';
 
 /** The sid a tape writes with: replayTape puts the row id ensureSession made in its place. */
 const TAPE_SID = -1;
@@ -45,12 +48,12 @@ export class SessionTape {
   /** The steps written, by position (INSERT OR REPLACE): what the session's reads see. */
   private readonly steps = new Map<number, StepRow>();
 
-  /** The ops recorded since the last take. */
+  /** The ops recorded since the last take (steps and docs packed: see tape-rows.ts). */
   take(): TapeOp[] {
     const ops = this.ops;
     this.ops = [];
     this.textBytes = 0;
-    return ops;
+    return packRows(ops);
   }
 
   private op(method: TapeMethod, ...args: unknown[]): void {
@@ -189,6 +192,7 @@ export class SessionTape {
 
 /** The text bytes an op carries (the replay yields between pieces of about a bounded size). */
 export function opBytes(op: TapeOp): number {
+  if (op[0] === 'rows') return (op[1] as RowRun).bytes;
   return op[0] === 'putDoc' ? (op[2] as DocRow).text.length : 64;
 }
 
@@ -237,6 +241,9 @@ export function replayTape(t: Tables, at: { sid: number }, ops: TapeOp[]): void 
         break;
       case 'setQuickSig':
         t.setQuickSig(sid, a[2] as string);
+        break;
+      case 'rows':
+        replayRows(t, sid, a[1] as RowRun);
         break;
       case 'putLineIndex': {
         const snap = a[2] as LineIndexSnapshot;

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { caseBytes } from './cases';
+import { asciiCaseBytes, caseBytes } from './cases';
 import { fold } from './fold';
 import { Segment } from './segment';
 import { FLAG_LONE_SURROGATE, HEADER_BYTES, MAGIC, VERSION, sections } from './layout';
@@ -45,6 +45,13 @@ const varintBytes = (v: number): number =>
 export function buildSegment(texts: readonly TextInput[], file: string): BuildTimes {
   const t0 = performance.now();
   const entries = texts.map(({ id, text }): FoldedText => {
+    // Most texts are ASCII: a character is a byte, none is a surrogate, only A-Z fold.
+    if (Buffer.byteLength(text, 'utf8') === text.length) {
+      const lower = text.toLowerCase();
+      const cases = text === lower ? NO_CASES : asciiCaseBytes(text);
+      const folded = Buffer.from(lower, 'latin1');
+      return { id, folded, cases, tokens: Math.max(0, text.length - 2), flags: 0 };
+    }
     const lower = fold(text);
     const folded = Buffer.from(lower, 'utf8');
     let cps = 0;
@@ -143,15 +150,19 @@ function invert(folded: readonly Buffer[]): {
   let size = new Uint32Array(1 << 16);
   let t = 0;
   try {
-    // The slots each text gives, text after text: `pairEnds[i]` ends text i's.
-    let pairs = new Uint32Array(1 << 20);
+    // The slots each text gives, text after text: `pairEnds[i]` ends text i's. Sized once for
+    // every trigram place (grown by doubling, it was copied and dropped again and again).
+    let places = 0;
+    for (const f of folded) places += Math.max(0, f.length - 2);
+    const pairs = new Uint32Array(places);
     const pairEnds = new Uint32Array(folded.length);
     let np = 0;
     for (let i = 0; i < folded.length; i++) {
       const f = folded[i];
-      pairs = grown(pairs, np + f.length);
+      // The trigram ending at j + 2, rolled along: one byte read a place instead of three.
+      let key = f.length > 1 ? (f[0] << 8) | f[1] : 0;
       for (let j = 0; j + 2 < f.length; j++) {
-        const key = (f[j] << 16) | (f[j + 1] << 8) | f[j + 2];
+        key = ((key << 8) | f[j + 2]) & 0xffffff;
         let slot = slots[key] - 1;
         if (slot < 0) {
           slot = t++;

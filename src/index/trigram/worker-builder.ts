@@ -1,15 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import type { BuildTimes, TextInput } from './segment-builder';
 import type { SegmentBuilder } from './trigram-index';
+import { WORKER_PRELUDE, workerCode } from '../worker-code';
 
 /**
- * Loads segment-builder in the worker: the compiled .js in dist, or the .ts source through
- * ts-node's transpiler when this file runs as TypeScript (tests under ts-jest, the bench), so
- * the worker needs no build step either way.
+ * Loads segment-builder in the worker (see worker-code.ts: the compiled .js in dist, or the .ts
+ * source compiled by this thread), so the worker needs no build step either way.
  */
-const BOOTSTRAP = `
-const { parentPort, workerData } = require('node:worker_threads');
-if (workerData.module.endsWith('.ts')) require(workerData.tsNode);
+const BOOTSTRAP = `${WORKER_PRELUDE}
 const tasks = require(workerData.module);
 parentPort.on('message', (m) => {
   try {
@@ -34,10 +32,7 @@ export class WorkerBuilder implements SegmentBuilder {
     const ts = __filename.endsWith('.ts');
     const worker = new Worker(BOOTSTRAP, {
       eval: true,
-      workerData: {
-        module: require.resolve(`./segment-builder${ts ? '.ts' : '.js'}`),
-        tsNode: ts ? require.resolve('ts-node/register/transpile-only') : '',
-      },
+      workerData: workerCode(require.resolve(`./segment-builder${ts ? '.ts' : '.js'}`), ts),
     });
     worker.on('message', (r: Reply) => {
       const w = this.waiting.get(r.seq);

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { caseBytes, restore } from '../../../src/index/trigram/cases';
+import { asciiCaseBytes, caseBytes, restore } from '../../../src/index/trigram/cases';
 import { fold } from '../../../src/index/trigram/fold';
 import { Segment } from '../../../src/index/trigram/segment';
 import { buildSegment, mergeSegments } from '../../../src/index/trigram/segment-builder';
@@ -68,6 +68,20 @@ describe('case bytes', () => {
     expect([...caseBytes('README', 'readme')]).toEqual([0 * 4 + 1, 6 - 2]);
     for (const t of ['README.md says Hello', 'x'.repeat(300) + 'Y', 'ÉCOLE école KELVIN']) {
       expect(back(t)).toBe(t);
+    }
+  });
+
+  it('of an ASCII text are the same bytes by the fast path (2,000 random texts)', () => {
+    const r = rng(8);
+    const ascii = [...'aZbYQ09 -_."\nMx', 'x'.repeat(200)];
+    for (let k = 0; k < 2000; k++) {
+      const n = Math.floor(r() * 60);
+      let text = '';
+      for (let i = 0; i < n; i++) {
+        const c = ascii[Math.floor(r() * ascii.length)];
+        text += r() < 0.2 ? c.toUpperCase().repeat(1 + Math.floor(r() * 5)) : c;
+      }
+      expect([text, [...asciiCaseBytes(text)]]).toEqual([text, [...caseBytes(text, fold(text))]]);
     }
   });
 
