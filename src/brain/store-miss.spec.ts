@@ -74,3 +74,31 @@ it('rescans for unknown ids at most once per MISS_RESCAN_MS', async () => {
     clock.mockRestore();
   }
 });
+
+it('answers a refresh made during a scan with a scan that saw the folders made before it', async () => {
+  const home = makeTempDir('brainql-miss-');
+  const root = path.join(home, 'antigravity', 'brain');
+  fs.mkdirSync(root, { recursive: true });
+  addSession(root, '0e000000-0000-4000-8000-000000000001');
+  // A holder, not a `let`: TypeScript cannot see the callback assign it.
+  const seen: { during?: Promise<string[]> } = {};
+  const store: BrainStore = new BrainStore({
+    geminiHome: home,
+    brainRoots: [],
+    rescanMs: 3_600_000,
+    // Called once the first scan has listed the roots: a folder made now is not in it.
+    onScanProgress: () => {
+      if (seen.during) return;
+      addSession(root, NEW_ID);
+      seen.during = Promise.all([store.refresh(), store.refresh(true)]).then(([full, quick]) => {
+        expect(quick).toBe(full);
+        return full.newestFirst.map((s) => s.entry.id).sort();
+      });
+    },
+  });
+  const first = await store.refresh();
+  expect(first.newestFirst.map((s) => s.entry.id)).toEqual([
+    '0e000000-0000-4000-8000-000000000001',
+  ]);
+  expect(await seen.during).toEqual(['0e000000-0000-4000-8000-000000000001', NEW_ID]);
+});

@@ -181,13 +181,17 @@ describe('discovery', () => {
     expect(catalog.newestFirst.map((s) => s.entry.id)).toEqual(newestFirst(false));
   });
 
-  it('shares one scan between concurrent refreshes', async () => {
+  it('answers refreshes made during a scan with one more scan, which they share', async () => {
     const fresh = fixtureStore(fx);
     expect(fresh.ready).toBe(false);
     const a = fresh.refresh();
     const b = fresh.refresh();
-    expect(a).toBe(b);
-    expect(await a).toBe(await b);
+    const c = fresh.refresh(true);
+    expect(b).toBe(c);
+    expect(b).not.toBe(a);
+    const [first, second] = [await a, await b];
+    expect(second).not.toBe(first);
+    expect(await c).toBe(second);
     expect(fresh.ready).toBe(true);
   });
 });

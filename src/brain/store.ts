@@ -89,6 +89,9 @@ export class BrainStore {
   private readonly activity: Activity;
   private catalogNow: Catalog | null = null;
   private scanning: Promise<Catalog> | null = null;
+  /** The scan after the one running, shared by the calls made during it (see refresh). */
+  private nextScan: Promise<Catalog> | null = null;
+  private nextQuick = true;
   private rescans = 0;
   private missRescanAt = 0;
   private readonly heads: HeadCache;
@@ -111,13 +114,28 @@ export class BrainStore {
   }
 
   /**
-   * Scans the roots now; resolves with the new snapshot. Concurrent calls share one scan.
+   * Scans the roots now; resolves with a snapshot that saw every folder made before the call.
    * `quick`: only look for sessions that appeared or vanished (what background rescans do,
    * with a full one every FULL_SCAN_EVERY of them).
+   * A call during a scan does not share that scan (it may have listed the roots before a
+   * folder the caller just wrote: the fuzz spec's new session was null under load): it waits
+   * for one more, which every call made meanwhile shares.
    */
   refresh(quick = false): Promise<Catalog> {
+    if (!this.scanning) return (this.scanning = this.scan(quick));
+    this.nextQuick = (this.nextScan === null || this.nextQuick) && quick;
+    this.nextScan ??= this.scanning
+      .catch(() => undefined)
+      .then(() => {
+        this.nextScan = null;
+        return (this.scanning ??= this.scan(this.nextQuick));
+      });
+    return this.nextScan;
+  }
+
+  private scan(quick: boolean): Promise<Catalog> {
     const previous = quick ? (this.catalogNow ?? undefined) : undefined;
-    this.scanning ??= buildCatalog(
+    return buildCatalog(
       this.options.geminiHome,
       this.options.brainRoots,
       this.heads,
@@ -139,7 +157,6 @@ export class BrainStore {
         throw err;
       },
     );
-    return this.scanning;
   }
 
   /**

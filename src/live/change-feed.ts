@@ -206,8 +206,8 @@ export class ChangeFeed {
       const quick = !this.fullRescan;
       this.catalogDirty = this.fullRescan = false;
       const before = this.catalog!;
-      // A scan already running may have read the roots before the change: scan once more.
-      await this.store.refresh(true);
+      // refresh() answers with a scan that began after this call (one already running may
+      // have read the roots before the change).
       const after = await this.store.refresh(quick);
       if (after !== before) await this.catalogChanged(before, after);
     }
