@@ -4,7 +4,7 @@ import type { MaskedBody } from '../http/masked-body';
 import { LARGE_VALUE_COST, type Holder, type InFlightBytes } from '../ops/in-flight-bytes';
 import type { Redactor, RedactorOptions } from '../redaction/redactor';
 import { ownBuffer, TEXT_PIECE, type RedactJob, type RedactReply } from './redact-work';
-import { BOOTSTRAP, workerData } from './worker-code';
+import { WORKER_PRELUDE, workerCode } from '../index/worker-code';
 
 /**
  * Values from this many UTF-16 units (file bytes) on are masked in a worker. Keyword-dense
@@ -30,6 +30,11 @@ export function defaultRedactWorkers(): number {
  * copied: no charge.
  */
 const TEXT_COPIES = 3 / LARGE_VALUE_COST;
+
+/** Loads ./redact-work as the index's workers load theirs (../index/worker-code). */
+const BOOTSTRAP = `${WORKER_PRELUDE}
+require(workerData.module).serve(parentPort, workerData.options);
+`;
 
 /** A worker that masked a value this large is ended after it (see Lane.retire). */
 const RETIRE_UNITS = 8 * 1024 * 1024;
@@ -73,9 +78,11 @@ class Lane {
   }
 
   private start(): Worker {
+    const ts = __filename.endsWith('.ts');
+    const module = require.resolve(`./redact-work${ts ? '.ts' : '.js'}`);
     const worker = new Worker(BOOTSTRAP, {
       eval: true,
-      workerData: workerData('./redact-work', this.pool.options),
+      workerData: { ...workerCode(module, ts), options: this.pool.options },
     });
     worker.on('message', (r: RedactReply) => {
       const p = this.done();

@@ -5,7 +5,7 @@ import { maskBinary, maskText } from '../http/masked-body';
 import { Redactor, type RedactorOptions } from '../redaction/redactor';
 
 /**
- * The worker side of the RedactPool (loaded by ./worker-code's bootstrap): the process's
+ * The worker side of the RedactPool (loaded by its bootstrap there): the process's
  * Redactor rebuilt from the same options, masking one value at a time, so the main thread's
  * event loop keeps answering while a large keyword-dense value is masked (review 15).
  *
