@@ -10,6 +10,7 @@ import { benchIndexHome } from './index.bench';
 import { benchLive } from './live.bench';
 import { benchPush } from './push.bench';
 import { benchRedaction } from './redaction.bench';
+import { benchRedactionOffload } from './redaction-offload.bench';
 import { benchIndex, benchSessions } from './store.bench';
 
 /**
@@ -79,7 +80,8 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   if (only === 'store' || only === 'redaction') {
     // Figures 1-4 (the store's line index and reads) or 7 (the redactor) alone.
-    if (only === 'redaction') rows.push(...(await benchRedaction()));
+    if (only === 'redaction')
+      rows.push(...(await benchRedaction()), ...(await benchRedactionOffload()));
     else await benchIndex(ensureData(size), rows);
     printTable(`brainql ${only} bench, size ${size}`, rows, []);
     return;
@@ -99,6 +101,7 @@ async function main(): Promise<void> {
     await benchApi(data, rows);
     await benchActivity(data, rows);
     rows.push(...(await benchRedaction()));
+    rows.push(...(await benchRedactionOffload()));
     rows.push(...(await benchConsole(data.root, size)));
   }
   // Figure 20 (collecting): 100 sessions at small size, 2,000 at large (the issue's count).

@@ -9,6 +9,7 @@ import { IngestModule } from './ingest/ingest.module';
 import { IndexModule } from './index/index.module';
 import { LiveModule } from './live/live.module';
 import { OperationsModule } from './operations/operations.module';
+import { OffloadModule } from './offload/offload.module';
 import { OpsModule } from './ops/ops.module';
 import { RedactionModule } from './redaction/redaction.module';
 import { RestModule } from './rest/rest.module';
@@ -29,6 +30,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         OpsModule,
         RedactionModule,
+        OffloadModule,
         IndexModule,
         ApiGraphqlModule,
         SessionsModule,

@@ -49,10 +49,16 @@ function guarded(
   return (source, args, context, info) => {
     const { limits, redactor } = context;
     if (limits) beforeField(limits, field, policy, source, args, info);
-    const finish = (value: unknown) => {
-      const shown = redactField(value, info, policy, redactor, limits);
+    const counted = (shown: unknown) => {
       if (limits) afterField(limits, info, shown);
       return shown;
+    };
+    const finish = (value: unknown) => {
+      const shown = redactField(value, info, policy, redactor, limits);
+      // Masked in a worker: counted once it is back, the deadline raced as any pending value.
+      if (!isPromiseLike(shown)) return counted(shown);
+      const pending = Promise.resolve(shown);
+      return (limits ? limits.race(pending) : pending).then(counted);
     };
     const raw: unknown = resolve(source, args, context, info);
     if (!isPromiseLike(raw)) return finish(raw);

@@ -1,4 +1,5 @@
 import { getNamedType, isScalarType, type GraphQLResolveInfo } from 'graphql';
+import { offloadOf } from '../offload/redact-pool';
 import type { Redactor } from '../redaction/redactor';
 import type { FieldPolicy } from './field-policy';
 import type { RequestLimits } from './limits/request-limits';
@@ -10,6 +11,7 @@ import type { RequestLimits } from './limits/request-limits';
  * keys, keys that are secrets: Redactor.redactJson). Skipped: IDs, and fields whose policy says
  * `redaction: 'none'` (cursors: generated here) or `'service'` (StepOutput.text: masked on raw
  * byte offsets by its service, see redactRange); `'diff'` fields are masked as unified diffs.
+ * A promise for a large string masked in a worker (../offload/redact-pool).
  */
 export function redactField(
   value: unknown,
@@ -30,6 +32,10 @@ export function redactField(
     // A string far larger than what is left of the response fails now, before masking it costs
     // seconds of CPU (each UTF-16 unit is at least one JSON byte; masking rarely shrinks much).
     limits?.reserve(value.length);
+    // A large one in a worker (review 15: seconds of keyword-dense text held the event loop).
+    const pool = offloadOf(redactor);
+    if (pool?.takes(value.length, limits))
+      return pool.redactText(value, policy.redaction === 'diff');
     return policy.redaction === 'diff' ? redactor.redactDiff(value) : redactor.redactText(value);
   }
   if (Array.isArray(value) || typeof value === 'object') {

@@ -14,6 +14,7 @@ import { ApiErrors } from '../rest/api-docs';
 import { Params } from '../rest/params';
 import { recordLine } from '../brain/transcript/record-line';
 import { viewLine } from '../brain/transcript/view-line';
+import { offloadOf } from '../offload/redact-pool';
 import { maskText } from './masked-body';
 import { HttpError, HttpErrorCode } from './http-errors';
 import { sendFile } from './send-file';
@@ -251,7 +252,14 @@ export class FilesController {
     type: string,
   ): Promise<void> {
     await this.admit(res, line.length);
-    const body = this.redactor.enabled ? maskText(line, this.redactor).body : line;
+    const inThread = () => maskText(line, this.redactor);
+    const pool = offloadOf(this.redactor);
+    const masked = !this.redactor.enabled
+      ? null
+      : pool?.takes(line.length)
+        ? await pool.maskFile(line, false, inThread)
+        : inThread();
+    const body = masked ? masked.body : line;
     const points = Math.ceil(body.length / DOWNLOAD_CHUNK);
     this.charge(rateKey, points, `sending ${body.length} bytes costs ${points}`);
     res.status(200).type(type).send(body);

@@ -1,0 +1,108 @@
+import { maskBinary, maskText } from '../http/masked-body';
+import { InFlightBytes } from '../ops/in-flight-bytes';
+import { Redactor } from '../redaction/redactor';
+import { OFFLOAD_MIN_UNITS, OFFLOAD_UNITS, RedactPool } from './redact-pool';
+import { TEXT_PIECE } from './redact-work';
+
+const options = { enabled: true, extraPatterns: ['ZQ9(?<secret>[0-9]+)'] };
+
+function counting() {
+  const counts = new Map<string, number>();
+  const add = (kind: string, n = 1) => counts.set(kind, (counts.get(kind) ?? 0) + n);
+  return { counts, add };
+}
+
+let pool: RedactPool;
+let budget: InFlightBytes;
+/** The worker's counts, replayed on the main thread (the metric). */
+const worker = counting();
+const main = new Redactor(options);
+
+beforeAll(() => {
+  budget = new InFlightBytes(1 << 30, { costFactor: 4 });
+  pool = new RedactPool(main, options, 1, worker.add, budget);
+});
+
+afterAll(() => pool.close());
+
+const dense = (unit: string, units: number) => unit.repeat(Math.ceil(units / unit.length));
+const TEXTS = [
+  dense('password: x ', 300_000),
+  dense('Mot de passe\u00a0:\u00a0x ', 200_000) + '\ud800 lone ZQ9123 ',
+  dense('"DB_PASSWORD=\\\\lHEA" ', 150_000),
+  dense('lorem ipsum dolor ', 200_000),
+  // Posted in pieces: a surrogate pair and a secret across the first piece's end.
+  'a'.repeat(TEXT_PIECE - 1) +
+    '\ud83d\ude00 password: hunter22x ' +
+    dense('api_key=x ', TEXT_PIECE),
+];
+
+test('a value from OFFLOAD_UNITS on goes to a worker; smaller ones too once an answer masked that much', () => {
+  expect(pool.takes(OFFLOAD_UNITS)).toBe(true);
+  expect(pool.takes(OFFLOAD_UNITS - 1)).toBe(false);
+  const answer = {};
+  const each = OFFLOAD_UNITS / 4;
+  for (let i = 0; i < 4; i++) expect(pool.takes(each, answer)).toBe(false);
+  expect(pool.takes(each, answer)).toBe(true);
+  expect(pool.takes(OFFLOAD_MIN_UNITS - 1, answer)).toBe(false);
+  expect(pool.takes(each, {})).toBe(false);
+  expect(
+    new RedactPool(
+      new Redactor({ enabled: false, extraPatterns: [] }),
+      options,
+      1,
+      null,
+      null,
+    ).takes(OFFLOAD_UNITS),
+  ).toBe(false);
+});
+
+test('texts and diffs: the in-thread masks and counts, the budget charged while a worker holds them', async () => {
+  for (const diff of [false, true]) {
+    for (const text of TEXTS) {
+      const here = counting();
+      const inThread = new Redactor(options, here.add);
+      const expected = diff ? inThread.redactDiff(text) : inThread.redactText(text);
+      worker.counts.clear();
+      const pending = pool.redactText(text, diff);
+      expect(budget.inFlight).toBe(4 * Math.ceil((3 * text.length) / 4)); // three copies
+      const got = await pending;
+      expect(got === expected).toBe(true);
+      expect(worker.counts).toEqual(here.counts);
+      expect(budget.inFlight).toBe(0);
+    }
+  }
+}, 120_000);
+
+test('whole files: maskText and maskBinary of the same bytes, moved to the worker and back', async () => {
+  const big = Buffer.from(TEXTS[1], 'utf8');
+  const slice = Buffer.concat([Buffer.from('head'), big]).subarray(4);
+  const binary = Buffer.concat([Buffer.from([0, 1, 2, 0]), Buffer.from(TEXTS[0], 'latin1')]);
+  for (const [raw, isBinary] of [
+    [big, false],
+    [slice, false],
+    [Buffer.from(TEXTS[2], 'utf16le'), false],
+    [binary, true],
+  ] as const) {
+    const copy = Buffer.from(raw);
+    const here = counting();
+    const inThread = new Redactor(options, here.add);
+    const expected = isBinary
+      ? { body: maskBinary(Buffer.from(copy), inThread), utf8: false }
+      : maskText(copy, inThread);
+    worker.counts.clear();
+    const got = await pool.maskFile(raw, isBinary, () => {
+      throw new Error('not in-thread');
+    });
+    expect(got.utf8).toBe(expected.utf8);
+    expect(got.body.equals(expected.body)).toBe(true);
+    expect(worker.counts).toEqual(here.counts);
+  }
+}, 120_000);
+
+test('a closed pool masks in-thread', async () => {
+  const closed = new RedactPool(main, options, 1, null, null);
+  await closed.close();
+  expect(closed.takes(OFFLOAD_UNITS)).toBe(false);
+  expect(await closed.redactText('password: hunter22')).toBe(main.redactText('password: hunter22'));
+});
