@@ -9,6 +9,8 @@ import {
   findStepOutput,
   listSessionFiles,
   readFileRange,
+  SYNC_LIST_FOLDERS,
+  walkSessionFiles,
 } from './files';
 import { mapLimit } from './concurrency';
 import { useSyncReads } from './safe-read';
@@ -155,6 +157,43 @@ describe('listSessionFiles', () => {
 
   it('returns nothing for a missing directory', async () => {
     expect(await listSessionFiles(path.join(tmp, 'gone'))).toEqual({ files: [], unsafe: [] });
+  });
+});
+
+describe('walkSessionFiles for the index (small levels listed with synchronous calls)', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('lists and refuses what the async walk does; a level past SYNC_LIST_FOLDERS is read async', async () => {
+    write('.system_generated/logs/transcript.jsonl');
+    write('.system_generated/steps/1/output.txt', 'one');
+    write('scratch/a.py', 'print(1)');
+    write('notes.txt', 'hello');
+    link('../outside/secret.txt', 'escape.txt');
+    link('/nonexistent-brainql/abc', 'dangling-out');
+    link(path.join(tmp, 'outside'), 'scratch/escape-dir');
+    const readdir = jest.spyOn(fs.promises, 'readdir');
+    const names: string[] = [];
+    const small = await walkSessionFiles(dir, names, true);
+    // Every level has a few folders: none was listed through the thread pool.
+    expect(readdir).not.toHaveBeenCalled();
+    readdir.mockClear();
+    const rootNames: string[] = [];
+    expect(small).toEqual(await walkSessionFiles(dir, rootNames));
+    expect(readdir).toHaveBeenCalled();
+    expect(names.sort()).toEqual(rootNames.sort());
+    expect(small.unsafe.map((p) => p.file)).toEqual([
+      'dangling-out',
+      'escape.txt',
+      'scratch/escape-dir',
+    ]);
+
+    // A session of many steps: its level of step folders is listed as before.
+    for (let i = 2; i <= SYNC_LIST_FOLDERS + 1; i++) write(`.system_generated/steps/${i}/x.txt`);
+    readdir.mockClear();
+    const many = await walkSessionFiles(dir, undefined, true);
+    expect(readdir).toHaveBeenCalledTimes(SYNC_LIST_FOLDERS + 1);
+    expect(many).toEqual(await walkSessionFiles(dir));
+    expect(many.files.filter((f) => f.path.endsWith('/x.txt'))).toHaveLength(SYNC_LIST_FOLDERS);
   });
 });
 

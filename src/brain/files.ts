@@ -88,6 +88,14 @@ export async function listSessionFiles(
   };
 }
 
+/**
+ * The index's walk lists a level of up to this many folders with synchronous calls (see
+ * walkSessionFiles): a session's level holds a few folders, or its step folders, one per step.
+ * A level past it (a session with thousands of steps) is listed as before, IO_CONCURRENCY
+ * async listings in flight, so no one session holds the thread that answers requests for long.
+ */
+export const SYNC_LIST_FOLDERS = 256;
+
 /** A listed file with the stats its containment check read (see `walkSessionFiles`). */
 export interface WalkedFile {
   path: string;
@@ -103,9 +111,13 @@ export async function walkSessionFiles(
   realDir: string,
   /** Filled with the names in the session directory itself, whatever they are (see namedFiles). */
   rootNames?: string[],
+  /**
+   * List levels of up to SYNC_LIST_FOLDERS folders with readdirSync (the index's walk, see
+   * namedFiles): a session worker (useSyncReads) lists every level so.
+   */
+  smallSync = false,
 ): Promise<{ files: WalkedFile[]; unsafe: Problem[] }> {
-  // A session worker (useSyncReads) lists with readdirSync: no thread-pool round trip a folder.
-  const sync = syncReadsOn();
+  const workerSync = syncReadsOn();
   const files: WalkedFile[] = [];
   const unsafe: Problem[] = [];
   // Breadth first, one level at a time, IO_CONCURRENCY reads in flight: sessions with thousands
@@ -114,6 +126,10 @@ export async function walkSessionFiles(
   while (level.length > 0) {
     const next: string[] = [];
     const found: { rel: string; symlink: boolean; kind: SessionFileKind | null }[] = [];
+    // A session worker lists with readdirSync: no thread-pool round trip a folder. So does the
+    // index's walk for a level of a few folders (most sessions: the root, .system_generated,
+    // logs, steps and a few dozen step folders), each listing a few microseconds of this thread.
+    const sync = workerSync || (smallSync && level.length <= SYNC_LIST_FOLDERS);
     await mapLimit(level, IO_CONCURRENCY, async (dirRel) => {
       let entries: Dirent[];
       try {
@@ -161,7 +177,11 @@ export async function walkSessionFiles(
         unsafe.push(problem('UNSAFE_PATH', checked.message, rel));
       } else if (checked.refusal === 'UNREADABLE') {
         unsafe.push(problem('UNREADABLE_FILE', checked.message, rel));
-      } else if (symlink && checked.refusal === 'ABSENT' && (await danglesOutside(realDir, rel))) {
+      } else if (
+        symlink &&
+        checked.refusal === 'ABSENT' &&
+        (await danglesOutside(realDir, rel, sync))
+      ) {
         unsafe.push(
           problem('UNSAFE_PATH', `${rel} is a symlink leading outside the session directory`, rel),
         );
@@ -175,10 +195,10 @@ export async function walkSessionFiles(
 }
 
 /** A dangling symlink cannot be realpath'd; judge where its text points instead. */
-async function danglesOutside(realDir: string, rel: string): Promise<boolean> {
+async function danglesOutside(realDir: string, rel: string, sync: boolean): Promise<boolean> {
   try {
     const full = path.join(realDir, rel);
-    const link = syncReadsOn() ? readlinkSync(full) : await fsp.readlink(full);
+    const link = sync ? readlinkSync(full) : await fsp.readlink(full);
     const target = path.resolve(path.dirname(full), link);
     return !isInside(realDir, target);
   } catch {
