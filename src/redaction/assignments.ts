@@ -48,8 +48,9 @@ export const KEY_LAST = `(?:${[
   `(?:[_-]${ci('strin')}|[fF]|${ci('stagin')})[gG]`,
   '[a-z]String',
   '[a-z]Value',
-  // Review r14 M2: a number glued to the name (`password2`, `DB_PASSWORD2`), and KEY_TAILS.
-  '(?:[A-Za-z_-]|[^\\x00-\\x7f])\\d{1,2}',
+  // Review r14 M2: a number glued to the name (`password2`, `DB_PASSWORD2`; up to four digits,
+  // `password_2026`, review r15), and KEY_TAILS.
+  '(?:[A-Za-z_-]|[^\\x00-\\x7f])\\d{1,4}',
   `(?:${ci('de')}|${ci('pre')})[vV]`,
   `${ci('ne')}[wW]`,
   `${ci('confir')}[mM]`,
@@ -134,6 +135,8 @@ export const assignment = regexDetector({
     const passWord = PROSE_PASS.test(m[1]);
     if (bare && isProse(m.input, end, value, passWord) && (passWord || PROSE_WORDS.has(value)))
       return -1;
+    if (bare && capitalProse(m.input, end, value)) return -1;
+    if (conditionCode(m.input, m.index, value, bare)) return -1;
     const colon = m[0][0] === ':' && m[0][1] !== '=';
     // The shell's `${PASSWORD:?message}`: the message, not a value (`:-default` is one).
     const inExpansion = () =>
@@ -197,6 +200,67 @@ function isProse(text: string, end: number, value: string, capital: boolean): bo
     (capital ? /^\p{L}\p{Ll}+$/u : /^\p{Ll}+$/u).test(value) &&
     /^[ \t]+\p{L}/u.test(text.slice(end, end + 3))
   );
+}
+
+/**
+ * `Password: The password is too short.`, `password2: The two password fields didn’t match.`
+ * (Django), `Password: Is required`: a capitalised function word (PROSE_WORDS) then a blank and
+ * a lower-case word is a sentence, as with `the` (review r15 M2). `Password: The$ecret9`, a
+ * lone `Sunshine` or `The Secret9 …` are values.
+ */
+function capitalProse(text: string, end: number, value: string): boolean {
+  const c = value.charCodeAt(0);
+  return (
+    value.length <= 8 &&
+    c >= 0x41 &&
+    c <= 0x5a &&
+    PROSE_WORDS.has(value.toLowerCase()) &&
+    /^[a-z]*$/.test(value.slice(1)) &&
+    /^[ \t]+\p{Ll}/u.test(text.slice(end, end + 3))
+  );
+}
+
+/**
+ * Python's and JavaScript's keywords that end a condition's line, and literals: after
+ * `if password1 != password2: raise …`, `elif password2: pass`, `case password2: break`,
+ * code, not a value (review r15 M3). Only after such a condition (CONDITION): `password: raise`
+ * alone is a value, and so is `raise123` anywhere.
+ */
+const CODE_WORDS = new Set(
+  'raise pass break continue return yield throw del print exit None null nil True False'.split(' '),
+);
+/**
+ * A condition's keyword on the line before the key (a line break, or a JSON string's escaped
+ * one, starts the line): `if`, `elif`, `else if`, `while`, `until`, `unless`, `case`, `when`,
+ * `assert` (`if not password2:` has `if`).
+ */
+const CONDITION = /(?:^|[^\w$.]|\\[nt])(?:if|elif|while|until|unless|case|when|(assert))[ \t(!]/;
+/** How far back on its line the key's condition is looked for. */
+const CONDITION_REACH = 160;
+
+/**
+ * Whether the value after the key at `at` is code after a condition: a bare CODE_WORDS word
+ * (`if password1 != password2: raise …`), or any value of an `assert` (`assert password2:
+ * "missing"`: its message).
+ */
+function conditionCode(text: string, at: number, value: string, bare: boolean): boolean {
+  if (
+    bare
+      ? !CODE_WORDS.has(value)
+      : !text.slice(Math.max(0, at - CONDITION_REACH), at).includes('assert')
+  )
+    return false;
+  // Back to the line's start, at most CONDITION_REACH (lastIndexOf would read a long line whole
+  // at every key: quadratic).
+  let from = at;
+  const stop = Math.max(0, at - CONDITION_REACH);
+  while (from > stop) {
+    const c = text.charCodeAt(from - 1);
+    if (c === 0x0a || c === 0x0d) break;
+    from--;
+  }
+  const cond = CONDITION.exec(text.slice(from, at));
+  return cond !== null && (bare || cond[1] !== undefined);
 }
 
 /** `aws_secret_access_key = <40>` and `"SecretAccessKey": "<40>"` (aws sts output). */

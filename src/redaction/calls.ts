@@ -113,9 +113,14 @@ export const secureStringPassword = regexDetector({
   trimEnd: 1,
 });
 
-/** Names ending like a secret's: the trigger's and the element's (never looser than it). */
+/**
+ * Names ending like a secret's: the trigger's and the element's (never looser than it); up to
+ * two suffixes after it, as KEY_SUFFIX takes (review r15: `<password2>`, `<password_confirm>`
+ * were served clear while `<password>` was masked); secretKey judges the whole name.
+ */
 const SECRET_ELEMENT =
-  '(?:[A-Za-z][\\w.:-]{0,40})?(?:[pP]ass(?:word|wd|phrase)?|[sS]ecret|[tT]oken|[kK]ey|[cC]redentials?)';
+  '(?:[A-Za-z][\\w.:-]{0,40})?(?:[pP]ass(?:word|wd|phrase)?|[sS]ecret|[tT]oken|[kK]ey|[cC]redentials?)' +
+  '(?:[_-]?(?:\\d{1,4}|[A-Za-z][a-z]{1,11})){0,2}';
 /** `<password>S3cret</password>` (Maven's settings.xml), `<apiKey>…</apiKey>`: group 2. */
 const ELEMENT = new RegExp(`<(${SECRET_ELEMENT})>([^<\\s][^<\\r\\n]{0,${VALUE_MAX}})</\\1>`, 'y');
 

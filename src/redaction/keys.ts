@@ -157,10 +157,11 @@ export const KEY_SUFFIX =
   `(?:[_-]?(?:${ci('access')}[_-]?)?${ci('key')})?(?:[_-]?${ci('base')})?` +
   `(?:[_-]?(?:${ci('string')}|${ci('value')}))?` +
   // A second entry of a form or a number (`password2`, Django's signup form; `DB_PASSWORD2`,
-  // `api_key2`), a confirmation (`passwordConfirm`, `password_confirmation`, `password_again`),
+  // `api_key2`; up to four digits, a year's: `password_2026`, `API_KEY_2024`, review r15),
+  // a confirmation (`passwordConfirm`, `password_confirmation`, `password_again`),
   // a database's (`password_db`), a generation's or an environment's name (`root_password_old`,
   // `db_password_prod`): up to two of them, with or without a separator (review r14 M2).
-  `(?:(?:[_-]?[vV]?\\d{1,2}|[_-]?(?:${KEY_TAILS.map(ci).join('|')})(?![a-z]))){0,2}`;
+  `(?:(?:[_-]?[vV]?\\d{1,4}|[_-]?(?:${KEY_TAILS.map(ci).join('|')})(?![a-z]))){0,2}`;
 /**
  * Between the key name and the separator: closing quotes (maybe escaped), the bracket of an
  * index (`os.environ["DB_PASSWORD"] = …`, `ENV["SECRET_KEY_BASE"] = …`) and blanks.
@@ -273,6 +274,13 @@ export function acceptAssignment(
   if (special && (REFERENCE.test(value) || value.startsWith(REDACTED))) return false;
   if (c === '%' && FORMAT_SPECIFIERS.test(value)) return false;
   if (value.length <= 11 && NOT_SECRETS.has(value.toLowerCase())) return false;
+  // `Password: Required.`, `password: required!` (review r15 L7), as `password: required`.
+  if (
+    value.length <= 13 &&
+    FINAL_STOP.test(value) &&
+    NOT_SECRETS.has(value.replace(FINAL_STOP, '').toLowerCase())
+  )
+    return false;
   if (requiredWord(value)) return false;
   if (PLACEHOLDER.test(value) || (value.includes('.') && KEY_FILE_PATH.test(value))) return false;
   // A letter or digit of any script (`"секрет"`), not only punctuation (`****`).
@@ -310,12 +318,18 @@ const LAST = new Set(
   [...'destnylhpaogvwumbDESTNYLHPAOGVWUMBóÓｄＤьЬ码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
 );
 
+const UNICODE_ESCAPE = /\\u([0-9a-fA-F]{4})/g;
+const unescapeUnicode = (_m: string, hex: string) => String.fromCharCode(parseInt(hex, 16));
+
 /** Keys already judged: a few names repeat in every record (bounded, emptied when full). */
 const JUDGED = new Map<string, KeyRule | null>();
 const JUDGED_MAX = 4096;
 
 /** The rule for a JSON object key, or null when the key does not name a secret. */
 export function secretKey(key: string): KeyRule | null {
+  // A key holding `\u` escapes as text (`pass\u0077ord`, JSON written inside a string) names
+  // what it spells (review r15 H1).
+  if (key.includes('\\u')) key = key.replace(UNICODE_ESCAPE, unescapeUnicode);
   if (key.length < 3) return null;
   const last = key.charCodeAt(key.length - 1);
   // A mark (>= U+0300) may end a key written decomposed (`jelszo` + U+0301).

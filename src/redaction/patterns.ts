@@ -57,6 +57,7 @@ import {
 import { optionSecrets } from './flags';
 import { browserPassword, htmlPasswordValue } from './browser';
 import { callSecret, secureStringPassword, xmlSecretElement } from './calls';
+import { envListValue } from './env-lists';
 import { azureKeyList, cookieJarValue, urlSignature, vaultToken } from './cloud';
 import { SET_COMMANDS, TOOL_ARGUMENTS } from './positional';
 import { goDsnPassword, sqlIdentifiedBy, sqlPasswordLower, sqlPasswordUpper } from './sql';
@@ -187,6 +188,7 @@ export const DETECTORS: readonly Detector[] = [
   ...TOOL_ARGUMENTS,
   secureStringPassword,
   xmlSecretElement,
+  envListValue,
   ...LINE_DETECTORS,
   cutToken,
 ];

@@ -3,6 +3,7 @@ import { bytesText, overwriteSpan, utf8Lossy, type Utf16 } from './bytes';
 import { utf16Views } from './bytes-utf16';
 import { withEchoes } from './echoes';
 import { escapedSpans } from './escaped';
+import { unicodeKeySpans } from './escaped-keys';
 import { diffSideSpans } from './diff';
 import { redactJsonValue } from './json';
 import { scanBuiltins, type Span } from './patterns';
@@ -115,6 +116,7 @@ export class Redactor {
     if (text.includes('\\')) {
       for (const s of escapedSpans(this, text)) raw.push(s);
       for (const s of backslashSpans(text)) raw.push(s);
+      if (text.includes('\\u')) for (const s of unicodeKeySpans(text)) raw.push(s);
     }
     return withEchoes(text, mergeSpans(raw));
   }
