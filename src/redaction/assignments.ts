@@ -231,25 +231,20 @@ const CODE_WORDS = new Set(
 );
 /**
  * A condition's keyword on the line before the key (a line break, or a JSON string's escaped
- * one, starts the line): `if`, `elif`, `else if`, `while`, `until`, `unless`, `case`, `when`,
- * `assert` (`if not password2:` has `if`).
+ * one, starts the line): `if`, `elif`, `else if`, `while`, `until`, `unless`, `case`, `when`
+ * (`if not password2:` has `if`). Not `assert`: keeping a quoted value after it served
+ * `assert client.login(username="admin", password="V")` clear on every route (review r16 H1).
  */
-const CONDITION = /(?:^|[^\w$.]|\\[nt])(?:if|elif|while|until|unless|case|when|(assert))[ \t(!]/;
+const CONDITION = /(?:^|[^\w$.]|\\[nt])(?:if|elif|while|until|unless|case|when)[ \t(!]/;
 /** How far back on its line the key's condition is looked for. */
 const CONDITION_REACH = 160;
 
 /**
  * Whether the value after the key at `at` is code after a condition: a bare CODE_WORDS word
- * (`if password1 != password2: raise …`), or any value of an `assert` (`assert password2:
- * "missing"`: its message).
+ * (`if password1 != password2: raise …`). A quoted value is always a value.
  */
 function conditionCode(text: string, at: number, value: string, bare: boolean): boolean {
-  if (
-    bare
-      ? !CODE_WORDS.has(value)
-      : !text.slice(Math.max(0, at - CONDITION_REACH), at).includes('assert')
-  )
-    return false;
+  if (!bare || !CODE_WORDS.has(value)) return false;
   // Back to the line's start, at most CONDITION_REACH (lastIndexOf would read a long line whole
   // at every key: quadratic).
   let from = at;
@@ -259,8 +254,7 @@ function conditionCode(text: string, at: number, value: string, bare: boolean): 
     if (c === 0x0a || c === 0x0d) break;
     from--;
   }
-  const cond = CONDITION.exec(text.slice(from, at));
-  return cond !== null && (bare || cond[1] !== undefined);
+  return CONDITION.test(text.slice(from, at));
 }
 
 /** `aws_secret_access_key = <40>` and `"SecretAccessKey": "<40>"` (aws sts output). */

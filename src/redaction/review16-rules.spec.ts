@@ -83,7 +83,6 @@ describe('code after a condition on a password key is code (M3, benign)', () => 
     ['elif pass', 'elif password2: pass', 'elif password2: pass'],
     ['case break', 'case password2: break', 'case password2: break'],
     ['if not raise', 'if not password2: raise', 'if not password2: raise'],
-    ['assert message', 'assert password2: "missing"', 'assert password2: "missing"'],
     ['while continue', '    while token2: continue', '    while token2: continue'],
     ['if return None', 'if password: return None', 'if password: return None'],
   ]);
@@ -94,6 +93,23 @@ describe('values after a password key outside a condition are still masked (M3)'
     ['raise123', 'password: raise123', `password: ${PW}`],
     ['raise alone, no condition', 'password: raise', `password: ${PW}`],
     ['a value in a condition', 'if x: password: Zq7secretX9', `if x: password: ${PW}`],
+  ]);
+});
+
+describe('a quoted value on a line with `assert` is a value (review r16 H1)', () => {
+  everyForm([
+    [
+      'pytest login',
+      'assert client.login(username="admin", password="Zq7secretX9")',
+      `assert client.login(username="admin", password="${PW}")`,
+    ],
+    ['assert then a key', 'assert password2: "Zq7secretX9"', `assert password2: "${PW}"`],
+    ['assert; env', 'assert x; DB_PASSWORD="Zq7secretX9"', `assert x; DB_PASSWORD="${PW}"`],
+    [
+      'assert in a JSON value',
+      '{"note": "assert ok", "password": "Zq7secretX9"}',
+      `{"note": "assert ok", "password": "${PW}"}`,
+    ],
   ]);
 });
 
