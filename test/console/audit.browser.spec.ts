@@ -214,15 +214,45 @@ describeInBrowser('the console for an audit: counts, versions, files, search, ex
         `/api/sessions/bad00000-0000-4000-8000-000000000006/files/${COMPACT}`,
       );
       expect(await axeViolations(w.page)).toEqual([]);
-      // On a phone each message keeps a readable width (the path took the room: a word a
-      // line, rows 70-110 px): at most three lines of a message, the widest rows.
+      // On a phone each problem is a card, every cell in view (as a five-column table the
+      // message and line were off-screen to the right): code, line and step on the first line,
+      // the file on the second, the message on the third; nothing scrolls sideways.
       const wide = w.page.viewportSize()!;
       await w.page.setViewportSize({ width: 390, height: 844 });
+      const cards = await rows.evaluateAll((trs) =>
+        trs.map((tr) => {
+          const box = (cls: string) => tr.querySelector(`td.${cls}`)!.getBoundingClientRect();
+          const [code, line, file, message] = ['code', 'line', 'file', 'message'].map(box);
+          const right = Math.max(
+            ...[...tr.querySelectorAll('td')].map((td) => td.getBoundingClientRect().right),
+          );
+          return [
+            Math.round(line.top - code.top),
+            file.top >= code.bottom,
+            message.top >= file.bottom,
+            right <= 390,
+            Math.round(tr.getBoundingClientRect().height),
+          ];
+        }),
+      );
+      expect(cards).toEqual([
+        [0, true, true, true, 75],
+        [0, true, true, true, 75],
+        [0, true, true, true, 75],
+        [0, true, true, true, 75],
+        [0, true, true, true, 75],
+        [0, true, true, true, 75],
+        [0, true, true, true, 75],
+      ]);
+      const scroller = w.page.locator('.scroll-x:has(table.problems)');
+      expect(await scroller.evaluate((e) => e.scrollWidth - e.clientWidth)).toBe(0);
       expect(
-        await rows.evaluateAll((trs) =>
-          trs.map((tr) => Math.round(tr.getBoundingClientRect().height)),
-        ),
-      ).toEqual([30, 50, 50, 50, 70, 50, 30]);
+        await rows
+          .nth(2)
+          .locator('td.line')
+          .evaluate((td) => getComputedStyle(td, '::before').content + td.textContent),
+      ).toBe('"line "7');
+      expect(await axeViolations(w.page)).toEqual([]);
       await w.page.setViewportSize(wide);
       await rows.nth(4).getByRole('link', { name: 'step 4' }).click();
       await w.page.waitForURL(`${world.origin}/sessions/bad00000/steps/4`);

@@ -18,7 +18,9 @@ interface ProblemRow {
 /**
  * The session's data problems: each file a download, each line number a link to that line
  * (`?tab=problems&file=…&line=N`, shown under its row, masked by the server), its step (when
- * the line holds one) a permalink.
+ * the line holds one) a permalink. The explicit roles keep it a table for screen readers when a
+ * phone's stylesheet lays each row out as a card (some browsers drop a table's semantics once
+ * its rows are grids).
  */
 export function ProblemsTable(props: {
   id: string;
@@ -29,27 +31,35 @@ export function ProblemsTable(props: {
   const { id, routeId, problems, at } = props;
   return (
     <div className="scroll-x">
-      <table className="findings">
-        <thead>
-          <tr>
-            <th scope="col">code</th>
-            <th scope="col">file</th>
-            <th scope="col" className="num">
+      <table className="findings problems" role="table">
+        <thead role="rowgroup">
+          <tr role="row">
+            <th role="columnheader" scope="col">
+              code
+            </th>
+            <th role="columnheader" scope="col">
+              file
+            </th>
+            <th role="columnheader" scope="col" className="num">
               line
             </th>
-            <th scope="col">message</th>
-            <th scope="col">step</th>
+            <th role="columnheader" scope="col">
+              message
+            </th>
+            <th role="columnheader" scope="col">
+              step
+            </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {problems.map((p, i) => {
             const open = at !== undefined && p.file === at.file && p.line === at.line;
             return [
-              <tr key={i} className={open ? 'marked' : undefined}>
-                <td>
+              <tr key={i} role="row" className={open ? 'marked' : undefined}>
+                <td role="cell" className="code">
                   <code>{p.code}</code>
                 </td>
-                <td className="mono">
+                <td role="cell" className="mono file">
                   {/* A transcript file is a download; a chunk folder or an unsafe path is not. */}
                   {p.file !== null && p.line !== null && p.file.endsWith('.jsonl') ? (
                     <FileLink id={id} path={p.file} />
@@ -57,7 +67,7 @@ export function ProblemsTable(props: {
                     shown(p.file)
                   )}
                 </td>
-                <td className="num">
+                <td role="cell" className="num line">
                   {p.file !== null && p.line !== null ? (
                     <Link
                       to="/sessions/$id"
@@ -72,12 +82,16 @@ export function ProblemsTable(props: {
                     ''
                   )}
                 </td>
-                <td className="message">{shown(p.message)}</td>
-                <td>{p.step ? <StepLink id={routeId} index={p.step.index} /> : ''}</td>
+                <td role="cell" className="message">
+                  {shown(p.message)}
+                </td>
+                <td role="cell" className="step">
+                  {p.step ? <StepLink id={routeId} index={p.step.index} /> : ''}
+                </td>
               </tr>,
               open && (
-                <tr key={`${i}-line`} className="problem-line">
-                  <td colSpan={5}>
+                <tr key={`${i}-line`} role="row" className="problem-line">
+                  <td role="cell" colSpan={5}>
                     <LineText id={id} at={at} />
                   </td>
                 </tr>
