@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { ConsoleSessionsQuery } from '../../gql/graphql';
+import { splitForCut } from './middle-cut';
 import { oneLine, shortId, shown, when } from '../../components/text';
 
 type Row = ConsoleSessionsQuery['sessions']['edges'][number]['node'];
@@ -142,26 +143,26 @@ function IndexCount(props: {
 }
 
 /**
- * A name cut in its middle when its cell is narrow: its start ends in an ellipsis, its last 8
- * characters stay (model names differ at their end: two "claude-sonnet-4-…" read alike on a
- * phone, where no hover shows the title; review 6 L5). The whole text is the cell's text.
+ * A name cut in its middle when its cell is narrow: its start ends in an ellipsis, its end
+ * (splitForCut: a short last word, or the last 8 characters) stays (model names differ at
+ * their end: two "claude-sonnet-4-…" read alike on a phone, where no hover shows the title;
+ * review 6 L5). The whole text is the cell's text.
  * The start may take the cell's width less the end's measured width: a guess in `ch` (a
  * digit's width) cut "Gemini 3.5 Flash (High)" to "Ge…h (High)" with room to spare at 1280 px,
  * so a name that fits is never cut.
  */
 function MiddleCut({ text }: { text: string }) {
   const box = useRef<HTMLSpanElement>(null);
-  const chars = [...text];
-  const cut = chars.length > 16;
+  const cut = splitForCut(text);
   useLayoutEffect(() => {
     const tail = box.current?.querySelector('.tail');
     if (tail) box.current?.style.setProperty('--tail', `${tail.getBoundingClientRect().width}px`);
   }, [text]);
-  if (!cut) return <>{text}</>;
+  if (cut === null) return <>{text}</>;
   return (
     <span className="mid-cut" ref={box}>
-      <span className="head">{chars.slice(0, -8).join('')}</span>
-      <span className="tail">{chars.slice(-8).join('')}</span>
+      <span className="head">{cut.head}</span>
+      <span className="tail">{cut.tail}</span>
     </span>
   );
 }
