@@ -112,4 +112,3 @@ export const secureStringPassword = regexDetector({
   },
   trimEnd: 1,
 });
-
