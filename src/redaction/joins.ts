@@ -44,10 +44,9 @@ export function joinedSpans(
   found: readonly Span[],
 ): Span[] {
   const out: Span[] = [];
-  let whole: Set<number> | undefined;
-  for (const g of gaps(text)) {
-    whole ??= new Set(found.filter((s) => s.end - s.start >= TAIL_MIN).map((s) => s.end));
-    if (g.tailOnly && whole.has(g.a)) continue;
+  const ends = new Map<number, number>();
+  for (const s of found) ends.set(s.end, Math.max(ends.get(s.end) ?? 0, s.end - s.start));
+  for (const g of gaps(text, ends)) {
     const from = Math.max(text.lastIndexOf('\n', g.a - 1) + 1, g.a - REACH);
     let to = text.indexOf('\n', g.b);
     if (to < 0 || to > g.b + 2 * VALUE_MAX) to = Math.min(text.length, g.b + 2 * VALUE_MAX);
@@ -68,13 +67,16 @@ const BLANK = (c: number): boolean => c === 0x20 || c === 0x09;
 /** A line that starts code, whose `:` opens a block (`if password:`), not a value. */
 const CODE_LINE =
   /^[ \t]*(?:if|elif|else|for|while|with|def|class|try|except|finally|case|switch|return|lambda|async|match)\b/;
-/** What a call or pipe over lines must hold to be read joined (a cheap filter). */
-const SECRET_HINT = /pass|secret|token|key|cred|auth/i;
+/** What a call or pipe over lines, or a line a tail goes on, must hold (a cheap filter). */
+const SECRET_HINT = /pass|pw|secret|token|key|cred|auth|-[A-Za-z]/i;
 const PIPE_HINT = /stdin|passwd|sudo/i;
 const BEARER_END = /(?:bearer|basic|token)$/i;
 const AUTH_LINE = /authorization|bearer/i;
 const TOKEN_LINE = /^[\w.~+/=-]{8,}[ \t]*\r?$/;
 const NOT_SCALAR = /^(?:[-#?]|[^\s:]+:(?:\s|$)|[^\s]+[ \t]*:[ \t])/;
+/** Characters a line may end with to be joined to the next (then told apart in lineGap). */
+const LINE_ENDS = new Uint8Array(128);
+for (const c of ':=|>-+\\,(nNcCrR') LINE_ENDS[c.charCodeAt(0)] = 1;
 
 /** The line from `v` to its end. */
 function lineAt(text: string, v: number): string {
@@ -82,31 +84,45 @@ function lineAt(text: string, v: number): string {
   return text.slice(v, end < 0 ? text.length : end);
 }
 
-/** The gaps of `text`, in order. */
-function gaps(text: string): Gap[] {
+/**
+ * Whether a password-like token at `b` goes on the value before the gap at `a` (a line break or
+ * a tab), as the raw scan reads it: something not blank before the gap, and a short value found
+ * ending there or a hint of a key or option on the line (each such window is a second scan).
+ */
+function tailAt(text: string, lineStart: number, a: number, ends: Map<number, number>): boolean {
+  const c = text.charCodeAt(a - 1);
+  if (a === lineStart || BLANK(c) || c === 0x0d || !passwordTail(text, a + 1)) return false;
+  const found = ends.get(a);
+  if (found !== undefined) return found < TAIL_MIN;
+  return SECRET_HINT.test(text.slice(Math.max(lineStart, a - REACH), a));
+}
+
+/** The gaps of `text`, in order; `ends`: the longest span found ending at each offset. */
+function gaps(text: string, ends: Map<number, number>): Gap[] {
   const out: Gap[] = [];
-  for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', nl + 1)) {
-    const lineStart = text.lastIndexOf('\n', nl - 1) + 1;
-    let e = nl > lineStart && text.charCodeAt(nl - 1) === 0x0d ? nl - 1 : nl;
-    // A password-like token right after the break, the value running into it (see above).
-    if (
-      e === nl &&
-      nl > lineStart &&
-      !BLANK(text.charCodeAt(nl - 1)) &&
-      passwordTail(text, nl + 1)
-    ) {
-      out.push({ a: nl, b: nl + 1, glue: '', tailOnly: true });
-    }
-    while (e > lineStart && BLANK(text.charCodeAt(e - 1))) e--;
+  for (let nl = text.indexOf('\n'), lineStart = 0; nl >= 0;) {
+    if (tailAt(text, lineStart, nl, ends)) out.push({ a: nl, b: nl + 1, glue: '', tailOnly: true });
+    let e = nl;
+    while (e > lineStart && (BLANK(text.charCodeAt(e - 1)) || text.charCodeAt(e - 1) === 0x0d)) e--;
     let v = nl + 1;
     while (v < text.length && BLANK(text.charCodeAt(v))) v++;
-    if (e === lineStart || v >= text.length || text[v] === '\n' || text[v] === '\r') continue;
-    const gap = lineGap(text, lineStart, e, nl, v);
-    if (gap) out.push(gap);
+    const last = text.charCodeAt(e - 1);
+    const next = text.charCodeAt(v);
+    if (
+      e > lineStart &&
+      v < text.length &&
+      next !== 0x0a &&
+      next !== 0x0d &&
+      ((last < 0x80 && LINE_ENDS[last] === 1) || last === 0xff1a || next === 0x7c)
+    ) {
+      const gap = lineGap(text, lineStart, e, nl, v);
+      if (gap) out.push(gap);
+    }
+    lineStart = nl + 1;
+    nl = text.indexOf('\n', lineStart);
   }
   for (let tab = text.indexOf('\t'); tab >= 0; tab = text.indexOf('\t', tab + 1)) {
-    const c = text.charCodeAt(tab - 1);
-    if (tab > 0 && !BLANK(c) && c !== 0x0a && passwordTail(text, tab + 1)) {
+    if (tailAt(text, text.lastIndexOf('\n', tab - 1) + 1, tab, ends)) {
       out.push({ a: tab, b: tab + 1, glue: '', tailOnly: true });
     }
   }
@@ -119,29 +135,11 @@ function gaps(text: string): Gap[] {
  */
 function lineGap(text: string, lineStart: number, e: number, nl: number, v: number): Gap | null {
   const last = text[e - 1];
-  const line = text.slice(lineStart, e);
   // Shell: a backslash-newline is removed, the lines are one.
   if (last === '\\' && text[e - 2] !== '\\') return { a: e - 1, b: v, glue: '', tailOnly: false };
   const sep = separatorBefore(text, lineStart, e);
-  if (sep >= 0 && !CODE_LINE.test(line) && secretKey(keyBefore(text, lineStart, sep)) !== null) {
-    const indent = (from: number) => {
-      let i = from;
-      while (BLANK(text.charCodeAt(i))) i++;
-      return i - from;
-    };
-    const block = sep + 1 < e;
-    // A plain scalar goes on over lines, but a key (`type: string`, an OpenAPI schema under
-    // `password:`), a list item or a comment starts no continuation.
-    const deeper = v - nl - 1 > indent(lineStart) && (block || !NOT_SCALAR.test(lineAt(text, v)));
-    // A block scalar's text is indented under its key; a plain value may go on more indented
-    // (YAML), or stand alone on the next line (`password:` then the value, one word).
-    // Alone on the next line it must look like a password as the raw scan's tail does
-    // (`Password: ` then `next` is a prompt and a line, review r15 L1).
-    if (deeper || (!block && oneWord(text, v) && passwordTail(text, v))) {
-      return { a: sep + 1, b: v, glue: ' ', tailOnly: false };
-    }
-    return null;
-  }
+  if (sep >= 0) return keyGap(text, lineStart, e, sep, nl, v);
+  const line = text.slice(lineStart, e);
   // The token alone on the next line (`Authorization: Basic` then `realm=…` is no token).
   if (BEARER_END.test(line) && AUTH_LINE.test(line) && TOKEN_LINE.test(lineAt(text, v))) {
     return { a: e, b: v, glue: ' ', tailOnly: false };
@@ -150,12 +148,38 @@ function lineGap(text: string, lineStart: number, e: number, nl: number, v: numb
     return { a: e, b: v, glue: ' ', tailOnly: false };
   }
   if (last === '|' || text[v] === '|') {
-    const next = text.indexOf('\n', v);
-    if (PIPE_HINT.test(text.slice(lineStart, next < 0 ? text.length : next))) {
+    if (PIPE_HINT.test(line) || PIPE_HINT.test(lineAt(text, v))) {
       return { a: e, b: v, glue: ' ', tailOnly: false };
     }
   }
   return null;
+}
+
+/** A secret key ending its line at `sep` (`password:`, `password: |`), its value below. */
+function keyGap(
+  text: string,
+  lineStart: number,
+  e: number,
+  sep: number,
+  nl: number,
+  v: number,
+): Gap | null {
+  let indent = lineStart;
+  while (BLANK(text.charCodeAt(indent))) indent++;
+  const block = sep + 1 < e;
+  // A block scalar's text is indented under its key; a plain value may go on more indented
+  // (YAML) but a key (`type: string`, an OpenAPI schema under `password:`), a list item or a
+  // comment starts no continuation; alone on the next line it must look like a password as
+  // the raw scan's tail does (`Password: ` then `next` is a prompt and a line, review r15 L1).
+  const deeper = v - nl - 1 > indent - lineStart;
+  const joined = block
+    ? deeper
+    : deeper
+      ? !NOT_SCALAR.test(lineAt(text, v))
+      : oneWord(text, v) && passwordTail(text, v);
+  if (!joined || CODE_LINE.test(text.slice(lineStart, e))) return null;
+  if (secretKey(keyBefore(text, lineStart, sep)) === null) return null;
+  return { a: sep + 1, b: v, glue: ' ', tailOnly: false };
 }
 
 /**
