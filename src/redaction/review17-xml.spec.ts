@@ -1,3 +1,4 @@
+import { countingRedactor } from '../../test/redaction/every-form';
 import { Redactor } from './redactor';
 
 /**
@@ -57,4 +58,21 @@ describe('XML secrets (review r16 M2, H2)', () => {
     expect(r.redactText(input)).toBe(input);
     expect(r.redactText(line(input))).toBe(line(input));
   });
+});
+
+describe('XML secrets in every form a transcript stores them (review r16 routes16)', () => {
+  const { everyForm } = countingRedactor();
+  everyForm([
+    [
+      "Maven's settings.xml",
+      `<server>\n  <id>repo</id>\n  <password>\n    ${V}\n  </password>\n</server>`,
+      `<server>\n  <id>repo</id>\n  <password>\n    ${P}\n  </password>\n</server>`,
+    ],
+    ['a tab before the text', `<password>\t${V}</password>`, `<password>\t${P}</password>`],
+    [
+      'WS-Security',
+      `<wsse:Password Type="#PasswordText">${V}</wsse:Password>`,
+      `<wsse:Password Type="#PasswordText">${P}</wsse:Password>`,
+    ],
+  ]);
 });

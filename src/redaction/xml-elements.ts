@@ -23,14 +23,16 @@ const KEYED = 'entry|string|add|property|setting|param';
 /** One attribute, with its value quoted. */
 const ATTR = `\\s+[\\w:.-]{1,60}\\s*=\\s*(?:"[^"<>]{0,300}"|'[^'<>]{0,300}')`;
 /**
- * Blanks and line breaks around the text, also as JSON escapes (`\n`, `\t`): the raw transcript
- * line must mask what its decoded text masks, no more (a run of two backslashes is text).
+ * Blanks and line breaks around the text, also as JSON escapes at any depth (`\n`, `\\t`: the
+ * raw transcript line, JSON inside JSON, must mask what its decoded text masks, no more), a
+ * line break maybe followed by a viewer's line number (`5:     `, view_file's gutter).
  */
-const BLANKS = '(?:\\s|\\\\[nrt]){0,200}';
+const BLANKS =
+  '(?:[ \\t\\r\\f\\v]|(?:\\n|\\\\+n)(?:[ \\t]*\\d{1,9}(?::[ \\t]?|\\t))?|\\\\+[rt]){0,200}';
 /** Element text (group 4, maybe in CDATA: group 3), blanks and line breaks around it. */
 const TEXT =
   `${BLANKS}(?:<!\\[CDATA\\[([^\\]\\r\\n]{1,${VALUE_MAX}}?)\\]\\]>` +
-  `|((?:[^<\\s\\\\]|\\\\[^nrt])[^<\\r\\n]{0,${VALUE_MAX}}?))${BLANKS}</`;
+  `|((?:[^<\\s\\\\]|\\\\+[^nrt\\\\])[^<\\r\\n]{0,${VALUE_MAX}}?))${BLANKS}</`;
 /** `<name attrs>text</`: group 1 the name, 2 the attributes (with indices). */
 const ELEMENT = new RegExp(`<([A-Za-z][\\w.:-]{0,80})((?:${ATTR}){0,8})\\s*>${TEXT}`, 'yd');
 /** `<add key="ApiKey" value="…"/>` (.NET appSettings): group 1 the attributes. */
