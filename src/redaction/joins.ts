@@ -78,6 +78,14 @@ const NOT_SCALAR = /^(?:[-#?]|[^\s:]+:(?:\s|$)|[^\s]+[ \t]*:[ \t])/;
 const LINE_ENDS = new Uint8Array(128);
 for (const c of ':=|>-+\\,(nNcCrR') LINE_ENDS[c.charCodeAt(0)] = 1;
 
+/** A viewer's line number (./gutter: `12: `, `    12\t`). */
+const GUTTER = /[ \t]*\d{1,9}(?::[ \t]?|\t)/y;
+/** Where the gutter at `at` ends; `at` if none. */
+function gutterEnd(text: string, at: number): number {
+  GUTTER.lastIndex = at;
+  return GUTTER.test(text) ? GUTTER.lastIndex : at;
+}
+
 /** The line from `v` to its end. */
 function lineAt(text: string, v: number): string {
   const end = text.indexOf('\n', v);
@@ -164,20 +172,27 @@ function keyGap(
   nl: number,
   v: number,
 ): Gap | null {
-  let indent = lineStart;
+  // Lines numbered by a viewer (`3:   password: |`, `4:     V`): indents after the numbers.
+  const g1 = gutterEnd(text, lineStart);
+  const g2 = gutterEnd(text, nl + 1);
+  const numbered = g1 > lineStart && g2 > nl + 1;
+  const start = numbered ? g1 : lineStart;
+  const nextStart = numbered ? g2 : nl + 1;
+  let indent = start;
   while (BLANK(text.charCodeAt(indent))) indent++;
+  if (numbered) for (v = g2; BLANK(text.charCodeAt(v)); ) v++;
   const block = sep + 1 < e;
   // A block scalar's text is indented under its key; a plain value may go on more indented
   // (YAML) but a key (`type: string`, an OpenAPI schema under `password:`), a list item or a
   // comment starts no continuation; alone on the next line it must look like a password as
   // the raw scan's tail does (`Password: ` then `next` is a prompt and a line, review r15 L1).
-  const deeper = v - nl - 1 > indent - lineStart;
+  const deeper = v - nextStart > indent - start;
   const joined = block
     ? deeper
     : deeper
       ? !NOT_SCALAR.test(lineAt(text, v))
       : oneWord(text, v) && passwordTail(text, v);
-  if (!joined || CODE_LINE.test(text.slice(lineStart, e))) return null;
+  if (!joined || CODE_LINE.test(text.slice(start, e))) return null;
   if (secretKey(keyBefore(text, lineStart, sep)) === null) return null;
   return { a: sep + 1, b: v, glue: ' ', tailOnly: false };
 }

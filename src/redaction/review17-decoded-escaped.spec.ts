@@ -1,3 +1,4 @@
+import { countingRedactor } from '../../test/redaction/every-form';
 import { Redactor } from './redactor';
 
 /**
@@ -163,4 +164,13 @@ describe("review r16's divergence lists: the decoded text and the JSON line agre
       BOTH_CLEAR.has(text) ? { decoded: true, escaped: true } : { decoded: false, escaped: false },
     );
   });
+});
+
+describe('values after a line break in every form a transcript stores them', () => {
+  const { everyForm } = countingRedactor();
+  everyForm([
+    ['a YAML block scalar', `db:\n  password: |\n    ${V}`, `db:\n  password: |\n    ${P}`],
+    ['a YAML continued scalar', `db:\n  password:\n    ${V}`, `db:\n  password:\n    ${P}`],
+    ['a value under its key', `Password:\n${V}`, `Password:\n${P}`],
+  ]);
 });
