@@ -47,7 +47,7 @@ export function joinedSpans(
   const ends = new Map<number, number>();
   for (const s of found) ends.set(s.end, Math.max(ends.get(s.end) ?? 0, s.end - s.start));
   for (const g of gaps(text, ends)) {
-    const from = Math.max(text.lastIndexOf('\n', g.a - 1) + 1, g.a - REACH);
+    const from = lineStartWithin(text, g.a);
     let to = text.indexOf('\n', g.b);
     if (to < 0 || to > g.b + 2 * VALUE_MAX) to = Math.min(text.length, g.b + 2 * VALUE_MAX);
     const a = g.a - from;
@@ -64,6 +64,16 @@ export function joinedSpans(
 }
 
 const BLANK = (c: number): boolean => c === 0x20 || c === 0x09;
+
+/**
+ * Where the line holding `at` starts, at most REACH back: lastIndexOf would read a long line
+ * back whole at each of its tabs (`password: \t` repeated over 1 MB is one line).
+ */
+function lineStartWithin(text: string, at: number): number {
+  const stop = Math.max(0, at - REACH);
+  for (let i = at - 1; i >= stop; i--) if (text.charCodeAt(i) === 0x0a) return i + 1;
+  return stop;
+}
 /** A line that starts code, whose `:` opens a block (`if password:`), not a value. */
 const CODE_LINE =
   /^[ \t]*(?:if|elif|else|for|while|with|def|class|try|except|finally|case|switch|return|lambda|async|match)\b/;
@@ -130,7 +140,7 @@ function gaps(text: string, ends: Map<number, number>): Gap[] {
     nl = text.indexOf('\n', lineStart);
   }
   for (let tab = text.indexOf('\t'); tab >= 0; tab = text.indexOf('\t', tab + 1)) {
-    if (tailAt(text, text.lastIndexOf('\n', tab - 1) + 1, tab, ends)) {
+    if (tailAt(text, lineStartWithin(text, tab), tab, ends)) {
       out.push({ a: tab, b: tab + 1, glue: '', tailOnly: true });
     }
   }
@@ -180,7 +190,7 @@ function keyGap(
   const nextStart = numbered ? g2 : nl + 1;
   let indent = start;
   while (BLANK(text.charCodeAt(indent))) indent++;
-  if (numbered) for (v = g2; BLANK(text.charCodeAt(v)); ) v++;
+  if (numbered) for (v = g2; BLANK(text.charCodeAt(v));) v++;
   const block = sep + 1 < e;
   // A block scalar's text is indented under its key; a plain value may go on more indented
   // (YAML) but a key (`type: string`, an OpenAPI schema under `password:`), a list item or a
