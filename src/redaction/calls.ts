@@ -112,33 +112,3 @@ export const secureStringPassword = regexDetector({
   },
   trimEnd: 1,
 });
-
-/**
- * Names ending like a secret's: the trigger's and the element's (never looser than it); up to
- * two suffixes after it, as KEY_SUFFIX takes (review r15: `<password2>`, `<password_confirm>`
- * were served clear while `<password>` was masked); secretKey judges the whole name.
- */
-const SECRET_ELEMENT =
-  '(?:[A-Za-z][\\w.:-]{0,40})?(?:[pP]ass(?:word|wd|phrase)?|[sS]ecret|[tT]oken|[kK]ey|[cC]redentials?)' +
-  '(?:[_-]?(?:\\d{1,4}|[A-Za-z][a-z]{1,11})){0,2}';
-/** `<password>S3cret</password>` (Maven's settings.xml), `<apiKey>…</apiKey>`: group 2. */
-const ELEMENT = new RegExp(`<(${SECRET_ELEMENT})>([^<\\s][^<\\r\\n]{0,${VALUE_MAX}})</\\1>`, 'y');
-
-/** An XML element whose name is a secret's (the names of ./keys), holding text. */
-export const xmlSecretElement: Detector = {
-  kind: 'password',
-  anchors: '<',
-  // Only names ending like a secret's, in native code: every HTML tag is a `<` with a name.
-  trigger: `<(?=${SECRET_ELEMENT}>[^<\\s])`,
-  find(text, at, _state, out) {
-    ELEMENT.lastIndex = at;
-    const m = ELEMENT.exec(text);
-    const rule = m && secretKey(m[1]);
-    if (!m || !rule) return -1;
-    const end = ELEMENT.lastIndex - m[1].length - 3;
-    if (acceptAssignment(rule.keyword, m[2].trim(), true, '')) {
-      out.push({ start: end - m[2].length, end, kind: rule.kind });
-    }
-    return ELEMENT.lastIndex;
-  },
-};

@@ -56,7 +56,8 @@ import {
 } from './formats';
 import { optionSecrets } from './flags';
 import { browserPassword, htmlPasswordValue } from './browser';
-import { callSecret, secureStringPassword, xmlSecretElement } from './calls';
+import { callSecret, secureStringPassword } from './calls';
+import { xmlSecretElement } from './xml-elements';
 import { envListValue } from './env-lists';
 import { azureKeyList, cookieJarValue, urlSignature, vaultToken } from './cloud';
 import { SET_COMMANDS, TOOL_ARGUMENTS } from './positional';

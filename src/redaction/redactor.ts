@@ -5,6 +5,7 @@ import { withEchoes } from './echoes';
 import { escapedSpans } from './escaped';
 import { unicodeKeySpans } from './escaped-keys';
 import { diffSideSpans } from './diff';
+import { joinedSpans } from './joins';
 import { redactJsonValue } from './json';
 import { scanBuiltins, type Span } from './patterns';
 import { mergeSpans } from './spans';
@@ -127,6 +128,16 @@ export class Redactor {
    * the decomposed characters (review r13 M1: `jelszó` written `jelszo` + U+0301).
    */
   scanText(text: string): Span[] {
+    const raw = this.scanLines(text);
+    // Values a line break or tab keeps from their key (./joins), read with the gap closed up.
+    if (text.includes('\n') || text.includes('\t')) {
+      for (const s of joinedSpans((t) => this.scanLines(t), text, raw)) raw.push(s);
+    }
+    return raw;
+  }
+
+  /** scanText without ./joins: the text's lines as they are. */
+  private scanLines(text: string): Span[] {
     // One pass over the text for both rare cases (each test is a scan of every character).
     if (!text.includes('\u00a0') && !MARK_OR_BLANK.test(text)) return this.scanPlain(text);
     const raw = this.scanBlanks(text);

@@ -73,7 +73,7 @@ export function valueAfterBackslash(text: string, end: number, quote: number): n
 }
 
 /** Shortest tail passwordTail takes: `Pw\nW63vexlc…`, never a short word or number. */
-const TAIL_MIN = 8;
+export const TAIL_MIN = 8;
 
 /**
  * Whether the characters from `at` are the rest of a password cut by an escape letter before
@@ -81,7 +81,7 @@ const TAIL_MIN = 8;
  * and nothing else up to a bare value's end (review 12's follow-up). A line a line break starts
  * is rarely one such token: `API_URL=http…`, `ls -la`, `Login succeeded` are not.
  */
-function passwordTail(text: string, at: number): boolean {
+export function passwordTail(text: string, at: number): boolean {
   let letter = false;
   let digit = false;
   let k = at;
@@ -234,18 +234,24 @@ function blank(c: number): boolean {
  */
 function inValue(text: string, i: number, j: number): boolean {
   const before = text.charCodeAt(i - 1);
+  const letter = text.charCodeAt(j);
+  // Before `n` or `r` at a value's start, (2) and (5), only a password-like tail (review r16
+  // H2: `mysql -u root -p\nEnter password:` and `curl -u bob:\nhttps://…` masked the next
+  // line in the raw JSON line, the decoded text none): what ./joins reads on in decoded text.
+  const tail = (letter !== 0x6e && letter !== 0x72) || passwordTail(text, j + 1);
   // (2) a value's start: `KEY=\t…` (a key before the `=`), `-p\/…`
   // (not the letter of an escape: `\n=\t…` holds no key).
-  if (before === 0x3d) return isWord(text.charCodeAt(i - 2)) && text.charCodeAt(i - 3) !== 0x5c;
+  if (before === 0x3d) {
+    return tail && isWord(text.charCodeAt(i - 2)) && text.charCodeAt(i - 3) !== 0x5c;
+  }
   if (
     text.charCodeAt(i - 2) === 0x2d &&
     isLetter(before) &&
     (i < 3 || blank(text.charCodeAt(i - 3)))
   )
-    return true;
+    return tail;
   // A blank between: `password: \t…` (YAML, a prompt's answer), `-p \/…` (a short option).
   // Not before `n` or `r` there: a prompt's `Password: ` then the next line.
-  const letter = text.charCodeAt(j);
   if ((before === 0x20 || before === 0x09) && letter !== 0x6e && letter !== 0x72) {
     const key = text.charCodeAt(i - 2);
     if (key === 0x3a) return isWord(text.charCodeAt(i - 3));
@@ -261,7 +267,7 @@ function inValue(text: string, i: number, j: number): boolean {
   // (5) a password after a user's `:`, `%` or `,` given to an option (`curl -u bob:\/…`,
   // `smbclient -U bob%\/…`, `lftp -u bob,\/…`, `http -a bob:\/…`, `-passout pass:\/…`: r13).
   if ((before === 0x3a || before === 0x25 || before === 0x2c) && optionUser(text, i - 1))
-    return true;
+    return tail;
   // (1) and (3): the token around the run, bounded.
   let a = i - 1;
   const lo = Math.max(0, i - AROUND);

@@ -1,0 +1,109 @@
+import { ci, type Detector, type Span } from './detector';
+import { acceptAssignment, secretKey, type KeyRule } from './keys';
+import { VALUE_MAX } from './values';
+
+/**
+ * Secrets in XML, in every shape a config file writes them (review r16 H2, M2): an element
+ * named like a secret (`<password>`, `<DB_PASSWORD>`, `<wsse:Password Type="…">`) holding text,
+ * maybe on lines of its own (Maven's settings.xml puts `<password>` and its value on separate
+ * lines) or in CDATA; an element whose `key`/`name` attribute names one (`<entry key=
+ * "db.password">`, Android's `<string name="api_key">`); .NET's `<add key="ApiKey" value="…"/>`.
+ * The value is masked, never the tags. Leading and trailing blanks and line breaks are not the
+ * value: the decoded text must mask what the raw JSON line masks, where `\n` is two characters
+ * that look glued to the tag.
+ */
+
+/** Names ending like a secret's (any case); secretKey judges the whole name. */
+const SECRET_NAME =
+  `(?:[A-Za-z][\\w.:-]{0,40})?(?:${ci('pass')}(?:${ci('word')}|${ci('wd')}|${ci('phrase')})?` +
+  `|${ci('secret')}|${ci('token')}|${ci('key')}|${ci('credential')}s?)` +
+  '(?:[_-]?(?:\\d{1,4}|[A-Za-z][A-Za-z]{1,11})){0,2}';
+/** Elements whose `key` or `name` attribute names what they hold. */
+const KEYED = 'entry|string|add|property|setting|param';
+/** One attribute, with its value quoted. */
+const ATTR = `\\s+[\\w:.-]{1,60}\\s*=\\s*(?:"[^"<>]{0,300}"|'[^'<>]{0,300}')`;
+/**
+ * Blanks and line breaks around the text, also as JSON escapes at any depth (`\n`, `\\t`: the
+ * raw transcript line, JSON inside JSON, must mask what its decoded text masks, no more), a
+ * line break maybe followed by a viewer's line number (`5:     `, view_file's gutter).
+ */
+const BLANKS =
+  '(?:[ \\t\\r\\f\\v]|(?:\\n|\\\\+n)(?:[ \\t]*\\d{1,9}(?::[ \\t]?|\\t))?|\\\\+[rt]){0,200}';
+/** Element text (group 4, maybe in CDATA: group 3), blanks and line breaks around it. */
+const TEXT =
+  `${BLANKS}(?:<!\\[CDATA\\[([^\\]\\r\\n]{1,${VALUE_MAX}}?)\\]\\]>` +
+  `|((?:[^<\\s\\\\]|\\\\+[^nrt\\\\])[^<\\r\\n]{0,${VALUE_MAX}}?))${BLANKS}</`;
+/** `<name attrs>text</`: group 1 the name, 2 the attributes (with indices). */
+const ELEMENT = new RegExp(`<([A-Za-z][\\w.:-]{0,80})((?:${ATTR}){0,8})\\s*>${TEXT}`, 'yd');
+/** `<add key="ApiKey" value="…"/>` (.NET appSettings): group 1 the attributes. */
+const SELF_CLOSING = new RegExp(`<(?:${KEYED})((?:${ATTR}){1,8})\\s*/>`, 'yd');
+/** An attribute's name and value: groups 1 and 2 or 3. */
+const ATTRS = /([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+const KEYED_NAME = new RegExp(`^(?:${KEYED})$`);
+
+export const xmlSecretElement: Detector = {
+  kind: 'password',
+  anchors: '<',
+  // Only names ending like a secret's, and the keyed elements, in native code: every HTML tag
+  // is a `<` with a name.
+  trigger: `<(?=${SECRET_NAME}[\\s>]|(?:${KEYED})\\s)`,
+  find(text, at, _state, out) {
+    ELEMENT.lastIndex = at;
+    const m = ELEMENT.exec(text);
+    if (!m?.indices) return selfClosing(text, at, out);
+    const end = ELEMENT.lastIndex;
+    // The closing tag must be the element's own.
+    if (!new RegExp(`^${m[1].replace(/[.]/g, '\\.')}\\s*>`).test(text.slice(end, end + 90))) {
+      return -1;
+    }
+    const keyed = KEYED_NAME.test(m[1]);
+    const rule = keyed ? attrRule(attributes(m[2])) : secretKey(m[1]);
+    if (!rule) return -1;
+    const g = m[3] !== undefined ? 3 : 4;
+    const value = m[g];
+    // Android's string resources are labels (`Enter your password`): a key there is one word.
+    if (m[1] === 'string' && /\s/.test(value)) return end;
+    if (acceptAssignment(rule.keyword, value.trim(), true, '')) {
+      const start = m.indices[g][0];
+      out.push({ start, end: start + value.length, kind: rule.kind });
+    }
+    return end;
+  },
+};
+
+function selfClosing(text: string, at: number, out: Span[]): number {
+  SELF_CLOSING.lastIndex = at;
+  const m = SELF_CLOSING.exec(text);
+  if (!m?.indices) return -1;
+  const attrs = attributes(m[1]);
+  const rule = attrRule(attrs);
+  const value = attrs.get('value');
+  if (!rule || value === undefined || value.v === '') return -1;
+  if (acceptAssignment(rule.keyword, value.v, true, '')) {
+    const start = m.indices[1][0] + value.at;
+    out.push({ start, end: start + value.v.length, kind: rule.kind });
+  }
+  return SELF_CLOSING.lastIndex;
+}
+
+interface AttrValue {
+  v: string;
+  /** Offset of the value in the attributes' text. */
+  at: number;
+}
+
+/** Attributes by lower-case name. */
+function attributes(source: string): Map<string, AttrValue> {
+  const map = new Map<string, AttrValue>();
+  for (const a of source.matchAll(ATTRS)) {
+    const v = a[2] ?? a[3];
+    map.set(a[1].toLowerCase(), { v, at: (a.index ?? 0) + a[0].length - 1 - v.length });
+  }
+  return map;
+}
+
+/** The secret a keyed element's `key` or `name` attribute names. */
+function attrRule(attrs: Map<string, AttrValue>): KeyRule | null {
+  const name = attrs.get('key') ?? attrs.get('name');
+  return name ? secretKey(name.v) : null;
+}
