@@ -15,8 +15,13 @@ export const MARK = new RegExp(`[${MARKS}]`);
  * no case-insensitive match takes it for `i`), read as `I`; half-width katakana (`ﾊﾟｽﾜｰﾄﾞ`),
  * read as NFKC folds them (`パスワード`).
  */
-const ZERO_WIDTH = '\\u200b-\\u200d\\u2060\\ufeff';
-const HALF_WIDTH = '\\uff61-\\uff9f';
+// The soft hyphen too (review r16 L: `pass\u00adword: V`, invisible where it is not at a
+// line's end).
+const ZERO_WIDTH = '\\u00ad\\u200b-\\u200d\\u2060\\ufeff';
+// Full-width Latin letters, read as NFKC folds them (review r16 L: `ｐassword`, mixed with
+// ASCII; `ｐａｓｓｗｏｒｄ` whole is a key word of ./keys too). Letters only: full-width
+// punctuation (`：`, `（`) is everywhere in Chinese and Japanese text.
+const HALF_WIDTH = '\\uff61-\\uff9f\\uff21-\\uff3a\\uff41-\\uff5a';
 const FOLDED = `\\u0130${ZERO_WIDTH}${HALF_WIDTH}`;
 /** What composed() changes: a mark (MARK) or a character FOLDED names. */
 // eslint-disable-next-line no-misleading-character-class -- the marks alone are what it looks for
@@ -34,13 +39,17 @@ const CLUSTER = new RegExp(
 );
 const IS_ZERO_WIDTH = new RegExp(`^[${ZERO_WIDTH}]`);
 const IS_HALF_WIDTH = new RegExp(`^[${HALF_WIDTH}]`);
+const CGJ = /\u034f/g;
 
 /** A CLUSTER match as the detectors read it. */
 function fold(m: string): string {
   if (m.charCodeAt(0) === 0x130) return 'I'.repeat(m.length);
   if (IS_ZERO_WIDTH.test(m)) return '';
-  // NFKC is linear on such a run: no marks to order, only a voicing mark to join.
-  return m.normalize(IS_HALF_WIDTH.test(m) ? 'NFKC' : 'NFC');
+  // NFKC is linear on such a run: no marks to order, only a voicing mark to join. The
+  // combining grapheme joiner (U+034F) is a mark that joins nothing: dropped (review r16 L:
+  // `pass\u034fword: V`).
+  if (IS_HALF_WIDTH.test(m)) return m.normalize('NFKC');
+  return (m.includes('\u034f') ? m.replace(CGJ, '') : m).normalize('NFC');
 }
 
 /**

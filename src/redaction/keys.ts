@@ -319,6 +319,7 @@ const LAST = new Set(
 );
 
 const UNICODE_ESCAPE = /\\u([0-9a-fA-F]{4})/g;
+const INVISIBLE = /[\u00ad\u034f\u200b-\u200d\u2060\ufeff]/g;
 const unescapeUnicode = (_m: string, hex: string) => String.fromCharCode(parseInt(hex, 16));
 
 /** Keys already judged: a few names repeat in every record (bounded, emptied when full). */
@@ -338,7 +339,9 @@ export function secretKey(key: string): KeyRule | null {
   if (rule !== undefined) return rule;
   // A key written decomposed (`contrasen` + U+0303 + `a`) names what its composed form names.
   // Long keys name no secret: NFC of a long mark run is quadratic (review r14).
-  const name = key.length <= 128 && MARK.test(key) ? key.normalize('NFC') : key;
+  // An invisible character spells nothing (review r16 L: `"pass\u200bword"` decoded).
+  const nfc = key.length <= 128 && MARK.test(key) ? key.normalize('NFC') : key;
+  const name = nfc.replace(INVISIBLE, '');
   const m = LAST.has(name.charCodeAt(name.length - 1)) ? SECRET_KEY.exec(name) : null;
   rule =
     m === null

@@ -4,6 +4,7 @@ import { utf16Views } from './bytes-utf16';
 import { withEchoes } from './echoes';
 import { escapedSpans } from './escaped';
 import { unicodeKeySpans } from './escaped-keys';
+import { encodedKeySpans } from './encoded-keys';
 import { diffSideSpans } from './diff';
 import { redactJsonValue } from './json';
 import { scanBuiltins, type Span } from './patterns';
@@ -127,6 +128,13 @@ export class Redactor {
    * the decomposed characters (review r13 M1: `jelszó` written `jelszo` + U+0301).
    */
   scanText(text: string): Span[] {
+    const raw = this.scanComposed(text);
+    // Keys spelled with HTML entities or URL escapes (review r16 M4).
+    for (const s of encodedKeySpans(text)) raw.push(s);
+    return raw;
+  }
+
+  private scanComposed(text: string): Span[] {
     // One pass over the text for both rare cases (each test is a scan of every character).
     if (!text.includes('\u00a0') && !MARK_OR_BLANK.test(text)) return this.scanPlain(text);
     const raw = this.scanBlanks(text);
