@@ -51,12 +51,18 @@ export const KEY_LAST = `(?:${[
   '[a-z]Value',
   // Review r14 M2: a number glued to the name (`password2`, `DB_PASSWORD2`; up to four digits,
   // `password_2026`, review r15), and KEY_TAILS.
-  '(?:[A-Za-z_-]|[^\\x00-\\x7f])\\d{1,4}',
+  '(?:[A-Za-z_-]|[^\\x00-\\x7f])\\d{1,5}',
   `(?:${ci('de')}|${ci('pre')})[vV]`,
   `${ci('ne')}[wW]`,
   `${ci('confir')}[mM]`,
   '(?:[_-]|[dDsSnNtTyYeEhHlLaAoO])[dD][bB]',
   `${ci('previou')}[sS]`,
+  // KEY_TAILS' environments and accounts (review r16 L: `DB_PASSWORD_QA`, `_stg`, `_root`).
+  `[_-]${ci('q')}[aA]`,
+  `(?:${ci('ua')}|${ci('roo')})[tT]`,
+  `${ci('st')}[gG]`,
+  `${ci('pr')}[dD]`,
+  `${ci('admi')}[nN]`,
   // private_key_id.
   `[yY][_-][iI][dD]`,
 ].join('|')})`;
@@ -147,6 +153,7 @@ export const assignment = regexDetector({
     }
     if (bare && judge(m, end, value) === 'prose') return -1;
     if (conditionCode(m.input, m.index, value, bare)) return -1;
+    if (numberedKeyValue(m, value)) return -1;
     const colon = m[0][0] === ':' && m[0][1] !== '=';
     // The shell's `${PASSWORD:?message}`: the message, not a value (`:-default` is one).
     const inExpansion = () =>
@@ -170,6 +177,21 @@ export const assignment = regexDetector({
 function judge(m: RegExpExecArray, end: number, value: string): ProseJudgement {
   const colon = (m[0][0] === ':' && m[0][1] !== '=') || m[0][0] === '\uFF1A';
   return judgeProse(m.input, end, value, m[1], colon);
+}
+/** A key ending in a number of 3-5 digits, before its closing quotes and blanks. */
+/** Only a token's key: `API_KEY_2024=…`, `password_1234: …` are secrets' (review r15). */
+const TOKEN_WORD = /^token$/i;
+const NUMBERED_KEY = /[A-Za-z_-]\d{3,5}["'\]\s]*$/;
+/** A number, or a lower-case name (`llama-3-8b`, `cl100k_base`): a model's, an encoding's. */
+const NAME_OR_NUMBER = /^(?:\d+|[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*)$/;
+/**
+ * `TOKEN_2048=4096`, `token2048: llama-3-8b`, `token_4096: "cl100k_base"` (review r16 L): a
+ * token key numbered like a context size holds a count or a model's name, not a secret. Not
+ * after other names (`password_1234: see vault` stays as it was), nor a long value.
+ */
+function numberedKeyValue(m: RegExpExecArray, value: string): boolean {
+  if (value.length >= 20 || !TOKEN_WORD.test(m[1]) || !NAME_OR_NUMBER.test(value)) return false;
+  return NUMBERED_KEY.test(m.input.slice(Math.max(0, m.index - 12), m.index));
 }
 const CONCATENATED = /^[ \t]*(?:\+|\.\.|\|\||\)|,|;|$)/;
 const YAML_KEY = /key|token/i;

@@ -85,7 +85,7 @@ function keyChar(c: number): boolean {
   );
 }
 
-const INVISIBLE = /[\u00ad\u034f\u200b-\u200d\u2060\ufeff]/g;
+const INVISIBLE = /\u034f|[\u00ad\u200b-\u200d\u2060\ufeff]/g;
 
 /** The key run holding the escape at `i`: key characters and escapes either side. */
 function keyAround(text: string, i: number): Key {
