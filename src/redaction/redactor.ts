@@ -1,4 +1,4 @@
-import { composed, COMPOSES } from './composed';
+import { composed, COMPOSES, SOFT_HYPHEN } from './composed';
 import { bytesText, overwriteSpan, utf8Lossy, type Utf16 } from './bytes';
 import { utf16Views } from './bytes-utf16';
 import { withEchoes } from './echoes';
@@ -136,9 +136,10 @@ export class Redactor {
 
   private scanComposed(text: string): Span[] {
     // One pass over the text for both rare cases (each test is a scan of every character).
-    if (!text.includes('\u00a0') && !MARK_OR_BLANK.test(text)) return this.scanPlain(text);
+    const soft = text.includes(SOFT_HYPHEN);
+    if (!soft && !text.includes('\u00a0') && !MARK_OR_BLANK.test(text)) return this.scanPlain(text);
     const raw = this.scanBlanks(text);
-    if (!COMPOSES.test(text)) return raw;
+    if (!soft && !COMPOSES.test(text)) return raw;
     const nfc = composed(text);
     if (nfc) for (const s of nfc.toRaw(this.scanBlanks(nfc.text))) raw.push(s);
     return raw;
