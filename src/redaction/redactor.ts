@@ -35,9 +35,12 @@ const MARKERS = new Map<string, string>();
 const WIDE_BLANK = /[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/;
 const WIDE_BLANKS = new RegExp(WIDE_BLANK.source, 'g');
 const WIDE = '\\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000';
-/** A separator with such a blank after it (past blanks), or before it (past blanks, quotes). */
+/**
+ * A separator with such a blank after it (past blanks), or before it (past blanks, quotes); an
+ * option with one after it (review r16 L: `mysql --password\u00a0V`, `-p\u00a0V`, `curl -u\u00a0bob:V`).
+ */
 const WIDE_GAP = new RegExp(
-  `[:=>\\uff1a\\uff1d][ \\t${WIDE}]*[${WIDE}]|(?<![ \\t${WIDE}])[ \\t]*[${WIDE}][ \\t${WIDE}]*["'\\\\\\]]*[:=\\uff1a\\uff1d]`,
+  `[:=>\\uff1a\\uff1d][ \\t${WIDE}]*[${WIDE}]|(?<=[ \\t]-{1,2}[A-Za-z][\\w-]{0,40})[${WIDE}]+|(?<![ \\t${WIDE}])[ \\t]*[${WIDE}][ \\t${WIDE}]*["'\\\\\\]]*[:=\\uff1a\\uff1d]`,
   'g',
 );
 /**

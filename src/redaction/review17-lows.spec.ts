@@ -36,3 +36,11 @@ describe('numbered and suffixed secret keys are masked', () => {
     ['_ROOT', `MYSQL_PASSWORD_ROOT=${V}`, `MYSQL_PASSWORD_ROOT=${PW}`],
   ]);
 });
+
+describe('a non-breaking space after an option (review r15 lows)', () => {
+  everyForm([
+    ['--password NBSP', `mysql --password\u00a0${V}`, `mysql --password\u00a0${PW}`],
+    ['curl -u NBSP', `curl -u\u00a0bob:${V} https://x`, `curl -u\u00a0bob:${PW} https://x`],
+    ['password: NBSP tab', `password:\u00a0\t${V}`, `password:\u00a0\t${PW}`],
+  ]);
+});
