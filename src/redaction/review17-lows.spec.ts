@@ -41,6 +41,7 @@ describe('a non-breaking space after an option (review r15 lows)', () => {
   everyForm([
     ['--password NBSP', `mysql --password\u00a0${V}`, `mysql --password\u00a0${PW}`],
     ['curl -u NBSP', `curl -u\u00a0bob:${V} https://x`, `curl -u\u00a0bob:${PW} https://x`],
+    ['--password2', `mycmd --password2 ${V}`, `mycmd --password2 ${PW}`],
     ['password: NBSP tab', `password:\u00a0\t${V}`, `password:\u00a0\t${PW}`],
   ]);
 });
