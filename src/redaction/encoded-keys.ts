@@ -1,3 +1,4 @@
+import { secretKey } from './keys';
 import { scanBuiltins, type Span } from './patterns';
 import { VALUE_MAX } from './values';
 
@@ -46,7 +47,7 @@ export function encodedKeySpans(text: string): Span[] {
   for (let m = POINT.exec(text); m !== null; m = POINT.exec(text)) {
     // A lone entity or `\x` escape (not a quote before `:`): only a key's character.
     const lone = (m[0][0] === '&' && m[0].endsWith(';')) || m[0][1] === 'x';
-    if (lone && !KEY_CHAR.test(decodeOne(m[0]))) continue;
+    if (lone ? !KEY_CHAR.test(decodeOne(m[0])) : !secretBefore(text, m.index)) continue;
     const end = m.index + m[0].length;
     if (to >= 0 && m.index - BEFORE > to) {
       windowSpans(text, from, to, points, out);
@@ -58,6 +59,31 @@ export function encodedKeySpans(text: string): Span[] {
   }
   if (points.length > 0) windowSpans(text, from, to, points, out);
   return out;
+}
+
+/**
+ * Whether a secret's name (./keys) ends just before `at`, past quotes, backslashes and blanks:
+ * a separator or closing quote spelled encoded counts after one only (`%3A` and `%3D` are in
+ * every encoded URL; each window is a second scan of its text).
+ */
+function secretBefore(text: string, at: number): boolean {
+  let i = at;
+  for (const stop = Math.max(0, at - 8); i > stop; i--) {
+    const c = text.charCodeAt(i - 1);
+    if (c !== 0x22 && c !== 0x27 && c !== 0x5c && c !== 0x20 && c !== 0x09) break;
+  }
+  let start = i;
+  for (const stop = Math.max(0, i - 64); start > stop; start--) {
+    const c = text.charCodeAt(start - 1);
+    const word =
+      (c >= 0x30 && c <= 0x39) ||
+      (c >= 0x41 && c <= 0x5a) ||
+      (c >= 0x61 && c <= 0x7a) ||
+      c === 0x5f ||
+      c === 0x2d;
+    if (!word) break;
+  }
+  return start < i && secretKey(text.slice(start, i)) !== null;
 }
 
 /** One spelling decoded. */
