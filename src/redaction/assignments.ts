@@ -1,4 +1,5 @@
 import { ci, REDACTED, regexDetector } from './detector';
+import { judgeProse, phraseEnd, type ProseJudgement } from './prose';
 import { VALUE_MAX, valueEnd } from './values';
 import {
   acceptAssignment,
@@ -50,12 +51,18 @@ export const KEY_LAST = `(?:${[
   '[a-z]Value',
   // Review r14 M2: a number glued to the name (`password2`, `DB_PASSWORD2`; up to four digits,
   // `password_2026`, review r15), and KEY_TAILS.
-  '(?:[A-Za-z_-]|[^\\x00-\\x7f])\\d{1,4}',
+  '(?:[A-Za-z_-]|[^\\x00-\\x7f])\\d{1,5}',
   `(?:${ci('de')}|${ci('pre')})[vV]`,
   `${ci('ne')}[wW]`,
   `${ci('confir')}[mM]`,
   '(?:[_-]|[dDsSnNtTyYeEhHlLaAoO])[dD][bB]',
   `${ci('previou')}[sS]`,
+  // KEY_TAILS' environments and accounts (review r16 L: `DB_PASSWORD_QA`, `_stg`, `_root`).
+  `[_-]${ci('q')}[aA]`,
+  `(?:${ci('ua')}|${ci('roo')})[tT]`,
+  `${ci('st')}[gG]`,
+  `${ci('pr')}[dD]`,
+  `${ci('admi')}[nN]`,
   // private_key_id.
   `[yY][_-][iI][dD]`,
 ].join('|')})`;
@@ -122,6 +129,10 @@ export const assignment = regexDetector({
   quick: (text, at) => KEY_LAST_CODES.has(keyLast(text, at)),
   extend: (m, end) => {
     const value = m[2] ?? m[3] ?? m[4] ?? m[5];
+    // A bare value that begins a phrase to mask whole (./prose): a passphrase, a sentence
+    // after `=`. The pick below knows it by the match reaching further than the regex read.
+    if (m[5] !== undefined && value.length < VALUE_MAX && judge(m, end, value) === 'phrase')
+      return phraseEnd(m.input, end, VALUE_MAX - value.length);
     if (value.length < VALUE_MAX) return end;
     const quote =
       m[2] !== undefined ? 0x22 : m[3] !== undefined ? 0x27 : m[4] !== undefined ? 0x60 : -1;
@@ -132,11 +143,17 @@ export const assignment = regexDetector({
     // `"invalid password: " + reason`: the quote closed a string, what follows is code.
     if (m[5] === undefined && CONCATENATED.test(value)) return -1;
     const bare = m[5] !== undefined;
-    const passWord = PROSE_PASS.test(m[1]);
-    if (bare && isProse(m.input, end, value, passWord) && (passWord || PROSE_WORDS.has(value)))
-      return -1;
-    if (bare && capitalProse(m.input, end, value)) return -1;
+    const read = m.index + m[0].length;
+    if (bare && value.length < VALUE_MAX && end > read) {
+      // A phrase (extend): masked whole unless it is a placeholder or a reference.
+      const phrase = m.input.slice(read - value.length, end);
+      const loose = m[0][0] === '=' && ENV_NAME.test(m[1]);
+      const ok = acceptAssignment(m[1], phrase, false, m.input[end] ?? '', loose);
+      return ok ? read - value.length : -1;
+    }
+    if (bare && judge(m, end, value) === 'prose') return -1;
     if (conditionCode(m.input, m.index, value, bare)) return -1;
+    if (numberedKeyValue(m, value)) return -1;
     const colon = m[0][0] === ':' && m[0][1] !== '=';
     // The shell's `${PASSWORD:?message}`: the message, not a value (`:-default` is one).
     const inExpansion = () =>
@@ -156,8 +173,26 @@ export const assignment = regexDetector({
   },
 });
 
-// `passwd: all authentication tokens updated successfully.`: the passwd program's own output.
-const PROSE_PASS = /^pass(?:wd)?$/i;
+/** ./prose's judgement of the bare value `value` ending at `end`. */
+function judge(m: RegExpExecArray, end: number, value: string): ProseJudgement {
+  const colon = (m[0][0] === ':' && m[0][1] !== '=') || m[0][0] === '\uFF1A';
+  return judgeProse(m.input, end, value, m[1], colon);
+}
+/** A key ending in a number of 3-5 digits, before its closing quotes and blanks. */
+/** Only a token's key: `API_KEY_2024=…`, `password_1234: …` are secrets' (review r15). */
+const TOKEN_WORD = /^token$/i;
+const NUMBERED_KEY = /[A-Za-z_-]\d{3,5}["'\]\s]*$/;
+/** A number, or a lower-case name (`llama-3-8b`, `cl100k_base`): a model's, an encoding's. */
+const NAME_OR_NUMBER = /^(?:\d+|[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*)$/;
+/**
+ * `TOKEN_2048=4096`, `token2048: llama-3-8b`, `token_4096: "cl100k_base"` (review r16 L): a
+ * token key numbered like a context size holds a count or a model's name, not a secret. Not
+ * after other names (`password_1234: see vault` stays as it was), nor a long value.
+ */
+function numberedKeyValue(m: RegExpExecArray, value: string): boolean {
+  if (value.length >= 20 || !TOKEN_WORD.test(m[1]) || !NAME_OR_NUMBER.test(value)) return false;
+  return NUMBERED_KEY.test(m.input.slice(Math.max(0, m.index - 12), m.index));
+}
 const CONCATENATED = /^[ \t]*(?:\+|\.\.|\|\||\)|,|;|$)/;
 const YAML_KEY = /key|token/i;
 const WORD = /^[\w+/=.~-]{8,}$/;
@@ -174,52 +209,6 @@ function yamlWord(m: RegExpExecArray, end: number, value: string): boolean {
   return LINE_END.test(m.input);
 }
 const ENV_NAME = /^[A-Z_-]+$/;
-/**
- * Words that begin a sentence after `password:` in prose (`Reset your password: click the
- * link`, `The password: is required`), not values: only when more words follow (isProse).
- */
-const PROSE_WORDS = new Set(
-  (
-    'a an the is are was were be must should will can may not no click enter type press use ' +
-    'see set change reset check please here below above required incorrect invalid wrong ' +
-    'expired missing empty too to for from of in on at by with and or if when all ' +
-    // The same in other languages (review r14 M4: `Şifre: en az 8 karakter`, `Olvidé mi
-    // contraseña: la restablecí`, `Le mot de passe : voir ci-dessous`).
-    'la le les el los las un une una uno en es est ist de del du des mi mon ma mein meine die ' +
-    'der das il lo ne nie non pas se si y et und oder ou para pour per por für zu ein eine voir ' +
-    'ver siehe al au aux muss doit debe deve wird sind sont ce cette dieser diese minimum ' +
-    'mindestens az legalább en bắt должен должна минимум не от до для'
-  ).split(' '),
-);
-/**
- * `pass: the test passed`: a lower-case word (after `pass`/`passwd`, a capital first too:
- * `passwd: Authentication token manipulation error`) and more words after it, not a password.
- */
-function isProse(text: string, end: number, value: string, capital: boolean): boolean {
-  return (
-    (capital ? /^\p{L}\p{Ll}+$/u : /^\p{Ll}+$/u).test(value) &&
-    /^[ \t]+\p{L}/u.test(text.slice(end, end + 3))
-  );
-}
-
-/**
- * `Password: The password is too short.`, `password2: The two password fields didn’t match.`
- * (Django), `Password: Is required`: a capitalised function word (PROSE_WORDS) then a blank and
- * a lower-case word is a sentence, as with `the` (review r15 M2). `Password: The$ecret9`, a
- * lone `Sunshine` or `The Secret9 …` are values.
- */
-function capitalProse(text: string, end: number, value: string): boolean {
-  const c = value.charCodeAt(0);
-  return (
-    value.length <= 8 &&
-    c >= 0x41 &&
-    c <= 0x5a &&
-    PROSE_WORDS.has(value.toLowerCase()) &&
-    /^[a-z]*$/.test(value.slice(1)) &&
-    /^[ \t]+\p{Ll}/u.test(text.slice(end, end + 3))
-  );
-}
-
 /**
  * Python's and JavaScript's keywords that end a condition's line, and literals: after
  * `if password1 != password2: raise …`, `elif password2: pass`, `case password2: break`,

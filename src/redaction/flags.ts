@@ -13,7 +13,9 @@ import { VALUE_MAX, valueEnd } from './values';
 const SECRET_FLAG =
   `-(?:[A-Za-z0-9]+-){0,3}(?:${ci('password')}|${ci('passwd')}|${ci('passphrase')}|${ci('token')}` +
   `|${ci('secret')}(?:-(?:${ci('access')}-)?${ci('key')}|-${ci('string')})?|${ci('pass')}` +
-  `|${ci('api')}-${ci('key')}|${ci('account')}-${ci('key')}|${ci('requirepass')}|${ci('masterauth')})`;
+  `|${ci('api')}-${ci('key')}|${ci('account')}-${ci('key')}|${ci('requirepass')}|${ci('masterauth')})` +
+  // A second entry's number (review r15/r16 L: `--password2 V`, as `password2=` is a key).
+  '\\d{0,2}';
 /** Groups: 'value', "value", bare value; the value ends the match. */
 const VALUE =
   `(?:'([^'\\r\\n\\\\]{1,${VALUE_MAX}})(?=')|"([^"\\r\\n\\\\]{1,${VALUE_MAX}})(?=")` +

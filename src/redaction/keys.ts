@@ -147,6 +147,14 @@ export const KEY_TAILS = [
   'live',
   'local',
   'backup',
+  // Review r15's lows (r16 L): more environments' and an account's (`DB_PASSWORD_QA`,
+  // `db_password_stg`, `MYSQL_PASSWORD_ROOT`).
+  'qa',
+  'uat',
+  'stg',
+  'prd',
+  'admin',
+  'root',
 ];
 /**
  * `SECRET_KEY`, `secret_access_key`, `SECRET_KEY_BASE`, `SecretString` (AWS Secrets Manager),
@@ -161,7 +169,7 @@ export const KEY_SUFFIX =
   // a confirmation (`passwordConfirm`, `password_confirmation`, `password_again`),
   // a database's (`password_db`), a generation's or an environment's name (`root_password_old`,
   // `db_password_prod`): up to two of them, with or without a separator (review r14 M2).
-  `(?:(?:[_-]?[vV]?\\d{1,4}|[_-]?(?:${KEY_TAILS.map(ci).join('|')})(?![a-z]))){0,2}`;
+  `(?:(?:[_-]?[vV]?\\d{1,5}|[_-]?(?:${KEY_TAILS.map(ci).join('|')})(?![a-z]))){0,2}`;
 /**
  * Between the key name and the separator: closing quotes (maybe escaped), the bracket of an
  * index (`os.environ["DB_PASSWORD"] = …`, `ENV["SECRET_KEY_BASE"] = …`) and blanks.
@@ -319,6 +327,7 @@ const LAST = new Set(
 );
 
 const UNICODE_ESCAPE = /\\u([0-9a-fA-F]{4})/g;
+const INVISIBLE = /\u034f|[\u00ad\u200b-\u200d\u2060\ufeff]/g;
 const unescapeUnicode = (_m: string, hex: string) => String.fromCharCode(parseInt(hex, 16));
 
 /** Keys already judged: a few names repeat in every record (bounded, emptied when full). */
@@ -338,7 +347,9 @@ export function secretKey(key: string): KeyRule | null {
   if (rule !== undefined) return rule;
   // A key written decomposed (`contrasen` + U+0303 + `a`) names what its composed form names.
   // Long keys name no secret: NFC of a long mark run is quadratic (review r14).
-  const name = key.length <= 128 && MARK.test(key) ? key.normalize('NFC') : key;
+  // An invisible character spells nothing (review r16 L: `"pass\u200bword"` decoded).
+  const nfc = key.length <= 128 && MARK.test(key) ? key.normalize('NFC') : key;
+  const name = nfc.replace(INVISIBLE, '');
   const m = LAST.has(name.charCodeAt(name.length - 1)) ? SECRET_KEY.exec(name) : null;
   rule =
     m === null

@@ -285,6 +285,8 @@ const KEY_LAST_ENDINGS = [
   // `domain`); `db` after a key word's last letter or a separator (`password_db`, `tokenDb`).
   ...['confirm', 'again', 'repeat', 'current', 'retype', 'previous', 'rev'],
   ...['_db', '-db', 'ddb', 'sdb', 'ndb', 'tdb', 'ydb', 'edb', 'hdb', 'ldb', 'adb', 'odb'],
+  // KEY_TAILS' environments and accounts (review r16 L).
+  ...['_qa', '-qa', 'uat', 'stg', 'prd', 'admin', 'root'],
 ];
 /**
  * Lower-case pair -> the first characters allowed before it (ASCII; 2: a longer ending's, see

@@ -1,9 +1,10 @@
-import { composed, COMPOSES } from './composed';
+import { composed, COMPOSES, SOFT_HYPHEN } from './composed';
 import { bytesText, overwriteSpan, utf8Lossy, type Utf16 } from './bytes';
 import { utf16Views } from './bytes-utf16';
 import { withEchoes } from './echoes';
 import { escapedSpans } from './escaped';
 import { unicodeKeySpans } from './escaped-keys';
+import { encodedKeySpans } from './encoded-keys';
 import { diffSideSpans } from './diff';
 import { joinedSpans } from './joins';
 import { redactJsonValue } from './json';
@@ -35,9 +36,12 @@ const MARKERS = new Map<string, string>();
 const WIDE_BLANK = /[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/;
 const WIDE_BLANKS = new RegExp(WIDE_BLANK.source, 'g');
 const WIDE = '\\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000';
-/** A separator with such a blank after it (past blanks), or before it (past blanks, quotes). */
+/**
+ * A separator with such a blank after it (past blanks), or before it (past blanks, quotes); an
+ * option with one after it (review r16 L: `mysql --password\u00a0V`, `-p\u00a0V`, `curl -u\u00a0bob:V`).
+ */
 const WIDE_GAP = new RegExp(
-  `[:=>\\uff1a\\uff1d][ \\t${WIDE}]*[${WIDE}]|(?<![ \\t${WIDE}])[ \\t]*[${WIDE}][ \\t${WIDE}]*["'\\\\\\]]*[:=\\uff1a\\uff1d]`,
+  `[:=>\\uff1a\\uff1d][ \\t${WIDE}]*[${WIDE}]|(?<=[ \\t]-{1,2}[A-Za-z][\\w-]{0,40})[${WIDE}]+|(?<![ \\t${WIDE}])[ \\t]*[${WIDE}][ \\t${WIDE}]*["'\\\\\\]]*[:=\\uff1a\\uff1d]`,
   'g',
 );
 /**
@@ -138,10 +142,18 @@ export class Redactor {
 
   /** scanText without ./joins: the text's lines as they are. */
   private scanLines(text: string): Span[] {
+    const raw = this.scanComposed(text);
+    // Keys spelled with HTML entities or URL escapes (review r16 M4).
+    for (const s of encodedKeySpans(text)) raw.push(s);
+    return raw;
+  }
+
+  private scanComposed(text: string): Span[] {
     // One pass over the text for both rare cases (each test is a scan of every character).
-    if (!text.includes('\u00a0') && !MARK_OR_BLANK.test(text)) return this.scanPlain(text);
+    const soft = text.includes(SOFT_HYPHEN);
+    if (!soft && !text.includes('\u00a0') && !MARK_OR_BLANK.test(text)) return this.scanPlain(text);
     const raw = this.scanBlanks(text);
-    if (!COMPOSES.test(text)) return raw;
+    if (!soft && !COMPOSES.test(text)) return raw;
     const nfc = composed(text);
     if (nfc) for (const s of nfc.toRaw(this.scanBlanks(nfc.text))) raw.push(s);
     return raw;
