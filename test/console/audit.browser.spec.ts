@@ -250,7 +250,11 @@ describeInBrowser('the console for an audit: counts, versions, files, search, ex
         await rows
           .nth(2)
           .locator('td.line')
-          .evaluate((td) => getComputedStyle(td, '::before').content + td.textContent),
+          .evaluate(
+            (td) =>
+              td.ownerDocument.defaultView!.getComputedStyle(td, '::before').content +
+              td.textContent,
+          ),
       ).toBe('"line "7');
       expect(await axeViolations(w.page)).toEqual([]);
       await w.page.setViewportSize(wide);
