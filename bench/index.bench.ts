@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import type { Size } from './generate';
 import { benchCliList } from './cli.bench';
 import { ensureIndexHome, type IndexHome } from './generate-index-home';
-import { benchBuild, buildInChild } from './index-build.bench';
+import { benchBuild, buildInChild, stageRows } from './index-build.bench';
 import { benchPageWhileBuilding } from './index-page.bench';
 import { benchAppend, benchRestart } from './index-live.bench';
 import type { Opened } from './index-open';
@@ -109,6 +109,44 @@ export async function benchIndexHome(size: Size, rows: Row[]): Promise<string[]>
     );
   }
   return notes;
+}
+
+/**
+ * One part of the figures above, alone (`--only index-page|index-build`): 9p, or the build from
+ * nothing with FTS5 then trigram (its time, throughput and stages), on the same home.
+ */
+export async function benchIndexPart(
+  size: Size,
+  part: 'index-page' | 'index-build',
+): Promise<Row[]> {
+  const data = ensureIndexHome(size);
+  const rows: Row[] = [];
+  const label = `${count(data.sessions)} sessions`;
+  if (part === 'index-page') {
+    await benchPageWhileBuilding(data.home, data.root, label, rows);
+    return rows;
+  }
+  const was = process.env.INDEX_ENGINE;
+  try {
+    for (const engine of ['fts5', 'trigram']) {
+      process.env.INDEX_ENGINE = engine;
+      const cacheDir = path.join(data.root, `cache-${engine}`);
+      fs.rmSync(cacheDir, { recursive: true, force: true });
+      try {
+        const took = buildInChild(data.home, [], cacheDir);
+        const prefix = `9${engine === 'trigram' ? 't' : ''}.`;
+        const value = `${ms(took.ms)} = ${mbps(data.transcriptBytes, took.ms)} (CPU ${ms(took.cpuMs)})`;
+        rows.push(row(`${prefix} [${engine}] index build: ${label}, once`, value));
+        stageRows(prefix, took, data.transcriptBytes, 40, rows);
+      } finally {
+        fs.rmSync(cacheDir, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    if (was === undefined) delete process.env.INDEX_ENGINE;
+    else process.env.INDEX_ENGINE = was;
+  }
+  return rows;
 }
 
 /** Indexes the stage's added sessions into the existing index (what a growing home costs). */

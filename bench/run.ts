@@ -6,7 +6,7 @@ import { benchActivity } from './activity.bench';
 import { benchApi } from './api.bench';
 import { benchConsole } from './console.bench';
 import { benchCliOnly } from './cli.bench';
-import { benchIndexHome } from './index.bench';
+import { benchIndexHome, benchIndexPart } from './index.bench';
 import { benchLive } from './live.bench';
 import { benchPush } from './push.bench';
 import { benchRedaction } from './redaction.bench';
@@ -14,11 +14,20 @@ import { benchRedactionOffload } from './redaction-offload.bench';
 import { benchIndex, benchSessions } from './store.bench';
 
 /**
- * `npm run bench -- --size small|large [--only index|cli|push|console|store|redaction]`:
+ * `npm run bench -- --size small|large [--only index|index-page|index-build|cli|push|console|store|redaction]`:
  * generates (or reuses) data, measures, prints.
  */
 
-const ONLY = ['index', 'cli', 'push', 'console', 'store', 'redaction'] as const;
+const ONLY = [
+  'index',
+  'index-page',
+  'index-build',
+  'cli',
+  'push',
+  'console',
+  'store',
+  'redaction',
+] as const;
 type Only = (typeof ONLY)[number];
 const USAGE = `usage: npm run bench -- [--size small|large] [--only ${ONLY.join('|')}]`;
 
@@ -55,7 +64,9 @@ function sizeArg(argv: string[]): Size {
  * `--only cli`: figure 16 alone, on the index home and an index file `brainql stats` builds
  * (once; kept beside the data). `--only push`: figure 20 alone (BENCH_PUSH_SESSIONS sessions).
  * `--only console`: figures 17-19 alone (the store's data is reused or made for the 5,000-step
- * session's home).
+ * session's home). `--only index-page`: figure 9p alone (the page while the server's first build
+ * runs, INDEX_ENGINE's engine). `--only index-build`: figure 9's build from nothing alone, FTS5
+ * then trigram (no baselines, searches or later figures): what an A/B of the indexer needs.
  */
 function onlyArg(argv: string[]): Only | null {
   const i = argv.indexOf('--only');
@@ -83,6 +94,11 @@ async function main(): Promise<void> {
     if (only === 'redaction')
       rows.push(...(await benchRedaction()), ...(await benchRedactionOffload()));
     else await benchIndex(ensureData(size), rows);
+    printTable(`brainql ${only} bench, size ${size}`, rows, []);
+    return;
+  }
+  if (only === 'index-page' || only === 'index-build') {
+    rows.push(...(await benchIndexPart(size, only)));
     printTable(`brainql ${only} bench, size ${size}`, rows, []);
     return;
   }

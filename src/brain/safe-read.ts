@@ -79,8 +79,7 @@ function settled<T>(fn: () => T): Promise<T> {
 /**
  * A verified descriptor as the subset of FileHandle the store's readers use (read, stat, close),
  * with synchronous calls: the promises they return are settled already. Only for threads with
- * useSyncReads on and for small reads, neither of which serves a download (no createReadStream
- * here).
+ * useSyncReads on, which serve no download (no createReadStream here).
  */
 function syncHandle(fd: number): FileHandle {
   let closed = false;
@@ -104,20 +103,12 @@ function syncHandle(fd: number): FileHandle {
  * wrap a raw descriptor in one, so the descriptor is reopened through `/proc/self/fd/N`: that
  * names the very file the gate verified, whatever its path has become since.
  */
-export async function openInside(
-  realDir: string,
-  rel: string,
-  /**
-   * Read with synchronous calls (the verified descriptor itself): a thread with useSyncReads
-   * on, or a caller that reads only a small range (see the scanner's SYNC_READ_MAX).
-   */
-  sync = syncReads,
-): Promise<Checked<SafeFile>> {
+export async function openInside(realDir: string, rel: string): Promise<Checked<SafeFile>> {
   const opened = openVerified(realDir, rel);
   if (!opened.ok) return opened;
   const { fd, realPath, stats } = opened.value;
   // The verified descriptor itself: no second open through /proc.
-  if (sync) return { ok: true, value: { realPath, stats, handle: syncHandle(fd) } };
+  if (syncReads) return { ok: true, value: { realPath, stats, handle: syncHandle(fd) } };
   try {
     const handle = await fsp.open(
       `/proc/self/fd/${fd}`,

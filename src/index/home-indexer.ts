@@ -5,6 +5,7 @@ import type { SessionIndexer } from './session-indexer';
 import type { PreparedSession, SessionWorkers } from './session-pool';
 import type { Tables } from './sqlite/tables';
 import type { WriteGroup } from './sqlite/write-group';
+import { sliceStarted } from './slice';
 
 export interface IndexerEvents {
   /** A session was checked (bytes: transcript bytes read for it; changed: rows were written). */
@@ -178,6 +179,7 @@ export class HomeIndexer {
         }
         group?.wrote(bytes);
         await new Promise((resolve) => setImmediate(resolve));
+        sliceStarted();
       }
     } finally {
       for (const p of ahead.values()) p.cancel();

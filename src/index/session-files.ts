@@ -5,8 +5,7 @@ import { readFileRange, walkSessionFiles } from '../brain/files';
 import { isVerifiablyBinary, SNIFF_BYTES } from '../http/content-kind';
 import { compareStrings } from '../brain/problems';
 import { versionKey, versionOf } from '../brain/cache';
-import { nameProblem, statInside } from '../brain/safe-path';
-import { readInsideSync } from '../brain/safe-read';
+import { statInside } from '../brain/safe-path';
 import { isUtf8 } from 'node:buffer';
 import { decodeText, utf16Of } from '../brain/utf16';
 import type { ByteReading } from './redacted-texts';
@@ -106,10 +105,7 @@ export interface FileText {
 export async function readText(realDir: string, doc: FileDoc): Promise<FileText> {
   try {
     const wanted = Math.min(doc.size, MAX_FILE_TEXT_BYTES + CUT_CONTEXT_BYTES);
-    const bytes =
-      wanted <= SYNC_TEXT_BYTES
-        ? readSmall(realDir, doc.relPath, wanted)
-        : await readFileRange(realDir, doc.relPath, 0, wanted);
+    const bytes = await readFileRange(realDir, doc.relPath, 0, wanted);
     const binary = isVerifiablyBinary(bytes.subarray(0, SNIFF_BYTES));
     const cut = doc.size > MAX_FILE_TEXT_BYTES;
     if (binary) return { text: bytes.toString('latin1'), cut, reading: 'binary' };
@@ -120,23 +116,6 @@ export async function readText(realDir: string, doc: FileDoc): Promise<FileText>
   } catch {
     return { text: '', cut: false, reading: 'decoded' };
   }
-}
-
-/**
- * Files up to this size are read with synchronous calls, as the scanner reads a view's small
- * ranges (its SYNC_READ_MAX; see readInsideSync): most outputs and artifacts are a few KiB, and
- * each async read was an open, a read and a close through the thread pool, each a round trip
- * of the thread that answers requests (the bench home's 8,431 files of 8,583 are under 64 KiB).
- */
-const SYNC_TEXT_BYTES = 256 * 1024;
-
-/** readFileRange's read of [0, length), with synchronous calls through the same gate. */
-function readSmall(realDir: string, relPath: string, length: number): Buffer {
-  const bad = nameProblem(relPath, true);
-  if (bad) throw new Error(`${relPath}: ${bad}`);
-  const read = readInsideSync(realDir, relPath, 0, length);
-  if (!read.ok) throw new Error(read.message);
-  return read.value.bytes ?? Buffer.alloc(0);
 }
 
 /**

@@ -25,6 +25,7 @@ import { sessionStats } from './session-stats';
 import { StageClock, timed } from './stage-clock';
 import type { Piece, PreparedSession } from './session-pool';
 import { opBytes, replayTape, type TapeOp } from './session-tape';
+import { endSliceIfLong } from './slice';
 import { stepFacts, type StepFacts } from './step-facts';
 
 /**
@@ -238,8 +239,10 @@ export class SessionIndexer {
       () => `${viewSig}|${fullSig}|${mtimeOf(dir)}|${mtimeOf(`${dir}/.system_generated/steps`)}`,
     );
     if (!thorough && row?.complete && row.quick_sig === quickSig) return null;
+    await endSliceIfLong();
     const outputs = clock.run('walk', () => stepOutputs(dir));
     const { artifacts, others } = await clock.wait('walk', () => namedFiles(dir));
+    await endSliceIfLong();
     const filesSig = JSON.stringify([
       [...outputs].map(([i, f]) => [i, f.version]),
       [...artifacts].map(([n, f]) => [nameKey(n), f.version]),
@@ -366,6 +369,7 @@ export class SessionIndexer {
             signal,
           );
         const result = await clock.wait('read', scan);
+        await endSliceIfLong();
         end = result.committedEnd;
         endRun();
         if (!stopped && result.tail) {
@@ -434,6 +438,7 @@ export class SessionIndexer {
       }
     }
     await this.indexFiles(sid, dir, { outputs, artifacts, others }, deletedFrom, marked);
+    await endSliceIfLong();
     t.putStats(
       sid,
       clock.run('facts', () => JSON.stringify(sessionStats(t.statsRows(sid)))),
@@ -493,6 +498,7 @@ export class SessionIndexer {
     const tail: string[] = [];
     const budget = new DiffBudget();
     for (const b of batch) {
+      await endSliceIfLong();
       const texts = await this.clock.wait('texts', () =>
         recordTexts(dir, b.record, views, this.d.transcripts, this.d.redaction, marked, admit),
       );
@@ -563,6 +569,7 @@ export class SessionIndexer {
       next.outputs[index] = key;
       stale.delete(String(index));
       if (old.outputs[index] === key && position < deletedFrom) continue;
+      await endSliceIfLong();
       const text = await this.clock.wait('read', () => readText(dir, file));
       docs.push(this.fileDoc(position, FIELD.OUTPUT, '', text, marked));
     }
@@ -586,6 +593,7 @@ export class SessionIndexer {
         const before = was[key];
         if (before?.version === file.version && before.name === name) continue;
         if (before && before.name !== name) docs.push(emptyDoc(-1, FIELD.ARTIFACT, before.name));
+        await endSliceIfLong();
         const text = await this.clock.wait('read', () => readText(dir, file));
         const doc = this.fileDoc(-1, FIELD.ARTIFACT, name, text, marked);
         // A secret in the file's name (or a folder's) is masked wherever the path is listed:

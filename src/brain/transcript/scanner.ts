@@ -104,8 +104,8 @@ export class RecordTooLargeError extends Error {
  * transcript replaced (renamed over) between the stat and the open would otherwise be read
  * as if it were the old one, mixing two files' bytes in one answer.
  */
-async function openSegment(realDir: string, segment: Segment, sync = false): Promise<FileHandle> {
-  const opened = await openInside(realDir, segment.relPath, sync || undefined);
+async function openSegment(realDir: string, segment: Segment): Promise<FileHandle> {
+  const opened = await openInside(realDir, segment.relPath);
   if (!opened.ok) throw new UnreadableViewError(segment.relPath, opened.message);
   const { stats, handle } = opened.value;
   if (stats.ino !== segment.version.ino || stats.dev !== segment.version.dev) {
@@ -199,13 +199,7 @@ export async function scanLines(
       const segBase = base;
       base += size;
       if (base <= from) continue;
-      // A small rest of a segment (most transcripts are a few dozen KiB) is read with
-      // synchronous calls, as readViewRange reads small ranges: an async open, reads and close
-      // were round trips through the thread pool, each a turn of the thread that answers
-      // requests (the bench home's first index build: its read stage 2.0-2.2 s, 0.74-0.77 s so,
-      // with the index's small outputs and artifacts read the same way).
-      const small = size - Math.max(0, from - segBase) <= SYNC_READ_MAX;
-      const handle = await openSegment(realDir, segment, small);
+      const handle = await openSegment(realDir, segment);
       try {
         let pos = Math.max(0, from - segBase);
         while (pos < size && !stopped) {
