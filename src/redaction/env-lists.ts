@@ -1,6 +1,7 @@
 import type { Detector, Span } from './detector';
 import { acceptAssignment, type KeyRule, secretKey } from './keys';
 import { VALUE_MAX } from './values';
+import { backslashesBefore } from './backslashes';
 
 /**
  * A name/value list item whose name is a secret's: Kubernetes' (or compose's) env list in YAML,
@@ -220,8 +221,8 @@ function jsonValue(text: string, at: number, out: Span[]): number {
   JSON_VALUE.lastIndex = at + 1;
   const m = JSON_VALUE.exec(text);
   if (!m || !accepted(rule, name[1], m[1], true)) return -1;
-  let end = JSON_VALUE.lastIndex - 1;
-  while (text.charCodeAt(end - 1) === 0x5c) end--; // the closing quote's escapes
+  const quote = JSON_VALUE.lastIndex - 1;
+  const end = quote - backslashesBefore(text, quote); // the closing quote's escapes
   out.push({ start: end - m[1].length, end, kind: rule.kind });
   return JSON_VALUE.lastIndex;
 }

@@ -1,6 +1,7 @@
 import { secretKey } from './keys';
 import { scanBuiltins, type Span } from './patterns';
 import { VALUE_MAX } from './values';
+import { escapedAt } from './backslashes';
 
 /**
  * A key spelled with `\u` escapes (`"pass\u0077ord": "…"`, `"api_\u006bey": "…"`), read
@@ -67,9 +68,7 @@ const isHex = (c: number) =>
 function escapeAt(text: string, i: number): boolean {
   if (i + 6 > text.length) return false;
   for (let k = i + 2; k < i + 6; k++) if (!isHex(text.charCodeAt(k))) return false;
-  let n = 0;
-  while (i - n - 1 >= 0 && text.charCodeAt(i - n - 1) === 0x5c) n++;
-  return n % 2 === 0;
+  return !escapedAt(text, i);
 }
 
 /** Letters (of any script), digits, `_` and `-`: what a key's name is made of. */

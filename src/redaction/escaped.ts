@@ -4,6 +4,7 @@ import { parseJson, type JsonNode } from './json-positions';
 import { secretKey, type KeyRule } from './keys';
 import { Literal, literalEnd } from './literal';
 import type { Redactor } from './redactor';
+import { escapedAt } from './backslashes';
 
 /**
  * Secrets behind JSON string escapes, found as the API finds them in decoded values and masked
@@ -173,9 +174,7 @@ function openSpans(r: Redactor, text: string, a: number, b: number, out: Span[])
   // scanned each window's first line twice.
   if (!hasEscape(text, a, b)) return;
   let end = b;
-  let n = 0;
-  while (end - n > a && text.charCodeAt(end - n - 1) === 0x5c) n++;
-  if (n % 2 === 1) end--;
+  if (escapedAt(text, end, a)) end--;
   for (const start of [a, a + 1]) {
     if (start >= end) return;
     const quoted = `"${text.slice(start, end)}"`;

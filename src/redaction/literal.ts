@@ -1,4 +1,5 @@
 import type { Span } from './detector';
+import { escapedAt } from './backslashes';
 
 // eslint-disable-next-line no-control-regex -- the characters JSON wants escaped
 const CONTROL = /[\x00-\x1f]/g;
@@ -91,9 +92,7 @@ export function literalEnd(text: string, start: number, limit: number): number {
   for (;;) {
     const q = text.indexOf('"', i);
     if (q < 0 || q >= limit) return -1;
-    let b = q;
-    while (text.charCodeAt(b - 1) === 0x5c) b--;
     i = q + 1;
-    if ((q - b) % 2 === 0) return i;
+    if (!escapedAt(text, q)) return i;
   }
 }

@@ -1,3 +1,5 @@
+import { backslashesBefore } from './backslashes';
+
 /**
  * Longest value one regex call reads: a repeated group over megabytes can overflow V8's regex
  * backtrack stack (RangeError), so a longer value is followed by `valueEnd`.
@@ -316,8 +318,7 @@ function inValue(text: string, i: number, j: number): boolean {
  * `\n` is a line break (`{"c":"PGPASSWORD=Pw…\nnext"}`).
  */
 function opens(text: string, a: number): boolean {
-  let k = a - 1;
-  while (k >= 0 && text.charCodeAt(k) === 0x5c) k--;
+  let k = a - 1 - backslashesBefore(text, a);
   while (k >= 0 && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k--;
   const c = text.charCodeAt(k);
   return !(c === 0x3a || c === 0x2c || c === 0x5b || c === 0x7b || c === 0x22);
