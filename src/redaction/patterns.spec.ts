@@ -898,6 +898,10 @@ describe('linear time', () => {
       '<password type="x"\n',
       '<input a="x" ',
       '<add key="password" ',
+      // Element text: blanks before a `<` that closes nothing, a CDATA section never closed.
+      `<password>a${' '.repeat(300)}`,
+      `<password>a\n${' '.repeat(300)}`,
+      '<password><![CDATA[\n',
     ].map((u) => fill(u)),
     JSON.stringify({ step_index: 1, content: fill('<password a="x" ') }),
   ];

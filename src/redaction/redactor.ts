@@ -77,6 +77,8 @@ const KEY_REACH = 256;
  */
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f]|\r(?!\n)/;
 const CONTROLS = new RegExp(`(?:${CONTROL.source})+`, 'g');
+/** CONTROLS for replace (which resets lastIndex: the walk over the gaps keeps its own). */
+const CONTROL_RUNS = new RegExp(CONTROLS.source, 'g');
 /** Most JSON keys remembered as holding no secret (see redactKey), and short values (redactShort). */
 const CLEAN_KEYS = 4096;
 
@@ -180,9 +182,13 @@ export class Redactor {
     let quoted = false;
     const flush = () => {
       const slice = text.slice(from, to);
-      const found = this.scanText(slice.replace(CONTROLS, (run) => '\n'.padEnd(run.length, ' ')));
+      const found = this.scanText(
+        slice.replace(CONTROL_RUNS, (run) => '\n'.padEnd(run.length, ' ')),
+      );
       if (quoted) {
-        for (const s of this.scanText(slice.replace(CONTROLS, (run) => ' '.repeat(run.length)))) {
+        for (const s of this.scanText(
+          slice.replace(CONTROL_RUNS, (run) => ' '.repeat(run.length)),
+        )) {
           found.push(s);
         }
       }

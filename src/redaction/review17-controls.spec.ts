@@ -66,6 +66,10 @@ describe('control characters between a key and its value (review r17 H1)', () =>
     expect(r.redactText(input)).toBe(dec);
     expect(r.redactText(line(input))).toBe(line(esc));
   });
+  it('reads gaps far apart, each in its own window', () => {
+    const text = `password:\v${V}\n${'x'.repeat(3000)}\n`.repeat(3);
+    expect(r.redactText(text)).toBe(`password:\v${P}\n${'x'.repeat(3000)}\n`.repeat(3));
+  });
   it.each(CLEAR)('leaves %j clear, decoded and in a JSON line', (input) => {
     expect(r.redactText(input)).toBe(input);
     expect(r.redactText(line(input))).toBe(line(input));
