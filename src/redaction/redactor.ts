@@ -75,6 +75,7 @@ const KEY_REACH = 256;
  * before a line feed. A raw JSON line spells them `\u000b`, which the raw scan reads glued to
  * the value and masks; the decoded text reads them as a line break, as a terminal shows them.
  */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f]|\r(?!\n)/;
 const CONTROLS = new RegExp(`(?:${CONTROL.source})+`, 'g');
 /** CONTROLS for replace (which resets lastIndex: the walk over the gaps keeps its own). */

@@ -50,7 +50,7 @@ const CASES: [string, string, string][] = [
   [`sshpass -p\r${V}`, `sshpass -p\r${P}`, `sshpass -p${P}`],
   [`sshpass -p\u001f${V}`, `sshpass -p${P}`, `sshpass -p${P}`],
   [`sshpass -p\u0000${V}`, `sshpass -p${P}`, `sshpass -p${P}`],
-  [`\"password\":\f\"${V}\"`, `\"password\":\f\"${P}\"`, `\"password\":\f\"${P}\"`],
+  [`"password":\f"${V}"`, `"password":\f"${P}"`, `"password":\f"${P}"`],
 ];
 
 /** Control characters nowhere near a key: terminal progress, binary. */
