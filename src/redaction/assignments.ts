@@ -40,6 +40,13 @@ export const KEY_LAST = `(?:${[
   '密[码碼]',
   'ード',
   '번호',
+  // Hindi, Arabic, Persian, Hebrew, Thai, Greek, Indonesian (review r17 M4).
+  'र्ड',
+  '[وس]ر',
+  'מ[הא]',
+  'าน',
+  '[όΌοΟ][σΣς]',
+  `${ci('nd')}[iI]`,
   // jelszó, mật khẩu, ｐａｓｓｗｏｒｄ (review r12).
   '[sS][zZ][óÓoO]',
   '[hH][ẩẨaA][uU]',
@@ -67,7 +74,7 @@ export const KEY_LAST = `(?:${[
   `[yY][_-][iI][dD]`,
 ].join('|')})`;
 export const KEY_LAST_CODES = new Set(
-  [...'destnylhpaogvwumbóｄь码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
+  [...'destnylhpaogvwumbióｄь码碼ド호ड्رהאนςσ0123456789'].map((c) => c.charCodeAt(0)),
 );
 
 /** Where the key before the `:`/`=` at `at` ends (its last character), past quotes and blanks. */

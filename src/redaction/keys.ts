@@ -37,6 +37,16 @@ const FOREIGN_PASSWORDS = [
   '密碼',
   'パスワード',
   '비밀번호',
+  // Hindi, Arabic (two words each way), Persian, Hebrew, Thai, Greek, Indonesian/Malay
+  // (review r17 M4: `पासवर्ड: …`, `كلمة المرور: …` were clear).
+  'पासवर्ड',
+  'كلمة المرور',
+  'كلمة السر',
+  'رمز عبور',
+  'סיסמ[הא]',
+  'รหัสผ่าน',
+  `${fold('κΚ')}${fold('ωΩ')}${fold('δΔ')}${fold('ιΙ')}${fold('κΚ')}(?:${fold('όΌ')}|${fold('οΟ')})(?:${fold('σΣ')}|ς)`,
+  `${ci('kata')}[ _-]?${ci('sandi')}`,
 ];
 /** Services whose `<name>_KEY` is a credential (sixth review: only `api_key` and a few were). */
 const SERVICES = [
@@ -76,7 +86,7 @@ const SERVICES = [
 ];
 /** Key words whose bare values are passwords (no digit needed), as `pass` and `pwd`. */
 export const PASSWORD_WORD =
-  /pass|pwd|mdp|wort|wachtwoord|contrase|senha|parola|пароль|has[łl]o|heslo|[şs]ifre|l[öo]senord|adgangskode|salasana|jelsz[óo]|m[ậa]t[ _-]?kh[ẩa]u|ｐａｓｓｗｏｒｄ|密码|密碼|パスワード|비밀번호/i;
+  /pass|pwd|mdp|wort|wachtwoord|contrase|senha|parola|пароль|has[łl]o|heslo|[şs]ifre|l[öo]senord|adgangskode|salasana|jelsz[óo]|m[ậa]t[ _-]?kh[ẩa]u|ｐａｓｓｗｏｒｄ|密码|密碼|パスワード|비밀번호|पासवर्ड|كلمة (?:المرور|السر)|رمز عبور|סיסמ[הא]|รหัสผ่าน|κωδικ[όο][σς]|kata[ _-]?sandi/i;
 
 /**
  * Key names whose value is a secret, shared by the text detectors (`password=...`,
@@ -211,6 +221,10 @@ const REQUIRED_WORDS = new Set(
     'zorunlu gerekli gereklidir',
     'obligatoriskt obligatorisk krävs påkrævet påkrevd pakollinen vaaditaan',
     '必須 必須です 必須項目 必填 必填项 必填項 必须 必需 필수 필수입니다 필수항목 任意 선택',
+    // Review r17's languages: Hindi, Arabic, Persian, Hebrew, Thai, Greek, Indonesian.
+    'आवश्यक अनिवार्य वैकल्पिक مطلوب مطلوبة إلزامي اختياري الزامی ضروری اختیاری',
+    'נדרש נדרשת חובה רשות จำเป็น ต้องระบุ απαιτείται υποχρεωτικό προαιρετικό',
+    'wajib diperlukan dibutuhkan opsional',
   ]
     .join(' ')
     .split(' '),
@@ -323,7 +337,9 @@ export interface KeyRule {
 const SECRET_KEY = new RegExp(`(?:(${KEYWORDS})${KEY_SUFFIX}|(${AUTHZ}))$`);
 /** Last letters of every key SECRET_KEY matches (a cheap test before the regex). */
 const LAST = new Set(
-  [...'destnylhpaogvwumbDESTNYLHPAOGVWUMBóÓｄＤьЬ码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
+  [...'destnylhpaogvwumbiDESTNYLHPAOGVWUMBIóÓｄＤьЬ码碼ド호ड्رהאนςσΣ0123456789'].map((c) =>
+    c.charCodeAt(0),
+  ),
 );
 
 const UNICODE_ESCAPE = /\\u([0-9a-fA-F]{4})/g;
