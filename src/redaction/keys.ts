@@ -225,13 +225,21 @@ const REQUIRED_WORDS = new Set(
     'आवश्यक अनिवार्य वैकल्पिक مطلوب مطلوبة إلزامي اختياري الزامی ضروری اختیاری',
     'נדרש נדרשת חובה רשות จำเป็น ต้องระบุ απαιτείται υποχρεωτικό προαιρετικό',
     'wajib diperlukan dibutuhkan opsional',
+    // A field's state as a form or a log shows it (review r17 L: `Password: Weak`, `password:
+    // expired`, `Password: Changed` were masked and counted).
+    'weak strong ok okay show hide hidden shown expired set unset valid invalid disabled',
+    'enabled unchanged saved verified match matches mismatch changed confirmed reset locked',
+    'unlocked updated',
   ]
     .join(' ')
     .split(' '),
 );
 const FINAL_STOP = /[.!。！]+$/;
 
-/** Whether a value is a form's word in another language: `requerida`, `必須` (REQUIRED_WORDS). */
+/**
+ * Whether a value is a form's word in another language (`requerida`, `必須`) or a field's state
+ * (`Weak`, `expired`): REQUIRED_WORDS.
+ */
 export function requiredWord(value: string): boolean {
   return value.length <= 16 && REQUIRED_WORDS.has(value.replace(FINAL_STOP, '').toLowerCase());
 }
