@@ -86,7 +86,7 @@ const SERVICES = [
 ];
 /** Key words whose bare values are passwords (no digit needed), as `pass` and `pwd`. */
 export const PASSWORD_WORD =
-  /pass|pwd|mdp|wort|wachtwoord|contrase|senha|parola|пароль|has[łl]o|heslo|[şs]ifre|l[öo]senord|adgangskode|salasana|jelsz[óo]|m[ậa]t[ _-]?kh[ẩa]u|ｐａｓｓｗｏｒｄ|密码|密碼|パスワード|비밀번호|पासवर्ड|كلمة (?:المرور|السر)|رمز عبور|סיסמ[הא]|รหัสผ่าน|κωδικ[όο][σς]|kata[ _-]?sandi/i;
+  /pass|pw|mdp|wort|wachtwoord|contrase|senha|parola|пароль|has[łl]o|heslo|[şs]ifre|l[öo]senord|adgangskode|salasana|jelsz[óo]|m[ậa]t[ _-]?kh[ẩa]u|ｐａｓｓｗｏｒｄ|密码|密碼|パスワード|비밀번호|पासवर्ड|كلمة (?:المرور|السر)|رمز عبور|סיסמ[הא]|รหัสผ่าน|κωδικ[όο][σς]|kata[ _-]?sandi/i;
 
 /**
  * Key names whose value is a secret, shared by the text detectors (`password=...`,
@@ -108,6 +108,11 @@ export const KEYWORDS = [
   `(?<!(?<!\\\\)[A-Za-z])${ci('auth')}`,
   '(?<=[a-z])Auth',
   ci('pwd'),
+  // `pw` as its own word (`DB_PW`, `pw = "…"`, `dbPw`) and a personal access token
+  // (`GITHUB_PAT`, `AZURE_DEVOPS_PAT`; not `compat`): review r17 M4.
+  `(?<!(?<!\\\\)[A-Za-z])${ci('pw')}`,
+  '(?<=[a-z])Pw',
+  `(?<=[_-])${ci('pat')}`,
   `${ci('secret')}[sS]?`,
   ci('token'),
   // Plural only after a word that makes it a credential: `max_tokens`, `input_tokens` count.
@@ -281,6 +286,9 @@ export function placeholderPassword(value: string): boolean {
     /^<[^<>]+>$/.test(value)
   );
 }
+/** A PowerShell cmdlet's Verb-Noun name with one of the verbs that read or make a secret. */
+const CMDLET =
+  /^(?:Get|Set|Read|New|ConvertTo|ConvertFrom|Import|Export|Invoke|Unprotect|Protect)-[A-Z][A-Za-z]+$/;
 const PLACEHOLDER_WORDS = new Set(['password', 'passwd', 'pass', 'pwd', 'changeme']);
 
 /**
@@ -316,6 +324,8 @@ export function acceptAssignment(
   // A letter or digit of any script (`"секрет"`), not only punctuation (`****`).
   if (!/[\p{L}\p{N}]/u.test(value)) return false;
   if (quoted) return true;
+  // A PowerShell cmdlet is code (`$pw = ConvertTo-SecureString "…"`, `$pass = Read-Host`).
+  if (CMDLET.test(value)) return false;
   // Bare values after the looser key words (token, secret, api key...) must look generated:
   // prose like `Refresh Token: Refresh` or `refresh_token:1` is not a secret.
   // An UPPER_CASE variable assigned with `=` (`API_KEY=...` in .env) is configuration, not prose.
