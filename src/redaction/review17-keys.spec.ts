@@ -20,6 +20,22 @@ describe('a personal access token, pw, the ApiKey scheme', () => {
     ['dbPw', `dbPw: ${V}`, `dbPw: ${PW}`],
     ['JSON pw', `{"pw": "${V}"}`, `{"pw": "${PW}"}`],
     ['ApiKey', `Authorization: ApiKey ${V}`, `Authorization: ApiKey ${BEARER}`],
+    [
+      'Invoke-Sqlcmd -Password',
+      `Invoke-Sqlcmd -ServerInstance db -Username sa -Password ${V}`,
+      `Invoke-Sqlcmd -ServerInstance db -Username sa -Password ${PW}`,
+    ],
+    [
+      'New-LocalUser -Password',
+      `New-LocalUser bob -Password ${V}`,
+      `New-LocalUser bob -Password ${PW}`,
+    ],
+    [
+      'Publish-Module -NuGetApiKey',
+      `Publish-Module -Name x -NuGetApiKey ${V}`,
+      `Publish-Module -Name x -NuGetApiKey ${PW}`,
+    ],
+    ['java -password', `java -jar tool.jar -password ${V}`, `java -jar tool.jar -password ${PW}`],
   ]);
 });
 
@@ -32,6 +48,14 @@ describe('names that only end the same way, and code, stay', () => {
     ['pathPattern', 'pathPattern: foo', 'pathPattern: foo'],
     ['required', 'PW: required', 'PW: required'],
     ['the scheme alone', 'Authorization: ApiKey', 'Authorization: ApiKey'],
+    ['a parameter in prose', 'use the -Password flag', 'use the -Password flag'],
+    ['a reference', 'Connect-X -AccessToken $tok', 'Connect-X -AccessToken $tok'],
+    [
+      'a prompt',
+      'Get-Thing -Password (Read-Host -AsSecureString)',
+      'Get-Thing -Password (Read-Host -AsSecureString)',
+    ],
+    ['a file option', 'x -password-file f', 'x -password-file f'],
     // A PowerShell cmdlet is code: the quoted value after it is the secret.
     [
       'ConvertTo-SecureString',
