@@ -10,7 +10,7 @@ import { joinedSpans } from './joins';
 import { redactJsonValue } from './json';
 import { scanBuiltins, type Span } from './patterns';
 import { mergeSpans } from './spans';
-import { literalBackslashes, VALUE_MAX, valueAfterBackslash } from './values';
+import { INNER, LEAD_RUN, literalBackslashes, VALUE_MAX, valueAfterBackslash } from './values';
 
 export type { Span } from './patterns';
 export { mergeSpans } from './spans';
@@ -494,7 +494,8 @@ function onlyEscapes(
 /**
  * Of `found` in a window at `from`, what covers one of runs [k, last): on `text`'s offsets.
  * A run that only may start a value (`leads`, ./values valueStart) is kept where a span starts
- * at it: a value the detectors read there (`password \/Vq7…`), not a word a span runs over.
+ * at it: a value the detectors read there (`password \/Vq7…`), not a word a span runs over;
+ * an escaped quote inside a quoted value (`leads` INNER) where the span goes on either side.
  */
 function keepOverRuns(
   found: Span[],
@@ -510,12 +511,30 @@ function keepOverRuns(
     const start = s.start + from;
     const end = s.end + from;
     while (r < last && runs[r + 1] <= start) r += 2;
-    if (
-      r < last &&
-      runs[r] < end &&
-      (runs[r] === start || leads[r >> 1] !== 1) &&
-      !onlyEscapes(runs, r, last, start, end)
-    )
+    if (r < last && runs[r] < end && holds(runs, leads, r, last, start, end))
       out.push({ ...s, start, end });
   }
+}
+
+/**
+ * Whether the span [start, end) reads the first of runs [r, last) it overlaps as its value's:
+ * a plain run anywhere in it, a LEAD_RUN where it starts; not only escapes (onlyEscapes). An
+ * INNER run (an escaped quote) counts with value characters either side, else the next run
+ * decides.
+ */
+function holds(
+  runs: Int32Array,
+  leads: Uint8Array,
+  r: number,
+  last: number,
+  start: number,
+  end: number,
+): boolean {
+  if (onlyEscapes(runs, r, last, start, end)) return false;
+  for (; r < last && runs[r] < end; r += 2) {
+    const lead = leads[r >> 1];
+    if (lead !== INNER) return lead !== LEAD_RUN || runs[r] === start;
+    if (runs[r] > start && runs[r + 1] < end) return true;
+  }
+  return false;
 }
