@@ -10,7 +10,15 @@ import { joinedSpans } from './joins';
 import { redactJsonValue } from './json';
 import { scanBuiltins, type Span } from './patterns';
 import { mergeSpans } from './spans';
-import { INNER, LEAD_RUN, literalBackslashes, VALUE_MAX, valueAfterBackslash } from './values';
+import {
+  INNER,
+  INNER_CLOSE,
+  INNER_START,
+  LEAD_RUN,
+  literalBackslashes,
+  VALUE_MAX,
+  valueAfterBackslash,
+} from './values';
 
 export type { Span } from './patterns';
 export { mergeSpans } from './spans';
@@ -518,9 +526,10 @@ function keepOverRuns(
 
 /**
  * Whether the span [start, end) reads the first of runs [r, last) it overlaps as its value's:
- * a plain run anywhere in it, a LEAD_RUN where it starts; not only escapes (onlyEscapes). An
- * INNER run (an escaped quote) counts with value characters either side, else the next run
- * decides.
+ * a plain run anywhere in it, a LEAD_RUN where it starts; not only escapes (onlyEscapes). Over
+ * an INNER run (an escaped quote in a quoted token) the span starts and ends inside the token
+ * or at its quotes: it starts at such a run only where a value may (INNER_START), ends at one
+ * only before the closing quote (INNER_CLOSE).
  */
 function holds(
   runs: Int32Array,
@@ -531,10 +540,11 @@ function holds(
   end: number,
 ): boolean {
   if (onlyEscapes(runs, r, last, start, end)) return false;
-  for (; r < last && runs[r] < end; r += 2) {
-    const lead = leads[r >> 1];
-    if (lead !== INNER) return lead !== LEAD_RUN || runs[r] === start;
-    if (runs[r] > start && runs[r + 1] < end) return true;
-  }
-  return false;
+  const first = leads[r >> 1];
+  if ((first & INNER) === 0) return first !== LEAD_RUN || runs[r] === start;
+  if (runs[r] === start && (first & INNER_START) === 0) return false;
+  let q = r;
+  while (q + 2 < last && runs[q + 2] < end) q += 2;
+  const lead = leads[q >> 1];
+  return !((lead & INNER) !== 0 && runs[q + 1] === end && (lead & INNER_CLOSE) === 0);
 }

@@ -34,6 +34,9 @@ const DOUBLE = [
   'curl -u "bob:{V}" https://x',
   'PGPASSWORD="{V}" psql',
   'mysql --password="{V}" app',
+  // YAML: a double-quoted scalar after an unquoted key
+  'password: "{V}"',
+  'db:\n  token: "{V}"',
 ];
 
 /** Values holding `\"`, `\\`, `\'` (as the text holds them: one backslash each). */
@@ -44,6 +47,10 @@ const VALUES = [
   'Xk9\\"Vq7\\"Hunter2',
   'a\\"b\\\\c\\\'d9',
   'Vq7\\"Hunter2Tail9x',
+  // at the value's start or end
+  '\\"Xk9Vq7',
+  'Xk9Vq7\\"',
+  "\\'Xk9Vq7\\'",
 ];
 
 const fill = (t: string, v: string) => t.split('{V}').join(v);

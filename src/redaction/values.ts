@@ -159,7 +159,10 @@ export function literalBackslashes(text: string): { runs: Int32Array; leads: Uin
       chain = j + 1;
     } else if ((c === 0x22 || c === 0x27) && quotedInside(text, i, j, token)) {
       // An escaped quote inside a quoted value, read with its quote (review r17 HIGH 2).
-      add(i, j + 1, INNER);
+      const at =
+        (i === token.open + 1 || !blank(text.charCodeAt(i - 1)) ? INNER_START : 0) |
+        (j + 1 === token.close ? INNER_CLOSE : 0);
+      add(i, j + 1, INNER | at);
       chain = j + 1;
     }
     i = text.indexOf('\\', j);
@@ -170,11 +173,19 @@ export function literalBackslashes(text: string): { runs: Int32Array; leads: Uin
 /** `leads` of a run that only may start a value (valueStart). */
 export const LEAD_RUN = 1;
 /**
- * `leads` of an escaped quote inside a quoted token (quotedInside): kept only where a span holds
- * it with value characters either side, a value that goes on past it (`'Xk9\\"V'`), not one
- * that ends or starts at it (`\\"password: hunter2\\" ok`: the quotes are no value's).
+ * `leads` of an escaped quote inside a quoted token (quotedInside): a span over one is kept where
+ * it starts and ends inside the token or at its quotes (`'Xk9\\"V'`, `-p'Xk9\\"'`), not at
+ * such a run elsewhere (`"He said \\"password: hunter2\\" ok"`: those quotes are no value's;
+ * INNER_START, INNER_CLOSE).
  */
 export const INNER = 2;
+/**
+ * With INNER: a value may start at the run: right after the token's opening quote, or after a
+ * user's `:`, an `=` (`'bob:\\'Xk9…'`), not after a blank (`"say \\"password…`).
+ */
+export const INNER_START = 4;
+/** With INNER: the run's quote stands right before the token's closing quote. */
+export const INNER_CLOSE = 8;
 
 /** A quoted token's opening and closing quotes (offsets), as quotedInside found them. */
 interface Token {
@@ -214,7 +225,7 @@ function quotedInside(text: string, i: number, j: number, token: Token): boolean
   if (q === 0x27) {
     if (m > 0 || !opensSingle(text, a)) return false;
   } else {
-    if (!opens(text, a)) return false;
+    if (!opens(text, a) && !yamlValue(text, a - m)) return false;
     if (text.charCodeAt(j) === 0x22 && quoteLevel(n, m) % 2 !== 1) return false;
   }
   const stop = Math.min(text.length, j + 1 + VALUE_MAX);
@@ -249,6 +260,17 @@ function found(token: Token, open: number, close: number): true {
 function quoteLevel(b: number, m: number): number {
   const k = (b - m) / (m + 1);
   return k >= 0 && Number.isInteger(k) ? k : -1;
+}
+
+/**
+ * Whether a quote at `a` (its backslashes before it) follows a YAML key's `:` and blanks
+ * (`password: "Xk9\\"V"`), where opens reads a JSON string: an unquoted key, a word before
+ * the `:`.
+ */
+function yamlValue(text: string, a: number): boolean {
+  let k = a - 1;
+  while (k >= 0 && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k--;
+  return k < a - 1 && text.charCodeAt(k) === 0x3a && isWord(text.charCodeAt(k - 1));
 }
 
 /**
