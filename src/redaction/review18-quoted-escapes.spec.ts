@@ -51,6 +51,8 @@ const VALUES = [
   '\\"Xk9Vq7',
   'Xk9Vq7\\"',
   "\\'Xk9Vq7\\'",
+  // after a blank (where an escaped quote could also open a value)
+  'Vq7 \\"Hq7Tail9x',
 ];
 
 const fill = (t: string, v: string) => t.split('{V}').join(v);

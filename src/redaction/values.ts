@@ -130,7 +130,7 @@ export function literalBackslashes(text: string): { runs: Int32Array; leads: Uin
   };
   let quoteless: boolean | undefined;
   // The quoted token the last run read by quotedInside stands in: the runs after it in the
-  // same token are inside it too (`'a\\"b\\"c'`: the second one's nearest quote is the first's).
+  // same token are inside it too (`'a\"b\"c'`: the second one's nearest quote is the first's).
   const token: Token = { open: -1, close: -1 };
   // Where the last run read as a value's start ends with its letter: a run right there goes on
   // with the value (`password: \t\t…`, `-p \/\/…`: review r13).
@@ -153,16 +153,18 @@ export function literalBackslashes(text: string): { runs: Int32Array; leads: Uin
     ) {
       add(i, j);
       chain = j + 1;
+    } else if ((c === 0x22 || c === 0x27) && quotedInside(text, i, j, token)) {
+      // An escaped quote inside a quoted value, read with its quote (review r17 HIGH 2); one
+      // a value may start at too (`'Vq7 \"Hq7…'`: see valueStart).
+      const start =
+        i === token.open + 1 ||
+        !blank(text.charCodeAt(i - 1)) ||
+        (c === 0x22 && valueStart(text, i, j));
+      add(i, j + 1, INNER | (start ? INNER_START : 0) | (j + 1 === token.close ? INNER_CLOSE : 0));
+      chain = j + 1;
     } else if (c < 0x80 && LEAD[c] === 1 && valueStart(text, i, j)) {
       // An escaped quote is read with its quote: `\"Vq7…` is the value `"Vq7…` typed.
       add(i, c === 0x22 ? j + 1 : j, LEAD_RUN);
-      chain = j + 1;
-    } else if ((c === 0x22 || c === 0x27) && quotedInside(text, i, j, token)) {
-      // An escaped quote inside a quoted value, read with its quote (review r17 HIGH 2).
-      const at =
-        (i === token.open + 1 || !blank(text.charCodeAt(i - 1)) ? INNER_START : 0) |
-        (j + 1 === token.close ? INNER_CLOSE : 0);
-      add(i, j + 1, INNER | at);
       chain = j + 1;
     }
     i = text.indexOf('\\', j);
@@ -174,14 +176,14 @@ export function literalBackslashes(text: string): { runs: Int32Array; leads: Uin
 export const LEAD_RUN = 1;
 /**
  * `leads` of an escaped quote inside a quoted token (quotedInside): a span over one is kept where
- * it starts and ends inside the token or at its quotes (`'Xk9\\"V'`, `-p'Xk9\\"'`), not at
- * such a run elsewhere (`"He said \\"password: hunter2\\" ok"`: those quotes are no value's;
+ * it starts and ends inside the token or at its quotes (`'Xk9\"V'`, `-p'Xk9\"'`), not at
+ * such a run elsewhere (`"He said \"password: hunter2\" ok"`: those quotes are no value's;
  * INNER_START, INNER_CLOSE).
  */
 export const INNER = 2;
 /**
  * With INNER: a value may start at the run: right after the token's opening quote, or after a
- * user's `:`, an `=` (`'bob:\\'Xk9…'`), not after a blank (`"say \\"password…`).
+ * user's `:`, an `=` (`'bob:\'Xk9…'`), not after a blank (`"say \"password…`).
  */
 export const INNER_START = 4;
 /** With INNER: the run's quote stands right before the token's closing quote. */
@@ -195,8 +197,8 @@ interface Token {
 
 /**
  * Whether the run of backslashes [i, j) and the quote after it (`"` or `'`) stand inside a
- * token quoted on both sides (review r17 HIGH 2: `export DB_PASSWORD='Xk9\\"V'`,
- * `mysql -p"Xk9\\"V"`): an escaped quote the value holds, read the same decoded and in a JSON
+ * token quoted on both sides (review r17 HIGH 2: `export DB_PASSWORD='Xk9\"V'`,
+ * `mysql -p"Xk9\"V"`): an escaped quote the value holds, read the same decoded and in a JSON
  * line at any depth. The token's opening quote is the nearest quote before the run on the line
  * (bounded); it opens a value (a `'` at a word's start or after a short option, a `"` as
  * `opens` says), and a closing quote follows on the line. A `"` token's level is the count of
@@ -264,7 +266,7 @@ function quoteLevel(b: number, m: number): number {
 
 /**
  * Whether a quote at `a` (its backslashes before it) follows a YAML key's `:` and blanks
- * (`password: "Xk9\\"V"`), where opens reads a JSON string: an unquoted key, a word before
+ * (`password: "Xk9\"V"`), where opens reads a JSON string: an unquoted key, a word before
  * the `:`.
  */
 function yamlValue(text: string, a: number): boolean {
