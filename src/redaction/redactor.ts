@@ -543,7 +543,12 @@ function holds(
   const first = leads[r >> 1];
   if ((first & INNER) === 0) return first !== LEAD_RUN || runs[r] === start;
   if (runs[r] === start && (first & INNER_START) === 0) return false;
+  // Nothing but escaped quotes (`password='\"'`): no value.
+  let at = start;
   let q = r;
+  for (; q < last && runs[q] === at && at < end; q += 2) at = runs[q + 1];
+  if (at >= end) return false;
+  q = r;
   while (q + 2 < last && runs[q + 2] < end) q += 2;
   const lead = leads[q >> 1];
   return !((lead & INNER) !== 0 && runs[q + 1] === end && (lead & INNER_CLOSE) === 0);

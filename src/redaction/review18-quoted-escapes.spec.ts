@@ -95,6 +95,14 @@ describe('escaped quotes that are no value of a quoted token: as before', () => 
     // Prose with apostrophes and escaped quotes.
     ["it's a \\\"test\\\" for 'x'", "it's a \\\"test\\\" for 'x'"],
     ['say "a \\"quoted\\" word"', 'say "a \\"quoted\\" word"'],
+    // A value in escaped quotes after `=` inside a quoted script: masked inside them.
+    [
+      'sed -i \'s/password=\\"old\\"/password=\\"new\\"/\' f',
+      `sed -i 's/password=\\"${P}\\"/password=\\"new\\"/' f`,
+    ],
+    // Nothing but escaped quotes: no value.
+    ["password='\\\"'", "password='\\\"'"],
+    ['password="\\""', 'password="\\""'],
   ];
   it.each(SAME)('%j', (input, want) => {
     expect(r.redactText(input)).toBe(want);

@@ -158,7 +158,7 @@ export function literalBackslashes(text: string): { runs: Int32Array; leads: Uin
       // a value may start at too (`'Vq7 \"Hq7…'`: see valueStart).
       const start =
         i === token.open + 1 ||
-        !blank(text.charCodeAt(i - 1)) ||
+        text.charCodeAt(i - 1) === 0x3a ||
         (c === 0x22 && valueStart(text, i, j));
       add(i, j + 1, INNER | (start ? INNER_START : 0) | (j + 1 === token.close ? INNER_CLOSE : 0));
       chain = j + 1;
@@ -183,7 +183,8 @@ export const LEAD_RUN = 1;
 export const INNER = 2;
 /**
  * With INNER: a value may start at the run: right after the token's opening quote, or after a
- * user's `:`, an `=` (`'bob:\'Xk9…'`), not after a blank (`"say \"password…`).
+ * user's `:` (`'bob:\'Xk9…'`); not after a blank (`"say \"password…`) or an `=` (`sed
+ * 's/password=\"old\"/…/'`: a value in escaped quotes, masked inside them as before).
  */
 export const INNER_START = 4;
 /** With INNER: the run's quote stands right before the token's closing quote. */
