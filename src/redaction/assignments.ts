@@ -33,6 +33,9 @@ export const KEY_LAST = `(?:${[
   '[kK][eE][yY]',
   `(?:[iI][aA]|${ci('loca')})[lL]`,
   '[uU][tT][hH]',
+  // DB_PW, GITHUB_PAT (review r17 M4).
+  '[pP][wW]',
+  '[pP][aA][tT]',
   `(?:[mM][dD]|${ci('backu')})[pP]`,
   '(?:[eE][nNñÑ]|[aA][nN]|[nN][hH]|[oO][lL])[aA]',
   '[лЛ][ьЬ]',
@@ -40,6 +43,13 @@ export const KEY_LAST = `(?:${[
   '密[码碼]',
   'ード',
   '번호',
+  // Hindi, Arabic, Persian, Hebrew, Thai, Greek, Indonesian (review r17 M4).
+  'र्ड',
+  '[وس]ر',
+  'מ[הא]',
+  'าน',
+  '[όΌοΟ][σΣς]',
+  `${ci('nd')}[iI]`,
   // jelszó, mật khẩu, ｐａｓｓｗｏｒｄ (review r12).
   '[sS][zZ][óÓoO]',
   '[hH][ẩẨaA][uU]',
@@ -67,7 +77,7 @@ export const KEY_LAST = `(?:${[
   `[yY][_-][iI][dD]`,
 ].join('|')})`;
 export const KEY_LAST_CODES = new Set(
-  [...'destnylhpaogvwumbóｄь码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
+  [...'destnylhpaogvwumbióｄь码碼ド호ड्رהאนςσ0123456789'].map((c) => c.charCodeAt(0)),
 );
 
 /** Where the key before the `:`/`=` at `at` ends (its last character), past quotes and blanks. */
@@ -271,7 +281,8 @@ export const authorization = regexDetector({
   back: 0,
   source:
     `(?<=${AUTHZ}${KEY_CLOSE})[:=][ \\t]*\\\\*["'\`]?[ \\t]*` +
-    `(?:(${ci('bearer')}|${ci('basic')}|${ci('token')})[ \\t]+)?` +
+    // Elasticsearch's `ApiKey` scheme too (review r17 M4).
+    `(?:(${ci('bearer')}|${ci('basic')}|${ci('token')}|${ci('apikey')})[ \\t]+)?` +
     '([A-Za-z0-9._~+/-]+=*)',
   quick: (text, at) => keyEndsWith(text, at, 'authorization'),
   pick: (m, end) => {
@@ -332,7 +343,7 @@ const NOT_A_WORD = `(?![=>]?[ \\t]*(?:${[...NOT_SECRETS].map(ci).join('|')})(?![
  * that key, so the candidate need not leave native code).
  */
 const AUTHZ_VALUE =
-  `(?=[ \\t]*\\\\*["'\`]?[ \\t]*(?:(?:${ci('bearer')}|${ci('basic')}|${ci('token')})[ \\t]` +
+  `(?=[ \\t]*\\\\*["'\`]?[ \\t]*(?:(?:${ci('bearer')}|${ci('basic')}|${ci('token')}|${ci('apikey')})[ \\t]` +
   '|[A-Za-z0-9._~+/-]*\\d))';
 export const ASSIGNMENT_TRIGGER =
   `${SEP}(?<=${KEY_LAST}${KEY_CLOSE}${SEP})(?:(?<=${AUTHZ}${KEY_CLOSE}${SEP})${AUTHZ_VALUE}` +

@@ -55,11 +55,16 @@ const secretFlag = regexDetector({
 });
 
 /**
- * Java's and OpenSSL's single-dash options: `keytool -storepass S3cret -keypass S3cret`,
+ * Java's, OpenSSL's and PowerShell's single-dash options: `keytool -storepass S3cret -keypass S3cret`,
  * `-srcstorepass`, `-deststorepass`, `openssl … -passout pass:S3cret` (`env:`, `file:`, `fd:`
  * and `stdin` name where the password is, not the password).
  */
-const SINGLE_DASH = `(?:${ci('src')}|${ci('dest')})?(?:${ci('store')}|${ci('key')})${ci('pass')}|${ci('pass')}(?:${ci('in')}|${ci('out')})?`;
+const SINGLE_DASH =
+  `(?:${ci('src')}|${ci('dest')})?(?:${ci('store')}|${ci('key')})${ci('pass')}|${ci('pass')}(?:${ci('in')}|${ci('out')})?` +
+  // PowerShell's and Java tools' parameters (review r17 M4: `Invoke-Sqlcmd … -Password V`,
+  // `New-LocalUser bob -Password V`, `Publish-Module -NuGetApiKey V`).
+  `|${ci('password')}|${ci('passphrase')}|(?:${ci('nuget')})?${ci('apikey')}` +
+  `|${ci('accesstoken')}|${ci('clientsecret')}`;
 const PASS_SOURCE = /^(?:env|file|fd):|^stdin$/;
 const singleDashSecret = regexDetector({
   kind: 'password',

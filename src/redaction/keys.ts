@@ -37,6 +37,16 @@ const FOREIGN_PASSWORDS = [
   '密碼',
   'パスワード',
   '비밀번호',
+  // Hindi, Arabic (two words each way), Persian, Hebrew, Thai, Greek, Indonesian/Malay
+  // (review r17 M4: `पासवर्ड: …`, `كلمة المرور: …` were clear).
+  'पासवर्ड',
+  'كلمة المرور',
+  'كلمة السر',
+  'رمز عبور',
+  'סיסמ[הא]',
+  'รหัสผ่าน',
+  `${fold('κΚ')}${fold('ωΩ')}${fold('δΔ')}${fold('ιΙ')}${fold('κΚ')}(?:${fold('όΌ')}|${fold('οΟ')})(?:${fold('σΣ')}|ς)`,
+  `${ci('kata')}[ _-]?${ci('sandi')}`,
 ];
 /** Services whose `<name>_KEY` is a credential (sixth review: only `api_key` and a few were). */
 const SERVICES = [
@@ -76,7 +86,7 @@ const SERVICES = [
 ];
 /** Key words whose bare values are passwords (no digit needed), as `pass` and `pwd`. */
 export const PASSWORD_WORD =
-  /pass|pwd|mdp|wort|wachtwoord|contrase|senha|parola|пароль|has[łl]o|heslo|[şs]ifre|l[öo]senord|adgangskode|salasana|jelsz[óo]|m[ậa]t[ _-]?kh[ẩa]u|ｐａｓｓｗｏｒｄ|密码|密碼|パスワード|비밀번호/i;
+  /pass|pw|mdp|wort|wachtwoord|contrase|senha|parola|пароль|has[łl]o|heslo|[şs]ifre|l[öo]senord|adgangskode|salasana|jelsz[óo]|m[ậa]t[ _-]?kh[ẩa]u|ｐａｓｓｗｏｒｄ|密码|密碼|パスワード|비밀번호|पासवर्ड|كلمة (?:المرور|السر)|رمز عبور|סיסמ[הא]|รหัสผ่าน|κωδικ[όο][σς]|kata[ _-]?sandi/i;
 
 /**
  * Key names whose value is a secret, shared by the text detectors (`password=...`,
@@ -98,6 +108,11 @@ export const KEYWORDS = [
   `(?<!(?<!\\\\)[A-Za-z])${ci('auth')}`,
   '(?<=[a-z])Auth',
   ci('pwd'),
+  // `pw` as its own word (`DB_PW`, `pw = "…"`, `dbPw`) and a personal access token
+  // (`GITHUB_PAT`, `AZURE_DEVOPS_PAT`; not `compat`): review r17 M4.
+  `(?<!(?<!\\\\)[A-Za-z])${ci('pw')}`,
+  '(?<=[a-z])Pw',
+  `(?<=[_-])${ci('pat')}`,
   `${ci('secret')}[sS]?`,
   ci('token'),
   // Plural only after a word that makes it a credential: `max_tokens`, `input_tokens` count.
@@ -211,13 +226,25 @@ const REQUIRED_WORDS = new Set(
     'zorunlu gerekli gereklidir',
     'obligatoriskt obligatorisk krävs påkrævet påkrevd pakollinen vaaditaan',
     '必須 必須です 必須項目 必填 必填项 必填項 必须 必需 필수 필수입니다 필수항목 任意 선택',
+    // Review r17's languages: Hindi, Arabic, Persian, Hebrew, Thai, Greek, Indonesian.
+    'आवश्यक अनिवार्य वैकल्पिक مطلوب مطلوبة إلزامي اختياري الزامی ضروری اختیاری',
+    'נדרש נדרשת חובה רשות จำเป็น ต้องระบุ απαιτείται υποχρεωτικό προαιρετικό',
+    'wajib diperlukan dibutuhkan opsional',
+    // A field's state as a form or a log shows it (review r17 L: `Password: Weak`, `password:
+    // expired`, `Password: Changed` were masked and counted).
+    'weak strong ok okay show hide hidden shown expired set unset valid invalid disabled',
+    'enabled unchanged saved verified match matches mismatch changed confirmed reset locked',
+    'unlocked updated',
   ]
     .join(' ')
     .split(' '),
 );
 const FINAL_STOP = /[.!。！]+$/;
 
-/** Whether a value is a form's word in another language: `requerida`, `必須` (REQUIRED_WORDS). */
+/**
+ * Whether a value is a form's word in another language (`requerida`, `必須`) or a field's state
+ * (`Weak`, `expired`): REQUIRED_WORDS.
+ */
 export function requiredWord(value: string): boolean {
   return value.length <= 16 && REQUIRED_WORDS.has(value.replace(FINAL_STOP, '').toLowerCase());
 }
@@ -259,6 +286,9 @@ export function placeholderPassword(value: string): boolean {
     /^<[^<>]+>$/.test(value)
   );
 }
+/** A PowerShell cmdlet's Verb-Noun name with one of the verbs that read or make a secret. */
+const CMDLET =
+  /^(?:Get|Set|Read|New|ConvertTo|ConvertFrom|Import|Export|Invoke|Unprotect|Protect)-[A-Z][A-Za-z]+$/;
 const PLACEHOLDER_WORDS = new Set(['password', 'passwd', 'pass', 'pwd', 'changeme']);
 
 /**
@@ -294,6 +324,8 @@ export function acceptAssignment(
   // A letter or digit of any script (`"секрет"`), not only punctuation (`****`).
   if (!/[\p{L}\p{N}]/u.test(value)) return false;
   if (quoted) return true;
+  // A PowerShell cmdlet is code (`$pw = ConvertTo-SecureString "…"`, `$pass = Read-Host`).
+  if (CMDLET.test(value)) return false;
   // Bare values after the looser key words (token, secret, api key...) must look generated:
   // prose like `Refresh Token: Refresh` or `refresh_token:1` is not a secret.
   // An UPPER_CASE variable assigned with `=` (`API_KEY=...` in .env) is configuration, not prose.
@@ -323,7 +355,9 @@ export interface KeyRule {
 const SECRET_KEY = new RegExp(`(?:(${KEYWORDS})${KEY_SUFFIX}|(${AUTHZ}))$`);
 /** Last letters of every key SECRET_KEY matches (a cheap test before the regex). */
 const LAST = new Set(
-  [...'destnylhpaogvwumbDESTNYLHPAOGVWUMBóÓｄＤьЬ码碼ド호0123456789'].map((c) => c.charCodeAt(0)),
+  [...'destnylhpaogvwumbiDESTNYLHPAOGVWUMBIóÓｄＤьЬ码碼ド호ड्رהאนςσΣ0123456789'].map((c) =>
+    c.charCodeAt(0),
+  ),
 );
 
 const UNICODE_ESCAPE = /\\u([0-9a-fA-F]{4})/g;

@@ -281,6 +281,10 @@ const KEY_LAST_ENDINGS = [
   ...['son', 'key', 'ial', 'cal', 'uth', 'mdp', 'kup', 'ena', 'eña', 'ana', 'nha', 'ola'],
   ...['slo', 'sło', 'ing', 'dev', 'new', 'fg', 'ль', '密码', '密碼', 'ード', '번호'],
   ...['szó', 'szo', 'hẩu', 'hau', 'ｒｄ'],
+  // Hindi, Arabic, Persian, Hebrew, Thai, Greek (either case), Indonesian (review r17 M4).
+  // DB_PW, GITHUB_PAT (review r17 M4).
+  ...['pw', 'pat'],
+  ...['्ड', 'ور', 'سر', 'מה', 'מא', 'าน', 'ός', 'ος', 'όσ', 'οσ', 'ΌΣ', 'ΟΣ', 'ndi'],
   // KEY_TAILS (review r14 M2): whole where the last three letters end common keys (`content`,
   // `domain`); `db` after a key word's last letter or a separator (`password_db`, `tokenDb`).
   ...['confirm', 'again', 'repeat', 'current', 'retype', 'previous', 'rev'],

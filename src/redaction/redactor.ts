@@ -10,7 +10,15 @@ import { joinedSpans } from './joins';
 import { redactJsonValue } from './json';
 import { scanBuiltins, type Span } from './patterns';
 import { mergeSpans } from './spans';
-import { literalBackslashes, VALUE_MAX, valueAfterBackslash } from './values';
+import {
+  INNER,
+  INNER_CLOSE,
+  INNER_START,
+  LEAD_RUN,
+  literalBackslashes,
+  VALUE_MAX,
+  valueAfterBackslash,
+} from './values';
 
 export type { Span } from './patterns';
 export { mergeSpans } from './spans';
@@ -576,7 +584,8 @@ function onlyEscapes(
 /**
  * Of `found` in a window at `from`, what covers one of runs [k, last): on `text`'s offsets.
  * A run that only may start a value (`leads`, ./values valueStart) is kept where a span starts
- * at it: a value the detectors read there (`password \/Vq7…`), not a word a span runs over.
+ * at it: a value the detectors read there (`password \/Vq7…`), not a word a span runs over;
+ * an escaped quote inside a quoted value (`leads` INNER) where the span goes on either side.
  */
 function keepOverRuns(
   found: Span[],
@@ -592,12 +601,37 @@ function keepOverRuns(
     const start = s.start + from;
     const end = s.end + from;
     while (r < last && runs[r + 1] <= start) r += 2;
-    if (
-      r < last &&
-      runs[r] < end &&
-      (runs[r] === start || leads[r >> 1] !== 1) &&
-      !onlyEscapes(runs, r, last, start, end)
-    )
+    if (r < last && runs[r] < end && holds(runs, leads, r, last, start, end))
       out.push({ ...s, start, end });
   }
+}
+
+/**
+ * Whether the span [start, end) reads the first of runs [r, last) it overlaps as its value's:
+ * a plain run anywhere in it, a LEAD_RUN where it starts; not only escapes (onlyEscapes). Over
+ * an INNER run (an escaped quote in a quoted token) the span starts and ends inside the token
+ * or at its quotes: it starts at such a run only where a value may (INNER_START), ends at one
+ * only before the closing quote (INNER_CLOSE).
+ */
+function holds(
+  runs: Int32Array,
+  leads: Uint8Array,
+  r: number,
+  last: number,
+  start: number,
+  end: number,
+): boolean {
+  if (onlyEscapes(runs, r, last, start, end)) return false;
+  const first = leads[r >> 1];
+  if ((first & INNER) === 0) return first !== LEAD_RUN || runs[r] === start;
+  if (runs[r] === start && (first & INNER_START) === 0) return false;
+  // Nothing but escaped quotes (`password='\"'`): no value.
+  let at = start;
+  let q = r;
+  for (; q < last && runs[q] === at && at < end; q += 2) at = runs[q + 1];
+  if (at >= end) return false;
+  q = r;
+  while (q + 2 < last && runs[q + 2] < end) q += 2;
+  const lead = leads[q >> 1];
+  return !((lead & INNER) !== 0 && runs[q + 1] === end && (lead & INNER_CLOSE) === 0);
 }

@@ -129,6 +129,9 @@ export function literalBackslashes(text: string): { runs: Int32Array; leads: Uin
     runs[n++] = end;
   };
   let quoteless: boolean | undefined;
+  // The quoted token the last run read by quotedInside stands in: the runs after it in the
+  // same token are inside it too (`'a\"b\"c'`: the second one's nearest quote is the first's).
+  const token: Token = { open: -1, close: -1 };
   // Where the last run read as a value's start ends with its letter: a run right there goes on
   // with the value (`password: \t\t…`, `-p \/\/…`: review r13).
   let chain = -1;
@@ -150,14 +153,138 @@ export function literalBackslashes(text: string): { runs: Int32Array; leads: Uin
     ) {
       add(i, j);
       chain = j + 1;
+    } else if ((c === 0x22 || c === 0x27) && quotedInside(text, i, j, token)) {
+      // An escaped quote inside a quoted value, read with its quote (review r17 HIGH 2); one
+      // a value may start at too (`'Vq7 \"Hq7…'`: see valueStart).
+      const start =
+        i === token.open + 1 ||
+        text.charCodeAt(i - 1) === 0x3a ||
+        (c === 0x22 && valueStart(text, i, j));
+      add(i, j + 1, INNER | (start ? INNER_START : 0) | (j + 1 === token.close ? INNER_CLOSE : 0));
+      chain = j + 1;
     } else if (c < 0x80 && LEAD[c] === 1 && valueStart(text, i, j)) {
       // An escaped quote is read with its quote: `\"Vq7…` is the value `"Vq7…` typed.
-      add(i, c === 0x22 ? j + 1 : j, 1);
+      add(i, c === 0x22 ? j + 1 : j, LEAD_RUN);
       chain = j + 1;
     }
     i = text.indexOf('\\', j);
   }
   return { runs: runs.subarray(0, n), leads: leads.subarray(0, n >> 1) };
+}
+
+/** `leads` of a run that only may start a value (valueStart). */
+export const LEAD_RUN = 1;
+/**
+ * `leads` of an escaped quote inside a quoted token (quotedInside): a span over one is kept where
+ * it starts and ends inside the token or at its quotes (`'Xk9\"V'`, `-p'Xk9\"'`), not at
+ * such a run elsewhere (`"He said \"password: hunter2\" ok"`: those quotes are no value's;
+ * INNER_START, INNER_CLOSE).
+ */
+export const INNER = 2;
+/**
+ * With INNER: a value may start at the run: right after the token's opening quote, or after a
+ * user's `:` (`'bob:\'Xk9…'`); not after a blank (`"say \"password…`) or an `=` (`sed
+ * 's/password=\"old\"/…/'`: a value in escaped quotes, masked inside them as before).
+ */
+export const INNER_START = 4;
+/** With INNER: the run's quote stands right before the token's closing quote. */
+export const INNER_CLOSE = 8;
+
+/** A quoted token's opening and closing quotes (offsets), as quotedInside found them. */
+interface Token {
+  open: number;
+  close: number;
+}
+
+/**
+ * Whether the run of backslashes [i, j) and the quote after it (`"` or `'`) stand inside a
+ * token quoted on both sides (review r17 HIGH 2: `export DB_PASSWORD='Xk9\"V'`,
+ * `mysql -p"Xk9\"V"`): an escaped quote the value holds, read the same decoded and in a JSON
+ * line at any depth. The token's opening quote is the nearest quote before the run on the line
+ * (bounded); it opens a value (a `'` at a word's start or after a short option, a `"` as
+ * `opens` says), and a closing quote follows on the line. A `"` token's level is the count of
+ * backslashes before its opening quote, m (0 decoded, 1 in a JSON line, 3 in JSON inside
+ * JSON): a quote after m + k(m+1) backslashes is the text's `"` after k backslashes, escaped
+ * when k is odd (the run's own quote: inside; the closing quote: skipped), closing when k is
+ * even; any other count is a quote of the JSON around the token (its end: no closing quote). In a
+ * `'` token, whose level the quote does not tell (JSON leaves `'` as it is), a `'` without a
+ * backslash closes it, and a `"` after fewer backslashes than the run's (a JSON string's end at
+ * the run's level or below) ends the look. `token`: the token last found, which holds the
+ * runs after this one up to its closing quote.
+ */
+function quotedInside(text: string, i: number, j: number, token: Token): boolean {
+  if (i > token.open && j < token.close) return true;
+  const lo = Math.max(0, i - AROUND);
+  let a = i - 1;
+  for (; a >= lo; a--) {
+    const c = text.charCodeAt(a);
+    if (c === 0x27 || c === 0x22) break;
+    if (c === 0x0a || c === 0x0d) return false;
+  }
+  if (a < lo) return false;
+  const q = text.charCodeAt(a);
+  const m = backslashesBefore(text, a);
+  const n = j - i;
+  if (q === 0x27) {
+    if (m > 0 || !opensSingle(text, a)) return false;
+  } else {
+    if (!opens(text, a) && !yamlValue(text, a - m)) return false;
+    if (text.charCodeAt(j) === 0x22 && quoteLevel(n, m) % 2 !== 1) return false;
+  }
+  const stop = Math.min(text.length, j + 1 + VALUE_MAX);
+  for (let k = j + 1; k < stop; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 0x0a || c === 0x0d) return false;
+    if (c !== q && c !== 0x22) continue;
+    const b = backslashesBefore(text, k, j + 1);
+    if (q === 0x27) {
+      if (c === 0x27 && b === 0) return found(token, a, k);
+      if (c === 0x22 && b < n) return false;
+      continue;
+    }
+    const level = quoteLevel(b, m);
+    if (level < 0) return false;
+    if (level % 2 === 0) return found(token, a, k);
+  }
+  return false;
+}
+
+function found(token: Token, open: number, close: number): true {
+  token.open = open;
+  token.close = close;
+  return true;
+}
+
+/**
+ * The count of backslashes the text before a JSON string's escaping had before a `"` that `b`
+ * stand before in a token whose opening quote `m` stand before (b = m + k(m+1)); -1 when `b`
+ * is no such count.
+ */
+function quoteLevel(b: number, m: number): number {
+  const k = (b - m) / (m + 1);
+  return k >= 0 && Number.isInteger(k) ? k : -1;
+}
+
+/**
+ * Whether a quote at `a` (its backslashes before it) follows a YAML key's `:` and blanks
+ * (`password: "Xk9\"V"`), where opens reads a JSON string: an unquoted key, a word before
+ * the `:`.
+ */
+function yamlValue(text: string, a: number): boolean {
+  let k = a - 1;
+  while (k >= 0 && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k--;
+  return k < a - 1 && text.charCodeAt(k) === 0x3a && isWord(text.charCodeAt(k - 1));
+}
+
+/**
+ * Whether the `'` at `a` may open a quoted value: at the line's start, after a blank, `=`, `:`,
+ * `,`, `(`, `[`, `{`, or glued to a short option (`-p'…'`); not an apostrophe (`it's`).
+ */
+function opensSingle(text: string, a: number): boolean {
+  const c = text.charCodeAt(a - 1);
+  if (Number.isNaN(c) || blank(c)) return true;
+  if (c === 0x3d || c === 0x3a || c === 0x2c || c === 0x28 || c === 0x5b || c === 0x7b) return true;
+  return isLetter(c) && text.charCodeAt(a - 2) === 0x2d;
 }
 
 /**

@@ -89,6 +89,27 @@ describe('list', () => {
     expect(run.stderr.split('\n')).toContain('2 of 6 sessions (--all or -n for more)');
   });
 
+  it('leaves the counts and the model out at COLUMNS=40 and 60 rather than cut them to nothing', async () => {
+    const at = async (columns: string) =>
+      (await example(['list', '-n', '2'], { COLUMNS: columns })).stdout;
+    expect(await at('40')).toBe(
+      [
+        'id        created           request',
+        '9e779ff1  2026-06-25 20:02  a fin de ne…',
+        'a704176f  2026-06-25 17:15  comment je …',
+        '',
+      ].join('\n'),
+    );
+    expect(await at('60')).toBe(
+      [
+        'id        created      steps  errors  model     request',
+        '9e779ff1  2026-06-25…     61       0  Gemini …  a fin de ne…',
+        'a704176f  2026-06-25…     38       0  Gemini …  comment je …',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('prints markdown with --md', async () => {
     const run = await example(['list', '-n', '1', '--md']);
     expect(run.stdout.split('\n').slice(0, 2)).toEqual([

@@ -82,13 +82,14 @@ export function printList(out: Printer, result: ListResult): void {
   out.table(
     [
       // On a narrow terminal the model gives way first; the id, the day and the request's
-      // first words stay readable longest.
+      // first words stay readable longest. Where even they cannot fit (COLUMNS=40), the
+      // counts and the model are left out rather than cut to `ste…`: the id names the session.
       { header: 'id', keep: 8 },
-      { header: 'created', keep: 11 },
-      { header: 'steps', align: 'right' },
-      { header: 'tools', align: 'right' },
-      { header: 'errors', align: 'right' },
-      { header: 'model' },
+      { header: 'created', keep: 11, drop: 5 },
+      { header: 'steps', align: 'right', drop: 2 },
+      { header: 'tools', align: 'right', drop: 1 },
+      { header: 'errors', align: 'right', drop: 3 },
+      { header: 'model', drop: 4 },
       { header: 'request', flex: true, keep: 12 },
     ],
     result.items.map((s) => [

@@ -158,6 +158,20 @@ describe('a table narrower than its cells', () => {
     expect(renderTable(columns, rows, 60).split('\n')[1]).toContain(' 2026-06…  ');
   });
 
+  it('leaves droppable columns out, lowest first, only when the kept widths cannot fit', () => {
+    // As `brainql list` orders them: tools, steps, errors, model, then the day.
+    const drop: Record<string, number> = { tools: 1, steps: 2, errors: 3, model: 4, created: 5 };
+    const keep: Record<string, number> = { id: 8, created: 11, request: 12 };
+    const droppable = columns.map((c) => ({ ...c, keep: keep[c.header], drop: drop[c.header] }));
+    const headers = (width: number) => renderTable(droppable, rows, width).split('\n')[0];
+    expect([30, 40, 60, 200].map(headers)).toEqual([
+      'id          request',
+      'id          created         request',
+      'id        created      steps  errors  model     request',
+      'id          created           steps  tools  errors  model                                     request',
+    ]);
+  });
+
   it('fits every width from 40 up, cutting less as it widens', () => {
     for (let width = 40; width <= 120; width++) {
       for (const line of renderTable(columns, rows, width).trimEnd().split('\n'))

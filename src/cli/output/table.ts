@@ -15,6 +15,11 @@ export interface Column {
    * its day, a request its first words, while a model name gives way first).
    */
   keep?: number;
+  /**
+   * Left out, lowest first, when the table cannot fit with every column at its `keep` width
+   * (COLUMNS=40: an id cut to `9e7…` names no session; the counts go before it does).
+   */
+  drop?: number;
 }
 
 const GAP = 2;
@@ -75,12 +80,14 @@ function fitWidths(
 }
 
 export function renderTable(
-  columns: readonly Column[],
-  rows: readonly (readonly string[])[],
+  allColumns: readonly Column[],
+  allRows: readonly (readonly string[])[],
   width: number,
   header: (text: string) => string = (t) => t,
 ): string {
-  const cells = rows.map((r) => r.map((c) => oneLine(c)));
+  const shown = shownColumns(allColumns, allRows, width);
+  const columns = shown.map((i) => allColumns[i]);
+  const cells = allRows.map((r) => shown.map((i) => oneLine(r[i] ?? '')));
   const widths = columns.map((col, i) =>
     cells.reduce((m, r) => Math.max(m, chars(r[i] ?? '').length), chars(col.header).length),
   );
@@ -110,6 +117,35 @@ export function renderTable(
       ...cells.map((r) => line(r)),
     ].join('\n') + '\n'
   );
+}
+
+/**
+ * The indexes of the columns shown at `width`: all, unless the table overflows with each column
+ * at its `keep` width (at least its header's first characters, numbers whole), then without the
+ * droppable ones, lowest `drop` first, until it fits or none is left to drop.
+ */
+function shownColumns(
+  columns: readonly Column[],
+  rows: readonly (readonly string[])[],
+  width: number,
+): number[] {
+  const need = columns.map((col, i) => {
+    const widest = rows.reduce(
+      (m, r) => Math.max(m, chars(oneLine(r[i] ?? '')).length),
+      chars(col.header).length,
+    );
+    return col.align === 'right' ? widest : Math.min(widest, Math.max(col.keep ?? 0, MIN_CUT));
+  });
+  const shown = columns.map((_, i) => i);
+  const total = () => shown.reduce((a, i) => a + need[i], 0) + GAP * (shown.length - 1);
+  const droppable = shown
+    .filter((i) => columns[i].drop !== undefined)
+    .sort((a, b) => columns[a].drop! - columns[b].drop!);
+  for (const i of droppable) {
+    if (total() <= width) break;
+    shown.splice(shown.indexOf(i), 1);
+  }
+  return shown;
 }
 
 /** A GitHub-flavoured markdown table (pipes escaped, one line per cell). */
