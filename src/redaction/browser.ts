@@ -78,6 +78,9 @@ const ATTRIBUTE =
   /([\w:-]+)[ \t]*=[ \t]*(?:\\*"([^"\\\r\n]*)\\*"|\\*'([^'\\\r\n]*)\\*'|([^\s"'\\>]+))/g;
 /** How far an `<input` tag is read for its attributes. */
 const TAG_MAX = 2048;
+/** The tags this detector reads (its trigger's names): the scan runs it at every `<` it finds. */
+const HTML_TAG =
+  /<(?:[iI][nN][pP][uU][tT]|[pP]roperty|[aA]dd|[pP]aram(?:eter)?|[eE]ntry|[sS]etting)[\s/]/y;
 
 /**
  * `<input type="password" value="S3cret">`, `<input name="pwd" value='S3cret'>`,
@@ -93,8 +96,16 @@ export const htmlPasswordValue: Detector = {
   trigger:
     '<(?=(?:[iI][nN][pP][uU][tT]|[pP]roperty|[aA]dd|[pP]aram(?:eter)?|[eE]ntry|[sS]etting)[\\s/])',
   find(text, at, _state, out) {
-    const close = text.indexOf('>', at);
-    const end = close < 0 ? Math.min(text.length, at + TAG_MAX) : Math.min(close, at + TAG_MAX);
+    // The scan runs every detector of `<` at each `<` any of them triggers on (`<password`
+    // is xmlSecretElement's): read no other tag (review r17 M1: `<password a="x" ` repeated
+    // cost 2 KB of attribute matching per 16 bytes).
+    HTML_TAG.lastIndex = at;
+    if (!HTML_TAG.test(text)) return -1;
+    // The `>` is looked for within TAG_MAX only: indexOf to the text's end from every tag of a
+    // text without `>` is quadratic.
+    const head = text.slice(at, at + TAG_MAX);
+    const close = head.indexOf('>');
+    const end = at + (close < 0 ? head.length : close);
     const tag = text.slice(at, end);
     let field = false;
     let value: { start: number; text: string } | null = null;
@@ -113,7 +124,9 @@ export const htmlPasswordValue: Detector = {
         value = { start: text.lastIndexOf(v, at + (m.index ?? 0) + m[0].length), text: v };
       }
     }
-    if (!field || !value || !acceptAssignment('password', value.text, true, '')) return -1;
+    // A tag not a password field's is read once: the tags that start inside it (`<input a="x" `
+    // repeated, no `>`) have their attributes among its own (review r17 M1).
+    if (!field || !value || !acceptAssignment('password', value.text, true, '')) return end;
     out.push({ start: value.start, end: value.start + value.text.length, kind: 'password' });
     return value.start + value.text.length;
   },

@@ -890,6 +890,20 @@ describe('linear time', () => {
     'mc alias set' + fill(' a'),
     'x\tTRUE\t/\tTRUE' + fill('\t0'),
     'curl' + fill(' -b a=b'),
+    // Review r17 M1: start tags without `>`, each `<` once cost every `<` detector 2 KB of
+    // attribute matching (3-4 µs a byte).
+    ...[
+      '<password a="x" ',
+      '<password\n',
+      '<password type="x"\n',
+      '<input a="x" ',
+      '<add key="password" ',
+      // Element text: blanks before a `<` that closes nothing, a CDATA section never closed.
+      `<password>a${' '.repeat(300)}`,
+      `<password>a\n${' '.repeat(300)}`,
+      '<password><![CDATA[\n',
+    ].map((u) => fill(u)),
+    JSON.stringify({ step_index: 1, content: fill('<password a="x" ') }),
   ];
 
   // Catastrophic backtracking takes minutes to forever on 1 MB; a linear scan tens to a few
@@ -967,6 +981,11 @@ describe('linear time', () => {
     'redis-cli CONFIG SET requirepass a ',
     '1:6379> CONFIG SET masterauth a ',
     'SCRAM-SHA-256$4096:a$b:c ',
+    // Review r17 M1: start tags without `>` (an HTML tag read up to 2 KB from every `<`).
+    '<password a="x" ',
+    '<password\n',
+    '<input a="x" ',
+    '<entry key="password" ',
   ];
   /**
    * CPU milliseconds to redact each text, the best of `n` runs taken in turn: a collector pause

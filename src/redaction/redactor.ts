@@ -59,8 +59,35 @@ const WIDE_GAP = new RegExp(
  * class it made figure 7's redactText 15% slower).
  */
 const MARK_OR_BLANK = new RegExp(`[${COMPOSES.source.slice(1, -1)}${WIDE.slice(6)}]`);
+/**
+ * Whether the control characters [a, b) stand where a value may follow: after a separator
+ * (`:`, `=`, `>`, full-width `：`), or an option (`-p`, `--password`), maybe past blanks, and
+ * before something not blank.
+ */
+function valueGap(text: string, a: number, b: number): boolean {
+  const next = text.charCodeAt(b);
+  if (!(next > 0x20) || next === 0x7f) return false;
+  let i = a;
+  while (i > 0 && (text.charCodeAt(i - 1) === 0x20 || text.charCodeAt(i - 1) === 0x09)) i--;
+  const c = text[i - 1];
+  if (c === ':' || c === '=' || c === '>' || c === '\uff1a' || c === '\uff1d') return true;
+  return OPTION_BEFORE.test(text.slice(Math.max(0, i - 42), i));
+}
+const OPTION_BEFORE = /(?:^|[\s"'])-{1,2}[A-Za-z][\w-]{0,40}$/;
 /** How far before such a gap its window starts: the key name (./keys) and what precedes it. */
 const KEY_REACH = 256;
+/**
+ * Control characters that may stand between a key and its value (review r17 H1: `password:\v`,
+ * `mysql -p\f`, `curl -u bob:\r`, `\x1f`, `\x00`): the C0 controls but the tab, the line feed
+ * and ESC (an ANSI sequence's, read by the detectors as it is), and a carriage return not
+ * before a line feed. A raw JSON line spells them `\u000b`, which the raw scan reads glued to
+ * the value and masks; the decoded text reads them as a line break, as a terminal shows them.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f]|\r(?!\n)/;
+const CONTROLS = new RegExp(`(?:${CONTROL.source})+`, 'g');
+/** CONTROLS for replace (which resets lastIndex: the walk over the gaps keeps its own). */
+const CONTROL_RUNS = new RegExp(CONTROLS.source, 'g');
 /** Most JSON keys remembered as holding no secret (see redactKey), and short values (redactShort). */
 const CLEAN_KEYS = 4096;
 
@@ -145,7 +172,62 @@ export class Redactor {
     if (text.includes('\n') || text.includes('\t')) {
       for (const s of joinedSpans((t) => this.scanLines(t), text, raw)) raw.push(s);
     }
+    if (CONTROL.test(text)) for (const s of this.scanControls(text)) raw.push(s);
     return raw;
+  }
+
+  /**
+   * What scanText finds in windows around the control characters of `text` (CONTROL), each
+   * run read as a line break (then blanks) and as blanks (`"password":\f"V"`): one UTF-16 unit
+   * for one, the window's spans are the text's. Kept are the spans that reach past a run and start at most 8 characters after it
+   * (the value after the gap, or a span over it: `Bearer\vV`); the rest the text's own scan
+   * finds. Windows only, merged: terminal output holds `\r` everywhere.
+   */
+  private scanControls(text: string): Span[] {
+    const out: Span[] = [];
+    let gaps: number[] = [];
+    let from = 0;
+    let to = -1;
+    let quoted = false;
+    const flush = () => {
+      const slice = text.slice(from, to);
+      const found = this.scanText(
+        slice.replace(CONTROL_RUNS, (run) => '\n'.padEnd(run.length, ' ')),
+      );
+      if (quoted) {
+        for (const s of this.scanText(
+          slice.replace(CONTROL_RUNS, (run) => ' '.repeat(run.length)),
+        )) {
+          found.push(s);
+        }
+      }
+      found.sort((x, y) => x.start - y.start);
+      let g = 0;
+      for (const s of found) {
+        const start = s.start + from;
+        const end = s.end + from;
+        while (g < gaps.length && gaps[g + 1] + 8 < start) g += 2;
+        if (g < gaps.length && end > gaps[g + 1]) out.push({ start, end, kind: s.kind });
+      }
+      gaps = [];
+      quoted = false;
+    };
+    CONTROLS.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = CONTROLS.exec(text)) !== null) {
+      const a = m.index;
+      const b = a + m[0].length;
+      // Only a gap after a separator or an option (`password:`, `X=`, `-p`, `bob:`): the
+      // progress lines of a terminal (`45% [===>  ]\r`) open no window.
+      if (!valueGap(text, a, b)) continue;
+      if (to >= 0 && a - KEY_REACH > to) flush();
+      if (text.charCodeAt(b) === 0x22 || text.charCodeAt(b) === 0x27) quoted = true;
+      if (gaps.length === 0) from = Math.max(0, a - KEY_REACH);
+      to = Math.min(text.length, b + 2 * VALUE_MAX);
+      gaps.push(a, b);
+    }
+    if (gaps.length > 0) flush();
+    return out;
   }
 
   /** scanText without ./joins: the text's lines as they are. */

@@ -29,10 +29,23 @@ const ATTR = `\\s+[\\w:.-]{1,60}\\s*=\\s*(?:"[^"<>]{0,300}"|'[^'<>]{0,300}')`;
  */
 const BLANKS =
   '(?:[ \\t\\r\\f\\v]|(?:\\n|\\\\+n)(?:[ \\t]*\\d{1,9}(?::[ \\t]?|\\t))?|\\\\+[rt]){0,200}';
-/** Element text (group 4, maybe in CDATA: group 3), blanks and line breaks around it. */
+/**
+ * Element text (group 4, maybe in CDATA: group 3), blanks and line breaks around it. The text
+ * may go on over lines (`<apiKey>V` then `  rotated 2026-01</apiKey>`, a CDATA section with the
+ * value on a line of its own): a raw JSON line reads it as one line, `\n` two characters, and
+ * masks it; the decoded text must mask it too (review r17 H1). Group 4 is the text's first
+ * line, what goes on below it is not the value. A line a diff marks (`+`, `-`) goes on no text:
+ * a diff's element is read on each side (./diff).
+ */
+const LINE_BREAK = '(?:\\r?\\n|\\r)(?![+-])';
+// The first line ends on a character not blank: BLANKS is tried after each of its words, not
+// at each blank of a run (`<password>a` then 300 blanks cost BLANKS' 200 steps a blank).
+// `(?=(x))\\N` reads x once, as an atomic group would: a lazy run tried before `BLANKS</` at
+// each of its characters costs BLANKS' 200 steps a character (`<password>a\n` then blanks).
 const TEXT =
-  `${BLANKS}(?:<!\\[CDATA\\[([^\\]\\r\\n]{1,${VALUE_MAX}}?)\\]\\]>` +
-  `|((?:[^<\\s\\\\]|\\\\+[^nrt\\\\])[^<\\r\\n]{0,${VALUE_MAX}}?))${BLANKS}</`;
+  `${BLANKS}(?:<!\\[CDATA\\[(?=((?:[^\\]\\r\\n]|${LINE_BREAK}){1,${VALUE_MAX}}))\\3\\]\\]>` +
+  `|((?:[^<\\s\\\\]|\\\\+[^nrt\\\\])(?:[^<\\r\\n]{0,${VALUE_MAX}}?[^<\\s])?)` +
+  `(?:${LINE_BREAK}(?=([^<]{0,${VALUE_MAX}}))\\5(?=</))?)${BLANKS}</`;
 /** `<name attrs>text</`: group 1 the name, 2 the attributes (with indices). */
 const ELEMENT = new RegExp(`<([A-Za-z][\\w.:-]{0,80})((?:${ATTR}){0,8})\\s*>${TEXT}`, 'yd');
 /** `<add key="ApiKey" value="…"/>` (.NET appSettings): group 1 the attributes. */
@@ -63,9 +76,12 @@ export const xmlSecretElement: Detector = {
     const value = m[g];
     // Android's string resources are labels (`Enter your password`): a key there is one word.
     if (m[1] === 'string' && /\s/.test(value)) return end;
-    if (acceptAssignment(rule.keyword, value.trim(), true, '')) {
-      const start = m.indices[g][0];
-      out.push({ start, end: start + value.length, kind: rule.kind });
+    // CDATA over lines: the value is its text past the line breaks and blanks around it.
+    const lead = g === 3 ? /^\s*/.exec(value)![0].length : 0;
+    const v = g === 3 ? value.trim() : value;
+    if (acceptAssignment(rule.keyword, v.trim(), true, '')) {
+      const start = m.indices[g][0] + (lead === value.length ? 0 : lead);
+      out.push({ start, end: start + (v === '' ? value.length : v.length), kind: rule.kind });
     }
     return end;
   },
