@@ -34,6 +34,9 @@ const CASES: [string, string, string][] = [
     `<password><![CDATA[${P}  ]]></password>`,
   ],
   [`<password>${V}\r\nx</password>`, `<password>${P}\r\nx</password>`, `<password>${P}</password>`],
+  // Blanks before the first line's break are no value's (review r17, after H1's fix).
+  [`<password>${V} \n x</password>`, `<password>${P} \n x</password>`, `<password>${P}</password>`],
+  [`<token>${V}\t\n  more</token>`, `<token>${P}\t\n  more</token>`, `<token>${P}</token>`],
   // Maven's settings.xml as the review found it in a tool call's arguments.
   [
     `<server>\n  <password><![CDATA[\n        ${V}\n      ]]></password>\n</server>`,

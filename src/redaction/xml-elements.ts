@@ -38,14 +38,15 @@ const BLANKS =
  * a diff's element is read on each side (./diff).
  */
 const LINE_BREAK = '(?:\\r?\\n|\\r)(?![+-])';
-// The first line ends on a character not blank: BLANKS is tried after each of its words, not
+// The first line ends on a character not blank (blanks before its line break are no value's,
+// review r17: `<password>V \n x</password>`): BLANKS is tried after each of its words, not
 // at each blank of a run (`<password>a` then 300 blanks cost BLANKS' 200 steps a blank).
 // `(?=(x))\\N` reads x once, as an atomic group would: a lazy run tried before `BLANKS</` at
 // each of its characters costs BLANKS' 200 steps a character (`<password>a\n` then blanks).
 const TEXT =
   `${BLANKS}(?:<!\\[CDATA\\[(?=((?:[^\\]\\r\\n]|${LINE_BREAK}){1,${VALUE_MAX}}))\\3\\]\\]>` +
   `|((?:[^<\\s\\\\]|\\\\+[^nrt\\\\])(?:[^<\\r\\n]{0,${VALUE_MAX}}?[^<\\s])?)` +
-  `(?:${LINE_BREAK}(?=([^<]{0,${VALUE_MAX}}))\\5(?=</))?)${BLANKS}</`;
+  `(?:[ \\t]*${LINE_BREAK}(?=([^<]{0,${VALUE_MAX}}))\\5(?=</))?)${BLANKS}</`;
 /** `<name attrs>text</`: group 1 the name, 2 the attributes (with indices). */
 const ELEMENT = new RegExp(`<([A-Za-z][\\w.:-]{0,80})((?:${ATTR}){0,8})\\s*>${TEXT}`, 'yd');
 /** `<add key="ApiKey" value="…"/>` (.NET appSettings): group 1 the attributes. */
