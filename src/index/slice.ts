@@ -1,10 +1,11 @@
 /**
  * How long the indexer holds the thread that answers requests before it lets the event loop
- * turn. Most of a session's reads are synchronous (small transcripts, outputs, artifacts and
- * folder listings: a thread-pool round trip each cost more than the read), so without a bound a
- * session was one slice of the thread: 6 ms at the median on the small bench home, tens of ms
- * for a larger one, and a request waited for a whole slice at each of its own awaits (figure 9p:
- * the newest-20 page 2.8-3.1x its time after the build, issue 22 bounds it at 1.5x).
+ * turn. Between its awaits a session's parsing, redaction and rows (and its folder listings,
+ * read synchronously) ran as one slice of the thread: 6 ms at the median on the small bench
+ * home, tens of ms for a larger one, and a request waited for a whole slice at each of its own
+ * awaits (figure 9p: the newest-20 page 2.8-3.1x its time after the build, issue 22 bounds it
+ * at 1.5x). Small files are read through the thread pool again: read synchronously they kept
+ * the thread from ever waiting on it (9p 3.3-6.6x).
  */
 export const SLICE_MS = 1;
 

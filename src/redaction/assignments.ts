@@ -6,6 +6,7 @@ import {
   AUTHZ,
   COOKIE,
   KEY_CLOSE,
+  KEY_LAST_CHARS,
   KEY_SUFFIX,
   KEYWORDS,
   NOT_SECRETS,
@@ -76,9 +77,8 @@ export const KEY_LAST = `(?:${[
   // private_key_id.
   `[yY][_-][iI][dD]`,
 ].join('|')})`;
-export const KEY_LAST_CODES = new Set(
-  [...'destnylhpaogvwumbióｄь码碼ド호ड्رהאนςσ0123456789'].map((c) => c.charCodeAt(0)),
-);
+/** KEY_LAST_CHARS as codes, for keyLast's lower-cased character. */
+export const KEY_LAST_CODES = new Set([...KEY_LAST_CHARS].map((c) => c.charCodeAt(0)));
 
 /** Where the key before the `:`/`=` at `at` ends (its last character), past quotes and blanks. */
 export function keyEnd(text: string, at: number): number {

@@ -353,11 +353,15 @@ export interface KeyRule {
 }
 
 const SECRET_KEY = new RegExp(`(?:(${KEYWORDS})${KEY_SUFFIX}|(${AUTHZ}))$`);
-/** Last letters of every key SECRET_KEY matches (a cheap test before the regex). */
+/**
+ * The last character, lower case, of every key SECRET_KEY matches: the cheap first test of
+ * secretKey here and of the assignment triggers (./assignments KEY_LAST_CODES). One list, so a
+ * new key word's ending is added once (review r17's languages were added to two copies).
+ */
+export const KEY_LAST_CHARS = 'destnylhpaogvwumbióｄь码碼ド호ड्رהאนςσ0123456789';
+/** KEY_LAST_CHARS in either case (a JSON key is not lowered before the test). */
 const LAST = new Set(
-  [...'destnylhpaogvwumbiDESTNYLHPAOGVWUMBIóÓｄＤьЬ码碼ド호ड्رהאนςσΣ0123456789'].map((c) =>
-    c.charCodeAt(0),
-  ),
+  [...KEY_LAST_CHARS, ...KEY_LAST_CHARS.toUpperCase()].map((c) => c.charCodeAt(0)),
 );
 
 const UNICODE_ESCAPE = /\\u([0-9a-fA-F]{4})/g;
