@@ -10,6 +10,7 @@ import { joinedSpans } from './joins';
 import { redactJsonValue } from './json';
 import { scanBuiltins, type Span } from './patterns';
 import { mergeSpans } from './spans';
+import { maskInWindows, WINDOWED_FROM } from './windows';
 import {
   INNER,
   INNER_CLOSE,
@@ -309,9 +310,13 @@ export class Redactor {
     return raw;
   }
 
-  /** `text` with every secret replaced by `[REDACTED:<kind>]`; the same string if none. */
+  /**
+   * `text` with every secret replaced by `[REDACTED:<kind>]`; the same string if none. A text
+   * past WINDOWED_FROM is masked in windows (./windows), so its working memory is a window's.
+   */
   redactText(text: string): string {
     if (!this.enabled) return text;
+    if (text.length > WINDOWED_FROM) return maskInWindows(this, text);
     return this.mask(text, this.findSpans(text));
   }
 
