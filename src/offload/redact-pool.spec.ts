@@ -35,6 +35,14 @@ const TEXTS = [
   'a'.repeat(TEXT_PIECE - 1) +
     '\ud83d\ude00 password: hunter22x ' +
     dense('api_key=x ', TEXT_PIECE),
+  // Past WINDOWED_FROM: masked window by window as its pieces come, the unchanged stretches
+  // around the secrets sent back as ranges of this text.
+  dense('lorem ipsum ', 1_600_000) +
+    dense('password: x\n', 900_000) +
+    dense('dolor sit ', 1_100_000),
+  dense('token=ZQ9123\n', 2_500_000),
+  // Past WINDOWED_FROM without a secret: the worker answers with no part, the text comes back.
+  dense('lorem ipsum dolor\n', 2_300_000),
 ];
 
 test('a value from OFFLOAD_UNITS on goes to a worker; smaller ones too once an answer masked that much', () => {
@@ -68,6 +76,7 @@ test('texts and diffs: the in-thread masks and counts, the budget charged while 
       expect(budget.inFlight).toBe(4 * Math.ceil((3 * text.length) / 4)); // three copies
       const got = await pending;
       expect(got === expected).toBe(true);
+      if (expected === text) expect(got).toBe(text); // the same string: nothing was sent back
       expect(worker.counts).toEqual(here.counts);
       expect(budget.inFlight).toBe(0);
     }

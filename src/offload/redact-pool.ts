@@ -48,9 +48,14 @@ type Pending = {
   charge: number;
   /** Its text's UTF-16 units, or its file's bytes (read before they are moved). */
   units: number;
-  ok: (r: Exclude<RedactReply, { error: string }>) => void;
+  ok: (r: Final) => void;
   fail: (e: Error) => void;
+  /** A large text's answer as it comes (RedactReply `part` / `same`). */
+  parts: string[];
 };
+
+/** A job's last reply. */
+type Final = Extract<RedactReply, { counts: unknown }>;
 
 class Lane {
   worker: Worker | null = null;
@@ -85,11 +90,13 @@ class Lane {
       workerData: { ...workerCode(module, ts), options: this.pool.options },
     });
     worker.on('message', (r: RedactReply) => {
+      if ('part' in r || 'same' in r) return this.part(r);
       const p = this.done();
       if (!p || p.job.id !== r.id) return;
       if (p.units >= RETIRE_UNITS) this.retire(worker);
       this.crashes = 0;
       if ('error' in r) p.fail(new Error(r.error));
+      else if ('text' in r && r.parts) p.ok({ ...r, text: p.parts.splice(0).join('') });
       else p.ok(r);
     });
     const died = (err: Error) => {
@@ -101,6 +108,13 @@ class Lane {
     worker.on('error', died);
     worker.on('exit', (code) => died(new Error(`the redaction worker exited (${code})`)));
     return worker;
+  }
+
+  /** A part of the busy job's answer: masked text, or a range of the job's own text. */
+  private part(r: Extract<RedactReply, { part: string } | { same: unknown }>): void {
+    const p = this.busy;
+    if (!p || p.job.id !== r.id || p.job.kind === 'file') return;
+    p.parts.push('part' in r ? r.part : p.job.text.slice(r.same[0], r.same[1]));
   }
 
   /**
@@ -186,9 +200,15 @@ export class RedactPool {
   async redactText(text: string, diff = false): Promise<string> {
     const inThread = () => (diff ? this.redactor.redactDiff(text) : this.redactor.redactText(text));
     if (!this.usable || text.length === 0) return inThread();
-    let r: Exclude<RedactReply, { error: string }>;
+    let r: Final;
     try {
-      const job: RedactJob = { id: ++this.seq, kind: diff ? 'diff' : 'text', text, more: false };
+      const job: RedactJob = {
+        id: ++this.seq,
+        kind: diff ? 'diff' : 'text',
+        text,
+        more: false,
+        size: text.length,
+      };
       r = await this.submit(job, TEXT_COPIES * text.length);
     } catch {
       return inThread();
@@ -217,14 +237,14 @@ export class RedactPool {
     }
   }
 
-  private submit(job: RedactJob, charge: number): Promise<Exclude<RedactReply, { error: string }>> {
+  private submit(job: RedactJob, charge: number): Promise<Final> {
     return new Promise((ok, fail) => {
-      const replay = (r: Exclude<RedactReply, { error: string }>) => {
+      const replay = (r: Final) => {
         for (const [kind, n] of r.counts) this.onCounts?.(kind, n);
         ok(r);
       };
       const units = job.kind === 'file' ? job.raw.byteLength : job.text.length;
-      this.queue.push({ job, charge, units, ok: replay, fail });
+      this.queue.push({ job, charge, units, ok: replay, fail, parts: [] });
       this.dispatch();
     });
   }

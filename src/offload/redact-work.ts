@@ -3,6 +3,7 @@ import { COLLECT_BYTES } from '../ops/in-flight-bytes';
 import { fullGc } from '../ops/full-gc';
 import { maskBinary, maskText } from '../http/masked-body';
 import { Redactor, type RedactorOptions } from '../redaction/redactor';
+import { MaskWindows, WINDOWED_FROM, WINDOW_STEP } from '../redaction/windows';
 
 /**
  * The worker side of the RedactPool (loaded by its bootstrap there): the process's
@@ -17,7 +18,7 @@ export const TEXT_PIECE = 1 << 20;
 
 export type RedactJob =
   /** A text in pieces of TEXT_PIECE units, in order; `more`: pieces follow (see RedactPool). */
-  | { id: number; kind: 'text' | 'diff'; text: string; more: boolean }
+  | { id: number; kind: 'text' | 'diff'; text: string; more: boolean; size: number }
   /** A whole file's bytes, transferred (not copied); answered with the masked body, transferred. */
   | { id: number; kind: 'file'; raw: ArrayBuffer; binary: boolean };
 
@@ -32,6 +33,8 @@ export type RedactReply =
        */
       text: string | null;
       counts: [string, number][];
+      /** The answer is the parts sent before this reply (see below). */
+      parts?: true;
     }
   | {
       id: number;
@@ -40,6 +43,13 @@ export type RedactReply =
       /** Masked spans by kind, replayed on the main thread's metric (Redactor's onRedact). */
       counts: [string, number][];
     }
+  /**
+   * A large text's answer in parts, in order, before its final reply (whose `text` is then
+   * null and `parts` true): `part`, masked text; `same`, a range of the job's own text that
+   * came out unchanged (the main thread slices it from the text it holds).
+   */
+  | { id: number; part: string }
+  | { id: number; same: [number, number] }
   | { id: number; error: string };
 
 /** An ArrayBuffer holding exactly `buf`'s bytes: its own when it spans it, else a copy. */
@@ -54,15 +64,29 @@ export function serve(port: MessagePort, options: RedactorOptions): void {
   const redactor = new Redactor(options, (kind) => counts.set(kind, (counts.get(kind) ?? 0) + 1));
   const collect = fullGc();
   let pieces: string[] = [];
+  let large: LargeText | null = null;
+  let failed = 0; // a job answered with an error: its pieces still to come are dropped
   port.on('message', (job: RedactJob) => {
-    if (job.kind !== 'file' && job.more) {
-      pieces.push(job.text);
-      return;
-    }
-    counts.clear();
+    if (job.id === failed) return;
     let size = 0;
     try {
-      if (job.kind === 'file') {
+      if (job.kind === 'text' && (large || job.size > WINDOWED_FROM)) {
+        // Masked as its pieces come (Redactor.redactText masks such a text in windows too).
+        if (!large) {
+          counts.clear();
+          large = new LargeText(redactor, (m) => port.postMessage({ id: job.id, ...m }));
+        }
+        large.write(job.text, !job.more);
+        if (job.more) return;
+        const parts = large.end();
+        large = null;
+        size = job.size;
+        port.postMessage({ id: job.id, text: null, counts: [...counts], ...(parts && { parts }) });
+      } else if (job.kind !== 'file' && job.more) {
+        pieces.push(job.text);
+        return;
+      } else if (job.kind === 'file') {
+        counts.clear();
         size = job.raw.byteLength;
         const raw = Buffer.from(job.raw);
         const { body, utf8 } = job.binary
@@ -71,6 +95,7 @@ export function serve(port: MessagePort, options: RedactorOptions): void {
         const out = ownBuffer(body);
         port.postMessage({ id: job.id, body: out, utf8, counts: [...counts] }, [out]);
       } else {
+        counts.clear();
         pieces.push(job.text);
         const text = pieces.length === 1 ? pieces[0] : pieces.join('');
         pieces = [];
@@ -83,10 +108,51 @@ export function serve(port: MessagePort, options: RedactorOptions): void {
         });
       }
     } catch (err) {
+      large = null;
+      pieces = [];
+      if (job.kind !== 'file' && job.more) failed = job.id;
       port.postMessage({ id: job.id, error: String((err as Error)?.stack ?? err) });
     }
     // The job's strings are garbage once posted: freed before the next one starts, so a worker
     // holds one value's copies at a time (what the pool charges the budget for).
     if (collect && size >= COLLECT_BYTES) collect();
   });
+}
+
+/**
+ * A large text masked window by window as its pieces arrive (Redactor.redactText's way for a
+ * text past WINDOWED_FROM), each window's part sent as it is made: the worker never holds the
+ * whole text, its masked copy or one message of it (a 32 MB keyword-dense step masked whole
+ * and sent back in one message cost the process about 110 MiB more at its peak). Unchanged
+ * stretches are sent as ranges of the caller's text; nothing at all when no window changed.
+ */
+class LargeText {
+  private readonly windows: MaskWindows;
+  private same = 0; // where the unchanged stretch not yet sent starts
+  private at = 0; // how much of the text the parts sent so far stand for
+
+  constructor(
+    redactor: Redactor,
+    private readonly send: (m: { part: string } | { same: [number, number] }) => void,
+  ) {
+    this.windows = new MaskWindows(redactor, WINDOW_STEP);
+  }
+
+  write(piece: string, final: boolean): void {
+    this.windows.write(piece, final, (part, changed, rawEnd) => {
+      if (changed) {
+        if (this.same < this.at) this.send({ same: [this.same, this.at] });
+        this.send({ part });
+        this.same = rawEnd;
+      }
+      this.at = rawEnd;
+    });
+  }
+
+  /** Sends the last unchanged stretch; false when nothing was masked (no part was sent). */
+  end(): boolean {
+    if (!this.windows.masked) return false;
+    if (this.same < this.at) this.send({ same: [this.same, this.at] });
+    return true;
+  }
 }
