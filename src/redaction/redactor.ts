@@ -71,9 +71,12 @@ function valueGap(text: string, a: number, b: number): boolean {
   while (i > 0 && (text.charCodeAt(i - 1) === 0x20 || text.charCodeAt(i - 1) === 0x09)) i--;
   const c = text[i - 1];
   if (c === ':' || c === '=' || c === '>' || c === '\uff1a' || c === '\uff1d') return true;
-  return OPTION_BEFORE.test(text.slice(Math.max(0, i - 42), i));
+  const before = text.slice(Math.max(0, i - 42), i);
+  return OPTION_BEFORE.test(before) || SCHEME_BEFORE.test(before);
 }
 const OPTION_BEFORE = /(?:^|[\s"'])-{1,2}[A-Za-z][\w-]{0,40}$/;
+/** An authorization scheme before the gap (review r19: `Authorization: Bearer\vV`). */
+const SCHEME_BEFORE = /(?:^|[\s"':])(?:bearer|basic|token)$/i;
 /** How far before such a gap its window starts: the key name (./keys) and what precedes it. */
 const KEY_REACH = 256;
 /**
