@@ -74,6 +74,9 @@ export const KEY_LAST = `(?:${[
   `${ci('st')}[gG]`,
   `${ci('pr')}[dD]`,
   `${ci('admi')}[nN]`,
+  // KEY_TAILS' `new` in other languages (review r19: `passwortNeu`, `contraseñaNueva`).
+  `(?:${ci('ne')}|${ci('nouvea')})[uU]`,
+  `(?:${ci('nue')}|${ci('nuo')}|${ci('no')})[vV][aAoO]`,
   // private_key_id.
   `[yY][_-][iI][dD]`,
 ].join('|')})`;

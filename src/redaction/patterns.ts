@@ -291,6 +291,8 @@ const KEY_LAST_ENDINGS = [
   ...['_db', '-db', 'ddb', 'sdb', 'ndb', 'tdb', 'ydb', 'edb', 'hdb', 'ldb', 'adb', 'odb'],
   // KEY_TAILS' environments and accounts (review r16 L).
   ...['_qa', '-qa', 'uat', 'stg', 'prd', 'admin', 'root'],
+  // KEY_TAILS' `new` in other languages (review r19).
+  ...['neu', 'eau', 'eva', 'evo', 'ova', 'ovo'],
 ];
 /**
  * Lower-case pair -> the first characters allowed before it (ASCII; 2: a longer ending's, see
