@@ -124,6 +124,23 @@ function keyEndsWith(text: string, at: number, word: string): boolean {
 const SEP = '[:=\\uFF1A\\uFF1D]';
 
 /**
+ * A string literal's prefix: Python's bytes, raw and f-strings (`b'…'`, `rb"…"`), C's and
+ * C++'s wide and UTF-8 literals (`L"…"`, `u8"…"`), C#'s verbatim `@"…"` (review r19 M2: the
+ * prefix letter was read as the bare value and masked, the value after it served clear).
+ */
+const STRING_PREFIX = '[bBrRfFuU]{1,2}|L|u8|@';
+/** A bare prefix before a quote: `password = b''` is no value (nor is the `b`). */
+const BARE_PREFIX = /^(?:[bBrRfFuU]{1,2}|L|u8|@|[NE])$/;
+/** An f-string's value with a placeholder (`f"{pw}"`) is code. */
+const F_PREFIX = /(?:^|[^A-Za-z])[rR]?[fF][rR]?\\*["']$/;
+/**
+ * Calls that only wrap a literal: pydantic's `SecretStr("…")`, Rust's `String::from("…")`,
+ * `Secret::new("…")`, `SecretString::from("…")`, Go's and JavaScript's `String("…")`.
+ */
+const WRAPPER =
+  '(?:SecretStr|SecretBytes|String::from|SecretString::(?:new|from)|Secret::new|String|Some)';
+
+/**
  * `password=...`, `"password": "..."`, `DB_PASSWORD=...`, `api_key: ...`, `'pass' => '...'`,
  * `token := "..."`: masks the value only. Groups: 1 key word, 2 "value", 3 'value',
  * 4 `value`, 5 bare value; the value ends the match.
@@ -135,6 +152,8 @@ export const assignment = regexDetector({
   back: 0,
   source:
     `(?<=(${KEYWORDS})${KEY_SUFFIX}${KEY_CLOSE})(?::=|=>|${SEP})[ \\t]*` +
+    // A quoted value in a wrapper, after a string prefix (review r19 M2).
+    `(?:${WRAPPER}\\([ \\t]*(?=(?:${STRING_PREFIX})?\\\\*["']))?(?:${STRING_PREFIX}(?=\\\\*["']))?` +
     // `N'…'` and `E'…'` (SQL Server's and PostgreSQL's string prefixes) are quoted values.
     `(?:\\\\*"([^"\\\\\\r\\n]{1,${VALUE_MAX}})|(?:[NE](?='))?\\\\*'([^'\\\\\\r\\n]{1,${VALUE_MAX}})` +
     // A bare value ends at a control character: in a binary file a NUL ends a C string.
@@ -157,6 +176,9 @@ export const assignment = regexDetector({
     if (m[5] === undefined && CONCATENATED.test(value)) return -1;
     const bare = m[5] !== undefined;
     const read = m.index + m[0].length;
+    if (bare && BARE_PREFIX.test(value) && QUOTES.has(m.input.charCodeAt(read))) return -1;
+    if (!bare && value.includes('{') && F_PREFIX.test(m[0].slice(0, m[0].length - value.length)))
+      return -1;
     if (bare && value.length < VALUE_MAX && end > read) {
       // A phrase (extend): masked whole unless it is a placeholder or a reference.
       const phrase = m.input.slice(read - value.length, end);
@@ -206,6 +228,7 @@ function numberedKeyValue(m: RegExpExecArray, value: string): boolean {
   if (value.length >= 20 || !TOKEN_WORD.test(m[1]) || !NAME_OR_NUMBER.test(value)) return false;
   return NUMBERED_KEY.test(m.input.slice(Math.max(0, m.index - 12), m.index));
 }
+const QUOTES = new Set([0x22, 0x27, 0x5c]);
 const CONCATENATED = /^[ \t]*(?:\+|\.\.|\|\||\)|,|;|$)/;
 const YAML_KEY = /key|token/i;
 const WORD = /^[\w+/=.~-]{8,}$/;

@@ -315,19 +315,23 @@ export const pgpassLine: Detector = {
   },
 };
 
-// A secret's default in code: `process.env.API_KEY || "…"`.
+// A secret's default in code: `process.env.API_KEY || "…"`, `process.env.API_KEY ?? "…"`, Ruby's
+// `ENV["API_KEY"] || "…"` (review r19 M2: the last two were served clear).
 
-const ENV_NAME = /env\.([A-Za-z_$][\w$]{0,80})[ \t]*$/;
+const ENV_NAME = /(?:env\.([A-Za-z_$][\w$]{0,80})|ENV\[["']([A-Za-z_$][\w$]{0,80})["']\])[ \t]*$/;
 const DEFAULT = new RegExp(
-  `\\|\\|[ \\t]*(?:"([^"\\\\\\r\\n]{1,${VALUE_MAX}})"|'([^'\\\\\\r\\n]{1,${VALUE_MAX}})'|\`([^\`\\\\\\r\\n$]{1,${VALUE_MAX}})\`)`,
+  `(?:\\|\\||\\?\\?)[ \\t]*(?:"([^"\\\\\\r\\n]{1,${VALUE_MAX}})"|'([^'\\\\\\r\\n]{1,${VALUE_MAX}})'|\`([^\`\\\\\\r\\n$]{1,${VALUE_MAX}})\`)`,
   'y',
 );
+/** What comes before the `||` or `??`: `env.NAME`, `ENV["NAME"]`. */
+const ENV_REF = `(?:env\\.[A-Za-z_$][\\w$]{0,80}|ENV\\[["'][A-Za-z_$][\\w$]{0,80}["']\\])[ \\t]*`;
 export const envDefault: Detector = {
   kind: 'password',
   anchors: '|',
-  trigger: '\\|(?<=env\\.[A-Za-z_$][\\w$]{0,80}[ \\t]*\\|)(?=\\|[ \\t]*["\'`])',
+  trigger: `\\|(?<=${ENV_REF}\\|)(?=\\|[ \\t]*["'\`])`,
   find(text, at, _state, out) {
-    const name = ENV_NAME.exec(text.slice(Math.max(0, at - 100), at))?.[1];
+    const env = ENV_NAME.exec(text.slice(Math.max(0, at - 100), at));
+    const name = env?.[1] ?? env?.[2];
     const rule = name === undefined ? null : secretKey(name);
     if (rule === null) return -1;
     DEFAULT.lastIndex = at;
@@ -340,6 +344,12 @@ export const envDefault: Detector = {
     }
     return DEFAULT.lastIndex;
   },
+};
+/** `process.env.API_KEY ?? "…"`: envDefault at a `?` (the look-ahead first: `?` is in URLs). */
+export const envDefaultNullish: Detector = {
+  ...envDefault,
+  anchors: '?',
+  trigger: `\\?(?=\\?[ \\t]*["'\`])(?<=${ENV_REF}\\?)`,
 };
 
 // redis: `redis-cli CONFIG SET requirepass …`, `127.0.0.1:6379> CONFIG SET masterauth …`.
@@ -562,6 +572,7 @@ export const LINE_DETECTORS: readonly Detector[] = [
   typedConstant,
   pgpassLine,
   envDefault,
+  envDefaultNullish,
   redisCli,
   redisPromptCommand,
 ];
