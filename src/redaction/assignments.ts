@@ -128,7 +128,7 @@ const SEP = '[:=\\uFF1A\\uFF1D]';
  * C++'s wide and UTF-8 literals (`L"…"`, `u8"…"`), C#'s verbatim `@"…"` (review r19 M2: the
  * prefix letter was read as the bare value and masked, the value after it served clear).
  */
-const STRING_PREFIX = '[bBrRfFuU]{1,2}|L|u8|@';
+const STRING_PREFIX = '(?:[bBrRfFuU]{1,2}|L|u8|@)';
 /** A bare prefix before a quote: `password = b''` is no value (nor is the `b`). */
 const BARE_PREFIX = /^(?:[bBrRfFuU]{1,2}|L|u8|@|[NE])$/;
 /** An f-string's value with a placeholder (`f"{pw}"`) is code. */
