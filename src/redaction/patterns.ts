@@ -53,6 +53,7 @@ import {
   slackToken,
   stripeKey,
   urlCredentials,
+  urlTokenUser,
 } from './formats';
 import { optionSecrets } from './flags';
 import { browserPassword, htmlPasswordValue } from './browser';
@@ -161,6 +162,7 @@ export const DETECTORS: readonly Detector[] = [
   cookie,
   bearer,
   urlCredentials,
+  urlTokenUser,
   commandPasswords,
   stdinPassword,
   hereStringPassword,
