@@ -30,8 +30,11 @@ const SETTERS =
  */
 const AUTH_PAIRS =
   'auth[ \\t]*=[ \\t]*|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|[bB]asic[aA]uth|\\.login';
-/** JDBC's `DriverManager.getConnection(url, user, password)`, PHP's `new PDO(dsn, user, password)`. */
-const CONNECTIONS = 'getConnection|PDO';
+/**
+ * JDBC's `DriverManager.getConnection(url, user, password)`, PHP's `new PDO(dsn, user, password)`,
+ * `new Sequelize(database, user, password)` (review r19 M4).
+ */
+const CONNECTIONS = 'getConnection|PDO|Sequelize';
 
 /** browserPassword's methods (./browser), for the shared trigger. */
 const BROWSER_METHODS = 'fill|type|send_keys|sendKeys|setValue|fillField|pressSequentially';
