@@ -240,6 +240,8 @@ function headOf(trigger: string): string {
 const NEEDLES: Record<string, [needle: string, offset: number][]> = {
   // Every `w` trigger is the w of `passw` with a look-ahead for `ord` (./netrc, ./sql, ./spaced).
   w: [['word', 0]],
+  // The only `h` trigger is ngrok's `authtoken` (./positional TOOL_ARGUMENTS).
+  h: [['authtoken', 3]],
 };
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
