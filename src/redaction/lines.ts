@@ -563,6 +563,38 @@ export const redisPromptCommand: Detector = {
   },
 };
 
+// Dockerfile's legacy `ENV NAME value` (no `=`): the rest of the line is the value (review r19
+// M4: `ENV DB_PASSWORD S3cret` was served clear where `ENV DB_PASSWORD=S3cret` is masked).
+
+const DOCKER_ENV = new RegExp(
+  `ENV[ \\t]+([A-Za-z_][\\w.-]{0,80})[ \\t]+(?:"([^"\\\\\\r\\n]{1,${VALUE_MAX}})"|'([^'\\\\\\r\\n]{1,${VALUE_MAX}})'` +
+    `|([^\\s"'\\\\=][^"\\r\\n\\\\]{0,${VALUE_MAX}}))`,
+  'y',
+);
+const TRAILING_BLANKS = /[ \t]+$/;
+export const dockerEnv: Detector = {
+  kind: 'password',
+  // The `V` of a line's `ENV `, found by that word (./patterns NEEDLES).
+  anchors: 'V',
+  trigger:
+    'V(?<=(?:^|[\\r\\n]|\\\\[nr])[ \\t]{0,8}ENV)(?=[ \\t]+[A-Za-z_][\\w.-]{0,80}[ \\t]+[^\\s=])',
+  find(text, at, _state, out) {
+    DOCKER_ENV.lastIndex = at - 2;
+    const m = DOCKER_ENV.exec(text);
+    const rule = m && secretKey(m[1]);
+    if (!m || !rule) return -1;
+    const quoted = m[4] === undefined;
+    const value = (m[2] ?? m[3] ?? m[4]).replace(TRAILING_BLANKS, '');
+    const end = quoted
+      ? DOCKER_ENV.lastIndex - 1
+      : DOCKER_ENV.lastIndex - (m[4].length - value.length);
+    if (!standIn(value) && acceptAssignment(rule.keyword, value, quoted, '', true)) {
+      out.push({ start: end - value.length, end, kind: rule.kind });
+    }
+    return DOCKER_ENV.lastIndex;
+  },
+};
+
 export const LINE_DETECTORS: readonly Detector[] = [
   expectSend,
   slashOptions,
@@ -573,6 +605,7 @@ export const LINE_DETECTORS: readonly Detector[] = [
   pgpassLine,
   envDefault,
   envDefaultNullish,
+  dockerEnv,
   redisCli,
   redisPromptCommand,
 ];

@@ -242,6 +242,11 @@ const NEEDLES: Record<string, [needle: string, offset: number][]> = {
   w: [['word', 0]],
   // The only `h` trigger is ngrok's `authtoken` (./positional TOOL_ARGUMENTS).
   h: [['authtoken', 3]],
+  // The only `V` trigger is Dockerfile's `ENV NAME value` (./lines dockerEnv).
+  V: [
+    ['ENV ', 2],
+    ['ENV\t', 2],
+  ],
 };
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
