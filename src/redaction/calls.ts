@@ -37,7 +37,8 @@ const AUTH_PAIRS =
 const CONNECTIONS = 'getConnection|PDO|Sequelize';
 
 /** browserPassword's methods (./browser), for the shared trigger. */
-const BROWSER_METHODS = 'fill|type|send_keys|sendKeys|setValue|fillField|pressSequentially';
+const BROWSER_METHODS =
+  'fill|type|send_keys|sendKeys|setValue|fillField|pressSequentially|[.\\s]change';
 
 const NAMED = new RegExp(`(?:${SETTERS})\\($`);
 const PAIR = new RegExp(`(?:${AUTH_PAIRS})\\($`);
