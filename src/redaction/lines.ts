@@ -595,6 +595,34 @@ export const dockerEnv: Detector = {
   },
 };
 
+// A password file given as a process substitution: `ansible-playbook site.yml
+// --vault-password-file <(echo S3cret)`, `--password-file <(printf '%s' S3cret)` (review r19
+// M4: the echoed password was served clear).
+
+const ECHOED = new RegExp(
+  `\\([ \\t]*(?:echo(?:[ \\t]+-[neE]{1,3})?|printf[ \\t]+\\\\*(["'])%s(?:\\\\n)?\\\\*\\1)[ \\t]+` +
+    `(?:\\\\*"([^"\\\\\\r\\n]{1,${VALUE_MAX}})\\\\*"|\\\\*'([^'\\\\\\r\\n]{1,${VALUE_MAX}})\\\\*'|([^\\s"'\`\\\\;&|<>()]{1,${VALUE_MAX}}))[ \\t]*\\)`,
+  'y',
+);
+export const echoedPasswordFile: Detector = {
+  kind: 'password',
+  anchors: '(',
+  trigger:
+    '\\((?=[ \\t]*(?:echo|printf)[ \\t])' +
+    '(?<=-(?:[\\w-]{0,20}[-_])?(?:pass(?:word)?|passphrase|secret|token)[-_]file(?:[ \\t]+|=)<\\()',
+  find(text, at, _state, out) {
+    ECHOED.lastIndex = at;
+    const m = ECHOED.exec(text);
+    if (!m) return -1;
+    const value = m[2] ?? m[3] ?? m[4];
+    const end = text.lastIndexOf(value, ECHOED.lastIndex) + value.length;
+    if (!standIn(value) && acceptAssignment('password', value, true, '')) {
+      out.push({ start: end - value.length, end, kind: 'password' });
+    }
+    return ECHOED.lastIndex;
+  },
+};
+
 export const LINE_DETECTORS: readonly Detector[] = [
   expectSend,
   slashOptions,
@@ -606,6 +634,7 @@ export const LINE_DETECTORS: readonly Detector[] = [
   envDefault,
   envDefaultNullish,
   dockerEnv,
+  echoedPasswordFile,
   redisCli,
   redisPromptCommand,
 ];

@@ -506,8 +506,9 @@ export const NEAR: Record<string, Around | ((text: string, at: number) => boolea
   },
   _: underscore,
   // setItem(, setenv(, fetch(, get(, auth = (, HTTPBasicAuth(, .login(, PDO(, fill(, type(,
-  // send_keys(, setValue(, fillField(, pressSequentially(, @tcp(, @unix(...
-  '(': around('mvtyedh= \tnOlspx'),
+  // send_keys(, setValue(, fillField(, pressSequentially(, @tcp(, @unix(...; fireEvent.change(,
+  // new Sequelize(; a password file's <(echo …).
+  '(': around('mvtyedh= \tnOlspx<'),
   ':': colon,
   '=': afterKeyIn(EQUALS_KEYS),
   '\uFF1A': afterKeyIn(EQUALS_KEYS),
