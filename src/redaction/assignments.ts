@@ -177,6 +177,14 @@ export const assignment = regexDetector({
     const bare = m[5] !== undefined;
     const read = m.index + m[0].length;
     if (bare && BARE_PREFIX.test(value) && QUOTES.has(m.input.charCodeAt(read))) return -1;
+    // `https://x-access-token:V@github.com/…`: a URL's user and password, urlCredentials'
+    // (review r19: read as `token: …`, the host and path were masked with it).
+    if (
+      bare &&
+      value.includes('@') &&
+      URL_USER.test(m.input.slice(Math.max(0, m.index - 110), m.index))
+    )
+      return -1;
     if (!bare && value.includes('{') && F_PREFIX.test(m[0].slice(0, m[0].length - value.length)))
       return -1;
     if (bare && value.length < VALUE_MAX && end > read) {
@@ -229,6 +237,8 @@ function numberedKeyValue(m: RegExpExecArray, value: string): boolean {
   return NUMBERED_KEY.test(m.input.slice(Math.max(0, m.index - 12), m.index));
 }
 const QUOTES = new Set([0x22, 0x27, 0x5c]);
+/** A URL's user before its `:` (`https://x-access-token`). */
+const URL_USER = /:\/\/[\w.~%-]{1,100}$/;
 const CONCATENATED = /^[ \t]*(?:\+|\.\.|\|\||\)|,|;|$)/;
 const YAML_KEY = /key|token/i;
 const WORD = /^[\w+/=.~-]{8,}$/;
