@@ -19,9 +19,11 @@ const QUOTED = `\\\\*(["'\`])((?:(?!\\1)[^\\\\\\r\\n]){1,${VALUE_MAX}})\\\\*\\1`
 /**
  * A quoted selector, which may hold escaped quotes (`"input[name=\\"password\\"]"`, review
  * r19 M4: it was read to its first backslash and the value after it served clear): 1 its
- * quote, 2 its text, the shortest that a `,` follows.
+ * quote, 2 its text, the shortest that a `,` follows, at most SELECTOR_MAX (in a JSON line every
+ * quote is escaped: each `fill(` would read VALUE_MAX for its comma).
  */
-const SELECTOR_ARG = `\\\\*(["'\`])((?:(?!\\1)[^\\\\\\r\\n]|\\\\[^\\r\\n]){1,${VALUE_MAX}}?)\\\\*\\1`;
+const SELECTOR_MAX = 256;
+const SELECTOR_ARG = `\\\\*(["'\`])((?:(?!\\1)[^\\\\\\r\\n]|\\\\[^\\r\\n]){1,${SELECTOR_MAX}}?)\\\\*\\1`;
 /** `(selector, value` or `(value` (the selector then comes before, on the same line). */
 const TWO_ARGS = new RegExp(
   `\\([ \\t]*${SELECTOR_ARG}[ \\t]*,[ \\t]*${QUOTED.replace(/\\1/g, '\\3')}`,

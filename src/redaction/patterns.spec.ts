@@ -904,6 +904,25 @@ describe('linear time', () => {
       '<password><![CDATA[\n',
     ].map((u) => fill(u)),
     JSON.stringify({ step_index: 1, content: fill('<password a="x" ') }),
+    // Review r19: string prefixes and wrappers, ?? defaults, escaped selectors, fields named
+    // by a getter, Dockerfile ENV, <(echo …), a token as a URL's user, ngrok, SecureString.
+    ...[
+      'password = b',
+      'password = String::from(',
+      'x = process.env.API_KEY ?? "a',
+      'page.fill("\\"',
+      'userEvent.type(screen.getByLabelText(/password/i), ',
+      'fireEvent.change(passwordInput, { target: { value: ',
+      '\nENV DB_PASSWORD a',
+      '\nENV DB_PASSWORD "a',
+      '--password-file <(echo a',
+      'https://Aaaaaaaaaaaa1@',
+      'ngrok authtoken a ',
+      'ConvertTo-SecureString a',
+    ].map((u) => fill(u)),
+    'page.fill("' + fill('\\"'),
+    'ENV DB_PASSWORD ' + fill('a '),
+    JSON.stringify({ step_index: 1, content: fill('page.fill("a\\"') }),
   ];
 
   // Catastrophic backtracking takes minutes to forever on 1 MB; a linear scan tens to a few
