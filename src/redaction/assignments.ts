@@ -128,7 +128,7 @@ const SEP = '[:=\\uFF1A\\uFF1D]';
  * C++'s wide and UTF-8 literals (`L"…"`, `u8"…"`), C#'s verbatim `@"…"` (review r19 M2: the
  * prefix letter was read as the bare value and masked, the value after it served clear).
  */
-const STRING_PREFIX = '(?:[bBrRfFuU]{1,2}|L|u8|@)';
+export const STRING_PREFIX = '(?:[bBrRfFuU]{1,2}|L|u8|@)';
 /** A bare prefix before a quote: `password = b''` is no value (nor is the `b`). */
 const BARE_PREFIX = /^(?:[bBrRfFuU]{1,2}|L|u8|@|[NE])$/;
 /** An f-string's value with a placeholder (`f"{pw}"`) is code. */
@@ -137,7 +137,7 @@ const F_PREFIX = /(?:^|[^A-Za-z])[rR]?[fF][rR]?\\*["']$/;
  * Calls that only wrap a literal: pydantic's `SecretStr("…")`, Rust's `String::from("…")`,
  * `Secret::new("…")`, `SecretString::from("…")`, Go's and JavaScript's `String("…")`.
  */
-const WRAPPER =
+export const WRAPPER =
   '(?:SecretStr|SecretBytes|String::from|SecretString::(?:new|from)|Secret::new|String|Some)';
 
 /**
@@ -177,6 +177,9 @@ export const assignment = regexDetector({
     const bare = m[5] !== undefined;
     const read = m.index + m[0].length;
     if (bare && BARE_PREFIX.test(value) && QUOTES.has(m.input.charCodeAt(read))) return -1;
+    // `password: SecretStr = "…"`: a type annotation, the value after its `=` (./lines
+    // typedConstant); the type name was masked (review r19 M2).
+    if (bare && m[0][0] === ':' && m[0][1] !== '=' && annotation(m.input, read, value)) return -1;
     // `https://x-access-token:V@github.com/…`: a URL's user and password, urlCredentials'
     // (review r19: read as `token: …`, the host and path were masked with it).
     if (
@@ -237,6 +240,16 @@ function numberedKeyValue(m: RegExpExecArray, value: string): boolean {
   return NUMBERED_KEY.test(m.input.slice(Math.max(0, m.index - 12), m.index));
 }
 const QUOTES = new Set([0x22, 0x27, 0x5c]);
+const TYPE_NAME = /^[A-Za-z_][\w.:]*$/;
+const ANNOTATED = /[ \t]*=(?![=>~])/y;
+/** Whether the bare value `value` ending at `end` is a type name before an `=`. */
+function annotation(text: string, end: number, value: string): boolean {
+  if (!TYPE_NAME.test(value)) return false;
+  // A generic type: `password: Option<String> = …`.
+  if (text.charCodeAt(end) === 0x3c) return true;
+  ANNOTATED.lastIndex = end;
+  return ANNOTATED.test(text);
+}
 /** A URL's user before its `:` (`https://x-access-token`). */
 const URL_USER = /:\/\/[\w.~%-]{1,100}$/;
 const CONCATENATED = /^[ \t]*(?:\+|\.\.|\|\||\)|,|;|$)/;

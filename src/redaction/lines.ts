@@ -1,5 +1,6 @@
 import { REDACTED, ci, type Detector, type Span } from './detector';
 import { GUTTER } from './gutter';
+import { STRING_PREFIX, WRAPPER } from './assignments';
 import { acceptAssignment, secretKey } from './keys';
 import { VALUE_MAX } from './values';
 
@@ -204,26 +205,42 @@ export const wpaPsk: Detector = {
 };
 
 // Typed constants: `const API_KEY: &str = "…"` (Rust), `const apiKey: string = "…"` (TypeScript),
-// `val password: String = "…"` (Kotlin, Scala, Swift), `var Password string = "…"` (Go).
+// `val password: String = "…"` (Kotlin, Scala, Swift), `var Password string = "…"` (Go); pydantic's
+// and Python's `password: SecretStr = SecretStr("…")`, `db_password: Optional[str] = "…"`,
+// `password: bytes = b"…"`, Rust's `let password: String = String::from("…")` (review r19 M2:
+// these were clear, and `password: SecretStr = "…"` masked the type name, not the value).
 
-const TYPED_NAME =
-  /(?:^|[^\w$])([A-Za-z_$][\w$]*)(?:[ \t]*:[ \t]*(?:&(?:'static[ \t]+)?)?(?:str|string|String)|[ \t]+string)[ \t]*=$/;
+const TYPE =
+  "(?:&(?:'static[ \\t]+)?)?(?:str|string|String|SecretStr|SecretBytes|bytes" +
+  '|Optional\\[[ \\t]*(?:str|SecretStr|SecretBytes|bytes)[ \\t]*\\])';
+const TYPED_NAME = new RegExp(
+  `(?:^|[^\\w$])([A-Za-z_$][\\w$]*)(?:[ \\t]*:[ \\t]*${TYPE}|[ \\t]+string)[ \\t]*=$`,
+);
 const QUOTED = new RegExp(
-  `=[ \\t]*(?:"([^"\\\\\\r\\n]{1,${VALUE_MAX}})"|'([^'\\\\\\r\\n]{1,${VALUE_MAX}})'|\`([^\`\\\\\\r\\n$]{1,${VALUE_MAX}})\`)`,
+  `=[ \\t]*(?:${WRAPPER}\\([ \\t]*)?${STRING_PREFIX}?` +
+    `(?:"([^"\\\\\\r\\n]{1,${VALUE_MAX}})"|'([^'\\\\\\r\\n]{1,${VALUE_MAX}})'|\`([^\`\\\\\\r\\n$]{1,${VALUE_MAX}})\`)`,
   'y',
 );
-/** `str` or `string`/`String`, then blanks, right before the `=` at `at` (the trigger). */
+/**
+ * A type's last letters, then blanks, right before the `=` at `at` (the trigger): `str`,
+ * `string`/`String`, `SecretStr`, `bytes`/`SecretBytes`, maybe inside `Optional[…]`.
+ */
 function typedBefore(text: string, at: number): boolean {
   let j = at - 1;
   while (j >= 0 && (text.charCodeAt(j) === 0x20 || text.charCodeAt(j) === 0x09)) j--;
-  if (text.startsWith('str', j - 2)) return true;
+  if (text[j] === ']') j--;
+  while (j >= 0 && (text.charCodeAt(j) === 0x20 || text.charCodeAt(j) === 0x09)) j--;
+  if (text.startsWith('str', j - 2) || text.startsWith('Str', j - 2)) return true;
+  if (text.startsWith('ytes', j - 3)) return true;
   return text.startsWith('tring', j - 4) && (text[j - 5] === 's' || text[j - 5] === 'S');
 }
 
 export const typedConstant: Detector = {
   kind: 'password',
   anchors: '=',
-  trigger: '=(?<=(?:str|[sS]tring)[ \\t]*=)(?=[ \\t]*["\'`])',
+  trigger:
+    `=(?<=(?:[sS]tr|[sS]tring|[bB]ytes)(?:[ \\t]*\\])?[ \\t]*=)` +
+    `(?=[ \\t]*(?:${WRAPPER}\\([ \\t]*)?${STRING_PREFIX}?["'\`])`,
   find(text, at, _state, out) {
     // Every detector anchored on `=` runs at each `=` another trigger took: TYPED_NAME tries
     // each of its 120 starts, which made 1 MB of `PWD=ab,` cost a quarter of its 260 ms. Its

@@ -338,7 +338,7 @@ function longEnding(text: string, i: number, long: string[]): boolean {
  * `:` also follows: `Private-Lines`; `sensitive`, `value`, `text`, `input`, `keys` before `":`;
  * `http`, `https`; `env`; Windows' `/p`, `/u`, `/user` (xfreerdp, net use); a port's `*`
  * (.pgpass). `=` also follows `sig`, `Signature`, `Token`, `psk` (wpa_supplicant) and a type,
- * `str`/`string` (`const API_KEY: &str = …`). Both: `private_key_id`.
+ * `str`/`string`/`bytes` (`const API_KEY: &str = …`). Both: `private_key_id`.
  */
 const COLON_KEYS = endings(
   [...KEY_LAST_ENDINGS, 'nes', 'ive', 'lue', 'ext', 'put', 'eys', 'ttp', 'tps', 'env'].concat([
@@ -356,6 +356,8 @@ const EQUALS_KEYS = endings([
   'ken',
   'psk',
   'str',
+  // `password: bytes = b"…"` (./lines typedConstant, review r19).
+  'tes',
   'y_id',
   'y-id',
 ]);

@@ -35,6 +35,12 @@ const CASES: [string, string][] = [
   [`var password = @"${V}";`, P],
   [`password = SecretStr("${V}")`, P],
   [`let password = String::from("${V}");`, P],
+  // ... after a type annotation (the type name was masked, or nothing).
+  [`password: SecretStr = "${V}"`, P],
+  [`api_key: SecretStr = SecretStr("${V}")`, P],
+  [`db_password: Optional[str] = "${V}"`, P],
+  [`password: bytes = b"${V}"`, P],
+  [`let password: String = String::from("${V}");`, P],
   // M2: a default after a lookup.
   [`password = ENV["DB_PASSWORD"] || "${V}"`, P],
   [`const password = process.env.DB_PASSWORD ?? "${V}"`, P],
@@ -81,14 +87,18 @@ const CHECKED: [string, string][] = [
 ];
 
 /**
- * Near misses: code and commands with nothing secret in them, served as they are (the first
- * two had their prefix letter masked on main).
+ * Near misses: code and commands with nothing secret in them, served as they are (on main
+ * `b''` and `f"{pw}"` had their prefix letter masked, `SecretStr` and `Option` their type name).
  */
 const CLEAR: string[] = [
   "password = b''",
   'password = f"{pw}"',
   'password = String::from(pw)',
   'password = SecretStr(pw)',
+  'password: SecretStr = Field(...)',
+  'password: Optional[str] = None',
+  'password: str = ""',
+  'let password: Option<String> = None;',
   '$pass = Read-Host -AsSecureString',
   'ENV PATH /usr/bin',
   'ENV DB_PASSWORD $DB_PASSWORD',
