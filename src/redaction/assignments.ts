@@ -74,6 +74,9 @@ export const KEY_LAST = `(?:${[
   `${ci('st')}[gG]`,
   `${ci('pr')}[dD]`,
   `${ci('admi')}[nN]`,
+  // KEY_TAILS' `new` in other languages (review r19: `passwortNeu`, `contraseñaNueva`).
+  `(?:${ci('ne')}|${ci('nouvea')})[uU]`,
+  `(?:${ci('nue')}|${ci('nuo')}|${ci('no')})[vV][aAoO]`,
   // private_key_id.
   `[yY][_-][iI][dD]`,
 ].join('|')})`;
@@ -121,6 +124,23 @@ function keyEndsWith(text: string, at: number, word: string): boolean {
 const SEP = '[:=\\uFF1A\\uFF1D]';
 
 /**
+ * A string literal's prefix: Python's bytes, raw and f-strings (`b'…'`, `rb"…"`), C's and
+ * C++'s wide and UTF-8 literals (`L"…"`, `u8"…"`), C#'s verbatim `@"…"` (review r19 M2: the
+ * prefix letter was read as the bare value and masked, the value after it served clear).
+ */
+export const STRING_PREFIX = '(?:[bBrRfFuU]{1,2}|L|u8|@)';
+/** A bare prefix before a quote: `password = b''` is no value (nor is the `b`). */
+const BARE_PREFIX = /^(?:[bBrRfFuU]{1,2}|L|u8|@|[NE])$/;
+/** An f-string's value with a placeholder (`f"{pw}"`) is code. */
+const F_PREFIX = /(?:^|[^A-Za-z])[rR]?[fF][rR]?\\*["']$/;
+/**
+ * Calls that only wrap a literal: pydantic's `SecretStr("…")`, Rust's `String::from("…")`,
+ * `Secret::new("…")`, `SecretString::from("…")`, Go's and JavaScript's `String("…")`.
+ */
+export const WRAPPER =
+  '(?:SecretStr|SecretBytes|String::from|SecretString::(?:new|from)|Secret::new|String|Some)';
+
+/**
  * `password=...`, `"password": "..."`, `DB_PASSWORD=...`, `api_key: ...`, `'pass' => '...'`,
  * `token := "..."`: masks the value only. Groups: 1 key word, 2 "value", 3 'value',
  * 4 `value`, 5 bare value; the value ends the match.
@@ -132,6 +152,8 @@ export const assignment = regexDetector({
   back: 0,
   source:
     `(?<=(${KEYWORDS})${KEY_SUFFIX}${KEY_CLOSE})(?::=|=>|${SEP})[ \\t]*` +
+    // A quoted value in a wrapper, after a string prefix (review r19 M2).
+    `(?:${WRAPPER}\\([ \\t]*(?=(?:${STRING_PREFIX})?\\\\*["']))?(?:${STRING_PREFIX}(?=\\\\*["']))?` +
     // `N'…'` and `E'…'` (SQL Server's and PostgreSQL's string prefixes) are quoted values.
     `(?:\\\\*"([^"\\\\\\r\\n]{1,${VALUE_MAX}})|(?:[NE](?='))?\\\\*'([^'\\\\\\r\\n]{1,${VALUE_MAX}})` +
     // A bare value ends at a control character: in a binary file a NUL ends a C string.
@@ -158,6 +180,20 @@ export const assignment = regexDetector({
     if (m[5] === undefined && CONCATENATED.test(value)) return -1;
     const bare = m[5] !== undefined;
     const read = m.index + m[0].length;
+    if (bare && BARE_PREFIX.test(value) && QUOTES.has(m.input.charCodeAt(read))) return -1;
+    // `password: SecretStr = "…"`: a type annotation, the value after its `=` (./lines
+    // typedConstant); the type name was masked (review r19 M2).
+    if (bare && m[0][0] === ':' && m[0][1] !== '=' && annotation(m.input, read, value)) return -1;
+    // `https://x-access-token:V@github.com/…`: a URL's user and password, urlCredentials'
+    // (review r19: read as `token: …`, the host and path were masked with it).
+    if (
+      bare &&
+      value.includes('@') &&
+      URL_USER.test(m.input.slice(Math.max(0, m.index - 110), m.index))
+    )
+      return -1;
+    if (!bare && value.includes('{') && F_PREFIX.test(m[0].slice(0, m[0].length - value.length)))
+      return -1;
     if (bare && value.length < VALUE_MAX && end > read) {
       // A phrase (extend): masked whole unless it is a placeholder or a reference.
       const phrase = m.input.slice(read - value.length, end);
@@ -336,6 +372,19 @@ function numberedKeyValue(m: RegExpExecArray, value: string): boolean {
   if (value.length >= 20 || !TOKEN_WORD.test(m[1]) || !NAME_OR_NUMBER.test(value)) return false;
   return NUMBERED_KEY.test(m.input.slice(Math.max(0, m.index - 12), m.index));
 }
+const QUOTES = new Set([0x22, 0x27, 0x5c]);
+const TYPE_NAME = /^[A-Za-z_][\w.:]*$/;
+const ANNOTATED = /[ \t]*=(?![=>~])/y;
+/** Whether the bare value `value` ending at `end` is a type name before an `=`. */
+function annotation(text: string, end: number, value: string): boolean {
+  if (!TYPE_NAME.test(value)) return false;
+  // A generic type: `password: Option<String> = …`.
+  if (text.charCodeAt(end) === 0x3c) return true;
+  ANNOTATED.lastIndex = end;
+  return ANNOTATED.test(text);
+}
+/** A URL's user before its `:` (`https://x-access-token`). */
+const URL_USER = /:\/\/[\w.~%-]{1,100}$/;
 const CONCATENATED = /^[ \t]*(?:\+|\.\.|\|\||\)|,|;|$)/;
 const YAML_KEY = /key|token/i;
 const WORD = /^[\w+/=.~-]{8,}$/;

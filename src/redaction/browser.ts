@@ -9,16 +9,38 @@ import { VALUE_MAX } from './values';
  * `send_keys`/`sendKeys`, WebdriverIO `setValue`, Cypress `type`, Codeception `fillField`.
  */
 const METHOD = /(?:fill|type|send_keys|sendKeys|setValue|fillField|pressSequentially)\($/;
+/** fireEvent's `change` (only with FIELD_VALUE's `{ target: { value } }`). */
+const CHANGE = /[.\s]change\($/;
 /** A selector or label naming a password field (any of KEYWORDS' password words). */
 const PASSWORD_FIELD =
   /pass(?:word|wd)?|pwd|mdp|mot[_ -]?de[_ -]?passe|passwort|kennwort|wachtwoord|contrase(?:ñ|n)a|senha|parola|пароль|has[łl]o|heslo|[şs]ifre|l[öo]senord|passord|adgangskode|salasana/i;
 /** A quoted argument (maybe JSON-escaped quotes): 1 its quote, 2 its text. */
 const QUOTED = `\\\\*(["'\`])((?:(?!\\1)[^\\\\\\r\\n]){1,${VALUE_MAX}})\\\\*\\1`;
+/**
+ * A quoted selector, which may hold escaped quotes (`"input[name=\\"password\\"]"`, review
+ * r19 M4: it was read to its first backslash and the value after it served clear): 1 its
+ * quote, 2 its text, the shortest that a `,` follows, at most SELECTOR_MAX (in a JSON line every
+ * quote is escaped: each `fill(` would read VALUE_MAX for its comma).
+ */
+const SELECTOR_MAX = 256;
+const SELECTOR_ARG = `\\\\*(["'\`])((?:(?!\\1)[^\\\\\\r\\n]|\\\\[^\\r\\n]){1,${SELECTOR_MAX}}?)\\\\*\\1`;
 /** `(selector, value` or `(value` (the selector then comes before, on the same line). */
 const TWO_ARGS = new RegExp(
-  `\\([ \\t]*${QUOTED}[ \\t]*,[ \\t]*${QUOTED.replace(/\\1/g, '\\3')}`,
+  `\\([ \\t]*${SELECTOR_ARG}[ \\t]*,[ \\t]*${QUOTED.replace(/\\1/g, '\\3')}`,
   'y',
 );
+/**
+ * `(passwordInput, "…"`, `(screen.getByLabelText(/password/i), "…"`, and React Testing
+ * Library's `fireEvent.change(passwordInput, { target: { value: "…" } })` (review r19 M4): 1
+ * the field's expression (a name, a member path, a call of one), then the value (3, its quote 2).
+ */
+const FIELD_VALUE = new RegExp(
+  `\\([ \\t]*([\\w$.]{1,80}(?:\\([^()\\r\\n]{0,120}\\))?)[ \\t]*,[ \\t]*` +
+    `(?:\\{[ \\t]*target[ \\t]*:[ \\t]*\\{[ \\t]*value[ \\t]*:[ \\t]*)?${QUOTED.replace(/\\1/g, '\\2')}`,
+  'y',
+);
+/** user-event's special keys (`{enter}`, `{selectall}`): no text typed. */
+const SPECIAL_KEYS = /^\{[^{}]*\}$/;
 const ONE_ARG = new RegExp(`\\([ \\t]*${QUOTED}[ \\t]*[,)]`, 'y');
 /** How far before the method a chained call's selector is looked for. */
 const REACH = 240;
@@ -50,14 +72,21 @@ export const browserPassword: Detector = {
   anchors: '(',
   trigger: '', // callSecret's: one look-behind for every call the detectors read
   find(text, at, _state, out) {
-    if (!METHOD.test(text.slice(Math.max(0, at - 18), at + 1))) return -1;
+    const head = text.slice(Math.max(0, at - 18), at + 1);
+    const change = CHANGE.test(head);
+    if (!change && !METHOD.test(head)) return -1;
     TWO_ARGS.lastIndex = at;
-    const two = TWO_ARGS.exec(text);
+    const two = change ? null : TWO_ARGS.exec(text);
+    FIELD_VALUE.lastIndex = at;
+    const field = two ? null : FIELD_VALUE.exec(text);
     let value: string | undefined;
     let end = -1;
     if (two && namesPasswordField(two[2])) {
       [value, end] = [two[4], TWO_ARGS.lastIndex];
-    } else {
+    } else if (field && namesPasswordField(field[1]) && (!change || field[0].includes('target'))) {
+      [value, end] = [field[3], FIELD_VALUE.lastIndex];
+      if (SPECIAL_KEYS.test(value)) return end;
+    } else if (!change) {
       ONE_ARG.lastIndex = at;
       const one = ONE_ARG.exec(text);
       if (one && chainedOnPasswordField(text, at)) [value, end] = [one[2], ONE_ARG.lastIndex];

@@ -1,4 +1,4 @@
-import { regexDetector, type Detector, type Span } from './detector';
+import { ci, regexDetector, type Detector, type Span } from './detector';
 import { acceptAssignment, secretKey } from './keys';
 import { VALUE_MAX } from './values';
 
@@ -30,11 +30,15 @@ const SETTERS =
  */
 const AUTH_PAIRS =
   'auth[ \\t]*=[ \\t]*|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|[bB]asic[aA]uth|\\.login';
-/** JDBC's `DriverManager.getConnection(url, user, password)`, PHP's `new PDO(dsn, user, password)`. */
-const CONNECTIONS = 'getConnection|PDO';
+/**
+ * JDBC's `DriverManager.getConnection(url, user, password)`, PHP's `new PDO(dsn, user, password)`,
+ * `new Sequelize(database, user, password)` (review r19 M4).
+ */
+const CONNECTIONS = 'getConnection|PDO|Sequelize';
 
 /** browserPassword's methods (./browser), for the shared trigger. */
-const BROWSER_METHODS = 'fill|type|send_keys|sendKeys|setValue|fillField|pressSequentially';
+const BROWSER_METHODS =
+  'fill|type|send_keys|sendKeys|setValue|fillField|pressSequentially|[.\\s]change';
 
 const NAMED = new RegExp(`(?:${SETTERS})\\($`);
 const PAIR = new RegExp(`(?:${AUTH_PAIRS})\\($`);
@@ -94,7 +98,9 @@ export const callSecret: Detector = {
 };
 
 /**
- * `ConvertTo-SecureString "S3cret" -AsPlainText -Force` (PowerShell): the plain text.
+ * `ConvertTo-SecureString "S3cret" -AsPlainText -Force` (PowerShell): the plain text; unquoted
+ * too before `-AsPlainText` (review r19 M4: `ConvertTo-SecureString S3cret -AsPlainText` was
+ * served clear).
  */
 export const secureStringPassword = regexDetector({
   kind: 'password',
@@ -102,13 +108,14 @@ export const secureStringPassword = regexDetector({
   // Also the tools' arguments after a word and a dash (./positional TOOL_ARGUMENTS): one
   // look-behind for all at every `-`.
   trigger:
-    `-(?<=(?:ConvertTo|add|pypi|http|github)-)(?=SecureString[ \\t]+(?:-String[ \\t]+)?["']` +
+    `-(?<=(?:ConvertTo|add|pypi|http|github)-)(?=SecureString[ \\t]+(?:-String[ \\t]+)?[^\\s$(-]` +
     `|authtoken[ \\t]+\\S|token\\.[\\w-]{1,40}[ \\t]+\\S|(?:basic|oauth)\\.[\\w.-]{1,80}[ \\t]+\\S)`,
   back: 0,
-  source: `-SecureString[ \\t]+(?:-String[ \\t]+)?(?:"([^"\\r\\n]{1,${VALUE_MAX}})"|'([^'\\r\\n]{1,${VALUE_MAX}})')`,
+  source:
+    `-SecureString[ \\t]+(?:-String[ \\t]+)?(?:"([^"\\r\\n]{1,${VALUE_MAX}})(?=")|'([^'\\r\\n]{1,${VALUE_MAX}})(?=')` +
+    `|([^\\s"'\`$(){}\\[\\];|&-][^\\s"'\`$(){}\\[\\];|&]{0,${VALUE_MAX}})(?=[ \\t]+-${ci('AsPlainText')}))`,
   pick: (m, end) => {
-    const value = m[1] ?? m[2];
-    return acceptAssignment('password', value, true, '') ? end - 1 - value.length : -1;
+    const value = m[1] ?? m[2] ?? m[3];
+    return acceptAssignment('password', value, true, '') ? end - value.length : -1;
   },
-  trimEnd: 1,
 });

@@ -68,6 +68,13 @@ const zip = commandOption({
   slot: 'zip',
   ...spaced('P'),
 });
+/** `mosquitto_pub -u bob -P S3cret -t topic` (`-P` is the password there; review r19 M4). */
+const mosquitto = commandOption({
+  command: /mosquitto_(?:pub|sub|rr)(?=[ \t])/y,
+  stems: ['mosquitto_'],
+  slot: 'mosquitto',
+  ...spaced('P'),
+});
 /** `7z a -pS3cret out.7z dir` (glued; `-p` alone prompts). */
 const sevenZip = commandOption({
   command: /7z[ar]?(?=[ \t])/y,
@@ -214,7 +221,7 @@ for (const [letters, detectors] of [
   ['p', [mysql, login, sevenZip, clientPassword, unrar]],
   ['a', [redis, httpie]],
   ['w', [ldap]],
-  ['P', [zip, sshKeygen, sqlcmd]],
+  ['P', [zip, sshKeygen, sqlcmd, mosquitto]],
   ['N', [sshKeygen]],
   ['k', [openssl, nugetPush]],
   ['u', [lftp]],

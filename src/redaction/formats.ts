@@ -235,6 +235,34 @@ export const urlCredentials = regexDetector({
   trimEnd: 1,
 });
 
+/** A user that looks generated: 12+ characters with upper and lower case and a digit, or 20+. */
+const TOKEN_USER =
+  /^(?=[^a-z]*[a-z])(?=[^A-Z]*[A-Z])(?=\D*\d)[\w-]{12,}$|^(?=\D*\d)(?=[^A-Za-z]*[A-Za-z])[\w-]{20,}$/;
+/**
+ * `https://<token>@github.com/org/repo.git`: a token given as the URL's user, with no password
+ * (review r19 M4: GitHub and GitLab take a token so, and it was served clear; `user:token@` is
+ * urlCredentials'). Only a user that looks generated (TOKEN_USER): `https://bob@host` is a
+ * name. Not Azure DevOps' `https://org1@dev.azure.com/org1/…`, whose user is the path's first
+ * name.
+ */
+export const urlTokenUser = regexDetector({
+  kind: 'url-credentials',
+  anchors: ':',
+  trigger: ':(?=(?:\\\\*\\/){2}[\\w-]{12,200}@)',
+  back: 0,
+  source: ':(?:\\\\*\\/){2}([\\w-]{12,200})@([\\w.-]{1,253})(?:\\\\*\\/)?([\\w-]{0,200})',
+  quick: (text, at) => {
+    const c = text.charCodeAt(at + 1);
+    return c === 0x5c || (c === 0x2f && text.charCodeAt(at + 2) === 0x2f);
+  },
+  pick: (m) => {
+    const user = m[1];
+    if (!TOKEN_USER.test(user) || m[3] === user || !m[2].includes('.')) return -1;
+    return m.index + m[0].indexOf(user);
+  },
+  extend: (m) => m.index + m[0].indexOf(m[1]) + m[1].length,
+});
+
 /**
  * An npm token glued to letters or digits before it (`xnpm_…`: review r12; the gitleaks rule
  * takes one standing apart, exactly 36 long and before a blank or quote): `npm_` and 36 letters

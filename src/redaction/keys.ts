@@ -170,6 +170,16 @@ export const KEY_TAILS = [
   'prd',
   'admin',
   'root',
+  // `new` in German, Spanish, Italian, Portuguese and French, as `newPassword`'s is read
+  // (review r19: `passwortNeu`, `contraseñaNueva` were clear where `passwordNew` is masked).
+  'neu',
+  'nueva',
+  'nuevo',
+  'nuova',
+  'nuovo',
+  'nova',
+  'novo',
+  'nouveau',
 ];
 /**
  * `SECRET_KEY`, `secret_access_key`, `SECRET_KEY_BASE`, `SecretString` (AWS Secrets Manager),

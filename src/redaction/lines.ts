@@ -1,5 +1,6 @@
 import { REDACTED, ci, type Detector, type Span } from './detector';
 import { GUTTER } from './gutter';
+import { STRING_PREFIX, WRAPPER } from './assignments';
 import { acceptAssignment, secretKey } from './keys';
 import { VALUE_MAX } from './values';
 
@@ -204,26 +205,42 @@ export const wpaPsk: Detector = {
 };
 
 // Typed constants: `const API_KEY: &str = "…"` (Rust), `const apiKey: string = "…"` (TypeScript),
-// `val password: String = "…"` (Kotlin, Scala, Swift), `var Password string = "…"` (Go).
+// `val password: String = "…"` (Kotlin, Scala, Swift), `var Password string = "…"` (Go); pydantic's
+// and Python's `password: SecretStr = SecretStr("…")`, `db_password: Optional[str] = "…"`,
+// `password: bytes = b"…"`, Rust's `let password: String = String::from("…")` (review r19 M2:
+// these were clear, and `password: SecretStr = "…"` masked the type name, not the value).
 
-const TYPED_NAME =
-  /(?:^|[^\w$])([A-Za-z_$][\w$]*)(?:[ \t]*:[ \t]*(?:&(?:'static[ \t]+)?)?(?:str|string|String)|[ \t]+string)[ \t]*=$/;
+const TYPE =
+  "(?:&(?:'static[ \\t]+)?)?(?:str|string|String|SecretStr|SecretBytes|bytes" +
+  '|Optional\\[[ \\t]*(?:str|SecretStr|SecretBytes|bytes)[ \\t]*\\])';
+const TYPED_NAME = new RegExp(
+  `(?:^|[^\\w$])([A-Za-z_$][\\w$]*)(?:[ \\t]*:[ \\t]*${TYPE}|[ \\t]+string)[ \\t]*=$`,
+);
 const QUOTED = new RegExp(
-  `=[ \\t]*(?:"([^"\\\\\\r\\n]{1,${VALUE_MAX}})"|'([^'\\\\\\r\\n]{1,${VALUE_MAX}})'|\`([^\`\\\\\\r\\n$]{1,${VALUE_MAX}})\`)`,
+  `=[ \\t]*(?:${WRAPPER}\\([ \\t]*)?${STRING_PREFIX}?` +
+    `(?:"([^"\\\\\\r\\n]{1,${VALUE_MAX}})"|'([^'\\\\\\r\\n]{1,${VALUE_MAX}})'|\`([^\`\\\\\\r\\n$]{1,${VALUE_MAX}})\`)`,
   'y',
 );
-/** `str` or `string`/`String`, then blanks, right before the `=` at `at` (the trigger). */
+/**
+ * A type's last letters, then blanks, right before the `=` at `at` (the trigger): `str`,
+ * `string`/`String`, `SecretStr`, `bytes`/`SecretBytes`, maybe inside `Optional[…]`.
+ */
 function typedBefore(text: string, at: number): boolean {
   let j = at - 1;
   while (j >= 0 && (text.charCodeAt(j) === 0x20 || text.charCodeAt(j) === 0x09)) j--;
-  if (text.startsWith('str', j - 2)) return true;
+  if (text[j] === ']') j--;
+  while (j >= 0 && (text.charCodeAt(j) === 0x20 || text.charCodeAt(j) === 0x09)) j--;
+  if (text.startsWith('str', j - 2) || text.startsWith('Str', j - 2)) return true;
+  if (text.startsWith('ytes', j - 3)) return true;
   return text.startsWith('tring', j - 4) && (text[j - 5] === 's' || text[j - 5] === 'S');
 }
 
 export const typedConstant: Detector = {
   kind: 'password',
   anchors: '=',
-  trigger: '=(?<=(?:str|[sS]tring)[ \\t]*=)(?=[ \\t]*["\'`])',
+  trigger:
+    `=(?<=(?:[sS]tr|[sS]tring|[bB]ytes)(?:[ \\t]*\\])?[ \\t]*=)` +
+    `(?=[ \\t]*(?:${WRAPPER}\\([ \\t]*)?${STRING_PREFIX}?["'\`])`,
   find(text, at, _state, out) {
     // Every detector anchored on `=` runs at each `=` another trigger took: TYPED_NAME tries
     // each of its 120 starts, which made 1 MB of `PWD=ab,` cost a quarter of its 260 ms. Its
@@ -315,19 +332,23 @@ export const pgpassLine: Detector = {
   },
 };
 
-// A secret's default in code: `process.env.API_KEY || "…"`.
+// A secret's default in code: `process.env.API_KEY || "…"`, `process.env.API_KEY ?? "…"`, Ruby's
+// `ENV["API_KEY"] || "…"` (review r19 M2: the last two were served clear).
 
-const ENV_NAME = /env\.([A-Za-z_$][\w$]{0,80})[ \t]*$/;
+const ENV_NAME = /(?:env\.([A-Za-z_$][\w$]{0,80})|ENV\[["']([A-Za-z_$][\w$]{0,80})["']\])[ \t]*$/;
 const DEFAULT = new RegExp(
-  `\\|\\|[ \\t]*(?:"([^"\\\\\\r\\n]{1,${VALUE_MAX}})"|'([^'\\\\\\r\\n]{1,${VALUE_MAX}})'|\`([^\`\\\\\\r\\n$]{1,${VALUE_MAX}})\`)`,
+  `(?:\\|\\||\\?\\?)[ \\t]*(?:"([^"\\\\\\r\\n]{1,${VALUE_MAX}})"|'([^'\\\\\\r\\n]{1,${VALUE_MAX}})'|\`([^\`\\\\\\r\\n$]{1,${VALUE_MAX}})\`)`,
   'y',
 );
+/** What comes before the `||` or `??`: `env.NAME`, `ENV["NAME"]`. */
+const ENV_REF = `(?:env\\.[A-Za-z_$][\\w$]{0,80}|ENV\\[["'][A-Za-z_$][\\w$]{0,80}["']\\])[ \\t]*`;
 export const envDefault: Detector = {
   kind: 'password',
   anchors: '|',
-  trigger: '\\|(?<=env\\.[A-Za-z_$][\\w$]{0,80}[ \\t]*\\|)(?=\\|[ \\t]*["\'`])',
+  trigger: `\\|(?<=${ENV_REF}\\|)(?=\\|[ \\t]*["'\`])`,
   find(text, at, _state, out) {
-    const name = ENV_NAME.exec(text.slice(Math.max(0, at - 100), at))?.[1];
+    const env = ENV_NAME.exec(text.slice(Math.max(0, at - 100), at));
+    const name = env?.[1] ?? env?.[2];
     const rule = name === undefined ? null : secretKey(name);
     if (rule === null) return -1;
     DEFAULT.lastIndex = at;
@@ -340,6 +361,12 @@ export const envDefault: Detector = {
     }
     return DEFAULT.lastIndex;
   },
+};
+/** `process.env.API_KEY ?? "…"`: envDefault at a `?` (the look-ahead first: `?` is in URLs). */
+export const envDefaultNullish: Detector = {
+  ...envDefault,
+  anchors: '?',
+  trigger: `\\?(?=\\?[ \\t]*["'\`])(?<=${ENV_REF}\\?)`,
 };
 
 // redis: `redis-cli CONFIG SET requirepass …`, `127.0.0.1:6379> CONFIG SET masterauth …`.
@@ -553,6 +580,66 @@ export const redisPromptCommand: Detector = {
   },
 };
 
+// Dockerfile's legacy `ENV NAME value` (no `=`): the rest of the line is the value (review r19
+// M4: `ENV DB_PASSWORD S3cret` was served clear where `ENV DB_PASSWORD=S3cret` is masked).
+
+const DOCKER_ENV = new RegExp(
+  `ENV[ \\t]+([A-Za-z_][\\w.-]{0,80})[ \\t]+(?:"([^"\\\\\\r\\n]{1,${VALUE_MAX}})"|'([^'\\\\\\r\\n]{1,${VALUE_MAX}})'` +
+    `|([^\\s"'\\\\=][^"\\r\\n\\\\]{0,${VALUE_MAX}}))`,
+  'y',
+);
+const TRAILING_BLANKS = /[ \t]+$/;
+export const dockerEnv: Detector = {
+  kind: 'password',
+  // The `V` of a line's `ENV `, found by that word (./patterns NEEDLES).
+  anchors: 'V',
+  trigger:
+    'V(?<=(?:^|[\\r\\n]|\\\\[nr])[ \\t]{0,8}ENV)(?=[ \\t]+[A-Za-z_][\\w.-]{0,80}[ \\t]+[^\\s=])',
+  find(text, at, _state, out) {
+    DOCKER_ENV.lastIndex = at - 2;
+    const m = DOCKER_ENV.exec(text);
+    const rule = m && secretKey(m[1]);
+    if (!m || !rule) return -1;
+    const quoted = m[4] === undefined;
+    const value = (m[2] ?? m[3] ?? m[4]).replace(TRAILING_BLANKS, '');
+    const end = quoted
+      ? DOCKER_ENV.lastIndex - 1
+      : DOCKER_ENV.lastIndex - (m[4].length - value.length);
+    if (!standIn(value) && acceptAssignment(rule.keyword, value, quoted, '', true)) {
+      out.push({ start: end - value.length, end, kind: rule.kind });
+    }
+    return DOCKER_ENV.lastIndex;
+  },
+};
+
+// A password file given as a process substitution: `ansible-playbook site.yml
+// --vault-password-file <(echo S3cret)`, `--password-file <(printf '%s' S3cret)` (review r19
+// M4: the echoed password was served clear).
+
+const ECHOED = new RegExp(
+  `\\([ \\t]*(?:echo(?:[ \\t]+-[neE]{1,3})?|printf[ \\t]+\\\\*(["'])%s(?:\\\\n)?\\\\*\\1)[ \\t]+` +
+    `(?:\\\\*"([^"\\\\\\r\\n]{1,${VALUE_MAX}})\\\\*"|\\\\*'([^'\\\\\\r\\n]{1,${VALUE_MAX}})\\\\*'|([^\\s"'\`\\\\;&|<>()]{1,${VALUE_MAX}}))[ \\t]*\\)`,
+  'y',
+);
+export const echoedPasswordFile: Detector = {
+  kind: 'password',
+  anchors: '(',
+  trigger:
+    '\\((?=[ \\t]*(?:echo|printf)[ \\t])' +
+    '(?<=-(?:[\\w-]{0,20}[-_])?(?:pass(?:word)?|passphrase|secret|token)[-_]file(?:[ \\t]+|=)<\\()',
+  find(text, at, _state, out) {
+    ECHOED.lastIndex = at;
+    const m = ECHOED.exec(text);
+    if (!m) return -1;
+    const value = m[2] ?? m[3] ?? m[4];
+    const end = text.lastIndexOf(value, ECHOED.lastIndex) + value.length;
+    if (!standIn(value) && acceptAssignment('password', value, true, '')) {
+      out.push({ start: end - value.length, end, kind: 'password' });
+    }
+    return ECHOED.lastIndex;
+  },
+};
+
 export const LINE_DETECTORS: readonly Detector[] = [
   expectSend,
   slashOptions,
@@ -562,6 +649,9 @@ export const LINE_DETECTORS: readonly Detector[] = [
   typedConstant,
   pgpassLine,
   envDefault,
+  envDefaultNullish,
+  dockerEnv,
+  echoedPasswordFile,
   redisCli,
   redisPromptCommand,
 ];

@@ -925,6 +925,28 @@ describe('linear time', () => {
     "curl -u 'b:a" + fill('"'),
     'postgresql://a:b' + fill('\t'),
     JSON.stringify({ step_index: 1, content: fill('Bearer a\\u0041') }),
+    // Review r19: string prefixes and wrappers, ?? defaults, escaped selectors, fields named
+    // by a getter, Dockerfile ENV, <(echo …), a token as a URL's user, ngrok, SecureString.
+    ...[
+      'password = b',
+      'password = String::from(',
+      'x = process.env.API_KEY ?? "a',
+      'page.fill("\\"',
+      'userEvent.type(screen.getByLabelText(/password/i), ',
+      'fireEvent.change(passwordInput, { target: { value: ',
+      '\nENV DB_PASSWORD a',
+      '\nENV DB_PASSWORD "a',
+      '--password-file <(echo a',
+      'https://Aaaaaaaaaaaa1@',
+      'ngrok authtoken a ',
+      'ConvertTo-SecureString a',
+      'password: bytes = b',
+      'password: SecretStr = SecretStr(',
+      'password: Option<',
+    ].map((u) => fill(u)),
+    'page.fill("' + fill('\\"'),
+    'ENV DB_PASSWORD ' + fill('a '),
+    JSON.stringify({ step_index: 1, content: fill('page.fill("a\\"') }),
   ];
 
   // Catastrophic backtracking takes minutes to forever on 1 MB; a linear scan tens to a few

@@ -53,6 +53,7 @@ import {
   slackToken,
   stripeKey,
   urlCredentials,
+  urlTokenUser,
 } from './formats';
 import { optionSecrets } from './flags';
 import { browserPassword, htmlPasswordValue } from './browser';
@@ -161,6 +162,7 @@ export const DETECTORS: readonly Detector[] = [
   cookie,
   bearer,
   urlCredentials,
+  urlTokenUser,
   commandPasswords,
   stdinPassword,
   hereStringPassword,
@@ -238,6 +240,13 @@ function headOf(trigger: string): string {
 const NEEDLES: Record<string, [needle: string, offset: number][]> = {
   // Every `w` trigger is the w of `passw` with a look-ahead for `ord` (./netrc, ./sql, ./spaced).
   w: [['word', 0]],
+  // The only `h` trigger is ngrok's `authtoken` (./positional TOOL_ARGUMENTS).
+  h: [['authtoken', 3]],
+  // The only `V` trigger is Dockerfile's `ENV NAME value` (./lines dockerEnv).
+  V: [
+    ['ENV ', 2],
+    ['ENV\t', 2],
+  ],
 };
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -291,6 +300,8 @@ const KEY_LAST_ENDINGS = [
   ...['_db', '-db', 'ddb', 'sdb', 'ndb', 'tdb', 'ydb', 'edb', 'hdb', 'ldb', 'adb', 'odb'],
   // KEY_TAILS' environments and accounts (review r16 L).
   ...['_qa', '-qa', 'uat', 'stg', 'prd', 'admin', 'root'],
+  // KEY_TAILS' `new` in other languages (review r19).
+  ...['neu', 'eau', 'eva', 'evo', 'ova', 'ovo'],
 ];
 /**
  * Lower-case pair -> the first characters allowed before it (ASCII; 2: a longer ending's, see
@@ -327,7 +338,7 @@ function longEnding(text: string, i: number, long: string[]): boolean {
  * `:` also follows: `Private-Lines`; `sensitive`, `value`, `text`, `input`, `keys` before `":`;
  * `http`, `https`; `env`; Windows' `/p`, `/u`, `/user` (xfreerdp, net use); a port's `*`
  * (.pgpass). `=` also follows `sig`, `Signature`, `Token`, `psk` (wpa_supplicant) and a type,
- * `str`/`string` (`const API_KEY: &str = …`). Both: `private_key_id`.
+ * `str`/`string`/`bytes` (`const API_KEY: &str = …`). Both: `private_key_id`.
  */
 const COLON_KEYS = endings(
   [...KEY_LAST_ENDINGS, 'nes', 'ive', 'lue', 'ext', 'put', 'eys', 'ttp', 'tps', 'env'].concat([
@@ -345,6 +356,8 @@ const EQUALS_KEYS = endings([
   'ken',
   'psk',
   'str',
+  // `password: bytes = b"…"` (./lines typedConstant, review r19).
+  'tes',
   'y_id',
   'y-id',
 ]);
@@ -495,8 +508,9 @@ export const NEAR: Record<string, Around | ((text: string, at: number) => boolea
   },
   _: underscore,
   // setItem(, setenv(, fetch(, get(, auth = (, HTTPBasicAuth(, .login(, PDO(, fill(, type(,
-  // send_keys(, setValue(, fillField(, pressSequentially(, @tcp(, @unix(...
-  '(': around('mvtyedh= \tnOlspx'),
+  // send_keys(, setValue(, fillField(, pressSequentially(, @tcp(, @unix(...; fireEvent.change(,
+  // new Sequelize(; a password file's <(echo …).
+  '(': around('mvtyedh= \tnOlspx<'),
   ':': colon,
   '=': afterKeyIn(EQUALS_KEYS),
   '\uFF1A': afterKeyIn(EQUALS_KEYS),

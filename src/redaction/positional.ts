@@ -206,6 +206,16 @@ export const TOOL_ARGUMENTS: readonly Detector[] = [
     literal: 'add-authtoken',
     skip: 0,
   }),
+  // ngrok v2's `ngrok authtoken T` (review r19 M4): the `h` of `authtoken`, found by its
+  // whole word (./patterns NEEDLES), no letter scanned alone.
+  toolArgument({
+    anchors: 'h',
+    trigger: 'h(?<=ngrok(?:\\.exe)?[ \\t]{1,4}auth)(?=token[ \\t]+\\S)',
+    back: 3,
+    head: 'authtoken',
+    literal: 'authtoken',
+    skip: 0,
+  }),
   toolArgument({
     anchors: '-',
     trigger: '', // secureStringPassword's (./calls)
