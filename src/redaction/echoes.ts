@@ -4,6 +4,11 @@ import { mergeSpans } from './spans';
 
 /** Shorter values are words elsewhere in a text (`root`, `admin`): only longer ones echo. */
 const MIN_ECHO = 8;
+/**
+ * Longer values are runs a rule masked to their end (`password=password=…` over a megabyte),
+ * not a secret someone repeats; looking for them again would cost their length at each place.
+ */
+const MAX_ECHO = 512;
 /** Past this many secrets in one text it is a dump of them, not prose that repeats one. */
 const MAX_VALUES = 32;
 const WORD = /[\p{L}\p{N}_]/u;
@@ -26,7 +31,7 @@ export function withEchoes(text: string, spans: Span[]): Span[] {
 
 /**
  * Adds to `values` (value → kind) the values of `spans` that can echo, while it holds fewer than
- * MAX_VALUES: long enough, on one line, no placeholder.
+ * MAX_VALUES: of MIN_ECHO to MAX_ECHO characters, on one line, no placeholder.
  */
 export function learnValues(
   text: string,
@@ -35,7 +40,7 @@ export function learnValues(
 ): void {
   for (const s of spans) {
     if (values.size >= MAX_VALUES) return;
-    if (s.end - s.start < MIN_ECHO) continue;
+    if (s.end - s.start < MIN_ECHO || s.end - s.start > MAX_ECHO) continue;
     const value = text.slice(s.start, s.end);
     // A placeholder masked by a looser rule is a word of the text, not a secret to chase.
     if (value.includes('\n') || values.has(value) || placeholderPassword(value)) continue;
@@ -43,23 +48,27 @@ export function learnValues(
   }
 }
 
-/** Where `text` shows one of `values` again as a whole word, outside `spans`, from `from` on. */
+/**
+ * Where `text` shows one of `values` again as a whole word, outside `spans` (sorted, not
+ * overlapping: one walk over them per value, so text dense with a value stays linear).
+ */
 export function echoSpans(
   text: string,
   values: ReadonlyMap<string, string>,
   spans: readonly Span[],
-  from = 0,
 ): Span[] {
   const echoes: Span[] = [];
   for (const [value, kind] of values) {
     const edgeBefore = WORD.test(value[0]);
     const edgeAfter = WORD.test(value[value.length - 1]);
-    for (let at = text.indexOf(value, from); at !== -1; at = text.indexOf(value, at + 1)) {
+    let k = 0; // the first span that ends after the occurrence's start
+    for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + 1)) {
       const end = at + value.length;
       if (edgeBefore && at > 0 && WORD.test(text[at - 1])) continue;
       if (edgeAfter && end < text.length && WORD.test(text[end])) continue;
+      while (k < spans.length && spans[k].end <= at) k++;
       // Where a secret was found already (the value finds itself there).
-      if (spans.some((s) => s.start < end && at < s.end)) continue;
+      if (k < spans.length && spans[k].start < end) continue;
       echoes.push({ start: at, end, kind });
     }
   }
