@@ -83,6 +83,11 @@ function secretBefore(text: string, at: number): boolean {
       c === 0x2d;
     if (!word) break;
   }
+  // A path's segment (`?next=%2Fsettings%2Fpassword%3Dchange`, review r19): the word starts
+  // after an encoded `/`, its `2F` read as its first letters.
+  if (text.charCodeAt(start) === 0x32 && /^%2[fF]/.test(text.slice(start - 1, start + 2))) {
+    return false;
+  }
   return start < i && secretKey(text.slice(start, i)) !== null;
 }
 

@@ -59,7 +59,7 @@ import { browserPassword, htmlPasswordValue } from './browser';
 import { callSecret, secureStringPassword } from './calls';
 import { xmlSecretElement } from './xml-elements';
 import { envListValue } from './env-lists';
-import { azureKeyList, cookieJarValue, urlSignature, vaultToken } from './cloud';
+import { awsParameterValue, azureKeyList, cookieJarValue, urlSignature, vaultToken } from './cloud';
 import { SET_COMMANDS, TOOL_ARGUMENTS } from './positional';
 import { goDsnPassword, sqlIdentifiedBy, sqlPasswordLower, sqlPasswordUpper } from './sql';
 import { cutToken } from './cut-token';
@@ -67,7 +67,7 @@ import { netrcPassword } from './netrc';
 import { npmCredential } from './npmrc';
 import { privateKey, privateKeyBase64, puttyPrivateKey } from './private-key';
 import { rclonePair, wordPassword } from './spaced';
-import { browserJsonFill, sensitiveValue } from './json-fields';
+import { browserJsonFill, keyValuePair, sensitiveValue } from './json-fields';
 import { GITLEAKS_DETECTORS, GITLEAKS_KINDS } from './rules';
 import { LINE_DETECTORS } from './lines';
 
@@ -173,11 +173,13 @@ export const DETECTORS: readonly Detector[] = [
   browserPassword,
   htmlPasswordValue,
   browserJsonFill,
+  keyValuePair,
   sensitiveValue,
   callSecret,
   urlSignature,
   vaultToken,
   azureKeyList,
+  awsParameterValue,
   cookieJarValue,
   ...SET_COMMANDS,
   sqlPasswordUpper,
