@@ -79,6 +79,8 @@ const CODE_LINE =
   /^[ \t]*(?:if|elif|else|for|while|with|def|class|try|except|finally|case|switch|return|lambda|async|match)\b/;
 /** What a call or pipe over lines, or a line a tail goes on, must hold (a cheap filter). */
 const SECRET_HINT = /pass|pw|secret|token|key|cred|auth|-[A-Za-z]/i;
+/** An assignment of a parenthesised value: `API_KEY = (`. */
+const WRAPPED = /[\w\]'"][ \t]*[:=][ \t]*\($/;
 const PIPE_HINT = /stdin|passwd|sudo/i;
 const BEARER_END = /(?:bearer|basic|token)$/i;
 const AUTH_LINE = /authorization|bearer/i;
@@ -168,6 +170,9 @@ function lineGap(text: string, lineStart: number, e: number, nl: number, v: numb
   if (BEARER_END.test(line) && AUTH_LINE.test(line) && TOKEN_LINE.test(lineAt(text, v))) {
     return { a: e, b: v, glue: ' ', tailOnly: false };
   }
+  // A value black wrapped in parentheses (`API_KEY = (` then `"V"`, review r19): the line
+  // read without its `(` (`API_KEY = "V"`).
+  if (last === '(' && WRAPPED.test(line)) return { a: e - 1, b: v, glue: '', tailOnly: false };
   if ((last === ',' || last === '(') && SECRET_HINT.test(line)) {
     return { a: e, b: v, glue: ' ', tailOnly: false };
   }

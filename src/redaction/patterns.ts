@@ -59,6 +59,7 @@ import { browserPassword, htmlPasswordValue } from './browser';
 import { callSecret, secureStringPassword } from './calls';
 import { xmlSecretElement } from './xml-elements';
 import { envListValue } from './env-lists';
+import { terraformDefault, tripleQuoted } from './config-values';
 import { awsParameterValue, azureKeyList, cookieJarValue, urlSignature, vaultToken } from './cloud';
 import { SET_COMMANDS, TOOL_ARGUMENTS } from './positional';
 import { goDsnPassword, sqlIdentifiedBy, sqlPasswordLower, sqlPasswordUpper } from './sql';
@@ -192,6 +193,8 @@ export const DETECTORS: readonly Detector[] = [
   secureStringPassword,
   xmlSecretElement,
   envListValue,
+  tripleQuoted,
+  terraformDefault,
   ...LINE_DETECTORS,
   cutToken,
 ];
@@ -349,6 +352,8 @@ const EQUALS_KEYS = endings([
   'str',
   'y_id',
   'y-id',
+  // Terraform's `default =` in a variable block (./config-values).
+  'ult',
 ]);
 /** Whether a run of backslashes and a `/` start at `i` (`\/`, `\\/`: a JSON-escaped slash). */
 function escapedSlash(text: string, i: number): boolean {
