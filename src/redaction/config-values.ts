@@ -75,9 +75,11 @@ export const terraformDefault: Detector = {
   trigger: '=(?<=default[ \\t]{0,8}=)',
   find(text, at, _state, out) {
     if (nameBefore(text, at) !== 'default') return -1;
-    const from = text.lastIndexOf('variable', at);
-    if (from < 0 || at - from > BLOCK_REACH) return -1;
-    const block = VARIABLE.exec(text.slice(from, at));
+    // Within BLOCK_REACH (lastIndexOf on the whole text would read it back at each `default =`).
+    const start = Math.max(0, at - BLOCK_REACH);
+    const from = text.slice(start, at).lastIndexOf('variable');
+    if (from < 0) return -1;
+    const block = VARIABLE.exec(text.slice(start + from, at));
     const rule = block ? secretKey(block[1]) : null;
     if (!rule) return -1;
     DEFAULT_VALUE.lastIndex = at;

@@ -161,11 +161,8 @@ export const keyValuePair: Detector = {
   trigger: '', // sensitiveValue's
   find(text, at, _state, out) {
     if (!VALUE_KEY.test(text.slice(Math.max(0, at - 12), at))) return -1;
-    const before = text.lastIndexOf('"key', at);
-    const after = text.indexOf('"key', at);
-    if ((before < 0 || at - before > PAIR_REACH) && (after < 0 || after - at > PAIR_REACH)) {
-      return -1;
-    }
+    // Within PAIR_REACH each way (indexOf on the whole text would read it at each `"value":`).
+    if (!text.slice(Math.max(0, at - PAIR_REACH), at + PAIR_REACH).includes('"key')) return -1;
     const object = objectAround(text, at);
     if (!object) return -1;
     const k = KEY_MEMBER.exec(text.slice(object[0], object[1]));

@@ -28,6 +28,6 @@ it('the index fingerprint names the rules', () => {
     redact: true,
     patterns: [],
     findings: 'pushed-markers,record-values,request-once',
-    rules: 'r20',
+    rules: 'r21',
   });
 });
