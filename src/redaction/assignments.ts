@@ -161,6 +161,15 @@ export const assignment = regexDetector({
       const ok = acceptAssignment(m[1], phrase, false, m.input[end] ?? '', loose);
       return ok ? read - value.length : -1;
     }
+    // A Python string's prefix (`password = r"""V"""`: ./config-values reads the string).
+    if (
+      bare &&
+      value.length <= 2 &&
+      STRING_PREFIX.test(value) &&
+      QUOTE.test(m.input.slice(end, end + 9))
+    ) {
+      return -1;
+    }
     if (bare && judge(m, end, value) === 'prose') return -1;
     if (conditionCode(m.input, m.index, value, bare)) return -1;
     if (numberedKeyValue(m, value)) return -1;
@@ -182,6 +191,9 @@ export const assignment = regexDetector({
     return c === 0x3a || c === 0x3d ? extent - 1 : extent;
   },
 });
+
+const STRING_PREFIX = /^[rRbBuUfF]{1,2}$/;
+const QUOTE = /^\\{0,8}["']/;
 
 /** ./prose's judgement of the bare value `value` ending at `end`. */
 function judge(m: RegExpExecArray, end: number, value: string): ProseJudgement {

@@ -9,10 +9,13 @@ import { VALUE_MAX } from './values';
 const BREAK = '[ \\t]*(?:\\r?\\n[ \\t]*)?';
 /** `= """V"""`, `= '''V'''`, the value maybe on a line of its own: 2 the value. */
 const TRIPLE = new RegExp(
-  `=[ \\t]*("""|''')${BREAK}([^\\s"'\\\\](?:[^\\r\\n"'\\\\]{0,${VALUE_MAX}}[^\\s"'\\\\])?)` +
+  `=[ \\t]*(?:[rRbBuUfF]{1,2})?("""|''')${BREAK}([^\\s"'\\\\](?:[^\\r\\n"'\\\\]{0,${VALUE_MAX}}[^\\s"'\\\\])?)` +
     `${BREAK}\\1`,
   'y',
 );
+
+/** A string prefix's letter (`r"""…"""`, `b'''…'''`). */
+const PREFIX = /^[rRbBuUfF]$/;
 
 /** The name ending just before `at` past blanks (`password = `), or ''. */
 function nameBefore(text: string, at: number): string {
@@ -41,11 +44,12 @@ export const tripleQuoted: Detector = {
   kind: 'password',
   anchors: '=',
   // After a name ending as a secret's does (the assignment trigger's look-behind).
-  trigger: `=(?=[ \\t]{0,4}(?:"""|'''))(?<=${KEY_LAST}${KEY_CLOSE}=)`,
+  trigger: `=(?=[ \\t]{0,4}[rRbBuUfF]{0,2}(?:"""|'''))(?<=${KEY_LAST}${KEY_CLOSE}=)`,
   find(text, at, _state, out) {
     // The trigger's test (every `=` detector's find runs where any `=` trigger fired).
     let q = at + 1;
     while (q < at + 5 && (text.charCodeAt(q) === 0x20 || text.charCodeAt(q) === 0x09)) q++;
+    while (q < at + 7 && PREFIX.test(text[q])) q++;
     if (!text.startsWith('"""', q) && !text.startsWith("'''", q)) return -1;
     const rule = secretKey(nameBefore(text, at));
     if (!rule) return -1;

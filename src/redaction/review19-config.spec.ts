@@ -54,13 +54,22 @@ const TEMPLATES: string[] = [
   "password = '''{V}'''",
   "password = '''\n{V}\n'''",
   'API_KEY = """{V}"""',
+  // a string prefix, which was read as the value
+  'password = r"""{V}"""',
+  "API_KEY = b'''{V}'''",
+  'password = rb"""\n{V}\n"""',
   // JSON with the colon on the next line
   '"password"\n: "{V}"',
   '"password"\n  :\n  "{V}"',
   '{\n  "password"\n    : "{V}",\n  "user": "bob"\n}',
 ];
 
-const rows = TEMPLATES.map((t) => [t, fill(t, V), fill(t, P), V] as const);
+const rows: [string, string, string, string][] = TEMPLATES.map((t) => [
+  t,
+  fill(t, V),
+  fill(t, P),
+  V,
+]);
 // A sentence's first word then no sentence (./prose): the words are the value, not `The`.
 rows.push(['Password: {V}', `Password: The ${V}`, `Password: ${P}`, `The ${V}`]);
 
