@@ -65,12 +65,7 @@ export function judgeProse(
 ): ProseJudgement {
   const after = text.slice(end, end + 24);
   if (PASSPHRASE.test(keyword)) return MORE_WORDS.test(after) ? 'phrase' : 'value';
-  if (!readsAsProse(after, value, keyword)) {
-    // A sentence's first word, then no sentence (`Password: The Xk9Vq7Hunter2`): the value is
-    // the words, not the article alone (review r19: `The` was masked, the secret served clear).
-    const first = WORD.test(value) && PROSE_WORDS.has(value.toLowerCase());
-    return first && MORE_WORDS.test(after) ? 'phrase' : 'value';
-  }
+  if (!readsAsProse(after, value, keyword)) return 'value';
   return colon ? 'prose' : 'phrase';
 }
 
