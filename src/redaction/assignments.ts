@@ -201,6 +201,15 @@ export const assignment = regexDetector({
       const ok = acceptAssignment(m[1], phrase, false, m.input[end] ?? '', loose);
       return ok ? read - value.length : -1;
     }
+    // A Python string's prefix (`password = r"""V"""`: ./config-values reads the string).
+    if (
+      bare &&
+      value.length <= 2 &&
+      PY_PREFIX.test(value) &&
+      QUOTE.test(m.input.slice(end, end + 9))
+    ) {
+      return -1;
+    }
     if (bare && judge(m, end, value) === 'prose') return -1;
     if (conditionCode(m.input, m.index, value, bare)) return -1;
     if (numberedKeyValue(m, value)) return -1;
@@ -351,6 +360,8 @@ function jsonStringStart(text: string, q: number): boolean {
   const c = text.charCodeAt(k);
   return c === 0x3a || c === 0x2c || c === 0x5b;
 }
+const PY_PREFIX = /^[rRbBuUfF]{1,2}$/;
+const QUOTE = /^\\{0,8}["']/;
 
 /** ./prose's judgement of the bare value `value` ending at `end`. */
 function judge(m: RegExpExecArray, end: number, value: string): ProseJudgement {

@@ -1,4 +1,5 @@
 import { EDGE, REDACTED, regexDetector, type Detector } from './detector';
+import { acceptAssignment, secretKey } from './keys';
 import { LINE_GUTTER } from './gutter';
 import { VALUE_MAX } from './values';
 
@@ -107,5 +108,36 @@ export const cookieJarValue: Detector = {
     const shown = m[0].includes('^I') && m[1].endsWith('$') ? 1 : 0;
     out.push({ start: end - m[1].length, end: end - shown, kind: 'cookie' });
     return end;
+  },
+};
+
+/** After `ParameterKey=`: the name (1), then its value quoted (2, 3) or bare (4). */
+const PARAMETER_PAIR = new RegExp(
+  `=([\\w.:-]{1,128}),ParameterValue=(?:"([^"\\\\\\r\\n]{1,${VALUE_MAX}})"` +
+    `|'([^'\\\\\\r\\n]{1,${VALUE_MAX}})'|([^\\s,"'\\\\]{1,${VALUE_MAX}}))`,
+  'y',
+);
+
+/**
+ * The AWS CLI's shorthand parameters (`aws cloudformation create-stack --parameters
+ * ParameterKey=DbPassword,ParameterValue=S3cret ParameterKey=…`): a value whose key names a
+ * secret was served clear (review r19). Each pair is its own candidate (one `=` each).
+ */
+export const awsParameterValue: Detector = {
+  kind: 'password',
+  anchors: '=',
+  trigger: '=(?<=ParameterKey=)',
+  find(text, at, _state, out) {
+    if (!text.startsWith('ParameterKey', at - 12)) return -1;
+    PARAMETER_PAIR.lastIndex = at;
+    const m = PARAMETER_PAIR.exec(text);
+    if (!m) return -1;
+    const rule = secretKey(m[1]);
+    const value = m[2] ?? m[3] ?? m[4];
+    if (rule && acceptAssignment(rule.keyword, value, m[4] === undefined, '')) {
+      const end = PARAMETER_PAIR.lastIndex - (m[4] === undefined ? 1 : 0);
+      out.push({ start: end - value.length, end, kind: rule.kind });
+    }
+    return PARAMETER_PAIR.lastIndex;
   },
 };

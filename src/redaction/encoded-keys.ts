@@ -13,14 +13,14 @@ import { VALUE_MAX } from './values';
  */
 
 /** Cheap tests first: a text with none of these has nothing to decode. */
-const HINTS = ['&quot;', '&#', '%3', '\\x', '\\u00'];
+const HINTS = ['&quot;', '&#', '%3', '\\x', '\\u00', '&gt;'];
 /**
  * Spellings that may end a key or be its separator: an encoded quote then `:` (HTML-escaped
  * JSON), an encoded `:` or `=`, a numeric entity or `\x` escape (checked in code: a letter,
  * digit, quote or separator), an escaped `:` or `=`.
  */
 const POINT =
-  /&(?:quot|apos|#0*3[49]|#[xX]0*2[27]);[ \t]*(?::|&#0*58;)|%3[aAdD]|&#[xX]?[0-9a-fA-F]{2,4};|\\x[0-9a-fA-F]{2}|\\u003[aAdD]/g;
+  /&(?:quot|apos|#0*3[49]|#[xX]0*2[27]);[ \t]*(?::|&#0*58;)|&gt;|%3[aAdD]|&#[xX]?[0-9a-fA-F]{2,4};|\\x[0-9a-fA-F]{2}|\\u003[aAdD]/g;
 /** What is decoded in a window. */
 const CODE =
   /&(quot|amp|apos|lt|gt);|&#[xX]([0-9a-fA-F]{1,4});|&#(\d{1,5});|%([0-9a-fA-F]{2})|\\x([0-9a-fA-F]{2})|\\u(00[2-7][0-9a-fA-F])/g;
@@ -46,8 +46,13 @@ export function encodedKeySpans(text: string): Span[] {
   POINT.lastIndex = 0;
   for (let m = POINT.exec(text); m !== null; m = POINT.exec(text)) {
     // A lone entity or `\x` escape (not a quote before `:`): only a key's character.
-    const lone = (m[0][0] === '&' && m[0].endsWith(';')) || m[0][1] === 'x';
-    if (lone ? !KEY_CHAR.test(decodeOne(m[0])) : !secretBefore(text, m.index)) continue;
+    if (m[0] === '&gt;') {
+      // An XML element shown HTML-escaped (`&lt;password&gt;V&lt;/password&gt;`, review r19).
+      if (!secretTag(text, m.index)) continue;
+    } else {
+      const lone = (m[0][0] === '&' && m[0].endsWith(';')) || m[0][1] === 'x';
+      if (lone ? !KEY_CHAR.test(decodeOne(m[0])) : !secretBefore(text, m.index)) continue;
+    }
     const end = m.index + m[0].length;
     if (to >= 0 && m.index - BEFORE > to) {
       windowSpans(text, from, to, points, out);
@@ -83,7 +88,30 @@ function secretBefore(text: string, at: number): boolean {
       c === 0x2d;
     if (!word) break;
   }
+  // A path's segment (`?next=%2Fsettings%2Fpassword%3Dchange`, review r19): the word starts
+  // after an encoded `/`, its `2F` read as its first letters.
+  if (text.charCodeAt(start) === 0x32 && /^%2[fF]/.test(text.slice(start - 1, start + 2))) {
+    return false;
+  }
   return start < i && secretKey(text.slice(start, i)) !== null;
+}
+
+/** Whether `&lt;` and a secret's name (./keys) end just before `at`. */
+function secretTag(text: string, at: number): boolean {
+  let start = at;
+  for (const stop = Math.max(0, at - 64); start > stop; start--) {
+    const c = text.charCodeAt(start - 1);
+    const name =
+      (c >= 0x30 && c <= 0x39) ||
+      (c >= 0x41 && c <= 0x5a) ||
+      (c >= 0x61 && c <= 0x7a) ||
+      c === 0x5f ||
+      c === 0x2d ||
+      c === 0x2e ||
+      c === 0x3a;
+    if (!name) break;
+  }
+  return start < at && text.endsWith('&lt;', start) && secretKey(text.slice(start, at)) !== null;
 }
 
 /** One spelling decoded. */

@@ -79,6 +79,8 @@ const CODE_LINE =
   /^[ \t]*(?:if|elif|else|for|while|with|def|class|try|except|finally|case|switch|return|lambda|async|match)\b/;
 /** What a call or pipe over lines, or a line a tail goes on, must hold (a cheap filter). */
 const SECRET_HINT = /pass|pw|secret|token|key|cred|auth|-[A-Za-z]/i;
+/** An assignment of a parenthesised value: `API_KEY = (`. */
+const WRAPPED = /[\w\]'"][ \t]*[:=][ \t]*\($/;
 const PIPE_HINT = /stdin|passwd|sudo/i;
 const BEARER_END = /(?:bearer|basic|token)$/i;
 const AUTH_LINE = /authorization|bearer/i;
@@ -169,7 +171,10 @@ function gaps(text: string, ends: Map<number, number>): Gap[] {
       v < text.length &&
       next !== 0x0a &&
       next !== 0x0d &&
-      ((last < 0x80 && LINE_ENDS[last] === 1) || last === 0xff1a || next === 0x7c)
+      ((last < 0x80 && LINE_ENDS[last] === 1) ||
+        last === 0xff1a ||
+        next === 0x7c ||
+        (next === 0x3a && (last === 0x22 || last === 0x27)))
     ) {
       const gap = lineGap(text, lineStart, e, nl, v);
       if (gap) out.push(gap);
@@ -191,6 +196,9 @@ function gaps(text: string, ends: Map<number, number>): Gap[] {
  */
 function lineGap(text: string, lineStart: number, e: number, nl: number, v: number): Gap | null {
   const last = text[e - 1];
+  // JSON or YAML with the colon on the next line (`"password"` then `: "V"`, or `:` alone and
+  // the value below it: review r19): the key, the colon and the value read as one line.
+  if (text[v] === ':' && (last === '"' || last === "'")) return colonGap(text, lineStart, e, v);
   // Shell: a backslash-newline is removed, the lines are one.
   if (last === '\\' && text[e - 2] !== '\\') return { a: e - 1, b: v, glue: '', tailOnly: false };
   const sep = separatorBefore(text, lineStart, e);
@@ -200,6 +208,9 @@ function lineGap(text: string, lineStart: number, e: number, nl: number, v: numb
   if (BEARER_END.test(line) && AUTH_LINE.test(line) && TOKEN_LINE.test(lineAt(text, v))) {
     return { a: e, b: v, glue: ' ', tailOnly: false };
   }
+  // A value black wrapped in parentheses (`API_KEY = (` then `"V"`, review r19): the line
+  // read without its `(` (`API_KEY = "V"`).
+  if (last === '(' && WRAPPED.test(line)) return { a: e - 1, b: v, glue: '', tailOnly: false };
   if ((last === ',' || last === '(') && SECRET_HINT.test(line)) {
     return { a: e, b: v, glue: ' ', tailOnly: false };
   }
@@ -209,6 +220,20 @@ function lineGap(text: string, lineStart: number, e: number, nl: number, v: numb
     }
   }
   return null;
+}
+
+/** After a quoted key ending its line at `e`, its `:` at `v`: the gap to the value. */
+function colonGap(text: string, lineStart: number, e: number, v: number): Gap | null {
+  const quote = text[e - 1];
+  const open = text.lastIndexOf(quote, e - 2);
+  if (open < lineStart || secretKey(text.slice(open + 1, e - 1)) === null) return null;
+  // Past the colon, blanks and at most one more line break (`:` alone on its line).
+  let b = v + 1;
+  while (BLANK(text.charCodeAt(b))) b++;
+  if (text[b] === '\r') b++;
+  if (text[b] === '\n') for (b++; BLANK(text.charCodeAt(b));) b++;
+  if (b >= text.length || text[b] === '\n' || text[b] === '\r') return null;
+  return { a: e, b, glue: ': ', tailOnly: false };
 }
 
 /** A secret key ending its line at `sep` (`password:`, `password: |`), its value below. */

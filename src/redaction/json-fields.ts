@@ -1,5 +1,5 @@
 import type { Detector, Span } from './detector';
-import { acceptAssignment, type KeyRule } from './keys';
+import { acceptAssignment, secretKey, type KeyRule } from './keys';
 import { VALUE_MAX } from './values';
 
 // --- values a JSON object's other members say are secret ----------------------------------------
@@ -143,6 +143,43 @@ export const browserJsonFill: Detector = {
   },
 };
 
+/** A `"key": "name"` member (Postman, HTTPie, Insomnia): 1 the name. */
+const KEY_MEMBER = new RegExp(`\\\\*"key\\\\*"${WS}:${WS}\\\\*"([^"\\\\\\r\\n]{1,128})\\\\*"`);
+const VALUE_KEY = /value\\*"[ \t]*$/;
+/** How far from `"value":` its object's `"key"` member is looked for (cheap test first). */
+const PAIR_REACH = 256;
+
+/**
+ * A Postman or HTTPie variable, header or form field: `{"key": "password", "value": "S3cret"}`
+ * (maybe `"type": "text"` between, `"value"` first, pretty-printed): the value of an object
+ * whose `key` member names a secret was served clear (review r19). Anchored on the `:` after
+ * `"value"` (sensitiveValue's trigger); a `"key` within 256 characters is tested first.
+ */
+export const keyValuePair: Detector = {
+  kind: 'password',
+  anchors: ':',
+  trigger: '', // sensitiveValue's
+  find(text, at, _state, out) {
+    if (!VALUE_KEY.test(text.slice(Math.max(0, at - 12), at))) return -1;
+    // Within PAIR_REACH each way (indexOf on the whole text would read it at each `"value":`).
+    if (!text.slice(Math.max(0, at - PAIR_REACH), at + PAIR_REACH).includes('"key')) return -1;
+    const object = objectAround(text, at);
+    if (!object) return -1;
+    const k = KEY_MEMBER.exec(text.slice(object[0], object[1]));
+    const rule = k ? secretKey(k[1]) : null;
+    if (!rule) return -1;
+    TYPED.lastIndex = at;
+    const m = TYPED.exec(text);
+    if (!m) return -1;
+    let end = TYPED.lastIndex - 1;
+    while (text[end - 1] === '\\') end--; // the closing quote's escapes
+    if (acceptAssignment(rule.keyword, m[1], true, '')) {
+      out.push({ start: end - m[1].length, end, kind: rule.kind });
+    }
+    return TYPED.lastIndex;
+  },
+};
+
 const TYPED_KEYS = ['value', 'text', 'input', 'keys'];
 const TYPED_RULE: KeyRule = { keyword: 'password', kind: 'password' };
 
@@ -154,7 +191,11 @@ const TYPED_RULE: KeyRule = { keyword: 'password', kind: 'password' };
 export function impliedRules(o: Record<string, unknown>): Map<string, KeyRule> | null {
   let keys: string[] | null = null;
   if (o.sensitive === true && typeof o.value === 'string') keys = ['value'];
-  else {
+  else if (typeof o.key === 'string' && typeof o.value === 'string') {
+    // `{"key": "password", "value": "…"}` (keyValuePair)
+    const rule = secretKey(o.key);
+    return rule ? new Map([['value', rule]]) : null;
+  } else {
     let field = false;
     for (const k in o) {
       const v = o[k];

@@ -282,6 +282,14 @@ const HEX_LITERAL = /^0[xX][0-9a-fA-F]+$/;
 const KEY_FILE_PATH =
   /^(?:~|\.{1,2})?\/?(?:[\w.-]+\/)*[\w-][\w.-]*\.(?:json|pem|key|p12|pfx|crt|cer|der|jks|keystore|ppk|txt|ya?ml|env|ini|conf|cfg)$/i;
 /** Placeholders: `YOUR_PASSWORD_HERE`, `your-api-key`, `xxxxxxxx`, `########`. */
+/**
+ * Not the value but where it comes from (review r19): a token a build replaces
+ * (`password=@@DB_PASSWORD@@`), a YAML tag alone (Ansible's `password: !vault |`, whose block
+ * below is ciphertext; CloudFormation's `!Ref DbPassword`, read to the line's end as a
+ * configuration line's value is).
+ */
+const STAND_IN =
+  /^(?:@@[\w.-]{1,64}@@|!(?:vault|Ref|Sub|GetAtt|ImportValue|FindInMap)(?:[ \t][^\n]*)?)$/;
 const PLACEHOLDER = /^(?:your[\W_]?[A-Za-z_-]*|[A-Za-z_-]*[_-]here|([xX*#.-])\1{3,})$/i;
 
 /**
@@ -330,6 +338,7 @@ export function acceptAssignment(
   )
     return false;
   if (requiredWord(value)) return false;
+  if ((c === '@' || c === '!') && STAND_IN.test(value)) return false;
   if (PLACEHOLDER.test(value) || (value.includes('.') && KEY_FILE_PATH.test(value))) return false;
   // A letter or digit of any script (`"секрет"`), not only punctuation (`****`).
   if (!/[\p{L}\p{N}]/u.test(value)) return false;

@@ -947,6 +947,23 @@ describe('linear time', () => {
     'page.fill("' + fill('\\"'),
     'ENV DB_PASSWORD ' + fill('a '),
     JSON.stringify({ step_index: 1, content: fill('page.fill("a\\"') }),
+    // Review r19: a `<value>` child, key-value objects, AWS parameters, HTML-escaped tags,
+    // Terraform defaults, triple quotes, a colon on the next line, black's parentheses.
+    ...[
+      `<password><value>a${' '.repeat(300)}`,
+      '<password>\n  <value>',
+      '"key": "password", "value": ',
+      '{"value": "a", "key": "password"',
+      'ParameterKey=DbPassword,ParameterValue=',
+      '&lt;password&gt;a',
+      '\n  default = "a',
+      'password = """a',
+      "password = '''\n",
+      '"password"\n  :\n',
+      'API_KEY = (\n',
+      'Passwort: Falsches ',
+    ].map((u) => fill(u)),
+    'variable "db_password" {' + fill('\n  default = '),
   ];
 
   // Catastrophic backtracking takes minutes to forever on 1 MB; a linear scan tens to a few

@@ -60,7 +60,8 @@ import { browserPassword, htmlPasswordValue } from './browser';
 import { callSecret, secureStringPassword } from './calls';
 import { xmlSecretElement } from './xml-elements';
 import { envListValue } from './env-lists';
-import { azureKeyList, cookieJarValue, urlSignature, vaultToken } from './cloud';
+import { terraformDefault, tripleQuoted } from './config-values';
+import { awsParameterValue, azureKeyList, cookieJarValue, urlSignature, vaultToken } from './cloud';
 import { SET_COMMANDS, TOOL_ARGUMENTS } from './positional';
 import { goDsnPassword, sqlIdentifiedBy, sqlPasswordLower, sqlPasswordUpper } from './sql';
 import { cutToken } from './cut-token';
@@ -68,7 +69,7 @@ import { netrcPassword } from './netrc';
 import { npmCredential } from './npmrc';
 import { privateKey, privateKeyBase64, puttyPrivateKey } from './private-key';
 import { rclonePair, wordPassword } from './spaced';
-import { browserJsonFill, sensitiveValue } from './json-fields';
+import { browserJsonFill, keyValuePair, sensitiveValue } from './json-fields';
 import { GITLEAKS_DETECTORS, GITLEAKS_KINDS } from './rules';
 import { LINE_DETECTORS } from './lines';
 
@@ -175,11 +176,13 @@ export const DETECTORS: readonly Detector[] = [
   browserPassword,
   htmlPasswordValue,
   browserJsonFill,
+  keyValuePair,
   sensitiveValue,
   callSecret,
   urlSignature,
   vaultToken,
   azureKeyList,
+  awsParameterValue,
   cookieJarValue,
   ...SET_COMMANDS,
   sqlPasswordUpper,
@@ -192,6 +195,8 @@ export const DETECTORS: readonly Detector[] = [
   secureStringPassword,
   xmlSecretElement,
   envListValue,
+  tripleQuoted,
+  terraformDefault,
   ...LINE_DETECTORS,
   cutToken,
 ];
@@ -360,6 +365,8 @@ const EQUALS_KEYS = endings([
   'tes',
   'y_id',
   'y-id',
+  // Terraform's `default =` in a variable block (./config-values).
+  'ult',
 ]);
 /** Whether a run of backslashes and a `/` start at `i` (`\/`, `\\/`: a JSON-escaped slash). */
 function escapedSlash(text: string, i: number): boolean {

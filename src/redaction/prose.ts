@@ -71,6 +71,19 @@ export function judgeProse(
 
 /** Whether `value` and what follows it (`after`) read as a sentence. */
 function readsAsProse(after: string, value: string, keyword: string): boolean {
+  // A form's label then its message, in the label's language (review r19): the message is
+  // about the password, it names it again (`Passwort: Falsches Passwort`, `Пароль: Введите
+  // пароль`, `密码：请输入密码`: a script without blanks names it inside the value), or asks
+  // (`Mot de passe : Oublié ?`).
+  if (value.length <= 16 && LETTERS.test(value)) {
+    const word = keyword.toLowerCase();
+    if (WIDE_SCRIPT.test(keyword) && value.length > keyword.length && value.includes(keyword)) {
+      return true;
+    }
+    if (WORD.test(value) && (QUESTION.test(after) || namesAgain(after, word))) return true;
+    // Where it is kept: `password: see 1Password`, `Password: stored in 1Password`.
+    if (WORD.test(value) && MANAGER.test(after)) return true;
+  }
   if (value.length > 16 || !WORD.test(value)) return false;
   // After `pass`/`passwd` any word (the program's own messages: `Authentication token…`).
   if (PROSE_PASS.test(keyword)) return NEXT_LETTER.test(after);
@@ -82,6 +95,28 @@ function readsAsProse(after: string, value: string, keyword: string): boolean {
     return NEXT_LOWER.test(after) || (NOUN_CAPITAL.has(word) && NEXT_CAPITAL.test(after));
   }
   return NEXT_LETTER.test(after);
+}
+
+/** Letters only, of any script. */
+const LETTERS = /^\p{L}+$/u;
+/** A script written without blanks between words (CJK, kana, Hangul). */
+const WIDE_SCRIPT = /^[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]+$/;
+/** A question mark after a blank, ending the message (`Oublié ?`). */
+const QUESTION = /^[ \t]+[?？](?:[ \t]*(?:$|[\r\n"]|\\))/;
+/** A password manager named a few words on. */
+const MANAGER =
+  /^(?:[ \t]+\p{L}{1,12}){0,2}[ \t]+(?:1Password|Bitwarden|LastPass|KeePass(?:XC)?|Dashlane)(?![\p{L}\p{N}])/u;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** Whether `word` (lower case) is a word of the rest of the line in `after`. */
+function namesAgain(after: string, word: string): boolean {
+  const line = /^[^\r\n]*/.exec(after)![0].split('\\n')[0].toLowerCase();
+  for (let i = line.indexOf(word); i >= 0; i = line.indexOf(word, i + 1)) {
+    const before = i === 0 ? '' : line[i - 1];
+    const next = line[i + word.length] ?? '';
+    if (!LETTER_OR_DIGIT.test(before) && !LETTER_OR_DIGIT.test(next)) return true;
+  }
+  return false;
 }
 
 /** Characters a phrase's words may hold: not a quote, an escape, a line end or a `=`. */

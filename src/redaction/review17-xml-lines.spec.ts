@@ -48,7 +48,8 @@ const CASES: [string, string, string][] = [
 /** Not secrets: the first line is a placeholder or a child element stands in the text. */
 const CLEAR: string[] = [
   '<password>${DB_PASSWORD}\n</password>',
-  '<password>\n  <value>x</value>\n</password>',
+  // A child element other than `<value>` (review r19 masks `<value>`'s text: review19-config).
+  '<password>\n  <description>x</description>\n</password>',
   '<password></password>\n<token></token>',
 ];
 

@@ -19,7 +19,7 @@ const SECRET_NAME =
   `|${ci('secret')}|${ci('token')}|${ci('key')}|${ci('credential')}s?)` +
   '(?:[_-]?(?:\\d{1,4}|[A-Za-z][A-Za-z]{1,11})){0,2}';
 /** Elements whose `key` or `name` attribute names what they hold. */
-const KEYED = 'entry|string|add|property|setting|param';
+const KEYED = 'entry|string|add|property|setting|param|parameter|env|server';
 /** One attribute, with its value quoted. */
 const ATTR = `\\s+[\\w:.-]{1,60}\\s*=\\s*(?:"[^"<>]{0,300}"|'[^'<>]{0,300}')`;
 /**
@@ -49,6 +49,15 @@ const TEXT =
   `(?:[ \\t]*${LINE_BREAK}(?=([^<]{0,${VALUE_MAX}}))\\5(?=</))?)${BLANKS}</`;
 /** `<name attrs>text</`: group 1 the name, 2 the attributes (with indices). */
 const ELEMENT = new RegExp(`<([A-Za-z][\\w.:-]{0,80})((?:${ATTR}){0,8})\\s*>${TEXT}`, 'yd');
+/**
+ * The same with the text in a `<value>` element of its own (Spring's `<property name=
+ * "password">` then `<value>V</value>`, `<password><value>V</value></password>`), on the same
+ * line or the next: the value was served clear (review r19).
+ */
+const NESTED = new RegExp(
+  `<([A-Za-z][\\w.:-]{0,80})((?:${ATTR}){0,8})\\s*>${BLANKS}<value\\s*>${TEXT}`,
+  'yd',
+);
 /** `<add key="ApiKey" value="…"/>` (.NET appSettings): group 1 the attributes. */
 const SELF_CLOSING = new RegExp(`<(?:${KEYED})((?:${ATTR}){1,8})\\s*/>`, 'yd');
 /** An attribute's name and value: groups 1 and 2 or 3. */
@@ -63,11 +72,18 @@ export const xmlSecretElement: Detector = {
   trigger: `<(?=${SECRET_NAME}[\\s>]|(?:${KEYED})\\s)`,
   find(text, at, _state, out) {
     ELEMENT.lastIndex = at;
-    const m = ELEMENT.exec(text);
-    if (!m?.indices) return selfClosing(text, at, out);
-    const end = ELEMENT.lastIndex;
+    let m = ELEMENT.exec(text);
+    let end = ELEMENT.lastIndex;
+    let own = m?.[1];
+    if (!m?.indices) {
+      NESTED.lastIndex = at;
+      m = NESTED.exec(text);
+      if (!m?.indices) return selfClosing(text, at, out);
+      end = NESTED.lastIndex;
+      own = 'value';
+    }
     // The closing tag must be the element's own.
-    if (!new RegExp(`^${m[1].replace(/[.]/g, '\\.')}\\s*>`).test(text.slice(end, end + 90))) {
+    if (!new RegExp(`^${own!.replace(/[.]/g, '\\.')}\\s*>`).test(text.slice(end, end + 90))) {
       return -1;
     }
     const keyed = KEYED_NAME.test(m[1]);
