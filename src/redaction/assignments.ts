@@ -163,7 +163,9 @@ export const assignment = regexDetector({
     const value = m[2] ?? m[3] ?? m[4] ?? m[5];
     // A bare value that begins a phrase to mask whole (./prose): a passphrase, a sentence
     // after `=`. The pick below knows it by the match reaching further than the regex read.
-    if (m[5] !== undefined && value.length < VALUE_MAX) {
+    // A first word that is no secret (`password= password words`, `password: none yet`) begins
+    // no phrase: the prefilter (NOT_A_WORD) passes over it, so reading on masked only at times.
+    if (m[5] !== undefined && value.length < VALUE_MAX && !NOT_SECRETS.has(value.toLowerCase())) {
       const judged = judge(m, end, value);
       if (judged === 'phrase') return phraseEnd(m.input, end, VALUE_MAX - value.length);
       // A configuration line's value runs to the line's end (review r19).

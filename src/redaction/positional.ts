@@ -212,7 +212,8 @@ export const TOOL_ARGUMENTS: readonly Detector[] = [
     anchors: 'h',
     trigger: 'h(?<=ngrok(?:\\.exe)?[ \\t]{1,4}auth)(?=token[ \\t]+\\S)',
     back: 3,
-    head: 'authtoken',
+    // ngrok's alone, as the trigger says (the detector is also tried where no trigger ran).
+    head: '(?<=ngrok(?:\\.exe)?[ \\t]{1,4})authtoken',
     literal: 'authtoken',
     skip: 0,
   }),
