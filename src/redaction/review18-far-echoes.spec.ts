@@ -14,7 +14,7 @@ const P = '[REDACTED:password]';
 const file = Buffer.from(
   `mysql -uroot -p${V} app\n${'INFO ok\n'.repeat(12_500)}login ok for ${V}\n`,
 );
-const read = async (a: number, b: number) => file.subarray(a, b);
+const read = (a: number, b: number) => Promise.resolve(file.subarray(a, b));
 const page = (offset: number, length: number) =>
   redactFileRange(r, read, file.length, offset, length);
 
@@ -41,7 +41,7 @@ describe("an output's page masks a secret's value shown again far from it", () =
     );
     const got = await redactFileRange(
       r,
-      async (a, b) => big.subarray(a, b),
+      (a, b) => Promise.resolve(big.subarray(a, b)),
       big.length,
       1_000_000,
       1_100_000,
