@@ -63,8 +63,12 @@ const SUFFIX_MIN_OF: Readonly<Record<string, number>> = {
 };
 /** How much of the line after a marker is read (a key, its separator and a value). */
 const LINE_MAX = 256;
-/** The marker and the line break after it, decoded (the raw forms are decoded by ./escaped). */
-const MARKER = /<truncated \d{1,12} bytes>\n/y;
+/**
+ * The marker and the line break after it: `\n`, or escaped in a JSON string (`\\n`, `\\\\n` in
+ * JSON inside JSON). ./escaped decodes a whole JSON line, but a window of a long one (a
+ * download step, a text past WINDOWED_FROM) is read raw.
+ */
+const MARKER = /<truncated \d{1,12} bytes>(\n|\\{1,8}n)/y;
 
 /**
  * The prefixes a line may have lost: the missing start of a key word its first characters
@@ -107,11 +111,13 @@ function missing(line: string): string[] {
 export function cutLineSpans(scan: (t: string) => Span[], text: string): Span[] {
   const out: Span[] = [];
   for (let at = text.indexOf('<truncated '); at >= 0; at = text.indexOf('<truncated ', at + 1)) {
-    if (text.charCodeAt(at - 1) !== 0x0a) continue;
     MARKER.lastIndex = at;
-    if (!MARKER.test(text)) continue;
+    const m = MARKER.exec(text);
+    // The same line break before the marker as after it.
+    const brk = m?.[1] ?? '';
+    if (!m || !text.startsWith(brk, at - brk.length)) continue;
     const from = MARKER.lastIndex;
-    let to = text.indexOf('\n', from);
+    let to = text.indexOf(brk, from);
     if (to < 0 || to - from > LINE_MAX) to = Math.min(text.length, from + LINE_MAX);
     const line = text.slice(from, to);
     if (line.length === 0) continue;

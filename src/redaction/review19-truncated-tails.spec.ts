@@ -1,4 +1,5 @@
 import { marker, Redactor } from './redactor';
+import { MaskWindows } from './windows';
 
 /**
  * Outside review 18 H1: the compact tier keeps a long `content` or `thinking` as its first and
@@ -93,6 +94,23 @@ describe('a tail cut inside a key, a command or a URL (review 18 H1)', () => {
     expect(r.redactText(cut('oot -pHt62rWq9ZbLm4XcV8pNs app'))).toBe(
       cut('oot -p[REDACTED:password] app'),
     );
+  });
+
+  it.each([
+    ['sword: Kd83mQpL2vXz9RtY7wNc', 'Kd83mQpL2vXz9RtY7wNc'],
+    ['ssword": "Jq5tW8zXc2vBn7mK"}', 'Jq5tW8zXc2vBn7mK'],
+    ['oot -pHt62rWq9ZbLm4XcV8pNs app', 'Ht62rWq9ZbLm4XcV8pNs'],
+    ['earer eyQ3x9Lm2Pq8RtZ5vWn4', 'eyQ3x9Lm2Pq8RtZ5vWn4'],
+  ])('masks %j in a long JSON line read window by window (the marker escaped)', (tail, v) => {
+    // ./escaped decodes a whole line; a download step 40 KB into a line reads it raw.
+    const filler = `${'x'.repeat(60)}\n`.repeat(700);
+    for (const big of [line(`${filler}${cut(tail)}\n${filler}`), nested(`${filler}${cut(tail)}`)]) {
+      const parts: string[] = [];
+      new MaskWindows(r, 4096).write(big, true, (part) => parts.push(part));
+      const out = parts.join('');
+      expect(out).not.toBe(big);
+      expect(out.includes(v)).toBe(false);
+    }
   });
 
   /** Tails a key word, a command or a URL could open, which are prose or code. */
