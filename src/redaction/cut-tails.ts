@@ -40,12 +40,27 @@ const KEY_WORDS = [
 ];
 /**
  * A command's or URL's start, whose own completion may be empty (a whole user name cut), and
- * what the line must hold for it to be read so: the password option, curl's URL, the host.
+ * whether the line is worth reading so: `mysql -u` when a ` -p` follows soon (`oot -pV app`),
+ * `curl -u ` when a `:` comes before the URL's (`min:V https://x`), `x://` when a `:` comes
+ * before an `@` with no blank between (`app:V@db`).
  */
-const COMPLETIONS: readonly (readonly [string, string])[] = [
-  ['mysql -u', ' -p'],
-  ['curl -u ', '://'],
-  ['x://', '@'],
+const COMPLETIONS: readonly (readonly [string, (line: string) => boolean])[] = [
+  ['mysql -u', (line) => line.lastIndexOf(' -p', 64) >= 0],
+  [
+    'curl -u ',
+    (line) => {
+      const url = line.indexOf('://');
+      return url > 0 && line.indexOf(':') < url;
+    },
+  ],
+  [
+    'x://',
+    (line) => {
+      const at = line.indexOf('@');
+      const colon = line.indexOf(':');
+      return colon >= 0 && colon < at && line.lastIndexOf(' ', at) < 0;
+    },
+  ],
 ];
 /**
  * The shortest suffix of a key word read as its end: 3 (`on: 2024-01-01` of `Created on:`
@@ -64,6 +79,16 @@ const SUFFIX_MIN_OF: Readonly<Record<string, number>> = {
 /** How much of the line after a marker is read (a key, its separator and a value). */
 const LINE_MAX = 256;
 /**
+ * What the lines read again may cost, in characters: the text's length and BUDGET_EXTRA, each
+ * scan counted as its length and CALL_COST (a scan's fixed cost). Real markers stand 2,048
+ * bytes of tail and 2,048 of the next field's head apart (about 1,400 characters at least),
+ * and cost up to 5 scans of 256: never near it. A text of nothing but markers (bait) would
+ * cost 5 to 7 times the text's own scan, and is read up to the budget.
+ */
+const BUDGET_EXTRA = 4096;
+const CALL_COST = 64;
+
+/**
  * The marker and the line break after it: `\n`, or escaped in a JSON string (`\\n`, `\\\\n` in
  * JSON inside JSON). ./escaped decodes a whole JSON line, but a window of a long one (a
  * download step, a text past WINDOWED_FROM) is read raw.
@@ -80,7 +105,6 @@ function missing(line: string): string[] {
   const ends = new Set<string>();
   const lower = line.slice(0, 32).toLowerCase();
   const upper = /^[A-Z_]{2}/.test(line);
-  const quoted = line.includes('"');
   for (const word of KEY_WORDS) {
     for (let cut = 1; cut <= word.length - (SUFFIX_MIN_OF[word] ?? SUFFIX_MIN); cut++) {
       const end = word.slice(cut);
@@ -90,12 +114,10 @@ function missing(line: string): string[] {
       if (upper) out.push(head.toUpperCase());
       // `Bearer` is a scheme only capitalised (`bearer of news` is prose).
       else out.push(word === 'bearer' ? head[0].toUpperCase() + head.slice(1) : head);
-      // A JSON key (`ssword": "V"}`) read with its opening quote.
-      if (quoted) out.push(`"${head}`);
     }
   }
-  for (const [start, needs] of COMPLETIONS) {
-    if (!line.includes(needs)) continue;
+  for (const [start, worth] of COMPLETIONS) {
+    if (!worth(line)) continue;
     // Up to the whole start (the line goes on from right after it: `oot -pV` of `-uroot`).
     for (let cut = 1; cut <= start.length; cut++) {
       if (line.startsWith(start.slice(cut))) out.push(start.slice(0, cut));
@@ -110,6 +132,7 @@ function missing(line: string): string[] {
  */
 export function cutLineSpans(scan: (t: string) => Span[], text: string): Span[] {
   const out: Span[] = [];
+  let budget = text.length + BUDGET_EXTRA;
   for (let at = text.indexOf('<truncated '); at >= 0; at = text.indexOf('<truncated ', at + 1)) {
     MARKER.lastIndex = at;
     const m = MARKER.exec(text);
@@ -122,6 +145,8 @@ export function cutLineSpans(scan: (t: string) => Span[], text: string): Span[] 
     const line = text.slice(from, to);
     if (line.length === 0) continue;
     for (const prefix of missing(line)) {
+      budget -= prefix.length + line.length + CALL_COST;
+      if (budget < 0) return out;
       for (const s of scan(prefix + line)) {
         if (s.start < prefix.length) continue;
         out.push({
