@@ -1,5 +1,5 @@
 import { ci, REDACTED, regexDetector } from './detector';
-import { judgeProse, phraseEnd, type ProseJudgement } from './prose';
+import { judgeProse, phraseEnd, PROSE_WORDS, type ProseJudgement } from './prose';
 import { VALUE_MAX, valueEnd } from './values';
 import {
   acceptAssignment,
@@ -141,8 +141,12 @@ export const assignment = regexDetector({
     const value = m[2] ?? m[3] ?? m[4] ?? m[5];
     // A bare value that begins a phrase to mask whole (./prose): a passphrase, a sentence
     // after `=`. The pick below knows it by the match reaching further than the regex read.
-    if (m[5] !== undefined && value.length < VALUE_MAX && judge(m, end, value) === 'phrase')
-      return phraseEnd(m.input, end, VALUE_MAX - value.length);
+    if (m[5] !== undefined && value.length < VALUE_MAX) {
+      const judged = judge(m, end, value);
+      if (judged === 'phrase') return phraseEnd(m.input, end, VALUE_MAX - value.length);
+      // A configuration line's value runs to the line's end (review r19).
+      if (judged === 'value') return lineValueEnd(m, end, VALUE_MAX - value.length);
+    }
     if (value.length < VALUE_MAX) return end;
     const quote =
       m[2] !== undefined ? 0x22 : m[3] !== undefined ? 0x27 : m[4] !== undefined ? 0x60 : -1;
@@ -182,6 +186,135 @@ export const assignment = regexDetector({
     return c === 0x3a || c === 0x3d ? extent - 1 : extent;
   },
 });
+
+/** Key words whose configuration line's value is the rest of the line (lineValueEnd). */
+const LINE_KEY = /^(?:pass(?:words?|wd|phrase)?|pwd|pw|secrets?|sshpass)$/i;
+/** Characters of code or of a shell after a YAML or properties value: not a passphrase's. */
+const CODE_CHAR = new Set([...'=(){}[];|<>,'].map((c) => c.charCodeAt(0)));
+/** What a shell runs: a command's name after `KEY=V ` (`PGPASSWORD=V psql db`). */
+const COMMANDS = new Set(
+  (
+    'sudo env exec time nohup node npm npx yarn pnpm bun deno python python3 pip pip3 uv poetry ' +
+    'pytest ruby bundle rails rake php java mvn gradle go cargo dotnet make cmake bash sh zsh ' +
+    'psql pg_dump mysql mysqldump mongo mongosh redis-cli sqlcmd docker podman kubectl helm ' +
+    'terraform ansible aws gcloud az git curl wget ssh scp rsync sshpass echo printf cat ' +
+    'uvicorn gunicorn flask django-admin celery jest vitest tsx ts-node composer'
+  ).split(' '),
+);
+/** Words of prose after a value (with ./prose's PROSE_WORDS): `password: hunter2 then …`. */
+const PROSE_AFTER = new Set(
+  'then again but so because which where what when how after before until than'.split(' '),
+);
+
+/**
+ * Where a bare value ending at `end` ends when its line is configuration (review r19: a .env,
+ * YAML or properties line `DB_PASSWORD=Correct Horse Battery Staple`, `password: Tr0ub4dor&3`
+ * masked only `Correct`, `Tr0ub4dor`): the key a password, passphrase or secret name alone at
+ * its line's start (after blanks, `export `, a YAML `- `), the value running to the line's end
+ * (before trailing blanks, a ` #` comment, a quote or a backslash: a JSON string's `\n`, so the
+ * raw line reads what the decoded one does), at most `max` characters on. Not (`end` as it
+ * was): after `KEY=` glued, a shell command line (`DB_PASSWORD=V some-command args`: a word
+ * with `-`, `/`, `.`, `_`, an option, a command's name, a shell operator, one lower-case word);
+ * after `: ` or ` = `, code (`password: str = Field(…)`, `string | null;`, a trailing `,`) or
+ * prose words (`password: hunter2 is the default`).
+ */
+function lineValueEnd(m: RegExpExecArray, end: number, max: number): number {
+  const text = m.input;
+  if (!LINE_KEY.test(m[1])) return end;
+  const sep = m[0][0];
+  if (sep === ':' ? m[0][1] !== ' ' && m[0][1] !== '\t' : sep !== '=') return end;
+  const c = text.charCodeAt(end);
+  if (!(c === 0x20 || c === 0x09 || (c > 0x20 && c < 0x80 && !CODE_CHAR.has(c)))) return end;
+  const v = m[5].charCodeAt(m[5].length - 1);
+  if (v === 0x3a || v === 0x3d) return end;
+  // The rest of the line; code, a shell's operator or the next key (`:`) ends the look early.
+  const stop = Math.min(text.length, end + max);
+  let last = end;
+  for (let i = end; i < stop; i++) {
+    const d = text.charCodeAt(i);
+    if (d === 0x0a || d === 0x0d || d === 0x5c || d === 0x22 || d === 0x27 || d === 0x60) break;
+    if (d === 0x23 && (text.charCodeAt(i - 1) === 0x20 || text.charCodeAt(i - 1) === 0x09)) break;
+    if (d === 0x3a || CODE_CHAR.has(d) || (d === 0x26 && text.charCodeAt(i + 1) === 0x26)) {
+      return end;
+    }
+    if (d !== 0x20 && d !== 0x09) last = i + 1;
+  }
+  if (last <= end || !lineStartKey(text, m.index)) return end;
+  const rest = text.slice(end, last);
+  const words = rest.trim().split(/[ \t]+/);
+  for (const w of words) {
+    const word = w.toLowerCase();
+    if (PROSE_WORDS.has(word) || PROSE_AFTER.has(word)) return end;
+  }
+  const glued = sep === '=' && m[0].length === 1 + m[5].length && !blankAt(text, m.index - 1);
+  if (!glued) return last;
+  // `KEY=V words`: words, not a command after an environment assignment.
+  if (c !== 0x20 && c !== 0x09) return end;
+  for (const w of words) if (!PLAIN_WORD.test(w)) return end;
+  if (COMMANDS.has(words[0]) || (words.length < 2 && /^[a-z]/.test(words[0]))) return end;
+  return last;
+}
+
+/** A passphrase's word after `KEY=V `: no `-`, `/`, `.`, `_`, `$`, `&` (a command's, a path's). */
+const PLAIN_WORD = /^[A-Za-z0-9!?@%^*+~]+$/;
+
+function blankAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c === 0x20 || c === 0x09;
+}
+
+/** A key name's character (lineStartKey): letters, digits, `_`, `.`, `-`. */
+function keyChar(c: number): boolean {
+  return (
+    (c >= 0x61 && c <= 0x7a) ||
+    (c >= 0x41 && c <= 0x5a) ||
+    (c >= 0x30 && c <= 0x39) ||
+    c === 0x5f ||
+    c === 0x2e ||
+    c === 0x2d
+  );
+}
+
+/**
+ * Whether the key before the separator at `at` stands alone at its line's start: blanks, a
+ * YAML list's `- ` or `export ` before it, then the line's start.
+ */
+function lineStartKey(text: string, at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i--;
+  while (i >= 0 && (text.charCodeAt(i) === 0x22 || text.charCodeAt(i) === 0x27)) i--;
+  const keyEnd = i;
+  while (i >= 0 && keyChar(text.charCodeAt(i))) i--;
+  if (i === keyEnd || at - i > 128) return false;
+  // A JSON string's start is its text's line start (`{"CommandLine":"password: …"}`).
+  if (text.charCodeAt(i) === 0x22 && jsonStringStart(text, i)) return true;
+  while (i >= 0 && (text.charCodeAt(i) === 0x22 || text.charCodeAt(i) === 0x27)) i--;
+  while (i >= 0 && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i--;
+  if (text.startsWith('export', i - 5) && (i - 6 < 0 || /\s/.test(text[i - 6]))) i -= 6;
+  else if (text.charCodeAt(i) === 0x2d) i--;
+  while (i >= 0 && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i--;
+  if (i < 0 || text.charCodeAt(i) === 0x0a || text.charCodeAt(i) === 0x0d) return true;
+  // A viewer's line number (./gutter: `12: `, `    12\t`).
+  let d = text.charCodeAt(i) === 0x3a ? i - 1 : i;
+  const digits = d;
+  while (d >= 0 && text.charCodeAt(d) >= 0x30 && text.charCodeAt(d) <= 0x39) d--;
+  if (d < digits && digits - d <= 9) {
+    while (d >= 0 && (text.charCodeAt(d) === 0x20 || text.charCodeAt(d) === 0x09)) d--;
+    if (d < 0 || text.charCodeAt(d) === 0x0a || text.charCodeAt(d) === 0x0d) return true;
+  }
+  // A JSON string's escaped line break (`\npassword: …` in a raw line), or its start.
+  const c = text.charCodeAt(i);
+  if ((c === 0x6e || c === 0x72) && text.charCodeAt(i - 1) === 0x5c) return true;
+  return c === 0x22 && jsonStringStart(text, i);
+}
+
+/** Whether the `"` at `q` opens a JSON string value (after `:`, `,`, `[`, past blanks). */
+function jsonStringStart(text: string, q: number): boolean {
+  let k = q - 1;
+  while (k >= 0 && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k--;
+  const c = text.charCodeAt(k);
+  return c === 0x3a || c === 0x2c || c === 0x5b;
+}
 
 /** ./prose's judgement of the bare value `value` ending at `end`. */
 function judge(m: RegExpExecArray, end: number, value: string): ProseJudgement {

@@ -18,18 +18,43 @@ const WORD = /[\p{L}\p{N}_]/u;
 export function withEchoes(text: string, spans: Span[]): Span[] {
   if (spans.length === 0 || spans.length > MAX_VALUES) return spans;
   const values = new Map<string, string>();
+  learnValues(text, spans, values);
+  const echoes = echoSpans(text, values, spans);
+  if (echoes.length === 0) return spans;
+  return mergeSpans([...spans.map((s) => ({ ...s })), ...echoes]);
+}
+
+/**
+ * Adds to `values` (value → kind) the values of `spans` that can echo, while it holds fewer than
+ * MAX_VALUES: long enough, on one line, no placeholder.
+ */
+export function learnValues(
+  text: string,
+  spans: readonly Span[],
+  values: Map<string, string>,
+): void {
   for (const s of spans) {
+    if (values.size >= MAX_VALUES) return;
     if (s.end - s.start < MIN_ECHO) continue;
     const value = text.slice(s.start, s.end);
     // A placeholder masked by a looser rule is a word of the text, not a secret to chase.
     if (value.includes('\n') || values.has(value) || placeholderPassword(value)) continue;
     values.set(value, s.kind);
   }
+}
+
+/** Where `text` shows one of `values` again as a whole word, outside `spans`, from `from` on. */
+export function echoSpans(
+  text: string,
+  values: ReadonlyMap<string, string>,
+  spans: readonly Span[],
+  from = 0,
+): Span[] {
   const echoes: Span[] = [];
   for (const [value, kind] of values) {
     const edgeBefore = WORD.test(value[0]);
     const edgeAfter = WORD.test(value[value.length - 1]);
-    for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + 1)) {
+    for (let at = text.indexOf(value, from); at !== -1; at = text.indexOf(value, at + 1)) {
       const end = at + value.length;
       if (edgeBefore && at > 0 && WORD.test(text[at - 1])) continue;
       if (edgeAfter && end < text.length && WORD.test(text[end])) continue;
@@ -38,6 +63,5 @@ export function withEchoes(text: string, spans: Span[]): Span[] {
       echoes.push({ start: at, end, kind });
     }
   }
-  if (echoes.length === 0) return spans;
-  return mergeSpans([...spans.map((s) => ({ ...s })), ...echoes]);
+  return echoes;
 }

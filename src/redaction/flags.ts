@@ -128,12 +128,14 @@ const userPassword = regexDetector({
     USER_START.lastIndex = at;
     return blankAt(text, at - 1) && USER_START.test(text);
   },
-  // Quoted, the password runs to the closing quote (`-u 'admin:two words'`); bare, to a blank.
+  // Quoted, the password runs to the closing quote (`-u 'admin:two words'`; in single quotes
+  // a `"` is the password's: review r19 `-u 'bob:Xk9""Vq7'`); bare, to a blank.
   source:
-    `(?<=[ \\t])-${USER_OPTION}(?:(["'])[^\\r\\n:"'\\\\]{1,256}:([^\\r\\n"'\\\\]{1,${VALUE_MAX}})(?=\\1)` +
+    `(?<=[ \\t])-${USER_OPTION}(?:'[^\\r\\n:"'\\\\]{1,256}:([^\\r\\n'\\\\]{1,${VALUE_MAX}})(?=')` +
+    `|"[^\\r\\n:"'\\\\]{1,256}:([^\\r\\n"'\\\\]{1,${VALUE_MAX}})(?=")` +
     `|[^\\s:"'\\\\]{1,256}:([^\\s"'\\\\]{1,${VALUE_MAX}}))`,
   pick: (m, end) => {
-    const pass = m[2] ?? m[3];
+    const pass = m[1] ?? m[2] ?? m[3];
     if (/^\d+$/.test(pass) || !secretValue(pass)) return -1;
     return end - pass.length;
   },

@@ -107,19 +107,57 @@ function lineAt(text: string, v: number): string {
  * a tab), as the raw scan reads it: something not blank before the gap, and a short value found
  * ending there or a hint of a key or option on the line (each such window is a second scan).
  */
-function tailAt(text: string, lineStart: number, a: number, ends: Map<number, number>): boolean {
+function tailAt(
+  text: string,
+  lineStart: number,
+  a: number,
+  b: number,
+  ends: Map<number, number>,
+): boolean {
   const c = text.charCodeAt(a - 1);
-  if (a === lineStart || BLANK(c) || c === 0x0d || !passwordTail(text, a + 1)) return false;
+  if (a === lineStart || BLANK(c) || c === 0x0d || !passwordTail(text, b)) return false;
   const found = ends.get(a);
   if (found !== undefined) return found < TAIL_MIN;
   return SECRET_HINT.test(text.slice(Math.max(lineStart, a - REACH), a));
+}
+
+/** A blank, quote or line break: what ends a URL's token. */
+const URL_END = (c: number): boolean =>
+  c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x22 || c === 0x27 || c === 0x60;
+
+/**
+ * Whether the tab at `tab` stands in a URL's password (review r19: `postgresql://a:Xk9<TAB>
+ * Vq7@h/db`; a raw JSON line's `\t` is read as the password's, ./values inValue): `://`, a
+ * user and `:` before it in its token, an `@` after it before a blank or `/`.
+ */
+function urlPassword(text: string, tab: number): boolean {
+  const lo = Math.max(0, tab - REACH);
+  let a = tab - 1;
+  while (a >= lo && !URL_END(text.charCodeAt(a))) a--;
+  if (a === tab - 1) return false;
+  const head = text.slice(a + 1, tab);
+  const scheme = head.indexOf('://');
+  const colon = scheme < 0 ? -1 : head.indexOf(':', scheme + 3);
+  if (colon < 0 || head.includes('@', scheme)) return false;
+  // `http://host:80<TAB>user@x` is a port before a tab, as ./values inValue reads it.
+  if (/^\d+$/.test(head.slice(colon + 1))) return false;
+  const hi = Math.min(text.length, tab + REACH);
+  for (let b = tab + 1; b < hi; b++) {
+    const c = text.charCodeAt(b);
+    if (c === 0x40) return b > tab + 1;
+    if (URL_END(c) || c === 0x2f) return false;
+  }
+  return false;
 }
 
 /** The gaps of `text`, in order; `ends`: the longest span found ending at each offset. */
 function gaps(text: string, ends: Map<number, number>): Gap[] {
   const out: Gap[] = [];
   for (let nl = text.indexOf('\n'), lineStart = 0; nl >= 0;) {
-    if (tailAt(text, lineStart, nl, ends)) out.push({ a: nl, b: nl + 1, glue: '', tailOnly: true });
+    // A CRLF line break is one gap, as a LF one (review r19: `mysql -u root -p\r\nV`).
+    const a = text.charCodeAt(nl - 1) === 0x0d ? nl - 1 : nl;
+    if (tailAt(text, lineStart, a, nl + 1, ends))
+      out.push({ a, b: nl + 1, glue: '', tailOnly: true });
     let e = nl;
     while (e > lineStart && (BLANK(text.charCodeAt(e - 1)) || text.charCodeAt(e - 1) === 0x0d)) e--;
     let v = nl + 1;
@@ -140,7 +178,7 @@ function gaps(text: string, ends: Map<number, number>): Gap[] {
     nl = text.indexOf('\n', lineStart);
   }
   for (let tab = text.indexOf('\t'); tab >= 0; tab = text.indexOf('\t', tab + 1)) {
-    if (tailAt(text, lineStartWithin(text, tab), tab, ends)) {
+    if (tailAt(text, lineStartWithin(text, tab), tab, tab + 1, ends) || urlPassword(text, tab)) {
       out.push({ a: tab, b: tab + 1, glue: '', tailOnly: true });
     }
   }
@@ -201,7 +239,7 @@ function keyGap(
     ? deeper
     : deeper
       ? !NOT_SCALAR.test(lineAt(text, v))
-      : oneWord(text, v) && passwordTail(text, v);
+      : oneWord(text, v) && (passwordTail(text, v) || quotedWord(text, v));
   if (!joined || CODE_LINE.test(text.slice(start, e))) return null;
   if (secretKey(keyBefore(text, lineStart, sep)) === null) return null;
   return { a: sep + 1, b: v, glue: ' ', tailOnly: false };
@@ -239,4 +277,22 @@ function oneWord(text: string, v: number): boolean {
   while (j < text.length && BLANK(text.charCodeAt(j))) j++;
   const c = text[i - 1];
   return (j >= text.length || text[j] === '\n' || text[j] === '\r') && c !== ':' && c !== '=';
+}
+
+/**
+ * Whether the line from `v` is one quoted word and nothing more (`"Vq7…"`, `'Vq7…'`): a value
+ * in quotes alone on the line after a secret key (review r19: `"password":` then `"V"`).
+ */
+function quotedWord(text: string, v: number): boolean {
+  const q = text.charCodeAt(v);
+  if (q !== 0x22 && q !== 0x27) return false;
+  let i = v + 1;
+  for (const stop = Math.min(text.length, v + VALUE_MAX); i < stop; i++) {
+    const c = text.charCodeAt(i);
+    if (c === q || BLANK(c) || c === 0x0a || c === 0x0d || c === 0x5c) break;
+  }
+  if (text.charCodeAt(i) !== q || i === v + 1) return false;
+  i++;
+  if (text.charCodeAt(i) === 0x2c) i++;
+  return i >= text.length || text.charCodeAt(i) === 0x0a || text.charCodeAt(i) === 0x0d;
 }

@@ -906,6 +906,27 @@ describe('linear time', () => {
     JSON.stringify({ step_index: 1, content: fill('<password a="x" ') }),
     // Review 18 H1: a marker before each longest line ./cut-tails reads again.
     fill(`\n<truncated 1 bytes>\nssword": "${'x -p ://@ '.repeat(25)}`),
+    // Review r19: a configuration line's value to its end, `""` in single quotes, a tab in a
+    // URL's password, `\u00XX` inside a token, a template literal, a scheme before a control.
+    'password: a' + fill(' b'),
+    'DB_PASSWORD=a' + fill(' b'),
+    ...[
+      '\npassword: a b c',
+      '\nDB_PASSWORD=a b c',
+      '- password: a b\n',
+      'curl -u \'b:a"',
+      'x://a:b\tc',
+      'a\\u0041',
+      'Bearer a\\u0041',
+      '`a\\"',
+      "'a\\u0022",
+      'Bearer\v',
+      '-p\r\n',
+      '"password":\r\n"a',
+    ].map((u) => fill(u)),
+    "curl -u 'b:a" + fill('"'),
+    'postgresql://a:b' + fill('\t'),
+    JSON.stringify({ step_index: 1, content: fill('Bearer a\\u0041') }),
   ];
 
   // Catastrophic backtracking takes minutes to forever on 1 MB; a linear scan tens to a few

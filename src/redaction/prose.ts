@@ -13,7 +13,7 @@
  * link`, `The password: is required`, `Password: It must have 8 characters.`), in any case, not
  * values: only when more words follow (readsAsProse).
  */
-const PROSE_WORDS = new Set(
+export const PROSE_WORDS = new Set(
   (
     'a an the is are was were be must should will can may not no click enter type press use ' +
     'see set change reset check please here below above required incorrect invalid wrong ' +

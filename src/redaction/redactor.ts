@@ -73,9 +73,12 @@ function valueGap(text: string, a: number, b: number): boolean {
   while (i > 0 && (text.charCodeAt(i - 1) === 0x20 || text.charCodeAt(i - 1) === 0x09)) i--;
   const c = text[i - 1];
   if (c === ':' || c === '=' || c === '>' || c === '\uff1a' || c === '\uff1d') return true;
-  return OPTION_BEFORE.test(text.slice(Math.max(0, i - 42), i));
+  const before = text.slice(Math.max(0, i - 42), i);
+  return OPTION_BEFORE.test(before) || SCHEME_BEFORE.test(before);
 }
 const OPTION_BEFORE = /(?:^|[\s"'])-{1,2}[A-Za-z][\w-]{0,40}$/;
+/** An authorization scheme before the gap (review r19: `Authorization: Bearer\vV`). */
+const SCHEME_BEFORE = /(?:^|[\s"':])(?:bearer|basic|token)$/i;
 /** How far before such a gap its window starts: the key name (./keys) and what precedes it. */
 const KEY_REACH = 256;
 /**
@@ -297,8 +300,11 @@ export class Redactor {
 
   private scanPlain(text: string): Span[] {
     const raw = scanBuiltins(text);
-    for (const s of raw)
-      if (text.charCodeAt(s.end) === 0x5c && s.kind === 'password') past(text, s);
+    for (const s of raw) {
+      const c = text.charCodeAt(s.end);
+      if (c === 0x5c && s.kind === 'password') past(text, s);
+      else if (c === 0x22 && (s.kind === 'password' || s.kind === 'bearer')) pastQuote(text, s);
+    }
     for (const { re, secretGroup } of this.custom) {
       re.lastIndex = 0;
       let m: RegExpExecArray | null;
@@ -483,6 +489,40 @@ const QUOTES = new Set([0x22, 0x27, 0x60]);
 function past(text: string, s: Span): void {
   const q = text.charCodeAt(s.start - 1);
   s.end = valueAfterBackslash(text, s.end, QUOTES.has(q) ? q : -1);
+}
+
+/** How far pastQuote looks back for the quote that opens a single-quoted token. */
+const SINGLE_REACH = 128;
+
+/**
+ * Extends a value's span that a detector ended at a `"` inside a single-quoted token (review
+ * r19: `curl -u 'bob:Xk9""Vq7'`, `-H 'Authorization: Bearer Xk9""Vq7…'` masked `Xk9` decoded;
+ * in a JSON line, `\"` is read as the value's, see ./values quotedInside): the token's opening
+ * `'` is the nearest quote before the value on the line, and its closing `'` follows with no
+ * blank between the value and it.
+ */
+function pastQuote(text: string, s: Span): void {
+  const lo = Math.max(0, s.start - SINGLE_REACH);
+  let a = s.start - 1;
+  for (; a >= lo; a--) {
+    const c = text.charCodeAt(a);
+    if (c === 0x27 || c === 0x22 || c === 0x0a || c === 0x0d) break;
+  }
+  if (a < lo || text.charCodeAt(a) !== 0x27) return;
+  const before = text.charCodeAt(a - 1);
+  if (!(a === 0 || before === 0x20 || before === 0x09 || before === 0x3d || before === 0x3a)) {
+    // glued to a short option: `-u'bob:…'`
+    if (!(text.charCodeAt(a - 2) === 0x2d && /[A-Za-z]/.test(text[a - 1]))) return;
+  }
+  const stop = Math.min(text.length, s.end + VALUE_MAX);
+  for (let k = s.end; k < stop; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 0x27) {
+      s.end = k;
+      return;
+    }
+    if (c <= 0x20 || c === 0x5c) return;
+  }
 }
 
 /**

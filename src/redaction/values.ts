@@ -143,6 +143,9 @@ export function literalBackslashes(text: string): { runs: Int32Array; leads: Uin
     else if (!Number.isNaN(c) && (c >= 0x80 || ESCAPE_STOP[c] !== 1)) {
       add(i, j);
       chain = j + 1;
+    } else if (c === 0x75 && asciiEscape(text, i, j)) {
+      add(i, j);
+      chain = j + 5;
     } else if (j - i >= 2 && ESCAPE_LETTER[c] === 1 && (quoteless ??= !text.includes('"'))) {
       add(i, j);
       chain = j + 1;
@@ -171,6 +174,40 @@ export function literalBackslashes(text: string): { runs: Int32Array; leads: Uin
   }
   return { runs: runs.subarray(0, n), leads: leads.subarray(0, n >> 1) };
 }
+
+/** Characters a `\u00XX` escape inside a token may not name (asciiEscape): Go's HTML escapes. */
+const HTML_ESCAPED = new Set([0x3c, 0x3e, 0x26]);
+
+/**
+ * Whether the run [i, j) and the `u` after it are a `\u00XX` escape of a printable ASCII
+ * character inside a token (review r19: `Bearer Xk9\u0041Vq7…`, `password: 'Xk9\u0022Vq7'`):
+ * the character is the value's at any JSON depth, decoded or written as the escape, so the
+ * run is read as a value's characters. Not after a blank, quote or separator (where a value may
+ * start: valueStart, inValue decide), nor naming `<`, `>`, `&` (Go's encoder writes those in
+ * every JSON line).
+ */
+function asciiEscape(text: string, i: number, j: number): boolean {
+  const before = text.charCodeAt(i - 1);
+  if (!(before < 0x80 && TOKEN_CHAR[before] === 1)) return false;
+  if (text.charCodeAt(j + 1) !== 0x30 || text.charCodeAt(j + 2) !== 0x30) return false;
+  const hi = hexDigit(text.charCodeAt(j + 3));
+  const lo = hexDigit(text.charCodeAt(j + 4));
+  if (hi < 0 || lo < 0) return false;
+  const code = hi * 16 + lo;
+  return code > 0x20 && code < 0x7f && !HTML_ESCAPED.has(code);
+}
+
+function hexDigit(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  if (c >= 0x41 && c <= 0x46) return c - 0x37;
+  if (c >= 0x61 && c <= 0x66) return c - 0x57;
+  return -1;
+}
+
+/** What a token's character before a `\u00XX` escape may be (asciiEscape): not blank, quote, separator. */
+const TOKEN_CHAR = new Uint8Array(128);
+for (let c = 0x21; c < 0x7f; c++) TOKEN_CHAR[c] = 1;
+for (const c of '"\'`\\:=,;(){}[]<>') TOKEN_CHAR[c.charCodeAt(0)] = 0;
 
 /** `leads` of a run that only may start a value (valueStart). */
 export const LEAD_RUN = 1;
@@ -218,14 +255,15 @@ function quotedInside(text: string, i: number, j: number, token: Token): boolean
   let a = i - 1;
   for (; a >= lo; a--) {
     const c = text.charCodeAt(a);
-    if (c === 0x27 || c === 0x22) break;
+    if (c === 0x27 || c === 0x22 || c === 0x60) break;
     if (c === 0x0a || c === 0x0d) return false;
   }
   if (a < lo) return false;
   const q = text.charCodeAt(a);
   const m = backslashesBefore(text, a);
   const n = j - i;
-  if (q === 0x27) {
+  // A JavaScript template literal (review r19: const password = `Xk9\"Vq7`) reads as a `'` token.
+  if (q === 0x27 || q === 0x60) {
     if (m > 0 || !opensSingle(text, a)) return false;
   } else {
     if (!opens(text, a) && !yamlValue(text, a - m)) return false;
@@ -237,8 +275,8 @@ function quotedInside(text: string, i: number, j: number, token: Token): boolean
     if (c === 0x0a || c === 0x0d) return false;
     if (c !== q && c !== 0x22) continue;
     const b = backslashesBefore(text, k, j + 1);
-    if (q === 0x27) {
-      if (c === 0x27 && b === 0) return found(token, a, k);
+    if (q === 0x27 || q === 0x60) {
+      if (c === q && b === 0) return found(token, a, k);
       if (c === 0x22 && b < n) return false;
       continue;
     }

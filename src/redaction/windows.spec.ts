@@ -1,4 +1,7 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Redactor } from './redactor';
+import { createRedactStream } from './stream';
 import { maskInWindows, MaskWindows, WINDOWED_FROM, WINDOW_STEP } from './windows';
 
 /**
@@ -43,6 +46,16 @@ const TEXTS: [string, string][] = [
     'a secret longer than the context',
     rep('a ', WINDOW_STEP - 3_000) + `token=${rep('Z9', 80_000)} ` + rep('b ', WINDOW_STEP),
   ],
+  // A secret's value again 100 KB and 1.5 MiB later (review r18 H2: clear past the context).
+  [
+    'echoes far past their secret',
+    'mysql -u root -pS3cretPw0rd9 app\n' +
+      rep('INFO ok\n', 100_000) +
+      'logged in with S3cretPw0rd9\n' +
+      rep('INFO ok\n', WINDOW_STEP * 1.5) +
+      'bye S3cretPw0rd9.\n' +
+      rep('INFO ok\n', WINDOW_STEP / 2),
+  ],
   // No line break near the cuts: windows end where no secret is.
   ['one long line', rep('lorem ipsum api_key=Zq9Vx8Wm7 dolor ', WINDOWED_FROM * 1.5)],
 ];
@@ -58,6 +71,19 @@ describe('a text past WINDOWED_FROM masked in windows', () => {
     expect(got === expected).toBe(true);
     expect(windowed.counts).toEqual(whole.counts);
     expect(windowed.counts.size).toBeGreaterThan(0);
+  });
+
+  it('a download streamed in 48 KiB steps masks the far echoes as the 1 MiB windows do', async () => {
+    const text = TEXTS.find(([name]) => name.startsWith('echoes'))![1];
+    const { r } = counted();
+    const chunks: Buffer[] = [];
+    await pipeline(Readable.from([Buffer.from(text)]), createRedactStream(r), async (source) => {
+      for await (const chunk of source) chunks.push(chunk as Buffer);
+    });
+    const streamed = Buffer.concat(chunks).toString();
+    expect(streamed).toBe(r.redactText(text));
+    expect(streamed.match(/\[REDACTED:password\]/g)).toHaveLength(3);
+    expect(streamed).not.toContain('S3cretPw0rd9');
   });
 
   it('gives the text itself back when nothing is masked', () => {

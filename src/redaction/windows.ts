@@ -1,5 +1,6 @@
 import type { Redactor } from './redactor';
 import { continuationEnd } from './spanning';
+import { echoSpans, learnValues } from './echoes';
 import { mergeSpans } from './spans';
 import type { Span } from './patterns';
 
@@ -58,6 +59,12 @@ export class MaskWindows {
   private pending = ''; // raw text not yet emitted
   private carried: string | null = null; // kind of the secret the last cut fell inside
   private seen: Span[] = []; // spans the last step found just past its cut (next step's offsets)
+  /**
+   * The secrets' values found so far (value → kind; at most MAX_VALUES, ./echoes): masked
+   * again wherever a later window shows them (review r18 H2: in a file streamed past 8 MiB, a
+   * password echoed 60 KB after `mysql -p…` was clear, masked on every other route).
+   */
+  private readonly values = new Map<string, string>();
   /** Whether any step masked something. */
   masked = false;
   /** How much of the text written so far has been emitted (its raw length). */
@@ -99,6 +106,11 @@ export class MaskWindows {
       // key) reads shifted from this step's start, which left one value clear at the seam
       // (review r13 M3). Both readings are masked there.
       if (this.seen.length > 0) spans = mergeSpans([...spans, ...this.seen]);
+      if (this.values.size > 0) {
+        const echoes = echoSpans(text, this.values, spans);
+        if (echoes.length > 0) spans = mergeSpans([...spans, ...echoes]);
+      }
+      learnValues(text, spans, this.values);
       const cut = last ? limit : chooseCut(text, from, limit, spans);
       this.carried = spans.find((s) => s.start < cut && s.end > cut)?.kind ?? null;
       const next = Math.min(cut, STREAM_CONTEXT);
