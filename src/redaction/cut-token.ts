@@ -156,6 +156,27 @@ function cutTail(text: string, end: number, out: Span[]): number {
     out.push({ start: from, end: pem, kind: 'private-key' });
     return pem;
   }
+  const run = tailRun(text, from, out);
+  if (run >= 0) return run;
+  SEPARATOR.lastIndex = from;
+  if (!SEPARATOR.test(text) || SEPARATOR.lastIndex === from) return -1;
+  // A value, not an option after a word (`oot -pV` is the command rules').
+  const value = SEPARATOR.lastIndex;
+  return /[A-Za-z0-9]/.test(text[value] ?? '') ? tailRun(text, value, out) : -1;
+}
+
+/**
+ * What may stand between the cut and a value's tail when the cut fell at the end of its key
+ * or just after it (review 18 H1): the key's last letters (up to 3) before a `:`, `=` or
+ * quote, or `Bearer`'s before a blank, then a closing quote (maybe escaped), blanks, a `:` or
+ * `=`, an opening quote (`d": "V"`, `y = V`, `er V` of `Bearer V`, `:V@host`). Not any short
+ * word before a blank (`the V`: a hash in prose). Longer ends of key words are ./cut-tails'.
+ */
+const SEPARATOR =
+  /(?:[A-Za-z]{1,3}(?=[ \t]*[\\"':=])|e?r(?=[ \t]))?(?:\\?["'])?[ \t]*(?:[:=][ \t]*)?(?:\\?["'])?/y;
+
+/** cutTail's run of token characters from `from`: masked when it may be a secret's tail. */
+function tailRun(text: string, from: number, out: Span[]): number {
   let stop = from;
   let letters = 0;
   let digits = 0;

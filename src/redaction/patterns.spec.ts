@@ -906,6 +906,8 @@ describe('linear time', () => {
       '<password><![CDATA[\n',
     ].map((u) => fill(u)),
     JSON.stringify({ step_index: 1, content: fill('<password a="x" ') }),
+    // Review 18 H1: a marker before each longest line ./cut-tails reads again.
+    fill(`\n<truncated 1 bytes>\nssword": "${'x -p ://@ '.repeat(25)}`),
     // Review r19: a configuration line's value to its end, `""` in single quotes, a tab in a
     // URL's password, `\u00XX` inside a token, a template literal, a scheme before a control.
     'password: a' + fill(' b'),
@@ -1048,6 +1050,10 @@ describe('linear time', () => {
     '<password\n',
     '<input a="x" ',
     '<entry key="password" ',
+    // Review 18 H1 (./cut-tails): each marker's next line read again after each start it may
+    // have lost (a key word's, `mysql -u`, `curl -u `, `x://`).
+    '\n<truncated 1 bytes>\nssword": "x -p ://@ ',
+    '\n<truncated 1 bytes>\nken: a1b2c3d4e5 ',
   ];
   /**
    * CPU milliseconds to redact each text, the best of `n` runs taken in turn: a collector pause

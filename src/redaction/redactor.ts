@@ -2,6 +2,7 @@ import { composed, COMPOSES, SOFT_HYPHEN } from './composed';
 import { bytesText, overwriteSpan, utf8Lossy, type Utf16 } from './bytes';
 import { utf16Views } from './bytes-utf16';
 import { withEchoes } from './echoes';
+import { cutLineSpans } from './cut-tails';
 import { escapedSpans } from './escaped';
 import { unicodeKeySpans } from './escaped-keys';
 import { encodedKeySpans } from './encoded-keys';
@@ -177,6 +178,10 @@ export class Redactor {
       for (const s of joinedSpans((t) => this.scanLines(t), text, raw)) raw.push(s);
     }
     if (CONTROL.test(text)) for (const s of this.scanControls(text)) raw.push(s);
+    // The line after a truncation marker, read as the rest of a cut line (review 18 H1).
+    if (text.includes('<truncated ')) {
+      for (const s of cutLineSpans((t) => this.scanText(t), text)) raw.push(s);
+    }
     return raw;
   }
 
