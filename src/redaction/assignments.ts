@@ -236,6 +236,8 @@ export const assignment = regexDetector({
 
 /** Key words whose configuration line's value is the rest of the line (lineValueEnd). */
 const LINE_KEY = /^(?:pass(?:words?|wd|phrase)?|pwd|pw|secrets?|sshpass)$/i;
+/** Where a configuration line's value stops: its line's end, a quote, a JSON string's `\\n`. */
+const LINE_STOP = new Set([0x0a, 0x0d, 0x5c, 0x22, 0x27, 0x60]);
 /** Characters of code or of a shell after a YAML or properties value: not a passphrase's. */
 const CODE_CHAR = new Set([...'=(){}[];|<>,'].map((c) => c.charCodeAt(0)));
 /** What a shell runs: a command's name after `KEY=V ` (`PGPASSWORD=V psql db`). */
@@ -277,15 +279,19 @@ function lineValueEnd(m: RegExpExecArray, end: number, max: number): number {
   // The rest of the line; code, a shell's operator or the next key (`:`) ends the look early.
   const stop = Math.min(text.length, end + max);
   let last = end;
-  for (let i = end; i < stop; i++) {
+  let i = end;
+  for (; i < stop; i++) {
     const d = text.charCodeAt(i);
-    if (d === 0x0a || d === 0x0d || d === 0x5c || d === 0x22 || d === 0x27 || d === 0x60) break;
+    if (LINE_STOP.has(d)) break;
     if (d === 0x23 && (text.charCodeAt(i - 1) === 0x20 || text.charCodeAt(i - 1) === 0x09)) break;
     if (d === 0x3a || CODE_CHAR.has(d) || (d === 0x26 && text.charCodeAt(i + 1) === 0x26)) {
       return end;
     }
     if (d !== 0x20 && d !== 0x09) last = i + 1;
   }
+  // A line longer than a value may be is no configuration line's: its cut would fall inside a
+  // word (`DB_PASSWORD=Abcd1234 Abcd1234 …` showed `[REDACTED:password]34 Abcd1234 …`).
+  if (i === stop && stop < text.length && !LINE_STOP.has(text.charCodeAt(stop))) return end;
   if (last <= end || !lineStartKey(text, m.index)) return end;
   const rest = text.slice(end, last);
   const words = rest.trim().split(/[ \t]+/);

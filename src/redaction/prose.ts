@@ -108,16 +108,23 @@ const MANAGER =
   /^(?:[ \t]+\p{L}{1,12}){0,2}[ \t]+(?:1Password|Bitwarden|LastPass|KeePass(?:XC)?|Dashlane)(?![\p{L}\p{N}])/u;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
-/** Whether `word` (lower case) is a word of the rest of the line in `after`. */
+/**
+ * Whether `word` (lower case) is a word of the rest of the line in `after`, not a key again
+ * (`password: x password: x`, a list of keys and values, is no message).
+ */
 function namesAgain(after: string, word: string): boolean {
   const line = /^[^\r\n]*/.exec(after)![0].split('\\n')[0].toLowerCase();
   for (let i = line.indexOf(word); i >= 0; i = line.indexOf(word, i + 1)) {
     const before = i === 0 ? '' : line[i - 1];
     const next = line[i + word.length] ?? '';
-    if (!LETTER_OR_DIGIT.test(before) && !LETTER_OR_DIGIT.test(next)) return true;
+    if (LETTER_OR_DIGIT.test(before) || LETTER_OR_DIGIT.test(next)) continue;
+    if (!KEY_AFTER.test(line.slice(i + word.length))) return true;
   }
   return false;
 }
+
+/** A separator after a word: it is a key. */
+const KEY_AFTER = /^[ \t\u00a0]*[:=\uff1a\uff1d]/;
 
 /** Characters a phrase's words may hold: not a quote, an escape, a line end or a `=`. */
 const PHRASE_WORD = /[ \t]+[^\s"`\\=#][^\s"`\\=]*(?=[\s"`\\]|$)/y;
