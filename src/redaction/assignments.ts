@@ -281,8 +281,8 @@ export const authorization = regexDetector({
   back: 0,
   source:
     `(?<=${AUTHZ}${KEY_CLOSE})[:=][ \\t]*\\\\*["'\`]?[ \\t]*` +
-    // Elasticsearch's `ApiKey` scheme too (review r17 M4).
-    `(?:(${ci('bearer')}|${ci('basic')}|${ci('token')}|${ci('apikey')})[ \\t]+)?` +
+    // Elasticsearch's `ApiKey` scheme too (review r17 M4), Okta's `SSWS` (review 19).
+    `(?:(${ci('bearer')}|${ci('basic')}|${ci('token')}|${ci('apikey')}|SSWS)[ \\t]+)?` +
     '([A-Za-z0-9._~+/-]+=*)',
   quick: (text, at) => keyEndsWith(text, at, 'authorization'),
   pick: (m, end) => {
@@ -290,7 +290,8 @@ export const authorization = regexDetector({
     if (m[1] === undefined && !(cred.length >= 8 && /\d/.test(cred))) return -1;
     return end - cred.length;
   },
-  kindOf: (m) => (/^basic$/i.test(m[1] ?? '') ? 'basic-auth' : 'bearer'),
+  kindOf: (m) =>
+    /^basic$/i.test(m[1] ?? '') ? 'basic-auth' : m[1] === 'SSWS' ? 'okta-token' : 'bearer',
 });
 
 /**
@@ -343,7 +344,7 @@ const NOT_A_WORD = `(?![=>]?[ \\t]*(?:${[...NOT_SECRETS].map(ci).join('|')})(?![
  * that key, so the candidate need not leave native code).
  */
 const AUTHZ_VALUE =
-  `(?=[ \\t]*\\\\*["'\`]?[ \\t]*(?:(?:${ci('bearer')}|${ci('basic')}|${ci('token')}|${ci('apikey')})[ \\t]` +
+  `(?=[ \\t]*\\\\*["'\`]?[ \\t]*(?:(?:${ci('bearer')}|${ci('basic')}|${ci('token')}|${ci('apikey')}|SSWS)[ \\t]` +
   '|[A-Za-z0-9._~+/-]*\\d))';
 export const ASSIGNMENT_TRIGGER =
   `${SEP}(?<=${KEY_LAST}${KEY_CLOSE}${SEP})(?:(?<=${AUTHZ}${KEY_CLOSE}${SEP})${AUTHZ_VALUE}` +

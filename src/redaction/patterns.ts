@@ -70,6 +70,7 @@ import { rclonePair, wordPassword } from './spaced';
 import { browserJsonFill, sensitiveValue } from './json-fields';
 import { GITLEAKS_DETECTORS, GITLEAKS_KINDS } from './rules';
 import { LINE_DETECTORS } from './lines';
+import { SERVICE_TOKEN_KINDS, SERVICE_TOKENS } from './service-tokens';
 
 export { ci } from './detector';
 export type { Detector, ScanState, Span } from './detector';
@@ -93,6 +94,7 @@ export const KINDS: readonly string[] = [
   'anthropic-key',
   'stripe-key',
   ...GITLEAKS_KINDS,
+  ...SERVICE_TOKEN_KINDS,
   'private-key',
   'bearer',
   'basic-auth',
@@ -157,6 +159,7 @@ export const DETECTORS: readonly Detector[] = [
   openaiKey,
   stripeKey,
   ...GITLEAKS_DETECTORS,
+  ...SERVICE_TOKENS,
   authorization,
   cookie,
   bearer,
@@ -238,6 +241,13 @@ function headOf(trigger: string): string {
 const NEEDLES: Record<string, [needle: string, offset: number][]> = {
   // Every `w` trigger is the w of `passw` with a look-ahead for `ord` (./netrc, ./sql, ./spaced).
   w: [['word', 0]],
+  // Service tokens without punctuation (./service-tokens): `dapi…`, `SK…`, `oy2…`, `setapikey`.
+  p: [['dapi', 2]],
+  K: [['SK', 1]],
+  y: [
+    ['oy2', 1],
+    ['setapikey', 8],
+  ],
 };
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -380,6 +390,8 @@ const colonKey = afterKeyIn(COLON_KEYS);
  */
 function colon(text: string, at: number): boolean {
   if (colonKey(text, at)) return true;
+  // FCM's `AAAA…:APA91b…` (./service-tokens; Telegram's `<digits>:AA…` follows a digit).
+  if (text.startsWith('APA91b', at + 1)) return true;
   let i = at + 1;
   const stop = at + 6;
   while (i < stop && isDigit(text.charCodeAt(i))) i++;
