@@ -174,6 +174,12 @@ export const assignment = regexDetector({
     const ok = acceptAssignment(m[1], value, !bare, m.input[end] ?? '', loose);
     return ok ? m.index + m[0].length - value.length : -1;
   },
+  // `PRIVATE_KEY=0x…`, `"privateKey": "0x…"`: a wallet's key (review 19), as ./credential-calls.
+  kindOf: (m) =>
+    WALLET_KEY.test(m[2] ?? m[3] ?? m[4] ?? m[5] ?? '') &&
+    PRIVATE_KEY_NAME.test(m.input.slice(Math.max(0, m.index - 24), m.index))
+      ? 'private-key'
+      : 'password',
   // A bare value ending with a separator may be the next key (review r15 L3: `password: \t`
   // repeated, each escape-led value the next `password:`): its separator is tried again, or
   // the last value went clear. Each character is read by two matches at most.
@@ -182,6 +188,9 @@ export const assignment = regexDetector({
     return c === 0x3a || c === 0x3d ? extent - 1 : extent;
   },
 });
+
+const WALLET_KEY = /^0x[0-9a-fA-F]{64}$/;
+const PRIVATE_KEY_NAME = /private[_-]?key["'\]\s\\]*$/i;
 
 /** ./prose's judgement of the bare value `value` ending at `end`. */
 function judge(m: RegExpExecArray, end: number, value: string): ProseJudgement {

@@ -333,7 +333,8 @@ export function acceptAssignment(
   if (!passwordKey && value.length < 20 && !(value.length >= 6 && /\d/.test(value))) return false;
   // Code, not a generated value: `indentToken = lastTriviaWasNewLine && …`, `…_PASS: 0x0B96`.
   if (!passwordKey && CAMEL_IDENTIFIER.test(value)) return false;
-  if (HEX_LITERAL.test(value)) return false;
+  // But 32 bytes of hex are a key (`PRIVATE_KEY=0x…`, a wallet's: review 19), not a constant.
+  if (HEX_LITERAL.test(value) && value.length !== 66) return false;
   if (value.length === keyword.length && value.toLowerCase() === keyword.toLowerCase()) {
     return false;
   }

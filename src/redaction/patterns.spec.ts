@@ -930,6 +930,10 @@ describe('linear time', () => {
       '00D' + 'A'.repeat(15) + '!' + 'a'.repeat(40),
       'x'.repeat(30) + '!',
     ].map((u) => fill(u)),
+    'new mysqli(' + fill("'a', "),
+    'ClientSecretCredential(' + fill('a, '),
+    'MNEMONIC="' + fill('abcd '),
+    fill('mnemonic: abcd abcd '),
     JSON.stringify({ step_index: 1, content: fill('<password a="x" ') }),
   ];
 

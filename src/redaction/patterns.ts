@@ -71,6 +71,8 @@ import { browserJsonFill, sensitiveValue } from './json-fields';
 import { GITLEAKS_DETECTORS, GITLEAKS_KINDS } from './rules';
 import { LINE_DETECTORS } from './lines';
 import { SERVICE_TOKEN_KINDS, SERVICE_TOKENS } from './service-tokens';
+import { credentialCall } from './credential-calls';
+import { mnemonicPhrase } from './mnemonics';
 
 export { ci } from './detector';
 export type { Detector, ScanState, Span } from './detector';
@@ -178,6 +180,8 @@ export const DETECTORS: readonly Detector[] = [
   browserJsonFill,
   sensitiveValue,
   callSecret,
+  credentialCall,
+  mnemonicPhrase,
   urlSignature,
   vaultToken,
   azureKeyList,
@@ -340,16 +344,24 @@ function longEnding(text: string, i: number, long: string[]): boolean {
  * `str`/`string` (`const API_KEY: &str = …`). Both: `private_key_id`.
  */
 const COLON_KEYS = endings(
-  [...KEY_LAST_ENDINGS, 'nes', 'ive', 'lue', 'ext', 'put', 'eys', 'ttp', 'tps', 'env'].concat([
-    '/p',
-    '/u',
-    '/user',
-    'y_id',
-    'y-id',
-  ]),
+  [
+    ...KEY_LAST_ENDINGS,
+    'nic',
+    'nes',
+    'ive',
+    'lue',
+    'ext',
+    'put',
+    'eys',
+    'ttp',
+    'tps',
+    'env',
+  ].concat(['/p', '/u', '/user', 'y_id', 'y-id']),
 );
 const EQUALS_KEYS = endings([
   ...KEY_LAST_ENDINGS,
+  // MNEMONIC (./mnemonics).
+  'nic',
   'sig',
   'ure',
   'ken',
@@ -507,8 +519,8 @@ export const NEAR: Record<string, Around | ((text: string, at: number) => boolea
   },
   _: underscore,
   // setItem(, setenv(, fetch(, get(, auth = (, HTTPBasicAuth(, .login(, PDO(, fill(, type(,
-  // send_keys(, setValue(, fillField(, pressSequentially(, @tcp(, @unix(...
-  '(': around('mvtyedh= \tnOlspx'),
+  // send_keys(, setValue(, fillField(, pressSequentially(, @tcp(, @unix(...; mysqli(.
+  '(': around('mvtyedh= \tnOlspxi'),
   ':': colon,
   '=': afterKeyIn(EQUALS_KEYS),
   '\uFF1A': afterKeyIn(EQUALS_KEYS),
