@@ -93,8 +93,12 @@ export const callSecret: Detector = {
   },
 };
 
+/** ConvertTo-SecureString's switches before its string. */
+const SECURE_OPTIONS = '(?:-(?:String|AsPlainText|Force)[ \\t]+){0,3}';
 /**
- * `ConvertTo-SecureString "S3cret" -AsPlainText -Force` (PowerShell): the plain text.
+ * `ConvertTo-SecureString "S3cret" -AsPlainText -Force` (PowerShell): the plain text, also
+ * after `-String` or `-AsPlainText` (`ConvertTo-SecureString -AsPlainText "S3cret" -Force`,
+ * review 19).
  */
 export const secureStringPassword = regexDetector({
   kind: 'password',
@@ -102,10 +106,10 @@ export const secureStringPassword = regexDetector({
   // Also the tools' arguments after a word and a dash (./positional TOOL_ARGUMENTS): one
   // look-behind for all at every `-`.
   trigger:
-    `-(?<=(?:ConvertTo|add|pypi|http|github)-)(?=SecureString[ \\t]+(?:-String[ \\t]+)?["']` +
+    `-(?<=(?:ConvertTo|add|pypi|http|github)-)(?=SecureString[ \\t]+${SECURE_OPTIONS}["']` +
     `|authtoken[ \\t]+\\S|token\\.[\\w-]{1,40}[ \\t]+\\S|(?:basic|oauth)\\.[\\w.-]{1,80}[ \\t]+\\S)`,
   back: 0,
-  source: `-SecureString[ \\t]+(?:-String[ \\t]+)?(?:"([^"\\r\\n]{1,${VALUE_MAX}})"|'([^'\\r\\n]{1,${VALUE_MAX}})')`,
+  source: `-SecureString[ \\t]+${SECURE_OPTIONS}(?:"([^"\\r\\n]{1,${VALUE_MAX}})"|'([^'\\r\\n]{1,${VALUE_MAX}})')`,
   pick: (m, end) => {
     const value = m[1] ?? m[2];
     return acceptAssignment('password', value, true, '') ? end - 1 - value.length : -1;

@@ -934,6 +934,12 @@ describe('linear time', () => {
     'ClientSecretCredential(' + fill('a, '),
     'MNEMONIC="' + fill('abcd '),
     fill('mnemonic: abcd abcd '),
+    'curl' + fill(' -U a:'),
+    'curl' + fill(' --proxy-user a:'),
+    'java' + fill(' -auth a:'),
+    fill('-----BEGIN OpenVPN Static key V1-----\n' + '0'.repeat(32) + '\n'),
+    'ConvertTo-SecureString ' + fill('-Force '),
+    'nmcli' + fill(' password'),
     JSON.stringify({ step_index: 1, content: fill('<password a="x" ') }),
   ];
 

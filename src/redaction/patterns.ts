@@ -65,7 +65,7 @@ import { goDsnPassword, sqlIdentifiedBy, sqlPasswordLower, sqlPasswordUpper } fr
 import { cutToken } from './cut-token';
 import { netrcPassword } from './netrc';
 import { npmCredential } from './npmrc';
-import { privateKey, privateKeyBase64, puttyPrivateKey } from './private-key';
+import { openVpnStaticKey, privateKey, privateKeyBase64, puttyPrivateKey } from './private-key';
 import { rclonePair, wordPassword } from './spaced';
 import { browserJsonFill, sensitiveValue } from './json-fields';
 import { GITLEAKS_DETECTORS, GITLEAKS_KINDS } from './rules';
@@ -144,6 +144,7 @@ export const DETECTORS: readonly Detector[] = [
   privateKey,
   privateKeyBase64,
   puttyPrivateKey,
+  openVpnStaticKey,
   jwt,
   awsAccessKey,
   awsSecretAfterKeyId,
