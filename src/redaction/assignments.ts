@@ -76,6 +76,8 @@ export const KEY_LAST = `(?:${[
   `${ci('admi')}[nN]`,
   // private_key_id.
   `[yY][_-][iI][dD]`,
+  // KEYSTORE_PIN (review 19).
+  `${ci('pi')}[nN]`,
 ].join('|')})`;
 /** KEY_LAST_CHARS as codes, for keyLast's lower-cased character. */
 export const KEY_LAST_CODES = new Set([...KEY_LAST_CHARS].map((c) => c.charCodeAt(0)));

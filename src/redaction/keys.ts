@@ -132,6 +132,9 @@ export const KEYWORDS = [
   // Laravel's APP_KEY (with its separator: `appkey` is no name people use), Kubernetes'
   // `.dockerconfigjson` and `.dockercfg` (registry credentials, base64).
   `(?<![A-Za-z])${ci('app')}[_-]${ci('key')}`,
+  // A keystore's, a smart card's or a SIM's PIN (`KEYSTORE_PIN`, `pkcs11_pin`; review 19): not
+  // `pin` alone (`pin: true`, a pinned version) nor `spin`.
+  `(?:${ci('keystore')}|${ci('truststore')}|${ci('store')}|${ci('key')}|${ci('sim')}|${ci('pkcs11')}|${ci('smartcard')}|${ci('card')})[_-]?${ci('pin')}`,
   `${ci('dockerconfigjson')}|${ci('dockercfg')}`,
   // The word for password in other languages (VOTRE_MDP, motDePasse, mot_de_passe, Passwort...).
   ...FOREIGN_PASSWORDS,

@@ -11,6 +11,7 @@ const KEY = `(?:${ci('mnemonic')}|(?:${ci('seed')}|${ci('recovery')})[_-]?${ci('
 /** After the separator: a maybe escaped quote, then the words (group 1). */
 const PHRASE =
   /[:=][ \t]*(?:\\*["'`])?[ \t]*((?:[a-z]{3,8} ){11,23}[a-z]{3,8})(?![A-Za-z0-9_-]| [a-z])/y;
+const KEY_BEFORE = new RegExp(`${KEY}${KEY_CLOSE}[:=]$`);
 const COUNTS = new Set([12, 15, 18, 21, 24]);
 
 export const mnemonicPhrase: Detector = {
@@ -18,6 +19,7 @@ export const mnemonicPhrase: Detector = {
   anchors: ':=',
   trigger: `[:=](?=[ \\t]*(?:\\\\*["'\`])?[ \\t]*[a-z]{3,8} [a-z])(?<=${KEY}${KEY_CLOSE}[:=])`,
   find(text, at, _state, out) {
+    if (!KEY_BEFORE.test(text.slice(Math.max(0, at - 40), at + 1))) return -1;
     PHRASE.lastIndex = at;
     const m = PHRASE.exec(text);
     if (!m) return -1;

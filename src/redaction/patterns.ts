@@ -73,6 +73,7 @@ import { LINE_DETECTORS } from './lines';
 import { SERVICE_TOKEN_KINDS, SERVICE_TOKENS } from './service-tokens';
 import { credentialCall } from './credential-calls';
 import { mnemonicPhrase } from './mnemonics';
+import { TOOL_SECRETS } from './tool-secrets';
 
 export { ci } from './detector';
 export type { Detector, ScanState, Span } from './detector';
@@ -199,6 +200,7 @@ export const DETECTORS: readonly Detector[] = [
   xmlSecretElement,
   envListValue,
   ...LINE_DETECTORS,
+  ...TOOL_SECRETS,
   cutToken,
 ];
 
@@ -253,6 +255,8 @@ const NEEDLES: Record<string, [needle: string, offset: number][]> = {
     ['oy2', 1],
     ['setapikey', 8],
   ],
+  // `net user NAME PASSWORD` (./tool-secrets).
+  u: [['net user', 4]],
 };
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -306,6 +310,8 @@ const KEY_LAST_ENDINGS = [
   ...['_db', '-db', 'ddb', 'sdb', 'ndb', 'tdb', 'ydb', 'edb', 'hdb', 'ldb', 'adb', 'odb'],
   // KEY_TAILS' environments and accounts (review r16 L).
   ...['_qa', '-qa', 'uat', 'stg', 'prd', 'admin', 'root'],
+  // KEYSTORE_PIN (review 19).
+  'pin',
 ];
 /**
  * Lower-case pair -> the first characters allowed before it (ASCII; 2: a longer ending's, see
@@ -405,6 +411,8 @@ function colon(text: string, at: number): boolean {
   if (colonKey(text, at)) return true;
   // FCM's `AAAA…:APA91b…` (./service-tokens; Telegram's `<digits>:AA…` follows a digit).
   if (text.startsWith('APA91b', at + 1)) return true;
+  // `jdbc:oracle:thin:user/password@` (./tool-secrets).
+  if (text.startsWith('thin', at - 4)) return true;
   let i = at + 1;
   const stop = at + 6;
   while (i < stop && isDigit(text.charCodeAt(i))) i++;

@@ -55,7 +55,7 @@ export const nugetKey = regexDetector({
   source: `${EDGE}oy2[A-Za-z0-9]{40,60}${END_ALNUM}`,
 });
 /** `nuget setapikey KEY`: any key, the first argument. */
-const SET_API_KEY = /setapikey[ \t]+\\*["']?([^\s"'\\]{8,1024})/y;
+const SET_API_KEY = new RegExp(`${EDGE}setapikey[ \\t]+\\\\*["']?([^\\s"'\\\\]{8,1024})`, 'y');
 export const nugetSetApiKey: Detector = {
   kind: 'nuget-key',
   anchors: 'y',
