@@ -79,6 +79,8 @@ export const KEY_LAST = `(?:${[
   `(?:${ci('nue')}|${ci('nuo')}|${ci('no')})[vV][aAoO]`,
   // private_key_id.
   `[yY][_-][iI][dD]`,
+  // KEYSTORE_PIN (review 19).
+  `${ci('pi')}[nN]`,
 ].join('|')})`;
 /** KEY_LAST_CHARS as codes, for keyLast's lower-cased character. */
 export const KEY_LAST_CODES = new Set([...KEY_LAST_CHARS].map((c) => c.charCodeAt(0)));
@@ -225,6 +227,12 @@ export const assignment = regexDetector({
     const ok = acceptAssignment(m[1], value, !bare, m.input[end] ?? '', loose);
     return ok ? m.index + m[0].length - value.length : -1;
   },
+  // `PRIVATE_KEY=0x…`, `"privateKey": "0x…"`: a wallet's key (review 19), as ./credential-calls.
+  kindOf: (m) =>
+    WALLET_KEY.test(m[2] ?? m[3] ?? m[4] ?? m[5] ?? '') &&
+    PRIVATE_KEY_NAME.test(m.input.slice(Math.max(0, m.index - 24), m.index))
+      ? 'private-key'
+      : 'password',
   // A bare value ending with a separator may be the next key (review r15 L3: `password: \t`
   // repeated, each escape-led value the next `password:`): its separator is tried again, or
   // the last value went clear. Each character is read by two matches at most.
@@ -370,6 +378,8 @@ function jsonStringStart(text: string, q: number): boolean {
 }
 const PY_PREFIX = /^[rRbBuUfF]{1,2}$/;
 const QUOTE = /^\\{0,8}["']/;
+const WALLET_KEY = /^0x[0-9a-fA-F]{64}$/;
+const PRIVATE_KEY_NAME = /private[_-]?key["'\]\s\\]*$/i;
 
 /** ./prose's judgement of the bare value `value` ending at `end`. */
 function judge(m: RegExpExecArray, end: number, value: string): ProseJudgement {
@@ -482,8 +492,8 @@ export const authorization = regexDetector({
   back: 0,
   source:
     `(?<=${AUTHZ}${KEY_CLOSE})[:=][ \\t]*\\\\*["'\`]?[ \\t]*` +
-    // Elasticsearch's `ApiKey` scheme too (review r17 M4).
-    `(?:(${ci('bearer')}|${ci('basic')}|${ci('token')}|${ci('apikey')})[ \\t]+)?` +
+    // Elasticsearch's `ApiKey` scheme too (review r17 M4), Okta's `SSWS` (review 19).
+    `(?:(${ci('bearer')}|${ci('basic')}|${ci('token')}|${ci('apikey')}|SSWS)[ \\t]+)?` +
     '([A-Za-z0-9._~+/-]+=*)',
   quick: (text, at) => keyEndsWith(text, at, 'authorization'),
   pick: (m, end) => {
@@ -491,7 +501,8 @@ export const authorization = regexDetector({
     if (m[1] === undefined && !(cred.length >= 8 && /\d/.test(cred))) return -1;
     return end - cred.length;
   },
-  kindOf: (m) => (/^basic$/i.test(m[1] ?? '') ? 'basic-auth' : 'bearer'),
+  kindOf: (m) =>
+    /^basic$/i.test(m[1] ?? '') ? 'basic-auth' : m[1] === 'SSWS' ? 'okta-token' : 'bearer',
 });
 
 /**
@@ -544,7 +555,7 @@ const NOT_A_WORD = `(?![=>]?[ \\t]*(?:${[...NOT_SECRETS].map(ci).join('|')})(?![
  * that key, so the candidate need not leave native code).
  */
 const AUTHZ_VALUE =
-  `(?=[ \\t]*\\\\*["'\`]?[ \\t]*(?:(?:${ci('bearer')}|${ci('basic')}|${ci('token')}|${ci('apikey')})[ \\t]` +
+  `(?=[ \\t]*\\\\*["'\`]?[ \\t]*(?:(?:${ci('bearer')}|${ci('basic')}|${ci('token')}|${ci('apikey')}|SSWS)[ \\t]` +
   '|[A-Za-z0-9._~+/-]*\\d))';
 export const ASSIGNMENT_TRIGGER =
   `${SEP}(?<=${KEY_LAST}${KEY_CLOSE}${SEP})(?:(?<=${AUTHZ}${KEY_CLOSE}${SEP})${AUTHZ_VALUE}` +

@@ -97,10 +97,13 @@ export const callSecret: Detector = {
   },
 };
 
+/** ConvertTo-SecureString's switches before its string. */
+const SECURE_OPTIONS = '(?:-(?:String|AsPlainText|Force)[ \\t]+){0,3}';
 /**
- * `ConvertTo-SecureString "S3cret" -AsPlainText -Force` (PowerShell): the plain text; unquoted
- * too before `-AsPlainText` (review r19 M4: `ConvertTo-SecureString S3cret -AsPlainText` was
- * served clear).
+ * `ConvertTo-SecureString "S3cret" -AsPlainText -Force` (PowerShell): the plain text, also
+ * after `-String` or `-AsPlainText` (`ConvertTo-SecureString -AsPlainText "S3cret" -Force`,
+ * review 19); unquoted too before `-AsPlainText` (review r19 M4: `ConvertTo-SecureString S3cret
+ * -AsPlainText` was served clear).
  */
 export const secureStringPassword = regexDetector({
   kind: 'password',
@@ -108,11 +111,11 @@ export const secureStringPassword = regexDetector({
   // Also the tools' arguments after a word and a dash (./positional TOOL_ARGUMENTS): one
   // look-behind for all at every `-`.
   trigger:
-    `-(?<=(?:ConvertTo|add|pypi|http|github)-)(?=SecureString[ \\t]+(?:-String[ \\t]+)?[^\\s$(-]` +
+    `-(?<=(?:ConvertTo|add|pypi|http|github)-)(?=SecureString[ \\t]+${SECURE_OPTIONS}[^\\s$(-]` +
     `|authtoken[ \\t]+\\S|token\\.[\\w-]{1,40}[ \\t]+\\S|(?:basic|oauth)\\.[\\w.-]{1,80}[ \\t]+\\S)`,
   back: 0,
   source:
-    `-SecureString[ \\t]+(?:-String[ \\t]+)?(?:"([^"\\r\\n]{1,${VALUE_MAX}})(?=")|'([^'\\r\\n]{1,${VALUE_MAX}})(?=')` +
+    `-SecureString[ \\t]+${SECURE_OPTIONS}(?:"([^"\\r\\n]{1,${VALUE_MAX}})(?=")|'([^'\\r\\n]{1,${VALUE_MAX}})(?=')` +
     `|([^\\s"'\`$(){}\\[\\];|&-][^\\s"'\`$(){}\\[\\];|&]{0,${VALUE_MAX}})(?=[ \\t]+-${ci('AsPlainText')}))`,
   pick: (m, end) => {
     const value = m[1] ?? m[2] ?? m[3];

@@ -112,12 +112,16 @@ const cookieFlag = regexDetector({
 });
 
 /**
- * `curl -u admin:S3cret`, `-uadmin:S3cret`, `--user admin:S3cret`: the password after the
+ * `curl -u admin:S3cret`, `-uadmin:S3cret`, `--user admin:S3cret`, `--proxy-user bob:S3cret`,
+ * `-U bob:S3cret`, `java -jar jenkins-cli.jar -auth admin:S3cret`: the password after the
  * user's colon. Not `docker run -u 1000:1000` (a user and group id).
  */
-const USER_OPTION = `(?:-${ci('user')}(?:[ \\t]+|=)|[sSfLkviI]{0,4}u(?:[ \\t]+|=)?)`;
-/** `-u`, `--user`, and curl's flags combined before `u` (`-su`, `-sSfu`). */
-const USER_START = /-(?:-[uU]|[sSfLkviI]{0,4}u)/y;
+const USER_OPTION =
+  `(?:-(?:${ci('proxy')}-)?${ci('user')}(?:[ \\t]+|=)|[sSfLkviI]{0,4}u(?:[ \\t]+|=)?` +
+  // curl's `-U`/`--proxy-user bob:…`, jenkins-cli's `-auth admin:…` (review 19).
+  '|U(?:[ \\t]+|=)?|auth[ \\t]+)';
+/** `-u`, `--user`, and curl's flags combined before `u` (`-su`, `-sSfu`), `-U`, `-auth `. */
+const USER_START = /-(?:-[uUpP]|[sSfLkviI]{0,4}u|U|auth[ \t])/y;
 const USER_PASSWORD = `${USER_OPTION}["']?[^\\s:"'\\\\]{1,256}:`;
 const userPassword = regexDetector({
   kind: 'password',

@@ -132,6 +132,9 @@ export const KEYWORDS = [
   // Laravel's APP_KEY (with its separator: `appkey` is no name people use), Kubernetes'
   // `.dockerconfigjson` and `.dockercfg` (registry credentials, base64).
   `(?<![A-Za-z])${ci('app')}[_-]${ci('key')}`,
+  // A keystore's, a smart card's or a SIM's PIN (`KEYSTORE_PIN`, `pkcs11_pin`; review 19): not
+  // `pin` alone (`pin: true`, a pinned version) nor `spin`.
+  `(?:${ci('keystore')}|${ci('truststore')}|${ci('store')}|${ci('key')}|${ci('sim')}|${ci('pkcs11')}|${ci('smartcard')}|${ci('card')})[_-]?${ci('pin')}`,
   `${ci('dockerconfigjson')}|${ci('dockercfg')}`,
   // The word for password in other languages (VOTRE_MDP, motDePasse, mot_de_passe, Passwort...).
   ...FOREIGN_PASSWORDS,
@@ -352,7 +355,8 @@ export function acceptAssignment(
   if (!passwordKey && value.length < 20 && !(value.length >= 6 && /\d/.test(value))) return false;
   // Code, not a generated value: `indentToken = lastTriviaWasNewLine && …`, `…_PASS: 0x0B96`.
   if (!passwordKey && CAMEL_IDENTIFIER.test(value)) return false;
-  if (HEX_LITERAL.test(value)) return false;
+  // But 32 bytes of hex are a key (`PRIVATE_KEY=0x…`, a wallet's: review 19), not a constant.
+  if (HEX_LITERAL.test(value) && value.length !== 66) return false;
   if (value.length === keyword.length && value.toLowerCase() === keyword.toLowerCase()) {
     return false;
   }

@@ -386,6 +386,20 @@ describe('built-in detectors: exact output for every kind', () => {
         "echo -n '[REDACTED:password]' | sudo podman login --password-stdin r\n" +
         'echo $PW | docker login --password-stdin; echo hi | docker login -u bob',
     ],
+    [
+      'service tokens by their shape (review 19)',
+      'dapi6cdffe0810c2e88081528937a4ddb20d SK2f45822b6da45ee42abca93fb950e4cc ' +
+        'oy2WadljGeaOZmF8TxOm88de690uSVPH3Wq3YiXfbx5clcyOQ 9093155534:AAhKXBJ24QCgELcOMk3e7AIOEAscL5V7IwK ' +
+        'AAAARhU9S3F:APA91bAUVw7ZRmFzLVKiQr-dUG7n8YEW_7iyznP_gFYZ ' +
+        '4ltGx2xoWzcxsBdd6I4a4D56.Oko1ga.Uigh0MJoOe885-od-mxmn6gmyaucyFUiSuZ2fB ' +
+        'https://discord.com/api/webhooks/112233445566778899/O0s5ZRLI3k2ZSB5IZmvpccxMI5fTWGbxHw5bG0Ky-wWfAMiCYxAfeP0eXIJcn ' +
+        '00DKgq1PgjZoYky!oS5Tip5o.7_AO00sFghkiMfX36_39Qb4Pg5iFoZx6ZygZthzXWdCFEfJqWRLAOOlyhEy64dvUdQVIpHaXqmen.dKJ9\n' +
+        'Authorization: SSWS Y6CPGwvhG8FL3DCmqvCEre3mPtTJsqXvEAMfhqTlft',
+      '[REDACTED:databricks-token] [REDACTED:twilio-key] [REDACTED:nuget-key] [REDACTED:telegram-token] ' +
+        '[REDACTED:fcm-key] [REDACTED:discord-token] ' +
+        'https://discord.com/api/webhooks/112233445566778899/[REDACTED:discord-webhook] ' +
+        '[REDACTED:salesforce-token]\nAuthorization: SSWS [REDACTED:okta-token]',
+    ],
   ];
   it.each(cases)('%s', (_name, input, expected) => {
     expect(redact(input)).toBe(expected);
@@ -905,6 +919,29 @@ describe('linear time', () => {
       `<password>a\n${' '.repeat(300)}`,
       '<password><![CDATA[\n',
     ].map((u) => fill(u)),
+    // Review 19: service tokens by their shape (./service-tokens).
+    ...[
+      'dapi0123456789abcdef0123456789abcdef',
+      'SK0123456789abcdef0123456789abcdef',
+      'oy2' + 'a'.repeat(40),
+      'setapikey ',
+      '123456789:AA' + '-'.repeat(30),
+      'AAAAAAAAAAAAAAAAAAAA:APA91b',
+      'a1B' + 'x'.repeat(21) + '.abcdef.' + 'A'.repeat(27),
+      'discord.com/api/webhooks/' + '1'.repeat(18) + '/',
+      '00D' + 'A'.repeat(15) + '!' + 'a'.repeat(40),
+      'x'.repeat(30) + '!',
+    ].map((u) => fill(u)),
+    'new mysqli(' + fill("'a', "),
+    'ClientSecretCredential(' + fill('a, '),
+    'MNEMONIC="' + fill('abcd '),
+    fill('mnemonic: abcd abcd '),
+    'curl' + fill(' -U a:'),
+    'curl' + fill(' --proxy-user a:'),
+    'java' + fill(' -auth a:'),
+    fill('-----BEGIN OpenVPN Static key V1-----\n' + '0'.repeat(32) + '\n'),
+    'ConvertTo-SecureString ' + fill('-Force '),
+    'nmcli' + fill(' password'),
     JSON.stringify({ step_index: 1, content: fill('<password a="x" ') }),
     // Review 18 H1: a marker before each longest line ./cut-tails reads again.
     fill(`\n<truncated 1 bytes>\nssword": "${'x -p ://@ '.repeat(25)}`),

@@ -67,11 +67,15 @@ import { goDsnPassword, sqlIdentifiedBy, sqlPasswordLower, sqlPasswordUpper } fr
 import { cutToken } from './cut-token';
 import { netrcPassword } from './netrc';
 import { npmCredential } from './npmrc';
-import { privateKey, privateKeyBase64, puttyPrivateKey } from './private-key';
+import { openVpnStaticKey, privateKey, privateKeyBase64, puttyPrivateKey } from './private-key';
 import { rclonePair, wordPassword } from './spaced';
 import { browserJsonFill, keyValuePair, sensitiveValue } from './json-fields';
 import { GITLEAKS_DETECTORS, GITLEAKS_KINDS } from './rules';
 import { LINE_DETECTORS } from './lines';
+import { SERVICE_TOKEN_KINDS, SERVICE_TOKENS } from './service-tokens';
+import { credentialCall } from './credential-calls';
+import { mnemonicPhrase } from './mnemonics';
+import { TOOL_SECRETS } from './tool-secrets';
 
 export { ci } from './detector';
 export type { Detector, ScanState, Span } from './detector';
@@ -95,6 +99,7 @@ export const KINDS: readonly string[] = [
   'anthropic-key',
   'stripe-key',
   ...GITLEAKS_KINDS,
+  ...SERVICE_TOKEN_KINDS,
   'private-key',
   'bearer',
   'basic-auth',
@@ -142,6 +147,7 @@ export const DETECTORS: readonly Detector[] = [
   privateKey,
   privateKeyBase64,
   puttyPrivateKey,
+  openVpnStaticKey,
   jwt,
   awsAccessKey,
   awsSecretAfterKeyId,
@@ -159,6 +165,7 @@ export const DETECTORS: readonly Detector[] = [
   openaiKey,
   stripeKey,
   ...GITLEAKS_DETECTORS,
+  ...SERVICE_TOKENS,
   authorization,
   cookie,
   bearer,
@@ -179,6 +186,8 @@ export const DETECTORS: readonly Detector[] = [
   keyValuePair,
   sensitiveValue,
   callSecret,
+  credentialCall,
+  mnemonicPhrase,
   urlSignature,
   vaultToken,
   azureKeyList,
@@ -198,6 +207,7 @@ export const DETECTORS: readonly Detector[] = [
   tripleQuoted,
   terraformDefault,
   ...LINE_DETECTORS,
+  ...TOOL_SECRETS,
   cutToken,
 ];
 
@@ -252,6 +262,15 @@ const NEEDLES: Record<string, [needle: string, offset: number][]> = {
     ['ENV ', 2],
     ['ENV\t', 2],
   ],
+  // Service tokens without punctuation (./service-tokens): `dapi…`, `SK…`, `oy2…`, `setapikey`.
+  p: [['dapi', 2]],
+  K: [['SK', 1]],
+  y: [
+    ['oy2', 1],
+    ['setapikey', 8],
+  ],
+  // `net user NAME PASSWORD` (./tool-secrets).
+  u: [['net user', 4]],
 };
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -307,6 +326,8 @@ const KEY_LAST_ENDINGS = [
   ...['_qa', '-qa', 'uat', 'stg', 'prd', 'admin', 'root'],
   // KEY_TAILS' `new` in other languages (review r19).
   ...['neu', 'eau', 'eva', 'evo', 'ova', 'ovo'],
+  // KEYSTORE_PIN (review 19).
+  'pin',
 ];
 /**
  * Lower-case pair -> the first characters allowed before it (ASCII; 2: a longer ending's, see
@@ -346,16 +367,24 @@ function longEnding(text: string, i: number, long: string[]): boolean {
  * `str`/`string`/`bytes` (`const API_KEY: &str = …`). Both: `private_key_id`.
  */
 const COLON_KEYS = endings(
-  [...KEY_LAST_ENDINGS, 'nes', 'ive', 'lue', 'ext', 'put', 'eys', 'ttp', 'tps', 'env'].concat([
-    '/p',
-    '/u',
-    '/user',
-    'y_id',
-    'y-id',
-  ]),
+  [
+    ...KEY_LAST_ENDINGS,
+    'nic',
+    'nes',
+    'ive',
+    'lue',
+    'ext',
+    'put',
+    'eys',
+    'ttp',
+    'tps',
+    'env',
+  ].concat(['/p', '/u', '/user', 'y_id', 'y-id']),
 );
 const EQUALS_KEYS = endings([
   ...KEY_LAST_ENDINGS,
+  // MNEMONIC (./mnemonics).
+  'nic',
   'sig',
   'ure',
   'ken',
@@ -400,6 +429,10 @@ const colonKey = afterKeyIn(COLON_KEYS);
  */
 function colon(text: string, at: number): boolean {
   if (colonKey(text, at)) return true;
+  // FCM's `AAAA…:APA91b…` (./service-tokens; Telegram's `<digits>:AA…` follows a digit).
+  if (text.startsWith('APA91b', at + 1)) return true;
+  // `jdbc:oracle:thin:user/password@` (./tool-secrets).
+  if (text.startsWith('thin', at - 4)) return true;
   let i = at + 1;
   const stop = at + 6;
   while (i < stop && isDigit(text.charCodeAt(i))) i++;
@@ -516,8 +549,8 @@ export const NEAR: Record<string, Around | ((text: string, at: number) => boolea
   _: underscore,
   // setItem(, setenv(, fetch(, get(, auth = (, HTTPBasicAuth(, .login(, PDO(, fill(, type(,
   // send_keys(, setValue(, fillField(, pressSequentially(, @tcp(, @unix(...; fireEvent.change(,
-  // new Sequelize(; a password file's <(echo …).
-  '(': around('mvtyedh= \tnOlspx<'),
+  // new Sequelize(; a password file's <(echo …); mysqli(.
+  '(': around('mvtyedh= \tnOlspx<i'),
   ':': colon,
   '=': afterKeyIn(EQUALS_KEYS),
   '\uFF1A': afterKeyIn(EQUALS_KEYS),

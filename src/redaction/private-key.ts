@@ -159,3 +159,22 @@ export const puttyPrivateKey: Detector = {
     return end;
   },
 };
+
+/** OpenVPN's static key (`--secret`, `tls-auth`, `tls-crypt`): 16 lines of 32 hex digits. */
+const OPENVPN_KEY = new RegExp(
+  `-----BEGIN OpenVPN Static key V1-----(?:${SEP}[0-9a-fA-F]{32}){1,64}` +
+    `(?:${SEP}-----END OpenVPN Static key V1-----)?`,
+  'y',
+);
+/** An OpenVPN static key block, header to footer, as a private key (review 19). */
+export const openVpnStaticKey: Detector = {
+  kind: 'private-key',
+  anchors: 'B',
+  trigger: 'B(?<=-----B)(?=EGIN OpenVPN Static key V1-----)',
+  find(text, at, _state, out) {
+    OPENVPN_KEY.lastIndex = at - 5;
+    if (at < 5 || !OPENVPN_KEY.test(text)) return -1;
+    out.push({ start: at - 5, end: OPENVPN_KEY.lastIndex, kind: 'private-key' });
+    return OPENVPN_KEY.lastIndex;
+  },
+};

@@ -12,9 +12,12 @@ const VALUE =
 const GRADLE = new RegExp(`(?:store|key)Password(?:[ \\t]+|[ \\t]*\\([ \\t]*)${VALUE}`, 'y');
 /** `password x` after the command words (mysqladmin's, rclone's key value pairs). */
 const WORD = new RegExp(`password[ \\t]+${VALUE}`, 'y');
-/** The commands whose `password` word takes the next argument, on the same line before it. */
+/**
+ * The commands whose `password` word takes the next argument, on the same line before it
+ * (`nmcli dev wifi connect NET password …`: review 19).
+ */
 const COMMAND =
-  '(?<![\\w.-])(?:mysqladmin|mariadb-admin|rclone[ \\t]+config[ \\t]+(?:create|update))[ \\t][^\\r\\n;|&]{0,300}';
+  '(?<![\\w.-])(?:mysqladmin|mariadb-admin|rclone[ \\t]+config[ \\t]+(?:create|update)|nmcli)[ \\t][^\\r\\n;|&]{0,300}';
 const COMMAND_BEFORE = new RegExp(`${COMMAND}$`);
 /** How far before `password` the command is looked for (COMMAND's longest). */
 const REACH = 340;

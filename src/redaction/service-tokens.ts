@@ -1,0 +1,189 @@
+import { EDGE, EDGE_ALNUM, regexDetector, type Detector } from './detector';
+import { acceptAssignment } from './keys';
+
+// --- service tokens by their own shape (review 19) ----------------------------------------------
+//
+// Each is found wherever it stands (a call's argument, a here-string, a URL), not only after a
+// key. Shapes without punctuation (`dapi…`, `SK…`, `oy2…`) are found by a needle of their
+// first letters (patterns.ts NEEDLES: one native indexOf pass each), the others on an anchor
+// the scan already looks for (`:`, `.`) or on `!` (Salesforce's session ids only).
+
+const END_ALNUM = '(?![A-Za-z0-9])';
+
+/** Databricks personal access tokens: `dapi` + 32 hex (maybe `-2`). */
+export const databricksToken = regexDetector({
+  kind: 'databricks-token',
+  anchors: 'p',
+  trigger: `p(?<=${EDGE}dap)(?=i[0-9a-f]{32})`,
+  back: 2,
+  literal: 'dapi',
+  source: `${EDGE}dapi[0-9a-f]{32}(?:-\\d)?${END_ALNUM}`,
+});
+
+/** A quoted argument after the key's (`Client("SK…", "secret"`): group 1 the secret. */
+const TWILIO_SECRET = /\\*["'][ \t]*,[ \t]*\\*["']([A-Za-z0-9]{32})\\*["']/y;
+/**
+ * Twilio API keys, `SK` + 32 hex; their secret (32 letters and digits) when it is the quoted
+ * argument right after the key (`Client("SK…", "…", account_sid)`).
+ */
+export const twilioKey: Detector = {
+  kind: 'twilio-key',
+  anchors: 'K',
+  trigger: `K(?<=${EDGE}SK)(?=[0-9a-f]{32}${END_ALNUM})`,
+  find(text, at, _state, out) {
+    const re = TWILIO_KEY;
+    re.lastIndex = at - 1;
+    if (!re.test(text)) return -1;
+    const end = re.lastIndex;
+    out.push({ start: at - 1, end, kind: 'twilio-key' });
+    TWILIO_SECRET.lastIndex = end;
+    const m = TWILIO_SECRET.exec(text);
+    if (!m) return end;
+    const close = TWILIO_SECRET.lastIndex - (m[0].length - m[0].lastIndexOf(m[1]) - 32);
+    out.push({ start: close - 32, end: close, kind: 'twilio-key' });
+    return TWILIO_SECRET.lastIndex;
+  },
+};
+const TWILIO_KEY = new RegExp(`${EDGE}SK[0-9a-f]{32}${END_ALNUM}`, 'y');
+
+/** NuGet API keys: `oy2` + 43 or more letters and digits. */
+export const nugetKey = regexDetector({
+  kind: 'nuget-key',
+  anchors: 'y',
+  trigger: `y(?:(?<=${EDGE}oy)(?=2[A-Za-z0-9]{40})|(?<=${EDGE}setapikey)(?=[ \\t]+[^\\s-]))`,
+  back: 1,
+  source: `${EDGE}oy2[A-Za-z0-9]{40,60}${END_ALNUM}`,
+});
+/** `nuget setapikey KEY`: any key, the first argument. */
+const SET_API_KEY = new RegExp(`${EDGE}setapikey[ \\t]+\\\\*["']?([^\\s"'\\\\]{8,1024})`, 'y');
+export const nugetSetApiKey: Detector = {
+  kind: 'nuget-key',
+  anchors: 'y',
+  trigger: '', // nugetKey's
+  find(text, at, _state, out) {
+    SET_API_KEY.lastIndex = at - 8;
+    const m = at >= 8 ? SET_API_KEY.exec(text) : null;
+    if (!m) return -1;
+    const v = m[1];
+    if (v.startsWith('[REDACTED') || !acceptAssignment('secret', v, true, '')) return -1;
+    out.push({
+      start: SET_API_KEY.lastIndex - v.length,
+      end: SET_API_KEY.lastIndex,
+      kind: 'nuget-key',
+    });
+    return SET_API_KEY.lastIndex;
+  },
+};
+
+/** Telegram bot tokens: the bot's 8-10 digit id, `:AA`, then 30-40 token characters. */
+const TELEGRAM = /(?<![0-9])[0-9]{8,10}:AA[A-Za-z0-9_-]{30,40}(?![A-Za-z0-9_-])/y;
+/** Firebase Cloud Messaging's legacy server keys: `AAAA…:APA91b…`. */
+const FCM = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{7,20}:APA91b[A-Za-z0-9_-]{20,1024}/y;
+
+/** Where the run of `chars` ending just before `at` starts, within `max`. */
+function runStart(text: string, at: number, max: number, test: (c: number) => boolean): number {
+  let i = at;
+  const stop = Math.max(0, at - max);
+  while (i > stop && test(text.charCodeAt(i - 1))) i--;
+  return i;
+}
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+const isToken = (c: number) =>
+  (c >= 0x30 && c <= 0x39) ||
+  (c >= 0x41 && c <= 0x5a) ||
+  (c >= 0x61 && c <= 0x7a) ||
+  c === 0x5f ||
+  c === 0x2d;
+
+/**
+ * The `:` inside a token: Telegram's `123456789:AA…` (also in `api.telegram.org/bot<token>/`),
+ * FCM's `AAAA…:APA91b…`.
+ */
+export const colonTokens: Detector = {
+  kind: 'telegram-token',
+  anchors: ':',
+  trigger: ':(?:(?=AA[A-Za-z0-9_-]{30})(?<=[0-9]:)|(?=APA91b))',
+  find(text, at, _state, out) {
+    const fcm = text.startsWith('APA91b', at + 1);
+    const re = fcm ? FCM : TELEGRAM;
+    const from = fcm ? runStart(text, at, 21, isToken) : runStart(text, at, 11, isDigit);
+    re.lastIndex = from;
+    if (!re.test(text)) return -1;
+    out.push({ start: from, end: re.lastIndex, kind: fcm ? 'fcm-key' : 'telegram-token' });
+    return re.lastIndex;
+  },
+};
+
+/** A Discord bot token's three parts: the id in base64, a time stamp, an HMAC. */
+const DISCORD =
+  /(?<![A-Za-z0-9_-])([A-Za-z0-9]{23,28})\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_-])/y;
+/** A Discord webhook's token: `discord.com/api/webhooks/<id>/<token>`. */
+const WEBHOOK =
+  /\.com(?:\\*\/)api(?:\\*\/)webhooks(?:\\*\/)[0-9]{15,22}(?:\\*\/)([A-Za-z0-9_-]{40,100})(?![A-Za-z0-9_-])/y;
+const MIXED = /^(?=[^]*[0-9])(?=[^]*[A-Z])(?=[^]*[a-z])/;
+
+/** Discord bot tokens and webhook URLs' tokens (the `.` after `discord`). */
+export const discordToken: Detector = {
+  kind: 'discord-token',
+  anchors: '.',
+  trigger:
+    `\\.(?:(?=[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27})(?<=${EDGE}[A-Za-z0-9]{23,28}\\.)` +
+    '|(?=com(?:\\\\*/)api)(?<=discord(?:app)?\\.))',
+  find(text, at, _state, out) {
+    if (text.startsWith('com', at + 1) && /discord(?:app)?$/.test(text.slice(at - 10, at))) {
+      WEBHOOK.lastIndex = at;
+      const m = WEBHOOK.exec(text);
+      if (!m) return -1;
+      const end = WEBHOOK.lastIndex;
+      out.push({ start: end - m[1].length, end, kind: 'discord-webhook' });
+      return end;
+    }
+    const from = runStart(text, at, 28, isToken);
+    DISCORD.lastIndex = from;
+    const m = DISCORD.exec(text);
+    if (!m || !MIXED.test(m[0]) || !/[0-9]/.test(m[1])) return -1;
+    out.push({ start: from, end: DISCORD.lastIndex, kind: 'discord-token' });
+    return DISCORD.lastIndex;
+  },
+};
+
+/** Salesforce access tokens (session ids): the org id `00D…`, `!`, the session part. */
+const SALESFORCE = /(?<![A-Za-z0-9])00D[A-Za-z0-9]{12,15}![A-Za-z0-9._]{40,1024}/y;
+export const salesforceToken: Detector = {
+  kind: 'salesforce-token',
+  anchors: '!',
+  trigger: `!(?=[A-Za-z0-9._]{40})(?<=${EDGE_ALNUM}00D[A-Za-z0-9]{12,15}!)`,
+  find(text, at, _state, out) {
+    const from = runStart(text, at, 18, isAlnum);
+    SALESFORCE.lastIndex = from;
+    if (!SALESFORCE.test(text)) return -1;
+    out.push({ start: from, end: SALESFORCE.lastIndex, kind: 'salesforce-token' });
+    return SALESFORCE.lastIndex;
+  },
+};
+const isAlnum = (c: number) =>
+  (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+
+/** The kinds of this module. */
+export const SERVICE_TOKEN_KINDS: readonly string[] = [
+  'databricks-token',
+  'twilio-key',
+  'nuget-key',
+  'telegram-token',
+  'fcm-key',
+  'discord-token',
+  'discord-webhook',
+  'salesforce-token',
+  // Okta's `Authorization: SSWS …` (./assignments authorization).
+  'okta-token',
+];
+
+export const SERVICE_TOKENS: readonly Detector[] = [
+  databricksToken,
+  twilioKey,
+  nugetKey,
+  nugetSetApiKey,
+  colonTokens,
+  discordToken,
+  salesforceToken,
+];
