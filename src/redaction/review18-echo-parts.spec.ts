@@ -124,3 +124,24 @@ describe('what stays clear', () => {
     expect(out.b).toBe(`was ${P}`);
   });
 });
+
+describe('linear time', () => {
+  const MB = 1 << 20;
+  const fill = (u: string) => u.repeat(Math.ceil(MB / u.length)).slice(0, MB);
+  const cpuMs = (f: () => unknown) => {
+    const start = process.cpuUsage();
+    f();
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / 1000;
+  };
+  // Linear: a few hundred ms; the bound only tells it from a scan per echo over every mask.
+  it('masks the echoes of 1 MB strings dense with masks and echoes in < 3 s of CPU', () => {
+    const slow = [
+      { a: 'password=Xq7aaaaaaa', b: fill('password=x Xq7aaaaaaa ') },
+      { a: 'password=Xq7aaaaaaa', b: fill('Xq7aaaaaaa ') },
+    ]
+      .map((v) => cpuMs(() => r.redactJson(v)))
+      .filter((ms) => ms >= 3000);
+    expect(slow).toEqual([]);
+  });
+});
