@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
-import { SessionActivityResolver } from './activity.resolver';
+import { StepsModule } from '../steps/steps.module';
+import { CommandResolver, SessionActivityResolver } from './activity.resolver';
 import { ActivityService } from './activity.service';
 
-@Module({ providers: [ActivityService, SessionActivityResolver] })
+@Module({
+  imports: [StepsModule],
+  providers: [ActivityService, SessionActivityResolver, CommandResolver],
+})
 export class ActivityModule {}

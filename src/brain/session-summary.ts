@@ -32,6 +32,22 @@ export function userRequestOf(content: string | null): string | null {
   return text === '' ? null : text;
 }
 
+/**
+ * How a summary reads the request out of a USER_INPUT's content: `userRequestOf`, or with
+ * REDACT=on `requestOfMasked`: the request cut from the content masked whole.
+ */
+export type RequestOf = (content: string) => string | null;
+
+/**
+ * The request cut from `mask(content)` (review 18, H6): a secret the redactor finds in the
+ * content (`-pYs4d…` in the ADDITIONAL_METADATA's running commands) is masked where the request
+ * repeats it ("the login with Ys4d… fails") only when the whole content is read; the request
+ * alone holds no key that names it. So the request shows exactly what the masked content shows.
+ */
+export function requestOfMasked(mask: (text: string) => string): RequestOf {
+  return (content) => userRequestOf(mask(content));
+}
+
 export function isUserInput(record: StepRecord): boolean {
   return record.type === 'USER_INPUT';
 }
@@ -75,7 +91,12 @@ export function isErrorStep(r: { type: string; status: string }): boolean {
  * same order) to `state`, in place. Feeding a transcript in pieces gives the same state as
  * feeding it whole: the store summarizes whole views, the index extends by appended lines.
  */
-export function addToSummary(state: SummaryState, records: StepRecord[], userInputs: string[]) {
+export function addToSummary(
+  state: SummaryState,
+  records: StepRecord[],
+  userInputs: string[],
+  requestOf: RequestOf = userRequestOf,
+) {
   for (const record of records) {
     const time = record.createdAt?.getTime() ?? null;
     if (time !== null) {
@@ -92,7 +113,7 @@ export function addToSummary(state: SummaryState, records: StepRecord[], userInp
   }
   const mentions = new Set(state.mentionedFiles);
   for (const content of userInputs) {
-    state.userRequest ??= userRequestOf(content);
+    state.userRequest ??= requestOf(content);
     for (const m of content.matchAll(MODEL)) state.model = m[1];
     if (state.localTime === null) {
       const t = LOCAL_TIME.exec(content);
@@ -131,8 +152,9 @@ export function summarize(
   records: StepRecord[],
   userInputs: string[],
   fallback: { createdAt: Date; updatedAt: Date },
+  requestOf: RequestOf = userRequestOf,
 ): SessionSummary {
   const state = emptySummaryState();
-  addToSummary(state, records, userInputs);
+  addToSummary(state, records, userInputs, requestOf);
   return summaryOf(state, fallback);
 }

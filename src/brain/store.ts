@@ -19,7 +19,7 @@ import {
   type StepOutputInfo,
 } from './files';
 import { sortProblems } from './problems';
-import type { SessionSummary } from './session-summary';
+import { requestOfMasked, type SessionSummary } from './session-summary';
 import { Summaries, type PersistedSummary } from './summaries';
 import { isElided } from './transcript/record-size';
 import { Transcripts } from './transcript/transcript';
@@ -64,6 +64,12 @@ export interface StoreOptions {
   onWithheld?: (withheld: Catalog['withheld']) => void;
   /** The process's large values in flight (LARGE_VALUES_MB): long lines parsed count in it. */
   largeValues?: InFlightBytes | null;
+  /**
+   * REDACT=on: a text with its secrets masked (Redactor.redactText). Session.userRequest is then
+   * cut from its USER_INPUT's content masked whole, so a secret the content shows twice is
+   * masked in the request as in the content (see requestOfMasked).
+   */
+  maskText?: (text: string) => string;
 }
 
 export type Resolution =
@@ -107,8 +113,11 @@ export class BrainStore {
       largeValues: options.largeValues,
     });
     this.heads = new HeadCache(options.maxRecordBytes);
-    this.summaryOf = new Summaries(this.transcripts, this.cache, (entry, record, views) =>
-      this.fullField(entry, record, 'content', views),
+    this.summaryOf = new Summaries(
+      this.transcripts,
+      this.cache,
+      (entry, record, views) => this.fullField(entry, record, 'content', views),
+      options.maskText ? requestOfMasked(options.maskText) : undefined,
     );
     this.activity = new Activity(this.transcripts, this.cache);
   }

@@ -1,7 +1,13 @@
 import { SizedCache, versionKey, type CacheBudget } from './cache';
 import { readInsideSync } from './safe-read';
 import type { ListedSession } from './catalog';
-import { isUserInput, summarize, type SessionSummary } from './session-summary';
+import {
+  isUserInput,
+  summarize,
+  userRequestOf,
+  type RequestOf,
+  type SessionSummary,
+} from './session-summary';
 import { Pacer } from './transcript/pace';
 import type { ParsedView } from './transcript/parsed-view';
 import { stringBytes } from './transcript/record-size';
@@ -61,6 +67,8 @@ export class Summaries {
     private readonly transcripts: Transcripts,
     budget: CacheBudget,
     private readonly contentOf: ContentOf,
+    /** How the request is read from a USER_INPUT's content (REDACT=on: from it masked). */
+    private readonly requestOf: RequestOf = userRequestOf,
   ) {
     this.cache = new SizedCache('summary', budget);
     this.kept = new SizedCache('persisted-summary', budget);
@@ -146,9 +154,11 @@ export class Summaries {
     // A loop, not Math.max(...): a view may have more chunks than a call takes arguments.
     let newestFile = -Infinity;
     for (const s of parsed.view.segments) newestFile = Math.max(newestFile, s.version.mtimeMs);
-    return summarize(parsed.records, inputs, {
-      createdAt: listed.createdAt,
-      updatedAt: new Date(newestFile),
-    });
+    return summarize(
+      parsed.records,
+      inputs,
+      { createdAt: listed.createdAt, updatedAt: new Date(newestFile) },
+      this.requestOf,
+    );
   }
 }

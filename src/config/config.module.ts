@@ -62,6 +62,8 @@ export class ConfigModule {
               rescanMs: config.rescanMs,
               cacheBytes: config.cacheMaxMb * 1024 * 1024,
               largeValues,
+              // REDACT=on: Session.userRequest cut from its input masked whole (review 18, H6).
+              maskText: names.enabled ? (t) => names.redactText(t) : undefined,
               onScanProgress: (done, total) => {
                 if (total !== null && done % 2048 === 0)
                   log.log(`scan: read the first records of ${done} of ${total} sessions`);

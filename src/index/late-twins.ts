@@ -1,4 +1,4 @@
-import { addToSummary, type SummaryState } from '../brain/session-summary';
+import { addToSummary, type RequestOf, type SummaryState } from '../brain/session-summary';
 import { parseLine } from '../brain/transcript/records';
 import { readViewRange } from '../brain/transcript/scanner';
 import type { Transcripts } from '../brain/transcript/transcript';
@@ -67,9 +67,13 @@ export async function fullInputs(
 }
 
 /** `state` with the fields that come from USER_INPUT texts taken from `inputs` instead. */
-export function withInputs(state: SummaryState, inputs: string[]): SummaryState {
+export function withInputs(
+  state: SummaryState,
+  inputs: string[],
+  requestOf?: RequestOf,
+): SummaryState {
   const next = { ...state, userRequest: null, model: null, localTime: null, mentionedFiles: [] };
-  addToSummary(next, [], inputs);
+  addToSummary(next, [], inputs, requestOf);
   return next;
 }
 

@@ -1,4 +1,3 @@
-import { userRequestOf } from '../brain/session-summary';
 import { RecordTooLargeError } from '../brain/transcript/scanner';
 import type { Transcripts } from '../brain/transcript/transcript';
 import type { SessionViews } from '../brain/transcript/view';
@@ -66,7 +65,15 @@ export async function recordTexts(
     docs.push({ position: record.position, field: FIELD[field], name: '', text: stored, findings });
   };
   const isInput = record.type === 'USER_INPUT';
-  if (isInput) add('USER_REQUEST', userRequestOf(content));
+  if (isInput && typeof content === 'string') {
+    // Cut from the content masked whole: a secret the rest of the content names is masked in
+    // the request too (review 18, H6).
+    const request = redaction.requestText(content, marked);
+    if (request !== null && request.text !== '') {
+      const { text, findings } = request;
+      docs.push({ position: record.position, field: FIELD.USER_REQUEST, name: '', text, findings });
+    }
+  }
   add('CONTENT', content);
   // The request is part of the content: its secrets are counted once, with USER_REQUEST, and
   // CONTENT counts what the rest of the content holds (review 9: counted twice).

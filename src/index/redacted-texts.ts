@@ -1,6 +1,6 @@
 import { Redactor } from '../redaction/redactor';
 import { cutEnd } from './session-files';
-import type { SummaryState } from '../brain/session-summary';
+import { userRequestOf, type SummaryState } from '../brain/session-summary';
 import type { ToolCall } from '../brain/types';
 
 /**
@@ -58,6 +58,34 @@ export class TextRedaction {
     } finally {
       this.tally = null;
     }
+  }
+
+  /**
+   * The USER_REQUEST text of a USER_INPUT's `content`, null when it has none: with REDACT=on
+   * cut from the content masked whole (review 18, H6: a value the content's running commands
+   * show after `-p` was masked there and stored clear in the request, which repeats it without a
+   * key; a search for the value found it). Findings are the masks that fall in the request (the
+   * content's own doc counts the rest: recordTexts' onlyOnce); `marked` as in `text`.
+   */
+  requestText(content: string, marked = false): IndexedText | null {
+    const raw = userRequestOf(content);
+    if (raw === null) return null;
+    const masked = userRequestOf(this.finder.redactText(content)) ?? raw;
+    const findings: Findings = new Map();
+    const before = marked ? new Map<string, number>() : markerCounts(raw);
+    for (const [kind, n] of markerCounts(masked)) {
+      const added = n - (before.get(kind) ?? 0);
+      if (added > 0) findings.set(kind, added);
+    }
+    return { text: this.storeRedacted ? masked : raw, findings };
+  }
+
+  /**
+   * The summary's request of a USER_INPUT's `content` (SummaryState.userRequest): with
+   * REDACT=on cut from the content masked whole, as `requestText` and the store do.
+   */
+  request(content: string): string | null {
+    return userRequestOf(this.storeRedacted ? this.finder.redactText(content) : content);
   }
 
   /**

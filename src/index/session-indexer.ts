@@ -3,7 +3,12 @@ import { LARGE_VALUE_BYTES, type Holder, type InFlightBytes } from '../ops/in-fl
 import * as fs from 'node:fs';
 import { DiffBudget } from '../brain/activity/line-diff';
 import type { ListedSession } from '../brain/catalog';
-import { addToSummary, emptySummaryState, type SummaryState } from '../brain/session-summary';
+import {
+  addToSummary,
+  emptySummaryState,
+  type RequestOf,
+  type SummaryState,
+} from '../brain/session-summary';
 import { lineShape, parseLine } from '../brain/transcript/records';
 import { boundaryOf } from '../brain/transcript/boundary';
 import { scanLines } from '../brain/transcript/scanner';
@@ -101,6 +106,9 @@ export class SessionIndexer {
       transcripts: timed(deps.transcripts, c, 'read'),
     };
   }
+
+  /** The summary's request: with REDACT=on cut from its input masked whole (review 18, H6). */
+  private readonly requestOf: RequestOf = (content) => this.d.redaction.request(content);
 
   /** A session whose writes an error interrupted inside a group (see write): reset on the way out. */
   private torn: number | null = null;
@@ -398,6 +406,7 @@ export class SessionIndexer {
             state,
             batch.filter((b) => !b.tail).map((b) => b.record),
             inputs.committed,
+            this.requestOf,
           );
           served = state;
           if (inputs.tail.length > 0 || batch.some((b) => b.tail)) {
@@ -406,6 +415,7 @@ export class SessionIndexer {
               served,
               batch.filter((b) => b.tail).map((b) => b.record),
               inputs.tail,
+              this.requestOf,
             );
           }
         });
@@ -431,8 +441,12 @@ export class SessionIndexer {
           const inputs = await fullInputs(this.d, sid, dir, views);
           stored = {
             ...stored,
-            committed: withInputs(stored.committed, inputs.committed),
-            served: withInputs(stored.served, [...inputs.committed, ...inputs.tail]),
+            committed: withInputs(stored.committed, inputs.committed, this.requestOf),
+            served: withInputs(
+              stored.served,
+              [...inputs.committed, ...inputs.tail],
+              this.requestOf,
+            ),
           };
         }
       }

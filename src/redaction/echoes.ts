@@ -19,14 +19,57 @@ const WORD = /[\p{L}\p{N}_]/u;
  * output, where no key precedes it. Each echo is masked with its secret's kind, as a whole
  * word only (not inside a longer word that happens to contain it). Values of MIN_ECHO or
  * more characters on one line, at most MAX_VALUES of them; `spans` sorted and merged.
+ * A text of more secrets is a dump of them as a whole, but its lines may each be a record (a
+ * transcript downloaded whole: review 18 H5, a value an edit's TargetContent held and its
+ * ReplacementContent repeated, masked in the step's line and clear in the file): then each
+ * line of at most MAX_VALUES secrets is searched for the echoes of its own.
  */
 export function withEchoes(text: string, spans: Span[]): Span[] {
-  if (spans.length === 0 || spans.length > MAX_VALUES) return spans;
-  const values = new Map<string, string>();
-  learnValues(text, spans, values);
-  const echoes = echoSpans(text, values, spans);
+  if (spans.length === 0) return spans;
+  let echoes: Span[];
+  if (spans.length <= MAX_VALUES) {
+    const values = new Map<string, string>();
+    learnValues(text, spans, values);
+    echoes = echoSpans(text, values, spans);
+  } else if (text.includes('\n')) {
+    echoes = lineEchoes(text, spans);
+  } else return spans;
   if (echoes.length === 0) return spans;
   return mergeSpans([...spans.map((s) => ({ ...s })), ...echoes]);
+}
+
+/** The echoes each line of `text` holds of its own secrets (`spans` sorted). */
+function lineEchoes(text: string, spans: readonly Span[]): Span[] {
+  const out: Span[] = [];
+  let k = 0;
+  for (let start = 0; start < text.length && k < spans.length;) {
+    const nl = text.indexOf('\n', start);
+    const end = nl === -1 ? text.length : nl;
+    if (spans[k].start >= end) {
+      // No secret starts on this line: skip to the line of the next one.
+      const next = text.lastIndexOf('\n', spans[k].start - 1);
+      start = next < end ? end + 1 : next + 1;
+      continue;
+    }
+    const first = k;
+    while (k < spans.length && spans[k].start < end) k++;
+    if (k - first <= MAX_VALUES) {
+      const line = text.slice(start, end);
+      // A span from the newline before (a secret over lines) is cut to the line.
+      const own = spans.slice(first, k).map((s) => ({
+        start: Math.max(s.start, start) - start,
+        end: Math.max(Math.min(s.end, end), start) - start,
+        kind: s.kind,
+      }));
+      const values = new Map<string, string>();
+      learnValues(line, own, values);
+      for (const e of echoSpans(line, values, own)) {
+        out.push({ start: e.start + start, end: e.end + start, kind: e.kind });
+      }
+    }
+    start = end + 1;
+  }
+  return out;
 }
 
 /**

@@ -3,6 +3,10 @@ import type { Span } from './detector';
 import type { Redactor } from './redactor';
 import { mergeSpans } from './spans';
 import { impliedRules } from './json-fields';
+import { echoSpans, learnValues } from './echoes';
+
+/** Found secrets' values by their kinds (./echoes). */
+type EchoValues = Map<string, string>;
 
 /**
  * Redaction by structure: in a JSON value (tool call arguments, artifact metadata, any JSON
@@ -74,18 +78,38 @@ function put(o: Record<string, unknown>, key: string, value: unknown): void {
 /** Longest string value whose clean verdict the redactor remembers (see Redactor.redactShort). */
 const SHORT_VALUE = 64;
 
-/** `value` redacted; `rule` is that of the nearest secret-named key above it, if any. */
-export function redactJsonValue(r: Redactor, value: unknown, rule: KeyRule | null): unknown {
+/**
+ * `value` redacted; `rule` is that of the nearest secret-named key above it, if any. `found`:
+ * the values of the secrets masked in its strings and numbers are added to it (./echoes).
+ */
+export function redactJsonValue(
+  r: Redactor,
+  value: unknown,
+  rule: KeyRule | null,
+  found: EchoValues | null = null,
+): unknown {
   if (typeof value === 'string') {
-    if (rule === null && value.length <= SHORT_VALUE) return r.redactShort(value);
-    return r.mask(value, stringSpans(r, value, rule));
+    if (rule === null && value.length <= SHORT_VALUE) {
+      const out = r.redactShort(value);
+      // Rarely reached (a short value holding a secret): its spans are found again.
+      if (found && out !== value) learnValues(value, r.findSpans(value), found);
+      return out;
+    }
+    const spans = stringSpans(r, value, rule);
+    if (found) learnValues(value, spans, found);
+    return r.mask(value, spans);
   }
-  if (typeof value === 'number') return rule ? maskNumber(r, value, rule) : value;
+  if (typeof value === 'number') {
+    if (!rule) return value;
+    const out = maskNumber(r, value, rule);
+    if (found && out !== value) learnValues(String(value), numberSpans(String(value), rule), found);
+    return out;
+  }
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     let out: unknown[] | null = null;
     for (let i = 0; i < value.length; i++) {
-      const x = redactJsonValue(r, value[i], rule);
+      const x = redactJsonValue(r, value[i], rule, found);
       if (x !== value[i]) (out ??= value.slice())[i] = x;
     }
     return out ?? value;
@@ -100,7 +124,12 @@ export function redactJsonValue(r: Redactor, value: unknown, rule: KeyRule | nul
   let names: string[] | null = null;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
-    const x = redactJsonValue(r, value[key], secretKey(key) ?? implied?.get(key) ?? inherited);
+    const x = redactJsonValue(
+      r,
+      value[key],
+      secretKey(key) ?? implied?.get(key) ?? inherited,
+      found,
+    );
     const name = r.redactKey(key);
     if (values === null && (x !== value[key] || name !== key)) {
       values = keys.slice(0, i).map((k) => value[k]);
@@ -118,4 +147,60 @@ export function redactJsonValue(r: Redactor, value: unknown, rule: KeyRule | nul
     put(out, name, values[i]);
   }
   return out;
+}
+
+/**
+ * A JSON value redacted as one text is (review 18, H5): a secret found in one of its strings is
+ * also masked where another string of the same value shows it again (`TargetContent`
+ * "DB_PASSWORD=Mn2b…" and `ReplacementContent` "# old was Mn2b…" of one call), as the
+ * record's raw line, one text, masks it. Strings only (a key showing a value stays as
+ * redactKey leaves it); the values of its first MAX_VALUES secrets (./echoes learnValues).
+ */
+export function redactJsonWithEchoes(r: Redactor, value: unknown): unknown {
+  const found: EchoValues = new Map();
+  const out = redactJsonValue(r, value, null, found);
+  if (found.size === 0 || out === null || typeof out !== 'object') {
+    return out;
+  }
+  return maskEchoes(r, out, found);
+}
+
+const MARKER = /\[REDACTED:[a-z0-9-]*\]/g;
+
+function markerSpans(text: string): Span[] {
+  return [...text.matchAll(MARKER)].map((m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+    kind: '',
+  }));
+}
+
+/** `value` (already redacted) with the echoes of `found` in its strings masked; copy on write. */
+function maskEchoes(r: Redactor, value: unknown, found: EchoValues): unknown {
+  if (typeof value === 'string') {
+    // Not inside a marker the string shows (a value `REDACTED` would find itself there).
+    const echoes = echoSpans(value, found, value.includes('[REDACTED:') ? markerSpans(value) : []);
+    return echoes.length === 0 ? value : r.mask(value, mergeSpans(echoes));
+  }
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const x = maskEchoes(r, value[i], found);
+      if (x !== value[i]) (out ??= value.slice())[i] = x;
+    }
+    return out ?? value;
+  }
+  if (!isPlainObject(value)) return value;
+  let out: Record<string, unknown> | null = null;
+  for (const key of Object.keys(value)) {
+    const x = maskEchoes(r, value[key], found);
+    if (x === value[key]) continue;
+    if (!out) {
+      out = {};
+      for (const k of Object.keys(value)) put(out, k, value[k]);
+    }
+    put(out, key, x);
+  }
+  return out ?? value;
 }

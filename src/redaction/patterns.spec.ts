@@ -1005,6 +1005,14 @@ describe('linear time', () => {
       'Passwort: Falsches ',
     ].map((u) => fill(u)),
     'variable "db_password" {' + fill('\n  default = '),
+    // Review 18 H5: a text of more than 32 secrets is searched line by line for each line's
+    // own echoes: lines dense with a secret and its echo, 32 of each a line.
+    fill('password=Xq7aaaaaaa Xq7aaaaaaa\n'),
+    fill(
+      Array.from({ length: 32 }, (_, i) => `p${i}: password=Xq7aaaa${i}aa Xq7aaaa${i}aa`).join(
+        ' ',
+      ) + '\n',
+    ),
   ];
 
   // Catastrophic backtracking takes minutes to forever on 1 MB; a linear scan tens to a few

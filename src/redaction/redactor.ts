@@ -8,7 +8,7 @@ import { unicodeKeySpans } from './escaped-keys';
 import { encodedKeySpans } from './encoded-keys';
 import { diffSideSpans } from './diff';
 import { joinedSpans } from './joins';
-import { redactJsonValue } from './json';
+import { redactJsonWithEchoes } from './json';
 import { scanBuiltins, type Span } from './patterns';
 import { mergeSpans } from './spans';
 import { maskInWindows, WINDOWED_FROM } from './windows';
@@ -466,11 +466,12 @@ export class Redactor {
   /**
    * Deep: every string inside arrays and plain objects redacted, values under secret-named
    * keys masked whole, keys that hold a secret masked (see ./json); other values as they are.
-   * Copy on write: an unchanged value comes back as the same object.
+   * A secret found in one string is masked where another string of the value repeats it, as
+   * in one text (./echoes). Copy on write: an unchanged value comes back as the same object.
    */
   redactJson(value: unknown): unknown {
     if (!this.enabled) return value;
-    return redactJsonValue(this, value, null);
+    return redactJsonWithEchoes(this, value);
   }
 }
 

@@ -27,7 +27,7 @@ it('the index fingerprint names the rules', () => {
   expect(JSON.parse(indexFingerprint(true, []))).toEqual({
     redact: true,
     patterns: [],
-    findings: 'pushed-markers,record-values,request-once',
+    findings: 'pushed-markers,record-values,request-once,request-masked',
     rules: 'r21',
   });
 });

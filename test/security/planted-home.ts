@@ -67,6 +67,12 @@ export const PLANTED = {
   // written URL-encoded).
   urlSlack: ['xoxb-', '210987654321-3210987654321-PlantUrlSlackTokenAb'].join(''),
   urlAws: ['AKIA', 'PLANTURLAWS12345'].join(''),
+  // Review 18: a value found by its key in one part of a text and repeated in another part
+  // that the store cuts out of it (Command.output, userRequest) or in another argument of the
+  // same call (H4, H6, H5).
+  outputEcho: 'Gk3jHf8DsA5qWe2R',
+  requestEcho: 'Ys4dFg7HjK1lZx9C',
+  argEcho: 'Mn2bVc6XzA8sDf4G',
 } as const;
 
 /** Every planted value, and its middle (a partial mask must not leave it either). */
@@ -78,7 +84,7 @@ export function leakNeedles(): string[] {
 }
 
 const P = PLANTED;
-const at = (s: number) => `2026-06-01T10:00:0${s}Z`;
+const at = (s: number) => `2026-06-01T10:00:${String(s).padStart(2, '0')}Z`;
 
 interface Call {
   name: string;
@@ -98,7 +104,17 @@ function record(index: number, fields: Record<string, unknown>, calls?: Call[]) 
 }
 
 const STEPS: [Record<string, unknown>, Call[]?][] = [
-  [{ content: `<USER_REQUEST>\nlog in with password=${P.userPassword} please\n</USER_REQUEST>` }],
+  [
+    {
+      // Review 18, H6: the metadata's running command names the value the request repeats.
+      content:
+        `<USER_REQUEST>\nlog in with password=${P.userPassword} please\n` +
+        `Why does the login with ${P.requestEcho} fail on prod?\n</USER_REQUEST>\n` +
+        `<ADDITIONAL_METADATA>\nRunning terminal commands:\n` +
+        `- mysql -h prod -uroot -p${P.requestEcho} app (in /w, running for 1m)\n` +
+        `</ADDITIONAL_METADATA>`,
+    },
+  ],
   [
     { thinking: `I will use the token ${P.ghp} for the API.` },
     [
@@ -222,6 +238,37 @@ const STEPS: [Record<string, unknown>, Call[]?][] = [
       },
     ],
   ],
+  // Review 18: the command's output repeats the password its command line gave (H4), and the
+  // edit's replacement repeats the value its target held (H5). Steps 11 and 12 are the calls'
+  // results.
+  [
+    { content: 'Check the database and rotate its password.' },
+    [
+      {
+        name: 'run_command',
+        args: { CommandLine: `mysql -uroot -p${P.outputEcho} -e "select 1"`, Cwd: '/w' },
+      },
+      {
+        name: 'replace_file_content',
+        args: {
+          TargetFile: '/w/.env',
+          TargetContent: `DB_PASSWORD=${P.argEcho}\n`,
+          ReplacementContent: `DB_PASSWORD=changed\n# old was ${P.argEcho}\n`,
+        },
+      },
+    ],
+  ],
+  [
+    {
+      type: 'RUN_COMMAND',
+      source: 'SYSTEM',
+      content:
+        `Created At: 2026-06-01T10:00:00Z\nCompleted At: 2026-06-01T10:00:02Z\n` +
+        `Ran: mysql -uroot -p${P.outputEcho} -e "select 1"\n` +
+        `The command completed successfully.\nOutput:\nconnected as root with ${P.outputEcho}\n`,
+    },
+  ],
+  [{ type: 'CODE_ACTION', source: 'SYSTEM', content: 'Edited /w/.env.' }],
 ];
 
 /** The compact tier stores every argument as JSON text. */

@@ -7,7 +7,7 @@ import { HOME_INDEX, type HomeIndex } from '../../src/index/home-index';
 import { brainql, ensureBuilt } from '../cli/bin';
 import { postGql, rawGet, startAppOver } from '../e2e/harness';
 import { subscribe } from '../live/clients';
-import { buildPlantedHome, leakNeedles, PLANTED_ID, plantedFiles } from './planted-home';
+import { buildPlantedHome, leakNeedles, PLANTED, PLANTED_ID, plantedFiles } from './planted-home';
 
 /**
  * Issue 19 item 1: with REDACT=on, a secret the redactor finds anywhere is masked in every byte
@@ -28,8 +28,10 @@ function leaks(where: string, body: string | Buffer): string[] {
   return NEEDLES.filter((n) => forms(n).some((f) => text.includes(f))).map((n) => `${where}: ${n}`);
 }
 
-/** The planted steps' indexes (0 to 7). */
-const STEPS = [0, 1, 2, 3, 4, 5, 6, 7];
+/** The planted steps' indexes. */
+const STEPS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+/** Review 18: the values repeated in a part the store cuts out of a text, or in another argument. */
+const ECHOES = [PLANTED.outputEcho, PLANTED.requestEcho, PLANTED.argEcho];
 
 const STEP_FIELDS = `index type content(full: true) thinking(full: true) userRequest error
   toolCalls(full: true) { name args toolAction toolSummary } output { text file }`;
@@ -119,7 +121,9 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
         'VOTRE_MDP',
         'fill',
         'model',
+        ...ECHOES,
       ].map((q) => `/api/search?q=${q}&first=100`),
+      `/api/sessions?q=${PLANTED.requestEcho}`,
     ];
     for (const route of routes) {
       const r = await rawGet(server, route);
@@ -136,16 +140,52 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
       `{ session(id: "${ID}") { userRequest mentionedFiles
           steps(first: 100) { edges { node { ${STEP_FIELDS} } } }
           artifacts { name content metadata versions { content } }
-          commands { commandLine output }
+          commands { commandLine output result { content(full: true) } }
           fileChanges { path diff }
           secrets { kind field step { index } artifact count } }
-        search(query: "password", first: 100) { edges { node { field snippet } } } }`,
+        search(query: "password", first: 100) { edges { node { field snippet } } }
+        echoes: search(query: "${PLANTED.requestEcho}", first: 100) { totalCount }
+        outputEcho: search(query: "${PLANTED.outputEcho}", first: 100) { totalCount }
+        argEcho: search(query: "${PLANTED.argEcho}", first: 100) { totalCount } }`,
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data.session.steps.edges).toHaveLength(10);
+    expect(body.data.session.steps.edges).toHaveLength(13);
+    // Review 18: the parts show what their wholes show; no search finds a repeated value.
+    const session = body.data.session;
+    expect(session.userRequest).toBe(
+      'log in with password=[REDACTED:password] please\n' +
+        'Why does the login with [REDACTED:password] fail on prod?',
+    );
+    const steps = session.steps.edges.map((e: { node: Record<string, unknown> }) => e.node);
+    expect(steps[0].userRequest).toBe(session.userRequest);
+    const echoed = session.commands.find((c: { output: string | null }) => c.output !== null);
+    expect(echoed).toEqual({
+      commandLine: 'mysql -uroot -p[REDACTED:password] -e "select 1"',
+      output: 'connected as root with [REDACTED:password]',
+      result: {
+        content:
+          'Created At: 2026-06-01T10:00:00Z\nCompleted At: 2026-06-01T10:00:02Z\n' +
+          'Ran: mysql -uroot -p[REDACTED:password] -e "select 1"\n' +
+          'The command completed successfully.\nOutput:\nconnected as root with [REDACTED:password]\n',
+      },
+    });
+    const edit = steps[10].toolCalls[1];
+    expect(edit.args).toEqual({
+      TargetFile: '/w/.env',
+      TargetContent: 'DB_PASSWORD=[REDACTED:password]\n',
+      ReplacementContent: 'DB_PASSWORD=changed\n# old was [REDACTED:password]\n',
+    });
+    expect([body.data.echoes, body.data.outputEcho, body.data.argEcho]).toEqual([
+      { totalCount: 0 },
+      { totalCount: 0 },
+      { totalCount: 0 },
+    ]);
     const hits = body.data.search.edges.map((e: { node: { field: string } }) => e.node.field);
     expect(hits.sort()).toEqual([
       'ARTIFACT',
+      'CONTENT',
+      // Step 10's "rotate its password", step 11's `-p[REDACTED:password]` (review 18).
+      'CONTENT',
       'CONTENT',
       // Step 8's output: Terraform's `db_conn` value, `[REDACTED:password]`.
       'OUTPUT',
@@ -159,6 +199,8 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
       // Step 6's command: its masks read [REDACTED:password].
       'TOOL_CALLS',
       // Step 7's .netrc edit: `password [REDACTED:password]`.
+      'TOOL_CALLS',
+      // Step 10's command and edit (review 18).
       'TOOL_CALLS',
       'USER_REQUEST',
     ]);
@@ -193,8 +235,9 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
     };
     const runs: string[][] = [];
     for (const where of [[], ['--url', url]]) {
-      // Step 0's request is in `steps`; steps 1 to 7 hold the arguments and commands.
-      for (const i of ['1', '2', '3', '4', '5', '6', '7']) {
+      // Step 0's request is in `steps`; steps 1 to 7 and 10 hold the arguments and commands, 11 an
+      // output that repeats one.
+      for (const i of ['1', '2', '3', '4', '5', '6', '7', '10', '11']) {
         runs.push(['raw', ID, i, ...where], ['raw', ID, i, '--compact', ...where]);
       }
       runs.push(['raw', ID, '2', '--compact', '--json', ...where]);
@@ -203,6 +246,9 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
         ['steps', ID, '--full', '--md', ...where],
       );
       runs.push(['tools', ID, '--json', ...where]);
+      // Review 18: Command.output and the listing's request.
+      runs.push(['commands', ID, '--json', ...where], ['commands', ID, ...where]);
+      runs.push(['list', '--json', ...where], ['list', ...where]);
       runs.push(['changes', ID, '--diff', ...where], ['changes', ID, '--json', ...where]);
       for (const f of ['markdown', 'json', 'atif'])
         runs.push(['export', ID, '--format', f, ...where]);
@@ -227,8 +273,11 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
         `${(f.step as { index: number } | null)?.index ?? (f.artifact as string)} ${f.field as string} ${f.kind as string} ${f.count as number}`,
     );
     expect(rows).toEqual([
-      // The request's password, in step 0's CONTENT too: counted once (review 9, item 5).
-      '0 USER_REQUEST password 1',
+      // The request's password, in step 0's CONTENT too: counted once (review 9, item 5); and
+      // the value the metadata's command names after `-p` (CONTENT), repeated in the request
+      // (USER_REQUEST, review 18).
+      '0 USER_REQUEST password 2',
+      '0 CONTENT password 1',
       '1 THINKING github-token 1',
       '1 TOOL_CALLS password 1',
       '2 TOOL_CALLS password 2',
@@ -250,6 +299,10 @@ describe('a planted home with REDACT=on: no planted secret in any byte served or
       // Tokens after a URL escape (console review 20d).
       '9 CONTENT slack-token 1',
       '9 TOOL_CALLS aws-access-key 1',
+      // Review 18: the command's `-p` and the edit's value with its echo; the result's `-p` and
+      // the output's echo.
+      '10 TOOL_CALLS password 3',
+      '11 CONTENT password 2',
       // Artifacts, and every other file served (by path), by name: what downloads mask.
       '.system_generated/messages/m1.json ARTIFACT password 1',
       '.system_generated/tasks/t1.log ARTIFACT github-token 1',

@@ -32,12 +32,18 @@ export async function localList(
   q: ListQuery,
 ): Promise<ListResult> {
   const bar = progress('scanning sessions');
+  const redactor = new Redactor({
+    enabled: settings.redact,
+    extraPatterns: settings.redactPatterns,
+  });
   const store = new BrainStore({
     geminiHome: source.geminiHome,
     brainRoots: source.brainRoots,
     withhold: secretNameTest(settings),
     cacheBytes: settings.cacheMaxMb * 1024 * 1024,
     onScanProgress: (done, total) => bar.update(done, total),
+    // As the server's store: the request cut from its input masked whole.
+    maskText: redactor.enabled ? (t) => redactor.redactText(t) : undefined,
   });
   const db = openIndexReadOnly(
     settings.cacheDir,
@@ -54,10 +60,6 @@ export async function localList(
     }
     const catalog = await scan(store, source, previous, bar);
     bar.stop();
-    const redactor = new Redactor({
-      enabled: settings.redact,
-      extraPatterns: settings.redactPatterns,
-    });
     const envs = new Set(q.environments);
     const flavors = new Set(q.flavors);
     const named = (s: ListedSession) =>

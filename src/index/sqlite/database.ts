@@ -16,11 +16,12 @@ export function indexFingerprint(redact: boolean, patterns: readonly string[]): 
   // `findings`: how findings are counted. "pushed-markers": a pushed session's own
   // [REDACTED:kind] markers count (push --redact); "record-values": a record's error and other
   // values count (CONTENT); "request-once": a request's secrets are not counted again in its
-  // CONTENT. An index counted otherwise is rebuilt.
+  // CONTENT; "request-masked": a USER_REQUEST (and the summary's request) is cut from its
+  // input masked whole (review 18, H6). An index counted or stored otherwise is rebuilt.
   return JSON.stringify({
     redact,
     patterns,
-    findings: 'pushed-markers,record-values,request-once',
+    findings: 'pushed-markers,record-values,request-once,request-masked',
     rules: REDACTION_RULES,
   });
 }
