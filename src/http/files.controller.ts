@@ -79,17 +79,10 @@ export class FilesController {
   })
   @ApiResponse({ status: 206, description: 'The requested byte range' })
   @ApiErrors(404, 409)
-  async download(
-    @Req() req: Request,
-    @Res() res: Response,
-    @QueryObject() query: Record<string, unknown>,
-  ): Promise<void> {
+  async download(@Req() req: Request, @Res() res: Response): Promise<void> {
     const principal = principalOf(req);
     const rateKey = rateKeyOf(req, principal);
     this.charge(rateKey, 1, 'a request costs 1');
-    // No parameter: `?flavor=` here served the copy the id finds, as if it had chosen one
-    // (review r18), where the raw, lines and export routes refuse what they do not take.
-    new Params(query, []);
     const { id, path } = parseTarget(req.originalUrl);
     const session = await this.find(id, principal);
     const opened = await this.open(session.entry.realDir, path);

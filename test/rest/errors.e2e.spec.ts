@@ -36,11 +36,6 @@ describe('REST errors', () => {
         'Unknown parameter "flavour"; this route accepts: first, after, order, q, environment, flavor, source, createdAfter, createdBefore, updatedAfter, hasErrors, model, tool, hourOfWeek.',
       ],
       [`/api/sessions/${IDS.ide}/steps/two`, '"index" must be an integer; got "two".'],
-      // The file route chose no copy by `?flavor=` (review r18): it takes no parameter.
-      [
-        `/api/sessions/${IDS.ide}/files/task.md?flavor=antigravity-acp`,
-        'Unknown parameter "flavor"; this route accepts no parameters.',
-      ],
       [`/api/sessions/${IDS.ide}/export`, '"format" is required: one of markdown, json, atif.'],
       [
         `/api/sessions/${IDS.ide}/export?format=pdf`,
