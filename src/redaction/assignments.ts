@@ -9,6 +9,7 @@ import {
   KEY_LAST_CHARS,
   KEY_SUFFIX,
   KEYWORDS,
+  nameChar,
   NOT_SECRETS,
 } from './keys';
 
@@ -324,18 +325,6 @@ function blankAt(text: string, i: number): boolean {
   return c === 0x20 || c === 0x09;
 }
 
-/** A key name's character (lineStartKey): letters, digits, `_`, `.`, `-`. */
-function keyChar(c: number): boolean {
-  return (
-    (c >= 0x61 && c <= 0x7a) ||
-    (c >= 0x41 && c <= 0x5a) ||
-    (c >= 0x30 && c <= 0x39) ||
-    c === 0x5f ||
-    c === 0x2e ||
-    c === 0x2d
-  );
-}
-
 /**
  * Whether the key before the separator at `at` stands alone at its line's start: blanks, a
  * YAML list's `- ` or `export ` before it, then the line's start.
@@ -345,7 +334,7 @@ function lineStartKey(text: string, at: number): boolean {
   while (i >= 0 && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i--;
   while (i >= 0 && (text.charCodeAt(i) === 0x22 || text.charCodeAt(i) === 0x27)) i--;
   const keyEnd = i;
-  while (i >= 0 && keyChar(text.charCodeAt(i))) i--;
+  while (i >= 0 && nameChar(text.charCodeAt(i))) i--;
   if (i === keyEnd || at - i > 128) return false;
   // A JSON string's start is its text's line start (`{"CommandLine":"password: …"}`).
   if (text.charCodeAt(i) === 0x22 && jsonStringStart(text, i)) return true;

@@ -1,6 +1,6 @@
 import type { Detector } from './detector';
 import { KEY_LAST } from './assignments';
-import { acceptAssignment, KEY_CLOSE, secretKey } from './keys';
+import { acceptAssignment, KEY_CLOSE, nameChar, secretKey } from './keys';
 import { VALUE_MAX } from './values';
 
 // --- values a config file writes where the key rules do not read them (review r19) -------------
@@ -23,15 +23,7 @@ function nameBefore(text: string, at: number): string {
   while (end > 0 && (text.charCodeAt(end - 1) === 0x20 || text.charCodeAt(end - 1) === 0x09)) end--;
   let start = end;
   for (const stop = Math.max(0, end - 64); start > stop; start--) {
-    const c = text.charCodeAt(start - 1);
-    const word =
-      (c >= 0x30 && c <= 0x39) ||
-      (c >= 0x41 && c <= 0x5a) ||
-      (c >= 0x61 && c <= 0x7a) ||
-      c === 0x5f ||
-      c === 0x2e ||
-      c === 0x2d;
-    if (!word) break;
+    if (!nameChar(text.charCodeAt(start - 1))) break;
   }
   return text.slice(start, end);
 }

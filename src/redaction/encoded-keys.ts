@@ -1,4 +1,4 @@
-import { secretKey } from './keys';
+import { nameChar, secretKey } from './keys';
 import { scanBuiltins, type Span } from './patterns';
 import { VALUE_MAX } from './values';
 
@@ -100,16 +100,9 @@ function secretBefore(text: string, at: number): boolean {
 function secretTag(text: string, at: number): boolean {
   let start = at;
   for (const stop = Math.max(0, at - 64); start > stop; start--) {
+    // A namespace's `:` too (`&lt;spring:password&gt;`).
     const c = text.charCodeAt(start - 1);
-    const name =
-      (c >= 0x30 && c <= 0x39) ||
-      (c >= 0x41 && c <= 0x5a) ||
-      (c >= 0x61 && c <= 0x7a) ||
-      c === 0x5f ||
-      c === 0x2d ||
-      c === 0x2e ||
-      c === 0x3a;
-    if (!name) break;
+    if (!nameChar(c) && c !== 0x3a) break;
   }
   return start < at && text.endsWith('&lt;', start) && secretKey(text.slice(start, at)) !== null;
 }

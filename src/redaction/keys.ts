@@ -422,3 +422,15 @@ export function secretKey(key: string): KeyRule | null {
   JUDGED.set(key, rule);
   return rule;
 }
+
+/** A key name's character: letters, digits, `_`, `.`, `-` (`db.password`, `api-key`). */
+export function nameChar(c: number): boolean {
+  return (
+    (c >= 0x61 && c <= 0x7a) ||
+    (c >= 0x41 && c <= 0x5a) ||
+    (c >= 0x30 && c <= 0x39) ||
+    c === 0x5f ||
+    c === 0x2e ||
+    c === 0x2d
+  );
+}
