@@ -60,4 +60,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.status===200?0:1),()=>process.exit(1))"]
 # node itself, not `npm start`: npm would write logs under $HOME and run the build again.
-CMD ["node", "--max-semi-space-size=16", "dist/main.js"]
+CMD ["node", "--max-semi-space-size=8", "dist/main.js"]
