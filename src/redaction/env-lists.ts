@@ -1,5 +1,5 @@
 import type { Detector, Span } from './detector';
-import { acceptAssignment, type KeyRule, secretKey } from './keys';
+import { acceptAssignment, type KeyRule, ruleStart, secretKey } from './keys';
 import { VALUE_MAX } from './values';
 import { backslashesBefore } from './backslashes';
 
@@ -47,9 +47,22 @@ const FLOW_VALUE = new RegExp(
 );
 /** A block scalar's header (`>-`, `|`, `|+`): the value is on the lines after. */
 const BLOCK = /[ \t]*[|>][+-]?[ \t]*(?:#[^\r\n]*)?\r?\n/y;
-/** JSON: a member naming the item (`"Name": "DB_PASSWORD"`), maybe with escaped quotes. */
-const JSON_NAME = /\\*"(?:name|Name|ParameterKey)\\*"[ \t]*:[ \t]*\\*"([A-Za-z_][\w.-]{0,127})\\*"/;
-const JSON_VALUE = new RegExp(`[ \\t]*\\\\*"([^"\\\\\\r\\n]{1,${VALUE_MAX}})\\\\*"`, 'y');
+/**
+ * JSON: a member naming the item (`"Name": "DB_PASSWORD"`), maybe with escaped quotes, its
+ * string maybe JSON text itself (a compact tool argument, `"name": "\\"DB_PASSWORD\\""`).
+ */
+const JSON_NAME =
+  /\\*"(?:name|Name|ParameterKey)\\*"[ \t]*:[ \t]*\\*"(?:\\+")?([A-Za-z_][\w.-]{0,127})\\*"/;
+const JSON_VALUE = new RegExp(
+  `[ \\t]*\\\\*"(?:\\\\+")?([^"\\\\\\r\\n]{1,${VALUE_MAX}})\\\\*"`,
+  'y',
+);
+/** The names a list item's name member may have (JSON_NAME's), for a parsed object (./json). */
+export const ITEM_NAME_KEYS = ['name', 'Name', 'ParameterKey'];
+/** The keys of its value (envListValue's trigger). */
+export const ITEM_VALUE_KEYS = ['value', 'Value', 'ParameterValue'];
+/** A name JSON_NAME reads. */
+export const ITEM_NAME = /^[A-Za-z_][\w.-]{0,127}$/;
 /** How far before `value` its line and the lines before are read. */
 const LINE_MAX = 200;
 /** Lines skipped (blank, comments) between the name and the value. */
@@ -165,7 +178,7 @@ function masked(text: string, at: number, name: string, re: RegExp, out: Span[])
   return re.lastIndex;
 }
 
-function accepted(rule: KeyRule, name: string, value: string, quoted: boolean): boolean {
+export function accepted(rule: KeyRule, name: string, value: string, quoted: boolean): boolean {
   return acceptAssignment(rule.keyword, value, quoted, '', true) && !referenceValue(name, value);
 }
 
@@ -223,6 +236,7 @@ function jsonValue(text: string, at: number, out: Span[]): number {
   if (!m || !accepted(rule, name[1], m[1], true)) return -1;
   const quote = JSON_VALUE.lastIndex - 1;
   const end = quote - backslashesBefore(text, quote); // the closing quote's escapes
-  out.push({ start: end - m[1].length, end, kind: rule.kind });
+  const { start, kind } = ruleStart(rule, m[1]);
+  if (start < m[1].length) out.push({ start: end - m[1].length + start, end, kind });
   return JSON_VALUE.lastIndex;
 }
