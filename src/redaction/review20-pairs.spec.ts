@@ -105,18 +105,19 @@ const CASES: [string, boolean, Record<string, unknown>, Record<string, unknown>]
     },
   ],
   [
+    // (`{"name": "DB_PASSWORD", "value": …}` was masked parsed already, as a password field's.)
     'Kubernetes env',
     false,
     {
       env: [
         { name: 'DB_USER', value: 'app' },
-        { name: 'DB_PASSWORD', value: V },
+        { name: 'STRIPE_API_KEY', value: V },
       ],
     },
     {
       env: [
         { name: 'DB_USER', value: 'app' },
-        { name: 'DB_PASSWORD', value: P },
+        { name: 'STRIPE_API_KEY', value: P },
       ],
     },
   ],
