@@ -212,31 +212,59 @@ function blockValue(text: string, from: number, indent: number, name: string, ou
 /**
  * JSON: `{"Name": "DB_PASSWORD", "Value": "…"}` (ECS), `{"ParameterKey": "DbPassword",
  * "ParameterValue": "…"}` (CloudFormation): the value's object holds a name member (before or
- * after it) naming a secret's.
+ * after it, maybe past a nested object or array: review 20) naming a secret's.
  */
 function jsonValue(text: string, at: number, out: Span[]): number {
+  // A string value first: most `"value":` in JSON text hold none (`"value": {`, a number).
+  JSON_VALUE.lastIndex = at + 1;
+  const m = JSON_VALUE.exec(text);
+  if (!m) return -1;
   let open = at;
-  for (const stop = Math.max(0, at - OBJECT_REACH); open >= stop; open--) {
+  for (let depth = 0, stop = Math.max(0, at - OBJECT_REACH); open >= stop; open--) {
     const c = text.charCodeAt(open);
-    if (c === 0x7b) break;
-    if (c === 0x7d) return -1;
+    if (c === 0x7d || c === 0x5d) depth++;
+    else if (c === 0x7b || c === 0x5b) {
+      if (depth === 0) break;
+      depth--;
+    }
   }
   if (text.charCodeAt(open) !== 0x7b) return -1;
   let close = at;
-  for (const stop = Math.min(text.length, at + OBJECT_REACH); close < stop; close++) {
+  for (let depth = 0, stop = Math.min(text.length, at + OBJECT_REACH); close < stop; close++) {
     const c = text.charCodeAt(close);
-    if (c === 0x7d || c === 0x7b) break;
+    if (c === 0x7b || c === 0x5b) depth++;
+    else if (c === 0x7d || c === 0x5d) {
+      if (depth === 0) break;
+      depth--;
+    }
   }
-  const name = JSON_NAME.exec(text.slice(open, close + 1));
+  const name = JSON_NAME.exec(topLevel(text, open, close));
   if (!name) return -1;
   const rule = secretKey(name[1]);
-  if (!rule) return -1;
-  JSON_VALUE.lastIndex = at + 1;
-  const m = JSON_VALUE.exec(text);
-  if (!m || !accepted(rule, name[1], m[1], true)) return -1;
+  if (!rule || !accepted(rule, name[1], m[1], true)) return -1;
   const quote = JSON_VALUE.lastIndex - 1;
   const end = quote - backslashesBefore(text, quote); // the closing quote's escapes
   const { start, kind } = ruleStart(rule, m[1]);
   if (start < m[1].length) out.push({ start: end - m[1].length + start, end, kind });
   return JSON_VALUE.lastIndex;
+}
+
+/**
+ * The members of the object `text.slice(open, close)` opens, without what its nested objects
+ * and arrays hold (a nested `"name"` is not the item's: `{"Value": "…", "meta": {"name": …}}`).
+ * Brackets inside strings are counted too: a miscount only hides a member.
+ */
+function topLevel(text: string, open: number, close: number): string {
+  let out = '';
+  let from = open;
+  let depth = 0;
+  for (let i = open + 1; i < close; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b || c === 0x5b) {
+      if (depth++ === 0) out += text.slice(from, i);
+    } else if ((c === 0x7d || c === 0x5d) && depth > 0 && --depth === 0) {
+      from = i + 1;
+    }
+  }
+  return depth === 0 ? out + text.slice(from, close + 1) : out;
 }

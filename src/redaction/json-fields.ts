@@ -274,24 +274,30 @@ function itemRule(o: Record<string, unknown>): [string, KeyRule] | null {
  * 20: a rule the text path has and this one had not served the value clear on one of them.
  */
 export function impliedRules(o: Record<string, unknown>): Map<string, KeyRule> | null {
-  if (o.sensitive === true && typeof o.value === 'string') return new Map([['value', TYPED_RULE]]);
+  let out: Map<string, KeyRule> | null = null;
+  // Every rule that applies, as every text detector runs: where two give one key a rule, the
+  // kind a merged span takes wins (./patterns priorityOf: bearer, then cookie, then password).
+  const add = (key: string, rule: KeyRule): void => {
+    const had = (out ??= new Map<string, KeyRule>()).get(key);
+    if (!had || RANK[rule.kind] > RANK[had.kind]) out.set(key, rule);
+  };
+  if (o.sensitive === true && typeof o.value === 'string') add('value', TYPED_RULE);
   if (typeof o.key === 'string' && typeof o.value === 'string') {
     // `{"key": "password", "value": "…"}` (keyValuePair)
     const rule = secretKey(o.key);
-    return rule ? new Map([['value', rule]]) : null;
+    if (rule) add('value', rule);
   }
-  let out: Map<string, KeyRule> | null = null;
   let field = false;
   for (const k in o) {
     const v = o[k];
     if (typeof v === 'string' && FIELD_KEYS.test(k) && PASSWORD_FIELD.test(v)) field = true;
   }
-  if (field) {
-    for (const k of TYPED_KEYS)
-      if (typeof o[k] === 'string') (out ??= new Map()).set(k, TYPED_RULE);
-  }
-  if (isCookie(o)) (out ??= new Map()).set('value', COOKIE_RULE);
+  if (field) for (const k of TYPED_KEYS) if (typeof o[k] === 'string') add(k, TYPED_RULE);
+  if (isCookie(o)) add('value', COOKIE_RULE);
   const item = itemRule(o);
-  if (item) (out ??= new Map()).set(item[0], item[1]);
+  if (item) add(item[0], item[1]);
   return out;
 }
+
+/** The kinds of key rules in the order of ./patterns PRIORITY (not imported: it imports this). */
+const RANK: Record<KeyRule['kind'], number> = { password: 0, cookie: 1, bearer: 2 };

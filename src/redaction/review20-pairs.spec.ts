@@ -133,6 +133,18 @@ const CASES: [string, boolean, Record<string, unknown>, Record<string, unknown>]
     { header: [{ key: 'Authorization', value: `Bearer ${V}` }] },
     { header: [{ key: 'Authorization', value: `Bearer ${B}` }] },
   ],
+  [
+    'a nested object between the name and the value (clear in both)',
+    false,
+    { name: 'API_TOKEN', tags: { team: 'web' }, value: V },
+    { name: 'API_TOKEN', tags: { team: 'web' }, value: P },
+  ],
+  [
+    'a key naming no secret beside a password field (clear parsed)',
+    false,
+    { key: 'login', selector: '#password', value: V },
+    { key: 'login', selector: '#password', value: P },
+  ],
   // (b) compact tier: masked parsed, clear raw.
   [
     'compact fill',
@@ -221,6 +233,7 @@ const CLEAR: [string, boolean, Record<string, unknown>][] = [
   ['a header', false, { headers: [{ name: 'Accept', value: 'application/json' }] }],
   ['a DNS record', false, { name: 'www', type: 'A', value: 'Xk9Vq7', domain: 'x.com' }],
   ['no domain: no cookie', false, { name: 'theme', value: 'Xk9Vq7Hunter2z' }],
+  ["a nested name is not the item's", false, { Value: V, meta: { name: 'API_TOKEN' } }],
   ['compact user name', true, { name: q('username'), value: q('bob') }],
   ['compact email', true, { selector: q('#email'), value: q('a@b.c') }],
   ['compact key', true, { key: q('Region'), value: q('eu-west-1') }],
