@@ -1,5 +1,5 @@
 import type { Detector, Span } from './detector';
-import { acceptAssignment, type KeyRule, secretKey } from './keys';
+import { acceptAssignment, type KeyRule, ruleStart, secretKey } from './keys';
 import { VALUE_MAX } from './values';
 import { backslashesBefore } from './backslashes';
 
@@ -47,9 +47,22 @@ const FLOW_VALUE = new RegExp(
 );
 /** A block scalar's header (`>-`, `|`, `|+`): the value is on the lines after. */
 const BLOCK = /[ \t]*[|>][+-]?[ \t]*(?:#[^\r\n]*)?\r?\n/y;
-/** JSON: a member naming the item (`"Name": "DB_PASSWORD"`), maybe with escaped quotes. */
-const JSON_NAME = /\\*"(?:name|Name|ParameterKey)\\*"[ \t]*:[ \t]*\\*"([A-Za-z_][\w.-]{0,127})\\*"/;
-const JSON_VALUE = new RegExp(`[ \\t]*\\\\*"([^"\\\\\\r\\n]{1,${VALUE_MAX}})\\\\*"`, 'y');
+/**
+ * JSON: a member naming the item (`"Name": "DB_PASSWORD"`), maybe with escaped quotes, its
+ * string maybe JSON text itself (a compact tool argument, `"name": "\\"DB_PASSWORD\\""`).
+ */
+const JSON_NAME =
+  /\\*"(?:name|Name|ParameterKey)\\*"[ \t]*:[ \t]*\\*"(?:\\+")?([A-Za-z_][\w.-]{0,127})\\*"/;
+const JSON_VALUE = new RegExp(
+  `[ \\t]*\\\\*"(?:\\\\+")?([^"\\\\\\r\\n]{1,${VALUE_MAX}})\\\\*"`,
+  'y',
+);
+/** The names a list item's name member may have (JSON_NAME's), for a parsed object (./json). */
+export const ITEM_NAME_KEYS = ['name', 'Name', 'ParameterKey'];
+/** The keys of its value (envListValue's trigger). */
+export const ITEM_VALUE_KEYS = ['value', 'Value', 'ParameterValue'];
+/** A name JSON_NAME reads. */
+export const ITEM_NAME = /^[A-Za-z_][\w.-]{0,127}$/;
 /** How far before `value` its line and the lines before are read. */
 const LINE_MAX = 200;
 /** Lines skipped (blank, comments) between the name and the value. */
@@ -165,7 +178,7 @@ function masked(text: string, at: number, name: string, re: RegExp, out: Span[])
   return re.lastIndex;
 }
 
-function accepted(rule: KeyRule, name: string, value: string, quoted: boolean): boolean {
+export function accepted(rule: KeyRule, name: string, value: string, quoted: boolean): boolean {
   return acceptAssignment(rule.keyword, value, quoted, '', true) && !referenceValue(name, value);
 }
 
@@ -199,30 +212,59 @@ function blockValue(text: string, from: number, indent: number, name: string, ou
 /**
  * JSON: `{"Name": "DB_PASSWORD", "Value": "…"}` (ECS), `{"ParameterKey": "DbPassword",
  * "ParameterValue": "…"}` (CloudFormation): the value's object holds a name member (before or
- * after it) naming a secret's.
+ * after it, maybe past a nested object or array: review 20) naming a secret's.
  */
 function jsonValue(text: string, at: number, out: Span[]): number {
+  // A string value first: most `"value":` in JSON text hold none (`"value": {`, a number).
+  JSON_VALUE.lastIndex = at + 1;
+  const m = JSON_VALUE.exec(text);
+  if (!m) return -1;
   let open = at;
-  for (const stop = Math.max(0, at - OBJECT_REACH); open >= stop; open--) {
+  for (let depth = 0, stop = Math.max(0, at - OBJECT_REACH); open >= stop; open--) {
     const c = text.charCodeAt(open);
-    if (c === 0x7b) break;
-    if (c === 0x7d) return -1;
+    if (c === 0x7d || c === 0x5d) depth++;
+    else if (c === 0x7b || c === 0x5b) {
+      if (depth === 0) break;
+      depth--;
+    }
   }
   if (text.charCodeAt(open) !== 0x7b) return -1;
   let close = at;
-  for (const stop = Math.min(text.length, at + OBJECT_REACH); close < stop; close++) {
+  for (let depth = 0, stop = Math.min(text.length, at + OBJECT_REACH); close < stop; close++) {
     const c = text.charCodeAt(close);
-    if (c === 0x7d || c === 0x7b) break;
+    if (c === 0x7b || c === 0x5b) depth++;
+    else if (c === 0x7d || c === 0x5d) {
+      if (depth === 0) break;
+      depth--;
+    }
   }
-  const name = JSON_NAME.exec(text.slice(open, close + 1));
+  const name = JSON_NAME.exec(topLevel(text, open, close));
   if (!name) return -1;
   const rule = secretKey(name[1]);
-  if (!rule) return -1;
-  JSON_VALUE.lastIndex = at + 1;
-  const m = JSON_VALUE.exec(text);
-  if (!m || !accepted(rule, name[1], m[1], true)) return -1;
+  if (!rule || !accepted(rule, name[1], m[1], true)) return -1;
   const quote = JSON_VALUE.lastIndex - 1;
   const end = quote - backslashesBefore(text, quote); // the closing quote's escapes
-  out.push({ start: end - m[1].length, end, kind: rule.kind });
+  const { start, kind } = ruleStart(rule, m[1]);
+  if (start < m[1].length) out.push({ start: end - m[1].length + start, end, kind });
   return JSON_VALUE.lastIndex;
+}
+
+/**
+ * The members of the object `text.slice(open, close)` opens, without what its nested objects
+ * and arrays hold (a nested `"name"` is not the item's: `{"Value": "…", "meta": {"name": …}}`).
+ * Brackets inside strings are counted too: a miscount only hides a member.
+ */
+function topLevel(text: string, open: number, close: number): string {
+  let out = '';
+  let from = open;
+  let depth = 0;
+  for (let i = open + 1; i < close; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b || c === 0x5b) {
+      if (depth++ === 0) out += text.slice(from, i);
+    } else if ((c === 0x7d || c === 0x5d) && depth > 0 && --depth === 0) {
+      from = i + 1;
+    }
+  }
+  return depth === 0 ? out + text.slice(from, close + 1) : out;
 }

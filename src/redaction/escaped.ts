@@ -101,7 +101,8 @@ function visit(
       return;
     case 'o': {
       const keys = node.keys.map((k) => Literal.decode(text, k.start, k.end, k.escaped));
-      const inherited = rule && !isSchema(text, keys, node.values) ? rule : null;
+      const inherited =
+        rule && !isSchema(text, keys, node.values) && !isCookie(keys, node.values) ? rule : null;
       for (let i = 0; i < keys.length; i++) {
         const key = keys[i];
         if (key && (all || node.keys[i].escaped)) key.toRaw(r.findSpans(key.value), out);
@@ -126,6 +127,21 @@ function isSchema(text: string, keys: (Literal | null)[], values: JsonNode[]): b
     if (type !== undefined && SCHEMA_TYPES.has(type)) return true;
   }
   return false;
+}
+
+/**
+ * As ./json-fields isCookie: string `name`, `value` and `domain` members and no string `type`
+ * (the value is masked, by the raw scan's cookieValue).
+ */
+function isCookie(keys: (Literal | null)[], values: JsonNode[]): boolean {
+  let found = 0;
+  for (let i = 0; i < keys.length; i++) {
+    const name = keys[i]?.value;
+    if (values[i].t !== 's') continue;
+    if (name === 'type') return false;
+    if (name === 'name' || name === 'value' || name === 'domain') found++;
+  }
+  return found >= 3;
 }
 
 /**

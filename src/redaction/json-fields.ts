@@ -1,6 +1,7 @@
 import type { Detector, Span } from './detector';
-import { acceptAssignment, secretKey, type KeyRule } from './keys';
+import { acceptAssignment, ruleStart, secretKey, type KeyRule } from './keys';
 import { VALUE_MAX } from './values';
+import { accepted, ITEM_NAME, ITEM_NAME_KEYS, ITEM_VALUE_KEYS } from './env-lists';
 
 // --- values a JSON object's other members say are secret ----------------------------------------
 
@@ -91,13 +92,18 @@ export const FIELD_KEYS =
 /** A field named as a password field (a word, not `bypass` or `passenger`). */
 export const PASSWORD_FIELD =
   /(?<![a-z])(?:pass(?:word|wd|phrase)?|pwd|passwort|kennwort|mot[_ -]?de[_ -]?passe|contrase(?:ñ|n)a|senha)(?![a-z])|password/i;
+/**
+ * After a string's opening quote: the escaped quote that opens a string inside it, when the
+ * string is JSON text itself (a compact tool argument: `"value": "\\"S3cret\\""`, review 20).
+ */
+const INNER_QUOTE = '(?:\\\\+")?';
 /** Each `"key": "string"` of an object, for the field's name. */
 const FIELD_MEMBER = new RegExp(
-  `\\\\*"([\\w-]{1,64})\\\\*"${WS}:${WS}\\\\*"([^"\\\\\\r\\n]{0,256})\\\\*"`,
+  `\\\\*"([\\w-]{1,64})\\\\*"${WS}:${WS}\\\\*"${INNER_QUOTE}([^"\\\\\\r\\n]{0,256})\\\\*"`,
   'g',
 );
 /** From the `:`: the typed string (1), maybe behind escaped quotes. */
-const TYPED = new RegExp(`:${WS}\\\\*"([^"\\\\\\r\\n]{1,${VALUE_MAX}})\\\\*"`, 'y');
+const TYPED = new RegExp(`:${WS}\\\\*"${INNER_QUOTE}([^"\\\\\\r\\n]{1,${VALUE_MAX}})\\\\*"`, 'y');
 /** How far before the typed value its object's `{` and field name are looked for (the trigger's). */
 const FIELD_REACH = 256;
 const TYPED_KEY = /(?:value|text|input|keys)\\*"[ \t]*$/;
@@ -144,7 +150,9 @@ export const browserJsonFill: Detector = {
 };
 
 /** A `"key": "name"` member (Postman, HTTPie, Insomnia): 1 the name. */
-const KEY_MEMBER = new RegExp(`\\\\*"key\\\\*"${WS}:${WS}\\\\*"([^"\\\\\\r\\n]{1,128})\\\\*"`);
+const KEY_MEMBER = new RegExp(
+  `\\\\*"key\\\\*"${WS}:${WS}\\\\*"${INNER_QUOTE}([^"\\\\\\r\\n]{1,128})\\\\*"`,
+);
 const VALUE_KEY = /value\\*"[ \t]*$/;
 /** How far from `"value":` its object's `"key"` member is looked for (cheap test first). */
 const PAIR_REACH = 256;
@@ -174,34 +182,122 @@ export const keyValuePair: Detector = {
     let end = TYPED.lastIndex - 1;
     while (text[end - 1] === '\\') end--; // the closing quote's escapes
     if (acceptAssignment(rule.keyword, m[1], true, '')) {
-      out.push({ start: end - m[1].length, end, kind: rule.kind });
+      // An Authorization header's value keeps its scheme, as in a parsed value (./json).
+      const { start, kind } = ruleStart(rule, m[1]);
+      if (start < m[1].length) out.push({ start: end - m[1].length + start, end, kind });
     }
     return TYPED.lastIndex;
   },
 };
 
+/** `"value":` as a member's whole key (not `"defaultValue":`). */
+const VALUE_MEMBER = /"value\\*"[ \t]*$/;
+const COOKIE_RULE: KeyRule = { keyword: 'cookie', kind: 'cookie' };
+
+/**
+ * A browser cookie as JSON (Playwright's storage state and `addCookies`, the DevTools
+ * protocol's `Network.setCookie`, a cookie export): `{"name": "sessionid", "value": "S3cret",
+ * "domain": "x.com", …}`. A parsed value under `"cookies"` was masked (./json), its raw line
+ * served the value clear (review 20); now the value of an object with a `name` and a `domain`
+ * string (and no `type` one: a DNS record's) is masked in both, and the name and domain stay
+ * (they are no secret). Anchored on the
+ * `:` after `"value"` (sensitiveValue's trigger); a `"domain` within 256 characters first.
+ */
+export const cookieValue: Detector = {
+  kind: 'cookie',
+  anchors: ':',
+  trigger: '', // sensitiveValue's
+  find(text, at, _state, out) {
+    if (!VALUE_MEMBER.test(text.slice(Math.max(0, at - 12), at))) return -1;
+    if (!text.slice(Math.max(0, at - PAIR_REACH), at + PAIR_REACH).includes('"domain')) return -1;
+    const object = objectAround(text, at);
+    if (!object) return -1;
+    let name = false;
+    let domain = false;
+    for (const m of text.slice(object[0], object[1]).matchAll(STRING_MEMBER)) {
+      if (m[1] === 'name') name = true;
+      else if (m[1] === 'domain') domain = true;
+      else if (m[1] === 'type') return -1; // a DNS record's (`"type": "A"`), not a cookie
+    }
+    if (!name || !domain) return -1;
+    TYPED.lastIndex = at;
+    const m = TYPED.exec(text);
+    if (!m) return -1;
+    let end = TYPED.lastIndex - 1;
+    while (text[end - 1] === '\\') end--; // the closing quote's escapes
+    if (acceptAssignment(COOKIE_RULE.keyword, m[1], true, '')) {
+      out.push({ start: end - m[1].length, end, kind: 'cookie' });
+    }
+    return TYPED.lastIndex;
+  },
+};
+
+/** Whether a parsed object is a cookie as cookieValue reads one (its members then stay clear). */
+export function isCookie(o: Record<string, unknown>): boolean {
+  return (
+    typeof o.value === 'string' &&
+    typeof o.name === 'string' &&
+    typeof o.domain === 'string' &&
+    typeof o.type !== 'string'
+  );
+}
+
 const TYPED_KEYS = ['value', 'text', 'input', 'keys'];
 const TYPED_RULE: KeyRule = { keyword: 'password', kind: 'password' };
 
 /**
+ * The rule a list item's name gives its value (./env-lists envListValue's JSON: `{"Name":
+ * "API_TOKEN", "Value": "…"}`, `{"ParameterKey": "DbPassword", "ParameterValue": "…"}`,
+ * `{"name": "Authorization", "value": "Bearer …"}`), for the first name member; null when the
+ * name is no secret's or the value is none (a reference, a placeholder).
+ */
+function itemRule(o: Record<string, unknown>): [string, KeyRule] | null {
+  for (const n of ITEM_NAME_KEYS) {
+    const name = o[n];
+    if (typeof name !== 'string') continue;
+    const rule = ITEM_NAME.test(name) ? secretKey(name) : null;
+    if (!rule) return null;
+    for (const k of ITEM_VALUE_KEYS) {
+      const v = o[k];
+      if (typeof v === 'string' && v !== '' && accepted(rule, name, v, true)) return [k, rule];
+    }
+    return null;
+  }
+  return null;
+}
+
+/**
  * What the text detectors above find, for a parsed object (./json walks tool arguments as
  * values, not text): the keys whose string is secret because of the object's other members,
- * the typed value of a password field's step, and `value` of an object marked `sensitive: true`.
+ * the typed value of a password field's step, a list item's value under a secret's name
+ * (./env-lists), a cookie's value, and `value` of an object marked `sensitive: true`. Review
+ * 20: a rule the text path has and this one had not served the value clear on one of them.
  */
 export function impliedRules(o: Record<string, unknown>): Map<string, KeyRule> | null {
-  let keys: string[] | null = null;
-  if (o.sensitive === true && typeof o.value === 'string') keys = ['value'];
-  else if (typeof o.key === 'string' && typeof o.value === 'string') {
+  let out: Map<string, KeyRule> | null = null;
+  // Every rule that applies, as every text detector runs: where two give one key a rule, the
+  // kind a merged span takes wins (./patterns priorityOf: bearer, then cookie, then password).
+  const add = (key: string, rule: KeyRule): void => {
+    const had = (out ??= new Map<string, KeyRule>()).get(key);
+    if (!had || RANK[rule.kind] > RANK[had.kind]) out.set(key, rule);
+  };
+  if (o.sensitive === true && typeof o.value === 'string') add('value', TYPED_RULE);
+  if (typeof o.key === 'string' && typeof o.value === 'string') {
     // `{"key": "password", "value": "…"}` (keyValuePair)
     const rule = secretKey(o.key);
-    return rule ? new Map([['value', rule]]) : null;
-  } else {
-    let field = false;
-    for (const k in o) {
-      const v = o[k];
-      if (typeof v === 'string' && FIELD_KEYS.test(k) && PASSWORD_FIELD.test(v)) field = true;
-    }
-    if (field) keys = TYPED_KEYS.filter((k) => typeof o[k] === 'string');
+    if (rule) add('value', rule);
   }
-  return keys && keys.length > 0 ? new Map(keys.map((k) => [k, TYPED_RULE])) : null;
+  let field = false;
+  for (const k in o) {
+    const v = o[k];
+    if (typeof v === 'string' && FIELD_KEYS.test(k) && PASSWORD_FIELD.test(v)) field = true;
+  }
+  if (field) for (const k of TYPED_KEYS) if (typeof o[k] === 'string') add(k, TYPED_RULE);
+  if (isCookie(o)) add('value', COOKIE_RULE);
+  const item = itemRule(o);
+  if (item) add(item[0], item[1]);
+  return out;
 }
+
+/** The kinds of key rules in the order of ./patterns PRIORITY (not imported: it imports this). */
+const RANK: Record<KeyRule['kind'], number> = { password: 0, cookie: 1, bearer: 2 };

@@ -1,8 +1,8 @@
-import { acceptAssignment, secretKey, type KeyRule } from './keys';
+import { acceptAssignment, ruleStart, secretKey, type KeyRule } from './keys';
 import type { Span } from './detector';
 import type { Redactor } from './redactor';
 import { mergeSpans } from './spans';
-import { impliedRules } from './json-fields';
+import { impliedRules, isCookie } from './json-fields';
 import { echoSpans, learnValues } from './echoes';
 
 /** Found secrets' values by their kinds (./echoes). */
@@ -25,7 +25,6 @@ export const SCHEMA_TYPES = new Set([
   'array',
   'null',
 ]);
-const SCHEME = /^([ \t]*(bearer|basic|token|digest|negotiate|apikey)[ \t]+)\S/i;
 
 function isPlainObject(v: object): v is Record<string, unknown> {
   const proto: unknown = Object.getPrototypeOf(v);
@@ -45,15 +44,7 @@ export function stringSpans(r: Redactor, value: string, rule: KeyRule | null): S
   if (!rule) return r.findSpans(value);
   const path = /^[/~.]/.test(value) && /^pwd$/i.test(rule.keyword);
   if (path || !acceptAssignment(rule.keyword, value.trim(), true, '')) return r.findSpans(value);
-  let start = 0;
-  let kind: string = rule.kind;
-  if (rule.kind === 'bearer') {
-    const m = SCHEME.exec(value);
-    if (m) {
-      start = m[1].length;
-      if (m[2].toLowerCase() === 'basic') kind = 'basic-auth';
-    }
-  }
+  const { start, kind } = ruleStart(rule, value);
   if (start >= value.length) return r.findSpans(value);
   return mergeSpans([...r.findSpans(value), { start, end: value.length, kind }]);
 }
@@ -115,9 +106,14 @@ export function redactJsonValue(
     return out ?? value;
   }
   if (!isPlainObject(value)) return value;
-  const inherited = rule && !isSchema(value) ? rule : null;
-  // A `value` or `text` whose object says it is secret (a password field's, a sensitive one).
-  const implied = 'value' in value || 'text' in value ? impliedRules(value) : null;
+  // A cookie's name and domain are no secret: its value only is (./json-fields cookieValue).
+  const inherited = rule && !isSchema(value) && !isCookie(value) ? rule : null;
+  // A `value` or `text` whose object says it is secret (a password field's, a sensitive one, a
+  // list item's under a secret's name).
+  const implied =
+    'value' in value || 'text' in value || 'Value' in value || 'ParameterValue' in value
+      ? impliedRules(value)
+      : null;
   const keys = Object.keys(value);
   // Copy on write: the arrays exist only once something changed.
   let values: unknown[] | null = null;

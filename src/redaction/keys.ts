@@ -375,6 +375,21 @@ export interface KeyRule {
   kind: 'password' | 'bearer' | 'cookie';
 }
 
+/** An authorization scheme before a value (`Bearer …`): 1 it and the blanks after it, 2 its word. */
+const SCHEME = /^([ \t]*(bearer|basic|token|digest|negotiate|apikey)[ \t]+)\S/i;
+
+/**
+ * Where the mask of a value under `rule` starts, and its kind: an Authorization value keeps
+ * its scheme (`Bearer [REDACTED:bearer]`, `Basic [REDACTED:basic-auth]`), in a parsed JSON
+ * value (./json) as in a JSON text's name/value pair (./json-fields, ./env-lists).
+ */
+export function ruleStart(rule: KeyRule, value: string): { start: number; kind: string } {
+  if (rule.kind !== 'bearer') return { start: 0, kind: rule.kind };
+  const m = SCHEME.exec(value);
+  if (!m) return { start: 0, kind: rule.kind };
+  return { start: m[1].length, kind: m[2].toLowerCase() === 'basic' ? 'basic-auth' : rule.kind };
+}
+
 const SECRET_KEY = new RegExp(`(?:(${KEYWORDS})${KEY_SUFFIX}|(${AUTHZ}))$`);
 /**
  * The last character, lower case, of every key SECRET_KEY matches: the cheap first test of

@@ -1005,6 +1005,17 @@ describe('linear time', () => {
       'Passwort: Falsches ',
     ].map((u) => fill(u)),
     'variable "db_password" {' + fill('\n  default = '),
+    // Review 20: compact values (JSON text inside a string: an inner escaped quote), a cookie's
+    // members, list items under a secret's name.
+    ...[
+      '{"selector": "\\"#password\\"", "value": "\\"',
+      '{"key": "\\"password\\"", "value": "\\"a',
+      '"value": "\\\\\\\\',
+      '{"name": "a", "domain": "b", "value": "',
+      '{"name":"a","domain":"b","value":"c"}',
+      '{"Name": "API_TOKEN", "Value": "\\"',
+    ].map((u) => fill(u)),
+    '{"selector": "#password", "value": "' + '\\'.repeat(1 << 20),
     // Review 18 H5: a text of more than 32 secrets is searched line by line for each line's
     // own echoes: lines dense with a secret and its echo, 32 of each a line.
     fill('password=Xq7aaaaaaa Xq7aaaaaaa\n'),

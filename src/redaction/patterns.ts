@@ -69,7 +69,7 @@ import { netrcPassword } from './netrc';
 import { npmCredential } from './npmrc';
 import { openVpnStaticKey, privateKey, privateKeyBase64, puttyPrivateKey } from './private-key';
 import { rclonePair, wordPassword } from './spaced';
-import { browserJsonFill, keyValuePair, sensitiveValue } from './json-fields';
+import { browserJsonFill, cookieValue, keyValuePair, sensitiveValue } from './json-fields';
 import { GITLEAKS_DETECTORS, GITLEAKS_KINDS } from './rules';
 import { LINE_DETECTORS } from './lines';
 import { SERVICE_TOKEN_KINDS, SERVICE_TOKENS } from './service-tokens';
@@ -184,6 +184,7 @@ export const DETECTORS: readonly Detector[] = [
   htmlPasswordValue,
   browserJsonFill,
   keyValuePair,
+  cookieValue,
   sensitiveValue,
   callSecret,
   credentialCall,
