@@ -1008,6 +1008,10 @@ describe('linear time', () => {
     // Review 18 H5: a text of more than 32 secrets is searched line by line for each line's
     // own echoes: lines dense with a secret and its echo, 32 of each a line.
     fill('password=Xq7aaaaaaa Xq7aaaaaaa\n'),
+    // Review 20: values going on past `&` and `(…)`.
+    fill('password=a1&B2'),
+    fill('password: a1(b)c'),
+    fill('password=a1(bbbbbbbb'),
     fill(
       Array.from({ length: 32 }, (_, i) => `p${i}: password=Xq7aaaa${i}aa Xq7aaaa${i}aa`).join(
         ' ',
