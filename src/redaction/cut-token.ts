@@ -162,7 +162,8 @@ function cutTail(text: string, end: number, out: Span[]): number {
   if (!SEPARATOR.test(text) || SEPARATOR.lastIndex === from) return -1;
   // A value, not an option after a word (`oot -pV` is the command rules').
   const value = SEPARATOR.lastIndex;
-  return /[A-Za-z0-9]/.test(text[value] ?? '') ? tailRun(text, value, out) : -1;
+  if (!/[A-Za-z0-9]/.test(text[value] ?? '')) return -1;
+  return tailRun(text, value, out, KEYED.test(text.slice(from, value)));
 }
 
 /**
@@ -175,8 +176,17 @@ function cutTail(text: string, end: number, out: Span[]): number {
 const SEPARATOR =
   /(?:[A-Za-z]{1,3}(?=[ \t]*[\\"':=])|e?r(?=[ \t]))?(?:\\?["'])?[ \t]*(?:[:=][ \t]*)?(?:\\?["'])?/y;
 
-/** cutTail's run of token characters from `from`: masked when it may be a secret's tail. */
-function tailRun(text: string, from: number, out: Span[]): number {
+/** The end of a key's name before its `:` or `=` (SEPARATOR's first part): `ord: `, `y = `. */
+const KEYED = /^[A-Za-z]{1,3}(?:\\?["'])?[ \t]*[:=]/;
+
+/**
+ * cutTail's run of token characters from `from`: masked when it may be a secret's tail.
+ * `keyed`: the run is a value after the end of a key's name (`ord: V` of `password: V`), where
+ * an identifier-like run with two digits or more and both cases is a value too (review 20:
+ * `ord: Qxbne3000AsDle` stayed clear as words and a number; `Record: MyComponent2Props`,
+ * one number, stays).
+ */
+function tailRun(text: string, from: number, out: Span[], keyed = false): number {
   let stop = from;
   let letters = 0;
   let digits = 0;
@@ -196,7 +206,9 @@ function tailRun(text: string, from: number, out: Span[]): number {
   const mixed = digits >= 1 && upper >= 1 && upper < letters && len >= TAIL_MIXED;
   if (len < TAIL_MIN || letters < 2 || (digits < 2 && !mixed)) return -1;
   const run = text.slice(from, stop);
-  if (ORDINARY.test(run) || PATH.test(run) || wordsAndNumbers(run)) return -1;
+  if (ORDINARY.test(run) || PATH.test(run)) return -1;
+  const value = keyed && digits >= 2 && upper >= 1 && upper < letters;
+  if (!value && wordsAndNumbers(run)) return -1;
   out.push({ start: from, end: stop, kind: 'unchecked' });
   return stop;
 }
