@@ -257,3 +257,31 @@ function cutUrlPassword(text: string, brk: number): number {
   // `host:8080` cut before its path is a port, not a user's password.
   return /^\d{1,5}$/.test(text.slice(colon + 1, brk)) ? -1 : colon + 1;
 }
+
+/** Line breaks a text may end with after a cut value (a diff's last line has one). */
+const TRAILING_BREAKS = /(?:\r?\n)+$/;
+/** A word, not a password: `http://host:port`, `redis://host:PORT` at a text's end. */
+const PORT_WORD = /^(?:[a-z]+|[A-Z_]+|\$\{?\w+\}?|<[^<>]*>)$/;
+/** The shortest password taken at a text's end, where no marker says it was cut. */
+const END_PASSWORD_MIN = 6;
+
+/**
+ * A URL password the text ends with (`…DATABASE_URL=https://bob:Xk9…` and at most a line
+ * break or two): a value cut before its `@host`, where no marker follows any more (review 20:
+ * a compact `write_to_file` whose CodeContent was cut there; the FileChange's diff is built
+ * from what is left without the marker, and its last `+` line served the password on
+ * GraphQL, REST and the CLI). Masked as the marker's cut is (cutHead), as cutUrlPassword, and the password looks like one: 6
+ * characters or more, not a lower-case word or an upper-case name (a port's name), nor a
+ * variable. Reads at most the text's last RUN_MAX + 34 characters.
+ */
+export function endUrlPassword(text: string): Span | null {
+  const tail = TRAILING_BREAKS.exec(text.slice(-8));
+  const brk = text.length - (tail ? tail[0].length : 0);
+  if (brk <= 0 || !USERINFO_CHAR.test(text[brk - 1])) return null;
+  if (!text.slice(Math.max(0, brk - RUN_MAX - 3), brk).includes('://')) return null;
+  const start = cutUrlPassword(text, brk);
+  if (start < 0 || brk - start < END_PASSWORD_MIN) return null;
+  const pass = text.slice(start, brk);
+  if (PORT_WORD.test(pass) || pass.includes(':') || !/[A-Za-z]/.test(pass)) return null;
+  return { start, end: brk, kind: 'password' };
+}
