@@ -51,8 +51,13 @@ const COMPLETIONS: readonly (readonly [string, (line: string) => boolean, number
   // A header cut before its scheme's credential (review 20: `zation: Bearer V`, `ion: Bearer
   // V`, `: Bearer V`, `Bearer V`, `earer V`, `arer V` served a 14-character V clear: the
   // `bearer` rule outside a header takes 16 or more). At least `arer ` of it, and a credential
-  // of 8 or more with a letter and a digit (`arer than`, `Bearer of news` are prose).
+  // of 8 or more with a letter and a digit (`arer than`, `Bearer of news` are prose). As a
+  // header, in lower case, and as a JSON or a dict entry (`zation": "Bearer V"`).
   ['Authorization: Bearer ', bearerCredential, 5],
+  ['authorization: bearer ', bearerCredential, 5],
+  ['Authorization": "Bearer ', bearerCredential, 5],
+  ['authorization": "bearer ', bearerCredential, 5],
+  ["Authorization': 'Bearer ", bearerCredential, 5],
   [
     'curl -u ',
     (line) => {
