@@ -281,12 +281,15 @@ const DIGITS_INSIDE = /[A-Za-z]\d+[A-Za-z]/;
 /**
  * A dotted value that is a password, not a member path (review 20: `DB_PASSWORD=Pa55.w0rdQz1aa`,
  * `SECRET_KEY=Sb12Cd34.Ef56Gh78`, `DOPPLER_TOKEN=dp.st.prd.Tb12…` were read as code and served
- * clear): digits inside a word and both cases. `os.environ`, `settings.SECRET_KEY`,
- * `base64.b64encode`, `self.password` have no such word.
+ * clear): digits inside a word, two runs of digits or more, and both cases. `os.environ`,
+ * `settings.SECRET_KEY`, `base64.b64encode`, `self.password`, `s3Client.config` are code.
  */
 function generatedPath(value: string): boolean {
-  return DIGITS_INSIDE.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value);
+  if (!DIGITS_INSIDE.test(value) || !/[a-z]/.test(value) || !/[A-Z]/.test(value)) return false;
+  // Two runs of digits: one is a name's (`s3Client.config`, `Http2Client.DEFAULT_TOKEN`).
+  return (value.match(DIGIT_RUNS) ?? []).length >= 2;
 }
+const DIGIT_RUNS = /\d+/g;
 const CAMEL_IDENTIFIER = /^[a-z]+(?:[A-Z][a-z]+)+$/;
 const HEX_LITERAL = /^0[xX][0-9a-fA-F]+$/;
 /**

@@ -70,6 +70,9 @@ describe('values with `.`, `(`, `&` (review 20, 4)', () => {
     'password=md5(salt)+x',
     'token=abc&&make',
     'SECRET_KEY=Settings.v2Config.key',
+    'aws_secret = s3Client.config.credentials.secretAccessKey',
+    'token = Http2Client.DEFAULT_TOKEN',
+    'API_KEY=S3Client.apiKey',
   ];
 
   it.each(CLEAR)('leaves %j as it is', (t) => {
