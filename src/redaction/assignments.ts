@@ -164,6 +164,11 @@ export const assignment = regexDetector({
   quick: (text, at) => KEY_LAST_CODES.has(keyLast(text, at)),
   extend: (m, end) => {
     const value = m[2] ?? m[3] ?? m[4] ?? m[5];
+    // `Tr0ub4dor&3Qda`, `Qg6(abc)def9a`: one word the bare class ends early (review 20).
+    if (m[5] !== undefined && value.length < VALUE_MAX) {
+      const glued = gluedEnd(m.input, end, end + VALUE_MAX - value.length);
+      if (glued > end && /\d/.test(m.input.slice(end - value.length, glued))) return glued;
+    }
     // A bare value that begins a phrase to mask whole (./prose): a passphrase, a sentence
     // after `=`. The pick below knows it by the match reaching further than the regex read.
     // A first word that is no secret (`password= password words`, `password: none yet`) begins
@@ -242,6 +247,53 @@ export const assignment = regexDetector({
     return c === 0x3a || c === 0x3d ? extent - 1 : extent;
   },
 });
+
+/** What a bare value is made of (the bare class of `assignment`, as codes below 0x80). */
+const BARE_CHAR = new Uint8Array(128).fill(1);
+for (const c of ' \t\n\v\f\r"\'`\\,;&|<>(){}[]') BARE_CHAR[c.charCodeAt(0)] = 0;
+for (let c = 0; c < 0x20; c++) BARE_CHAR[c] = 0;
+BARE_CHAR[0x7f] = 0;
+const bareAt = (text: string, i: number): boolean => {
+  const c = text.charCodeAt(i);
+  return c < 0x80 ? BARE_CHAR[c] === 1 : !/\s/.test(text[i]);
+};
+const alnumAt = (text: string, i: number): boolean => /[A-Za-z0-9]/.test(text[i] ?? '');
+
+/**
+ * Where a bare value ending at `end` really ends when it goes on past a `&` or a `(…)` glued
+ * inside one word (review 20: `password: Tr0ub4dor&3Qda` masked `Tr0ub4dor` and served
+ * `&3Qda`, `DB_PASSWORD=Qg6(abc)def9a` was read as a call and served whole): a `&` between a
+ * letter or digit and a run with a digit or a capital that no `=` follows (a query's
+ * `&state=…` ends the value, a shell's `&&` too), and a `(…)` of bare characters followed by a
+ * letter or digit (no call is: `f(x)y`). At most `max`; `end` when nothing goes on.
+ */
+function gluedEnd(text: string, end: number, max: number): number {
+  let at = end;
+  const stop = Math.min(text.length, max);
+  while (at < stop && alnumAt(text, at - 1)) {
+    const c = text.charCodeAt(at);
+    let i = at + 1;
+    if (c === 0x26) {
+      let strong = false;
+      while (i < stop && bareAt(text, i)) {
+        const d = text.charCodeAt(i);
+        if (d === 0x3d) return at;
+        if ((d >= 0x30 && d <= 0x39) || (d >= 0x41 && d <= 0x5a)) strong = true;
+        i++;
+      }
+      if (i === at + 1 || !strong || !alnumAt(text, at + 1)) return at;
+    } else if (c === 0x28) {
+      while (i < stop && i - at <= 64 && bareAt(text, i)) i++;
+      if (text.charCodeAt(i) !== 0x29 || !alnumAt(text, i + 1)) return at;
+      i++;
+      while (i < stop && bareAt(text, i)) i++;
+    } else {
+      return at;
+    }
+    at = i;
+  }
+  return at;
+}
 
 /** Key words whose configuration line's value is the rest of the line (lineValueEnd). */
 const LINE_KEY = /^(?:pass(?:words?|wd|phrase)?|pwd|pw|secrets?|sshpass)$/i;

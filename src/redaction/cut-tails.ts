@@ -30,6 +30,8 @@ const KEY_WORDS = [
   'token',
   'api_key',
   'apikey',
+  // `X-Api-Key: V` cut to `pi-Key: V`, `-Key: V` (review 20).
+  'api-key',
   'access_key',
   'secret_key',
   'private_key',
@@ -44,8 +46,18 @@ const KEY_WORDS = [
  * `curl -u ` when a `:` comes before the URL's (`min:V https://x`), `x://` when a `:` comes
  * before an `@` with no blank between (`app:V@db`).
  */
-const COMPLETIONS: readonly (readonly [string, (line: string) => boolean])[] = [
+const COMPLETIONS: readonly (readonly [string, (line: string) => boolean, number?])[] = [
   ['mysql -u', (line) => line.lastIndexOf(' -p', 64) >= 0],
+  // A header cut before its scheme's credential (review 20: `zation: Bearer V`, `ion: Bearer
+  // V`, `: Bearer V`, `Bearer V`, `earer V`, `arer V` served a 14-character V clear: the
+  // `bearer` rule outside a header takes 16 or more). At least `arer ` of it, and a credential
+  // of 8 or more with a letter and a digit (`arer than`, `Bearer of news` are prose). As a
+  // header, in lower case, and as a JSON or a dict entry (`zation": "Bearer V"`).
+  ['Authorization: Bearer ', bearerCredential, 5],
+  ['authorization: bearer ', bearerCredential, 5],
+  ['Authorization": "Bearer ', bearerCredential, 5],
+  ['authorization": "bearer ', bearerCredential, 5],
+  ["Authorization': 'Bearer ", bearerCredential, 5],
   [
     'curl -u ',
     (line) => {
@@ -62,6 +74,14 @@ const COMPLETIONS: readonly (readonly [string, (line: string) => boolean])[] = [
     },
   ],
 ];
+/** The credential after the first `rer ` in a line's first 24 characters (see COMPLETIONS). */
+const BEARER_CREDENTIAL = /^[ \t]*([A-Za-z0-9._~+/-]{8,})/;
+function bearerCredential(line: string): boolean {
+  const at = line.indexOf('rer ');
+  if (at < 0 || at > 20) return false;
+  const cred = BEARER_CREDENTIAL.exec(line.slice(at + 4))?.[1];
+  return cred !== undefined && /\d/.test(cred) && /[A-Za-z]/.test(cred);
+}
 /**
  * The shortest suffix of a key word read as its end: 3 (`on: 2024-01-01` of `Created on:`
  * read as `authorization: …` masked a date; two or three letters, `rd: V`, are left to
@@ -116,10 +136,10 @@ function missing(line: string): string[] {
       else out.push(word === 'bearer' ? head[0].toUpperCase() + head.slice(1) : head);
     }
   }
-  for (const [start, worth] of COMPLETIONS) {
+  for (const [start, worth, least] of COMPLETIONS) {
     if (!worth(line)) continue;
     // Up to the whole start (the line goes on from right after it: `oot -pV` of `-uroot`).
-    for (let cut = 1; cut <= start.length; cut++) {
+    for (let cut = 1; cut <= start.length - (least ?? 0); cut++) {
       if (line.startsWith(start.slice(cut))) out.push(start.slice(0, cut));
     }
   }

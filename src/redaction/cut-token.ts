@@ -162,7 +162,8 @@ function cutTail(text: string, end: number, out: Span[]): number {
   if (!SEPARATOR.test(text) || SEPARATOR.lastIndex === from) return -1;
   // A value, not an option after a word (`oot -pV` is the command rules').
   const value = SEPARATOR.lastIndex;
-  return /[A-Za-z0-9]/.test(text[value] ?? '') ? tailRun(text, value, out) : -1;
+  if (!/[A-Za-z0-9]/.test(text[value] ?? '')) return -1;
+  return tailRun(text, value, out, KEYED.test(text.slice(from, value)));
 }
 
 /**
@@ -175,8 +176,17 @@ function cutTail(text: string, end: number, out: Span[]): number {
 const SEPARATOR =
   /(?:[A-Za-z]{1,3}(?=[ \t]*[\\"':=])|e?r(?=[ \t]))?(?:\\?["'])?[ \t]*(?:[:=][ \t]*)?(?:\\?["'])?/y;
 
-/** cutTail's run of token characters from `from`: masked when it may be a secret's tail. */
-function tailRun(text: string, from: number, out: Span[]): number {
+/** The end of a key's name before its `:` or `=` (SEPARATOR's first part): `ord: `, `y = `. */
+const KEYED = /^[A-Za-z]{1,3}(?:\\?["'])?[ \t]*[:=]/;
+
+/**
+ * cutTail's run of token characters from `from`: masked when it may be a secret's tail.
+ * `keyed`: the run is a value after the end of a key's name (`ord: V` of `password: V`), where
+ * an identifier-like run with two digits or more and both cases is a value too (review 20:
+ * `ord: Qxbne3000AsDle` stayed clear as words and a number; `Record: MyComponent2Props`,
+ * one number, stays).
+ */
+function tailRun(text: string, from: number, out: Span[], keyed = false): number {
   let stop = from;
   let letters = 0;
   let digits = 0;
@@ -196,7 +206,9 @@ function tailRun(text: string, from: number, out: Span[]): number {
   const mixed = digits >= 1 && upper >= 1 && upper < letters && len >= TAIL_MIXED;
   if (len < TAIL_MIN || letters < 2 || (digits < 2 && !mixed)) return -1;
   const run = text.slice(from, stop);
-  if (ORDINARY.test(run) || PATH.test(run) || wordsAndNumbers(run)) return -1;
+  if (ORDINARY.test(run) || PATH.test(run)) return -1;
+  const value = keyed && digits >= 2 && upper >= 1 && upper < letters;
+  if (!value && wordsAndNumbers(run)) return -1;
   out.push({ start: from, end: stop, kind: 'unchecked' });
   return stop;
 }
@@ -244,4 +256,32 @@ function cutUrlPassword(text: string, brk: number): number {
   if (colon < 0 || colon + 1 >= brk) return -1;
   // `host:8080` cut before its path is a port, not a user's password.
   return /^\d{1,5}$/.test(text.slice(colon + 1, brk)) ? -1 : colon + 1;
+}
+
+/** Line breaks a text may end with after a cut value (a diff's last line has one). */
+const TRAILING_BREAKS = /(?:\r?\n)+$/;
+/** A word, not a password: `http://host:port`, `redis://host:PORT` at a text's end. */
+const PORT_WORD = /^(?:[a-z]+|[A-Z_]+|\$\{?\w+\}?|<[^<>]*>)$/;
+/** The shortest password taken at a text's end, where no marker says it was cut. */
+const END_PASSWORD_MIN = 6;
+
+/**
+ * A URL password the text ends with (`…DATABASE_URL=https://bob:Xk9…` and at most a line
+ * break or two): a value cut before its `@host`, where no marker follows any more (review 20:
+ * a compact `write_to_file` whose CodeContent was cut there; the FileChange's diff is built
+ * from what is left without the marker, and its last `+` line served the password on
+ * GraphQL, REST and the CLI). Masked as the marker's cut is (cutHead), as cutUrlPassword, and the password looks like one: 6
+ * characters or more, not a lower-case word or an upper-case name (a port's name), nor a
+ * variable. Reads at most the text's last RUN_MAX + 34 characters.
+ */
+export function endUrlPassword(text: string): Span | null {
+  const tail = TRAILING_BREAKS.exec(text.slice(-8));
+  const brk = text.length - (tail ? tail[0].length : 0);
+  if (brk <= 0 || !USERINFO_CHAR.test(text[brk - 1])) return null;
+  if (!text.slice(Math.max(0, brk - RUN_MAX - 3), brk).includes('://')) return null;
+  const start = cutUrlPassword(text, brk);
+  if (start < 0 || brk - start < END_PASSWORD_MIN) return null;
+  const pass = text.slice(start, brk);
+  if (PORT_WORD.test(pass) || pass.includes(':') || !/[A-Za-z]/.test(pass)) return null;
+  return { start, end: brk, kind: 'password' };
 }

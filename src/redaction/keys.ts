@@ -276,6 +276,20 @@ export function formatPlaceholder(value: string): boolean {
 }
 const MEMBER_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
 const LOWER_IDENTIFIER = /^[a-z_$][\w$]*$/;
+/** A letter, digits, a letter: `w0rd`, `Sb12Cd` (code's names put digits last: `sha256`, `v2`). */
+const DIGITS_INSIDE = /[A-Za-z]\d+[A-Za-z]/;
+/**
+ * A dotted value that is a password, not a member path (review 20: `DB_PASSWORD=Pa55.w0rdQz1aa`,
+ * `SECRET_KEY=Sb12Cd34.Ef56Gh78`, `DOPPLER_TOKEN=dp.st.prd.Tb12…` were read as code and served
+ * clear): digits inside a word, two runs of digits or more, and both cases. `os.environ`,
+ * `settings.SECRET_KEY`, `base64.b64encode`, `self.password`, `s3Client.config` are code.
+ */
+function generatedPath(value: string): boolean {
+  if (!DIGITS_INSIDE.test(value) || !/[a-z]/.test(value) || !/[A-Z]/.test(value)) return false;
+  // Two runs of digits: one is a name's (`s3Client.config`, `Http2Client.DEFAULT_TOKEN`).
+  return (value.match(DIGIT_RUNS) ?? []).length >= 2;
+}
+const DIGIT_RUNS = /\d+/g;
 const CAMEL_IDENTIFIER = /^[a-z]+(?:[A-Z][a-z]+)+$/;
 const HEX_LITERAL = /^0[xX][0-9a-fA-F]+$/;
 /**
@@ -360,7 +374,7 @@ export function acceptAssignment(
   if (value.length === keyword.length && value.toLowerCase() === keyword.toLowerCase()) {
     return false;
   }
-  if (value.includes('.') && MEMBER_PATH.test(value)) return false;
+  if (value.includes('.') && MEMBER_PATH.test(value) && !generatedPath(value)) return false;
   const cap = keyword[0].toUpperCase() + keyword.slice(1).toLowerCase();
   if (value.includes(cap) && LOWER_IDENTIFIER.test(value)) return false;
   if ((c === '/' || c === '~' || c === '.') && /^pwd$/i.test(keyword)) return false;

@@ -1019,6 +1019,13 @@ describe('linear time', () => {
     // Review 18 H5: a text of more than 32 secrets is searched line by line for each line's
     // own echoes: lines dense with a secret and its echo, 32 of each a line.
     fill('password=Xq7aaaaaaa Xq7aaaaaaa\n'),
+    // Review 20: values going on past `&` and `(…)`, header tails, URL passwords ending texts.
+    fill('password=a1&B2'),
+    fill('password: a1(b)c'),
+    fill('password=a1(bbbbbbbb'),
+    fill('x\n<truncated 1 bytes>\nzation: Bearer a1b2c3d4e5 \n'),
+    fill('x\n<truncated 1 bytes>\nord: Qxbne3000AsDle\n'),
+    fill('https://b:Xk9Vq7Hunter2z\n'),
     fill(
       Array.from({ length: 32 }, (_, i) => `p${i}: password=Xq7aaaa${i}aa Xq7aaaa${i}aa`).join(
         ' ',

@@ -3,6 +3,7 @@ import { bytesText, overwriteSpan, utf8Lossy, type Utf16 } from './bytes';
 import { utf16Views } from './bytes-utf16';
 import { withEchoes } from './echoes';
 import { cutLineSpans } from './cut-tails';
+import { endUrlPassword } from './cut-token';
 import { escapedSpans } from './escaped';
 import { unicodeKeySpans } from './escaped-keys';
 import { encodedKeySpans } from './encoded-keys';
@@ -182,6 +183,9 @@ export class Redactor {
     if (text.includes('<truncated ')) {
       for (const s of cutLineSpans((t) => this.scanText(t), text)) raw.push(s);
     }
+    // A URL password the text ends with, its `@host` cut off (a cut value's diff: review 20).
+    const end = endUrlPassword(text);
+    if (end) raw.push(end);
     return raw;
   }
 
