@@ -72,7 +72,7 @@ import { rclonePair, wordPassword } from './spaced';
 import { browserJsonFill, keyValuePair, sensitiveValue } from './json-fields';
 import { GITLEAKS_DETECTORS, GITLEAKS_KINDS } from './rules';
 import { LINE_DETECTORS } from './lines';
-import { SERVICE_TOKEN_KINDS, SERVICE_TOKENS } from './service-tokens';
+import { FORMAT_HEADS, SERVICE_TOKEN_KINDS, SERVICE_TOKENS } from './service-tokens';
 import { credentialCall } from './credential-calls';
 import { mnemonicPhrase } from './mnemonics';
 import { TOOL_SECRETS } from './tool-secrets';
@@ -271,6 +271,8 @@ const NEEDLES: Record<string, [needle: string, offset: number][]> = {
   ],
   // `net user NAME PASSWORD` (./tool-secrets).
   u: [['net user', 4]],
+  // Atlassian's `ATATT3…` (./service-tokens, review 20).
+  '3': [['ATATT3', 5]],
 };
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -502,6 +504,14 @@ function nameAfterBlank(text: string, at: number): boolean {
   return c === 0x20 || c === 0x09;
 }
 
+/** The words before a format's `_` (./service-tokens: `dckr`, `sbp`, `r8`, `lsv2`...). */
+const FORMAT_UNDERSCORE_HEADS = FORMAT_HEADS['_'] ?? [];
+const FORMAT_HEAD_LAST = codes(FORMAT_UNDERSCORE_HEADS.map((h) => h[h.length - 1]).join(''));
+function formatHead(text: string, at: number): boolean {
+  for (const h of FORMAT_UNDERSCORE_HEADS) if (text.startsWith(h, at - h.length)) return true;
+  return false;
+}
+
 /**
  * The `_` triggers, by the characters around the anchor: a token prefix's end (hf_, api_org_,
  * gh[pousr]_, github_pat_, [sr]k_, npm_, dop_, shpat_, lin_, glsa_...) then a word character;
@@ -513,6 +523,7 @@ function underscore(text: string, at: number): boolean {
   const b = text.charCodeAt(at - 1);
   const a = text.charCodeAt(at + 1);
   if (!(b < 128)) return false;
+  if (FORMAT_HEAD_LAST[b] === 1 && formatHead(text, at)) return true;
   if (UPPER_DIGIT[b] === 1) return nameAfterBlank(text, at);
   if (b === 0x3a || b === 0x20 || b === 0x09) return (a | 0x20) === 0x61 || (a | 0x20) === 0x70;
   if (!(a < 128)) return false;
@@ -531,8 +542,11 @@ function underscore(text: string, at: number): boolean {
  */
 export const NEAR: Record<string, Around | ((text: string, at: number) => boolean)> = {
   // GOCSPX-, xox[abprs]-, sk-, gl*|pypi|AGE|PMAK-, ConvertTo|add|pypi|http-, [ \t]- options,
-  // redis|valkey|keydb-cli in either case.
-  '-': around('XabprsktiEKodySYB \t'),
+  // redis|valkey|keydb-cli in either case; the formats of ./service-tokens (NRAK, sq0csp, key,
+  // xai, pplx, HRKU, pat-na1, pul: review 20).
+  '-': around(
+    `XabprsktiEKodySYB \t${(FORMAT_HEADS['-'] ?? []).map((h) => h[h.length - 1]).join('')}`,
+  ),
   // ya29., hooks|SG|dp., hv[sbr]|s.; a cookie jar's `.domain` (an alphanumeric or - next).
   '.': around('9sGpbr', `${ALNUM}-`),
   // -----BEGIN, Bearer.
