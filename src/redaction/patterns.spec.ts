@@ -433,6 +433,11 @@ describe('built-in detectors: exact output for every kind', () => {
         '[REDACTED:dropbox-token] [REDACTED:prefect-token] [REDACTED:pulumi-token] ' +
         '[REDACTED:mapbox-token]',
     ],
+    [
+      'calls that take a key by position (review 20)',
+      "algoliasearch('LATENCY8Q2', '03974185bdbf46c51b7227fbd911cab8')",
+      "algoliasearch('LATENCY8Q2', '[REDACTED:algolia-key]')",
+    ],
   ];
   it.each(cases)('%s', (_name, input, expected) => {
     expect(redact(input)).toBe(expected);

@@ -32,7 +32,7 @@ import {
   azureAccountKey,
   cookie,
 } from './assignments';
-import { secretArray, secretObject } from './collections';
+import { accountsBefore, hardhatAccounts, secretArray, secretObject } from './collections';
 import { commandPasswords } from './commands';
 import { hereStringPassword, stdinPassword } from './stdin-logins';
 import type { Detector, ScanState, Span } from './detector';
@@ -61,7 +61,14 @@ import { callSecret, secureStringPassword } from './calls';
 import { xmlSecretElement } from './xml-elements';
 import { envListValue } from './env-lists';
 import { terraformDefault, tripleQuoted } from './config-values';
-import { awsParameterValue, azureKeyList, cookieJarValue, urlSignature, vaultToken } from './cloud';
+import {
+  awsParameterValue,
+  azureKeyList,
+  cookieJarValue,
+  urlSignature,
+  vaultSecretId,
+  vaultToken,
+} from './cloud';
 import { SET_COMMANDS, TOOL_ARGUMENTS } from './positional';
 import { goDsnPassword, sqlIdentifiedBy, sqlPasswordLower, sqlPasswordUpper } from './sql';
 import { cutToken } from './cut-token';
@@ -180,6 +187,7 @@ export const DETECTORS: readonly Detector[] = [
   assignment,
   secretArray,
   secretObject,
+  hardhatAccounts,
   browserPassword,
   htmlPasswordValue,
   browserJsonFill,
@@ -190,6 +198,7 @@ export const DETECTORS: readonly Detector[] = [
   mnemonicPhrase,
   urlSignature,
   vaultToken,
+  vaultSecretId,
   azureKeyList,
   awsParameterValue,
   cookieJarValue,
@@ -425,6 +434,14 @@ function afterKeyIn(keys: Endings): (text: string, at: number) => boolean {
 }
 
 const colonKey = afterKeyIn(COLON_KEYS);
+const equalsKey = afterKeyIn(EQUALS_KEYS);
+/** Rust's `Option<String> =`, `Option<&str> =` (./lines typedConstant, review 20). */
+function typeArgumentBefore(text: string, at: number): boolean {
+  let j = at - 1;
+  while (text.charCodeAt(j) === 0x20 || text.charCodeAt(j) === 0x09) j--;
+  if (text.charCodeAt(j) !== 0x3e) return false;
+  return text.startsWith('tr', j - 2) || text.startsWith('ring', j - 4);
+}
 /**
  * The `:` triggers: after a key (COLON_KEYS), or a redis-cli prompt's port (`localhost:6379>`,
  * `127.0.0.1:6379[1]>`): up to 5 digits, maybe `[db]`, maybe `(TX)`, then `>`.
@@ -435,6 +452,8 @@ function colon(text: string, at: number): boolean {
   if (text.startsWith('APA91b', at + 1)) return true;
   // `jdbc:oracle:thin:user/password@` (./tool-secrets).
   if (text.startsWith('thin', at - 4)) return true;
+  // Hardhat's `accounts: ['0x…']` (./collections, review 20).
+  if (accountsBefore(text, at)) return true;
   let i = at + 1;
   const stop = at + 6;
   while (i < stop && isDigit(text.charCodeAt(i))) i++;
@@ -563,10 +582,10 @@ export const NEAR: Record<string, Around | ((text: string, at: number) => boolea
   _: underscore,
   // setItem(, setenv(, fetch(, get(, auth = (, HTTPBasicAuth(, .login(, PDO(, fill(, type(,
   // send_keys(, setValue(, fillField(, pressSequentially(, @tcp(, @unix(...; fireEvent.change(,
-  // new Sequelize(; a password file's <(echo …); mysqli(.
-  '(': around('mvtyedh= \tnOlspx<i'),
+  // new Sequelize(; a password file's <(echo …); mysqli(; twilio( (review 20).
+  '(': around('mvtyedh= \tnOlspx<io'),
   ':': colon,
-  '=': afterKeyIn(EQUALS_KEYS),
+  '=': (text, at) => equalsKey(text, at) || typeArgumentBefore(text, at),
   '\uFF1A': afterKeyIn(EQUALS_KEYS),
   '\uFF1D': afterKeyIn(EQUALS_KEYS),
 };

@@ -28,6 +28,8 @@ type Secret = [value: string, kind: string];
 /** A JSON string's text for `s` (its escapes), as the raw line holds it. */
 const escaped = (s: string) => JSON.stringify(s).slice(1, -1);
 
+const P = 'password';
+
 const tokens: [input: string, secrets: Secret[]][] = [
   [
     'echo "dckr_pat_LdAGgYWrk7aFdjuZSiZdFJ2mJo-" | docker login -u bob --password-stdin',
@@ -177,7 +179,69 @@ const tokens: [input: string, secrets: Secret[]][] = [
   ],
 ];
 
-const rows = [...tokens];
+/** Calls, commands and their outputs that take or print a secret without naming it. */
+const calls: [input: string, secrets: Secret[]][] = [
+  [
+    `client = Client('AC877fb65a52f37d9629f22129d288e76f', '03974185bdbf46c51b7227fbd911cab8')`,
+    [['03974185bdbf46c51b7227fbd911cab8', 'twilio-key']],
+  ],
+  [
+    `const client = twilio('AC877fb65a52f37d9629f22129d288e76f', '03974185bdbf46c51b7227fbd911cab8');`,
+    [['03974185bdbf46c51b7227fbd911cab8', 'twilio-key']],
+  ],
+  [
+    `const client = algoliasearch('LATENCY8Q2', '03974185bdbf46c51b7227fbd911cab8');`,
+    [['03974185bdbf46c51b7227fbd911cab8', 'algolia-key']],
+  ],
+  [
+    'vault write auth/approle/login role_id=675a50e7-cfe0-be76-e35f-49ec009731ea secret_id=244abeb9-07ce-3ec5-6aab-89f65e1ebed2',
+    [['244abeb9-07ce-3ec5-6aab-89f65e1ebed2', 'vault-token']],
+  ],
+  [
+    `curl -d '{"role_id": "675a50e7-cfe0-be76-e35f-49ec009731ea", "secret_id": "244abeb9-07ce-3ec5-6aab-89f65e1ebed2"}' $VAULT_ADDR/v1/auth/approle/login`,
+    [['244abeb9-07ce-3ec5-6aab-89f65e1ebed2', 'vault-token']],
+  ],
+  [
+    'Key                   Value\n---                   -----\nsecret_id             244abeb9-07ce-3ec5-6aab-89f65e1ebed2\nsecret_id_accessor    0d2c3f8e-5a4b-4c6d-8e7f-9a0b1c2d3e4f',
+    [['244abeb9-07ce-3ec5-6aab-89f65e1ebed2', 'vault-token']],
+  ],
+  ['dotnet user-secrets set "Db:Password" "Vq8xLm2Pz"', [['Vq8xLm2Pz', P]]],
+  ['dotnet user-secrets set "Stripe:ApiKey" Vq8xLm2Pz --project src/Web', [['Vq8xLm2Pz', P]]],
+  [
+    `accounts: ['0x1a1706ec8176ed92c7771bbfc2bf8aa70b8c5783ec83c5b06a8ae5e8774e1233'],`,
+    [['0x1a1706ec8176ed92c7771bbfc2bf8aa70b8c5783ec83c5b06a8ae5e8774e1233', 'private-key']],
+  ],
+  [
+    `accounts: [\n        '0x1a1706ec8176ed92c7771bbfc2bf8aa70b8c5783ec83c5b06a8ae5e8774e1233',\n        '0x2b2706ec8176ed92c7771bbfc2bf8aa70b8c5783ec83c5b06a8ae5e8774e1234',\n      ],`,
+    [
+      ['0x1a1706ec8176ed92c7771bbfc2bf8aa70b8c5783ec83c5b06a8ae5e8774e1233', 'private-key'],
+      ['0x2b2706ec8176ed92c7771bbfc2bf8aa70b8c5783ec83c5b06a8ae5e8774e1234', 'private-key'],
+    ],
+  ],
+  [
+    '"accounts": ["0x1a1706ec8176ed92c7771bbfc2bf8aa70b8c5783ec83c5b06a8ae5e8774e1233"]',
+    [['0x1a1706ec8176ed92c7771bbfc2bf8aa70b8c5783ec83c5b06a8ae5e8774e1233', 'private-key']],
+  ],
+  [
+    'atlas config set private_api_key 244abeb9-07ce-3ec5-6aab-89f65e1ebed2',
+    [['244abeb9-07ce-3ec5-6aab-89f65e1ebed2', P]],
+  ],
+  [
+    'netlify deploy --prod --auth nfp_qTuypsYM9vb7nTs111M3caAxjuDgSQqO41Pr',
+    [['nfp_qTuypsYM9vb7nTs111M3caAxjuDgSQqO41Pr', 'netlify-token']],
+  ],
+  ['netlify deploy --prod --auth Vq8xLm2PzQw', [['Vq8xLm2PzQw', P]]],
+  [
+    'mvn sonar:sonar -Dsonar.login=squ_5b255ca9b8206e780a8f8003fc454185df0b1e38',
+    [['squ_5b255ca9b8206e780a8f8003fc454185df0b1e38', 'sonarqube-token']],
+  ],
+  ['mvn sonar:sonar -Dsonar.token=Vq8xLm2PzQw -Dsonar.host.url=http://x', [['Vq8xLm2PzQw', P]]],
+  ['let password: Option<String> = Some(String::from("Vq8xLm2Pz"));', [['Vq8xLm2Pz', P]]],
+  ['let db_password: Option<&str> = Some("Vq8xLm2Pz");', [['Vq8xLm2Pz', P]]],
+  ['let api_key = String::from("Vq8xLm2Pz");', [['Vq8xLm2Pz', P]]],
+];
+
+const rows = [...tokens, ...calls];
 
 describe('review 20: secret shapes masked in all four forms', () => {
   it.each(rows)('masks %j', (input, secrets) => {
@@ -199,7 +263,10 @@ describe('review 20: secret shapes masked in all four forms', () => {
 /**
  * Near misses: the prefixes as words (`key-value`, `pat-na1-docs`, `sk.something`), a hash
  * after `key-` inside a name or path or longer than Mailgun's 32 hex, Mapbox's public `pk.`
- * tokens, prefixes with too few characters, calls whose secret is a reference.
+ * tokens, prefixes with too few characters; calls whose secret is a reference or whose first
+ * argument is no account SID, a secret's name or a Terraform reference after `secret_id`, a
+ * secret id's accessor, settings that name no secret, options without a value, Rust's `None` and
+ * variables, SSM parameters that are neither SecureString nor named as a secret.
  */
 const CLEAR = [
   'key-value',
@@ -229,6 +296,31 @@ const CLEAR = [
   'patchwork.example',
   'ATATT3 is the prefix',
   'dckr_pat_ is the prefix',
+  `client = Client('AC877fb65a52f37d9629f22129d288e76f', auth_token)`,
+  `client = Client(account_sid, '877fb65a52f37d9629f22129d288e76f')`,
+  `algoliasearch('APPID', process.env.ALGOLIA_KEY)`,
+  `algoliasearch('APPID', 'search-only-key')`,
+  'secret_id = aws_secretsmanager_secret.db.id',
+  'aws secretsmanager get-secret-value --secret-id prod/db/creds',
+  'secret_id_accessor    244abeb9-07ce-3ec5-6aab-89f65e1ebed2',
+  'vault write -f auth/approle/role/ci/secret-id',
+  'accounts: [process.env.PRIVATE_KEY],',
+  'accounts: []',
+  `accounts: ['0x1234']`,
+  'accounts: { mnemonic: process.env.MNEMONIC }',
+  'dotnet user-secrets set "Logging:Level" "Debug"',
+  'dotnet user-secrets list',
+  'atlas config set public_api_key abcdefgh',
+  'atlas config set output json',
+  'netlify deploy --auth $NETLIFY_AUTH_TOKEN',
+  'mongod --auth --port 27017',
+  'curl --auth-type basic',
+  'the --auth flag',
+  'let password: Option<String> = None;',
+  'let password: Option<String> = Some(args.password);',
+  'let name: Option<String> = Some(String::from("bob"));',
+  'let v: Vec<String> = vec![String::from("a")];',
+  'Mismatch: accounts: [',
 ];
 
 describe('review 20: near misses stay clear', () => {

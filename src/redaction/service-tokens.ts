@@ -293,6 +293,8 @@ export const SERVICE_TOKEN_KINDS: readonly string[] = [
   ...new Set(FORMATS.map(([kind]) => kind).filter((k) => k !== 'grafana-token')),
   'atlassian-token',
   'airtable-token',
+  // Algolia's key in `algoliasearch(appId, key)` (./credential-calls).
+  'algolia-key',
   // Okta's `Authorization: SSWS …` (./assignments authorization).
   'okta-token',
 ];
