@@ -180,6 +180,46 @@ export const keyValuePair: Detector = {
   },
 };
 
+/** An SSM parameter's `"Name"` (1) and `"Type": "SecureString"` members. */
+const SSM_NAME = new RegExp(`\\\\*"Name\\\\*"${WS}:${WS}\\\\*"([^"\\\\\\r\\n]{1,1024})\\\\*"`);
+const SSM_SECURE = new RegExp(`\\\\*"Type\\\\*"${WS}:${WS}\\\\*"SecureString\\\\*"`);
+/** A parameter's name that names a secret by its end (`/prod/db/password`, `…/API_TOKEN`). */
+const SECRET_NAME = /(?:password|passwd|secret|token|key)s?$/i;
+const SSM_VALUE_KEY = /"Value\\*"[ \t]*$/;
+const SSM_RULE: KeyRule = { keyword: 'secret', kind: 'password' };
+/** Whether an SSM parameter's `Value` is secret: its type `SecureString` or its name a secret's. */
+const ssmSecret = (name: unknown, type: unknown) =>
+  type === 'SecureString' || (typeof name === 'string' && SECRET_NAME.test(name));
+
+/**
+ * `aws ssm get-parameter --with-decryption` prints `{"Parameter": {"Name": "/prod/db/password",
+ * "Type": "SecureString", "Value": "…", …}}` (also `get-parameters`, `get-parameters-by-path`):
+ * the `Value` of a parameter whose type is `SecureString` or whose name ends as a secret's
+ * (review 20: served clear). Anchored on the `:` after `"Value"`.
+ */
+export const ssmParameterValue: Detector = {
+  kind: 'password',
+  anchors: ':',
+  trigger: `:(?<="Value\\\\*"[ \\t]*:)(?=${WS}\\\\*")`,
+  find(text, at, _state, out) {
+    if (!SSM_VALUE_KEY.test(text.slice(Math.max(0, at - 12), at))) return -1;
+    const object = objectAround(text, at);
+    if (!object) return -1;
+    const body = text.slice(object[0], object[1]);
+    const name = SSM_NAME.exec(body);
+    if (!ssmSecret(name?.[1], SSM_SECURE.test(body) ? 'SecureString' : null)) return -1;
+    TYPED.lastIndex = at;
+    const m = TYPED.exec(text);
+    if (!m) return -1;
+    let end = TYPED.lastIndex - 1;
+    while (text[end - 1] === '\\') end--; // the closing quote's escapes
+    if (acceptAssignment(SSM_RULE.keyword, m[1], true, '')) {
+      out.push({ start: end - m[1].length, end, kind: 'password' });
+    }
+    return TYPED.lastIndex;
+  },
+};
+
 const TYPED_KEYS = ['value', 'text', 'input', 'keys'];
 const TYPED_RULE: KeyRule = { keyword: 'password', kind: 'password' };
 
@@ -190,6 +230,10 @@ const TYPED_RULE: KeyRule = { keyword: 'password', kind: 'password' };
  */
 export function impliedRules(o: Record<string, unknown>): Map<string, KeyRule> | null {
   let keys: string[] | null = null;
+  if (typeof o.Value === 'string' && ssmSecret(o.Name, o.Type)) {
+    // `{"Name": "/prod/db/password", "Type": "SecureString", "Value": "…"}` (ssmParameterValue)
+    return new Map([['Value', SSM_RULE]]);
+  }
   if (o.sensitive === true && typeof o.value === 'string') keys = ['value'];
   else if (typeof o.key === 'string' && typeof o.value === 'string') {
     // `{"key": "password", "value": "…"}` (keyValuePair)

@@ -117,7 +117,8 @@ export function redactJsonValue(
   if (!isPlainObject(value)) return value;
   const inherited = rule && !isSchema(value) ? rule : null;
   // A `value` or `text` whose object says it is secret (a password field's, a sensitive one).
-  const implied = 'value' in value || 'text' in value ? impliedRules(value) : null;
+  const implied =
+    'value' in value || 'text' in value || 'Value' in value ? impliedRules(value) : null;
   const keys = Object.keys(value);
   // Copy on write: the arrays exist only once something changed.
   let values: unknown[] | null = null;

@@ -76,7 +76,7 @@ import { netrcPassword } from './netrc';
 import { npmCredential } from './npmrc';
 import { openVpnStaticKey, privateKey, privateKeyBase64, puttyPrivateKey } from './private-key';
 import { rclonePair, wordPassword } from './spaced';
-import { browserJsonFill, keyValuePair, sensitiveValue } from './json-fields';
+import { browserJsonFill, keyValuePair, sensitiveValue, ssmParameterValue } from './json-fields';
 import { GITLEAKS_DETECTORS, GITLEAKS_KINDS } from './rules';
 import { LINE_DETECTORS } from './lines';
 import { FORMAT_HEADS, SERVICE_TOKEN_KINDS, SERVICE_TOKENS } from './service-tokens';
@@ -193,6 +193,7 @@ export const DETECTORS: readonly Detector[] = [
   browserJsonFill,
   keyValuePair,
   sensitiveValue,
+  ssmParameterValue,
   callSecret,
   credentialCall,
   mnemonicPhrase,

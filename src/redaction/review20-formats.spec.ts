@@ -236,6 +236,18 @@ const calls: [input: string, secrets: Secret[]][] = [
     [['squ_5b255ca9b8206e780a8f8003fc454185df0b1e38', 'sonarqube-token']],
   ],
   ['mvn sonar:sonar -Dsonar.token=Vq8xLm2PzQw -Dsonar.host.url=http://x', [['Vq8xLm2PzQw', P]]],
+  [
+    '{"Parameter":{"Name":"/prod/db/password","Type":"SecureString","Value":"Vq8xLm2Pz","Version":1}}',
+    [['Vq8xLm2Pz', P]],
+  ],
+  [
+    '{\n    "Parameter": {\n        "Name": "/prod/db/conn",\n        "Type": "SecureString",\n        "Value": "Vq8xLm2PzQw",\n        "Version": 3\n    }\n}',
+    [['Vq8xLm2PzQw', P]],
+  ],
+  [
+    '{"Parameters":[{"Name":"/prod/app/API_TOKEN","Type":"String","Value":"Vq8xLm2PzQw"}]}',
+    [['Vq8xLm2PzQw', P]],
+  ],
   ['let password: Option<String> = Some(String::from("Vq8xLm2Pz"));', [['Vq8xLm2Pz', P]]],
   ['let db_password: Option<&str> = Some("Vq8xLm2Pz");', [['Vq8xLm2Pz', P]]],
   ['let api_key = String::from("Vq8xLm2Pz");', [['Vq8xLm2Pz', P]]],
@@ -320,6 +332,9 @@ const CLEAR = [
   'let password: Option<String> = Some(args.password);',
   'let name: Option<String> = Some(String::from("bob"));',
   'let v: Vec<String> = vec![String::from("a")];',
+  '{"Parameter":{"Name":"/prod/db/host","Type":"String","Value":"db.internal"}}',
+  '{"Name":"/prod/keys/list","Type":"StringList","Value":"a,b"}',
+  'Value: /prod/db/password',
   'Mismatch: accounts: [',
 ];
 
