@@ -73,7 +73,8 @@ export const sensitiveValue: Detector = {
   // The look-ahead first: it fails at once after nearly every `:`.
   // One alternative for both JSON detectors (browserJsonFill's keys too): each alternative
   // costs every `:` of every JSON text a test.
-  trigger: `:(?<=(?:[sS]ensitive|value|text|input|keys)\\\\*"[ \\t]*:)`,
+  // ssmParameterValue's `"Value":` too (review 20).
+  trigger: `:(?<=(?:[sS]ensitive|[vV]alue|text|input|keys)\\\\*"[ \\t]*:)`,
   find(text, at, _state, out) {
     // The trigger's test, as every `:` detector's find runs where any `:` trigger fired.
     const around = text.slice(Math.max(0, at - 24), at + 12);
@@ -200,7 +201,7 @@ const ssmSecret = (name: unknown, type: unknown) =>
 export const ssmParameterValue: Detector = {
   kind: 'password',
   anchors: ':',
-  trigger: `:(?<="Value\\\\*"[ \\t]*:)(?=${WS}\\\\*")`,
+  trigger: '', // sensitiveValue's
   find(text, at, _state, out) {
     if (!SSM_VALUE_KEY.test(text.slice(Math.max(0, at - 12), at))) return -1;
     const object = objectAround(text, at);

@@ -253,18 +253,27 @@ export const FORMAT_HEADS: Readonly<Record<string, readonly string[]>> = Object.
   ]),
 );
 
-const FORMAT_DETECTORS: Detector[] = Object.keys(FORMAT_HEADS).map((a) =>
-  anchorDetector(
+/**
+ * One detector per anchor character. Its trigger is only the words before the anchor and a run
+ * of token characters after it, not each rule's body as the vendored rules' (./rules): PREFILTER
+ * joins every trigger into one regex, and V8 stops optimizing a regex whose source passes 20 KB
+ * (kRegExpTooLargeToOptimize): with the bodies, the texts dense enough with anchors to be
+ * left to PREFILTER took five times as long (review 20).
+ */
+const FORMAT_DETECTORS: Detector[] = Object.entries(FORMAT_HEADS).map(([a, heads]) => ({
+  ...anchorDetector(
     a,
     FORMAT_RULES.filter((r) => r.prefix[r.back] === a),
   ),
-);
+  trigger: `${escape(a)}(?<=(?:${heads.map(escape).join('|')})${escape(a)})(?=[A-Za-z0-9_-]{8})`,
+}));
 
 /** Atlassian API tokens: `ATATT3` + 180-200 base64url characters and `=` (found by its needle). */
 export const atlassianToken = regexDetector({
   kind: 'atlassian-token',
   anchors: '3',
-  trigger: `3(?<=${EDGE}ATATT3)(?=[A-Za-z0-9_=-]{180})`,
+  // No EDGE in the trigger (a long look-behind; PREFILTER's size, see FORMAT_DETECTORS).
+  trigger: '3(?<=ATATT3)(?=[A-Za-z0-9_=-]{180})',
   back: 5,
   literal: 'ATATT3',
   source: `${EDGE}ATATT3[A-Za-z0-9_=-]{180,${MAX_TOKEN_RUN}}`,
@@ -274,7 +283,7 @@ export const atlassianToken = regexDetector({
 export const airtableToken = regexDetector({
   kind: 'airtable-token',
   anchors: '.',
-  trigger: `\\.(?=${HEX}{64})(?<=${EDGE}pat[A-Za-z0-9]{14}\\.)`,
+  trigger: `\\.(?=${HEX}{64})(?<=pat[A-Za-z0-9]{14}\\.)`,
   back: 17,
   literal: 'pat',
   source: `${EDGE}pat[A-Za-z0-9]{14}\\.${HEX}{64}${END_ALNUM}`,
