@@ -1,4 +1,4 @@
-import { EDGE, REDACTED, regexDetector, type Detector } from './detector';
+import { EDGE, EDGE_ALNUM, REDACTED, regexDetector, type Detector } from './detector';
 import { acceptAssignment, secretKey } from './keys';
 import { LINE_GUTTER } from './gutter';
 import { VALUE_MAX } from './values';
@@ -42,6 +42,26 @@ export const vaultToken = regexDetector({
     const random = /^[A-Za-z0-9]{24}$/.test(legacy) && /\d/.test(legacy) && /[A-Za-z]/.test(legacy);
     return random ? at - 1 : -1;
   },
+});
+
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+/** `=`, `:`, or blanks (the `Key  Value` table `vault write -f …/secret-id` prints). */
+const SEPARATOR = '(?:[ \\t]*[=:][ \\t]*|[ \\t]{1,64})';
+/**
+ * A Vault AppRole's secret id (`vault write auth/approle/login role_id=… secret_id=<uuid>`,
+ * `{"role_id": "…", "secret_id": "<uuid>"}`, the `secret_id  <uuid>` line of the table that
+ * `vault write -f auth/approle/role/R/secret-id` prints): with the role id it logs in (review 20: served
+ * clear, `_id` names no secret elsewhere). A UUID only: `secret_id = aws_secretsmanager_…` and
+ * a secret's name are references.
+ */
+export const vaultSecretId = regexDetector({
+  kind: 'vault-token',
+  anchors: '_',
+  trigger: `_(?<=secret_)(?=id\\\\*["']?${SEPARATOR}\\\\*["']?[0-9a-fA-F]{8}-)`,
+  back: 6,
+  literal: 'secret_id',
+  source: `${EDGE_ALNUM}secret_id\\\\*["']?${SEPARATOR}\\\\*["']?${UUID}(?![\\w-])`,
+  pick: (_m, end) => end - 36,
 });
 
 /** How far before `"value"` the `"keyName"` of the same key object is looked for. */

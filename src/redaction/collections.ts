@@ -108,3 +108,41 @@ export const secretObject: Detector = {
     return pos;
   },
 };
+
+/** Hardhat's `accounts: [` (maybe quoted, as JSON): its `:`. */
+const ACCOUNTS_HEAD = /:[ \t]*\[/y;
+/** An item of the list: an Ethereum private key (group 1), quoted, then maybe `,`. */
+const ACCOUNT_KEY = new RegExp(`${WS}\\\\*["'](0x[0-9a-fA-F]{64})\\\\*["']${WS}(,?)`, 'y');
+/** Whether `accounts` ends right before the `:` at `at`, past a closing quote (maybe escaped). */
+export function accountsBefore(text: string, at: number): boolean {
+  let i = at;
+  const stop = at - 3;
+  while (i > stop && (text[i - 1] === '"' || text[i - 1] === "'" || text[i - 1] === '\\')) i--;
+  return text.startsWith('accounts', i - 8);
+}
+/**
+ * A Hardhat network's `accounts: ['0x…', …]`: the private keys it deploys with (review 20:
+ * served clear; a variable, `process.env.KEY`, stays). Each key of the list.
+ */
+export const hardhatAccounts: Detector = {
+  kind: 'private-key',
+  anchors: ':',
+  // The look-ahead first: it fails at once after nearly every `:`.
+  trigger: `:(?=[ \\t]*\\[)(?<=accounts\\\\{0,2}["']?:)`,
+  find(text, at, _state, out) {
+    if (!accountsBefore(text, at)) return -1;
+    ACCOUNTS_HEAD.lastIndex = at;
+    if (!ACCOUNTS_HEAD.test(text)) return -1;
+    let pos = ACCOUNTS_HEAD.lastIndex;
+    for (let n = 0; n < ITEMS; n++) {
+      ACCOUNT_KEY.lastIndex = pos;
+      const item = ACCOUNT_KEY.exec(text);
+      if (!item) break;
+      const start = item.index + item[0].indexOf('0x');
+      out.push({ start, end: start + 66, kind: 'private-key' });
+      pos = ACCOUNT_KEY.lastIndex;
+      if (item[2] === '') break;
+    }
+    return pos;
+  },
+};

@@ -22,6 +22,8 @@ interface Call {
   re: RegExp;
   kind: string;
   accept: (value: string) => boolean;
+  /** What the first argument must be (sticky, from the `(`): Twilio's account SID. */
+  first?: RegExp;
 }
 const password = (v: string) => acceptAssignment('password', v, true, '');
 /** An Ethereum private key: 32 bytes in hex, maybe `0x`. */
@@ -38,17 +40,39 @@ const CALLS: Call[] = [
   // PHP: `new mysqli(host, user, password, db)`, `mysqli_connect(…)`.
   { name: /(?<![\w$])mysqli(?:_connect)?$/, re: args(2), kind: 'password', accept: password },
   { name: /(?<![\w$])Wallet$/, re: args(0), kind: 'private-key', accept: (v) => HEX_KEY.test(v) },
+  // Twilio's `Client('AC…', '<auth token>')` (Python, PHP, C#) and `twilio('AC…', '…')` (Node):
+  // the auth token, 32 hex, after an account SID (review 20).
+  {
+    name: /(?<![\w$])(?:Client|[tT]wilio)$/,
+    re: args(1),
+    kind: 'twilio-key',
+    accept: (v) => HEX32.test(v),
+    first: /\([ \t]*\\*["']AC[0-9a-f]{32}\\*["']/y,
+  },
+  // Algolia's `algoliasearch('APP_ID', '<admin or search key>')`: 32 hex (review 20).
+  {
+    name: /(?<![\w$])algoliasearch$/,
+    re: args(1),
+    kind: 'algolia-key',
+    accept: (v) => HEX32.test(v),
+  },
 ];
+const HEX32 = /^[0-9a-f]{32}$/;
 
 export const credentialCall: Detector = {
   kind: 'password',
   anchors: '(',
   trigger:
-    '\\((?<=(?:ClientSecretCredential|NetworkCredential|PasswordAuthentication|mysqli|mysqli_connect|Wallet)\\()',
+    '\\((?<=(?:ClientSecretCredential|NetworkCredential|PasswordAuthentication|mysqli|mysqli_connect|Wallet' +
+    '|Client|[tT]wilio|algoliasearch)\\()',
   find(text, at, _state, out) {
     const before = text.slice(Math.max(0, at - 24), at);
     const call = CALLS.find((c) => c.name.test(before));
     if (!call) return -1;
+    if (call.first) {
+      call.first.lastIndex = at;
+      if (!call.first.test(text)) return -1;
+    }
     call.re.lastIndex = at;
     const m = call.re.exec(text);
     if (!m) return -1;

@@ -8,12 +8,14 @@ import { VALUE_MAX, valueEnd } from './values';
  * `--password`, `--db-password`, `--passwd`, `--passphrase`, `--token`, `--api-key`,
  * `--client-secret`, `--secret-key`, `--aws-secret-access-key`, `--account-key` (Azure),
  * `--secret-string` (AWS Secrets Manager), `--pass` (redis-cli), `--requirepass` and
- * `--masterauth` (redis-server)...
+ * `--masterauth` (redis-server), `--auth` (netlify, httpie)...
  */
 const SECRET_FLAG =
   `-(?:[A-Za-z0-9]+-){0,3}(?:${ci('password')}|${ci('passwd')}|${ci('passphrase')}|${ci('token')}` +
   `|${ci('secret')}(?:-(?:${ci('access')}-)?${ci('key')}|-${ci('string')})?|${ci('pass')}` +
-  `|${ci('api')}-${ci('key')}|${ci('account')}-${ci('key')}|${ci('requirepass')}|${ci('masterauth')})` +
+  `|${ci('api')}-${ci('key')}|${ci('account')}-${ci('key')}|${ci('requirepass')}|${ci('masterauth')}` +
+  // `netlify deploy --auth T`, httpie's `--auth user:P` (review 20).
+  '|auth)' +
   // A second entry's number (review r15/r16 L: `--password2 V`, as `password2=` is a key).
   '\\d{0,2}';
 /** Groups: 'value', "value", bare value; the value ends the match. */

@@ -74,7 +74,8 @@ export const sensitiveValue: Detector = {
   // The look-ahead first: it fails at once after nearly every `:`.
   // One alternative for both JSON detectors (browserJsonFill's keys too): each alternative
   // costs every `:` of every JSON text a test.
-  trigger: `:(?<=(?:[sS]ensitive|value|text|input|keys)\\\\*"[ \\t]*:)`,
+  // ssmParameterValue's `"Value":` too (review 20).
+  trigger: `:(?<=(?:[sS]ensitive|[vV]alue|text|input|keys)\\\\*"[ \\t]*:)`,
   find(text, at, _state, out) {
     // The trigger's test, as every `:` detector's find runs where any `:` trigger fired.
     const around = text.slice(Math.max(0, at - 24), at + 12);
@@ -232,6 +233,46 @@ export const cookieValue: Detector = {
   },
 };
 
+/** An SSM parameter's `"Name"` (1) and `"Type": "SecureString"` members. */
+const SSM_NAME = new RegExp(`\\\\*"Name\\\\*"${WS}:${WS}\\\\*"([^"\\\\\\r\\n]{1,1024})\\\\*"`);
+const SSM_SECURE = new RegExp(`\\\\*"Type\\\\*"${WS}:${WS}\\\\*"SecureString\\\\*"`);
+/** A parameter's name that names a secret by its end (`/prod/db/password`, `…/API_TOKEN`). */
+const SECRET_NAME = /(?:password|passwd|secret|token|key)s?$/i;
+const SSM_VALUE_KEY = /"Value\\*"[ \t]*$/;
+const SSM_RULE: KeyRule = { keyword: 'secret', kind: 'password' };
+/** Whether an SSM parameter's `Value` is secret: its type `SecureString` or its name a secret's. */
+const ssmSecret = (name: unknown, type: unknown) =>
+  type === 'SecureString' || (typeof name === 'string' && SECRET_NAME.test(name));
+
+/**
+ * `aws ssm get-parameter --with-decryption` prints `{"Parameter": {"Name": "/prod/db/password",
+ * "Type": "SecureString", "Value": "…", …}}` (also `get-parameters`, `get-parameters-by-path`):
+ * the `Value` of a parameter whose type is `SecureString` or whose name ends as a secret's
+ * (review 20: served clear). Anchored on the `:` after `"Value"`.
+ */
+export const ssmParameterValue: Detector = {
+  kind: 'password',
+  anchors: ':',
+  trigger: '', // sensitiveValue's
+  find(text, at, _state, out) {
+    if (!SSM_VALUE_KEY.test(text.slice(Math.max(0, at - 12), at))) return -1;
+    const object = objectAround(text, at);
+    if (!object) return -1;
+    const body = text.slice(object[0], object[1]);
+    const name = SSM_NAME.exec(body);
+    if (!ssmSecret(name?.[1], SSM_SECURE.test(body) ? 'SecureString' : null)) return -1;
+    TYPED.lastIndex = at;
+    const m = TYPED.exec(text);
+    if (!m) return -1;
+    let end = TYPED.lastIndex - 1;
+    while (text[end - 1] === '\\') end--; // the closing quote's escapes
+    if (acceptAssignment(SSM_RULE.keyword, m[1], true, '')) {
+      out.push({ start: end - m[1].length, end, kind: 'password' });
+    }
+    return TYPED.lastIndex;
+  },
+};
+
 /** Whether a parsed object is a cookie as cookieValue reads one (its members then stay clear). */
 export function isCookie(o: Record<string, unknown>): boolean {
   return (
@@ -281,6 +322,10 @@ export function impliedRules(o: Record<string, unknown>): Map<string, KeyRule> |
     const had = (out ??= new Map<string, KeyRule>()).get(key);
     if (!had || RANK[rule.kind] > RANK[had.kind]) out.set(key, rule);
   };
+  if (typeof o.Value === 'string' && ssmSecret(o.Name, o.Type)) {
+    // `{"Name": "/prod/db/password", "Type": "SecureString", "Value": "…"}` (ssmParameterValue)
+    add('Value', SSM_RULE);
+  }
   if (o.sensitive === true && typeof o.value === 'string') add('value', TYPED_RULE);
   if (typeof o.key === 'string' && typeof o.value === 'string') {
     // `{"key": "password", "value": "…"}` (keyValuePair)

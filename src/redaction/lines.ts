@@ -207,17 +207,20 @@ export const wpaPsk: Detector = {
 // Typed constants: `const API_KEY: &str = "…"` (Rust), `const apiKey: string = "…"` (TypeScript),
 // `val password: String = "…"` (Kotlin, Scala, Swift), `var Password string = "…"` (Go); pydantic's
 // and Python's `password: SecretStr = SecretStr("…")`, `db_password: Optional[str] = "…"`,
-// `password: bytes = b"…"`, Rust's `let password: String = String::from("…")` (review r19 M2:
+// `password: bytes = b"…"`, Rust's `let password: String = String::from("…")` and
+// `let password: Option<String> = Some(String::from("…"))` (review 20) (review r19 M2:
 // these were clear, and `password: SecretStr = "…"` masked the type name, not the value).
 
 const TYPE =
   "(?:&(?:'static[ \\t]+)?)?(?:str|string|String|SecretStr|SecretBytes|bytes" +
-  '|Optional\\[[ \\t]*(?:str|SecretStr|SecretBytes|bytes)[ \\t]*\\])';
+  '|Optional\\[[ \\t]*(?:str|SecretStr|SecretBytes|bytes)[ \\t]*\\]' +
+  // Rust's `Option<String>`, `Option<&str>` (review 20).
+  "|Option<[ \\t]*(?:&(?:'static[ \\t]+)?)?(?:str|String)[ \\t]*>)";
 const TYPED_NAME = new RegExp(
   `(?:^|[^\\w$])([A-Za-z_$][\\w$]*)(?:[ \\t]*:[ \\t]*${TYPE}|[ \\t]+string)[ \\t]*=$`,
 );
 const QUOTED = new RegExp(
-  `=[ \\t]*(?:${WRAPPER}\\([ \\t]*)?${STRING_PREFIX}?` +
+  `=[ \\t]*(?:${WRAPPER}\\([ \\t]*){0,2}${STRING_PREFIX}?` +
     `(?:"([^"\\\\\\r\\n]{1,${VALUE_MAX}})"|'([^'\\\\\\r\\n]{1,${VALUE_MAX}})'|\`([^\`\\\\\\r\\n$]{1,${VALUE_MAX}})\`)`,
   'y',
 );
@@ -228,7 +231,7 @@ const QUOTED = new RegExp(
 function typedBefore(text: string, at: number): boolean {
   let j = at - 1;
   while (j >= 0 && (text.charCodeAt(j) === 0x20 || text.charCodeAt(j) === 0x09)) j--;
-  if (text[j] === ']') j--;
+  if (text[j] === ']' || text[j] === '>') j--;
   while (j >= 0 && (text.charCodeAt(j) === 0x20 || text.charCodeAt(j) === 0x09)) j--;
   if (text.startsWith('str', j - 2) || text.startsWith('Str', j - 2)) return true;
   if (text.startsWith('ytes', j - 3)) return true;
@@ -239,8 +242,8 @@ export const typedConstant: Detector = {
   kind: 'password',
   anchors: '=',
   trigger:
-    `=(?<=(?:[sS]tr|[sS]tring|[bB]ytes)(?:[ \\t]*\\])?[ \\t]*=)` +
-    `(?=[ \\t]*(?:${WRAPPER}\\([ \\t]*)?${STRING_PREFIX}?["'\`])`,
+    `=(?<=(?:[sS]tr|[sS]tring|[bB]ytes)(?:[ \\t]*[\\]>])?[ \\t]*=)` +
+    `(?=[ \\t]*(?:${WRAPPER}\\([ \\t]*){0,2}${STRING_PREFIX}?["'\`])`,
   find(text, at, _state, out) {
     // Every detector anchored on `=` runs at each `=` another trigger took: TYPED_NAME tries
     // each of its 120 starts, which made 1 MB of `PWD=ab,` cost a quarter of its 260 ms. Its

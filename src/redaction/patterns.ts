@@ -32,7 +32,7 @@ import {
   azureAccountKey,
   cookie,
 } from './assignments';
-import { secretArray, secretObject } from './collections';
+import { accountsBefore, hardhatAccounts, secretArray, secretObject } from './collections';
 import { commandPasswords } from './commands';
 import { hereStringPassword, stdinPassword } from './stdin-logins';
 import type { Detector, ScanState, Span } from './detector';
@@ -61,7 +61,14 @@ import { callSecret, secureStringPassword } from './calls';
 import { xmlSecretElement } from './xml-elements';
 import { envListValue } from './env-lists';
 import { terraformDefault, tripleQuoted } from './config-values';
-import { awsParameterValue, azureKeyList, cookieJarValue, urlSignature, vaultToken } from './cloud';
+import {
+  awsParameterValue,
+  azureKeyList,
+  cookieJarValue,
+  urlSignature,
+  vaultSecretId,
+  vaultToken,
+} from './cloud';
 import { SET_COMMANDS, TOOL_ARGUMENTS } from './positional';
 import { goDsnPassword, sqlIdentifiedBy, sqlPasswordLower, sqlPasswordUpper } from './sql';
 import { cutToken } from './cut-token';
@@ -69,10 +76,16 @@ import { netrcPassword } from './netrc';
 import { npmCredential } from './npmrc';
 import { openVpnStaticKey, privateKey, privateKeyBase64, puttyPrivateKey } from './private-key';
 import { rclonePair, wordPassword } from './spaced';
-import { browserJsonFill, cookieValue, keyValuePair, sensitiveValue } from './json-fields';
+import {
+  browserJsonFill,
+  cookieValue,
+  keyValuePair,
+  sensitiveValue,
+  ssmParameterValue,
+} from './json-fields';
 import { GITLEAKS_DETECTORS, GITLEAKS_KINDS } from './rules';
 import { LINE_DETECTORS } from './lines';
-import { SERVICE_TOKEN_KINDS, SERVICE_TOKENS } from './service-tokens';
+import { FORMAT_HEADS, SERVICE_TOKEN_KINDS, SERVICE_TOKENS } from './service-tokens';
 import { credentialCall } from './credential-calls';
 import { mnemonicPhrase } from './mnemonics';
 import { TOOL_SECRETS } from './tool-secrets';
@@ -180,17 +193,20 @@ export const DETECTORS: readonly Detector[] = [
   assignment,
   secretArray,
   secretObject,
+  hardhatAccounts,
   browserPassword,
   htmlPasswordValue,
   browserJsonFill,
   keyValuePair,
   cookieValue,
   sensitiveValue,
+  ssmParameterValue,
   callSecret,
   credentialCall,
   mnemonicPhrase,
   urlSignature,
   vaultToken,
+  vaultSecretId,
   azureKeyList,
   awsParameterValue,
   cookieJarValue,
@@ -272,6 +288,8 @@ const NEEDLES: Record<string, [needle: string, offset: number][]> = {
   ],
   // `net user NAME PASSWORD` (./tool-secrets).
   u: [['net user', 4]],
+  // Atlassian's `ATATT3…` (./service-tokens, review 20).
+  '3': [['ATATT3', 5]],
 };
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -424,6 +442,14 @@ function afterKeyIn(keys: Endings): (text: string, at: number) => boolean {
 }
 
 const colonKey = afterKeyIn(COLON_KEYS);
+const equalsKey = afterKeyIn(EQUALS_KEYS);
+/** Rust's `Option<String> =`, `Option<&str> =` (./lines typedConstant, review 20). */
+function typeArgumentBefore(text: string, at: number): boolean {
+  let j = at - 1;
+  while (text.charCodeAt(j) === 0x20 || text.charCodeAt(j) === 0x09) j--;
+  if (text.charCodeAt(j) !== 0x3e) return false;
+  return text.startsWith('tr', j - 2) || text.startsWith('ring', j - 4);
+}
 /**
  * The `:` triggers: after a key (COLON_KEYS), or a redis-cli prompt's port (`localhost:6379>`,
  * `127.0.0.1:6379[1]>`): up to 5 digits, maybe `[db]`, maybe `(TX)`, then `>`.
@@ -434,6 +460,8 @@ function colon(text: string, at: number): boolean {
   if (text.startsWith('APA91b', at + 1)) return true;
   // `jdbc:oracle:thin:user/password@` (./tool-secrets).
   if (text.startsWith('thin', at - 4)) return true;
+  // Hardhat's `accounts: ['0x…']` (./collections, review 20).
+  if (accountsBefore(text, at)) return true;
   let i = at + 1;
   const stop = at + 6;
   while (i < stop && isDigit(text.charCodeAt(i))) i++;
@@ -503,6 +531,14 @@ function nameAfterBlank(text: string, at: number): boolean {
   return c === 0x20 || c === 0x09;
 }
 
+/** The words before a format's `_` (./service-tokens: `dckr`, `sbp`, `r8`, `lsv2`...). */
+const FORMAT_UNDERSCORE_HEADS = FORMAT_HEADS['_'] ?? [];
+const FORMAT_HEAD_LAST = codes(FORMAT_UNDERSCORE_HEADS.map((h) => h[h.length - 1]).join(''));
+function formatHead(text: string, at: number): boolean {
+  for (const h of FORMAT_UNDERSCORE_HEADS) if (text.startsWith(h, at - h.length)) return true;
+  return false;
+}
+
 /**
  * The `_` triggers, by the characters around the anchor: a token prefix's end (hf_, api_org_,
  * gh[pousr]_, github_pat_, [sr]k_, npm_, dop_, shpat_, lin_, glsa_...) then a word character;
@@ -514,6 +550,7 @@ function underscore(text: string, at: number): boolean {
   const b = text.charCodeAt(at - 1);
   const a = text.charCodeAt(at + 1);
   if (!(b < 128)) return false;
+  if (FORMAT_HEAD_LAST[b] === 1 && formatHead(text, at)) return true;
   if (UPPER_DIGIT[b] === 1) return nameAfterBlank(text, at);
   if (b === 0x3a || b === 0x20 || b === 0x09) return (a | 0x20) === 0x61 || (a | 0x20) === 0x70;
   if (!(a < 128)) return false;
@@ -532,8 +569,11 @@ function underscore(text: string, at: number): boolean {
  */
 export const NEAR: Record<string, Around | ((text: string, at: number) => boolean)> = {
   // GOCSPX-, xox[abprs]-, sk-, gl*|pypi|AGE|PMAK-, ConvertTo|add|pypi|http-, [ \t]- options,
-  // redis|valkey|keydb-cli in either case.
-  '-': around('XabprsktiEKodySYB \t'),
+  // redis|valkey|keydb-cli in either case; the formats of ./service-tokens (NRAK, sq0csp, key,
+  // xai, pplx, HRKU, pat-na1, pul: review 20).
+  '-': around(
+    `XabprsktiEKodySYB \t${(FORMAT_HEADS['-'] ?? []).map((h) => h[h.length - 1]).join('')}`,
+  ),
   // ya29., hooks|SG|dp., hv[sbr]|s.; a cookie jar's `.domain` (an alphanumeric or - next).
   '.': around('9sGpbr', `${ALNUM}-`),
   // -----BEGIN, Bearer.
@@ -550,10 +590,10 @@ export const NEAR: Record<string, Around | ((text: string, at: number) => boolea
   _: underscore,
   // setItem(, setenv(, fetch(, get(, auth = (, HTTPBasicAuth(, .login(, PDO(, fill(, type(,
   // send_keys(, setValue(, fillField(, pressSequentially(, @tcp(, @unix(...; fireEvent.change(,
-  // new Sequelize(; a password file's <(echo …); mysqli(.
-  '(': around('mvtyedh= \tnOlspx<i'),
+  // new Sequelize(; a password file's <(echo …); mysqli(; twilio( (review 20).
+  '(': around('mvtyedh= \tnOlspx<io'),
   ':': colon,
-  '=': afterKeyIn(EQUALS_KEYS),
+  '=': (text, at) => equalsKey(text, at) || typeArgumentBefore(text, at),
   '\uFF1A': afterKeyIn(EQUALS_KEYS),
   '\uFF1D': afterKeyIn(EQUALS_KEYS),
 };

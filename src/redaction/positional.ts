@@ -248,6 +248,26 @@ export const TOOL_ARGUMENTS: readonly Detector[] = [
     head: '(?:(?<=add)_user|(?<=change)_password)',
     skip: 1,
   }),
+  // `dotnet user-secrets set "Db:Password" "…"` (review 20): a name that is a secret's.
+  toolArgument({
+    anchors: '-',
+    trigger: '-(?<=user-)(?=secrets[ \\t]+set[ \\t]+\\S)',
+    back: 4,
+    head: 'user-secrets[ \\t]+set',
+    literal: 'user-secrets',
+    skip: 0,
+    keyed: true,
+  }),
+  // MongoDB Atlas' `atlas config set private_api_key <key>` and any tool's `config set api_key
+  // <key>` (review 20; upper-case names are CONFIG_SET's): the `_` before `key`.
+  toolArgument({
+    anchors: '_',
+    trigger: '_(?<=config[ \\t]{1,4}set[ \\t]{1,4}(?:private_)?api_)(?=key[ \\t]+\\S)',
+    back: 3,
+    head: '(?<=config[ \\t]{1,4}set[ \\t]{1,4}(?:private_)?)api_key',
+    literal: 'api_key',
+    skip: 0,
+  }),
   toolArgument({
     anchors: ':',
     trigger: ':(?<=env:)(?=set[ \\t]+\\S)',

@@ -11,7 +11,7 @@ import { GITLEAKS_RULES } from './gitleaks-rules';
 const BOUNDARY = String.raw`(?:[\x60'"\s;]|\\[nr]|$)`;
 const LITERAL = /^(?:[A-Za-z0-9_-]|\\[.-]|\.)+/;
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+export const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
 /** `[a-z0-9]` -> `[a-zA-Z0-9]`: what RE2's `(?i)` does to a character class. */
 function caseless(cls: string): string {
@@ -85,11 +85,15 @@ export function translate(regex: string): Translated {
 /** The longest run a counted token class takes (see translate). */
 export const MAX_TOKEN_RUN = 1024;
 
-interface Parsed extends Translated {
-  id: string;
+/** A token rule: a literal prefix, with its anchor, and the regex that matches from it. */
+export interface PrefixRule extends Translated {
   kind: string;
   /** Index in `prefix` of the anchor: its first character that is not a letter or digit. */
   back: number;
+}
+
+interface Parsed extends PrefixRule {
+  id: string;
 }
 
 const PARSED: Parsed[] = GITLEAKS_RULES.map(([id, kind, regex]) => {
@@ -122,7 +126,7 @@ function triggerBody(body: string): string {
  * native code; there, a candidate goes to the rules whose prefix has the same character before
  * the anchor.
  */
-function anchorDetector(anchor: string, rules: Parsed[]): Detector {
+export function anchorDetector(anchor: string, rules: readonly PrefixRule[]): Detector {
   const heads = [...new Set(rules.map((r) => escape(r.prefix.slice(0, r.back))))];
   const byBefore = new Map<number, Detector[]>();
   for (const r of rules) {

@@ -1,5 +1,6 @@
 import { EDGE, EDGE_ALNUM, regexDetector, type Detector } from './detector';
 import { acceptAssignment } from './keys';
+import { anchorDetector, escape, MAX_TOKEN_RUN, type PrefixRule } from './rules';
 
 // --- service tokens by their own shape (review 19) ----------------------------------------------
 //
@@ -164,6 +165,130 @@ export const salesforceToken: Detector = {
 const isAlnum = (c: number) =>
   (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 
+// --- more service tokens by their documented prefix (review 20) ---------------------------------
+//
+// Each row: kind, literal prefix, what follows it. The anchor is the prefix's first character
+// that is not a letter or digit (`_` of `dckr_pat_`, `-` of `NRAK-`, `.` of `sl.`), as for the
+// vendored rules (./rules): one detector per anchor character. NEAR in ./patterns lets `_`
+// candidates through after the words before the anchor (FORMAT_HEADS) and `-` after their last
+// letters. A format with a weak prefix (`key-`, `secret_`, `xai-`) takes exactly its length and
+// nothing glued after it; one with a distinctive prefix is masked to the end of its alphabet.
+
+const RUN = `,${MAX_TOKEN_RUN}}`;
+const HEX = '[0-9a-f]';
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+const END_TOKEN = '(?![A-Za-z0-9_-])';
+
+const FORMATS: readonly (readonly [kind: string, prefix: string, body: string, edge?: string])[] = [
+  // Docker Hub personal access tokens.
+  ['docker-token', 'dckr_pat_', `[A-Za-z0-9_-]{27${RUN}`],
+  // PlanetScale passwords and service tokens.
+  ['planetscale-token', 'pscale_pw_', `[A-Za-z0-9_-]{43${RUN}`],
+  ['planetscale-token', 'pscale_tkn_', `[A-Za-z0-9_-]{43${RUN}`],
+  // New Relic user API keys.
+  ['newrelic-key', 'NRAK-', `[A-Z0-9]{27}${END_ALNUM}`],
+  // Square: an application secret, an access token.
+  ['square-token', 'sq0csp-', `[A-Za-z0-9_-]{43${RUN}`],
+  ['square-token', 'sq0atp-', `[A-Za-z0-9_-]{22${RUN}`],
+  // Mailgun's (legacy) private API keys: exactly 32 hex, not part of a name or path
+  // (`cache-key-<md5>`, `s3://b/key-<md5>`).
+  ['mailgun-key', 'key-', `${HEX}{32}${END_TOKEN}`, `${EDGE}(?<![./])`],
+  // Supabase access tokens.
+  ['supabase-token', 'sbp_', `${HEX}{40}${END_ALNUM}`],
+  // Netlify personal access tokens.
+  ['netlify-token', 'nfp_', `[A-Za-z0-9]{36}${END_ALNUM}`],
+  // SonarQube user and project tokens.
+  ['sonarqube-token', 'squ_', `${HEX}{40}${END_ALNUM}`],
+  ['sonarqube-token', 'sqp_', `${HEX}{40}${END_ALNUM}`],
+  // xAI and Perplexity API keys.
+  ['xai-key', 'xai-', `[A-Za-z0-9]{80}${END_ALNUM}`],
+  ['perplexity-key', 'pplx-', `[A-Za-z0-9]{48}${END_ALNUM}`],
+  // Replicate API tokens.
+  ['replicate-token', 'r8_', `[A-Za-z0-9]{37}${END_ALNUM}`],
+  // LangSmith personal access tokens and service keys.
+  ['langsmith-key', 'lsv2_pt_', `${HEX}{32}_${HEX}{10}${END_ALNUM}`],
+  ['langsmith-key', 'lsv2_sk_', `${HEX}{32}_${HEX}{10}${END_ALNUM}`],
+  // Heroku API keys (v2).
+  ['heroku-token', 'HRKU-', `[A-Za-z0-9_-]{36${RUN}`],
+  // Figma personal access tokens.
+  ['figma-token', 'figd_', `[A-Za-z0-9_-]{40${RUN}`],
+  // Notion integration tokens, old and new.
+  ['notion-token', 'secret_', `[A-Za-z0-9]{43}${END_ALNUM}`],
+  ['notion-token', 'ntn_', `[A-Za-z0-9]{46}${END_ALNUM}`],
+  // HubSpot private app tokens (the North America and EU regions).
+  ['hubspot-token', 'pat-na1-', `${UUID}${END_TOKEN}`],
+  ['hubspot-token', 'pat-eu1-', `${UUID}${END_TOKEN}`],
+  // Grafana Cloud API tokens (base64url, maybe padded).
+  ['grafana-token', 'glc_', `[A-Za-z0-9_-]{32${RUN}={0,2}`],
+  // Dropbox short-lived access tokens.
+  ['dropbox-token', 'sl.', `[A-Za-z0-9_-]{130${RUN}`],
+  // Prefect Cloud API keys; Pulumi access tokens.
+  ['prefect-token', 'pnu_', `[A-Za-z0-9]{36}${END_ALNUM}`],
+  ['pulumi-token', 'pul-', `${HEX}{40}${END_ALNUM}`],
+  // Mapbox secret tokens: `sk.` + base64 of `{"u":…` + `.` + the signature (`pk.` is public).
+  [
+    'mapbox-token',
+    'sk.eyJ1',
+    `[A-Za-z0-9_-]{20,${MAX_TOKEN_RUN}}\\.[A-Za-z0-9_-]{20,64}${END_TOKEN}`,
+  ],
+];
+
+const FORMAT_RULES: PrefixRule[] = FORMATS.map(([kind, prefix, body, edge = EDGE]) => ({
+  kind,
+  prefix,
+  body,
+  source: `${edge}${escape(prefix)}${body}`,
+  back: prefix.search(/[^A-Za-z0-9]/),
+}));
+
+/** Per anchor character, the words before it that start a format's prefix (`dckr`, `NRAK`). */
+export const FORMAT_HEADS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  [...new Set(FORMAT_RULES.map((r) => r.prefix[r.back]))].map((a) => [
+    a,
+    [
+      ...new Set(
+        FORMAT_RULES.filter((r) => r.prefix[r.back] === a).map((r) => r.prefix.slice(0, r.back)),
+      ),
+    ],
+  ]),
+);
+
+/**
+ * One detector per anchor character. Its trigger is only the words before the anchor and a run
+ * of token characters after it, not each rule's body as the vendored rules' (./rules): PREFILTER
+ * joins every trigger into one regex, and V8 stops optimizing a regex whose source passes 20 KB
+ * (kRegExpTooLargeToOptimize): with the bodies, the texts dense enough with anchors to be
+ * left to PREFILTER took five times as long (review 20).
+ */
+const FORMAT_DETECTORS: Detector[] = Object.entries(FORMAT_HEADS).map(([a, heads]) => ({
+  ...anchorDetector(
+    a,
+    FORMAT_RULES.filter((r) => r.prefix[r.back] === a),
+  ),
+  trigger: `${escape(a)}(?<=(?:${heads.map(escape).join('|')})${escape(a)})(?=[A-Za-z0-9_-]{8})`,
+}));
+
+/** Atlassian API tokens: `ATATT3` + 180-200 base64url characters and `=` (found by its needle). */
+export const atlassianToken = regexDetector({
+  kind: 'atlassian-token',
+  anchors: '3',
+  // No EDGE in the trigger (a long look-behind; PREFILTER's size, see FORMAT_DETECTORS).
+  trigger: '3(?<=ATATT3)(?=[A-Za-z0-9_=-]{180})',
+  back: 5,
+  literal: 'ATATT3',
+  source: `${EDGE}ATATT3[A-Za-z0-9_=-]{180,${MAX_TOKEN_RUN}}`,
+});
+
+/** Airtable personal access tokens: `pat` + 14 letters and digits, `.`, 64 hex. */
+export const airtableToken = regexDetector({
+  kind: 'airtable-token',
+  anchors: '.',
+  trigger: `\\.(?=${HEX}{64})(?<=pat[A-Za-z0-9]{14}\\.)`,
+  back: 17,
+  literal: 'pat',
+  source: `${EDGE}pat[A-Za-z0-9]{14}\\.${HEX}{64}${END_ALNUM}`,
+});
+
 /** The kinds of this module. */
 export const SERVICE_TOKEN_KINDS: readonly string[] = [
   'databricks-token',
@@ -174,6 +299,11 @@ export const SERVICE_TOKEN_KINDS: readonly string[] = [
   'discord-token',
   'discord-webhook',
   'salesforce-token',
+  ...new Set(FORMATS.map(([kind]) => kind).filter((k) => k !== 'grafana-token')),
+  'atlassian-token',
+  'airtable-token',
+  // Algolia's key in `algoliasearch(appId, key)` (./credential-calls).
+  'algolia-key',
   // Okta's `Authorization: SSWS …` (./assignments authorization).
   'okta-token',
 ];
@@ -186,4 +316,7 @@ export const SERVICE_TOKENS: readonly Detector[] = [
   colonTokens,
   discordToken,
   salesforceToken,
+  ...FORMAT_DETECTORS,
+  atlassianToken,
+  airtableToken,
 ];
