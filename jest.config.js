@@ -19,14 +19,15 @@ module.exports = {
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   testTimeout: 60000,
-  // One test file at a time, in one worker that is replaced once a file leaves it holding more
-  // than 1 GB of heap. In one process for the whole run (`--runInBand`, before) the heap grew
-  // file after file (216 MB after the first, 1.4 GB at the 80th, 3.2 GB at the 170th of 207):
-  // every file loads its own copy of Nest, GraphQL and the app, and some of it stays reachable.
-  // The specs' servers run in that process, so everything late in a run slowed down (a console
-  // page's queries 1.5-1.9 s instead of ~0.1 s; one past the 15 s QUERY_TIMEOUT_MS in two runs),
-  // and the large-values budget's forced full collections (src/ops/in-flight-bytes.ts; ~4 s each
-  // on a 1.7 GB heap here) made four concurrent exports run past 60 s. Alone, each passes in seconds.
-  maxWorkers: 1,
+  // Two test files at a time (the machines that run it have two cores), each in a worker that is
+  // replaced once a file leaves it holding more than 1 GB of heap. In one process for the whole
+  // run (`--runInBand`, before) the heap grew file after file (216 MB after the first, 1.4 GB at
+  // the 80th, 3.2 GB at the 170th of 207): every file loads its own copy of Nest, GraphQL and the
+  // app, and some of it stays reachable. The specs' servers run in that process, so everything
+  // late in a run slowed down (a console page's queries 1.5-1.9 s instead of ~0.1 s), and the
+  // large-values budget's forced full collections (src/ops/in-flight-bytes.ts; ~4 s each on a
+  // 1.7 GB heap) made four concurrent exports run past 60 s. One worker took 1,292 s for 290
+  // files (stop 38), past what CI's 45 minutes leave for two Node versions; two took 430-530 s.
+  maxWorkers: 2,
   workerIdleMemoryLimit: '1GB',
 };
