@@ -12,6 +12,7 @@ import { withFieldMiddleware } from './field-middleware';
 import { withStrictDateTime } from './strict-date-time';
 import { limitErrorFormatted, withoutSuggestions } from './limits/format';
 import { limitsPlugin, sizeCheckedStringify } from './limits/limits.plugin';
+import { nestingRefusal } from './limits/tokens';
 import { InFlightBytes } from '../ops/in-flight-bytes';
 import { RateLimiter } from './limits/rate-limiter';
 import { RateLimitModule } from './limits/rate-limit.module';
@@ -80,11 +81,25 @@ import { visibleSessionCount } from '../sessions/sessions.service';
             );
             return config.introspection ? result : withoutSuggestions(result);
           },
-          context: ({ req }: { req: Request }): LimitedContext =>
-            requestContext({ store, redactor, limits, largeValues }, req),
+          context: ({ req }: { req: Request }): LimitedContext => {
+            // Before graphql-js parses the document (recursively: brackets nested thousands
+            // deep overflowed its stack). Apollo answers an error thrown here with its HTTP 400.
+            const tooNested = nestingRefusal(documentOf(req), limits.maxTokens);
+            if (tooNested) throw tooNested;
+            return requestContext({ store, redactor, limits, largeValues }, req);
+          },
         };
       },
     }),
   ],
 })
 export class ApiGraphqlModule {}
+
+/** The GraphQL document of a POST body or a GET query string ('' when there is none). */
+function documentOf(req: Request): string {
+  const body: unknown = req.body;
+  const fromBody =
+    body && typeof body === 'object' ? (body as { query?: unknown }).query : undefined;
+  const query = typeof fromBody === 'string' ? fromBody : (req.query as { query?: unknown }).query;
+  return typeof query === 'string' ? query : '';
+}

@@ -20,6 +20,7 @@ import { limitErrorFormatted, withoutSuggestions } from '../graphql/limits/forma
 import { rateLimited } from '../graphql/limits/limits.plugin';
 import type { RateLimiter } from '../graphql/limits/rate-limiter';
 import { costRefusal } from '../graphql/limits/limit-error';
+import { nestingRefusal } from '../graphql/limits/tokens';
 import { limitRules, noMutationsRule } from '../graphql/limits/validation-rules';
 import type { Redactor } from '../redaction/redactor';
 import { LiveContext } from './live-context';
@@ -66,6 +67,8 @@ export class LiveGate {
     if (typeof req.query !== 'string' || req.query === '') {
       return fail(apiError(ErrorCode.BAD_USER_INPUT, 'send a subscription as "query"'));
     }
+    const tooNested = nestingRefusal(req.query, limits.maxTokens);
+    if (tooNested) return fail(tooNested);
     let document: DocumentNode;
     try {
       document = parse(req.query, { maxTokens: limits.maxTokens });

@@ -65,6 +65,18 @@ describe.each(['ws', 'sse'] as Transport[])('refusals over %s', (t) => {
         },
       ],
     });
+    // Brackets nested past 64 are refused before graphql-js parses them (recursively: 2,400
+    // levels overflowed its stack).
+    const nested = `subscription { sessionEvents(flavor: ${'['.repeat(2400)}${']'.repeat(2400)}) { id } }`;
+    expect(await refusal(t, h.server, nested, {}, KEY_ALL)).toEqual({
+      ...(t === 'sse' ? { status: 400 } : {}),
+      errors: [
+        {
+          message: 'The document nests brackets ({, [, () 2402 deep; the limit is 64.',
+          extensions: { code: 'QUERY_TOO_COMPLEX', kind: 'nesting', limit: 64, measured: 2402 },
+        },
+      ],
+    });
     expect(await refusal(t, h.server, '{ roots { path } }', {}, KEY_ALL)).toEqual({
       ...(t === 'sse' ? { status: 400 } : {}),
       errors: [

@@ -264,6 +264,42 @@ describe('tokens (MAX_TOKENS)', () => {
   });
 });
 
+describe('bracket nesting (64)', () => {
+  // `{ roots(x: <list>) { path } }`: the selection set's brace is one level, the parentheses
+  // another, then the list's brackets.
+  const nested = (lists: number) =>
+    `{ roots(x: ${'['.repeat(lists)}${']'.repeat(lists)}) { path } }`;
+
+  it('refuses a document nested past 64 brackets before parsing it, with the depth measured', async () => {
+    const r = await start();
+    // 2,400 levels (4,800 tokens, under MAX_TOKENS) overflowed graphql-js's recursive parser:
+    // HTTP 400 "Maximum call stack size exceeded".
+    const res = await r.post(nested(2400));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      errors: [
+        {
+          message: 'The document nests brackets ({, [, () 2402 deep; the limit is 64.',
+          extensions: { code: 'QUERY_TOO_COMPLEX', kind: 'nesting', limit: 64, measured: 2402 },
+        },
+      ],
+    });
+    expectTooComplex(await r.post(nested(63)), 'nesting', 64, 65);
+    // At the limit it is parsed and validated as any document (roots takes no argument x).
+    const at = await r.post(nested(62));
+    expect(at.status).toBe(400);
+    expect(at.body).toEqual({
+      errors: [
+        {
+          message: 'Unknown argument "x" on field "Query.roots".',
+          locations: [{ line: 1, column: 9 }],
+          extensions: { code: 'BAD_USER_INPUT' },
+        },
+      ],
+    });
+  });
+});
+
 describe('cost (MAX_QUERY_COST)', () => {
   // sessions(first: n) { edges { node { id } } } = 1 + (1 + n × (1 + 1)) = 2n + 2
   const sessions = (first?: number) =>

@@ -9,6 +9,7 @@ export type LimitKind =
   | 'directives'
   | 'fields'
   | 'tokens'
+  | 'nesting'
   | 'cost'
   | 'ratePoints'
   | 'responseBytes'
@@ -20,6 +21,7 @@ const WHAT: Record<LimitKind, (limit: number, measured: number) => string> = {
   directives: (l, m) => `The document uses ${m} directives; the limit is ${l}.`,
   fields: (l, m) => `The document selects ${m} fields; the limit is ${l}.`,
   tokens: (l, m) => `The document has ${m} tokens; the limit is ${l}.`,
+  nesting: (l, m) => `The document nests brackets ({, [, () ${m} deep; the limit is ${l}.`,
   cost: (l, m) => `The query costs ${m} points; the limit is ${l}. Ask for fewer items.`,
   ratePoints: (l, m) =>
     `The query costs ${m} points, more than the ${l} points per minute a key's rate limit ` +

@@ -25,6 +25,46 @@ export function countTokens(body: string): number {
   return count;
 }
 
+/**
+ * Brackets (`{`, `[`, `(`) open at once that a document may nest. graphql-js parses values and
+ * selections recursively: `roots(x: [[[…]]])` 2,400 levels deep (4,800 tokens, under
+ * MAX_TOKENS) overflowed the parser's stack and answered "Maximum call stack size exceeded".
+ * The field depth limit (MAX_QUERY_DEPTH, at most a few dozen) and any real argument nest far
+ * less than this.
+ */
+export const MAX_NESTING = 64;
+
+const OPENS = new Set<TokenKind>([TokenKind.BRACE_L, TokenKind.BRACKET_L, TokenKind.PAREN_L]);
+const CLOSES = new Set<TokenKind>([TokenKind.BRACE_R, TokenKind.BRACKET_R, TokenKind.PAREN_R]);
+
+/**
+ * The deepest bracket nesting of a document, lexed without parsing (the lexer is iterative),
+ * up to `maxTokens` tokens (past them the parser stops anyway); when the document stops lexing,
+ * the depth up to there (the parser then reports its error, unless the depth is refused first).
+ */
+export function nestingDepth(body: string, maxTokens: number): number {
+  const lexer = new Lexer(new Source(body));
+  let depth = 0;
+  let deepest = 0;
+  try {
+    for (let n = 0; n <= maxTokens; n++) {
+      const kind = lexer.advance().kind;
+      if (kind === TokenKind.EOF) break;
+      if (OPENS.has(kind)) deepest = Math.max(deepest, ++depth);
+      else if (CLOSES.has(kind)) depth--;
+    }
+  } catch {
+    // A lexical error: what was nested before it is what the parser would recurse into.
+  }
+  return deepest;
+}
+
+/** QUERY_TOO_COMPLEX (HTTP 400) for a document nested past MAX_NESTING, else null. */
+export function nestingRefusal(body: string, maxTokens: number): GraphQLError | null {
+  const depth = nestingDepth(body, maxTokens);
+  return depth > MAX_NESTING ? tooComplex('nesting', MAX_NESTING, depth, { http: true }) : null;
+}
+
 /** The client's view of a parse failure caused by the token limit, or null for any other. */
 export function tokenLimitError(error: unknown): GraphQLFormattedError | null {
   if (!(error instanceof GraphQLError)) return null;
