@@ -10,7 +10,7 @@ const MIN_ECHO = 8;
  */
 const MAX_ECHO = 512;
 /** Past this many secrets in one text it is a dump of them, not prose that repeats one. */
-const MAX_VALUES = 32;
+export const MAX_VALUES = 32;
 const WORD = /[\p{L}\p{N}_]/u;
 
 /**

@@ -1,5 +1,6 @@
 import { utf16Of, type Utf16 } from './bytes';
 import { RANGE_MARGIN, redactRange, type ReadBytes } from './range';
+import { fileValues } from './file-values';
 import { WINDOWED_FROM } from './windows';
 import type { Redactor } from './redactor';
 
@@ -30,7 +31,9 @@ async function utf16Range(
  * redactRange, for UTF-16 files too (told by their first bytes). A file of at most
  * WINDOWED_FROM bytes is read whole around the range, so a secret's value shown again far from
  * where it was found is masked as in the whole text (review r18 H3: `text(offset: 20000)` of an
- * output showed a password echoed 100 KB after `mysql -p…`, masked by every other route).
+ * output showed a password echoed 100 KB after `mysql -p…`, masked by every other route); a
+ * larger one is read RANGE_MARGIN around it, with the values of the secrets its whole text
+ * holds (./file-values, learned once per `key`: the file's path and size) masked again.
  */
 export async function redactFileRange(
   redactor: Redactor,
@@ -38,6 +41,7 @@ export async function redactFileRange(
   fileSize: number,
   offset: number,
   length: number,
+  key?: string,
 ): Promise<string> {
   const start = Math.min(offset, fileSize);
   const end = Math.min(fileSize, offset + length);
@@ -45,6 +49,11 @@ export async function redactFileRange(
     const enc = utf16Of(await read(0, Math.min(SNIFF, fileSize)));
     if (enc) return utf16Range(redactor, read, enc, fileSize, start, end);
   }
-  const margin = fileSize <= WINDOWED_FROM ? fileSize : RANGE_MARGIN;
-  return redactRange(redactor, read, fileSize, offset, length, margin);
+  if (fileSize <= WINDOWED_FROM)
+    return redactRange(redactor, read, fileSize, offset, length, fileSize);
+  const far =
+    redactor.enabled && key !== undefined && end > start && Number.isSafeInteger(offset + length)
+      ? await fileValues(redactor, read, fileSize, key)
+      : undefined;
+  return redactRange(redactor, read, fileSize, offset, length, RANGE_MARGIN, far);
 }

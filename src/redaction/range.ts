@@ -1,5 +1,6 @@
 import type { Redactor } from './redactor';
 import { runEnd, runStart } from './spanning';
+import { echoSpans } from './echoes';
 import { mergeSpans } from './spans';
 import type { Span } from './patterns';
 
@@ -16,6 +17,8 @@ export const RANGE_MARGIN = 16 * 1024;
 export const RANGE_LOOKBACK = 1024 * 1024;
 /** Characters before a run that must be in view for its key or header to be seen. */
 const CONTEXT = 1024;
+
+const NO_VALUES: ReadonlyMap<string, string> = new Map();
 
 /** Reads bytes [start, end) of the file (short at end of file). */
 export type ReadBytes = (start: number, end: number) => Promise<Buffer>;
@@ -41,6 +44,7 @@ export async function redactRange(
   offset: number,
   length: number,
   margin = RANGE_MARGIN,
+  echoes: ReadonlyMap<string, string> = NO_VALUES,
 ): Promise<string> {
   if (!Number.isSafeInteger(offset) || offset < 0) throw new RangeError('offset must be >= 0');
   if (!Number.isSafeInteger(length) || length < 0) throw new RangeError('length must be >= 0');
@@ -59,7 +63,10 @@ export async function redactRange(
     const text = before + slice + win.subarray(b).toString('utf8');
     const from = before.length;
     const to = from + slice.length;
-    const found = spansOf(redactor, win, a, b, text);
+    let found = spansOf(redactor, win, a, b, text);
+    // Values of secrets found elsewhere in the file (./file-values), shown again here.
+    const again = echoes.size > 0 ? echoSpans(text, echoes, found) : [];
+    if (again.length > 0) found = mergeSpans([...found, ...again]);
     const runAt = winStart === 0 ? CONTEXT : runStart(text, from, 0);
     if (runAt >= CONTEXT) return redactor.mask(text, found, from, to);
     if (start - winStart >= margin + RANGE_LOOKBACK) {

@@ -1,6 +1,6 @@
 import type { Redactor } from './redactor';
 import { continuationEnd } from './spanning';
-import { echoSpans, learnValues } from './echoes';
+import { echoSpans, learnValues, MAX_VALUES } from './echoes';
 import { mergeSpans } from './spans';
 import type { Span } from './patterns';
 
@@ -67,6 +67,16 @@ export class MaskWindows {
   private readonly values = new Map<string, string>();
   /** Whether any step masked something. */
   masked = false;
+
+  /** The values learned so far (./file-values). */
+  get learned(): ReadonlyMap<string, string> {
+    return this.values;
+  }
+
+  /** Whether as many values are learned as are kept (later ones are never echoed). */
+  get full(): boolean {
+    return this.values.size >= MAX_VALUES;
+  }
   /** How much of the text written so far has been emitted (its raw length). */
   private emitted = 0;
 

@@ -189,7 +189,8 @@ export class StepsService {
     await ctx?.loaders.admit(Math.min(length, Math.max(0, parent.info.size - offset)));
     const read = (start: number, end: number) =>
       this.store.readRange(entry, parent.info.relPath, start, end - start);
-    return redactFileRange(this.redactor, read, parent.info.size, offset, length);
+    const key = `${entry.realDir}\0${parent.info.relPath}\0${parent.info.size}`;
+    return redactFileRange(this.redactor, read, parent.info.size, offset, length, key);
   }
 
   /** Reads the whole output only when it could fit inside the content at all. */

@@ -25,6 +25,10 @@ const PEM_LINES = Array.from({ length: 640 }, (_, i) =>
 );
 const LONG_OUTPUT = `$ cat id_rsa\n-----BEGIN RSA PRIVATE KEY-----\n${PEM_LINES.join('\n')}\n-----END RSA PRIVATE KEY-----\n$ ls\n`;
 
+/** 3.3 MB: a password found on its first line and shown again at its end (review 19 H3). */
+const FAR_PASSWORD = 'Wd6fGh1JkL3zXc8V';
+const FAR_OUTPUT = `$ mysql -uroot -p${FAR_PASSWORD} app\n${'INFO request handled in 3 ms\n'.repeat(115_000)}login ok for ${FAR_PASSWORD}\n`;
+
 function buildHome(): string {
   const dir = makeTempDir('brainql-redact-');
   const session = path.join(dir, 'home/antigravity-ide/brain', ID);
@@ -65,6 +69,14 @@ function buildHome(): string {
       content: OUTPUT,
     },
     {
+      step_index: 4,
+      source: 'MODEL',
+      type: 'GENERIC',
+      status: 'DONE',
+      created_at: '2026-06-01T10:00:04Z',
+      content: 'a long log',
+    },
+    {
       step_index: 3,
       source: 'MODEL',
       type: 'PLANNER_RESPONSE',
@@ -100,6 +112,8 @@ function buildHome(): string {
     path.join(session, 'notes.md.metadata.json'),
     JSON.stringify({ summary: 'notes', client_secret: 'shh-s3cret', [GHP]: true }),
   );
+  fs.mkdirSync(path.join(session, '.system_generated/steps/4'), { recursive: true });
+  fs.writeFileSync(path.join(session, '.system_generated/steps/4/output.txt'), FAR_OUTPUT);
   fs.mkdirSync(path.join(session, '.system_generated/steps/3'), { recursive: true });
   fs.writeFileSync(path.join(session, '.system_generated/steps/3/output.txt'), LONG_OUTPUT);
   fs.mkdirSync(path.join(session, 'scratch'));
@@ -203,6 +217,21 @@ describe('redaction', () => {
     expect(parts[parts.length - 1]).toMatch(/^\[REDACTED:private-key\]\n\$ ls\n$/);
     const all = parts.join('');
     for (const line of PEM_LINES) expect(all).not.toContain(line.slice(20, 36));
+  });
+
+  it('masks in a page of a 3.3 MB output a password found megabytes before it', async () => {
+    const size = Buffer.byteLength(FAR_OUTPUT);
+    const query = `{ session(id: "${ID}") { step(index: 4) { output { size
+      end: text(offset: ${size - 40}, length: 40) start: text(offset: 0, length: 40) } } } }`;
+    const { data, errors } = await gql(on, query);
+    expect(errors).toBeUndefined();
+    expect(data.session.step.output).toEqual({
+      size: 3_335_068,
+      end: 'd in 3 ms\nlogin ok for [REDACTED:password]\n',
+      start: '$ mysql -uroot -p[REDACTED:password] app\nIN',
+    });
+    const plain = (await gql(off, query)).data.session.step.output;
+    expect(plain.end).toBe(`d in 3 ms\nlogin ok for ${FAR_PASSWORD}\n`);
   });
 
   it('serves the raw text with REDACT=off', async () => {
