@@ -72,6 +72,13 @@ export class FilesController {
       'parameters (Swagger UI\'s "Try it out") do.',
     schema: { type: 'string' },
   })
+  @ApiQuery({
+    name: 'flavor',
+    required: false,
+    description:
+      "Only this root flavor's copy: reaches a copy shadowed by the same id in another root.",
+    schema: { type: 'string' },
+  })
   @ApiResponse({
     status: 200,
     description: 'The bytes, Content-Type from the file name (text masked per REDACT)',
@@ -84,7 +91,10 @@ export class FilesController {
     const rateKey = rateKeyOf(req, principal);
     this.charge(rateKey, 1, 'a request costs 1');
     const { id, path } = parseTarget(req.originalUrl);
-    const session = await this.find(id, principal);
+    // Other parameters are ignored (a link's `?download=1`); `flavor` picks the copy, as on
+    // every route of one session: ignored, it served another root's file under that name.
+    const flavor = new Params({ flavor: req.query.flavor }, ['flavor']).one('flavor');
+    const session = await this.find(id, principal, flavor);
     const opened = await this.open(session.entry.realDir, path);
     let file: SessionFile;
     try {
@@ -156,6 +166,13 @@ export class FilesController {
   })
   @ApiParam({ name: 'index', description: 'A step_index', schema: { type: 'integer' } })
   @ApiQuery({ name: 'compact', required: false, schema: { type: 'boolean' } })
+  @ApiQuery({
+    name: 'flavor',
+    required: false,
+    description:
+      "Only this root flavor's copy: reaches a copy shadowed by the same id in another root.",
+    schema: { type: 'string' },
+  })
   @ApiResponse({
     status: 200,
     description: 'The line, without its newline',
@@ -172,10 +189,10 @@ export class FilesController {
     const principal = principalOf(req);
     const rateKey = rateKeyOf(req, principal);
     this.charge(rateKey, 1, 'a request costs 1');
-    const p = new Params({ ...query, index }, ['compact', 'index']);
+    const p = new Params({ ...query, index }, ['compact', 'index', 'flavor']);
     const step = p.int('index') as number;
     const compact = p.bool('compact') === true;
-    const session = await this.find(id, principal);
+    const session = await this.find(id, principal, p.one('flavor'));
     const line = await recordLine(this.store, session.entry, step, compact);
     if (line === 'no-view')
       throw new HttpError(HttpErrorCode.NOT_FOUND, 'This session has no transcript of that tier.');
@@ -201,6 +218,13 @@ export class FilesController {
       'The view, as Problem.file names it: the compact or full transcript file, or its chunks folder',
     schema: { type: 'string' },
   })
+  @ApiQuery({
+    name: 'flavor',
+    required: false,
+    description:
+      "Only this root flavor's copy: reaches a copy shadowed by the same id in another root.",
+    schema: { type: 'string' },
+  })
   @ApiResponse({
     status: 200,
     description: 'The line, without its newline',
@@ -217,12 +241,12 @@ export class FilesController {
     const principal = principalOf(req);
     const rateKey = rateKeyOf(req, principal);
     this.charge(rateKey, 1, 'a request costs 1');
-    const p = new Params({ ...query, line: lineParam }, ['file', 'line']);
+    const p = new Params({ ...query, line: lineParam }, ['file', 'line', 'flavor']);
     const line = p.int('line') as number;
     if (line < 1) throw bad(`"line" is 1-based; got ${line}.`);
     const file = p.one('file');
     if (file === undefined) throw bad('"file" names the transcript view the line is in.');
-    const session = await this.find(id, principal);
+    const session = await this.find(id, principal, p.one('flavor'));
     const bytes = await viewLine(this.store, session.entry, file, line, !this.redactor.enabled);
     if (bytes === 'no-view')
       throw new HttpError(
@@ -265,9 +289,16 @@ export class FilesController {
     res.status(200).type(type).send(body);
   }
 
-  /** The session `id` names among those the caller may see (a hidden one is absent). */
-  private async find(id: string, principal: Principal): Promise<ListedSession> {
-    const found = await this.store.resolve(id, (s) => principal.mayRead(s.entry.root));
+  /**
+   * The session `id` names among those the caller may see (a hidden one is absent); with
+   * `flavor`, its copy in a root of that flavor, also when another root's copy shadows it.
+   */
+  private async find(id: string, principal: Principal, flavor?: string): Promise<ListedSession> {
+    const found = await this.store.resolve(
+      id,
+      (s) =>
+        principal.mayRead(s.entry.root) && (flavor === undefined || s.entry.root.flavor === flavor),
+    );
     switch (found.kind) {
       case 'found':
         return found.session;

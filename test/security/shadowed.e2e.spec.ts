@@ -192,4 +192,42 @@ describe('the same id in several roots, for scoped keys', () => {
     expect(res.status).toBe(200);
     expect(res.text).toBe(fs.readFileSync(path.join(world.fx.roots.ide, I.twoRoots, rel), 'utf8'));
   });
+
+  it('picks the copy by ?flavor= on the file, raw-line and line routes; other parameters stay ignored', async () => {
+    const rel = '.system_generated/logs/transcript.jsonl';
+    const get = async (key: string, route: string) => {
+      const res = await raw(server, {
+        path: `/api/sessions/${I.twoRoots}${route}`,
+        headers: bearer(key),
+      });
+      return [res.status, res.text];
+    };
+    const ide = fs.readFileSync(path.join(world.fx.roots.ide, I.twoRoots, rel), 'utf8');
+    const cli = fs.readFileSync(path.join(world.fx.roots.cli, I.twoRoots, rel), 'utf8');
+    expect(ide).not.toBe(cli);
+    // The unscoped key gets the winner (CLI, newer folder) unless it names the IDE flavor.
+    expect(await get(ALL_KEY, `/files/${rel}`)).toEqual([200, cli]);
+    expect(await get(ALL_KEY, `/files/${rel}?flavor=antigravity-ide`)).toEqual([200, ide]);
+    expect(await get(ALL_KEY, `/files/${rel}?flavor=antigravity-ide&download=1`)).toEqual([
+      200,
+      ide,
+    ]);
+    expect(await get(ALL_KEY, `/files/${rel}?flavor=antigravity-cli`)).toEqual([200, cli]);
+    expect(await get(ALL_KEY, `/lines/1?file=${rel}&flavor=antigravity-ide`)).toEqual([
+      200,
+      ide.slice(0, ide.indexOf('\n')),
+    ]);
+    const notFound = JSON.stringify({
+      error: { code: 'NOT_FOUND', message: 'No session matches this id.' },
+    });
+    // A flavor without this id, and a flavor the key may not read, look alike.
+    expect(await get(ALL_KEY, `/files/${rel}?flavor=antigravity-acp`)).toEqual([404, notFound]);
+    expect(await get(IDE_KEY, `/files/${rel}?flavor=antigravity-cli`)).toEqual([404, notFound]);
+    expect(await get(ALL_KEY, `/files/${rel}?flavor=a&flavor=b`)).toEqual([
+      400,
+      JSON.stringify({
+        error: { code: 'BAD_USER_INPUT', message: '"flavor" takes one value; got 2.' },
+      }),
+    ]);
+  });
 });
