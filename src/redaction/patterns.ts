@@ -272,8 +272,12 @@ function headOf(trigger: string): string {
 const NEEDLES: Record<string, [needle: string, offset: number][]> = {
   // Every `w` trigger is the w of `passw` with a look-ahead for `ord` (./netrc, ./sql, ./spaced).
   w: [['word', 0]],
-  // The only `h` trigger is ngrok's `authtoken` (./positional TOOL_ARGUMENTS).
-  h: [['authtoken', 3]],
+  // The only `h` trigger is ngrok's `authtoken` (./positional TOOL_ARGUMENTS). A needle is
+  // searched from its first character on: one of common letters (`a`, `n`, `o`, `s`) stops
+  // the search at every such letter, so each needle is the part of its word from a rarer one
+  // (`authtoken`, `net user`, `setapikey` and `oy2` cost 190 ms per pass over the 64 MiB of
+  // bench figure 7's strings, `htok`, `user`, `pikey` and `y2` 90; the triggers check the rest).
+  h: [['htok', 0]],
   // The only `V` trigger is Dockerfile's `ENV NAME value` (./lines dockerEnv).
   V: [
     ['ENV ', 2],
@@ -283,11 +287,11 @@ const NEEDLES: Record<string, [needle: string, offset: number][]> = {
   p: [['dapi', 2]],
   K: [['SK', 1]],
   y: [
-    ['oy2', 1],
-    ['setapikey', 8],
+    ['y2', 0],
+    ['pikey', 4],
   ],
   // `net user NAME PASSWORD` (./tool-secrets).
-  u: [['net user', 4]],
+  u: [['user', 0]],
   // Atlassian's `ATATT3…` (./service-tokens, review 20).
   '3': [['ATATT3', 5]],
 };
