@@ -58,6 +58,15 @@ const COMPLETIONS: readonly (readonly [string, (line: string) => boolean, number
   ['Authorization": "Bearer ', bearerCredential, 5],
   ['authorization": "bearer ', bearerCredential, 5],
   ["Authorization': 'Bearer ", bearerCredential, 5],
+  // The same for Basic (review 20: `ion: Basic V`, `ization: Basic V` of a Proxy-Authorization
+  // header were clear): from `Basic ` whole on, a credential of 8 or more that is not a word.
+  ['Authorization: Basic ', basicCredential, 6],
+  ['authorization: basic ', basicCredential, 6],
+  ['Authorization": "Basic ', basicCredential, 6],
+  // A name/value object cut after its `{"` (review 20: `name": "API_TOKEN", "value": "V"}`
+  // was clear where the whole object is masked), decoded and as a JSON string's text.
+  ['{"', nameValueItem],
+  ['{\\"', nameValueItem],
   [
     'curl -u ',
     (line) => {
@@ -82,6 +91,22 @@ function bearerCredential(line: string): boolean {
   const cred = BEARER_CREDENTIAL.exec(line.slice(at + 4))?.[1];
   return cred !== undefined && /\d/.test(cred) && /[A-Za-z]/.test(cred);
 }
+/** The credential after the first `Basic ` (any case) in a line's first 24 characters. */
+const BASIC_CREDENTIAL = /^[ \t]*([A-Za-z0-9+/=]{8,})/;
+function basicCredential(line: string): boolean {
+  const at = line.toLowerCase().indexOf('basic ');
+  if (at < 0 || at > 18) return false;
+  const cred = BASIC_CREDENTIAL.exec(line.slice(at + 6))?.[1];
+  // Base64 of `user:password`: a digit, `+`, `/`, `=` or a capital past the first letter
+  // (`Basic authentication` is prose).
+  return cred !== undefined && (/[\d+/=]/.test(cred) || /[A-Z]/.test(cred.slice(1)));
+}
+/** A line that goes on as an object's name member and a value member (`name": "X", "value"`). */
+const NAME_VALUE = /^(?:name|Name|key|Key|ParameterKey)\\*"[^\n]{0,160}?(?:value|Value)\\*"/;
+function nameValueItem(line: string): boolean {
+  return NAME_VALUE.test(line);
+}
+
 /**
  * The shortest suffix of a key word read as its end: 3 (`on: 2024-01-01` of `Created on:`
  * read as `authorization: …` masked a date; two or three letters, `rd: V`, are left to
