@@ -78,13 +78,15 @@ describe('/api/openapi.json', () => {
       '/file-changes',
       '/problems',
       '/secrets',
+      '/steps/{index}/raw',
+      '/lines/{line}',
     ]) {
       expect([route, names(`/api/sessions/{id}${route}`).includes('flavor')]).toEqual([
         route,
         true,
       ]);
     }
-    expect(names('/api/sessions/{id}/files/{path}')).toEqual(['id', 'path']);
+    expect(names('/api/sessions/{id}/files/{path}')).toEqual(['flavor', 'id', 'path']);
     expect(Object.keys(doc.paths['/api/sessions/{id}'].get.responses).sort()).toEqual([
       '200',
       '400',
