@@ -10,7 +10,7 @@ import { RateLimiter } from '../graphql/limits/rate-limiter';
 import { rateKeyOf } from '../graphql/limits/rate-limit.module';
 import { Redactor } from '../redaction/redactor';
 import { parseFilePath } from './file-path';
-import { ApiErrors } from '../rest/api-docs';
+import { ApiErrors, ApiSessionId, FlavorParam } from '../rest/api-docs';
 import { Params } from '../rest/params';
 import { recordLine } from '../brain/transcript/record-line';
 import { viewLine } from '../brain/transcript/view-line';
@@ -59,11 +59,7 @@ export class FilesController {
 
   @Get('api/sessions/:id/files/*path')
   @ApiOperation({ summary: 'Raw bytes of any file inside the session directory (Range supported)' })
-  @ApiParam({
-    name: 'id',
-    description: 'Session id, or a unique prefix of at least 4 characters',
-    schema: { type: 'string' },
-  })
+  @ApiSessionId()
   @ApiParam({
     name: 'path',
     description:
@@ -72,13 +68,7 @@ export class FilesController {
       'parameters (Swagger UI\'s "Try it out") do.',
     schema: { type: 'string' },
   })
-  @ApiQuery({
-    name: 'flavor',
-    required: false,
-    description:
-      "Only this root flavor's copy: reaches a copy shadowed by the same id in another root.",
-    schema: { type: 'string' },
-  })
+  @FlavorParam()
   @ApiResponse({
     status: 200,
     description: 'The bytes, Content-Type from the file name (text masked per REDACT)',
@@ -159,20 +149,10 @@ export class FilesController {
     summary:
       'The first record with this step_index: its transcript line as written, masked as a download (full tier unless compact=true; the compact line when there is no full view)',
   })
-  @ApiParam({
-    name: 'id',
-    description: 'Session id, or a unique prefix of at least 4 characters',
-    schema: { type: 'string' },
-  })
+  @ApiSessionId()
   @ApiParam({ name: 'index', description: 'A step_index', schema: { type: 'integer' } })
   @ApiQuery({ name: 'compact', required: false, schema: { type: 'boolean' } })
-  @ApiQuery({
-    name: 'flavor',
-    required: false,
-    description:
-      "Only this root flavor's copy: reaches a copy shadowed by the same id in another root.",
-    schema: { type: 'string' },
-  })
+  @FlavorParam()
   @ApiResponse({
     status: 200,
     description: 'The line, without its newline',
@@ -205,11 +185,7 @@ export class FilesController {
     summary:
       'Line `line` (1-based, as Problem.line) of a transcript view, as written, masked as a download: what a data problem points at (an unfinished last line as it stands with REDACT=off; held back, 404, with REDACT=on)',
   })
-  @ApiParam({
-    name: 'id',
-    description: 'Session id, or a unique prefix of at least 4 characters',
-    schema: { type: 'string' },
-  })
+  @ApiSessionId()
   @ApiParam({ name: 'line', description: 'A 1-based line number', schema: { type: 'integer' } })
   @ApiQuery({
     name: 'file',
@@ -218,13 +194,7 @@ export class FilesController {
       'The view, as Problem.file names it: the compact or full transcript file, or its chunks folder',
     schema: { type: 'string' },
   })
-  @ApiQuery({
-    name: 'flavor',
-    required: false,
-    description:
-      "Only this root flavor's copy: reaches a copy shadowed by the same id in another root.",
-    schema: { type: 'string' },
-  })
+  @FlavorParam()
   @ApiResponse({
     status: 200,
     description: 'The line, without its newline',

@@ -138,15 +138,7 @@ export const browserJsonFill: Detector = {
       if (FIELD_KEYS.test(m[1]) && PASSWORD_FIELD.test(m[2])) field = true;
     }
     if (!field) return -1;
-    TYPED.lastIndex = at;
-    const m = TYPED.exec(text);
-    if (!m) return -1;
-    let end = TYPED.lastIndex - 1;
-    while (text[end - 1] === '\\') end--; // the closing quote's escapes
-    if (acceptAssignment('password', m[1], true, '')) {
-      out.push({ start: end - m[1].length, end, kind: 'password' });
-    }
-    return TYPED.lastIndex;
+    return maskValueAt(text, at, TYPED_RULE, out);
   },
 };
 
@@ -157,6 +149,25 @@ const KEY_MEMBER = new RegExp(
 const VALUE_KEY = /value\\*"[ \t]*$/;
 /** How far from `"value":` its object's `"key"` member is looked for (cheap test first). */
 const PAIR_REACH = 256;
+
+/**
+ * Masks the JSON string value after the `:` at `at` under `rule` (its placeholders and
+ * references accepted as an assignment's; an Authorization value keeps its scheme, as in a
+ * parsed value: ./json), for the detectors below that have judged its object; returns where
+ * the scan goes on, -1 when no string value follows.
+ */
+function maskValueAt(text: string, at: number, rule: KeyRule, out: Span[]): number {
+  TYPED.lastIndex = at;
+  const m = TYPED.exec(text);
+  if (!m) return -1;
+  let end = TYPED.lastIndex - 1;
+  while (text[end - 1] === '\\') end--; // the closing quote's escapes
+  if (acceptAssignment(rule.keyword, m[1], true, '')) {
+    const { start, kind } = ruleStart(rule, m[1]);
+    if (start < m[1].length) out.push({ start: end - m[1].length + start, end, kind });
+  }
+  return TYPED.lastIndex;
+}
 
 /**
  * A Postman or HTTPie variable, header or form field: `{"key": "password", "value": "S3cret"}`
@@ -177,17 +188,7 @@ export const keyValuePair: Detector = {
     const k = KEY_MEMBER.exec(text.slice(object[0], object[1]));
     const rule = k ? secretKey(k[1]) : null;
     if (!rule) return -1;
-    TYPED.lastIndex = at;
-    const m = TYPED.exec(text);
-    if (!m) return -1;
-    let end = TYPED.lastIndex - 1;
-    while (text[end - 1] === '\\') end--; // the closing quote's escapes
-    if (acceptAssignment(rule.keyword, m[1], true, '')) {
-      // An Authorization header's value keeps its scheme, as in a parsed value (./json).
-      const { start, kind } = ruleStart(rule, m[1]);
-      if (start < m[1].length) out.push({ start: end - m[1].length + start, end, kind });
-    }
-    return TYPED.lastIndex;
+    return maskValueAt(text, at, rule, out);
   },
 };
 
@@ -221,15 +222,7 @@ export const cookieValue: Detector = {
       else if (m[1] === 'type') return -1; // a DNS record's (`"type": "A"`), not a cookie
     }
     if (!name || !domain) return -1;
-    TYPED.lastIndex = at;
-    const m = TYPED.exec(text);
-    if (!m) return -1;
-    let end = TYPED.lastIndex - 1;
-    while (text[end - 1] === '\\') end--; // the closing quote's escapes
-    if (acceptAssignment(COOKIE_RULE.keyword, m[1], true, '')) {
-      out.push({ start: end - m[1].length, end, kind: 'cookie' });
-    }
-    return TYPED.lastIndex;
+    return maskValueAt(text, at, COOKIE_RULE, out);
   },
 };
 
@@ -261,15 +254,7 @@ export const ssmParameterValue: Detector = {
     const body = text.slice(object[0], object[1]);
     const name = SSM_NAME.exec(body);
     if (!ssmSecret(name?.[1], SSM_SECURE.test(body) ? 'SecureString' : null)) return -1;
-    TYPED.lastIndex = at;
-    const m = TYPED.exec(text);
-    if (!m) return -1;
-    let end = TYPED.lastIndex - 1;
-    while (text[end - 1] === '\\') end--; // the closing quote's escapes
-    if (acceptAssignment(SSM_RULE.keyword, m[1], true, '')) {
-      out.push({ start: end - m[1].length, end, kind: 'password' });
-    }
-    return TYPED.lastIndex;
+    return maskValueAt(text, at, SSM_RULE, out);
   },
 };
 

@@ -74,6 +74,14 @@ export function Query(name: string, description: string, schema: SchemaObject): 
   return ApiQuery({ name, required: false, description, schema });
 }
 
+/** `flavor` on the routes of one session, as GraphQL's `session(id:, flavor:)`. */
+export const FlavorParam = (): MethodDecorator =>
+  Query(
+    'flavor',
+    "Only this root flavor's copy: reaches a copy shadowed by the same id in another root.",
+    { type: 'string' },
+  );
+
 /** A query parameter that takes several values, repeated or comma-separated. */
 export function QueryList(name: string, description: string, items: SchemaObject) {
   return ApiQuery({

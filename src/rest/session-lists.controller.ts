@@ -4,9 +4,9 @@ import type { Request } from 'express';
 import { COMMANDS, FILE_CHANGES, PROBLEMS, SECRETS } from '../operations/documents';
 import { GraphqlRunner } from '../operations/graphql-runner';
 import { ask } from './answers';
-import { ApiErrors, ApiItems, ApiSessionId } from './api-docs';
+import { ApiErrors, ApiItems, ApiSessionId, FlavorParam } from './api-docs';
 import { Params } from './params';
-import { FlavorParam, found } from './sessions.controller';
+import { found } from './sessions.controller';
 
 type Node = Record<string, unknown>;
 

@@ -13,6 +13,7 @@ import {
   ApiPage,
   ApiSessionId,
   enumOf,
+  FlavorParam,
   Paging,
   Query,
   QueryList,
@@ -32,13 +33,6 @@ import { stepsInParts } from './steps-in-parts';
 
 type Raw = Record<string, unknown>;
 
-/** `flavor` on the routes of one session, as GraphQL's `session(id:, flavor:)`. */
-export const FlavorParam = (): MethodDecorator =>
-  Query(
-    'flavor',
-    "Only this root flavor's copy: reaches a copy shadowed by the same id in another root.",
-    { type: 'string' },
-  );
 type Node = Record<string, unknown>;
 interface SessionData<T> {
   session: (T & Node) | null;
