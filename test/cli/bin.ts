@@ -1,11 +1,14 @@
 import { execFile, execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { ensureConsoleBuilt } from '../console/build';
+import { withBuildLock } from '../fixtures/build-lock';
 
 /**
  * Runs the compiled `brainql` bin (dist/cli/main.js) as a child process, as a user would.
- * `ensureBuilt` runs `npm run build` when dist is missing or older than a source file, so a
- * fresh clone's `npm test` builds what it runs (the bin made executable included).
+ * `ensureBuilt` compiles the server when dist is missing or older than a source file, and the
+ * console when it is, so a fresh clone's `npm test` builds what it runs (the bin made
+ * executable included), as `npm run build` would.
  */
 
 export const ROOT = path.resolve(__dirname, '../..');
@@ -24,12 +27,16 @@ export function newestSource(dir: string): number {
 }
 
 export function ensureBuilt(): void {
-  const built = fs.statSync(BIN, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  if (built >= newestSource(path.join(ROOT, 'src'))) return;
-  // Jest sets NODE_ENV=test, which Vite takes for a development build of React: the console
-  // the suites (and then the bench) served was React's development bundle, 60 KB gzipped more.
-  const env = { ...process.env, NODE_ENV: 'production' };
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit', env });
+  const stale = () =>
+    (fs.statSync(BIN, { throwIfNoEntry: false })?.mtimeMs ?? 0) <
+    newestSource(path.join(ROOT, 'src'));
+  // The server only: the console has its own check (ensureConsoleBuilt), and rebuilding it here
+  // would empty dist/console under a browser spec serving it.
+  withBuildLock(stale, () => {
+    execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+    fs.chmodSync(BIN, 0o755);
+  });
+  ensureConsoleBuilt();
 }
 
 export interface Run {

@@ -1,17 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { withBuildLock } from '../fixtures/build-lock';
 
 /**
  * The built console (dist/console) for the tests that serve it. A fresh clone has no dist/:
  * the first spec that needs it builds it (`npm run build:console`: codegen, tsc, vite; a few
- * seconds) and the others find it current. A lock folder keeps two jest processes from
- * building at once; the one that waits then finds the build done.
+ * seconds) and the others find it current. The build lock keeps it from running beside any
+ * other build a spec starts; the one that waits then finds the build done.
  */
 
 export const ROOT = path.resolve(__dirname, '../..');
 const INDEX = path.join(ROOT, 'dist/console/index.html');
-const LOCK = path.join(ROOT, 'dist/.console-build.lock');
 
 function newest(dir: string): number {
   let t = 0;
@@ -43,25 +43,10 @@ function current(): boolean {
   return built >= sources;
 }
 
-const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-
 export function ensureConsoleBuilt(): void {
-  if (current()) return;
-  fs.mkdirSync(path.dirname(LOCK), { recursive: true });
-  for (let waited = 0; ; waited += 200) {
-    try {
-      fs.mkdirSync(LOCK);
-      break;
-    } catch {
-      // Another process builds; a lock older than 2 minutes is left over from a killed one.
-      const age = Date.now() - (fs.statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? 0);
-      if (age > 120_000) fs.rmSync(LOCK, { recursive: true, force: true });
-      if (waited > 180_000) throw new Error('the console build lock was never released');
-      sleep(200);
-    }
-  }
-  try {
-    if (!current()) {
+  withBuildLock(
+    () => !current(),
+    () => {
       // Jest sets NODE_ENV=test, which Vite would take for a development build of React.
       const env = { ...process.env, NODE_ENV: 'production' };
       execFileSync('npm', ['run', 'build:console', '--silent'], {
@@ -69,8 +54,6 @@ export function ensureConsoleBuilt(): void {
         stdio: 'inherit',
         env,
       });
-    }
-  } finally {
-    fs.rmSync(LOCK, { recursive: true, force: true });
-  }
+    },
+  );
 }
