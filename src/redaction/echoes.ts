@@ -74,15 +74,16 @@ function lineEchoes(text: string, spans: readonly Span[]): Span[] {
 
 /**
  * Adds to `values` (value → kind) the values of `spans` that can echo, while it holds fewer than
- * MAX_VALUES: of MIN_ECHO to MAX_ECHO characters, on one line, no placeholder.
+ * `max`: of MIN_ECHO to MAX_ECHO characters, on one line, no placeholder.
  */
 export function learnValues(
   text: string,
   spans: readonly Span[],
   values: Map<string, string>,
+  max = MAX_VALUES,
 ): void {
   for (const s of spans) {
-    if (values.size >= MAX_VALUES) return;
+    if (values.size >= max) return;
     if (s.end - s.start < MIN_ECHO || s.end - s.start > MAX_ECHO) continue;
     const value = text.slice(s.start, s.end);
     // A placeholder masked by a looser rule is a word of the text, not a secret to chase.

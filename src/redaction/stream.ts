@@ -12,15 +12,17 @@ export { STREAM_CONTEXT, STREAM_STEP } from './windows';
  * STREAM_STEP characters (./windows), so memory stays about 80 KiB plus one input chunk
  * whatever the file size, and a secret split across chunks is still seen whole.
  * Disabled: a PassThrough (bytes untouched). `encoding` 'utf16le' reads and writes UTF-16
- * (little-endian) instead, for UTF-16 text files.
+ * (little-endian) instead, for UTF-16 text files. `values`: secret values masked wherever they
+ * show besides the file's own (a compact-tier file: ./tier-values).
  */
 export function createRedactStream(
   redactor: Redactor,
   encoding: 'utf8' | 'utf16le' = 'utf8',
+  values: ReadonlyMap<string, string> = new Map(),
 ): Transform {
   if (!redactor.enabled) return new PassThrough();
   const decoder = new StringDecoder(encoding);
-  const windows = new MaskWindows(redactor);
+  const windows = new MaskWindows(redactor, undefined, values);
   const step = (stream: Transform, final: boolean, text: string): void =>
     windows.write(text, final, (part) => stream.push(Buffer.from(part, encoding)));
 

@@ -2,6 +2,7 @@ import type { Redactor } from './redactor';
 import { continuationEnd } from './spanning';
 import { echoSpans, learnValues, MAX_VALUES } from './echoes';
 import { mergeSpans } from './spans';
+import { cutLineSpans } from './tier-values';
 import type { Span } from './patterns';
 
 /** Text kept on each side of the part being emitted, so secrets across windows are seen. */
@@ -83,6 +84,8 @@ export class MaskWindows {
   constructor(
     private readonly redactor: Redactor,
     private readonly step = STREAM_STEP,
+    /** Values found elsewhere (./tier-values), masked on the lines that hold a cut value. */
+    private readonly known: ReadonlyMap<string, string> = new Map(),
   ) {}
 
   /**
@@ -121,6 +124,11 @@ export class MaskWindows {
         if (echoes.length > 0) spans = mergeSpans([...spans, ...echoes]);
       }
       learnValues(text, spans, this.values);
+      // After learning: a known value is masked on the cut lines only, as in memory.
+      if (this.known.size > 0) {
+        const shown = cutLineSpans(text, this.known);
+        if (shown.length > 0) spans = mergeSpans([...spans, ...shown]);
+      }
       const cut = last ? limit : chooseCut(text, from, limit, spans);
       this.carried = spans.find((s) => s.start < cut && s.end > cut)?.kind ?? null;
       const next = Math.min(cut, STREAM_CONTEXT);

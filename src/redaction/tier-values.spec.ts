@@ -1,0 +1,123 @@
+import { Readable } from 'node:stream';
+import { Redactor } from './redactor';
+import { createRedactStream } from './stream';
+import { maskValues, maskValuesDeep, tierValues, valueSpans, type TierSource } from './tier-values';
+
+const r = new Redactor({ enabled: true, extraPatterns: [] });
+const V = 'Xk9vQ2mLp7Rt4wZ8';
+const W = 'Qp7Lm2Xv9Tk4Rz8';
+const P = '[REDACTED:password]';
+
+/** A growing file in memory, read as the store reads a tier; counts the bytes read. */
+function source(key: string, text: string, identity = 'a') {
+  const file = { bytes: Buffer.from(text), read: 0 };
+  const src = (): TierSource => ({
+    key,
+    identity,
+    size: file.bytes.length,
+    read: (start, end) => {
+      file.read += end - start;
+      return Promise.resolve(file.bytes.subarray(start, end));
+    },
+  });
+  return { file, src };
+}
+
+describe('tierValues', () => {
+  it('learns the values a full tier holds, then only from what was appended', async () => {
+    const line = (t: string) => JSON.stringify({ step_index: 1, content: t }) + '\n';
+    const { file, src } = source('t1', line(`export DB_PASSWORD=${V}\nok`));
+    expect([...(await tierValues(r, src()))]).toEqual([[V, 'password']]);
+    const first = file.read;
+    file.bytes = Buffer.concat([file.bytes, Buffer.from(line(`mysql -u root -p${W} db`))]);
+    expect([...(await tierValues(r, src()))]).toEqual([
+      [V, 'password'],
+      [W, 'password'],
+    ]);
+    // Only the appended line was read.
+    expect(file.read - first).toBe(Buffer.byteLength(line(`mysql -u root -p${W} db`)));
+  });
+
+  it('starts over when the file is another one or shrank', async () => {
+    const { file, src } = source('t2', `password: ${V}\n`);
+    expect([...(await tierValues(r, src()))]).toEqual([[V, 'password']]);
+    file.bytes = Buffer.from(`password: ${W}\n`);
+    expect([...(await tierValues(r, { ...src(), identity: 'b' }))]).toEqual([[W, 'password']]);
+    file.bytes = Buffer.from(`pw=${V}\n`);
+    expect([...(await tierValues(r, { ...src(), identity: 'b' }))]).toEqual([[V, 'password']]);
+  });
+
+  it('leaves an unfinished last line for later (its value may be cut short)', async () => {
+    const { file, src } = source('t3', `ok\npassword: ${V.slice(0, 10)}`);
+    expect([...(await tierValues(r, src()))]).toEqual([]);
+    file.bytes = Buffer.from(`ok\npassword: ${V}\n`);
+    expect([...(await tierValues(r, src()))]).toEqual([[V, 'password']]);
+  });
+
+  it('sees a secret across the 256 KiB steps it reads in', async () => {
+    const before = 'x'.repeat(256 * 1024 - 8);
+    const { src } = source('t4', `${before}\npassword: ${V}\n`);
+    expect([...(await tierValues(r, src()))]).toEqual([[V, 'password']]);
+  });
+
+  it('keeps the decoded form of a value learned with a JSON escape in it', async () => {
+    const line = JSON.stringify({ content: `password: "Xk9\\"vQ2mLp7"` }) + '\n';
+    const { src } = source('t5', line);
+    // The line's value (`Xk9\\\"…`: a backslash and a quote, each escaped) and the text's.
+    expect([...(await tierValues(r, src()))]).toEqual([
+      ['Xk9\\\\\\"vQ2mLp7', 'password'],
+      ['Xk9\\"vQ2mLp7', 'password'],
+    ]);
+  });
+});
+
+describe('maskValues', () => {
+  const values = new Map([[V, 'password']]);
+
+  it('masks whole words only, also after a JSON escape', () => {
+    expect(maskValues(r, `a ${V} b x${V} ${V}y "\\n${V}\\n"`, values)).toBe(
+      `a ${P} b x${V} ${V}y "\\n${P}\\n"`,
+    );
+    expect(valueSpans('nothing here', values)).toEqual([]);
+  });
+
+  it('masks only the lines that hold a cut value when asked (a compact JSONL file)', () => {
+    const file = [
+      `{"content":"echo: ${V}"}`,
+      `{"content":"a\\n<truncated 9 bytes>\\necho: ${V}"}`,
+      `{"content":"${V}"}`,
+    ].join('\n');
+    expect(maskValues(r, file, values, true)).toBe(
+      [
+        `{"content":"echo: ${V}"}`,
+        `{"content":"a\\n<truncated 9 bytes>\\necho: ${P}"}`,
+        `{"content":"${V}"}`,
+      ].join('\n'),
+    );
+  });
+
+  it('masks every string of a JSON value, copying only what changed', () => {
+    const calls = [
+      { name: 'run', args: { CommandLine: `echo ${V}`, Cwd: '/w' } },
+      { name: 'x', args: {} },
+    ];
+    const out = maskValuesDeep(r, calls, values);
+    expect(out).toEqual([
+      { name: 'run', args: { CommandLine: `echo ${P}`, Cwd: '/w' } },
+      { name: 'x', args: {} },
+    ]);
+    expect(out[1]).toBe(calls[1]);
+    expect(calls[0].args.CommandLine).toBe(`echo ${V}`);
+  });
+
+  it('is masked by a download stream given the values (a compact file over 8 MiB)', async () => {
+    const cut = `{"content":"a\\n<truncated 9 bytes>\\necho: ${V}"}`;
+    const text = `${'y'.repeat(100_000)}\n${cut}\n{"content":"${V}"}\n${'z'.repeat(100_000)}\n`;
+    const parts: Buffer[] = [];
+    for await (const c of Readable.from([Buffer.from(text)]).pipe(
+      createRedactStream(r, 'utf8', values),
+    ))
+      parts.push(c as Buffer);
+    expect(Buffer.concat(parts).toString()).toBe(text.replace(V, P));
+  });
+});

@@ -1,0 +1,226 @@
+import { StringDecoder } from 'node:string_decoder';
+import { learnValues } from './echoes';
+import type { Span } from './patterns';
+import type { ReadBytes } from './range';
+import type { Redactor } from './redactor';
+import { mergeSpans } from './spans';
+
+/**
+ * The values of the secrets a session's full transcript holds, for masking its compact tier.
+ * The compact tier cuts a long value to a head and a tail (`<truncated N bytes>` between them):
+ * a secret found by its key in the cut-out middle (`export DB_PASSWORD=V`) and echoed in the
+ * kept tail (`echo: V`) showed clear on every compact route while the full value masked it
+ * (review 20 H1), and a tail that keeps a value whose name was cut away (`"value":"V"}` after a
+ * cut `"name":"API_TOKEN",`) had nothing left to find it by (H2). So every compact value of a
+ * compact record that was cut masks, wherever it shows them, the values the redactor finds
+ * in the session's full tier (a record not cut shows what the full tier shows, masked alike).
+ */
+
+/** A full tier to learn from: its bytes, their count, and what names this version of them. */
+export interface TierSource {
+  /** The session's full tier (its folder and view): one cache entry per key. */
+  key: string;
+  /** The files' identities (device and inode): another identity is another file, learned afresh. */
+  identity: string;
+  size: number;
+  read: ReadBytes;
+}
+
+/** Values kept per session: a session's secrets, not a dump's (those are masked where found). */
+export const MAX_TIER_VALUES = 256;
+/** Sessions kept (LRU); each entry holds its values and at most CARRY_MAX characters. */
+const KEPT = 256;
+/** Bytes read per step, yielding to other requests between steps (the detectors' working memory
+ * on keyword-dense text is 20 to 30 times a step: 1 MiB steps added 150 MiB to large-values' peak). */
+const CHUNK = 256 * 1024;
+/** Text read again before each step, so a secret across a step's edge is seen whole. */
+const CONTEXT = 16 * 1024;
+/** A secret ending this close to a step's end may go on past it: it is learned next step. */
+const SEAM = 1024;
+/** An unfinished last line longer than this is read in steps like the rest. */
+const CARRY_MAX = 2 * 1024 * 1024;
+
+interface Learned {
+  identity: string;
+  /** Bytes of the tier read so far. */
+  offset: number;
+  /** Text not yet learned from, with CONTEXT characters before it. */
+  carry: string;
+  decoder: StringDecoder;
+  values: Map<string, string>;
+  /** The learning in progress: one at a time per session. */
+  busy: Promise<void>;
+}
+
+const kept = new Map<string, Learned>();
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Where learning stops in `text` (the rest is carried): before a seam, or the last newline. */
+function learnUpTo(text: string, atEnd: boolean): number {
+  if (!atEnd) return Math.max(0, text.length - SEAM);
+  // At the end of what is written: the last line may be unfinished, its value cut short.
+  const nl = text.lastIndexOf('\n') + 1;
+  return text.length - nl > CARRY_MAX ? Math.max(0, text.length - SEAM) : nl;
+}
+
+/**
+ * A value learned from a JSON line with an escape in it (`p\\"w`) is shown decoded by the
+ * GraphQL and REST fields (`p\"w`): both are kept.
+ */
+function addDecoded(values: Map<string, string>, from: number): void {
+  const added = [...values].slice(from);
+  for (const [value, kind] of added) {
+    if (!value.includes('\\') || values.size >= MAX_TIER_VALUES) continue;
+    try {
+      const decoded = JSON.parse(`"${value}"`) as string;
+      if (decoded.length > 0 && !values.has(decoded)) values.set(decoded, kind);
+    } catch {
+      // an escape cut by the value's edge: the raw form alone
+    }
+  }
+}
+
+async function catchUp(redactor: Redactor, state: Learned, src: TierSource): Promise<void> {
+  while (state.offset < src.size) {
+    const bytes = await src.read(state.offset, Math.min(src.size, state.offset + CHUNK));
+    if (bytes.length === 0) break;
+    state.offset += bytes.length;
+    const text = state.carry + state.decoder.write(bytes);
+    const upTo = learnUpTo(text, state.offset >= src.size);
+    const spans = redactor.findSpans(text).filter((s: Span) => s.end <= upTo);
+    const before = state.values.size;
+    learnValues(text, spans, state.values, MAX_TIER_VALUES);
+    if (state.values.size > before) addDecoded(state.values, before);
+    state.carry = text.slice(Math.max(0, upTo - CONTEXT));
+    if (state.offset < src.size) await nextTurn();
+  }
+}
+
+/**
+ * The values (value → kind) the redactor finds in `src`, learned once per session and then
+ * only from the bytes appended since (a transcript grows by appending; another identity or a
+ * smaller size starts over). Memory: the values and one step's text.
+ */
+export async function tierValues(
+  redactor: Redactor,
+  src: TierSource,
+): Promise<ReadonlyMap<string, string>> {
+  let state = kept.get(src.key);
+  if (state && (state.identity !== src.identity || state.offset > src.size)) state = undefined;
+  if (!state) {
+    state = {
+      identity: src.identity,
+      offset: 0,
+      carry: '',
+      decoder: new StringDecoder('utf8'),
+      values: new Map(),
+      busy: Promise.resolve(),
+    };
+  }
+  kept.delete(src.key); // most recently used last
+  kept.set(src.key, state);
+  if (kept.size > KEPT) kept.delete(kept.keys().next().value as string);
+  const learning = state;
+  if (learning.offset < src.size) {
+    learning.busy = learning.busy.then(() => catchUp(redactor, learning, src));
+    // A failed read starts the session over at its next request.
+    learning.busy.catch(() => kept.get(src.key) === learning && kept.delete(src.key));
+  }
+  await learning.busy;
+  return learning.values;
+}
+
+/** After a JSON escape (`\n`, `\t`, `\r`, `\"`), a value starts a word though `n` is a letter. */
+function escapeBefore(text: string, at: number): boolean {
+  return at >= 2 && text.charCodeAt(at - 2) === 0x5c && 'ntr"'.includes(text[at - 1]);
+}
+
+const WORD = /[\p{L}\p{N}_]/u;
+
+/** Where `text` shows one of `values` as a whole word (in decoded text or a JSON line). */
+export function valueSpans(text: string, values: ReadonlyMap<string, string>): Span[] {
+  const out: Span[] = [];
+  for (const [value, kind] of values) {
+    const edgeBefore = WORD.test(value[0]);
+    const edgeAfter = WORD.test(value[value.length - 1]);
+    for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + 1)) {
+      const end = at + value.length;
+      if (edgeBefore && at > 0 && WORD.test(text[at - 1]) && !escapeBefore(text, at)) continue;
+      if (edgeAfter && end < text.length && WORD.test(text[end])) continue;
+      out.push({ start: at, end, kind });
+    }
+  }
+  return mergeSpans(out);
+}
+
+/** What the compact tier writes where it cut a value (`\n<truncated N bytes>`). */
+const CUT_MARK = '<truncated ';
+
+/**
+ * valueSpans within the lines of `text` (a JSONL file or line) that hold a cut value: a line
+ * the compact tier did not cut shows what the full tier shows, masked by its own findings.
+ */
+export function cutLineSpans(text: string, values: ReadonlyMap<string, string>): Span[] {
+  const out: Span[] = [];
+  for (let at = text.indexOf(CUT_MARK); at !== -1;) {
+    const start = text.lastIndexOf('\n', at) + 1;
+    const nl = text.indexOf('\n', at);
+    const end = nl === -1 ? text.length : nl;
+    for (const s of valueSpans(text.slice(start, end), values))
+      out.push({ start: s.start + start, end: s.end + start, kind: s.kind });
+    at = text.indexOf(CUT_MARK, end);
+  }
+  return out;
+}
+
+/**
+ * `text` with every whole-word showing of `values` masked (the text itself when none shows);
+ * `cutLines`: only on the lines that hold a cut value (a compact JSONL file or line).
+ */
+export function maskValues(
+  redactor: Redactor,
+  text: string,
+  values: ReadonlyMap<string, string>,
+  cutLines = false,
+): string {
+  if (values.size === 0) return text;
+  const spans = cutLines ? cutLineSpans(text, values) : valueSpans(text, values);
+  return spans.length === 0 ? text : redactor.mask(text, spans);
+}
+
+export const NO_VALUES: ReadonlyMap<string, string> = new Map();
+
+/** The full tier's values with redaction on and a full tier of its own; else none. */
+export function fullTierValues(
+  redactor: Redactor,
+  src: TierSource | null,
+): Promise<ReadonlyMap<string, string>> {
+  return redactor.enabled && src ? tierValues(redactor, src) : Promise.resolve(NO_VALUES);
+}
+
+/** `value` with maskValues applied to every string inside it (copy on write). */
+export function maskValuesDeep<T>(
+  redactor: Redactor,
+  value: T,
+  values: ReadonlyMap<string, string>,
+): T {
+  if (typeof value === 'string') return maskValues(redactor, value, values) as T;
+  if (Array.isArray(value)) {
+    let out: unknown[] | null = null;
+    value.forEach((v: unknown, i) => {
+      const m = maskValuesDeep(redactor, v, values);
+      if (m !== v) (out ??= value.slice())[i] = m;
+    });
+    return (out ?? value) as T;
+  }
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    let out: Record<string, unknown> | null = null;
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      const m = maskValuesDeep(redactor, v, values);
+      if (m !== v) (out ??= { ...(value as Record<string, unknown>) })[k] = m;
+    }
+    return (out ?? value) as T;
+  }
+  return value;
+}
