@@ -23,7 +23,8 @@ import { requestOfMasked, type SessionSummary } from './session-summary';
 import { Summaries, type PersistedSummary } from './summaries';
 import { isElided } from './transcript/record-size';
 import { Transcripts } from './transcript/transcript';
-import { locateViews, type SessionViews } from './transcript/view';
+import { locateViews, viewKey, type SessionViews } from './transcript/view';
+import { readViewRange } from './transcript/scanner';
 import type {
   Admit,
   Problem,
@@ -89,6 +90,14 @@ export const FULL_SCAN_EVERY = 12;
  */
 export const MISS_RESCAN_MS = 250;
 const FULL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A transcript tier read as one byte stream (see BrainStore.fullTier). */
+export interface FullTier {
+  key: string;
+  identity: string;
+  size: number;
+  read: (start: number, end: number) => Promise<Buffer>;
+}
 
 export class BrainStore {
   readonly transcripts: Transcripts;
@@ -249,6 +258,31 @@ export class BrainStore {
 
   views(entry: SessionEntry): Promise<SessionViews> {
     return locateViews(entry.realDir);
+  }
+
+  /**
+   * The full tier as one byte stream when it is a view of its own beside a compact one (what
+   * the compact tier was cut from), else null. `identity` names its first file's inode: the
+   * view grows by appending, and another inode is another transcript.
+   */
+  async fullTier(entry: SessionEntry): Promise<FullTier | null> {
+    const views = await locateViews(entry.realDir);
+    const full = views.full;
+    if (!full || !views.compact || views.compact === full) return null;
+    const first = full.segments[0]?.version;
+    return {
+      key: viewKey(entry.realDir, full),
+      identity: first ? `${first.dev}:${first.ino}` : '',
+      size: full.size,
+      read: (start, end) => readViewRange(entry.realDir, full, start, end),
+    };
+  }
+
+  /** Whether `relPath` is a file of the session's compact tier (and it has a full one). */
+  async inCompactTier(entry: SessionEntry, relPath: string): Promise<boolean> {
+    const views = await locateViews(entry.realDir);
+    if (!views.compact || !views.full || views.compact === views.full) return false;
+    return views.compact.segments.some((s) => s.relPath === relPath);
   }
 
   /**

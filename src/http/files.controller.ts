@@ -9,13 +9,16 @@ import { largeValuesBusy } from '../graphql/limits/limit-error';
 import { RateLimiter } from '../graphql/limits/rate-limiter';
 import { rateKeyOf } from '../graphql/limits/rate-limit.module';
 import { Redactor } from '../redaction/redactor';
+import { fullTierValues, NO_VALUES } from '../redaction/tier-values';
+import type { SessionViews } from '../brain/transcript/view';
+import type { SessionEntry } from '../brain/types';
 import { parseFilePath } from './file-path';
 import { ApiErrors, ApiSessionId, FlavorParam } from '../rest/api-docs';
 import { Params } from '../rest/params';
 import { recordLine } from '../brain/transcript/record-line';
 import { viewLine } from '../brain/transcript/view-line';
 import { offloadOf } from '../offload/redact-pool';
-import { maskText } from './masked-body';
+import { maskText, withTierValues } from './masked-body';
 import { HttpError, HttpErrorCode } from './http-errors';
 import { sendFile } from './send-file';
 import { inTranscriptView } from './chunk-file';
@@ -87,9 +90,13 @@ export class FilesController {
     const session = await this.find(id, principal, flavor);
     const opened = await this.open(session.entry.realDir, path);
     let file: SessionFile;
+    let values: ReadonlyMap<string, string>;
     try {
       // A transcript chunk is masked as part of its view (lines cross chunk edges).
       file = await inTranscriptView(session.entry.realDir, opened.file, this.redactor);
+      values = await this.tierValues(session.entry, (v) =>
+        (v.compact?.segments ?? []).some((s) => s.relPath === opened.path),
+      );
     } catch (err) {
       await opened.file.close();
       throw err;
@@ -105,7 +112,23 @@ export class FilesController {
         this.charge(rateKey, points, `sending ${bytes} bytes costs ${points}`);
       },
       (bytes) => this.admit(res, bytes),
+      values,
     );
+  }
+
+  /**
+   * The full tier's secret values, when what is served belongs to the compact tier (`compact`
+   * says whether it does) and the session has both: the compact tier masks them too
+   * (../redaction/tier-values).
+   */
+  private async tierValues(
+    entry: SessionEntry,
+    compact: (views: SessionViews) => boolean,
+  ): Promise<ReadonlyMap<string, string>> {
+    if (!this.redactor.enabled) return NO_VALUES;
+    const views = await this.store.views(entry);
+    if (!views.full || views.compact === views.full || !compact(views)) return NO_VALUES;
+    return fullTierValues(this.redactor, await this.store.fullTier(entry));
   }
 
   /**
@@ -177,7 +200,8 @@ export class FilesController {
     if (line === 'no-view')
       throw new HttpError(HttpErrorCode.NOT_FOUND, 'This session has no transcript of that tier.');
     if (line === null) throw new HttpError(HttpErrorCode.NOT_FOUND, `No step with index ${step}.`);
-    await this.sendLine(res, rateKey, line, 'application/x-ndjson');
+    const values = compact ? await this.tierValues(session.entry, () => true) : NO_VALUES;
+    await this.sendLine(res, rateKey, line, 'application/x-ndjson', values);
   }
 
   @Get('api/sessions/:id/lines/:line')
@@ -229,7 +253,8 @@ export class FilesController {
         HttpErrorCode.NOT_FOUND,
         `Line ${line} of ${file} is not finished (no newline yet): with redaction on it is held back, as downloads hold it back, since it may end in the first half of a secret.`,
       );
-    await this.sendLine(res, rateKey, bytes, 'text/plain');
+    const values = await this.tierValues(session.entry, (v) => v.compact?.label === file);
+    await this.sendLine(res, rateKey, bytes, 'text/plain', values);
   }
 
   /**
@@ -244,15 +269,18 @@ export class FilesController {
     rateKey: string,
     line: Buffer,
     type: string,
+    values: ReadonlyMap<string, string>,
   ): Promise<void> {
     await this.admit(res, line.length);
     const inThread = () => maskText(line, this.redactor);
     const pool = offloadOf(this.redactor);
     const masked = !this.redactor.enabled
       ? null
-      : pool?.takes(line.length)
-        ? await pool.maskFile(line, false, inThread)
-        : inThread();
+      : withTierValues(
+          pool?.takes(line.length) ? await pool.maskFile(line, false, inThread) : inThread(),
+          this.redactor,
+          values,
+        );
     const body = masked ? masked.body : line;
     const points = Math.ceil(body.length / DOWNLOAD_CHUNK);
     this.charge(rateKey, points, `sending ${body.length} bytes costs ${points}`);

@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { decodeUtf16, encodeUtf16, utf16Of } from '../redaction/bytes';
 import type { Redactor } from '../redaction/redactor';
+import { maskValues } from '../redaction/tier-values';
 import { maskKeyBlocks } from './key-blocks';
 
 /** A whole file's masked bytes; `utf8` says whether they are UTF-8 (for the charset). */
@@ -48,4 +49,20 @@ export function maskBinary(raw: Buffer, redactor: Redactor): Buffer {
   maskKeyBlocks(raw);
   redactor.maskBytes(raw);
   return raw;
+}
+
+/**
+ * `masked` with the full tier's secret values masked too on its lines that hold a cut value, for
+ * a file or line of the compact tier (../redaction/tier-values: a secret in a cut-out middle,
+ * echoed in the kept tail).
+ */
+export function withTierValues(
+  masked: MaskedBody,
+  redactor: Redactor,
+  values: ReadonlyMap<string, string>,
+): MaskedBody {
+  if (values.size === 0 || !masked.utf8) return masked;
+  const text = masked.body.toString('utf8');
+  const out = maskValues(redactor, text, values, true);
+  return out === text ? masked : { body: Buffer.from(out, 'utf8'), utf8: true };
 }

@@ -8,7 +8,7 @@ import type { Redactor } from '../redaction/redactor';
 import { contentTypeOf, isVerifiablyBinary, SNIFF_BYTES } from './content-kind';
 import { parseRange } from './file-path';
 import { KEY_BLOCK_MAX, KeyBlockMask } from './key-blocks';
-import { maskBinary, maskText } from './masked-body';
+import { maskBinary, maskText, withTierValues } from './masked-body';
 import type { SessionFile } from './session-file';
 import { maskUtf16Stream } from './utf16-stream';
 
@@ -29,6 +29,8 @@ interface Download {
   name: string;
   file: SessionFile;
   charge: Charge;
+  /** Secret values masked besides the file's own (a compact-tier file: ../redaction/tier-values). */
+  values: ReadonlyMap<string, string>;
 }
 
 function commonHeaders(res: Response, type: string): void {
@@ -85,9 +87,11 @@ async function sendMasked(d: Download, redactor: Redactor, binary: boolean): Pro
   // A large file in a worker, its bytes moved there and back (review 15: an 8 MB file of
   // `password:\u00a0…` held the event loop 2.4 s).
   const pool = offloadOf(redactor);
-  const { body: masked, utf8 } = pool?.takes(raw.length)
-    ? await pool.maskFile(raw, binary, inThread)
-    : inThread();
+  const { body: masked, utf8 } = withTierValues(
+    pool?.takes(raw.length) ? await pool.maskFile(raw, binary, inThread) : inThread(),
+    redactor,
+    d.values,
+  );
   commonHeaders(d.res, contentTypeOf(d.name, binary, utf8));
   const span = applyRange(d.req, d.res, masked.length);
   if (!span) return;
@@ -104,7 +108,9 @@ function sendMaskedStream(d: Download, redactor: Redactor, utf16: Utf16 | null):
     d.res.end();
     return false;
   }
-  const masks = utf16 ? maskUtf16Stream(redactor, utf16) : [createRedactStream(redactor)];
+  const masks = utf16
+    ? maskUtf16Stream(redactor, utf16)
+    : [createRedactStream(redactor, 'utf8', d.values)];
   stream(d.res, d.file.stream(0, d.file.size - 1), masks);
   return true;
 }
@@ -158,7 +164,8 @@ async function wholeLinesOnly(res: Response, file: SessionFile): Promise<Session
  * are masked at the same length (in memory up to REDACT_IN_MEMORY, else as they stream). With
  * REDACT=off the operator asked for raw bytes: every file goes out as it is. With redaction on,
  * a JSONL file ends at its last newline (wholeLinesOnly), but for a transcript chunk whose
- * last line goes on in the next chunk (`continues`, see ./chunk-file).
+ * last line goes on in the next chunk (`continues`, see ./chunk-file). `values`: secret values
+ * a text file masks besides its own (a compact-tier file: ../redaction/tier-values).
  */
 export async function sendFile(
   req: Request,
@@ -168,6 +175,7 @@ export async function sendFile(
   redactor: Redactor,
   charge: Charge,
   admit: Admit = () => Promise.resolve(),
+  values: ReadonlyMap<string, string> = new Map(),
 ): Promise<void> {
   let file = opened;
   let streaming = false;
@@ -178,7 +186,7 @@ export async function sendFile(
     const unfinished = !file.continues;
     if (redactor.enabled && !binary && name.endsWith('.jsonl') && !utf16Of(head) && unfinished)
       file = await wholeLinesOnly(res, file);
-    const d: Download = { req, res, name, file, charge };
+    const d: Download = { req, res, name, file, charge, values };
     if (!redactor.enabled) streaming = sendBytes(d, binary, null);
     else if (file.size <= REDACT_IN_MEMORY) {
       await admit(file.size);

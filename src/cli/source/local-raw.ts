@@ -3,7 +3,8 @@ import { BrainStore } from '../../brain/store';
 import { recordLine } from '../../brain/transcript/record-line';
 import type { StoreSource } from '../../config/brain-source';
 import type { HomeSettings } from '../../config/home-settings';
-import { maskText } from '../../http/masked-body';
+import { maskText, withTierValues } from '../../http/masked-body';
+import { fullTierValues } from '../../redaction/tier-values';
 import { Redactor } from '../../redaction/redactor';
 import { CliError, Exit, notFound } from '../errors';
 
@@ -43,5 +44,9 @@ export async function localRaw(
     enabled: settings.redact,
     extraPatterns: settings.redactPatterns,
   });
-  return redactor.enabled ? maskText(line, redactor).body : line;
+  if (!redactor.enabled) return line;
+  // A compact line masks the full tier's secret values too (../../redaction/tier-values).
+  const src = compact ? await store.fullTier(found.session.entry) : null;
+  return withTierValues(maskText(line, redactor), redactor, await fullTierValues(redactor, src))
+    .body;
 }

@@ -1,0 +1,148 @@
+import type { INestApplication } from '@nestjs/common';
+import * as fs from 'node:fs';
+import type * as http from 'node:http';
+import * as path from 'node:path';
+import { BrainStore } from '../../src/brain/store';
+import { localRaw } from '../../src/cli/source/local-raw';
+import { makeTempDir } from '../fixtures/brain-home';
+import { Redactor } from '../../src/redaction/redactor';
+import {
+  compactLine,
+  fullLine,
+  jsonl,
+  planner,
+  truncateText,
+  userInput,
+} from '../fixtures/records';
+import { writeSession } from '../index/index-home';
+import { postGql, rawGet, startAppOver } from '../e2e/harness';
+
+/**
+ * Review 20 H1/H2 (REDACT=on): the compact tier keeps a long text's head and tail and cuts its
+ * middle. A secret found by its key in the cut middle and echoed in the kept tail, or a tail
+ * that keeps a value whose name was cut away, showed clear on every compact route while the
+ * full value masked it. Every compact route now masks the values the full tier holds.
+ */
+
+const ID = 'c0700000-0000-4000-8000-000000000001';
+const ONLY = 'c0700000-0000-4000-8000-000000000002';
+const V1 = 'Zm3MiddleSecretAbcDef12345';
+const V2 = 'Zm4NameValueSecretQwe98765';
+const T = '2026-06-05T10:00:00Z';
+const pad = (tag: string, bytes: number) =>
+  `${tag} line ${'.'.repeat(22)}\n`.repeat(Math.ceil(bytes / 32));
+/** Step 1: `export DB_PASSWORD=V1` in the cut middle, `echo: V1` in the kept tail. */
+const TEXT1 = `${pad('pad', 2100)}export DB_PASSWORD=${V1}\n${pad('mid', 3000)}echo: ${V1}\n${pad('end', 200)}`;
+/** Step 2: the tail (its last 2048 bytes) starts at `"value"`: the name is cut away. */
+const TAIL2 = `"value":"${V2}"}\n`;
+const TEXT2 =
+  `${pad('pad', 2100)}${pad('mid', 3000)}{"name":"API_TOKEN",` +
+  TAIL2 +
+  '.'.repeat(2048 - TAIL2.length);
+const RECORDS = [
+  userInput(0, T, { request: 'build', localTime: T }),
+  planner(1, T, { content: TEXT1 }),
+  planner(2, T, { content: TEXT2 }),
+];
+const COMPACT_FILE = '.system_generated/logs/transcript.jsonl';
+
+let dir: string;
+let app: INestApplication;
+let server: http.Server;
+const home = () => path.join(dir, 'home');
+
+beforeAll(async () => {
+  dir = makeTempDir('brainql-cut-echoes-');
+  const root = path.join(home(), 'antigravity-ide/brain');
+  writeSession(root, ID, RECORDS);
+  writeSession(root, ONLY, RECORDS, { compactOnly: true });
+  app = await startAppOver(home(), { REDACT: 'on', CACHE_DIR: path.join(dir, 'cache') });
+  server = app.getHttpServer() as http.Server;
+  await app.get(BrainStore).refresh();
+});
+
+afterAll(async () => {
+  await app?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const get = async (p: string, headers = {}) =>
+  (await rawGet(server, p, headers)).body.toString('utf8');
+
+const P = '[REDACTED:password]';
+/** The compact contents as the compact tier holds them, and as every compact route must show them. */
+const CUT1 = truncateText(TEXT1);
+const CUT2 = truncateText(TEXT2);
+const SHOWN1 = CUT1.replace(V1, P);
+const SHOWN2 = CUT2.replace(V2, P);
+
+it('is a leak the compact text alone cannot see (what the test guards)', () => {
+  const r = new Redactor({ enabled: true, extraPatterns: [] });
+  expect([CUT1.split(V1).length, CUT2.split(V2).length]).toEqual([2, 2]);
+  expect([r.redactText(CUT1), r.redactText(CUT2)]).toEqual([CUT1, CUT2]);
+});
+
+it('masks the tail echo and the nameless tail value on GraphQL and REST compact fields', async () => {
+  const gql = await postGql(
+    server,
+    `{ session(id: "${ID}") { steps { edges { node { index content } } } step(index: 1) { content full: content(full: true) } } }`,
+  );
+  expect(gql.errors).toBeUndefined();
+  const data = gql.data as {
+    session: {
+      steps: { edges: { node: { index: number; content: string } }[] };
+      step: { content: string; full: string };
+    };
+  };
+  expect(data.session.steps.edges.map((e) => e.node.content).slice(1)).toEqual([SHOWN1, SHOWN2]);
+  expect(data.session.step.content).toBe(SHOWN1);
+  // The full value masks both by itself, as before.
+  expect(data.session.step.full).toBe(TEXT1.split(V1).join(P));
+  const rest = await Promise.all([1, 2].map((n) => get(`/api/sessions/${ID}/steps/${n}`)));
+  expect(rest.map((b) => (JSON.parse(b) as { content: string }).content)).toEqual([SHOWN1, SHOWN2]);
+});
+
+it('masks them in the compact raw line, the line route, the download whole and by Range, and the CLI', async () => {
+  const lines = compactFile().split('\n');
+  const raw = await Promise.all(
+    [1, 2].map((n) => get(`/api/sessions/${ID}/steps/${n}/raw?compact=true`)),
+  );
+  expect(raw).toEqual([lines[1], lines[2]].map(masked));
+  expect(await get(`/api/sessions/${ID}/lines/3?file=${COMPACT_FILE}`)).toBe(masked(lines[2]));
+  const whole = await get(`/api/sessions/${ID}/files/${COMPACT_FILE}`);
+  expect(whole).toBe(masked(compactFile()));
+  const at = whole.indexOf('echo: ');
+  const range = await rawGet(server, `/api/sessions/${ID}/files/${COMPACT_FILE}`, {
+    range: `bytes=${at}-${at + 24}`,
+  });
+  expect([range.status, range.body.toString('utf8')]).toEqual([206, `echo: ${P}`]);
+  const cli = await Promise.all(
+    [1, 2].map((n) =>
+      localRaw(
+        { redact: true, redactPatterns: [] } as never,
+        { geminiHome: home(), brainRoots: [] } as never,
+        ID,
+        n,
+        true,
+      ),
+    ),
+  );
+  expect(cli.map((b) => b.toString('utf8'))).toEqual([lines[1], lines[2]].map(masked));
+});
+
+it('leaves the full tier’s routes and a session without a full tier as they were', async () => {
+  const full = await get(`/api/sessions/${ID}/steps/1/raw`);
+  expect(full).toBe(fullLine(RECORDS[1]).split(V1).join(P));
+  // No full tier: nothing to learn from (the compact text alone shows no key).
+  const only = await get(`/api/sessions/${ONLY}/steps/1`);
+  expect((JSON.parse(only) as { content: string }).content).toBe(CUT1);
+});
+
+function compactFile(): string {
+  return jsonl(RECORDS.map(compactLine));
+}
+
+/** A compact line or file with both values masked (escaped as JSON strings hold them). */
+function masked(text: string): string {
+  return text.split(V1).join(P).split(V2).join(P);
+}
