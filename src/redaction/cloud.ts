@@ -2,6 +2,7 @@ import { EDGE, EDGE_ALNUM, REDACTED, regexDetector, type Detector } from './dete
 import { acceptAssignment, secretKey } from './keys';
 import { LINE_GUTTER } from './gutter';
 import { VALUE_MAX } from './values';
+import { wordParts } from './cut-token';
 
 // --- credentials of cloud services that have no prefix of their own -----------------------------
 
@@ -9,8 +10,10 @@ import { VALUE_MAX } from './values';
  * The signature or session token of a pre-signed URL: Azure SAS `sig=`, S3
  * `X-Amz-Signature=` and `X-Amz-Security-Token=`, GCS `X-Goog-Signature=`, CloudFront
  * `Signature=`. Anyone holding the URL holds the access it grants, until it expires.
+ * Also an API key as a URL's `key` parameter (`https://maps.x.com/api?key=V&q=1`, review 21:
+ * served clear where `?api_key=V` is masked), when random (apiKeyParameter).
  */
-const SIGNED = '(?:sig|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|Signature)';
+const SIGNED = '(?:sig|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|Signature|key)';
 export const urlSignature = regexDetector({
   kind: 'url-signature',
   anchors: '=',
@@ -19,10 +22,22 @@ export const urlSignature = regexDetector({
   source: `(?<=[?&;]${SIGNED})=([A-Za-z0-9%+/_-]{16,2048}=*)`,
   quick: (text, at) => {
     const c = text.charCodeAt(at - 1);
-    return c === 0x67 || c === 0x65 || c === 0x6e; // sig, Signature, Token
+    return c === 0x67 || c === 0x65 || c === 0x6e || c === 0x79; // sig, Signature, Token, key
   },
-  pick: (m) => m.index + 1,
+  pick: (m) =>
+    !m.input.startsWith('key', m.index - 3) || apiKeyParameter(m[1]) ? m.index + 1 : -1,
+  kindOf: (m) => (m.input.startsWith('key', m.index - 3) ? 'password' : 'url-signature'),
 });
+
+/**
+ * Whether a URL's `key` parameter holds an API key: 16 or more letters, digits, `-` and `_`,
+ * with a letter and a digit, not words and numbers (`report_2024_final_v2`, a cache key;
+ * `?key=value`, `?key=1`, `?key=name` are shorter).
+ */
+function apiKeyParameter(v: string): boolean {
+  if (!/^[A-Za-z0-9_-]{16,}$/.test(v) || !/\d/.test(v) || !/[A-Za-z]/.test(v)) return false;
+  return !wordParts(v);
+}
 
 /**
  * HashiCorp Vault tokens: service `hvs.`, batch `hvb.`, recovery `hvr.`, and the older service

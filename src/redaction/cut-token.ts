@@ -139,6 +139,16 @@ function wordsAndNumbers(run: string): boolean {
 }
 
 /**
+ * Whether `v` is words, numbers and versions between `-`, `_` and `.` (`report_2024_final_v2`,
+ * `18-alpine3.19`, `MyComponent2Props`): no key or password (./cloud, ./formats).
+ */
+export function wordParts(v: string): boolean {
+  return v
+    .split(/[-_.]/)
+    .every((part) => part === '' || wordsAndNumbers(part) || /^[A-Za-z]{1,3}\d{1,4}$/.test(part));
+}
+
+/**
  * The tail side (review 9, high): `content` and `thinking` go on after the marker with their
  * last 2,048 bytes, which can start inside a secret (the last 30 characters of a `ghp_` token,
  * the end of a password or bearer token). The run of token characters right after the

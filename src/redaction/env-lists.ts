@@ -20,7 +20,8 @@ import { backslashesBefore } from './backslashes';
 /** What may open a line before its YAML: blanks, a gutter's number and `:`, a diff mark. */
 const GUTTER = '[ \\t]*(?:[+-]|\\d{1,9}:)?[ \\t]*';
 /** A name key and its name, maybe quoted, maybe with a comment after it, ending its line. */
-const NAME = '(?:name|Name|ParameterKey)[ \\t]*:[ \\t]*(?<q>["\']?)([A-Za-z_][\\w.-]{0,127})\\k<q>';
+const NAME =
+  '(?:name|Name|ParameterKey|Key)[ \\t]*:[ \\t]*(?<q>["\']?)([A-Za-z_][\\w.-]{0,127})\\k<q>';
 /** A list item's name line, the item's `- ` on it or not (value first: the line after). */
 const NAME_LINE = new RegExp(`^${GUTTER}(-[ \\t]+)?${NAME}[ \\t]*(?:#.*)?\\r?$`);
 /** Flow style, before `value` on its line: `{name: DB_PASSWORD, `. */
@@ -52,13 +53,19 @@ const BLOCK = /[ \t]*[|>][+-]?[ \t]*(?:#[^\r\n]*)?\r?\n/y;
  * string maybe JSON text itself (a compact tool argument, `"name": "\\"DB_PASSWORD\\""`).
  */
 const JSON_NAME =
-  /\\*"(?:name|Name|ParameterKey)\\*"[ \t]*:[ \t]*\\*"(?:\\+")?([A-Za-z_][\w.-]{0,127})\\*"/;
+  /\\*"(?:name|Name|ParameterKey|Key)\\*"[ \t]*:[ \t]*\\*"(?:\\+")?([A-Za-z_][\w.-]{0,127})\\*"/;
 const JSON_VALUE = new RegExp(
   `[ \\t]*\\\\*"(?:\\\\+")?([^"\\\\\\r\\n]{1,${VALUE_MAX}})\\\\*"`,
   'y',
 );
+/**
+ * A Python dict's (a list's `repr`, boto3's output, a script's literal): `{'name': 'API_TOKEN',
+ * 'value': '…'}` (review 21: served clear decoded and inside JSON strings, whose `'` stay).
+ */
+const PY_NAME = /'(?:name|Name|ParameterKey|Key)'[ \t]*:[ \t]*'([A-Za-z_][\w.-]{0,127})'/;
+const PY_VALUE = new RegExp(`[ \\t]*'([^'\\\\\\r\\n]{1,${VALUE_MAX}})'`, 'y');
 /** The names a list item's name member may have (JSON_NAME's), for a parsed object (./json). */
-export const ITEM_NAME_KEYS = ['name', 'Name', 'ParameterKey'];
+export const ITEM_NAME_KEYS = ['name', 'Name', 'ParameterKey', 'Key'];
 /** The keys of its value (envListValue's trigger). */
 export const ITEM_VALUE_KEYS = ['value', 'Value', 'ParameterValue'];
 /** A name JSON_NAME reads. */
@@ -100,11 +107,15 @@ function referenceValue(name: string, value: string): boolean {
 export const envListValue: Detector = {
   kind: 'password',
   anchors: ':=',
-  trigger: '[:=](?<=(?<![\\w-])(?:[vV]alue|ParameterValue)(?:\\\\*")?[ \\t]*[:=])',
+  // `'value':` too: a Python dict (review 21).
+  trigger: '[:=](?<=(?<![\\w-])(?:[vV]alue|ParameterValue)(?:\\\\*"|\')?[ \\t]*[:=])',
   find(text, at, _state, out) {
     let v = at;
     while (v > 0 && (text.charCodeAt(v - 1) === 0x20 || text.charCodeAt(v - 1) === 0x09)) v--;
-    if (text.charCodeAt(v - 1) === 0x22) return jsonValue(text, at, out);
+    if (text.charCodeAt(v - 1) === 0x22) return jsonValue(text, at, out, JSON_NAME, JSON_VALUE);
+    if (text.charCodeAt(v - 1) === 0x27) {
+      return text.charCodeAt(at) === 0x3a ? jsonValue(text, at, out, PY_NAME, PY_VALUE) : -1;
+    }
     v -= text.startsWith('ParameterValue', v - 14) ? 14 : 5;
     const lineStart = lineBefore(text, v, LINE_MAX);
     if (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 0x0a) return -1;
@@ -214,10 +225,10 @@ function blockValue(text: string, from: number, indent: number, name: string, ou
  * "ParameterValue": "…"}` (CloudFormation): the value's object holds a name member (before or
  * after it, maybe past a nested object or array: review 20) naming a secret's.
  */
-function jsonValue(text: string, at: number, out: Span[]): number {
+function jsonValue(text: string, at: number, out: Span[], names: RegExp, values: RegExp): number {
   // A string value first: most `"value":` in JSON text hold none (`"value": {`, a number).
-  JSON_VALUE.lastIndex = at + 1;
-  const m = JSON_VALUE.exec(text);
+  values.lastIndex = at + 1;
+  const m = values.exec(text);
   if (!m) return -1;
   let open = at;
   for (let depth = 0, stop = Math.max(0, at - OBJECT_REACH); open >= stop; open--) {
@@ -238,15 +249,15 @@ function jsonValue(text: string, at: number, out: Span[]): number {
       depth--;
     }
   }
-  const name = JSON_NAME.exec(topLevel(text, open, close));
+  const name = names.exec(topLevel(text, open, close));
   if (!name) return -1;
   const rule = secretKey(name[1]);
   if (!rule || !accepted(rule, name[1], m[1], true)) return -1;
-  const quote = JSON_VALUE.lastIndex - 1;
+  const quote = values.lastIndex - 1;
   const end = quote - backslashesBefore(text, quote); // the closing quote's escapes
   const { start, kind } = ruleStart(rule, m[1]);
   if (start < m[1].length) out.push({ start: end - m[1].length + start, end, kind });
-  return JSON_VALUE.lastIndex;
+  return values.lastIndex;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Span } from './detector';
 import { numberSpans, SCHEMA_TYPES, stringSpans } from './json';
+import { isCookie as cookieObject } from './json-fields';
 import { parseJson, type JsonNode } from './json-positions';
 import { secretKey, type KeyRule } from './keys';
 import { Literal, literalEnd } from './literal';
@@ -102,7 +103,9 @@ function visit(
     case 'o': {
       const keys = node.keys.map((k) => Literal.decode(text, k.start, k.end, k.escaped));
       const inherited =
-        rule && !isSchema(text, keys, node.values) && !isCookie(keys, node.values) ? rule : null;
+        rule && !isSchema(text, keys, node.values) && !isCookie(text, keys, node.values)
+          ? rule
+          : null;
       for (let i = 0; i < keys.length; i++) {
         const key = keys[i];
         if (key && (all || node.keys[i].escaped)) key.toRaw(r.findSpans(key.value), out);
@@ -130,18 +133,22 @@ function isSchema(text: string, keys: (Literal | null)[], values: JsonNode[]): b
 }
 
 /**
- * As ./json-fields isCookie: string `name`, `value` and `domain` members and no string `type`
- * (the value is masked, by the raw scan's cookieValue).
+ * As ./json-fields isCookie: string `name` and `value` members, a string `domain` or a session
+ * cookie's name, and no string `type` (the value is masked, by the raw scan's cookieValue).
  */
-function isCookie(keys: (Literal | null)[], values: JsonNode[]): boolean {
-  let found = 0;
+function isCookie(text: string, keys: (Literal | null)[], values: JsonNode[]): boolean {
+  const o: Record<string, unknown> = {};
   for (let i = 0; i < keys.length; i++) {
     const name = keys[i]?.value;
-    if (values[i].t !== 's') continue;
+    const v = values[i];
+    if (v.t !== 's') continue;
     if (name === 'type') return false;
-    if (name === 'name' || name === 'value' || name === 'domain') found++;
+    if (name === 'domain') o.domain = '';
+    else if (name === 'name' || name === 'value') {
+      o[name] = Literal.decode(text, v.start, v.end, v.escaped)?.value ?? '';
+    }
   }
-  return found >= 3;
+  return cookieObject(o);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { EDGE, EDGE_ALNUM, EDGE_TOKEN, REDACTED, regexDetector } from './detector';
+import { EDGE, EDGE_ALNUM, EDGE_TOKEN, REDACTED, regexDetector, type Detector } from './detector';
+import { wordParts } from './cut-token';
 import { placeholderPassword } from './keys';
 import { MAX_TOKEN_RUN } from './rules';
 
@@ -213,12 +214,23 @@ export const bearer = regexDetector({
   pick: (m, end) => (/\d/.test(m[1]) ? end - m[1].length : -1),
 });
 
+/** A password urlPasswordAtEnd reads (no `@`, no `:`), and what may follow it. */
+const AT_END_PASSWORD = '[^\\s\\/?#"\'\\\\@:]{8,256}';
+const AT_END = '(?:$|[\\r\\n"\']|\\\\+[nr"])';
+const AT_END_URL = new RegExp(
+  `:(?:\\\\*\\/){2}[^\\s:@\\/?#"'\\\\]*:(${AT_END_PASSWORD})(?=${AT_END})`,
+  'y',
+);
+
 /** `scheme://user:password@host`: masks the password (up to the last `@` of the authority). */
 export const urlCredentials = regexDetector({
   kind: 'url-credentials',
   anchors: ':',
   // `:\/\/` too: slashes escaped for sed (`s/…/postgres:\/\/app:pw@db/`) or for JSON.
-  trigger: ':(?=(?:\\\\*\\/){2}[^\\s:@\\/?#"\'\\\\]*:[^\\s\\/?#"\'\\\\]*@)',
+  // Or 8 or more at its line's or string's end (urlPasswordAtEnd's).
+  trigger:
+    ':(?=(?:\\\\*\\/){2}[^\\s:@\\/?#"\'\\\\]*:(?:[^\\s\\/?#"\'\\\\]*@|' +
+    `${AT_END_PASSWORD}${AT_END}))`,
   back: 0,
   source: ':(?:\\\\*\\/){2}[^\\s:@\\/?#"\'\\\\]*:([^\\s\\/?#"\'\\\\]+)@',
   quick: (text, at) => {
@@ -234,6 +246,35 @@ export const urlCredentials = regexDetector({
   },
   trimEnd: 1,
 });
+
+/**
+ * `scheme://user:V` ending its line or string, no `@host` after it (`git clone
+ * https://bob:V` then a line break, a JSON string's `"` or `\n`): a URL cut before its host.
+ * The compact tier's cut head is masked so (./cut-token), and a text's last line
+ * (endUrlPassword); review 21 saw the same URL in a full text's line served clear. Masked when
+ * V looks like a password: 8 or more with a letter and a digit, not words, numbers and
+ * versions between `-`, `_`, `.` (`docker://node:18-alpine3.19`); a port stays
+ * (`http://localhost:3000`).
+ */
+export const urlPasswordAtEnd: Detector = {
+  kind: 'password',
+  anchors: ':',
+  trigger: '', // urlCredentials'
+  find(text, at, _state, out) {
+    const c = text.charCodeAt(at + 1);
+    if (c !== 0x5c && !(c === 0x2f && text.charCodeAt(at + 2) === 0x2f)) return -1;
+    AT_END_URL.lastIndex = at;
+    const m = AT_END_URL.exec(text);
+    if (!m) return -1;
+    const pass = m[1];
+    if (!/\d/.test(pass) || !/[A-Za-z]/.test(pass) || placeholderPassword(pass)) return -1;
+    // Separated words, numbers and versions (a tag); `Summer2024` alone is a password's shape.
+    if (/[-_.]/.test(pass) && wordParts(pass)) return -1;
+    const end = AT_END_URL.lastIndex;
+    out.push({ start: end - pass.length, end, kind: 'password' });
+    return end;
+  },
+};
 
 /** A user that looks generated: 12+ characters with upper and lower case and a digit, or 20+. */
 const TOKEN_USER =

@@ -195,6 +195,30 @@ export const keyValuePair: Detector = {
 /** `"value":` as a member's whole key (not `"defaultValue":`). */
 const VALUE_MEMBER = /"value\\*"[ \t]*$/;
 const COOKIE_RULE: KeyRule = { keyword: 'cookie', kind: 'cookie' };
+/**
+ * The names of session and login cookies, whose value is a cookie's without a `domain` beside
+ * it (review 21: `{"name": "sessionid", "value": "…"}` of a HAR entry or a `document.cookie`
+ * dump was served clear): `sessionid`, `session`, `sess`, `sid`, `connect.sid`, `PHPSESSID`,
+ * `JSESSIONID`, `ASP.NET_SessionId`, `laravel_session`, `_gh_sess`, `session_token`,
+ * `next-auth.session-token`, `auth_token`, `remember_user_token`, `access_token`,
+ * `refresh_token`, maybe behind `__Secure-` or `__Host-`. Not `theme`, `lang`, `csrftoken`.
+ */
+export const SESSION_COOKIE =
+  /^(?:__(?:secure|host)-)?(?:[\w.-]{0,40}[._-])?(?:session(?:[-_.]?(?:id|token|key))?|sess(?:id)?|sid|phpsessid|jsessionid|auth[-_]?token|remember[-_]?(?:user[-_]?)?token|access[-_]?token|refresh[-_]?token)$/i;
+/**
+ * A session cookie without a `domain` (isCookie): its name SESSION_COOKIE's, its value a session
+ * id's (12 or more characters with a digit and no blank: `{"name": "session", "value":
+ * "morning"}` is no cookie's).
+ */
+const sessionCookie = (name: unknown, value: unknown): boolean =>
+  typeof name === 'string' &&
+  name.length <= 64 &&
+  SESSION_COOKIE.test(name) &&
+  typeof value === 'string' &&
+  SESSION_VALUE.test(value);
+const SESSION_VALUE = /^(?=\D*\d)\S{12,}$/;
+/** What a session cookie's name holds (cookieValue's cheap test without a `"domain`). */
+const SESSION_WORD = /ses|sid|token/i;
 
 /**
  * A browser cookie as JSON (Playwright's storage state and `addCookies`, the DevTools
@@ -202,7 +226,8 @@ const COOKIE_RULE: KeyRule = { keyword: 'cookie', kind: 'cookie' };
  * "domain": "x.com", …}`. A parsed value under `"cookies"` was masked (./json), its raw line
  * served the value clear (review 20); now the value of an object with a `name` and a `domain`
  * string (and no `type` one: a DNS record's) is masked in both, and the name and domain stay
- * (they are no secret). Anchored on the
+ * (they are no secret); without a `domain`, when the name is a session cookie's
+ * (SESSION_COOKIE, review 21). Anchored on the
  * `:` after `"value"` (sensitiveValue's trigger); a `"domain` within 256 characters first.
  */
 export const cookieValue: Detector = {
@@ -211,17 +236,20 @@ export const cookieValue: Detector = {
   trigger: '', // sensitiveValue's
   find(text, at, _state, out) {
     if (!VALUE_MEMBER.test(text.slice(Math.max(0, at - 12), at))) return -1;
-    if (!text.slice(Math.max(0, at - PAIR_REACH), at + PAIR_REACH).includes('"domain')) return -1;
+    const near = text.slice(Math.max(0, at - PAIR_REACH), at + PAIR_REACH);
+    if (!near.includes('"domain') && !SESSION_WORD.test(near)) return -1;
     const object = objectAround(text, at);
     if (!object) return -1;
-    let name = false;
+    let name: string | null = null;
+    let value: string | null = null;
     let domain = false;
     for (const m of text.slice(object[0], object[1]).matchAll(STRING_MEMBER)) {
-      if (m[1] === 'name') name = true;
+      if (m[1] === 'name') name = m[2];
+      else if (m[1] === 'value') value = m[2];
       else if (m[1] === 'domain') domain = true;
       else if (m[1] === 'type') return -1; // a DNS record's (`"type": "A"`), not a cookie
     }
-    if (!name || !domain) return -1;
+    if (name === null || !(domain || sessionCookie(name, value))) return -1;
     return maskValueAt(text, at, COOKIE_RULE, out);
   },
 };
@@ -263,7 +291,7 @@ export function isCookie(o: Record<string, unknown>): boolean {
   return (
     typeof o.value === 'string' &&
     typeof o.name === 'string' &&
-    typeof o.domain === 'string' &&
+    (typeof o.domain === 'string' || sessionCookie(o.name, o.value)) &&
     typeof o.type !== 'string'
   );
 }

@@ -1081,6 +1081,19 @@ describe('linear time', () => {
     fill('x\n<truncated 1 bytes>\nzation: Bearer a1b2c3d4e5 \n'),
     fill('x\n<truncated 1 bytes>\nord: Qxbne3000AsDle\n'),
     fill('https://b:Xk9Vq7Hunter2z\n'),
+    // Review 21: URL passwords ending a line or string, a run that never ends so, `key`
+    // parameters, Python-quoted and capitalised Key items, session cookies without a domain.
+    fill('https://b:Xk9Vq7Hunter2z"'),
+    fill('x://:'),
+    'https://b:' + fill('a1'),
+    'https://b:' + fill('a1@'),
+    fill('?key=Xk9vQ2mLp7Rt4wZ8&'),
+    '?key=' + fill('a1_'),
+    fill("{'name': 'API_TOKEN', 'value': '"),
+    fill("'value': "),
+    fill('{"Key": "DB_PASSWORD", "Value": "'),
+    fill('{"name":"sessionid","value":"Zq8Tr0ub4dorQw1"}'),
+    fill('{"name": "sid", "value": "'),
     fill(
       Array.from({ length: 32 }, (_, i) => `p${i}: password=Xq7aaaa${i}aa Xq7aaaa${i}aa`).join(
         ' ',

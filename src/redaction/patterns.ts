@@ -53,6 +53,7 @@ import {
   slackToken,
   stripeKey,
   urlCredentials,
+  urlPasswordAtEnd,
   urlTokenUser,
 } from './formats';
 import { optionSecrets } from './flags';
@@ -183,6 +184,7 @@ export const DETECTORS: readonly Detector[] = [
   cookie,
   bearer,
   urlCredentials,
+  urlPasswordAtEnd,
   urlTokenUser,
   commandPasswords,
   stdinPassword,
