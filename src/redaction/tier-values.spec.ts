@@ -54,6 +54,20 @@ describe('tierValues', () => {
     expect([...(await tierValues(r, src()))]).toEqual([[V, 'password']]);
   });
 
+  it('carries none of a long unfinished line: its last step is read again once it ends', async () => {
+    const head = `password: ${V}\n`;
+    const { file, src } = source('t6', head + 'x'.repeat(600_000));
+    expect([...(await tierValues(r, src()))]).toEqual([[V, 'password']]);
+    const first = file.read;
+    file.bytes = Buffer.concat([file.bytes, Buffer.from(` pw=${W}\n`)]);
+    expect([...(await tierValues(r, src()))]).toEqual([
+      [V, 'password'],
+      [W, 'password'],
+    ]);
+    // Its first two 256 KiB steps were learned (a value there is whole, lines after it are not).
+    expect(file.read - first).toBe(file.bytes.length - 2 * 256 * 1024);
+  });
+
   it('sees a secret across the 256 KiB steps it reads in', async () => {
     const before = 'x'.repeat(256 * 1024 - 8);
     const { src } = source('t4', `${before}\npassword: ${V}\n`);

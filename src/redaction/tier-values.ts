@@ -28,7 +28,7 @@ export interface TierSource {
 
 /** Values kept per session: a session's secrets, not a dump's (those are masked where found). */
 export const MAX_TIER_VALUES = 256;
-/** Sessions kept (LRU); each entry holds its values and at most CARRY_MAX characters. */
+/** Sessions kept (LRU); each entry holds its values and at most CONTEXT + SEAM characters. */
 const KEPT = 256;
 /** Bytes read per step, yielding to other requests between steps (the detectors' working memory
  * on keyword-dense text is 20 to 30 times a step: 1 MiB steps added 150 MiB to large-values' peak). */
@@ -37,14 +37,12 @@ const CHUNK = 256 * 1024;
 const CONTEXT = 16 * 1024;
 /** A secret ending this close to a step's end may go on past it: it is learned next step. */
 const SEAM = 1024;
-/** An unfinished last line longer than this is read in steps like the rest. */
-const CARRY_MAX = 2 * 1024 * 1024;
 
 interface Learned {
   identity: string;
   /** Bytes of the tier read so far. */
   offset: number;
-  /** Text not yet learned from, with CONTEXT characters before it. */
+  /** The last CONTEXT characters learned from, and what follows them not yet learned from. */
   carry: string;
   decoder: StringDecoder;
   values: Map<string, string>;
@@ -55,14 +53,6 @@ interface Learned {
 const kept = new Map<string, Learned>();
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-
-/** Where learning stops in `text` (the rest is carried): before a seam, or the last newline. */
-function learnUpTo(text: string, atEnd: boolean): number {
-  if (!atEnd) return Math.max(0, text.length - SEAM);
-  // At the end of what is written: the last line may be unfinished, its value cut short.
-  const nl = text.lastIndexOf('\n') + 1;
-  return text.length - nl > CARRY_MAX ? Math.max(0, text.length - SEAM) : nl;
-}
 
 /**
  * A value learned from a JSON line with an escape in it (`p\\"w`) is shown decoded by the
@@ -83,17 +73,22 @@ function addDecoded(values: Map<string, string>, from: number): void {
 
 async function catchUp(redactor: Redactor, state: Learned, src: TierSource): Promise<void> {
   while (state.offset < src.size) {
-    const bytes = await src.read(state.offset, Math.min(src.size, state.offset + CHUNK));
+    let bytes = await src.read(state.offset, Math.min(src.size, state.offset + CHUNK));
     if (bytes.length === 0) break;
+    const last = state.offset + bytes.length >= src.size;
+    // The last line may be unfinished (being written), its value cut short: it is read again
+    // from its start once more is written. A newline never falls inside a UTF-8 character.
+    if (last) bytes = bytes.subarray(0, bytes.lastIndexOf(0x0a) + 1);
     state.offset += bytes.length;
     const text = state.carry + state.decoder.write(bytes);
-    const upTo = learnUpTo(text, state.offset >= src.size);
+    const upTo = last ? text.length : Math.max(0, text.length - SEAM);
     const spans = redactor.findSpans(text).filter((s: Span) => s.end <= upTo);
     const before = state.values.size;
     learnValues(text, spans, state.values, MAX_TIER_VALUES);
     if (state.values.size > before) addDecoded(state.values, before);
     state.carry = text.slice(Math.max(0, upTo - CONTEXT));
-    if (state.offset < src.size) await nextTurn();
+    if (last) break;
+    await nextTurn();
   }
 }
 
