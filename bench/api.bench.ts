@@ -1,10 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { LineIndex } from '../src/brain/transcript/line-index';
 import { parseLine } from '../src/brain/transcript/records';
 import { locateViews } from '../src/brain/transcript/view';
 import type { BenchData } from './generate';
-import { ms, row, type Row } from './report';
+import { mb, ms, row, type Row } from './report';
 import { freePort, measure, post, startServer, waitReady } from './server';
 import { quantile } from './stats';
 
@@ -17,6 +18,7 @@ import { quantile } from './stats';
 const PAGE = `query Newest { sessions(first: 20) { edges { node {
   id createdAt updatedAt userRequest model stepCount toolCallCount errorCount } } } }`;
 const STEP = `query Step($id: String!, $i: Int!) { session(id: $id) { step(index: $i) { content(full: true) } } }`;
+const COMPACT = `query Cut($id: String!, $i: Int!) { session(id: $id) { step(index: $i) { content } } }`;
 const BIG_ID = 'b1b1b1b1-0000-4000-8000-00000000b1b1';
 
 /**
@@ -55,6 +57,13 @@ async function bigSessionHome(
   return { home, step, length: (content ?? '').length };
 }
 
+/** `wc -l` over `file`, in ms (the machine's own reading speed, measured beside). */
+function timeWc(file: string): number {
+  const started = process.hrtime.bigint();
+  execFileSync('wc', ['-l', file]);
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
 export async function benchApi(data: BenchData, rows: Row[]): Promise<void> {
   const big = await bigSessionHome(data);
   // The server runs in its own process, as in production: in one process the bench's HTTP
@@ -74,6 +83,11 @@ export async function benchApi(data: BenchData, rows: Row[]): Promise<void> {
     const vars = { id: BIG_ID, i: big.step };
     await measure(5, () => post(url, STEP, vars)); // the first builds the 1 GiB line index
     const step = await measure(200, () => post(url, STEP, vars));
+    // The cut compact record masks the full tier's secret values: its first asking learns them
+    // from the whole full transcript (src/redaction/tier-values), beside `wc -l` of that file.
+    const wc = timeWc(data.bigFile);
+    const [learn] = await measure(1, () => post(url, COMPACT, vars));
+    const cut = await measure(50, () => post(url, COMPACT, vars));
     const pageMedian = quantile(page, 0.5);
     const stepMedian = quantile(step, 0.5);
     rows.push(
@@ -94,6 +108,15 @@ export async function benchApi(data: BenchData, rows: Row[]): Promise<void> {
       ),
     );
     rows.push(row(`6. same, p99 (line of ${big.length} chars)`, ms(quantile(step, 0.99))));
+    const mib = data.bigBytes / 2 ** 20;
+    rows.push(
+      row(
+        `6. cut compact content, first asking: learns the full tier's secret values (${mib.toFixed(0)} MiB)`,
+        `${ms(learn)} (${mb((data.bigBytes / learn) * 1000)}/s)`,
+      ),
+    );
+    rows.push(row('6. same file, `wc -l` (baseline)', ms(wc)));
+    rows.push(row('6. cut compact content, repeated, median of 50', ms(quantile(cut, 0.5))));
   } finally {
     server.kill('SIGTERM');
   }
