@@ -11,7 +11,8 @@ import { rateKeyOf } from '../graphql/limits/rate-limit.module';
 import { Redactor } from '../redaction/redactor';
 import { fullTierValues, NO_VALUES } from '../redaction/tier-values';
 import type { SessionViews } from '../brain/transcript/view';
-import type { SessionEntry } from '../brain/types';
+import type { SessionEntry, StepRecord } from '../brain/types';
+import { lineTwinValues } from '../steps/twin-values';
 import { parseFilePath } from './file-path';
 import { ApiErrors, ApiSessionId, FlavorParam } from '../rest/api-docs';
 import { Params } from '../rest/params';
@@ -117,6 +118,22 @@ export class FilesController {
   }
 
   /**
+   * The secret values of the full twin of the compact record `which` picks, when it was cut
+   * (../steps/twin-values); its twin is read within the large-values budget.
+   */
+  private async twinValues(
+    res: Response,
+    entry: SessionEntry,
+    which: (record: StepRecord) => boolean,
+  ): Promise<ReadonlyMap<string, string>> {
+    if (!this.redactor.enabled) return NO_VALUES;
+    const record = (await this.store.records(entry)).find(which);
+    return lineTwinValues(this.store, this.redactor, entry, record, (bytes) =>
+      this.admit(res, bytes),
+    );
+  }
+
+  /**
    * The full tier's secret values, when what is served belongs to the compact tier (`compact`
    * says whether it does) and the session has both: the compact tier masks them too
    * (../redaction/tier-values).
@@ -200,7 +217,9 @@ export class FilesController {
     if (line === 'no-view')
       throw new HttpError(HttpErrorCode.NOT_FOUND, 'This session has no transcript of that tier.');
     if (line === null) throw new HttpError(HttpErrorCode.NOT_FOUND, `No step with index ${step}.`);
-    const values = compact ? await this.tierValues(session.entry, () => true) : NO_VALUES;
+    const values = compact
+      ? await this.twinValues(res, session.entry, (r) => r.index === step)
+      : NO_VALUES;
     await this.sendLine(res, rateKey, line, 'application/x-ndjson', values);
   }
 
@@ -253,7 +272,11 @@ export class FilesController {
         HttpErrorCode.NOT_FOUND,
         `Line ${line} of ${file} is not finished (no newline yet): with redaction on it is held back, as downloads hold it back, since it may end in the first half of a secret.`,
       );
-    const values = await this.tierValues(session.entry, (v) => v.compact?.label === file);
+    const views = await this.store.views(session.entry);
+    const values =
+      views.compact?.label === file
+        ? await this.twinValues(res, session.entry, (r) => r.line === line)
+        : NO_VALUES;
     await this.sendLine(res, rateKey, bytes, 'text/plain', values);
   }
 

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { Redactor } from './redactor';
 import { createRedactStream } from './stream';
-import { maskValues, maskValuesDeep, tierValues, valueSpans, type TierSource } from './tier-values';
+import { maskValues, maskValuesDeep, tierValues, type TierSource } from './tier-values';
+import { valueSpans } from './value-spans';
 
 const r = new Redactor({ enabled: true, extraPatterns: [] });
 const V = 'Xk9vQ2mLp7Rt4wZ8';

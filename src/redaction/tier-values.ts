@@ -3,7 +3,8 @@ import { learnValues } from './echoes';
 import type { Span } from './patterns';
 import type { ReadBytes } from './range';
 import type { Redactor } from './redactor';
-import { mergeSpans } from './spans';
+import { cutLineSpans, valueSpans } from './value-spans';
+import { MaskWindows, WINDOW_STEP, WINDOWED_FROM } from './windows';
 
 /**
  * The values of the secrets a session's full transcript holds, for masking its compact tier.
@@ -53,6 +54,25 @@ interface Learned {
 const kept = new Map<string, Learned>();
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Adds to `values` what the redactor finds in `text` (a full twin's value): whole, or window by
+ * window past WINDOWED_FROM (the detectors' working memory is 20 to 30 times what they read).
+ */
+export function learnText(redactor: Redactor, text: string, values: Map<string, string>): void {
+  const before = values.size;
+  if (text.length <= WINDOWED_FROM) {
+    learnValues(text, redactor.findSpans(text), values, MAX_TIER_VALUES);
+  } else {
+    const windows = new MaskWindows(redactor, WINDOW_STEP);
+    windows.write(text, true, () => undefined);
+    for (const [value, kind] of windows.learned) {
+      if (values.size >= MAX_TIER_VALUES) break;
+      if (!values.has(value)) values.set(value, kind);
+    }
+  }
+  if (values.size > before) addDecoded(values, before);
+}
 
 /**
  * A value learned from a JSON line with an escape in it (`p\\"w`) is shown decoded by the
@@ -124,49 +144,6 @@ export async function tierValues(
   }
   await learning.busy;
   return learning.values;
-}
-
-/** After a JSON escape (`\n`, `\t`, `\r`, `\"`), a value starts a word though `n` is a letter. */
-function escapeBefore(text: string, at: number): boolean {
-  return at >= 2 && text.charCodeAt(at - 2) === 0x5c && 'ntr"'.includes(text[at - 1]);
-}
-
-const WORD = /[\p{L}\p{N}_]/u;
-
-/** Where `text` shows one of `values` as a whole word (in decoded text or a JSON line). */
-export function valueSpans(text: string, values: ReadonlyMap<string, string>): Span[] {
-  const out: Span[] = [];
-  for (const [value, kind] of values) {
-    const edgeBefore = WORD.test(value[0]);
-    const edgeAfter = WORD.test(value[value.length - 1]);
-    for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + 1)) {
-      const end = at + value.length;
-      if (edgeBefore && at > 0 && WORD.test(text[at - 1]) && !escapeBefore(text, at)) continue;
-      if (edgeAfter && end < text.length && WORD.test(text[end])) continue;
-      out.push({ start: at, end, kind });
-    }
-  }
-  return mergeSpans(out);
-}
-
-/** What the compact tier writes where it cut a value (`\n<truncated N bytes>`). */
-const CUT_MARK = '<truncated ';
-
-/**
- * valueSpans within the lines of `text` (a JSONL file or line) that hold a cut value: a line
- * the compact tier did not cut shows what the full tier shows, masked by its own findings.
- */
-export function cutLineSpans(text: string, values: ReadonlyMap<string, string>): Span[] {
-  const out: Span[] = [];
-  for (let at = text.indexOf(CUT_MARK); at !== -1;) {
-    const start = text.lastIndexOf('\n', at) + 1;
-    const nl = text.indexOf('\n', at);
-    const end = nl === -1 ? text.length : nl;
-    for (const s of valueSpans(text.slice(start, end), values))
-      out.push({ start: s.start + start, end: s.end + start, kind: s.kind });
-    at = text.indexOf(CUT_MARK, end);
-  }
-  return out;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Redactor } from './redactor';
 import { continuationEnd } from './spanning';
 import { echoSpans, learnValues, MAX_VALUES } from './echoes';
 import { mergeSpans } from './spans';
-import { cutLineSpans } from './tier-values';
+import { cutLineSpans } from './value-spans';
 import type { Span } from './patterns';
 
 /** Text kept on each side of the part being emitted, so secrets across windows are seen. */

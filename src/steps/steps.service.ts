@@ -6,7 +6,8 @@ import { userRequestOf } from '../brain/session-summary';
 import { BrainStore } from '../brain/store';
 import { redactFileRange } from '../redaction/range-utf16';
 import { Redactor } from '../redaction/redactor';
-import { fullTierValues, maskValues, maskValuesDeep, NO_VALUES } from '../redaction/tier-values';
+import { maskValues, maskValuesDeep } from '../redaction/tier-values';
+import { twinValues } from './twin-values';
 import { isElided } from '../brain/transcript/record-size';
 import { RecordTooLargeError } from '../brain/transcript/scanner';
 import type { StepRecord, ToolCall, TruncatedField } from '../brain/types';
@@ -123,7 +124,7 @@ export class StepsService {
     if (!this.mustRead(step.record, field, full)) {
       const value = step.record[field];
       if (value === null) return value;
-      return maskValues(this.redactor, value, await this.fullTierValues(step, ctx));
+      return maskValues(this.redactor, value, await this.twinValues(step, ctx));
     }
     return loadFull<string | null>(ctx.loaders.full.load(this.key(step, field)));
   }
@@ -132,7 +133,7 @@ export class StepsService {
     if (!this.mustRead(step.record, 'tool_calls', full)) {
       const calls = step.record.toolCalls;
       if (calls.length === 0) return calls;
-      const values = await this.fullTierValues(step, ctx);
+      const values = await this.twinValues(step, ctx);
       return values.size === 0 ? calls : maskValuesDeep(this.redactor, calls, values);
     }
     return loadFull<ToolCall[]>(ctx.loaders.full.load(this.key(step, 'tool_calls')));
@@ -140,23 +141,13 @@ export class StepsService {
 
   /**
    * What a compact value of a cut record masks besides its own secrets: the values of the
-   * secrets in the session's full tier (../redaction/tier-values), once per session and request.
+   * secrets in its full twin (./twin-values), read through the request's loader.
    */
-  private fullTierValues(step: StepParent, ctx: GqlContext): Promise<ReadonlyMap<string, string>> {
-    // A record not cut shows what its full twin shows, masked by its own findings.
-    if (!this.redactor.enabled || step.record.truncatedFields.length === 0)
-      return Promise.resolve(NO_VALUES);
-    const memo = ctx.loaders.own(
-      this,
-      () => new Map<string, Promise<ReadonlyMap<string, string>>>(),
+  private twinValues(step: StepParent, ctx: GqlContext): Promise<ReadonlyMap<string, string>> {
+    const { session, record } = step;
+    return twinValues(this.store, this.redactor, session.entry, record, (field) =>
+      ctx.loaders.full.load(this.key(step, field)),
     );
-    const { entry } = step.session;
-    let values = memo.get(entry.realDir);
-    if (!values) {
-      values = this.store.fullTier(entry).then((src) => fullTierValues(this.redactor, src));
-      memo.set(entry.realDir, values);
-    }
-    return values;
   }
 
   /** Derived fields read the full content when they can, else the compact one (no error). */

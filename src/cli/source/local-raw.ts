@@ -4,7 +4,7 @@ import { recordLine } from '../../brain/transcript/record-line';
 import type { StoreSource } from '../../config/brain-source';
 import type { HomeSettings } from '../../config/home-settings';
 import { maskText, withTierValues } from '../../http/masked-body';
-import { fullTierValues } from '../../redaction/tier-values';
+import { lineTwinValues } from '../../steps/twin-values';
 import { Redactor } from '../../redaction/redactor';
 import { CliError, Exit, notFound } from '../errors';
 
@@ -45,8 +45,9 @@ export async function localRaw(
     extraPatterns: settings.redactPatterns,
   });
   if (!redactor.enabled) return line;
-  // A compact line masks the full tier's secret values too (../../redaction/tier-values).
-  const src = compact ? await store.fullTier(found.session.entry) : null;
-  return withTierValues(maskText(line, redactor), redactor, await fullTierValues(redactor, src))
-    .body;
+  // A cut compact line masks its full twin's secret values too (../../steps/twin-values).
+  const { entry } = found.session;
+  const record = compact ? (await store.records(entry)).find((r) => r.index === index) : undefined;
+  const values = await lineTwinValues(store, redactor, entry, record);
+  return withTierValues(maskText(line, redactor), redactor, values).body;
 }

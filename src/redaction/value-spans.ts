@@ -1,0 +1,51 @@
+import type { Span } from './patterns';
+import { mergeSpans } from './spans';
+
+/**
+ * Where a text shows values known from elsewhere (./tier-values: the secrets of a session's
+ * full tier), as whole words: in decoded text, in a JSON line, or only on a compact JSONL
+ * file's lines that hold a cut value.
+ */
+
+/** After a JSON escape (`\n`, `\t`, `\r`, `\"`), a value starts a word though `n` is a letter. */
+function escapeBefore(text: string, at: number): boolean {
+  return at >= 2 && text.charCodeAt(at - 2) === 0x5c && 'ntr"'.includes(text[at - 1]);
+}
+
+const WORD = /[\p{L}\p{N}_]/u;
+
+/** Where `text` shows one of `values` as a whole word (in decoded text or a JSON line). */
+export function valueSpans(text: string, values: ReadonlyMap<string, string>): Span[] {
+  const out: Span[] = [];
+  for (const [value, kind] of values) {
+    const edgeBefore = WORD.test(value[0]);
+    const edgeAfter = WORD.test(value[value.length - 1]);
+    for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + 1)) {
+      const end = at + value.length;
+      if (edgeBefore && at > 0 && WORD.test(text[at - 1]) && !escapeBefore(text, at)) continue;
+      if (edgeAfter && end < text.length && WORD.test(text[end])) continue;
+      out.push({ start: at, end, kind });
+    }
+  }
+  return mergeSpans(out);
+}
+
+/** What the compact tier writes where it cut a value (`\n<truncated N bytes>`). */
+export const CUT_MARK = '<truncated ';
+
+/**
+ * valueSpans within the lines of `text` (a JSONL file or line) that hold a cut value: a line
+ * the compact tier did not cut shows what the full tier shows, masked by its own findings.
+ */
+export function cutLineSpans(text: string, values: ReadonlyMap<string, string>): Span[] {
+  const out: Span[] = [];
+  for (let at = text.indexOf(CUT_MARK); at !== -1;) {
+    const start = text.lastIndexOf('\n', at) + 1;
+    const nl = text.indexOf('\n', at);
+    const end = nl === -1 ? text.length : nl;
+    for (const s of valueSpans(text.slice(start, end), values))
+      out.push({ start: s.start + start, end: s.end + start, kind: s.kind });
+    at = text.indexOf(CUT_MARK, end);
+  }
+  return out;
+}

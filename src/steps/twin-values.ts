@@ -1,0 +1,68 @@
+import type { BrainStore } from '../brain/store';
+import { RecordTooLargeError } from '../brain/transcript/scanner';
+import type { SessionEntry, StepRecord, ToolCall, TruncatedField } from '../brain/types';
+import type { Redactor } from '../redaction/redactor';
+import { fullTierValues, learnText, NO_VALUES } from '../redaction/tier-values';
+
+/** Twins whose values are kept (LRU); each holds at most 256 short values. */
+const KEPT = 4096;
+const kept = new Map<string, ReadonlyMap<string, string>>();
+
+/** Reads a field's full value (a request's loader, admitted in its large-values budget). */
+export type LoadFull = (field: TruncatedField) => Promise<string | null | ToolCall[]>;
+
+/**
+ * The values of the secrets in the full twin of a compact record that was cut, which every
+ * compact showing of that record masks too (../redaction/tier-values: a secret in the cut-out
+ * middle echoed in the kept tail, a tail value whose name was cut away). Read once per twin and
+ * kept: a twin does not change while its file grows by appending, and another file (inode) is
+ * another key. A twin over the line cap is not read whole: the session's whole full tier is
+ * learned instead, in windows. A record not cut, or a session without a full tier of its own,
+ * has none.
+ */
+export async function twinValues(
+  store: BrainStore,
+  redactor: Redactor,
+  entry: SessionEntry,
+  record: StepRecord,
+  load: LoadFull,
+): Promise<ReadonlyMap<string, string>> {
+  if (!redactor.enabled || record.truncatedFields.length === 0) return NO_VALUES;
+  const tier = await store.fullTier(entry);
+  if (!tier) return NO_VALUES;
+  const key = `${tier.key}\0${tier.identity}\0${record.index}\0${record.occurrence}`;
+  const known = kept.get(key);
+  if (known) {
+    kept.delete(key); // most recently used last
+    kept.set(key, known);
+    return known;
+  }
+  const values = new Map<string, string>();
+  try {
+    for (const field of record.truncatedFields) {
+      const value = await load(field);
+      if (typeof value === 'string') learnText(redactor, value, values);
+      else if (Array.isArray(value)) learnText(redactor, JSON.stringify(value), values);
+    }
+  } catch (err) {
+    if (err instanceof RecordTooLargeError) return fullTierValues(redactor, tier);
+    throw err;
+  }
+  kept.set(key, values);
+  if (kept.size > KEPT) kept.delete(kept.keys().next().value as string);
+  return values;
+}
+
+/** twinValues of the record a compact line holds, read through the store (no request loader). */
+export function lineTwinValues(
+  store: BrainStore,
+  redactor: Redactor,
+  entry: SessionEntry,
+  record: StepRecord | undefined,
+  admit?: (bytes: number) => Promise<void>,
+): Promise<ReadonlyMap<string, string>> {
+  if (!record) return Promise.resolve(NO_VALUES);
+  return twinValues(store, redactor, entry, record, (field) =>
+    store.fullField(entry, record, field, undefined, admit),
+  );
+}
