@@ -1,0 +1,68 @@
+import type { BrainStore, FullTier } from '../brain/store';
+import { RecordTooLargeError } from '../brain/transcript/scanner';
+import type { SessionEntry, StepRecord, TruncatedField } from '../brain/types';
+import { Redactor } from '../redaction/redactor';
+import { twinValues } from './twin-values';
+
+const r = new Redactor({ enabled: true, extraPatterns: [] });
+const V = 'Xk9vQ2mLp7Rt4wZ8';
+const W = 'Qp7Lm2Xv9Tk4Rz8';
+
+/** A store whose session has a full tier of its own holding `tierText`. */
+function storeWith(dir: string, tierText: string) {
+  const reads: number[] = [];
+  const bytes = Buffer.from(tierText);
+  const tier: FullTier = {
+    key: `${dir}\0full`,
+    identity: '1:2',
+    size: bytes.length,
+    read: (start, end) => {
+      reads.push(end - start);
+      return Promise.resolve(bytes.subarray(start, end));
+    },
+  };
+  const store = { fullTier: () => Promise.resolve(tier) } as unknown as BrainStore;
+  return { store, reads, entry: { realDir: dir } as SessionEntry };
+}
+
+const record = (index: number, truncatedFields: TruncatedField[]) =>
+  ({ index, occurrence: 0, truncatedFields }) as unknown as StepRecord;
+
+describe('twinValues', () => {
+  it('learns a cut record’s twin once, content and tool calls, and keeps it', async () => {
+    const { store, entry } = storeWith('/s1', '');
+    const loads: TruncatedField[] = [];
+    const load = (field: TruncatedField) => {
+      loads.push(field);
+      return Promise.resolve(
+        field === 'content'
+          ? `export DB_PASSWORD=${V}\nok`
+          : [{ name: 'run_command', args: { CommandLine: `mysql -u root -p${W} db` } }],
+      );
+    };
+    const cut = record(3, ['content', 'tool_calls']);
+    const first = await twinValues(store, r, entry, cut, load);
+    const again = await twinValues(store, r, entry, cut, load);
+    expect([...first]).toEqual([
+      [V, 'password'],
+      [W, 'password'],
+    ]);
+    expect([again, loads]).toEqual([first, ['content', 'tool_calls']]);
+  });
+
+  it('has none for a record that was not cut, and reads nothing', async () => {
+    const { store, entry, reads } = storeWith('/s2', `password: ${V}\n`);
+    const load = () => Promise.reject(new Error('not read'));
+    expect([...(await twinValues(store, r, entry, record(1, []), load))]).toEqual([]);
+    expect(reads).toEqual([]);
+  });
+
+  it('learns the whole full tier when the twin is over the line cap', async () => {
+    const { store, entry, reads } = storeWith('/s3', `{"content":"password: ${V}"}\n`);
+    const load = () => Promise.reject(new RecordTooLargeError('transcript_full.jsonl', 2, 9, 8));
+    expect([...(await twinValues(store, r, entry, record(2, ['content']), load))]).toEqual([
+      [V, 'password'],
+    ]);
+    expect(reads).toEqual([`{"content":"password: ${V}"}\n`.length]);
+  });
+});
