@@ -10,7 +10,6 @@ import { RateLimiter } from '../graphql/limits/rate-limiter';
 import { rateKeyOf } from '../graphql/limits/rate-limit.module';
 import { Redactor } from '../redaction/redactor';
 import { fullTierValues, NO_VALUES } from '../redaction/tier-values';
-import type { SessionViews } from '../brain/transcript/view';
 import type { SessionEntry, StepRecord } from '../brain/types';
 import { lineTwinValues } from '../steps/twin-values';
 import { parseFilePath } from './file-path';
@@ -95,9 +94,7 @@ export class FilesController {
     try {
       // A transcript chunk is masked as part of its view (lines cross chunk edges).
       file = await inTranscriptView(session.entry.realDir, opened.file, this.redactor);
-      values = await this.tierValues(session.entry, (v) =>
-        (v.compact?.segments ?? []).some((s) => s.relPath === opened.path),
-      );
+      values = await this.tierValues(session.entry, opened.path);
     } catch (err) {
       await opened.file.close();
       throw err;
@@ -134,17 +131,15 @@ export class FilesController {
   }
 
   /**
-   * The full tier's secret values, when what is served belongs to the compact tier (`compact`
-   * says whether it does) and the session has both: the compact tier masks them too
-   * (../redaction/tier-values).
+   * The full tier's secret values when `relPath` is a file of the compact tier (and the session
+   * has a full one): its cut lines mask them too (../redaction/tier-values).
    */
   private async tierValues(
     entry: SessionEntry,
-    compact: (views: SessionViews) => boolean,
+    relPath: string,
   ): Promise<ReadonlyMap<string, string>> {
-    if (!this.redactor.enabled) return NO_VALUES;
-    const views = await this.store.views(entry);
-    if (!views.full || views.compact === views.full || !compact(views)) return NO_VALUES;
+    if (!this.redactor.enabled || !(await this.store.inCompactTier(entry, relPath)))
+      return NO_VALUES;
     return fullTierValues(this.redactor, await this.store.fullTier(entry));
   }
 

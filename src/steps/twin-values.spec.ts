@@ -37,7 +37,15 @@ describe('twinValues', () => {
       return Promise.resolve(
         field === 'content'
           ? `export DB_PASSWORD=${V}\nok`
-          : [{ name: 'run_command', args: { CommandLine: `mysql -u root -p${W} db` } }],
+          : [
+              {
+                position: 0,
+                name: 'run_command',
+                args: { CommandLine: `mysql -u root -p${W} db` },
+                toolAction: null,
+                toolSummary: null,
+              },
+            ],
       );
     };
     const cut = record(3, ['content', 'tool_calls']);
