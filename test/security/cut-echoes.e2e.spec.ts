@@ -16,6 +16,7 @@ import {
 } from '../fixtures/records';
 import { writeSession } from '../index/index-home';
 import { postGql, rawGet, startAppOver } from '../e2e/harness';
+import { subscribe, type Transport } from '../live/clients';
 
 /**
  * Review 20 H1/H2 (REDACT=on): the compact tier keeps a long text's head and tail and cuts its
@@ -100,6 +101,24 @@ it('masks the tail echo and the nameless tail value on GraphQL and REST compact 
   expect(data.session.step.full).toBe(TEXT1.split(V1).join(P));
   const rest = await Promise.all([1, 2].map((n) => get(`/api/sessions/${ID}/steps/${n}`)));
   expect(rest.map((b) => (JSON.parse(b) as { content: string }).content)).toEqual([SHOWN1, SHOWN2]);
+});
+
+it.each(['ws', 'sse'] as Transport[])('masks them in the live feed over %s', async (t) => {
+  const sub = subscribe(
+    t,
+    server,
+    'subscription($id: String!) { steps(sessionId: $id, fromPosition: 1) { index content } }',
+    { id: ID },
+  );
+  try {
+    await sub.waitFor(2);
+    expect(sub.results).toEqual([
+      { data: { steps: { index: 1, content: SHOWN1 } } },
+      { data: { steps: { index: 2, content: SHOWN2 } } },
+    ]);
+  } finally {
+    await sub.close();
+  }
 });
 
 it('masks them in the compact raw line, the line route, the download whole and by Range, and the CLI', async () => {
