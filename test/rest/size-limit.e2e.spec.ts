@@ -14,7 +14,7 @@ describe('REST response size', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('QUERY_TOO_COMPLEX');
     expect(res.body.error.message).toBe(
-      'The response exceeds the limit of 1024 bytes (6551 bytes counted). Ask for fewer items or shorter fields.',
+      'The response exceeds the limit of 1024 bytes (6273 bytes counted). Ask for fewer items or shorter fields.',
     );
   });
 
