@@ -1,5 +1,6 @@
-import { marker, Redactor } from './redactor';
+import { marker } from './redactor';
 import { MaskWindows } from './windows';
+import { fourForms } from '../../test/redaction/four-forms';
 
 /**
  * Outside review 18 H1: the compact tier keeps a long `content` or `thinking` as its first and
@@ -11,25 +12,10 @@ import { MaskWindows } from './windows';
  * line, the raw bytes of that line (the file download), JSON inside JSON (a compact argument).
  */
 
-const r = new Redactor({ enabled: true, extraPatterns: [] });
+const { r, line, nested, forms } = fourForms();
 
 /** A compact `content` whose tail starts with `tail`. */
 const cut = (tail: string): string => `start of log\n<truncated 5000 bytes>\n${tail}\nnext line`;
-const line = (t: string): string => JSON.stringify({ step_index: 1, content: `Note:\n${t}\nend` });
-const nested = (t: string): string =>
-  JSON.stringify({ tool_calls: [{ args: { json: JSON.stringify({ CommandLine: t }) } }] });
-const bytes = (t: string): string => {
-  const b = Buffer.from(line(t));
-  r.maskUtf8(b);
-  return b.toString();
-};
-/** All four forms of `t`, masked. */
-const forms = (t: string): string[] => [
-  r.redactText(t),
-  r.redactText(line(t)),
-  bytes(t),
-  r.redactText(nested(t)),
-];
 
 /** The cut source lines, and their values. */
 const SOURCES: readonly (readonly [string, string])[] = [

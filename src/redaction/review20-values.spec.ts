@@ -1,4 +1,5 @@
-import { marker, Redactor } from './redactor';
+import { marker } from './redactor';
+import { fourForms } from '../../test/redaction/four-forms';
 
 /**
  * Outside review 20, 4: values with `.`, `(`, `&`. A dotted value was read as a member path
@@ -9,22 +10,7 @@ import { marker, Redactor } from './redactor';
  * decoded, inside a JSON line, the raw bytes of that line, JSON inside JSON.
  */
 
-const r = new Redactor({ enabled: true, extraPatterns: [] });
-
-const line = (t: string): string => JSON.stringify({ step_index: 1, content: `Note:\n${t}\nend` });
-const nested = (t: string): string =>
-  JSON.stringify({ tool_calls: [{ args: { json: JSON.stringify({ CommandLine: t }) } }] });
-const bytes = (t: string): string => {
-  const b = Buffer.from(line(t));
-  r.maskUtf8(b);
-  return b.toString();
-};
-const forms = (t: string): string[] => [
-  r.redactText(t),
-  r.redactText(line(t)),
-  bytes(t),
-  r.redactText(nested(t)),
-];
+const { r, line, nested, forms } = fourForms();
 
 /** An input and its value, masked whole as `password`. */
 const MASKED: readonly (readonly [string, string])[] = [

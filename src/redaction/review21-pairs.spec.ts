@@ -1,4 +1,5 @@
-import { marker, Redactor } from './redactor';
+import { marker } from './redactor';
+import { fourForms } from '../../test/redaction/four-forms';
 
 /**
  * Outside review 20, name/value pairs and URLs served clear (this stop's review 21 list):
@@ -17,30 +18,7 @@ import { marker, Redactor } from './redactor';
  * parsed value (Redactor.redactJson: the arguments GraphQL serves).
  */
 
-const r = new Redactor({ enabled: true, extraPatterns: [] });
-
-const line = (t: string): string => JSON.stringify({ step_index: 1, content: `Note:\n${t}\nend` });
-const nested = (t: string): string =>
-  JSON.stringify({ tool_calls: [{ args: { json: JSON.stringify({ CommandLine: t }) } }] });
-const bytesOf = (l: string): string => {
-  const b = Buffer.from(l);
-  r.maskUtf8(b);
-  return b.toString();
-};
-/** All four forms of `t`, masked. */
-const forms = (t: string): string[] => [
-  r.redactText(t),
-  r.redactText(line(t)),
-  bytesOf(line(t)),
-  r.redactText(nested(t)),
-];
-/** The four forms expected when `v` in `t` is masked as `kind`. */
-const masked = (t: string, v: string, kind: string): string[] => {
-  const want = t.replace(v, marker(kind));
-  // The download masks bytes in place: the marker cut or padded with `*` to the value's length.
-  const sameLength = marker(kind).slice(0, v.length).padEnd(v.length, '*');
-  return [want, line(want), line(t).replace(v, sameLength), nested(want)];
-};
+const { r, line, nested, forms, masked } = fourForms();
 
 const V = 'Xk9vQ2mLp7Rt';
 const S = 'Zq8Tr0ub4dorQw';
