@@ -1,4 +1,5 @@
 import { StringDecoder } from 'node:string_decoder';
+import { LRUCache } from 'lru-cache';
 import type { ReadBytes } from './range';
 import type { Redactor } from './redactor';
 import { MaskWindows, WINDOW_STEP } from './windows';
@@ -8,7 +9,7 @@ const CHUNK = 1024 * 1024;
 /** Files whose values are kept; each entry holds at most 32 short values. */
 const KEPT = 256;
 
-const kept = new Map<string, Promise<ReadonlyMap<string, string>>>();
+const kept = new LRUCache<string, Promise<ReadonlyMap<string, string>>>({ max: KEPT });
 
 /**
  * The secrets' values (value → kind) the redactor finds in a whole file, the first 32 as the
@@ -26,16 +27,11 @@ export function fileValues(
   key: string,
 ): Promise<ReadonlyMap<string, string>> {
   let values = kept.get(key);
-  if (values) {
-    kept.delete(key); // most recently used last
-    kept.set(key, values);
-    return values;
-  }
+  if (values) return values;
   values = learn(redactor, read, fileSize);
   kept.set(key, values);
   // A failed read is not kept: the next page tries again.
   values.catch(() => kept.get(key) === values && kept.delete(key));
-  if (kept.size > KEPT) kept.delete(kept.keys().next().value as string);
   return values;
 }
 

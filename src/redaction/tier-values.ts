@@ -1,4 +1,5 @@
 import { StringDecoder } from 'node:string_decoder';
+import { LRUCache } from 'lru-cache';
 import { learnValues } from './echoes';
 import type { Span } from './patterns';
 import type { ReadBytes } from './range';
@@ -51,7 +52,7 @@ interface Learned {
   busy: Promise<void>;
 }
 
-const kept = new Map<string, Learned>();
+const kept = new LRUCache<string, Learned>({ max: KEPT });
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -133,9 +134,7 @@ export async function tierValues(
       busy: Promise.resolve(),
     };
   }
-  kept.delete(src.key); // most recently used last
   kept.set(src.key, state);
-  if (kept.size > KEPT) kept.delete(kept.keys().next().value as string);
   const learning = state;
   if (learning.offset < src.size) {
     learning.busy = learning.busy.then(() => catchUp(redactor, learning, src));

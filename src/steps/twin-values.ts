@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { BrainStore } from '../brain/store';
 import { RecordTooLargeError } from '../brain/transcript/scanner';
 import type { SessionEntry, StepRecord, ToolCall, TruncatedField } from '../brain/types';
@@ -6,7 +7,7 @@ import { fullTierValues, learnText, NO_VALUES } from '../redaction/tier-values';
 
 /** Twins whose values are kept (LRU); each holds at most 256 short values. */
 const KEPT = 4096;
-const kept = new Map<string, ReadonlyMap<string, string>>();
+const kept = new LRUCache<string, ReadonlyMap<string, string>>({ max: KEPT });
 
 /** Reads a field's full value (a request's loader, admitted in its large-values budget). */
 export type LoadFull = (field: TruncatedField) => Promise<string | null | ToolCall[]>;
@@ -32,11 +33,7 @@ export async function twinValues(
   if (!tier) return NO_VALUES;
   const key = `${tier.key}\0${tier.identity}\0${record.index}\0${record.occurrence}`;
   const known = kept.get(key);
-  if (known) {
-    kept.delete(key); // most recently used last
-    kept.set(key, known);
-    return known;
-  }
+  if (known) return known;
   const values = new Map<string, string>();
   try {
     for (const field of record.truncatedFields) {
@@ -49,7 +46,6 @@ export async function twinValues(
     throw err;
   }
   kept.set(key, values);
-  if (kept.size > KEPT) kept.delete(kept.keys().next().value as string);
   return values;
 }
 
