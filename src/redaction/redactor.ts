@@ -92,6 +92,50 @@ const KEY_REACH = 256;
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f]|\r(?!\n)/;
 const CONTROLS = new RegExp(`(?:${CONTROL.source})+`, 'g');
+/**
+ * Whether `text` holds a CONTROL character, as CONTROL.test says, at less cost: that regex
+ * reads every character in the engine's loop (39 ms per pass over figure 7's 64 MiB of
+ * strings, 15% of what redaction added). The text is copied as Latin-1 (each UTF-16 unit's
+ * low byte: one of a control character is below 0x20) and read four bytes at a time, 16 per
+ * step; only a step holding a byte below 0x20 (a line break, a tab) has its characters read
+ * one by one, on the text itself (24 ms). Short and very long texts: the regex.
+ */
+export function hasControl(text: string): boolean {
+  const n = text.length;
+  if (n < CONTROL_SWAR_MIN || n > CONTROL_SWAR_MAX) return CONTROL.test(text);
+  // Whole steps of 16 bytes, the tail padded with blanks.
+  const end = (n + 15) & ~15;
+  if (end > controlBytes.length) {
+    controlBytes = Buffer.allocUnsafeSlow(Math.max(end, 2 * controlBytes.length));
+    controlWords = new Uint32Array(controlBytes.buffer, 0, controlBytes.length >> 2);
+  }
+  const bytes = controlBytes;
+  const words = controlWords;
+  bytes.write(text, 0, 'latin1');
+  bytes.fill(0x20, n, end);
+  for (let i = 0; i < end >> 2; i += 4) {
+    // Per byte, its top three bits plus 7 reach bit 3 unless all are 0 (a byte below 0x20):
+    // no carry leaves a byte, and every value stays a small integer.
+    const u =
+      (((words[i] >>> 5) & 0x07070707) + 0x07070707) &
+      (((words[i + 1] >>> 5) & 0x07070707) + 0x07070707) &
+      (((words[i + 2] >>> 5) & 0x07070707) + 0x07070707) &
+      (((words[i + 3] >>> 5) & 0x07070707) + 0x07070707);
+    if ((u & 0x08080808) === 0x08080808) continue;
+    const stop = Math.min(n, (i + 4) << 2);
+    for (let k = i << 2; k < stop; k++) {
+      const c = text.charCodeAt(k);
+      if (c >= 0x20 || c === 0x09 || c === 0x0a || c === 0x1b) continue;
+      if (c !== 0x0d || text.charCodeAt(k + 1) !== 0x0a) return true;
+    }
+  }
+  return false;
+}
+/** Texts hasControl reads four bytes at a time (the copy is kept for the next text). */
+const CONTROL_SWAR_MIN = 256;
+const CONTROL_SWAR_MAX = 1 << 20;
+let controlBytes = Buffer.allocUnsafeSlow(1 << 16);
+let controlWords = new Uint32Array(controlBytes.buffer, 0, controlBytes.length >> 2);
 /** CONTROLS for replace (which resets lastIndex: the walk over the gaps keeps its own). */
 const CONTROL_RUNS = new RegExp(CONTROLS.source, 'g');
 /** Most JSON keys remembered as holding no secret (see redactKey), and short values (redactShort). */
@@ -178,7 +222,7 @@ export class Redactor {
     if (text.includes('\n') || text.includes('\t')) {
       for (const s of joinedSpans((t) => this.scanLines(t), text, raw)) raw.push(s);
     }
-    if (CONTROL.test(text)) for (const s of this.scanControls(text)) raw.push(s);
+    if (hasControl(text)) for (const s of this.scanControls(text)) raw.push(s);
     // The line after a truncation marker, read as the rest of a cut line (review 18 H1).
     if (text.includes('<truncated ')) {
       for (const s of cutLineSpans((t) => this.scanText(t), text)) raw.push(s);
