@@ -11,7 +11,7 @@ import { rateKeyOf } from '../graphql/limits/rate-limit.module';
 import { Redactor } from '../redaction/redactor';
 import { fullTierValues, NO_VALUES } from '../redaction/tier-values';
 import type { SessionEntry, StepRecord } from '../brain/types';
-import { lineTwinValues } from '../steps/twin-values';
+import { cutRecordOf, lineTwinValues } from '../steps/twin-values';
 import { parseFilePath } from './file-path';
 import { ApiErrors, ApiSessionId, FlavorParam } from '../rest/api-docs';
 import { Params } from '../rest/params';
@@ -115,16 +115,15 @@ export class FilesController {
   }
 
   /**
-   * The secret values of the full twin of the compact record `which` picks, when it was cut
+   * The secret values of the full twin of a compact record that was cut
    * (../steps/twin-values); its twin is read within the large-values budget.
    */
   private async twinValues(
     res: Response,
     entry: SessionEntry,
-    which: (record: StepRecord) => boolean,
+    record: StepRecord | undefined,
   ): Promise<ReadonlyMap<string, string>> {
     if (!this.redactor.enabled) return NO_VALUES;
-    const record = (await this.store.records(entry)).find(which);
     return lineTwinValues(this.store, this.redactor, entry, record, (bytes) =>
       this.admit(res, bytes),
     );
@@ -212,8 +211,9 @@ export class FilesController {
     if (line === 'no-view')
       throw new HttpError(HttpErrorCode.NOT_FOUND, 'This session has no transcript of that tier.');
     if (line === null) throw new HttpError(HttpErrorCode.NOT_FOUND, `No step with index ${step}.`);
+    // The first record of its step_index, as recordLine reads it.
     const values = compact
-      ? await this.twinValues(res, session.entry, (r) => r.index === step)
+      ? await this.twinValues(res, session.entry, cutRecordOf(line, 0, 0))
       : NO_VALUES;
     await this.sendLine(res, rateKey, line, 'application/x-ndjson', values);
   }
@@ -268,10 +268,12 @@ export class FilesController {
         `Line ${line} of ${file} is not finished (no newline yet): with redaction on it is held back, as downloads hold it back, since it may end in the first half of a secret.`,
       );
     const views = await this.store.views(session.entry);
-    const values =
-      views.compact?.label === file
-        ? await this.twinValues(res, session.entry, (r) => r.line === line)
-        : NO_VALUES;
+    // Only a cut line needs its record (its occurrence among its step_index's: the view's parse).
+    const cut = views.compact?.label === file && cutRecordOf(bytes, line, 0) !== undefined;
+    const record = cut
+      ? (await this.store.records(session.entry)).find((r) => r.line === line)
+      : undefined;
+    const values = await this.twinValues(res, session.entry, record);
     await this.sendLine(res, rateKey, bytes, 'text/plain', values);
   }
 

@@ -1,9 +1,11 @@
 import { LRUCache } from 'lru-cache';
 import type { BrainStore } from '../brain/store';
+import { parseLine } from '../brain/transcript/records';
 import { RecordTooLargeError } from '../brain/transcript/scanner';
 import type { SessionEntry, StepRecord, ToolCall, TruncatedField } from '../brain/types';
 import type { Redactor } from '../redaction/redactor';
 import { fullTierValues, learnText, NO_VALUES } from '../redaction/tier-values';
+import { CUT_MARK } from '../redaction/value-spans';
 
 /** Twins whose values are kept (LRU); each holds at most 256 short values. */
 const KEPT = 4096;
@@ -47,6 +49,23 @@ export async function twinValues(
   }
   kept.set(key, values);
   return values;
+}
+
+/**
+ * The record a compact line holds when it was cut, as the `occurrence`-th record of its
+ * step_index; else undefined. Only a line with a cut marker is parsed (a raw line is served
+ * without parsing the view: a transcript of junk lines costs no parse).
+ */
+export function cutRecordOf(
+  line: Buffer,
+  lineNumber: number,
+  occurrence: number,
+): StepRecord | undefined {
+  if (!line.includes(CUT_MARK)) return undefined;
+  const verdict = parseLine(line, true, 0, lineNumber);
+  if (verdict.kind !== 'record' || verdict.record.truncatedFields.length === 0) return undefined;
+  verdict.record.occurrence = occurrence;
+  return verdict.record;
 }
 
 /** twinValues of the record a compact line holds, read through the store (no request loader). */

@@ -4,7 +4,7 @@ import { recordLine } from '../../brain/transcript/record-line';
 import type { StoreSource } from '../../config/brain-source';
 import type { HomeSettings } from '../../config/home-settings';
 import { maskText, withTierValues } from '../../http/masked-body';
-import { lineTwinValues } from '../../steps/twin-values';
+import { cutRecordOf, lineTwinValues } from '../../steps/twin-values';
 import { Redactor } from '../../redaction/redactor';
 import { CliError, Exit, notFound } from '../errors';
 
@@ -47,7 +47,8 @@ export async function localRaw(
   if (!redactor.enabled) return line;
   // A cut compact line masks its full twin's secret values too (../../steps/twin-values).
   const { entry } = found.session;
-  const record = compact ? (await store.records(entry)).find((r) => r.index === index) : undefined;
+  // The first record of its step_index, as recordLine reads it.
+  const record = compact ? cutRecordOf(line, 0, 0) : undefined;
   const values = await lineTwinValues(store, redactor, entry, record);
   return withTierValues(maskText(line, redactor), redactor, values).body;
 }
