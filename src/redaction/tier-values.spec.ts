@@ -78,10 +78,22 @@ describe('tierValues', () => {
   it('keeps the decoded form of a value learned with a JSON escape in it', async () => {
     const line = JSON.stringify({ content: `password: "Xk9\\"vQ2mLp7"` }) + '\n';
     const { src } = source('t5', line);
-    // The line's value (`Xk9\\\"…`: a backslash and a quote, each escaped) and the text's.
+    // The line's value (`Xk9\\\"…`: a backslash and a quote, each escaped), the text's, and the
+    // line's form once more escaped (a compact argument's line: JSON inside JSON).
     expect([...(await tierValues(r, src()))]).toEqual([
       ['Xk9\\\\\\"vQ2mLp7', 'password'],
       ['Xk9\\"vQ2mLp7', 'password'],
+      ['Xk9\\\\\\\\\\\\\\"vQ2mLp7', 'password'],
+    ]);
+  });
+
+  it('keeps the forms Go’s encoder gives a value with & < > inside JSON inside JSON (review 21 H1)', async () => {
+    const v = 'Xk9&AHIS3<hl>yosbohKagkX7q';
+    const { src } = source('t7', JSON.stringify({ content: `password: "${v}"` }) + '\n');
+    expect([...(await tierValues(r, src()))]).toEqual([
+      [v, 'password'],
+      ['Xk9\\u0026AHIS3\\u003chl\\u003eyosbohKagkX7q', 'password'],
+      ['Xk9\\\\u0026AHIS3\\\\u003chl\\\\u003eyosbohKagkX7q', 'password'],
     ]);
   });
 });

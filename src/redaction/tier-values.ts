@@ -28,8 +28,11 @@ export interface TierSource {
   read: ReadBytes;
 }
 
-/** Values kept per session: a session's secrets, not a dump's (those are masked where found). */
-export const MAX_TIER_VALUES = 256;
+/**
+ * Values kept per session or twin, each form of a value counted (./addForms): a session's
+ * secrets, not a dump's (those are masked where found).
+ */
+export const MAX_TIER_VALUES = 1024;
 /** Sessions kept (LRU); each entry holds its values and at most CONTEXT + SEAM characters. */
 const KEPT = 256;
 /** Bytes read per step, yielding to other requests between steps (the detectors' working memory
@@ -72,22 +75,39 @@ export function learnText(redactor: Redactor, text: string, values: Map<string, 
       if (!values.has(value)) values.set(value, kind);
     }
   }
-  if (values.size > before) addDecoded(values, before);
+  if (values.size > before) addForms(values, before);
 }
 
+/** Go's JSON encoder (Antigravity's) writes these as `\u00XX` inside a string. */
+const GO_ESCAPED = /[&<>\u2028\u2029]/g;
+const goEscape = (s: string) =>
+  s.replace(GO_ESCAPED, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** `s` as written inside a JSON string (without its quotes). */
+const inString = (s: string) => JSON.stringify(s).slice(1, -1);
+
 /**
- * A value learned from a JSON line with an escape in it (`p\\"w`) is shown decoded by the
- * GraphQL and REST fields (`p\"w`): both are kept.
+ * The forms a value shows in besides the one it was learned in: a value learned from a JSON
+ * line with an escape in it (`p\\"w`) is shown decoded by the GraphQL and REST fields (`p\"w`),
+ * and a compact argument is JSON inside JSON written by Go's encoder, so `V&<>` shows as
+ * `V\u0026\u003c\u003e` in the argument and `V\\u0026…` in its line (review 21 H1: such an echo
+ * was clear on every compact route). Each form is kept with the value's kind.
  */
-function addDecoded(values: Map<string, string>, from: number): void {
+function addForms(values: Map<string, string>, from: number): void {
   const added = [...values].slice(from);
   for (const [value, kind] of added) {
-    if (!value.includes('\\') || values.size >= MAX_TIER_VALUES) continue;
-    try {
-      const decoded = JSON.parse(`"${value}"`) as string;
-      if (decoded.length > 0 && !values.has(decoded)) values.set(decoded, kind);
-    } catch {
-      // an escape cut by the value's edge: the raw form alone
+    let text = value;
+    if (value.includes('\\')) {
+      try {
+        text = JSON.parse(`"${value}"`) as string;
+      } catch {
+        // an escape cut by the value's edge: the raw form alone
+      }
+    }
+    const once = inString(text);
+    const go = goEscape(once);
+    for (const form of [text, once, go, inString(once), inString(go)]) {
+      if (values.size >= MAX_TIER_VALUES) return;
+      if (form.length > 0 && !values.has(form)) values.set(form, kind);
     }
   }
 }
@@ -106,7 +126,7 @@ async function catchUp(redactor: Redactor, state: Learned, src: TierSource): Pro
     const spans = redactor.findSpans(text).filter((s: Span) => s.end <= upTo);
     const before = state.values.size;
     learnValues(text, spans, state.values, MAX_TIER_VALUES);
-    if (state.values.size > before) addDecoded(state.values, before);
+    if (state.values.size > before) addForms(state.values, before);
     state.carry = text.slice(Math.max(0, upTo - CONTEXT));
     if (last) break;
     await nextTurn();

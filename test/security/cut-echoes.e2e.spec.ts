@@ -46,6 +46,19 @@ const RECORDS = [
   planner(2, T, { content: TEXT2 }),
 ];
 const COMPACT_FILE = '.system_generated/logs/transcript.jsonl';
+/**
+ * Review 21 H1: a cut argument (JSON inside JSON) written by Go's encoder, which escapes `&`
+ * `<` `>` as `\u0026`…: the value learned from the twin showed in another form.
+ */
+const GO = 'c0700000-0000-4000-8000-000000000003';
+const V3 = 'Xk9&AHIS3hlyosbohKagkX7q';
+const V3_GO = 'Xk9\\u0026AHIS3hlyosbohKagkX7q';
+const CODE = `${'f'.repeat(200)}\necho: ${V3}\n${'g'.repeat(3000)}\n{"password": "${V3}"}\n${'h'.repeat(3000)}`;
+const WRITE = planner(1, T, {
+  tool_calls: [{ name: 'write_to_file', args: { CodeContent: CODE } }],
+});
+/** The compact line as Go writes it: `&` is `\u0026` in the argument, `\\u0026` in the line. */
+const GO_LINE = compactLine(WRITE).split('&').join('\\\\u0026');
 
 let dir: string;
 let app: INestApplication;
@@ -57,6 +70,12 @@ beforeAll(async () => {
   const root = path.join(home(), 'antigravity-ide/brain');
   writeSession(root, ID, RECORDS);
   writeSession(root, ONLY, RECORDS, { compactOnly: true });
+  const logs = path.join(writeSession(root, GO, [RECORDS[0]]), '.system_generated/logs');
+  fs.writeFileSync(path.join(logs, 'transcript.jsonl'), jsonl([compactLine(RECORDS[0]), GO_LINE]));
+  fs.writeFileSync(
+    path.join(logs, 'transcript_full.jsonl'),
+    jsonl([fullLine(RECORDS[0]), fullLine(WRITE)]),
+  );
   app = await startAppOver(home(), { REDACT: 'on', CACHE_DIR: path.join(dir, 'cache') });
   server = app.getHttpServer() as http.Server;
   await app.get(BrainStore).refresh();
@@ -147,6 +166,24 @@ it('masks them in the compact raw line, the line route, the download whole and b
     ),
   );
   expect(cli.map((b) => b.toString('utf8'))).toEqual([lines[1], lines[2]].map(masked));
+});
+
+it('masks the echo of a value Go’s encoder escaped in a cut argument (review 21 H1)', async () => {
+  const arg = (JSON.parse(GO_LINE) as { tool_calls: { args: { CodeContent: string } }[] })
+    .tool_calls[0].args.CodeContent;
+  expect(arg.split(V3_GO).length).toBe(2); // the echo, in the kept head
+  const gql = await postGql(
+    server,
+    `{ session(id: "${GO}") { step(index: 1) { toolCalls { args } } } }`,
+  );
+  expect(gql.data).toEqual({
+    session: { step: { toolCalls: [{ args: { CodeContent: arg.replace(V3_GO, P) } }] } },
+  });
+  const wanted = GO_LINE.replace(V3_GO.replace('\\', '\\\\'), P);
+  expect(await get(`/api/sessions/${GO}/steps/1/raw?compact=true`)).toBe(wanted);
+  expect(await get(`/api/sessions/${GO}/files/${COMPACT_FILE}`)).toBe(
+    jsonl([compactLine(RECORDS[0]), wanted]),
+  );
 });
 
 it('leaves the full tier’s routes and a session without a full tier as they were', async () => {
