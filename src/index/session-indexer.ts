@@ -40,6 +40,8 @@ import { stepFacts, type StepFacts } from './step-facts';
 const SCAN_BATCH_BYTES = 8 * 1024 * 1024;
 /** ...and written in transactions of about this many: each holds the event loop while it runs. */
 const WRITE_BATCH_BYTES = 128 * 1024;
+/** A batch's records are read and written in parts of about this many full-tier bytes. */
+const TWIN_PART_BYTES = 16 * 1024 * 1024;
 
 /** What the index keeps of a session's summary: committed lines, and with the unfinished one. */
 export interface StoredSummaryState {
@@ -475,6 +477,11 @@ export class SessionIndexer {
   /**
    * Writes the records' steps and texts; returns the USER_INPUT contents, committed and tail.
    * `fresh`: their positions hold nothing yet (appended lines), so nothing is looked up to replace.
+   * Written in parts of at most TWIN_PART_BYTES of full-tier values read, each part holding its
+   * share of LARGE_VALUES_MB only until it is written: a batch is bounded by its compact bytes
+   * (SCAN_BATCH_BYTES), and 8 MiB of cut compact records had 200 MB of twins, all held in memory
+   * and in the budget until the batch ended (review 21 M1: 1.4 GB RSS, and every answer of a
+   * large value refused for ten minutes while one session was indexed).
    */
   private async writeRecords(
     sid: number,
@@ -485,38 +492,62 @@ export class SessionIndexer {
     fresh = false,
   ) {
     const large = this.d.largeValues ?? null;
-    if (!large) return this.writeHeld(sid, dir, batch, views, marked, fresh);
-    const hold: Holder = { held: 0 };
-    const admit = async (bytes: number) => {
-      if (bytes >= LARGE_VALUE_BYTES) await large.take(hold, bytes, Infinity);
-    };
-    try {
-      return await this.writeHeld(sid, dir, batch, views, marked, fresh, admit);
-    } finally {
-      large.release(hold);
+    const out = { committed: [] as string[], tail: [] as string[] };
+    const budget = new DiffBudget();
+    for (let from = 0; from < batch.length;) {
+      const hold: Holder = { held: 0 };
+      let read = 0;
+      const admit = async (bytes: number) => {
+        read += bytes;
+        if (large && bytes >= LARGE_VALUE_BYTES) await large.take(hold, bytes, Infinity);
+      };
+      try {
+        from = await this.writeHeld(
+          sid,
+          dir,
+          batch,
+          from,
+          views,
+          marked,
+          fresh,
+          budget,
+          out,
+          () => read >= TWIN_PART_BYTES,
+          admit,
+        );
+      } finally {
+        large?.release(hold);
+      }
     }
+    return out;
   }
 
-  /** writeRecords, each full-tier line read once `admit` lets it in. */
+  /**
+   * writeRecords from `batch[from]` until `full()` says a part has been read (or the batch
+   * ends), each full-tier line read once `admit` lets it in; returns where it stopped.
+   */
   private async writeHeld(
     sid: number,
     dir: string,
     batch: Scanned[],
+    from: number,
     views: SessionViews,
     marked: boolean,
     fresh: boolean,
-    admit?: Admit,
-  ) {
+    budget: DiffBudget,
+    out: { committed: string[]; tail: string[] },
+    full: () => boolean,
+    admit: Admit,
+  ): Promise<number> {
     const rows: { step: StepRow; docs: DocRow[]; bytes: number }[] = [];
-    const committed: string[] = [];
-    const tail: string[] = [];
-    const budget = new DiffBudget();
-    for (const b of batch) {
+    let at = from;
+    for (; at < batch.length && (at === from || !full()); at++) {
+      const b = batch[at];
       await endSliceIfLong();
       const texts = await this.clock.wait('texts', () =>
         recordTexts(dir, b.record, views, this.d.transcripts, this.d.redaction, marked, admit),
       );
-      if (texts.input !== null) (b.tail ? tail : committed).push(texts.input);
+      if (texts.input !== null) (b.tail ? out.tail : out.committed).push(texts.input);
       const facts = this.clock.run('facts', () => stepFacts(texts.calls, texts.content, budget));
       // Names reach the file as the API shows them: masked with REDACT=on.
       const name = (n: string) => this.d.redaction.name(n);
@@ -543,7 +574,7 @@ export class SessionIndexer {
       });
       if (i < rows.length) await new Promise((resolve) => setImmediate(resolve));
     }
-    return { committed, tail };
+    return at;
   }
 
   /** Counts what the download masks in runs of lines that are no record. */
