@@ -58,6 +58,19 @@ describe('twinValues', () => {
     expect([again, loads]).toEqual([first, ['content', 'tool_calls']]);
   });
 
+  it('keeps nothing while the twin is missing (its line not written yet), and reads it later', async () => {
+    const { store, entry } = storeWith('/s4', '');
+    const cut = {
+      ...record(4, ['content']),
+      content: 'head\n<truncated 9 bytes>\necho',
+    } as StepRecord;
+    let twin: string | null = null;
+    const load = () => Promise.resolve(twin ?? cut.content);
+    expect([...(await twinValues(store, r, entry, cut, load))]).toEqual([]);
+    twin = `password: ${V}\necho`;
+    expect([...(await twinValues(store, r, entry, cut, load))]).toEqual([[V, 'password']]);
+  });
+
   it('has none for a record that was not cut, and reads nothing', async () => {
     const { store, entry, reads } = storeWith('/s2', `password: ${V}\n`);
     const load = () => Promise.reject(new Error('not read'));

@@ -11,6 +11,15 @@ import { CUT_MARK } from '../redaction/value-spans';
 const KEPT = 4096;
 const kept = new LRUCache<string, ReadonlyMap<string, string>>({ max: KEPT });
 
+/** The compact record's own value of `field` (what a load gives back when there is no twin). */
+function compactOf(record: StepRecord, field: TruncatedField): string | null | ToolCall[] {
+  return field === 'content'
+    ? record.content
+    : field === 'thinking'
+      ? record.thinking
+      : record.toolCalls;
+}
+
 /** Reads a field's full value (a request's loader, admitted in its large-values budget). */
 export type LoadFull = (field: TruncatedField) => Promise<string | null | ToolCall[]>;
 
@@ -37,9 +46,13 @@ export async function twinValues(
   const known = kept.get(key);
   if (known) return known;
   const values = new Map<string, string>();
+  // No twin yet (its line is still being written): the compact value comes back; not kept,
+  // so the twin is read once it is there (review 21 L3).
+  let found = true;
   try {
     for (const field of record.truncatedFields) {
       const value = await load(field);
+      if (value === compactOf(record, field)) found = false;
       if (typeof value === 'string') learnText(redactor, value, values);
       else if (Array.isArray(value)) learnText(redactor, JSON.stringify(value), values);
     }
@@ -47,7 +60,7 @@ export async function twinValues(
     if (err instanceof RecordTooLargeError) return fullTierValues(redactor, tier);
     throw err;
   }
-  kept.set(key, values);
+  if (found) kept.set(key, values);
   return values;
 }
 
