@@ -27,7 +27,7 @@ import { webPages } from './web/web-pages';
  */
 export async function createApp(
   config: AppConfig,
-  { nestLogs = false }: { nestLogs?: boolean } = {},
+  { nestLogs = false, shutdownHooks = true }: { nestLogs?: boolean; shutdownHooks?: boolean } = {},
 ): Promise<INestApplication> {
   const app = await NestFactory.create(AppModule.forRoot(config), new ExpressAdapter(), {
     logger: false,
@@ -61,6 +61,8 @@ export async function createApp(
   const live = app.get(LiveMetrics);
   app.use(authMiddleware(config, (path) => live.unauthenticated(path)));
   mountOpenApi(app);
-  app.enableShutdownHooks();
+  // A server finishes its requests on SIGTERM; a command (openLocal) ends at once, as commands
+  // do: the hooks waited for a busy query and the signal seemed ignored (review 21 L4).
+  if (shutdownHooks) app.enableShutdownHooks();
   return app;
 }

@@ -15,7 +15,7 @@ export interface LocalOperations {
  * the redaction and limits the configuration sets, exactly as the server would answer them.
  */
 export async function openLocal(config: AppConfig): Promise<LocalOperations> {
-  const app = await createApp(config);
+  const app = await createApp(config, { shutdownHooks: false });
   await app.init();
   const run = app.get(GraphqlRunner).forPrincipal(Principal.anonymous, 'local');
   return { run, close: () => app.close() };
