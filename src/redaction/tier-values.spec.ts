@@ -123,6 +123,13 @@ describe('maskValues', () => {
     );
   });
 
+  it('reads a cut marker written with its < escaped (review 21 L1)', () => {
+    const cut = `{"content":"a\\n\\u003ctruncated 9 bytes\\u003e\\necho: ${V}"}`;
+    expect(maskValues(r, `${cut}\n{"content":"${V}"}`, values, true)).toBe(
+      `${cut.replace(V, P)}\n{"content":"${V}"}`,
+    );
+  });
+
   it('masks every string of a JSON value, copying only what changed', () => {
     const calls = [
       { name: 'run', args: { CommandLine: `echo ${V}`, Cwd: '/w' } },

@@ -30,8 +30,26 @@ export function valueSpans(text: string, values: ReadonlyMap<string, string>): S
   return mergeSpans(out);
 }
 
-/** What the compact tier writes where it cut a value (`\n<truncated N bytes>`). */
-export const CUT_MARK = '<truncated ';
+/**
+ * What the compact tier writes where it cut a value (`\n<truncated N bytes>`), as written or
+ * with its `<` escaped by an encoder that escapes it (review 21 L1).
+ */
+export const CUT_MARKS = ['<truncated ', '\\u003ctruncated '] as const;
+
+/** Where the first cut marker at or after `from` starts, or -1. */
+function nextMark(text: string, from: number): number {
+  let at = -1;
+  for (const mark of CUT_MARKS) {
+    const i = text.indexOf(mark, from);
+    if (i !== -1 && (at === -1 || i < at)) at = i;
+  }
+  return at;
+}
+
+/** Whether `line` (bytes of a JSONL line) holds a cut marker. */
+export function holdsCut(line: Buffer): boolean {
+  return CUT_MARKS.some((mark) => line.includes(mark));
+}
 
 /**
  * valueSpans within the lines of `text` (a JSONL file or line) that hold a cut value: a line
@@ -39,13 +57,13 @@ export const CUT_MARK = '<truncated ';
  */
 export function cutLineSpans(text: string, values: ReadonlyMap<string, string>): Span[] {
   const out: Span[] = [];
-  for (let at = text.indexOf(CUT_MARK); at !== -1;) {
+  for (let at = nextMark(text, 0); at !== -1;) {
     const start = text.lastIndexOf('\n', at) + 1;
     const nl = text.indexOf('\n', at);
     const end = nl === -1 ? text.length : nl;
     for (const s of valueSpans(text.slice(start, end), values))
       out.push({ start: s.start + start, end: s.end + start, kind: s.kind });
-    at = text.indexOf(CUT_MARK, end);
+    at = nextMark(text, end);
   }
   return out;
 }

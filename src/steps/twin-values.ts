@@ -5,7 +5,7 @@ import { RecordTooLargeError } from '../brain/transcript/scanner';
 import type { SessionEntry, StepRecord, ToolCall, TruncatedField } from '../brain/types';
 import type { Redactor } from '../redaction/redactor';
 import { fullTierValues, learnText, NO_VALUES } from '../redaction/tier-values';
-import { CUT_MARK } from '../redaction/value-spans';
+import { holdsCut } from '../redaction/value-spans';
 
 /** Twins whose values are kept (LRU); each holds at most 256 short values. */
 const KEPT = 4096;
@@ -74,7 +74,7 @@ export function cutRecordOf(
   lineNumber: number,
   occurrence: number,
 ): StepRecord | undefined {
-  if (!line.includes(CUT_MARK)) return undefined;
+  if (!holdsCut(line)) return undefined;
   const verdict = parseLine(line, true, 0, lineNumber);
   if (verdict.kind !== 'record' || verdict.record.truncatedFields.length === 0) return undefined;
   verdict.record.occurrence = occurrence;
