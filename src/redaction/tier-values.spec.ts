@@ -35,8 +35,8 @@ describe('tierValues', () => {
       [V, 'password'],
       [W, 'password'],
     ]);
-    // Only the appended line was read.
-    expect(file.read - first).toBe(Buffer.byteLength(line(`mysql -u root -p${W} db`)));
+    // Only the appended line was read, and the 64 bytes before it, compared (a rewrite in place).
+    expect(file.read - first).toBe(Buffer.byteLength(line(`mysql -u root -p${W} db`)) + 64);
   });
 
   it('starts over when the file is another one or shrank', async () => {
@@ -46,6 +46,13 @@ describe('tierValues', () => {
     expect([...(await tierValues(r, { ...src(), identity: 'b' }))]).toEqual([[W, 'password']]);
     file.bytes = Buffer.from(`pw=${V}\n`);
     expect([...(await tierValues(r, { ...src(), identity: 'b' }))]).toEqual([[V, 'password']]);
+  });
+
+  it('starts over when the same file was rewritten in place and grew (review 21 L2)', async () => {
+    const { file, src } = source('t8', `password: ${V}\n`);
+    expect([...(await tierValues(r, src()))]).toEqual([[V, 'password']]);
+    file.bytes = Buffer.from(`password: ${W}\nand more\n`);
+    expect([...(await tierValues(r, src()))]).toEqual([[W, 'password']]);
   });
 
   it('leaves an unfinished last line for later (its value may be cut short)', async () => {
@@ -66,7 +73,7 @@ describe('tierValues', () => {
       [W, 'password'],
     ]);
     // Its first two 256 KiB steps were learned (a value there is whole, lines after it are not).
-    expect(file.read - first).toBe(file.bytes.length - 2 * 256 * 1024);
+    expect(file.read - first).toBe(file.bytes.length - 2 * 256 * 1024 + 64);
   });
 
   it('sees a secret across the 256 KiB steps it reads in', async () => {

@@ -53,6 +53,20 @@ interface Learned {
   values: Map<string, string>;
   /** The learning in progress: one at a time per session. */
   busy: Promise<void>;
+  /** The last bytes learned from: read again before going on, to see a file rewritten in place. */
+  seen: Buffer;
+}
+
+/** Bytes before `offset` compared before learning what was appended. */
+const SEEN_BYTES = 64;
+
+/** Forgets what `state` learned: its file was rewritten in place (same inode, other bytes). */
+function restart(state: Learned): void {
+  state.offset = 0;
+  state.carry = '';
+  state.decoder = new StringDecoder('utf8');
+  state.values.clear();
+  state.seen = Buffer.alloc(0);
 }
 
 const kept = new LRUCache<string, Learned>({ max: KEPT });
@@ -113,6 +127,10 @@ function addForms(values: Map<string, string>, from: number): void {
 }
 
 async function catchUp(redactor: Redactor, state: Learned, src: TierSource): Promise<void> {
+  if (state.seen.length > 0 && state.offset <= src.size) {
+    const again = await src.read(state.offset - state.seen.length, state.offset);
+    if (!again.equals(state.seen)) restart(state);
+  }
   while (state.offset < src.size) {
     let bytes = await src.read(state.offset, Math.min(src.size, state.offset + CHUNK));
     if (bytes.length === 0) break;
@@ -121,6 +139,8 @@ async function catchUp(redactor: Redactor, state: Learned, src: TierSource): Pro
     // from its start once more is written. A newline never falls inside a UTF-8 character.
     if (last) bytes = bytes.subarray(0, bytes.lastIndexOf(0x0a) + 1);
     state.offset += bytes.length;
+    if (bytes.length > 0)
+      state.seen = Buffer.from(bytes.subarray(Math.max(0, bytes.length - SEEN_BYTES)));
     const text = state.carry + state.decoder.write(bytes);
     const upTo = last ? text.length : Math.max(0, text.length - SEAM);
     const spans = redactor.findSpans(text).filter((s: Span) => s.end <= upTo);
@@ -152,6 +172,7 @@ export async function tierValues(
       decoder: new StringDecoder('utf8'),
       values: new Map(),
       busy: Promise.resolve(),
+      seen: Buffer.alloc(0),
     };
   }
   kept.set(src.key, state);
