@@ -41,6 +41,15 @@ const BROWSER_METHODS =
   'fill|type|send_keys|sendKeys|setValue|fillField|pressSequentially|[.\\s]change';
 
 const NAMED = new RegExp(`(?:${SETTERS})\\($`);
+/**
+ * A setter or builder named for the secret (`setPassword(`, `withPassword(`, `WithAuthToken(`,
+ * `.password(`): group 1 or 2 the name.
+ */
+const METHOD = /(?:(?<![\w$])(?:[sS]et|[wW]ith)([A-Z]\w{0,30})|\.([a-z]\w{0,20}))\($/;
+/** The secret names a setter's trigger looks back for (the end of the method's name). */
+const METHOD_NAMES = '[pP]assword|[tT]oken|[sS]ecret|[kK]ey';
+/** `("value")`, the one argument: group 2 its text. */
+const ONE_VALUE = new RegExp(`\\([ \\t]*${quoted(1)}[ \\t]*\\)`, 'y');
 const PAIR = new RegExp(`(?:${AUTH_PAIRS})\\($`);
 const CONNECTION = new RegExp(`${CONNECTIONS}\\($`);
 const SCHEME = /^(bearer|basic|token)[ \t]+(\S.*)$/i;
@@ -63,7 +72,7 @@ export const callSecret: Detector = {
   anchors: '(',
   // Also browserPassword's and goDsnPassword's (./browser, ./sql): one look-behind for every
   // call the detectors read, not one per detector at every `(` of every text.
-  trigger: `\\((?<=(?:${SETTERS}|${AUTH_PAIRS}|${CONNECTIONS}|${BROWSER_METHODS}|@tcp|@unix)\\()`,
+  trigger: `\\((?<=(?:${SETTERS}|${AUTH_PAIRS}|${CONNECTIONS}|${BROWSER_METHODS}|@tcp|@unix|${METHOD_NAMES})\\()`,
   find(text, at, _state, out) {
     const before = text.slice(Math.max(0, at - 24), at + 1);
     if (NAMED.test(before)) {
@@ -80,6 +89,17 @@ export const callSecret: Detector = {
         out.push(valueSpan(text, value, NAME_VALUE.lastIndex, rule.kind));
       }
       return NAME_VALUE.lastIndex;
+    }
+    const method = METHOD.exec(before);
+    if (method) {
+      const rule = secretKey(method[1] ?? method[2]);
+      ONE_VALUE.lastIndex = at;
+      const m = rule && ONE_VALUE.exec(text);
+      if (!m || !rule) return -1;
+      if (acceptAssignment(rule.keyword, m[2], true, '')) {
+        out.push(valueSpan(text, m[2], ONE_VALUE.lastIndex, rule.kind));
+      }
+      return ONE_VALUE.lastIndex;
     }
     const re = PAIR.test(before)
       ? USER_PASSWORD
