@@ -26,10 +26,10 @@ const SETTERS =
   '|define|getenv|fetch|get';
 /**
  * Calls that take a user and a password (`auth=(…)` is a tuple, as requests takes it;
- * `smtp.login("me@corp.com", "…")`).
+ * `smtp.login("me@corp.com", "…")`; Arduino's `WiFi.begin("ssid", "…")`, review 21).
  */
 const AUTH_PAIRS =
-  'auth[ \\t]*=[ \\t]*|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|[bB]asic[aA]uth|\\.login';
+  'auth[ \\t]*=[ \\t]*|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|[bB]asic[aA]uth|\\.login|WiFi\\.begin';
 /**
  * JDBC's `DriverManager.getConnection(url, user, password)`, PHP's `new PDO(dsn, user, password)`,
  * `new Sequelize(database, user, password)` (review r19 M4).
@@ -91,13 +91,13 @@ export const callSecret: Detector = {
       return NAME_VALUE.lastIndex;
     }
     const method = METHOD.exec(before);
-    if (method) {
-      const rule = secretKey(method[1] ?? method[2]);
+    const named = method && secretKey(method[1] ?? method[2]);
+    if (named) {
       ONE_VALUE.lastIndex = at;
-      const m = rule && ONE_VALUE.exec(text);
-      if (!m || !rule) return -1;
-      if (acceptAssignment(rule.keyword, m[2], true, '')) {
-        out.push(valueSpan(text, m[2], ONE_VALUE.lastIndex, rule.kind));
+      const m = ONE_VALUE.exec(text);
+      if (!m) return -1;
+      if (acceptAssignment(named.keyword, m[2], true, '')) {
+        out.push(valueSpan(text, m[2], ONE_VALUE.lastIndex, named.kind));
       }
       return ONE_VALUE.lastIndex;
     }
