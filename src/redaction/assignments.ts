@@ -265,7 +265,8 @@ const alnumAt = (text: string, i: number): boolean => /[A-Za-z0-9]/.test(text[i]
  * `&3Qda`, `DB_PASSWORD=Qg6(abc)def9a` was read as a call and served whole): a `&` between a
  * letter or digit and a run with a digit or a capital that no `=` follows (a query's
  * `&state=…` ends the value, a shell's `&&` too), and a `(…)` of bare characters followed by a
- * letter or digit (no call is: `f(x)y`). At most `max`; `end` when nothing goes on.
+ * letter or digit (no call is: `f(x)y`), a `<` or `>` between letters or digits (review 21:
+ * `DB_PASSWORD=Ab<c>d&e…` was served from its `<`). At most `max`; `end` when nothing goes on.
  */
 function gluedEnd(text: string, end: number, max: number): number {
   let at = end;
@@ -282,6 +283,14 @@ function gluedEnd(text: string, end: number, max: number): number {
         i++;
       }
       if (i === at + 1 || !strong || !alnumAt(text, at + 1)) return at;
+    } else if (c === 0x3c || c === 0x3e) {
+      // `Ab<c>d&e…` (review 21): a `<` or `>` between letters or digits, no blank around it
+      // (a shell's `A=b >file`, `A=b <in` keep theirs: the value ended at the blank).
+      if (!alnumAt(text, at + 1)) return at;
+      while (i < stop && bareAt(text, i)) {
+        if (text.charCodeAt(i) === 0x3d) return at;
+        i++;
+      }
     } else if (c === 0x28) {
       while (i < stop && i - at <= 64 && bareAt(text, i)) i++;
       if (text.charCodeAt(i) !== 0x29 || !alnumAt(text, i + 1)) return at;

@@ -26,10 +26,10 @@ const SETTERS =
   '|define|getenv|fetch|get';
 /**
  * Calls that take a user and a password (`auth=(…)` is a tuple, as requests takes it;
- * `smtp.login("me@corp.com", "…")`).
+ * `smtp.login("me@corp.com", "…")`; Arduino's `WiFi.begin("ssid", "…")`, review 21).
  */
 const AUTH_PAIRS =
-  'auth[ \\t]*=[ \\t]*|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|[bB]asic[aA]uth|\\.login';
+  'auth[ \\t]*=[ \\t]*|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|[bB]asic[aA]uth|\\.login|WiFi\\.begin';
 /**
  * JDBC's `DriverManager.getConnection(url, user, password)`, PHP's `new PDO(dsn, user, password)`,
  * `new Sequelize(database, user, password)` (review r19 M4).
@@ -41,6 +41,15 @@ const BROWSER_METHODS =
   'fill|type|send_keys|sendKeys|setValue|fillField|pressSequentially|[.\\s]change';
 
 const NAMED = new RegExp(`(?:${SETTERS})\\($`);
+/**
+ * A setter or builder named for the secret (`setPassword(`, `withPassword(`, `WithAuthToken(`,
+ * `.password(`): group 1 or 2 the name.
+ */
+const METHOD = /(?:(?<![\w$])(?:[sS]et|[wW]ith)([A-Z]\w{0,30})|\.([a-z]\w{0,20}))\($/;
+/** The secret names a setter's trigger looks back for (the end of the method's name). */
+const METHOD_NAMES = '[pP]assword|[tT]oken|[sS]ecret|[kK]ey';
+/** `("value")`, the one argument: group 2 its text. */
+const ONE_VALUE = new RegExp(`\\([ \\t]*${quoted(1)}[ \\t]*\\)`, 'y');
 const PAIR = new RegExp(`(?:${AUTH_PAIRS})\\($`);
 const CONNECTION = new RegExp(`${CONNECTIONS}\\($`);
 const SCHEME = /^(bearer|basic|token)[ \t]+(\S.*)$/i;
@@ -63,7 +72,7 @@ export const callSecret: Detector = {
   anchors: '(',
   // Also browserPassword's and goDsnPassword's (./browser, ./sql): one look-behind for every
   // call the detectors read, not one per detector at every `(` of every text.
-  trigger: `\\((?<=(?:${SETTERS}|${AUTH_PAIRS}|${CONNECTIONS}|${BROWSER_METHODS}|@tcp|@unix)\\()`,
+  trigger: `\\((?<=(?:${SETTERS}|${AUTH_PAIRS}|${CONNECTIONS}|${BROWSER_METHODS}|@tcp|@unix|${METHOD_NAMES})\\()`,
   find(text, at, _state, out) {
     const before = text.slice(Math.max(0, at - 24), at + 1);
     if (NAMED.test(before)) {
@@ -80,6 +89,17 @@ export const callSecret: Detector = {
         out.push(valueSpan(text, value, NAME_VALUE.lastIndex, rule.kind));
       }
       return NAME_VALUE.lastIndex;
+    }
+    const method = METHOD.exec(before);
+    const named = method && secretKey(method[1] ?? method[2]);
+    if (named) {
+      ONE_VALUE.lastIndex = at;
+      const m = ONE_VALUE.exec(text);
+      if (!m) return -1;
+      if (acceptAssignment(named.keyword, m[2], true, '')) {
+        out.push(valueSpan(text, m[2], ONE_VALUE.lastIndex, named.kind));
+      }
+      return ONE_VALUE.lastIndex;
     }
     const re = PAIR.test(before)
       ? USER_PASSWORD

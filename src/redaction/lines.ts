@@ -147,6 +147,28 @@ export const slashOptions: Detector = {
   },
 };
 
+// `schtasks /create /tn x /tr y /ru bob /rp S3cret` (review 21): the run-as user's password.
+
+const SCHTASKS = /(?<![\w.-])schtasks(?:\.exe)?[ \t]/i;
+const RP_VALUE = /[ \t]+(?:\\*"([^"\\\r\n]{1,1024})\\*"|'([^'\r\n]{1,1024})'|([^\s"'\\]{1,1024}))/y;
+export const schtasksPassword: Detector = {
+  kind: 'password',
+  anchors: 'p',
+  // Found by its needle `/rp` (./patterns NEEDLES).
+  trigger: 'p(?<=[ \\t]/rp)(?=[ \\t]+[^\\s*])',
+  find(text, at, _state, out) {
+    if (!SCHTASKS.test(text.slice(lineStart(text, at), at))) return -1;
+    RP_VALUE.lastIndex = at + 1;
+    const m = RP_VALUE.exec(text);
+    if (!m) return -1;
+    const value = m[1] ?? m[2] ?? m[3];
+    const quoted = m[3] === undefined;
+    const end = text.lastIndexOf(value, RP_VALUE.lastIndex) + value.length;
+    if (password(value, quoted)) out.push({ start: end - value.length, end, kind: 'password' });
+    return RP_VALUE.lastIndex;
+  },
+};
+
 // nginx: `proxy_set_header Authorization "Basic dXNlcjpw…";`
 
 const NGINX_AUTH =
@@ -646,6 +668,7 @@ export const echoedPasswordFile: Detector = {
 export const LINE_DETECTORS: readonly Detector[] = [
   expectSend,
   slashOptions,
+  schtasksPassword,
   nginxAuthorization,
   scramVerifier,
   wpaPsk,

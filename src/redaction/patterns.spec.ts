@@ -1094,6 +1094,21 @@ describe('linear time', () => {
     fill('{"Key": "DB_PASSWORD", "Value": "'),
     fill('{"name":"sessionid","value":"Zq8Tr0ub4dorQw1"}'),
     fill('{"name": "sid", "value": "'),
+    // Review 22: setters named for a secret, C's #define and char arrays, WiFi.begin.
+    fill('x.setPassword("PuVvKr2lMxtC6uQ38IKBF98x");'),
+    fill('.setToken("a'),
+    fill('.withPassword('),
+    fill('#define API_KEY "PuVvKr2lMxtC6uQ38IKBF98x"\n'),
+    fill('#define A_'),
+    '#define A_' + fill('B'),
+    fill('#define A_KEY "'),
+    fill('char pass[] = "PuVvKr2lMxtC6uQ38IKBF98x";'),
+    fill('] ='),
+    fill('WiFi.begin("h", "'),
+    fill('schtasks /rp PuVvKr2lMxtC6uQ38IKBF98x '),
+    'schtasks ' + fill(' /rp a'),
+    'DB_PASSWORD=A1' + fill('<b>c&'),
+    fill('DB_PASSWORD=A1<b'),
     fill(
       Array.from({ length: 32 }, (_, i) => `p${i}: password=Xq7aaaa${i}aa Xq7aaaa${i}aa`).join(
         ' ',

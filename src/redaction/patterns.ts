@@ -88,6 +88,7 @@ import { GITLEAKS_DETECTORS, GITLEAKS_KINDS } from './rules';
 import { LINE_DETECTORS } from './lines';
 import { FORMAT_HEADS, SERVICE_TOKEN_KINDS, SERVICE_TOKENS } from './service-tokens';
 import { credentialCall } from './credential-calls';
+import { cDefine, charArray } from './c-source';
 import { mnemonicPhrase } from './mnemonics';
 import { TOOL_SECRETS } from './tool-secrets';
 
@@ -205,6 +206,8 @@ export const DETECTORS: readonly Detector[] = [
   ssmParameterValue,
   callSecret,
   credentialCall,
+  cDefine,
+  charArray,
   mnemonicPhrase,
   urlSignature,
   vaultToken,
@@ -286,7 +289,11 @@ const NEEDLES: Record<string, [needle: string, offset: number][]> = {
     ['ENV\t', 2],
   ],
   // Service tokens without punctuation (./service-tokens): `dapi…`, `SK…`, `oy2…`, `setapikey`.
-  p: [['dapi', 2]],
+  p: [
+    ['dapi', 2],
+    // `schtasks … /rp PASSWORD` (./lines).
+    ['/rp', 2],
+  ],
   K: [['SK', 1]],
   y: [
     ['y2', 0],
@@ -470,6 +477,12 @@ function typeArgumentBefore(text: string, at: number): boolean {
   if (text.charCodeAt(j) !== 0x3e) return false;
   return text.startsWith('tr', j - 2) || text.startsWith('ring', j - 4);
 }
+/** `]` and blanks before the `=` at `at`: C's `char pass[] = "…"` (./c-source). */
+function bracketBefore(text: string, at: number): boolean {
+  let j = at - 1;
+  while (text.charCodeAt(j) === 0x20 || text.charCodeAt(j) === 0x09) j--;
+  return text.charCodeAt(j) === 0x5d;
+}
 /**
  * The `:` triggers: after a key (COLON_KEYS), or a redis-cli prompt's port (`localhost:6379>`,
  * `127.0.0.1:6379[1]>`): up to 5 digits, maybe `[db]`, maybe `(TX)`, then `>`.
@@ -613,7 +626,8 @@ export const NEAR: Record<string, Around | ((text: string, at: number) => boolea
   // new Sequelize(; a password file's <(echo …); mysqli(; twilio( (review 20).
   '(': around('mvtyedh= \tnOlspx<io'),
   ':': colon,
-  '=': (text, at) => equalsKey(text, at) || typeArgumentBefore(text, at),
+  // A key; a type argument; C's `char pass[] =` (./c-source).
+  '=': (text, at) => equalsKey(text, at) || typeArgumentBefore(text, at) || bracketBefore(text, at),
   '\uFF1A': afterKeyIn(EQUALS_KEYS),
   '\uFF1D': afterKeyIn(EQUALS_KEYS),
 };
