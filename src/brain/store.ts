@@ -262,13 +262,16 @@ export class BrainStore {
 
   /**
    * The full tier as one byte stream when it is a view of its own beside a compact one (what
-   * the compact tier was cut from), else null. `identity` names its first file's inode: the
-   * view grows by appending, and another inode is another transcript.
+   * the compact tier was cut from), else null; with `compactFile`, only when that file is one of
+   * the compact tier's. `identity` names its first file's inode: the view grows by appending,
+   * and another inode is another transcript.
    */
-  async fullTier(entry: SessionEntry): Promise<FullTier | null> {
+  async fullTier(entry: SessionEntry, compactFile?: string): Promise<FullTier | null> {
     const views = await locateViews(entry.realDir);
     const full = views.full;
     if (!full || !views.compact || views.compact === full) return null;
+    if (compactFile !== undefined && !views.compact.segments.some((s) => s.relPath === compactFile))
+      return null;
     const first = full.segments[0]?.version;
     return {
       key: viewKey(entry.realDir, full),
@@ -276,13 +279,6 @@ export class BrainStore {
       size: full.size,
       read: (start, end) => readViewRange(entry.realDir, full, start, end),
     };
-  }
-
-  /** Whether `relPath` is a file of the session's compact tier (and it has a full one). */
-  async inCompactTier(entry: SessionEntry, relPath: string): Promise<boolean> {
-    const views = await locateViews(entry.realDir);
-    if (!views.compact || !views.full || views.compact === views.full) return false;
-    return views.compact.segments.some((s) => s.relPath === relPath);
   }
 
   /**

@@ -137,9 +137,8 @@ export class FilesController {
     entry: SessionEntry,
     relPath: string,
   ): Promise<ReadonlyMap<string, string>> {
-    if (!this.redactor.enabled || !(await this.store.inCompactTier(entry, relPath)))
-      return NO_VALUES;
-    return fullTierValues(this.redactor, await this.store.fullTier(entry));
+    if (!this.redactor.enabled) return NO_VALUES;
+    return fullTierValues(this.redactor, await this.store.fullTier(entry, relPath));
   }
 
   /**

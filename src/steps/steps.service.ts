@@ -3,10 +3,10 @@ import type { ListedSession } from '../brain/catalog';
 import type { StepOutputInfo } from '../brain/files';
 import { decodeUtf8 } from '../brain/files';
 import { userRequestOf } from '../brain/session-summary';
-import { BrainStore } from '../brain/store';
+import { BrainStore, type FullTier } from '../brain/store';
 import { redactFileRange } from '../redaction/range-utf16';
 import { Redactor } from '../redaction/redactor';
-import { maskValues, maskValuesDeep } from '../redaction/tier-values';
+import { maskValues, maskValuesDeep, NO_VALUES } from '../redaction/tier-values';
 import { twinValues } from './twin-values';
 import { isElided } from '../brain/transcript/record-size';
 import { RecordTooLargeError } from '../brain/transcript/scanner';
@@ -145,8 +145,14 @@ export class StepsService {
    */
   private twinValues(step: StepParent, ctx: GqlContext): Promise<ReadonlyMap<string, string>> {
     const { session, record } = step;
-    return twinValues(this.store, this.redactor, session.entry, record, (field) =>
-      ctx.loaders.full.load(this.key(step, field)),
+    if (!this.redactor.enabled || record.truncatedFields.length === 0)
+      return Promise.resolve(NO_VALUES);
+    // The session's full tier, looked up once per request (not once per step of a page).
+    const tiers = ctx.loaders.own(this, () => new Map<string, Promise<FullTier | null>>());
+    let tier = tiers.get(session.entry.realDir);
+    if (!tier) tiers.set(session.entry.realDir, (tier = this.store.fullTier(session.entry)));
+    return tier.then((t) =>
+      twinValues(this.redactor, t, record, (field) => ctx.loaders.full.load(this.key(step, field))),
     );
   }
 

@@ -1,6 +1,6 @@
-import type { BrainStore, FullTier } from '../brain/store';
+import type { FullTier } from '../brain/store';
 import { RecordTooLargeError } from '../brain/transcript/scanner';
-import type { SessionEntry, StepRecord, TruncatedField } from '../brain/types';
+import type { StepRecord, TruncatedField } from '../brain/types';
 import { Redactor } from '../redaction/redactor';
 import { twinValues } from './twin-values';
 
@@ -8,7 +8,7 @@ const r = new Redactor({ enabled: true, extraPatterns: [] });
 const V = 'Xk9vQ2mLp7Rt4wZ8';
 const W = 'Qp7Lm2Xv9Tk4Rz8';
 
-/** A store whose session has a full tier of its own holding `tierText`. */
+/** A session's full tier of its own holding `tierText`; `reads` counts what is read of it. */
 function storeWith(dir: string, tierText: string) {
   const reads: number[] = [];
   const bytes = Buffer.from(tierText);
@@ -21,8 +21,7 @@ function storeWith(dir: string, tierText: string) {
       return Promise.resolve(bytes.subarray(start, end));
     },
   };
-  const store = { fullTier: () => Promise.resolve(tier) } as unknown as BrainStore;
-  return { store, reads, entry: { realDir: dir } as SessionEntry };
+  return { tier, reads };
 }
 
 const record = (index: number, truncatedFields: TruncatedField[]) =>
@@ -30,7 +29,7 @@ const record = (index: number, truncatedFields: TruncatedField[]) =>
 
 describe('twinValues', () => {
   it('learns a cut record’s twin once, content and tool calls, and keeps it', async () => {
-    const { store, entry } = storeWith('/s1', '');
+    const { tier } = storeWith('/s1', '');
     const loads: TruncatedField[] = [];
     const load = (field: TruncatedField) => {
       loads.push(field);
@@ -49,8 +48,8 @@ describe('twinValues', () => {
       );
     };
     const cut = record(3, ['content', 'tool_calls']);
-    const first = await twinValues(store, r, entry, cut, load);
-    const again = await twinValues(store, r, entry, cut, load);
+    const first = await twinValues(r, tier, cut, load);
+    const again = await twinValues(r, tier, cut, load);
     expect([...first]).toEqual([
       [V, 'password'],
       [W, 'password'],
@@ -59,29 +58,29 @@ describe('twinValues', () => {
   });
 
   it('keeps nothing while the twin is missing (its line not written yet), and reads it later', async () => {
-    const { store, entry } = storeWith('/s4', '');
+    const { tier } = storeWith('/s4', '');
     const cut = {
       ...record(4, ['content']),
       content: 'head\n<truncated 9 bytes>\necho',
     } as StepRecord;
     let twin: string | null = null;
     const load = () => Promise.resolve(twin ?? cut.content);
-    expect([...(await twinValues(store, r, entry, cut, load))]).toEqual([]);
+    expect([...(await twinValues(r, tier, cut, load))]).toEqual([]);
     twin = `password: ${V}\necho`;
-    expect([...(await twinValues(store, r, entry, cut, load))]).toEqual([[V, 'password']]);
+    expect([...(await twinValues(r, tier, cut, load))]).toEqual([[V, 'password']]);
   });
 
   it('has none for a record that was not cut, and reads nothing', async () => {
-    const { store, entry, reads } = storeWith('/s2', `password: ${V}\n`);
+    const { tier, reads } = storeWith('/s2', `password: ${V}\n`);
     const load = () => Promise.reject(new Error('not read'));
-    expect([...(await twinValues(store, r, entry, record(1, []), load))]).toEqual([]);
+    expect([...(await twinValues(r, tier, record(1, []), load))]).toEqual([]);
     expect(reads).toEqual([]);
   });
 
   it('learns the whole full tier when the twin is over the line cap', async () => {
-    const { store, entry, reads } = storeWith('/s3', `{"content":"password: ${V}"}\n`);
+    const { tier, reads } = storeWith('/s3', `{"content":"password: ${V}"}\n`);
     const load = () => Promise.reject(new RecordTooLargeError('transcript_full.jsonl', 2, 9, 8));
-    expect([...(await twinValues(store, r, entry, record(2, ['content']), load))]).toEqual([
+    expect([...(await twinValues(r, tier, record(2, ['content']), load))]).toEqual([
       [V, 'password'],
     ]);
     expect(reads).toEqual([`{"content":"password: ${V}"}\n`.length]);

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { BrainStore } from '../brain/store';
+import type { BrainStore, FullTier } from '../brain/store';
 import { parseLine } from '../brain/transcript/records';
 import { RecordTooLargeError } from '../brain/transcript/scanner';
 import type { SessionEntry, StepRecord, ToolCall, TruncatedField } from '../brain/types';
@@ -33,15 +33,12 @@ export type LoadFull = (field: TruncatedField) => Promise<string | null | ToolCa
  * has none.
  */
 export async function twinValues(
-  store: BrainStore,
   redactor: Redactor,
-  entry: SessionEntry,
+  tier: FullTier | null,
   record: StepRecord,
   load: LoadFull,
 ): Promise<ReadonlyMap<string, string>> {
-  if (!redactor.enabled || record.truncatedFields.length === 0) return NO_VALUES;
-  const tier = await store.fullTier(entry);
-  if (!tier) return NO_VALUES;
+  if (!redactor.enabled || record.truncatedFields.length === 0 || !tier) return NO_VALUES;
   const key = `${tier.key}\0${tier.identity}\0${record.index}\0${record.occurrence}`;
   const known = kept.get(key);
   if (known) return known;
@@ -82,15 +79,15 @@ export function cutRecordOf(
 }
 
 /** twinValues of the record a compact line holds, read through the store (no request loader). */
-export function lineTwinValues(
+export async function lineTwinValues(
   store: BrainStore,
   redactor: Redactor,
   entry: SessionEntry,
   record: StepRecord | undefined,
   admit?: (bytes: number) => Promise<void>,
 ): Promise<ReadonlyMap<string, string>> {
-  if (!record) return Promise.resolve(NO_VALUES);
-  return twinValues(store, redactor, entry, record, (field) =>
+  if (!record || !redactor.enabled || record.truncatedFields.length === 0) return NO_VALUES;
+  return twinValues(redactor, await store.fullTier(entry), record, (field) =>
     store.fullField(entry, record, field, undefined, admit),
   );
 }
