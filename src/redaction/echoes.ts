@@ -11,7 +11,8 @@ const MIN_ECHO = 8;
 const MAX_ECHO = 512;
 /** Past this many secrets in one text it is a dump of them, not prose that repeats one. */
 export const MAX_VALUES = 32;
-const WORD = /[\p{L}\p{N}_]/u;
+/** A character a whole-word value may not touch on a side where it starts or ends with one. */
+export const WORD = /[\p{L}\p{N}_]/u;
 
 /**
  * `spans` plus every other place of `text` that shows a found secret's value again:

@@ -2,6 +2,7 @@ import type { Redactor } from './redactor';
 import { runEnd, runStart } from './spanning';
 import { echoSpans } from './echoes';
 import { mergeSpans } from './spans';
+import { NO_VALUES } from './tier-values';
 import type { Span } from './patterns';
 
 /**
@@ -17,8 +18,6 @@ export const RANGE_MARGIN = 16 * 1024;
 export const RANGE_LOOKBACK = 1024 * 1024;
 /** Characters before a run that must be in view for its key or header to be seen. */
 const CONTEXT = 1024;
-
-const NO_VALUES: ReadonlyMap<string, string> = new Map();
 
 /** Reads bytes [start, end) of the file (short at end of file). */
 export type ReadBytes = (start: number, end: number) => Promise<Buffer>;

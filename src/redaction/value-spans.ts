@@ -1,4 +1,5 @@
 import type { Span } from './patterns';
+import { WORD } from './echoes';
 import { mergeSpans } from './spans';
 
 /**
@@ -11,8 +12,6 @@ import { mergeSpans } from './spans';
 function escapeBefore(text: string, at: number): boolean {
   return at >= 2 && text.charCodeAt(at - 2) === 0x5c && 'ntr"'.includes(text[at - 1]);
 }
-
-const WORD = /[\p{L}\p{N}_]/u;
 
 /** Where `text` shows one of `values` as a whole word (in decoded text or a JSON line). */
 export function valueSpans(text: string, values: ReadonlyMap<string, string>): Span[] {
