@@ -103,6 +103,26 @@ describe('tierValues', () => {
       ['Xk9\\\\u0026AHIS3\\\\u003chl\\\\u003eyosbohKagkX7q', 'password'],
     ]);
   });
+
+  it('keeps the forms an ASCII-only encoder gives a value with other characters', async () => {
+    // Python's json.dumps writes `ä` as `\u00e4` and 😀 as its two surrogates; Jackson upper-case.
+    const v = 'Pässw0rd😀Kq93';
+    const { src } = source('t8', JSON.stringify({ content: `password: "${v}"` }) + '\n');
+    expect([...(await tierValues(r, src()))]).toEqual([
+      [v, 'password'],
+      ['P\\u00e4ssw0rd\\ud83d\\ude00Kq93', 'password'],
+      ['P\\\\u00e4ssw0rd\\\\ud83d\\\\ude00Kq93', 'password'],
+      ['P\\u00E4ssw0rd\\uD83D\\uDE00Kq93', 'password'],
+      ['P\\\\u00E4ssw0rd\\\\uD83D\\\\uDE00Kq93', 'password'],
+    ]);
+    // A compact argument holding a tool's ASCII-only JSON, inside Go's line.
+    const inner = JSON.stringify({ p: `echo ${v}` }).replace(
+      /[\u0080-\uffff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
+    const masked = maskValues(r, JSON.stringify({ json: inner }), await tierValues(r, src()));
+    expect(masked).toBe('{"json":"{\\"p\\":\\"echo [REDACTED:password]\\"}"}');
+  });
 });
 
 describe('maskValues', () => {

@@ -96,6 +96,16 @@ export function learnText(redactor: Redactor, text: string, values: Map<string, 
 const GO_ESCAPED = /[&<>\u2028\u2029]/g;
 const goEscape = (s: string) =>
   s.replace(GO_ESCAPED, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/**
+ * Encoders that write ASCII only (Python's `json.dumps`, Jackson's ESCAPE_NON_ASCII) write every
+ * other UTF-16 unit as `\u00e4` (Python lower-case, Jackson upper-case hex).
+ */
+const NON_ASCII = /[\u0080-\uffff]/g;
+const asciiEscape = (s: string, upper: boolean) =>
+  s.replace(NON_ASCII, (c) => {
+    const hex = c.charCodeAt(0).toString(16).padStart(4, '0');
+    return `\\u${upper ? hex.toUpperCase() : hex}`;
+  });
 /** `s` as written inside a JSON string (without its quotes). */
 const inString = (s: string) => JSON.stringify(s).slice(1, -1);
 
@@ -104,7 +114,9 @@ const inString = (s: string) => JSON.stringify(s).slice(1, -1);
  * line with an escape in it (`p\\"w`) is shown decoded by the GraphQL and REST fields (`p\"w`),
  * and a compact argument is JSON inside JSON written by Go's encoder, so `V&<>` shows as
  * `V\u0026\u003c\u003e` in the argument and `V\\u0026…` in its line (review 21 H1: such an echo
- * was clear on every compact route). Each form is kept with the value's kind.
+ * was clear on every compact route); a value with other than ASCII shows escaped by an encoder
+ * that writes ASCII only (a tool's own JSON inside an argument). Each form is kept with the
+ * value's kind.
  */
 function addForms(values: Map<string, string>, from: number): void {
   const added = [...values].slice(from);
@@ -119,7 +131,13 @@ function addForms(values: Map<string, string>, from: number): void {
     }
     const once = inString(text);
     const go = goEscape(once);
-    for (const form of [text, once, go, inString(once), inString(go)]) {
+    const forms = [text, once, go, inString(once), inString(go)];
+    if (/[\u0080-\uffff]/.test(text)) {
+      const lower = asciiEscape(once, false);
+      const upper = asciiEscape(once, true);
+      forms.push(lower, inString(lower), upper, inString(upper));
+    }
+    for (const form of forms) {
       if (values.size >= MAX_TIER_VALUES) return;
       if (form.length > 0 && !values.has(form)) values.set(form, kind);
     }
