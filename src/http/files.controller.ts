@@ -107,7 +107,7 @@ export class FilesController {
       this.redactor,
       (bytes) => {
         const points = Math.ceil(bytes / DOWNLOAD_CHUNK);
-        this.charge(rateKey, points, `sending ${bytes} bytes costs ${points}`);
+        this.charge(rateKey, points, `sending ${bytes} bytes costs ${points}`, 1);
       },
       (bytes) => this.admit(res, bytes),
       values,
@@ -302,7 +302,7 @@ export class FilesController {
         );
     const body = masked ? masked.body : line;
     const points = Math.ceil(body.length / DOWNLOAD_CHUNK);
-    this.charge(rateKey, points, `sending ${body.length} bytes costs ${points}`);
+    this.charge(rateKey, points, `sending ${body.length} bytes costs ${points}`, 1);
     res.status(200).type(type).send(body);
   }
 
@@ -335,10 +335,13 @@ export class FilesController {
     }
   }
 
-  /** Takes `points` from the caller's rate-limit bucket, or refuses with 429 and Retry-After. */
-  private charge(rateKey: string, points: number, what: string): void {
+  /**
+   * Takes `points` from the caller's rate-limit bucket, or refuses with 429 and Retry-After.
+   * `taken`: what the request was charged already (RateLimiter.take).
+   */
+  private charge(rateKey: string, points: number, what: string, taken = 0): void {
     if (points <= 0) return;
-    const verdict = this.rates.take(rateKey, points);
+    const verdict = this.rates.take(rateKey, points, taken);
     if (verdict.ok) return;
     const { retryAfterSeconds } = verdict;
     throw new HttpError(

@@ -229,6 +229,14 @@ describe('rate limiter', () => {
     expect(rl.take('a', 500)).toEqual({ ok: false, retryAfterSeconds: 150 }); // needs a full bucket
   });
 
+  it('lets it run from a bucket full but for what its request took before (a download)', () => {
+    const rl = new RateLimiter(60, 100, clock);
+    expect(rl.take('a', 1)).toEqual({ ok: true, remaining: 59 }); // asking for the file
+    expect(rl.take('a', 150)).toEqual({ ok: false, retryAfterSeconds: 1 }); // forever, before
+    expect(rl.take('a', 150, 1)).toEqual({ ok: true, remaining: 0 }); // 91 in debt
+    expect(rl.take('a', 1)).toEqual({ ok: false, retryAfterSeconds: 92 });
+  });
+
   it('settles to the actual cost', () => {
     const rl = new RateLimiter(60, 100, clock);
     expect(rl.take('a', 60).ok).toBe(true);

@@ -39,13 +39,18 @@ export class RateLimiter {
     return Math.min(this.perMinute, bucket.points + (now - bucket.at) * this.perMs);
   }
 
-  /** Takes `cost` points from `caller`'s bucket, or says how long until it could. */
-  take(caller: string, cost: number): RateVerdict {
+  /**
+   * Takes `cost` points from `caller`'s bucket, or says how long until it could. `taken`: points
+   * the same request took before (a download's 1 for asking): a cost over the whole bucket runs
+   * when the bucket holds all but those, or a file dearer than a minute's points answered 429
+   * "retry in 1 s" forever (review 22: its own point had kept the bucket from ever being full).
+   */
+  take(caller: string, cost: number, taken = 0): RateVerdict {
     const now = this.now();
     this.evictIdle(now);
     const bucket = this.buckets.get(caller);
     const points = this.pointsOf(bucket, now);
-    const needed = Math.min(cost, this.perMinute);
+    const needed = Math.min(cost, Math.max(0, this.perMinute - taken));
     if (points < needed) {
       return {
         ok: false,
