@@ -31,7 +31,7 @@ export function withEchoes(text: string, spans: Span[]): Span[] {
   if (spans.length <= MAX_VALUES) {
     const values = new Map<string, string>();
     learnValues(text, spans, values);
-    echoes = echoSpans(text, values, spans);
+    echoes = echoSpans(text, withForms(values), spans);
   } else if (text.includes('\n')) {
     echoes = lineEchoes(text, spans);
   } else return spans;
@@ -64,7 +64,7 @@ function lineEchoes(text: string, spans: readonly Span[]): Span[] {
       }));
       const values = new Map<string, string>();
       learnValues(line, own, values);
-      for (const e of echoSpans(line, values, own)) {
+      for (const e of echoSpans(line, withForms(values), own)) {
         out.push({ start: e.start + start, end: e.end + start, kind: e.kind });
       }
     }
@@ -92,6 +92,58 @@ export function learnValues(
     values.set(value, s.kind);
   }
 }
+
+/** A value written with an escape, a quote or a character that HTML or a URL would encode. */
+const ENCODABLE = /[\\"&<>'%\s]/;
+const HTML: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/**
+ * `values` plus the other forms a value found in one form shows in elsewhere in the same text
+ * (review 22 F1: `{"db_password": "C0rp\\\\Adm1n…"}` then `connecting with C0rp\\Adm1n…`, or
+ * `DB_PASSWORD="Zq8\\$m…"` then `echo Zq8$m…`): decoded from JSON or shell escapes, escaped
+ * for JSON, HTML-escaped, URL-encoded or decoded. Only values holding such a character have
+ * other forms (most have none: no other search).
+ */
+export function withForms(values: Map<string, string>): Map<string, string> {
+  for (const [value, kind] of [...values]) {
+    if (!ENCODABLE.test(value)) continue;
+    const forms = [
+      JSON.stringify(value).slice(1, -1),
+      value.replace(/[&<>"']/g, (c) => HTML[c]),
+      value.replace(/&(amp|lt|gt|quot|#39);/g, (m) => HTML_DECODED[m]),
+      encodeURIComponent(value),
+    ];
+    if (value.includes('\\')) {
+      forms.push(value.replace(/\\(.)/gs, '$1'));
+      try {
+        forms.push(JSON.parse(`"${value}"`) as string);
+      } catch {
+        // not a JSON string's inside: its shell-unescaped form above
+      }
+    }
+    if (value.includes('%')) {
+      try {
+        forms.push(decodeURIComponent(value));
+      } catch {
+        // a lone % is no URL encoding
+      }
+    }
+    for (const form of forms) {
+      if (form.length >= MIN_ECHO && form !== value && !values.has(form)) values.set(form, kind);
+    }
+  }
+  return values;
+}
+
+const HTML_DECODED: Record<string, string> = Object.fromEntries(
+  Object.entries(HTML).map(([c, e]) => [e, c]),
+);
 
 /**
  * Where `text` shows one of `values` again as a whole word, outside `spans` (sorted, not
