@@ -171,6 +171,40 @@ async function catchUp(redactor: Redactor, state: Learned, src: TierSource): Pro
   }
 }
 
+function fresh(identity: string): Learned {
+  return {
+    identity,
+    offset: 0,
+    carry: '',
+    decoder: new StringDecoder('utf8'),
+    values: new Map(),
+    busy: Promise.resolve(),
+    seen: Buffer.alloc(0),
+  };
+}
+
+/**
+ * The values the redactor finds in one complete line of `src`, bytes [start, end) with its
+ * newline: a twin over the line cap, learned in steps as a tier is (not kept here). Its own
+ * values, not the session's: past the session's MAX_TIER_VALUES entries an echo in its cut
+ * record was clear (review 22 F2).
+ */
+export async function lineValues(
+  redactor: Redactor,
+  src: TierSource,
+  start: number,
+  end: number,
+): Promise<ReadonlyMap<string, string>> {
+  const state = fresh(src.identity);
+  const line: TierSource = {
+    ...src,
+    size: end - start,
+    read: (from, to) => src.read(start + from, start + to),
+  };
+  await catchUp(redactor, state, line);
+  return state.values;
+}
+
 /**
  * The values (value → kind) the redactor finds in `src`, learned once per session and then
  * only from the bytes appended since (a transcript grows by appending; another identity or a
@@ -182,17 +216,7 @@ export async function tierValues(
 ): Promise<ReadonlyMap<string, string>> {
   let state = kept.get(src.key);
   if (state && (state.identity !== src.identity || state.offset > src.size)) state = undefined;
-  if (!state) {
-    state = {
-      identity: src.identity,
-      offset: 0,
-      carry: '',
-      decoder: new StringDecoder('utf8'),
-      values: new Map(),
-      busy: Promise.resolve(),
-      seen: Buffer.alloc(0),
-    };
-  }
+  state ??= fresh(src.identity);
   kept.set(src.key, state);
   const learning = state;
   if (learning.offset < src.size) {

@@ -77,7 +77,23 @@ describe('twinValues', () => {
     expect(reads).toEqual([]);
   });
 
-  it('learns the whole full tier when the twin is over the line cap', async () => {
+  it('learns its own line, in steps, when the twin is over the line cap (review 22 F2)', async () => {
+    // The session's other values (line 1) are not the twin's: past the session's 1,024 values
+    // an echo of the twin's was clear.
+    const one = `{"content":"password: ${W}"}\n`;
+    const two = `{"content":"password: ${V}"}\n`;
+    const { tier, reads } = storeWith('/s5', one + two + one);
+    const load = () =>
+      Promise.reject(
+        new RecordTooLargeError('transcript_full.jsonl', 2, two.length - 1, 8, one.length),
+      );
+    const cut = record(2, ['content']);
+    expect([...(await twinValues(r, tier, cut, load))]).toEqual([[V, 'password']]);
+    expect([...(await twinValues(r, tier, cut, load))]).toEqual([[V, 'password']]);
+    expect(reads).toEqual([two.length]); // that line once, kept
+  });
+
+  it('learns the whole full tier when the unfinished last line is the twin, over the line cap', async () => {
     const { tier, reads } = storeWith('/s3', `{"content":"password: ${V}"}\n`);
     const load = () => Promise.reject(new RecordTooLargeError('transcript_full.jsonl', 2, 9, 8));
     expect([...(await twinValues(r, tier, record(2, ['content']), load))]).toEqual([

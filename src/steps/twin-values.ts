@@ -4,7 +4,7 @@ import { parseLine } from '../brain/transcript/records';
 import { RecordTooLargeError } from '../brain/transcript/scanner';
 import type { SessionEntry, StepRecord, ToolCall, TruncatedField } from '../brain/types';
 import type { Redactor } from '../redaction/redactor';
-import { fullTierValues, learnText, NO_VALUES } from '../redaction/tier-values';
+import { fullTierValues, learnText, lineValues, NO_VALUES } from '../redaction/tier-values';
 import { holdsCut } from '../redaction/value-spans';
 
 /** Twins whose values are kept (LRU); each holds at most 256 short values. */
@@ -28,8 +28,8 @@ export type LoadFull = (field: TruncatedField) => Promise<string | null | ToolCa
  * compact showing of that record masks too (../redaction/tier-values: a secret in the cut-out
  * middle echoed in the kept tail, a tail value whose name was cut away). Read once per twin and
  * kept: a twin does not change while its file grows by appending, and another file (inode) is
- * another key. A twin over the line cap is not read whole: the session's whole full tier is
- * learned instead, in windows. A record not cut, or a session without a full tier of its own,
+ * another key. A twin over the line cap is not read whole: its line is learned in steps (the
+ * session's whole full tier while that line is unfinished). A record not cut, or a session without a full tier of its own,
  * has none.
  */
 export async function twinValues(
@@ -54,8 +54,13 @@ export async function twinValues(
       else if (Array.isArray(value)) learnText(redactor, JSON.stringify(value), values);
     }
   } catch (err) {
-    if (err instanceof RecordTooLargeError) return fullTierValues(redactor, tier);
-    throw err;
+    if (!(err instanceof RecordTooLargeError)) throw err;
+    // A complete line: its own values, read in steps and kept; the unfinished last line (still
+    // being written) has no end yet: the session's values.
+    if (err.start === undefined) return fullTierValues(redactor, tier);
+    const own = await lineValues(redactor, tier, err.start, err.start + err.bytes + 1);
+    kept.set(key, own);
+    return own;
   }
   if (found) kept.set(key, values);
   return values;

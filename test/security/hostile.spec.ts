@@ -477,6 +477,7 @@ describe('lines longer than the cap', () => {
       line: 1,
       bytes: Buffer.byteLength(fullLine(recs[0])),
       limit: 8000,
+      start: 0, // where its bytes are (a cut record learns the twin's values from them)
     });
     expect((await t.fullTwin(dir, records[1]))?.content).toBe(recs[1].content);
     const tail = t.fullTwin(dir, records[2]);
@@ -484,6 +485,7 @@ describe('lines longer than the cap', () => {
     await expect(tail).rejects.toMatchObject({
       line: 4,
       bytes: Buffer.byteLength(fullLine(recs[2])),
+      start: undefined, // unfinished: no end to read to
     });
     // The twins exist: not MISSING_FULL_RECORD; the full view's check names the long lines.
     expect((await t.problems(dir)).map((p) => [p.code, p.file, p.line])).toEqual([

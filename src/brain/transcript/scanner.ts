@@ -92,6 +92,8 @@ export class RecordTooLargeError extends Error {
     readonly line: number,
     readonly bytes: number,
     readonly limit: number,
+    /** A complete line's first byte in its view (so its bytes can be read in windows). */
+    readonly start?: number,
   ) {
     super(
       `line ${line} of ${relPath} is ${bytes} bytes long, over the limit of ${limit} bytes: not read`,

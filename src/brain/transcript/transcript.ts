@@ -142,13 +142,14 @@ export class Transcripts {
     record: StepRecord,
     admit?: Admit,
   ): Promise<StepRecord | null> {
-    const tooLarge = (line: number, bytes: number) =>
-      new RecordTooLargeError(index.view.label, line, bytes, index.maxLineBytes);
+    const tooLarge = (line: number, bytes: number, start?: number) =>
+      new RecordTooLargeError(index.view.label, line, bytes, index.maxLineBytes, start);
     let seen = 0;
     for (const line of index.candidates(record.index)) {
       if (index.lineBytes(line) > index.maxLineBytes) {
         if (index.sniff(line) !== record.index) continue;
-        if (seen++ === record.occurrence) throw tooLarge(line + 1, index.lineBytes(line));
+        if (seen++ === record.occurrence)
+          throw tooLarge(line + 1, index.lineBytes(line), index.range(line)[0]);
         continue;
       }
       await admit?.(index.lineBytes(line));
