@@ -1109,6 +1109,11 @@ describe('linear time', () => {
     'schtasks ' + fill(' /rp a'),
     'DB_PASSWORD=A1' + fill('<b>c&'),
     fill('DB_PASSWORD=A1<b'),
+    // Review 23: a colon-form value glued to < > & (genericType reads at most 128 on).
+    fill('password: Ab<c>d&e9Xq '),
+    fill('password: A<'),
+    'password: A' + fill('<B'),
+    'password: A<' + fill('b, '),
     fill(
       Array.from({ length: 32 }, (_, i) => `p${i}: password=Xq7aaaa${i}aa Xq7aaaa${i}aa`).join(
         ' ',
