@@ -1114,6 +1114,9 @@ describe('linear time', () => {
     fill('password: A<'),
     'password: A' + fill('<B'),
     'password: A<' + fill('b, '),
+    fill('x.setCredentials("bob", "Zq8#mW2!pL9v");'),
+    fill('setBasicAuth('),
+    fill('new UsernamePasswordCredentials("a", '),
     fill(
       Array.from({ length: 32 }, (_, i) => `p${i}: password=Xq7aaaa${i}aa Xq7aaaa${i}aa`).join(
         ' ',

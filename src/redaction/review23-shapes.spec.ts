@@ -6,6 +6,11 @@ import { fourForms } from '../../test/redaction/four-forms';
  * 1. A colon-form value glued to `<`, `>` and `&`: `password: Ab<c>d&e…` (YAML) was read as
  *    the generic type `Ab<c>` (`password: Option<String>`) and left whole; the `=` form and the
  *    quoted JSON form were masked.
+ * 2. Setters and builders taking a user and a password: `client.setCredentials("bob", "V")`,
+ *    `.withCredentials("bob", "V")`, `setBasicAuth("bob", "V")`, `withBasicAuth("bob", "V")`
+ *    (a setter named for a secret looked for one argument only and gave up; the JSON line was
+ *    masked by another rule, decoded text not), `new UsernamePasswordCredentials("bob", "V")`,
+ *    `new BasicAWSCredentials("AKIA…", "V")`. Only the password: the user stays.
  *
  * Each form: decoded (GraphQL, REST, exports, CLI), inside a JSON line, the raw bytes of that
  * line (the file download), JSON inside JSON (a compact argument).
@@ -15,6 +20,7 @@ const { forms, masked, line, nested } = fourForms();
 
 const V = 'Zq8#mW2!pL9v';
 const G = 'Ab<c>d&e9Xq';
+const W = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLEKEY';
 
 /** [input, the secret in it, the mask's kind]: each was clear in every form on main. */
 const MASKED: [string, string, string][] = [
@@ -25,6 +31,20 @@ const MASKED: [string, string, string][] = [
   [`password: ${G} # prod`, G, 'password'],
   ['password: Ab<c>d&eBGmkcnnk39va3', 'Ab<c>d&eBGmkcnnk39va3', 'password'],
   ['password: Ab<cd9Xq', 'Ab<cd9Xq', 'password'],
+  // 2. Setters, builders and constructors taking a user and a password.
+  [`client.setCredentials("bob", "${V}")`, V, 'password'],
+  [`client.setCredentials(user, "${V}")`, V, 'password'],
+  [`.withCredentials("bob", "${V}")`, V, 'password'],
+  [`setBasicAuth("bob", "${V}")`, V, 'password'],
+  [`req.withBasicAuth('bob', '${V}')`, V, 'password'],
+  [`new UsernamePasswordCredentials("bob", "${V}")`, V, 'password'],
+  [`new UsernamePasswordCredentials("bob", "${V}".toCharArray())`, V, 'password'],
+  [
+    `provider.setCredentials(AuthScope.ANY, new UsernamePasswordCredentials("bob", "${V}"));`,
+    V,
+    'password',
+  ],
+  [`new BasicAWSCredentials(accessKeyId, "${W}")`, W, 'password'],
 ];
 
 /** Masked on main already (kept so). */
@@ -33,6 +53,11 @@ const KEPT: [string, string, string][] = [
   [`password: "${G}"`, G, 'password'],
   [`DB_PASSWORD=${G}`, G, 'password'],
   [`password: ${V}`, V, 'password'],
+  [`auth.login("bob", "${V}")`, V, 'password'],
+  [`PasswordAuthentication("bob", "${V}".toCharArray())`, V, 'password'],
+  [`requests.get(url, auth=("bob", "${V}"))`, V, 'password'],
+  [`HTTPBasicAuth("bob", "${V}")`, V, 'password'],
+  [`curl -u bob:${V} https://x`, V, 'password'],
 ];
 
 /** Near misses: clear in every form. */
@@ -47,6 +72,16 @@ const CLEAR = [
   'password: Result<String,',
   'password: <your-password>',
   'password: Ab<c>',
+  'client.setCredentials("bob", password)',
+  'client.setCredentials(creds)',
+  '.withCredentials(true)',
+  'axios.get(url, { withCredentials: true })',
+  'setBasicAuth("bob", "")',
+  'setBasicAuth("bob", "changeme")',
+  'setBasicAuth(user, System.getenv("PW"))',
+  'new UsernamePasswordCredentials(user, pass)',
+  `client.setApiKey("${V}", region)`,
+  `getCredentials("bob", "${V}")`,
 ];
 
 describe('review 23: shapes review 22 left clear', () => {
