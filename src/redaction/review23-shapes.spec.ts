@@ -11,6 +11,13 @@ import { fourForms } from '../../test/redaction/four-forms';
  *    (a setter named for a secret looked for one argument only and gave up; the JSON line was
  *    masked by another rule, decoded text not), `new UsernamePasswordCredentials("bob", "V")`,
  *    `new BasicAWSCredentials("AKIA…", "V")`. Only the password: the user stays.
+ * 3. C's `#define` of a whole secret word or a lower-case name: `#define TOKEN "V"`,
+ *    `#define SECRET "V"`, `#define api_key "V"`, `#define wifi_password "V"` (review 22's rule
+ *    was anchored on an upper-case name's `_`; review22-calls listed `#define api_key "V"` as
+ *    clear, and it is a secret). A value equal to its name (`#define TOKEN "TOKEN"`) stays, as
+ *    `TOKEN="TOKEN"` does; a name that is no secret's (`API_KEY_HEADER`, `TOKEN_MAX`) too.
+ * 4. `schtasks … /RP V`, `/Rp V`, `/rP V`: review 22 read the run-as password after a
+ *    lower-case `/rp` only (Windows' options are any case).
  *
  * Each form: decoded (GraphQL, REST, exports, CLI), inside a JSON line, the raw bytes of that
  * line (the file download), JSON inside JSON (a compact argument).
@@ -45,6 +52,18 @@ const MASKED: [string, string, string][] = [
     'password',
   ],
   [`new BasicAWSCredentials(accessKeyId, "${W}")`, W, 'password'],
+  // 3. #define of a secret word or a lower-case name.
+  [`#define TOKEN "${V}"`, V, 'password'],
+  [`#define SECRET "${V}"`, V, 'password'],
+  [`#define PASS "${W}"`, W, 'password'],
+  [`#define api_key "${V}"`, V, 'password'],
+  [`#define wifi_password "${V}"`, V, 'password'],
+  [`#  define github_token "${W}"`, W, 'password'],
+  // 4. schtasks' run-as password, any case.
+  [`schtasks /create /tn job /tr run.bat /ru admin /RP ${V}`, V, 'password'],
+  [`schtasks /create /tn job /tr run.bat /ru admin /Rp ${V}`, V, 'password'],
+  [`schtasks /create /tn job /tr run.bat /ru admin /rP ${V}`, V, 'password'],
+  [`SCHTASKS /Create /TN job /TR run.bat /RU admin /RP "${V}" /F`, V, 'password'],
 ];
 
 /** Masked on main already (kept so). */
@@ -58,6 +77,10 @@ const KEPT: [string, string, string][] = [
   [`requests.get(url, auth=("bob", "${V}"))`, V, 'password'],
   [`HTTPBasicAuth("bob", "${V}")`, V, 'password'],
   [`curl -u bob:${V} https://x`, V, 'password'],
+  [`#define PASSWORD "${V}"`, V, 'password'],
+  [`#define API_KEY "${V}"`, V, 'password'],
+  [`#define SECRET_KEY "${W}"`, W, 'password'],
+  [`schtasks /create /tn job /tr run.bat /ru admin /rp ${V}`, V, 'password'],
 ];
 
 /** Near misses: clear in every form. */
@@ -82,6 +105,26 @@ const CLEAR = [
   'new UsernamePasswordCredentials(user, pass)',
   `client.setApiKey("${V}", region)`,
   `getCredentials("bob", "${V}")`,
+  '#define TOKEN_MAX 64',
+  '#define PASSWORD_LEN 32',
+  '#define TOKEN "TOKEN"',
+  '#define TOKEN "token"',
+  '#define PASSWORD "changeme"',
+  '#define TOKEN ""',
+  '#define SECRET "%s"',
+  '#define API_KEY_HEADER "X-Api-Key"',
+  '#define TOKEN_ENV "GITHUB_TOKEN"',
+  '#define PASSWORD_PROMPT "Enter password: "',
+  '#define SECRET_FILE "/etc/secret.txt"',
+  '#define SSID "home-wifi"',
+  `#define MY_KEY "${W}"`,
+  `#define KEY "${W}"`,
+  '# define the token',
+  '#define TOKEN',
+  'schtasks /create /ru bob /RP *',
+  'schtasks /create /ru bob /RP %PW%',
+  `rsync /RP ${W}`,
+  'cd C:/RP foo',
 ];
 
 describe('review 23: shapes review 22 left clear', () => {
