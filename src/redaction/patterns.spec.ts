@@ -1128,6 +1128,10 @@ describe('linear time', () => {
     fill('schtasks /RP PuVvKr2lMxtC6uQ38IKBF98x '),
     'schtasks ' + fill(' /Rp a'),
     fill(' /RP'),
+    fill('https://bob:Zq8#mW2!pL9v@host/p '),
+    'https://bob:' + fill('a#'),
+    fill('?key=ab%2Bcd%2Fef12GH34&'),
+    '?key=' + fill('Ab1%2B'),
     fill(
       Array.from({ length: 32 }, (_, i) => `p${i}: password=Xq7aaaa${i}aa Xq7aaaa${i}aa`).join(
         ' ',

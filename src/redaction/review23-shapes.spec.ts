@@ -18,6 +18,10 @@ import { fourForms } from '../../test/redaction/four-forms';
  *    `TOKEN="TOKEN"` does; a name that is no secret's (`API_KEY_HEADER`, `TOKEN_MAX`) too.
  * 4. `schtasks … /RP V`, `/Rp V`, `/rP V`: review 22 read the run-as password after a
  *    lower-case `/rp` only (Windows' options are any case).
+ * 5. URLs: a password with a raw `#` before `@host` (`postgres://bob:Zq8#mW2@db/app`, read as a
+ *    fragment); a URL's `key` parameter holding a base64 key written into the URL
+ *    (`?key=ab%2Bcd%2Fef12GH34`, `?key=…+…/…==`), masked to the `&`, blank or quote (`?api_key=`
+ *    masked it already). `https://bob:V/path` stays: no `@host`, a port's place.
  *
  * Each form: decoded (GraphQL, REST, exports, CLI), inside a JSON line, the raw bytes of that
  * line (the file download), JSON inside JSON (a compact argument).
@@ -28,6 +32,8 @@ const { forms, masked, line, nested } = fourForms();
 const V = 'Zq8#mW2!pL9v';
 const G = 'Ab<c>d&e9Xq';
 const W = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLEKEY';
+const W2 = 'PuVvKr2lMxtC6uQ38IKBF98x';
+const E = 'Zq8mW2pL9vXk3%2BRt%2FYh7Nb%3D%3D';
 
 /** [input, the secret in it, the mask's kind]: each was clear in every form on main. */
 const MASKED: [string, string, string][] = [
@@ -64,6 +70,14 @@ const MASKED: [string, string, string][] = [
   [`schtasks /create /tn job /tr run.bat /ru admin /Rp ${V}`, V, 'password'],
   [`schtasks /create /tn job /tr run.bat /ru admin /rP ${V}`, V, 'password'],
   [`SCHTASKS /Create /TN job /TR run.bat /RU admin /RP "${V}" /F`, V, 'password'],
+  // 5. URLs.
+  [`https://bob:${V}@host/path`, V, 'url-credentials'],
+  [`postgres://bob:${V}@db:5432/app`, V, 'url-credentials'],
+  ['https://bob:Zq8!mW2#pL9v@host/path', 'Zq8!mW2#pL9v', 'url-credentials'],
+  ['https://x.com/a?key=ab%2Bcd%2Fef12GH34&y=2', 'ab%2Bcd%2Fef12GH34', 'password'],
+  ['GET /a?key=ab%2Bcd%2Fef12GH34 HTTP/1.1', 'ab%2Bcd%2Fef12GH34', 'password'],
+  [`curl "https://x.com/a?key=${E}"`, E, 'password'],
+  ['https://x.com/a?key=Zq8mW2pL9vXk3+Rt/Yh7Nb==&y=2', 'Zq8mW2pL9vXk3+Rt/Yh7Nb==', 'password'],
 ];
 
 /** Masked on main already (kept so). */
@@ -81,6 +95,16 @@ const KEPT: [string, string, string][] = [
   [`#define API_KEY "${V}"`, V, 'password'],
   [`#define SECRET_KEY "${W}"`, W, 'password'],
   [`schtasks /create /tn job /tr run.bat /ru admin /rp ${V}`, V, 'password'],
+  [`https://bob:${W2}@host/path`, W2, 'url-credentials'],
+  ['https://bob:Zq8%23mW2pL9v@host/path', 'Zq8%23mW2pL9v', 'url-credentials'],
+  ['https://x.com/a?api_key=ab%2Bcd%2Fef12GH34&x=1', 'ab%2Bcd%2Fef12GH34', 'password'],
+  ['https://x.com/a?x=1&token=ab+cd/ef12GH34&y=2', 'ab+cd/ef12GH34', 'password'],
+  ['https://x.com/a?access_token=ab%2Bcd%2Fef12GH34&y=2', 'ab%2Bcd%2Fef12GH34', 'password'],
+  [
+    'https://x.com/a?key=AIzaSyA1234567890abcdefghijklmnopqrs&cb=x',
+    'AIzaSyA1234567890abcdefghijklmnopqrs',
+    'password',
+  ],
 ];
 
 /** Near misses: clear in every form. */
@@ -125,6 +149,15 @@ const CLEAR = [
   'schtasks /create /ru bob /RP %PW%',
   `rsync /RP ${W}`,
   'cd C:/RP foo',
+  `https://bob:${W2}/path`,
+  'https://bob:8443/path',
+  'http://host:8080#to@x',
+  'http://localhost:3000/#/login@x',
+  'https://x.com/a?key=uploads/2024/photo1&y=2',
+  'https://x.com/a?key=Folder/Sub2024/File&y=2',
+  'https://x.com/a?key=abc%20def%20ghi12345',
+  'https://x.com/a?key=report_2024_final_v2',
+  'https://x.com/a?key=value',
 ];
 
 describe('review 23: shapes review 22 left clear', () => {
