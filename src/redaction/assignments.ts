@@ -457,11 +457,36 @@ const ANNOTATED = /[ \t]*=(?![=>~])/y;
 /** Whether the bare value `value` ending at `end` is a type name before an `=`. */
 function annotation(text: string, end: number, value: string): boolean {
   if (!TYPE_NAME.test(value)) return false;
-  // A generic type: `password: Option<String> = …`.
-  if (text.charCodeAt(end) === 0x3c) return true;
+  // A generic type: `password: Option<String> = …`; not a value glued on past its `>`
+  // (review 22: `password: Ab<c>d&e…` was served clear, read as the type `Ab<c>`).
+  if (text.charCodeAt(end) === 0x3c) return genericType(text, end);
   ANNOTATED.lastIndex = end;
   return ANNOTATED.test(text);
 }
+/** How far a generic type's arguments are read (`Option<HashMap<String, Vec<u8>>>`). */
+const GENERIC_REACH = 128;
+/**
+ * Whether the `<` at `at` opens a generic type's arguments: a balanced `<…>` of names, blanks,
+ * `,`, `&`, `'`, `[]`, `()`, `:` and `.`, followed by no letter or digit (`Option<String>`,
+ * `Vec<u8>,`, `Option<&'a str> =`); `Ab<c>d&e9` goes on past its `>`, a value. Unclosed within
+ * GENERIC_REACH or the line: a type cut at the line's end (`Result<String,`) when a blank or a
+ * `,` came in it, else a value (`Ab<cd9Xq`).
+ */
+function genericType(text: string, at: number): boolean {
+  let depth = 0;
+  let spaced = false;
+  const stop = Math.min(text.length, at + GENERIC_REACH);
+  for (let i = at; i < stop; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x3c) depth++;
+    else if (c === 0x3e) {
+      if (--depth === 0) return !alnumAt(text, i + 1);
+    } else if (c === 0x20 || c === 0x2c) spaced = true;
+    else if (!GENERIC_CHAR.test(text[i])) return spaced;
+  }
+  return spaced;
+}
+const GENERIC_CHAR = /[\w&'[\]():.\t]/;
 /** A URL's user before its `:` (`https://x-access-token`). */
 const URL_USER = /:\/\/[\w.~%-]{1,100}$/;
 const CONCATENATED = /^[ \t]*(?:\+|\.\.|\|\||\)|,|;|$)/;

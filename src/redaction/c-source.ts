@@ -4,38 +4,33 @@ import { VALUE_MAX } from './values';
 
 // --- C and Arduino sources (review 21) ------------------------------------------------------------
 
-/** `#define NAME` right before the name's first `_` (the trigger): group 1 the name's head. */
-const DEFINE_BEFORE = /#[ \t]*define[ \t]+([A-Z0-9]{1,39})$/;
-/** From the `_`: the name's tail, blanks, a quoted value (maybe JSON-escaped quotes). */
-const DEFINE_VALUE = new RegExp(
-  `_([A-Z0-9_]{0,40})[ \\t]+\\\\*"([^"\\\\\\r\\n]{1,${VALUE_MAX}})\\\\*"`,
+/** From the `#`: `#define NAME "…"` (maybe JSON-escaped quotes); group 1 the name, 2 the value. */
+const DEFINE = new RegExp(
+  `#[ \\t]*define[ \\t]+([A-Za-z_]\\w{0,79})[ \\t]+\\\\*"([^"\\\\\\r\\n]{1,${VALUE_MAX}})\\\\*"`,
   'y',
 );
 
 /**
- * `#define API_KEY "…"`, `#define GITHUB_TOKEN "…"`, `#define SECRET_KEY "…"`: a macro named for
- * a secret (the names of ./keys) defined as a string. Anchored on the `_` before the name's
- * first `_` (`#define DB_PASSWORD "…"` is sqlPasswordUpper's `PASSWORD "…"`).
+ * `#define API_KEY "…"`, `#define GITHUB_TOKEN "…"`, `#define SECRET_KEY "…"`, `#define TOKEN
+ * "…"`, `#define api_key "…"`, `#define wifi_password "…"`: a macro named for a secret (the
+ * names of ./keys: `API_KEY_HEADER`, `TOKEN_MAX` name none) defined as a string. Anchored on the
+ * `#` (review 22: the `_` of review 21's rule missed a name without one, and lower case).
  */
 export const cDefine: Detector = {
   kind: 'password',
-  anchors: '_',
-  // The name's first `_` after a blank (as NEAR's nameAfterBlank), then a name ending in KEY,
-  // TOKEN or SECRET and a quote.
-  trigger: '_(?<=define[ \\t][A-Z0-9]{1,39}_)(?=[A-Z0-9_]{0,40}(?:KEY|TOKEN|SECRET)[ \\t]+\\\\*")',
+  anchors: '#',
+  trigger: '#(?=[ \\t]*define[ \\t])',
   find(text, at, _state, out) {
-    const head = DEFINE_BEFORE.exec(text.slice(Math.max(0, at - 80), at));
-    if (!head) return -1;
-    DEFINE_VALUE.lastIndex = at;
-    const m = DEFINE_VALUE.exec(text);
-    const rule = m && secretKey(`${head[1]}_${m[1]}`);
+    DEFINE.lastIndex = at;
+    const m = DEFINE.exec(text);
+    const rule = m && secretKey(m[1]);
     if (!m || !rule) return -1;
     const value = m[2];
     if (acceptAssignment(rule.keyword, value, true, '')) {
-      const end = text.lastIndexOf(value, DEFINE_VALUE.lastIndex) + value.length;
+      const end = text.lastIndexOf(value, DEFINE.lastIndex) + value.length;
       out.push({ start: end - value.length, end, kind: rule.kind });
     }
-    return DEFINE_VALUE.lastIndex;
+    return DEFINE.lastIndex;
   },
 };
 

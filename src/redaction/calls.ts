@@ -26,10 +26,14 @@ const SETTERS =
   '|define|getenv|fetch|get';
 /**
  * Calls that take a user and a password (`auth=(…)` is a tuple, as requests takes it;
- * `smtp.login("me@corp.com", "…")`; Arduino's `WiFi.begin("ssid", "…")`, review 21).
+ * `smtp.login("me@corp.com", "…")`; Arduino's `WiFi.begin("ssid", "…")`, review 21;
+ * `client.setCredentials("bob", "…")`, `.withCredentials(…)`, Apache HttpClient's
+ * `new UsernamePasswordCredentials("bob", "…")`, AWS's `new BasicAWSCredentials("AKIA…", "…")`,
+ * review 22).
  */
 const AUTH_PAIRS =
-  'auth[ \\t]*=[ \\t]*|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|[bB]asic[aA]uth|\\.login|WiFi\\.begin';
+  'auth[ \\t]*=[ \\t]*|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|[bB]asic[aA]uth|\\.login|WiFi\\.begin' +
+  '|(?:[sS]et|[wW]ith|UsernamePassword|BasicAWS)Credentials';
 /**
  * JDBC's `DriverManager.getConnection(url, user, password)`, PHP's `new PDO(dsn, user, password)`,
  * `new Sequelize(database, user, password)` (review r19 M4).
@@ -74,7 +78,8 @@ export const callSecret: Detector = {
   // call the detectors read, not one per detector at every `(` of every text.
   trigger: `\\((?<=(?:${SETTERS}|${AUTH_PAIRS}|${CONNECTIONS}|${BROWSER_METHODS}|@tcp|@unix|${METHOD_NAMES})\\()`,
   find(text, at, _state, out) {
-    const before = text.slice(Math.max(0, at - 24), at + 1);
+    // 32: `UsernamePasswordCredentials(` is 28.
+    const before = text.slice(Math.max(0, at - 32), at + 1);
     if (NAMED.test(before)) {
       NAME_VALUE.lastIndex = at;
       const m = NAME_VALUE.exec(text);
@@ -95,11 +100,14 @@ export const callSecret: Detector = {
     if (named) {
       ONE_VALUE.lastIndex = at;
       const m = ONE_VALUE.exec(text);
-      if (!m) return -1;
-      if (acceptAssignment(named.keyword, m[2], true, '')) {
-        out.push(valueSpan(text, m[2], ONE_VALUE.lastIndex, named.kind));
+      if (m) {
+        if (acceptAssignment(named.keyword, m[2], true, '')) {
+          out.push(valueSpan(text, m[2], ONE_VALUE.lastIndex, named.kind));
+        }
+        return ONE_VALUE.lastIndex;
       }
-      return ONE_VALUE.lastIndex;
+      // Not one argument: `setBasicAuth("bob", "…")`, `setCredentials(…)` take a pair (review
+      // 22: the setter's name ended the search, and the pair went clear).
     }
     const re = PAIR.test(before)
       ? USER_PASSWORD

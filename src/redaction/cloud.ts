@@ -35,9 +35,26 @@ export const urlSignature = regexDetector({
  * `?key=value`, `?key=1`, `?key=name` are shorter).
  */
 function apiKeyParameter(v: string): boolean {
-  if (!/^[A-Za-z0-9_-]{16,}$/.test(v) || !/\d/.test(v) || !/[A-Za-z]/.test(v)) return false;
-  return !wordParts(v);
+  if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return false;
+  if (/^[A-Za-z0-9_-]{16,}$/.test(v)) return !wordParts(v);
+  return encodedKey(v);
 }
+
+/**
+ * A base64 key written into a URL (review 22: `?key=ab%2Bcd%2Fef12GH34` was served clear where
+ * `?api_key=` masks it): `+`, `/`, `=` bare or as `%2B`, `%2F`, `%3D` (16 or more written, 12 decoded), both
+ * cases, and a piece between them that is no word or number (a path, `uploads/2024/photo1`,
+ * is pieces that are).
+ */
+function encodedKey(v: string): boolean {
+  const b64 = v.replace(ENCODED_B64, (e) => B64_OF[e.slice(1).toUpperCase()] ?? e);
+  if (!/^[A-Za-z0-9_+/-]{12,}=*$/.test(b64) || !/[a-z]/.test(b64) || !/[A-Z]/.test(b64)) {
+    return false;
+  }
+  return !b64.split(/[+/=]/).every((piece) => wordParts(piece));
+}
+const ENCODED_B64 = /%(?:2[BbFf]|3[Dd])/g;
+const B64_OF: Record<string, string> = { '2B': '+', '2F': '/', '3D': '=' };
 
 /**
  * HashiCorp Vault tokens: service `hvs.`, batch `hvb.`, recovery `hvr.`, and the older service

@@ -222,17 +222,22 @@ const AT_END_URL = new RegExp(
   'y',
 );
 
-/** `scheme://user:password@host`: masks the password (up to the last `@` of the authority). */
+/**
+ * `scheme://user:password@host`: masks the password (up to the last `@` of the authority). A
+ * raw `#` in the password too (review 22: `postgres://bob:Zq8#mW2@db/app` was served clear, read
+ * as a fragment; a fragment has no `@host` after it).
+ */
+const PORT_FRAGMENT = /^\d{1,5}#/;
 export const urlCredentials = regexDetector({
   kind: 'url-credentials',
   anchors: ':',
   // `:\/\/` too: slashes escaped for sed (`s/…/postgres:\/\/app:pw@db/`) or for JSON.
   // Or 8 or more at its line's or string's end (urlPasswordAtEnd's).
   trigger:
-    ':(?=(?:\\\\*\\/){2}[^\\s:@\\/?#"\'\\\\]*:(?:[^\\s\\/?#"\'\\\\]*@|' +
+    ':(?=(?:\\\\*\\/){2}[^\\s:@\\/?#"\'\\\\]*:(?:[^\\s\\/?"\'\\\\]*@|' +
     `${AT_END_PASSWORD}${AT_END}))`,
   back: 0,
-  source: ':(?:\\\\*\\/){2}[^\\s:@\\/?#"\'\\\\]*:([^\\s\\/?#"\'\\\\]+)@',
+  source: ':(?:\\\\*\\/){2}[^\\s:@\\/?#"\'\\\\]*:([^\\s\\/?"\'\\\\]+)@',
   quick: (text, at) => {
     const c = text.charCodeAt(at + 1);
     return c === 0x5c || (c === 0x2f && text.charCodeAt(at + 2) === 0x2f);
@@ -242,6 +247,8 @@ export const urlCredentials = regexDetector({
     if (pass.startsWith(REDACTED) || /^\$\{?\w+\}?$/.test(pass) || placeholderPassword(pass)) {
       return -1;
     }
+    // A port, then a fragment with an `@` (`http://host:8080#to@x`).
+    if (PORT_FRAGMENT.test(pass)) return -1;
     return end - 1 - pass.length;
   },
   trimEnd: 1,

@@ -147,16 +147,20 @@ export const slashOptions: Detector = {
   },
 };
 
-// `schtasks /create /tn x /tr y /ru bob /rp S3cret` (review 21): the run-as user's password.
+// `schtasks /create /tn x /tr y /ru bob /rp S3cret` (review 21): the run-as user's password;
+// `/RP`, `/Rp`, `/rP` too (review 22: Windows' options are any case).
 
 const SCHTASKS = /(?<![\w.-])schtasks(?:\.exe)?[ \t]/i;
+const RP_OPTION = /^[ \t]\/[rR][pP]$/;
 const RP_VALUE = /[ \t]+(?:\\*"([^"\\\r\n]{1,1024})\\*"|'([^'\r\n]{1,1024})'|([^\s"'\\]{1,1024}))/y;
 export const schtasksPassword: Detector = {
   kind: 'password',
-  anchors: 'p',
-  // Found by its needle `/rp` (./patterns NEEDLES).
-  trigger: 'p(?<=[ \\t]/rp)(?=[ \\t]+[^\\s*])',
+  anchors: 'pP',
+  // Found by its needles `/rp`, `/Rp`, `/rP`, `/RP` (./patterns NEEDLES).
+  trigger: '[pP](?<=[ \\t]/[rR][pP])(?=[ \\t]+[^\\s*])',
   find(text, at, _state, out) {
+    // The option itself (the trigger's look-behind), not any `p` on a schtasks line.
+    if (at < 3 || !RP_OPTION.test(text.slice(at - 3, at + 1))) return -1;
     if (!SCHTASKS.test(text.slice(lineStart(text, at), at))) return -1;
     RP_VALUE.lastIndex = at + 1;
     const m = RP_VALUE.exec(text);

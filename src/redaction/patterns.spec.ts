@@ -624,6 +624,8 @@ describe('the prefilter', () => {
     ...['wp config set ', 'DB_PASSWORD ', 'mysqladmin ', ' password ', 'rclone config create '],
     ...['secret_access_key ', 'client_secret ', 'storePassword ', 'keyPassword', '"sensitive":'],
     ...[' true', '"value":', '"text":', '"selector":', '"#password"', 'lftp ', 'a,b', '^I', 'TRUE'],
+    // Review 23: #define from its `#`, schtasks' /RP in any case, user and password setters.
+    ...['#define ', '#', 'define', ' /RP', ' /Rp', ' /rP', 'schtasks ', 'setCredentials('],
   ];
 
   // V8 stops optimizing a regex whose source is 20 KB or more (kRegExpTooLargeToOptimize): the
@@ -1109,6 +1111,27 @@ describe('linear time', () => {
     'schtasks ' + fill(' /rp a'),
     'DB_PASSWORD=A1' + fill('<b>c&'),
     fill('DB_PASSWORD=A1<b'),
+    // Review 23: a colon-form value glued to < > & (genericType reads at most 128 on).
+    fill('password: Ab<c>d&e9Xq '),
+    fill('password: A<'),
+    'password: A' + fill('<B'),
+    'password: A<' + fill('b, '),
+    fill('x.setCredentials("bob", "Zq8#mW2!pL9v");'),
+    fill('setBasicAuth('),
+    fill('new UsernamePasswordCredentials("a", '),
+    fill('#define TOKEN "Zq8#mW2!pL9v"\n'),
+    fill('#define api_key "'),
+    fill('#define '),
+    '#define ' + fill('a'),
+    '#define a ' + fill('\\'),
+    fill('#'),
+    fill('schtasks /RP PuVvKr2lMxtC6uQ38IKBF98x '),
+    'schtasks ' + fill(' /Rp a'),
+    fill(' /RP'),
+    fill('https://bob:Zq8#mW2!pL9v@host/p '),
+    'https://bob:' + fill('a#'),
+    fill('?key=ab%2Bcd%2Fef12GH34&'),
+    '?key=' + fill('Ab1%2B'),
     fill(
       Array.from({ length: 32 }, (_, i) => `p${i}: password=Xq7aaaa${i}aa Xq7aaaa${i}aa`).join(
         ' ',

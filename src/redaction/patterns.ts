@@ -291,8 +291,13 @@ const NEEDLES: Record<string, [needle: string, offset: number][]> = {
   // Service tokens without punctuation (./service-tokens): `dapi…`, `SK…`, `oy2…`, `setapikey`.
   p: [
     ['dapi', 2],
-    // `schtasks … /rp PASSWORD` (./lines).
+    // `schtasks … /rp PASSWORD` (./lines), any case.
     ['/rp', 2],
+    ['/Rp', 2],
+  ],
+  P: [
+    ['/rP', 2],
+    ['/RP', 2],
   ],
   K: [['SK', 1]],
   y: [

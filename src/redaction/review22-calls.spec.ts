@@ -78,7 +78,6 @@ const CLEAR = [
   '#define API_KEY_LEN 32',
   '#define TOKEN_HEADER "Authorization"',
   `#define MY_KEY "${V}"`,
-  `#define api_key "${V}"`,
   'char pass[] = "";',
   `char buf[] = "${V}";`,
   'WiFi.begin(ssid, password)',
