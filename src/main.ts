@@ -7,13 +7,14 @@ import { createApp } from './app.factory';
 import { BrainStore } from './brain/store';
 import { ConfigError, loadConfig, type AppConfig } from './config/config';
 import { StoreSource } from './config/brain-source';
-import { listenFailure } from './ops/listen-failure';
+import { listenFailure, probeListen } from './ops/listen-failure';
 import { startupReport } from './ops/startup-report';
 
 /** How long in-flight requests get after SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 8000;
 
 async function bootstrap(config: AppConfig): Promise<void> {
+  await probeListen(config.host, config.port);
   // Nest's own start-up chatter is off: the first line an operator reads says what is served.
   const app = await createApp(config, { nestLogs: true });
   const log = new Logger('brainql');

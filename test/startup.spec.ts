@@ -312,6 +312,8 @@ describe('a busy port', () => {
           'stop what holds it, or set PORT to another port.',
       ]);
       expect(run.stdout + run.stderr).not.toMatch(/\n\s+at /);
+      // Nothing else: no start logged, no error line of Nest's (review 22).
+      expect(run.stdout).toBe('');
     } finally {
       holder.close();
     }
