@@ -93,8 +93,11 @@ export function learnValues(
   }
 }
 
-/** A value written with an escape, a quote or a character that HTML or a URL would encode. */
-const ENCODABLE = /[\\"&<>'%\s]/;
+/**
+ * A value written with an escape, a quote, a character that HTML, a URL or a shell's double
+ * quotes would escape, or a line separator JSON may escape.
+ */
+const ENCODABLE = /[\\"&<>'%\s$`\u2028\u2029]/;
 const HTML: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -106,15 +109,20 @@ const HTML: Record<string, string> = {
 /**
  * `values` plus the other forms a value found in one form shows in elsewhere in the same text
  * (review 22 F1: `{"db_password": "C0rp\\\\Adm1n…"}` then `connecting with C0rp\\Adm1n…`, or
- * `DB_PASSWORD="Zq8\\$m…"` then `echo Zq8$m…`): decoded from JSON or shell escapes, escaped
- * for JSON, HTML-escaped, URL-encoded or decoded. Only values holding such a character have
+ * `DB_PASSWORD="Zq8\\$m…"` then `echo Zq8$m…`, and the other way round): decoded from JSON or
+ * shell escapes, escaped for JSON or a shell's double quotes, HTML-escaped, URL-encoded or
+ * decoded. Only values holding such a character have
  * other forms (most have none: no other search).
  */
 export function withForms(values: Map<string, string>): Map<string, string> {
   for (const [value, kind] of [...values]) {
     if (!ENCODABLE.test(value)) continue;
+    const json = JSON.stringify(value).slice(1, -1);
     const forms = [
-      JSON.stringify(value).slice(1, -1),
+      json,
+      json.replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`),
+      // Inside a shell's double quotes: `echo "Dollar\$Rev6…"`.
+      value.replace(/[$`"\\]/g, '\\$&'),
       value.replace(/[&<>"']/g, (c) => HTML[c]),
       value.replace(/&(amp|lt|gt|quot|#39);/g, (m) => HTML_DECODED[m]),
       encodeURIComponent(value),

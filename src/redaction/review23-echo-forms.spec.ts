@@ -47,6 +47,32 @@ const CASES: [string, string][] = [
     `DB_PASSWORD='${P}'\n<td>${P}</td> ?p=${P}`,
   ],
   ["API_TOKEN='Ab<c>d9Kq7Zx2Qm'\n<p>Ab&lt;c&gt;d9Kq7Zx2Qm</p>", `API_TOKEN='${P}'\n<p>${P}</p>`],
+  // The review's step: the value as written, its JSON-escaped key form, written again.
+  [
+    'the value is Qu"ot9xYz12Ab3 ok\n{"password": "Qu\\"ot9xYz12Ab3"}\nagain: Qu"ot9xYz12Ab3 done',
+    `the value is ${P} ok\n{"password": "${P}"}\nagain: ${P} done`,
+  ],
+  [
+    '{"password": "Ls\\u2028ep9xYz12Ab3"}\nagain: Ls\u2028ep9xYz12Ab3 done',
+    `{"password": "${P}"}\nagain: ${P} done`,
+  ],
+  // The other way round: the value found as written, its escaped echo after.
+  [
+    'DB_PASSWORD=C0rp\\Rev1Pass99x\n{"msg": "connected with C0rp\\\\Rev1Pass99x"}',
+    `DB_PASSWORD=${P}\n{"msg": "connected with ${P}"}`,
+  ],
+  [
+    "DB_PASSWORD='Amp&Rev3Pass99x'\n<b>Amp&amp;Rev3Pass99x</b> ?p=Amp%26Rev3Pass99x",
+    `DB_PASSWORD='${P}'\n<b>${P}</b> ?p=${P}`,
+  ],
+  [
+    'DB_PASSWORD=\'Dollar$Rev6Pass99x\'\necho "Dollar\\$Rev6Pass99x"',
+    `DB_PASSWORD='${P}'\necho "${P}"`,
+  ],
+  [
+    'API_TOKEN=\'Ls\u2028ep9xYz12Ab3\'\n{"t": "Ls\\u2028ep9xYz12Ab3"}',
+    `API_TOKEN='${P}'\n{"t": "${P}"}`,
+  ],
 ];
 
 /** Near misses: a value's other form inside a longer word, and ordinary escapes: clear. */
@@ -65,8 +91,17 @@ describe('review 23: an echo in another written form of a secret found in the sa
 
   it.each(CASES)('shows no form of the secret in the downloaded bytes of %j', (t) => {
     const bytes = bytesOf(line(t));
-    expect(bytes.length).toBe(line(t).length);
-    for (const v of ['Adm1nPass99', 'yQu0te7Pass99', 'TabL1nePass99', 'mW2pL9vKx', 'cd9Kq7Zx2']) {
+    expect(Buffer.byteLength(bytes)).toBe(Buffer.byteLength(line(t)));
+    for (const v of [
+      'Adm1nPass99',
+      'Qu0te7Pass99',
+      'L1nePass99',
+      'mW2pL9vKx',
+      'cd9Kq7Zx2',
+      'ot9xYz',
+      'ep9xYz',
+      'Rev',
+    ]) {
       expect(bytes).not.toContain(v);
     }
   });
