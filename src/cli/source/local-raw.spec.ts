@@ -49,3 +49,20 @@ describe('localRaw over a transcript of junk lines', () => {
     }
   });
 });
+
+describe('localRaw past a broken line naming the step', () => {
+  it('answers the record, not a line cut short that names its step_index first (review 22)', async () => {
+    const home = makeTempDir('brainql-raw-broken-');
+    try {
+      const logs = path.join(home, 'antigravity-cli/brain', ID, '.system_generated/logs');
+      fs.mkdirSync(logs, { recursive: true });
+      const broken = '{"step_index":1,"type":"PLANNER_RESPONSE","content":"corrupt early line';
+      fs.writeFileSync(path.join(logs, 'transcript.jsonl'), `${broken}\nnot json\n${RECORD}\n`);
+      const settings = homeSettings({ GEMINI_HOME: home, CACHE_DIR: path.join(home, '.cache') });
+      const line = await localRaw(settings, await chooseSource(settings), ID, 1, true);
+      expect(line.toString('utf8')).toBe(RECORD);
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
+    }
+  });
+});

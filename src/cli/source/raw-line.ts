@@ -9,12 +9,14 @@ import { lineShape } from '../../brain/transcript/records';
 
 /** The step_index of a transcript line, or null when it is not a record with one. */
 export function lineStepIndex(line: Buffer): number | null {
+  // As the indexer and the server: only an object can be a record. A failed parse throws,
+  // and a million junk lines cost seconds of exceptions. A line cut short while being written
+  // names its step_index first but is no record (review 22: `raw ID 1` served such a broken
+  // line 2 instead of step 1's record further on).
+  if (lineShape(line) !== 'object') return null;
   const sniffed = sniffStepIndex(line);
   if (sniffed >= 0) return sniffed;
   if (sniffed !== SNIFF_UNKNOWN) return null;
-  // As the indexer and the server: only an object can be a record. A failed parse throws,
-  // and a million junk lines cost seconds of exceptions.
-  if (lineShape(line) !== 'object') return null;
   try {
     const v = JSON.parse(line.toString('utf8')) as { step_index?: unknown };
     return typeof v.step_index === 'number' && Number.isInteger(v.step_index) ? v.step_index : null;
