@@ -176,6 +176,27 @@ describe('listing reads heads only', () => {
     expect(m.bytes).toBeLessThan(2 * 16_384 + 2 * 3_100_000);
   });
 
+  it('dates a session scanned with an empty transcript by its first record once it has one (review 22)', async () => {
+    const late = fs.realpathSync(makeTempDir('brainql-catalog-late-'));
+    try {
+      const file = path.join(late, 'late', COMPACT_FILE);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, '');
+      const heads = new HeadCache();
+      const first = await buildCatalog(null, [late], heads);
+      expect(first.newestFirst.map((l) => [l.entry.id, l.undated])).toEqual([['late', true]]);
+      fs.appendFileSync(file, compactLine(planner(0, '2026-06-25T17:15:58Z')) + '\n');
+      // A quick rescan keeps the entry (its folder did not change), not its undated createdAt.
+      const again = await buildCatalog(null, [late], heads, undefined, first);
+      expect(again.newestFirst[0].entry).toBe(first.newestFirst[0].entry);
+      expect(again.newestFirst.map((l) => [l.createdAt.toISOString(), l.undated])).toEqual([
+        ['2026-06-25T17:15:58.000Z', undefined],
+      ]);
+    } finally {
+      fs.rmSync(late, { recursive: true, force: true });
+    }
+  });
+
   it('opens no transcript whose head is known and still in place (one lstat tells)', async () => {
     const heads = new HeadCache();
     await buildCatalog(null, [root], heads);

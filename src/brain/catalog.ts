@@ -15,6 +15,11 @@ import type { BrainRoot, SessionEntry } from './types';
 export interface ListedSession {
   entry: SessionEntry;
   createdAt: Date;
+  /**
+   * No record dated it yet (createdAt is its files' time, undatedCreatedAt): looked for again
+   * at every rescan, as a session scanned while its transcript was empty gets its records.
+   */
+  undated?: true;
   /** Lower-cased id: ids compare case-insensitively. */
   key: string;
 }
@@ -75,9 +80,14 @@ export class HeadCache {
   constructor(private readonly maxRecordBytes?: number) {}
 
   async createdAt(entry: SessionEntry): Promise<Date> {
+    return (await this.dated(entry)).createdAt;
+  }
+
+  /** createdAt, and whether a record dated it. */
+  async dated(entry: SessionEntry): Promise<{ createdAt: Date; undated?: true }> {
     const fast = this.fastPath(entry);
     const createdAt = fast !== undefined ? fast : await this.slowPath(entry);
-    return createdAt ?? undatedCreatedAt(entry);
+    return createdAt ? { createdAt } : { createdAt: undatedCreatedAt(entry), undated: true };
   }
 
   /** undefined: this layout needs the general path. */
@@ -229,8 +239,13 @@ export async function buildCatalog(
   const listed: ListedSession[] = [];
   for (const entry of sessions) {
     const old = before.get(`${entry.root.realPath}\0${entry.id}`);
-    const createdAt = old?.entry === entry ? old.createdAt : await heads.createdAt(entry);
-    listed.push({ entry, createdAt, key: entry.id.toLowerCase() });
+    // A kept entry keeps its createdAt, unless no record dated it (review 22: a session scanned
+    // with an empty transcript stayed dated by its files, after its own updatedAt, for good).
+    const dated =
+      old?.entry === entry && !old.undated
+        ? { createdAt: old.createdAt }
+        : await heads.dated(entry);
+    listed.push({ entry, ...dated, key: entry.id.toLowerCase() });
     if (++done % 256 === 0) {
       onProgress?.(done, sessions.length);
       // The fast path is synchronous: let requests run between slices.
@@ -239,7 +254,7 @@ export async function buildCatalog(
   }
   const losers: ListedSession[] = [];
   for (const entry of shadowed) {
-    losers.push({ entry, createdAt: await heads.createdAt(entry), key: entry.id.toLowerCase() });
+    losers.push({ entry, ...(await heads.dated(entry)), key: entry.id.toLowerCase() });
   }
   heads.retain(new Set([...sessions, ...shadowed].map((s) => s.realDir)));
   listed.sort(compareNewestFirst);
