@@ -1132,6 +1132,16 @@ describe('linear time', () => {
     'https://bob:' + fill('a#'),
     fill('?key=ab%2Bcd%2Fef12GH34&'),
     '?key=' + fill('Ab1%2B'),
+    // Review 23 values: a .env line's value read on past punctuation (envLineEnd, CODE_VALUE).
+    fill('\nDB_PASSWORD=Ab;cd9Kq7Zx2'),
+    fill('\nDB_PASSWORD=A;'),
+    '\nDB_PASSWORD=A' + fill('(b'),
+    '\nDB_PASSWORD=a' + fill('.a(b)'),
+    '\nDB_PASSWORD=a(' + fill('(b'),
+    fill('\nA_PASSWORD=a;=='),
+    fill('\nX_TOKEN=a(b,'),
+    'password=X' + fill('[9]K'),
+    fill('password=X['),
     fill(
       Array.from({ length: 32 }, (_, i) => `p${i}: password=Xq7aaaa${i}aa Xq7aaaa${i}aa`).join(
         ' ',
