@@ -1142,6 +1142,10 @@ describe('linear time', () => {
     fill('\nX_TOKEN=a(b,'),
     'password=X' + fill('[9]K'),
     fill('password=X['),
+    // A YAML key's quoted value holding escapes (./values inValue, its `held` token).
+    fill('password: "Xy\\tAb\\tCd9K" '),
+    'password: "X' + fill('\\tA') + '"',
+    fill('\n  password: "X\\t'),
     fill(
       Array.from({ length: 32 }, (_, i) => `p${i}: password=Xq7aaaa${i}aa Xq7aaaa${i}aa`).join(
         ' ',

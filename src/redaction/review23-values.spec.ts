@@ -11,6 +11,10 @@ import { marker } from './redactor';
  *    .env line (an upper-case name alone at its line's start, `=` glued) runs to its first
  *    blank or its end; a shell's ` && cmd`, ` cmd`, a ` # comment` after it stay. Code
  *    (`API_KEY=os.getenv("X")`, `TOKEN=sys.argv[1]`) stays clear.
+ * 2. A double- or single-quoted YAML value holding an escape: `password: "Xy\tTab…"`,
+ *    `password: "Ab\u00e4cd…"`, `password: 'Xy\tTab…'` masked `Xy` (the quote after a `:` was
+ *    read as a JSON string's, whose `\t` ends a value), where `password = "Xy\tTab…"` and
+ *    `{"password": "Xy\tTab…"}` were masked whole. An unquoted key's `: "` opens a value.
  *
  * Each form: decoded (GraphQL, REST, exports, CLI), inside a JSON line, the raw bytes of that
  * line (the file download), JSON inside JSON (a compact argument).
@@ -55,6 +59,13 @@ const MASKED: [string, string, string][] = [
   ['API_KEY=Kq7Xm2vL9(pT4wZ8', 'Kq7Xm2vL9(pT4wZ8', 'password'],
   ['SECRET_KEY=Ab;cd9Kq7Zx2', 'Ab;cd9Kq7Zx2', 'password'],
   ['SECRET=ab;cd9Kq7Zx2==', 'ab;cd9Kq7Zx2==', 'password'],
+  // 2. A quoted YAML value holding an escape (a backslash and a letter in the text).
+  ['password: "Xy\\tTabL1nePass99"', 'Xy\\tTabL1nePass99', 'password'],
+  ['password: "Ab\\u00e4cd9Kq7Zx2"', 'Ab\\u00e4cd9Kq7Zx2', 'password'],
+  ["password: 'Xy\\tTabL1nePass99'", 'Xy\\tTabL1nePass99', 'password'],
+  ['  db_password: "Xy\\nTabL1nePass99"', 'Xy\\nTabL1nePass99', 'password'],
+  ['api_key: "Xy\\tTabL1nePass99"', 'Xy\\tTabL1nePass99', 'password'],
+  ['password: "Xy\\tAb\\tCd9Kq7Zx2"', 'Xy\\tAb\\tCd9Kq7Zx2', 'password'],
 ];
 
 /** Masked on main already (kept so). */
@@ -63,6 +74,9 @@ const KEPT: [string, string, string][] = [
   ['DB_PASSWORD=Ab<c>d&e9Xq', 'Ab<c>d&e9Xq', 'password'],
   ['A_PASSWORD=x9Kq7Zx2;B=y', 'x9Kq7Zx2', 'password'],
   ['DB_PASSWORD=Kq7Xm2vL9pT4 psql -h db', 'Kq7Xm2vL9pT4', 'password'],
+  ['password = "Xy\\tTabL1nePass99"', 'Xy\\tTabL1nePass99', 'password'],
+  ['{"password": "Xy\\tTabL1nePass99"}', 'Xy\\tTabL1nePass99', 'password'],
+  ['password: "\\tXy9Kq7Zx2"', '\\tXy9Kq7Zx2', 'password'],
 ];
 
 /** Near misses: clear in every form. */
@@ -94,6 +108,10 @@ const CLEAR = [
   'echo DB_PASSWORD=(redacted)',
   'Summer (2024) password',
   'The password (see the vault) is rotated',
+  'password: "\\t"',
+  'prompt: "Password: \\t"',
+  'input("Password: \\t")',
+  'message: "Hello\\tWorld9Kq7Zx2"',
 ];
 
 describe('review 23: values review 22 found cut short', () => {
