@@ -404,7 +404,8 @@ function blank(c: number): boolean {
  * later runs are inside it too (the look back stops at a run before).
  */
 function inValue(text: string, i: number, j: number, held: Token): boolean {
-  if (i > held.open && j < held.close) return true;
+  // Some value character between its letter and the closing quote, as below.
+  if (i > held.open && j + 1 < held.close) return true;
   const before = text.charCodeAt(i - 1);
   const letter = text.charCodeAt(j);
   // Before `n` or `r` at a value's start, (2) and (5), only a password-like tail (review r16
@@ -457,13 +458,19 @@ function inValue(text: string, i: number, j: number, held: Token): boolean {
   // served on every route; `password = "Xy\tTab…"` was masked whole): a JSON string after
   // `"key":` stays one whose `\t` is a tab.
   const quote = open === 0x27 || open === 0x22;
-  if (quote && (opens(text, a) || yamlValue(text, a - backslashesBefore(text, a)))) {
+  const level = backslashesBefore(text, a);
+  const yaml = quote && !opens(text, a) && yamlValue(text, a - level);
+  if (quote && (yaml || opens(text, a))) {
     // Some value character after the letter: `send "…\r"` ends with an escape, not in one.
     let some = false;
     for (let b = j + 1; b < hi; b++) {
       const c = text.charCodeAt(b);
       if (c === open) {
-        if (some) return found(held, a, b);
+        // A YAML value's closing quote at its opening quote's JSON level: a `"` after fewer
+        // backslashes ends the JSON string around it (`password: \"\nend"`: review 23).
+        if (some && (!yaml || backslashesBefore(text, b, j + 1) === level)) {
+          return found(held, a, b);
+        }
         break;
       }
       if (blank(c) || c === 0x27 || c === 0x22) break;
