@@ -82,6 +82,8 @@ export const KEY_LAST = `(?:${[
   `[yY][_-][iI][dD]`,
   // KEYSTORE_PIN (review 19).
   `${ci('pi')}[nN]`,
+  // bearer (review 23).
+  `${ci('re')}[rR]`,
 ].join('|')})`;
 /** KEY_LAST_CHARS as codes, for keyLast's lower-cased character. */
 export const KEY_LAST_CODES = new Set([...KEY_LAST_CHARS].map((c) => c.charCodeAt(0)));

@@ -1146,6 +1146,17 @@ describe('linear time', () => {
     fill('password: "Xy\\tAb\\tCd9K" '),
     'password: "X' + fill('\\tA') + '"',
     fill('\n  password: "X\\t'),
+    // Review 23's formats and keys.
+    fill('/callback?code=4/0AX4XfWhZq8mW2pL9vXk3RtYh7Nb&'),
+    '/callback?code=' + fill('a1'),
+    fill('?code=aaaaaaaaaaaaaaaa1'),
+    fill('whsec_'),
+    'whsec_' + fill('a'),
+    fill('set_var("API_KEY", "'),
+    fill('SENTRY_DSN=https://abc123def456@'),
+    'https://' + fill('a1') + '@sentry.io',
+    fill('"pin": "1234", '),
+    fill('bearer: '),
     fill(
       Array.from({ length: 32 }, (_, i) => `p${i}: password=Xq7aaaa${i}aa Xq7aaaa${i}aa`).join(
         ' ',

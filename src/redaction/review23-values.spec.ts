@@ -15,6 +15,13 @@ import { marker } from './redactor';
  *    `password: "Ab\u00e4cd…"`, `password: 'Xy\tTab…'` masked `Xy` (the quote after a `:` was
  *    read as a JSON string's, whose `\t` ends a value), where `password = "Xy\tTab…"` and
  *    `{"password": "Xy\tTab…"}` were masked whole. An unquoted key's `: "` opens a value.
+ * 3. Formats and keys no rule read: Stripe's webhook secret `whsec_…` alone (now a
+ *    `stripe-key` wherever it stands, after a secret's name too); Rust's
+ *    `std::env::set_var("API_KEY", "V")`; a `pin` key's PIN (4 to 8 digits: a board's
+ *    `pin: 13`, `pin: true` stay); a DSN's key as its URL's user (`SENTRY_DSN=https://KEY@…`,
+ *    `"dsn": …`); `"bearer": "V"`; `CLIENT_KEY=V`; an OAuth code in a login's redirect URL
+ *    (`/callback?code=4/0AX…&state=…`). `setBasicAuth`, `licenseKey`, `connectionString` were
+ *    masked already (KEPT).
  *
  * Each form: decoded (GraphQL, REST, exports, CLI), inside a JSON line, the raw bytes of that
  * line (the file download), JSON inside JSON (a compact argument).
@@ -32,6 +39,12 @@ function masked(t: string, v: string, kind: string): string[] {
   const sameLength = marker(kind).slice(0, raw.length).padEnd(raw.length, '*');
   return [want, line(want), line(t).replace(raw, sameLength), nested(want)];
 }
+
+const V = 'Zq8mW2pL9vXk3RtYh7Nb';
+const P = 'Zq8#mW2!pL9v';
+const WH = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const DSN = 'abc123def456';
+const CODE = '4/0AX4XfWhZq8mW2pL9vXk3RtYh7Nb';
 
 /** [input, the secret in it, the mask's kind]: each was clear or cut short on main. */
 const MASKED: [string, string, string][] = [
@@ -66,6 +79,29 @@ const MASKED: [string, string, string][] = [
   ['  db_password: "Xy\\nTabL1nePass99"', 'Xy\\nTabL1nePass99', 'password'],
   ['api_key: "Xy\\tTabL1nePass99"', 'Xy\\tTabL1nePass99', 'password'],
   ['password: "Xy\\tAb\\tCd9Kq7Zx2"', 'Xy\\tAb\\tCd9Kq7Zx2', 'password'],
+  // 3. Missed formats and keys.
+  [`${WH}`, WH, 'stripe-key'],
+  [`const s = '${WH}';`, WH, 'stripe-key'],
+  [`std::env::set_var("API_KEY", "${V}");`, V, 'password'],
+  [`env::set_var("DB_PASSWORD", "${P}");`, P, 'password'],
+  ['{"pin": "482913"}', '482913', 'password'],
+  ['pin: 482913', '482913', 'password'],
+  ['PIN=4829', '4829', 'password'],
+  ['{"user_pin": 48291375}', '48291375', 'password'],
+  [`"dsn": "https://${DSN}@o1.ingest.sentry.io/1"`, DSN, 'url-credentials'],
+  [`SENTRY_DSN=https://${DSN}@o1.ingest.sentry.io/1`, DSN, 'url-credentials'],
+  [`Sentry.init({ dsn: 'https://${DSN}@example.com/1' })`, DSN, 'url-credentials'],
+  [`"bearer": "${V}"`, V, 'password'],
+  [`auth:\n  bearer: ${V}`, V, 'password'],
+  [`CLIENT_KEY=${V}`, V, 'password'],
+  [`"clientKey": "${V}"`, V, 'password'],
+  [`https://app.example.com/callback?code=${CODE}&state=xyz`, CODE, 'password'],
+  [`GET /oauth2/redirect?code=${V} HTTP/1.1`, V, 'password'],
+  [
+    `http://localhost:8080/?state=abc&code=4%2F0AX4XfWh${V}&scope=email`,
+    `4%2F0AX4XfWh${V}`,
+    'password',
+  ],
 ];
 
 /** Masked on main already (kept so). */
@@ -77,6 +113,20 @@ const KEPT: [string, string, string][] = [
   ['password = "Xy\\tTabL1nePass99"', 'Xy\\tTabL1nePass99', 'password'],
   ['{"password": "Xy\\tTabL1nePass99"}', 'Xy\\tTabL1nePass99', 'password'],
   ['password: "\\tXy9Kq7Zx2"', '\\tXy9Kq7Zx2', 'password'],
+  // A webhook secret after a secret's name: masked before, now as the token it is.
+  [`STRIPE_WEBHOOK_SECRET=${WH}`, WH, 'stripe-key'],
+  [`endpoint_secret = '${WH}'`, WH, 'stripe-key'],
+  [`req.SetBasicAuth("bob", "${P}")`, P, 'password'],
+  ['"licenseKey": "ABCD-1234-EFGH-5678"', 'ABCD-1234-EFGH-5678', 'password'],
+  ['"license_key": "ABCD-1234-EFGH-5678"', 'ABCD-1234-EFGH-5678', 'password'],
+  [`"connectionString": "Server=db;Database=app;User Id=sa;Password=${V};"`, V, 'password'],
+  [`ConnectionStrings__Default=Server=db;Database=app;User Id=sa;Password=${V};`, V, 'password'],
+  [
+    `https://e3f8a1b2c4d5e6f708192a3b4c5d6e7f@o1.ingest.sentry.io/1`,
+    'e3f8a1b2c4d5e6f708192a3b4c5d6e7f',
+    'url-credentials',
+  ],
+  ['KEYSTORE_PIN=Zq8mW2pL9v', 'Zq8mW2pL9v', 'password'],
 ];
 
 /** Near misses: clear in every form. */
@@ -112,6 +162,38 @@ const CLEAR = [
   'prompt: "Password: \\t"',
   'input("Password: \\t")',
   'message: "Hello\\tWorld9Kq7Zx2"',
+  'std::env::set_var("RUST_LOG", "debug");',
+  'env::set_var("API_KEY", &api_key);',
+  'let s = "whsec_" + secret;',
+  'whsec_abc',
+  'pin: true',
+  'PIN=1234',
+  '"pin": "0000"',
+  'pin: 987654',
+  '"pin": "v1.2.3"',
+  '"pin": "main"',
+  'pin: 13',
+  'led_pin: 2',
+  '"pin": 13',
+  'pin: GPIO4',
+  'spin: 1234',
+  '"pinned": "123456"',
+  'https://jenkins2024ci@example.com/x',
+  'mailto:support123team@example.com',
+  'https://abcdefghijklmn@o1.ingest.sentry.io/1',
+  '"type": "bearer"',
+  'bearer: true',
+  '"bearer": [{"key": "token", "value": "{{token}}"}]',
+  'referrer: https://x.com',
+  'bearer: <token>',
+  'client_key: /etc/ssl/client.key',
+  'clientKey = getClientKey()',
+  'CLIENT_KEY=${CLIENT_KEY}',
+  'tls:\n  client_key: certs/client-key.pem',
+  'https://example.com/search?code=ABCDEFGHIJKLMNOP1',
+  'https://github.com/org/repo/blob/main/src/code=1234567890abcdefg',
+  'https://x.com/callback?code=short1',
+  'see code=ABCDEFGHIJKLMNOP12 in the docs',
 ];
 
 describe('review 23: values review 22 found cut short', () => {
