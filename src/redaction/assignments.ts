@@ -82,6 +82,8 @@ export const KEY_LAST = `(?:${[
   `[yY][_-][iI][dD]`,
   // KEYSTORE_PIN (review 19).
   `${ci('pi')}[nN]`,
+  // bearer (review 23).
+  `${ci('re')}[rR]`,
 ].join('|')})`;
 /** KEY_LAST_CHARS as codes, for keyLast's lower-cased character. */
 export const KEY_LAST_CODES = new Set([...KEY_LAST_CHARS].map((c) => c.charCodeAt(0)));
@@ -164,6 +166,11 @@ export const assignment = regexDetector({
   quick: (text, at) => KEY_LAST_CODES.has(keyLast(text, at)),
   extend: (m, end) => {
     const value = m[2] ?? m[3] ?? m[4] ?? m[5];
+    // `DB_PASSWORD=Ab;cd9…`, `DB_PASSWORD=Summer(2024)!`: a .env line's value (review 23).
+    if (m[5] !== undefined && value.length < VALUE_MAX) {
+      const line = envLineEnd(m, end, end + VALUE_MAX - value.length);
+      if (line > end) return line;
+    }
     // `Tr0ub4dor&3Qda`, `Qg6(abc)def9a`: one word the bare class ends early (review 20).
     if (m[5] !== undefined && value.length < VALUE_MAX) {
       const glued = gluedEnd(m.input, end, end + VALUE_MAX - value.length);
@@ -264,8 +271,9 @@ const alnumAt = (text: string, i: number): boolean => /[A-Za-z0-9]/.test(text[i]
  * inside one word (review 20: `password: Tr0ub4dor&3Qda` masked `Tr0ub4dor` and served
  * `&3Qda`, `DB_PASSWORD=Qg6(abc)def9a` was read as a call and served whole): a `&` between a
  * letter or digit and a run with a digit or a capital that no `=` follows (a query's
- * `&state=…` ends the value, a shell's `&&` too), and a `(…)` of bare characters followed by a
- * letter or digit (no call is: `f(x)y`), a `<` or `>` between letters or digits (review 21:
+ * `&state=…` ends the value, a shell's `&&` too), and a `(…)` or `[…]` of bare characters
+ * followed by a letter or digit (no call or index is: `f(x)y`, `a[0]b`; review 23:
+ * `password=Xy[9]Kp#2mQ` was served whole), a `<` or `>` between letters or digits (review 21:
  * `DB_PASSWORD=Ab<c>d&e…` was served from its `<`). At most `max`; `end` when nothing goes on.
  */
 function gluedEnd(text: string, end: number, max: number): number {
@@ -291,9 +299,10 @@ function gluedEnd(text: string, end: number, max: number): number {
         if (text.charCodeAt(i) === 0x3d) return at;
         i++;
       }
-    } else if (c === 0x28) {
+    } else if (c === 0x28 || c === 0x5b) {
+      // `Xy[9]Kp#2mQ` as `Qg6(abc)def9a` (review 23: read as indexing, served whole).
       while (i < stop && i - at <= 64 && bareAt(text, i)) i++;
-      if (text.charCodeAt(i) !== 0x29 || !alnumAt(text, i + 1)) return at;
+      if (text.charCodeAt(i) !== c + (c === 0x28 ? 1 : 2) || !alnumAt(text, i + 1)) return at;
       i++;
       while (i < stop && bareAt(text, i)) i++;
     } else {
@@ -302,6 +311,64 @@ function gluedEnd(text: string, end: number, max: number): number {
     at = i;
   }
   return at;
+}
+
+/** What a .env value may hold past the bare class's stop, glued (envLineEnd). */
+const ENV_GLUE = new Set([...';|,{}[]()<>&"\'`'].map((c) => c.charCodeAt(0)));
+/** Quotes: inside a .env value only between letters or digits (`Ab"cd9…`). */
+const ENV_QUOTE = new Set([0x22, 0x27, 0x60]);
+/** An upper-case environment name (`DB_PASSWORD`, `SENTRY_DSN`). */
+const UPPER_NAME = /^[A-Z][A-Z0-9_]*$/;
+/**
+ * Code, not a value: a name or member path with calls and indexes (`os.getenv`, `sys.argv[1]`,
+ * `secrets.token_hex(32)`, `f(g(x))`), maybe ending in `;` or `,`, or in a call or literal
+ * opened for the next lines (`os.getenv(`, `cfg.get("a",`). Each repeated part starts with its
+ * own character: no backtracking over a long value.
+ */
+const CODE_VALUE =
+  /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\((?:[^()]|\([^()]*\))*\)|\[[^[\]]*\])*(?:[;,[{]|\((?=[^()]*[,"']|$)[^()]*)?$/;
+
+/**
+ * Where a .env line's bare value ends (review 23: `DB_PASSWORD=Kq7Xm2vL9(pT4wZ8`,
+ * `DB_PASSWORD=Summer(2024)!`, `DB_PASSWORD=Kq7[Xm2]vL9pT4` were served whole, read as a call or
+ * an index; `DB_PASSWORD=Ab;cd9…`, `Ab|cd9…`, `Ab,cd9…`, `Ab{cd9…`, `Ab"cd9…` masked `Ab`): an
+ * upper-case name alone at its line's start (./lines lineStartKey: blanks, `export `) glued to
+ * its `=` and value, the value stopped by the bare class at one of ENV_GLUE, runs on to the
+ * first blank (a ` # comment`, a shell's ` && cmd` or ` cmd` after it stay) or its line's end:
+ * a backslash (a JSON string's `\n`, read decoded by ./escaped), a control character, a quote
+ * not between letters or digits (the JSON string's end in a raw line). Not (`end` as it was):
+ * a reference (`$…`), a run with no letter or digit past the stop (`V;`), holding a `=` but a
+ * base64 tail's (`A=1;B=2`, a shell's next assignment), code (CODE_VALUE), a run longer than
+ * `max`.
+ */
+function envLineEnd(m: RegExpExecArray, end: number, max: number): number {
+  const text = m.input;
+  if (!ENV_GLUE.has(text.charCodeAt(end))) return end;
+  const value = m[5];
+  if (m[0].length !== 1 + value.length || m[0][0] !== '=' || value.charCodeAt(0) === 0x24) {
+    return end;
+  }
+  const stop = Math.min(text.length, max);
+  let alnum = false;
+  let i = end;
+  for (; i < stop; i++) {
+    const c = text.charCodeAt(i);
+    if (c <= 0x20 || c === 0x5c || c === 0x7f) break;
+    if (ENV_QUOTE.has(c) && !(alnumAt(text, i - 1) && alnumAt(text, i + 1))) break;
+    if (c === 0x3d) {
+      let k = i;
+      while (k < stop && text.charCodeAt(k) === 0x3d) k++;
+      const d = text.charCodeAt(k);
+      if (!(k === text.length || d <= 0x20 || d === 0x5c || ENV_QUOTE.has(d))) return end;
+      i = k - 1;
+    } else if (!alnum && alnumAt(text, i)) alnum = true;
+  }
+  if (!alnum || (i === stop && stop < text.length)) return end;
+  let k = m.index - 1;
+  while (k >= 0 && nameChar(text.charCodeAt(k))) k--;
+  if (!UPPER_NAME.test(text.slice(k + 1, m.index))) return end;
+  if (CODE_VALUE.test(text.slice(end - value.length, i))) return end;
+  return lineStartKey(text, m.index) ? i : end;
 }
 
 /** Key words whose configuration line's value is the rest of the line (lineValueEnd). */
@@ -374,7 +441,10 @@ function lineValueEnd(m: RegExpExecArray, end: number, max: number): number {
   // `KEY=V words`: words, not a command after an environment assignment.
   if (c !== 0x20 && c !== 0x09) return end;
   for (const w of words) if (!PLAIN_WORD.test(w)) return end;
-  if (COMMANDS.has(words[0]) || (words.length < 2 && /^[a-z]/.test(words[0]))) return end;
+  // One word a command's name may be: lower case (`cd9Kq7Zx2` is none, review 23).
+  if (COMMANDS.has(words[0]) || (words.length < 2 && /^[a-z][a-z0-9]*$/.test(words[0]))) {
+    return end;
+  }
   return last;
 }
 

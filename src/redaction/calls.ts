@@ -23,7 +23,9 @@ const URL_USER_PASSWORD = new RegExp(
 const SETTERS =
   'setItem|setenv|Setenv|putenv|setdefault|setProperty|SetEnvironmentVariable|[sS]et|put|append' +
   // PHP's define('DB_PASSWORD', '…'); a default given to a lookup: os.getenv("API_KEY", "…").
-  '|define|getenv|fetch|get';
+  '|define|getenv|fetch|get' +
+  // Rust's std::env::set_var("API_KEY", "…") (review 23).
+  '|set_var';
 /**
  * Calls that take a user and a password (`auth=(…)` is a tuple, as requests takes it;
  * `smtp.login("me@corp.com", "…")`; Arduino's `WiFi.begin("ssid", "…")`, review 21;

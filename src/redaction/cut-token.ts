@@ -18,6 +18,7 @@ const PREFIXES: readonly (readonly [string, string, Glue])[] = [
   ['sk-ant-', 'anthropic-key', 'glued'],
   ['sk-', 'openai-key', 'edge'],
   ['[sr]k_(?:live|test)_', 'stripe-key', 'glued'],
+  ['whsec_', 'stripe-key', 'edge'],
   ['hf_', 'huggingface-token', 'edge'],
   ['npm_', 'npm-token', 'edge'],
   ['pypi-', 'pypi-token', 'glued'],

@@ -123,6 +123,19 @@ export const stripeKey = regexDetector({
 });
 
 /**
+ * Stripe's webhook signing secrets (review 23: `whsec_…` was served clear unless a secret's
+ * name stood before it): `whsec_` and 32 or more letters and digits, standing apart or glued
+ * to an identifier's `_`, as the other Stripe keys; the run masked whole.
+ */
+export const stripeWebhookSecret = regexDetector({
+  kind: 'stripe-key',
+  anchors: '_',
+  trigger: `_(?<=${EDGE_TOKEN}whsec_)(?=[A-Za-z0-9]{32})`,
+  back: 5,
+  source: `whsec_[A-Za-z0-9]{32,}`,
+});
+
+/**
  * Slack tokens. Glued to letters or digits before it (`abcdxoxb-…`: review r12) only as Slack
  * writes them: an optional version digit, two or three numeric ids of 10-13 digits, then 24-64
  * letters and digits ending the token.
@@ -291,7 +304,7 @@ const TOKEN_USER =
  * (review r19 M4: GitHub and GitLab take a token so, and it was served clear; `user:token@` is
  * urlCredentials'). Only a user that looks generated (TOKEN_USER): `https://bob@host` is a
  * name. Not Azure DevOps' `https://org1@dev.azure.com/org1/…`, whose user is the path's first
- * name.
+ * name. A DSN's key with a digit (dsn: Sentry's are lower-case hex) too.
  */
 export const urlTokenUser = regexDetector({
   kind: 'url-credentials',
@@ -305,11 +318,64 @@ export const urlTokenUser = regexDetector({
   },
   pick: (m) => {
     const user = m[1];
-    if (!TOKEN_USER.test(user) || m[3] === user || !m[2].includes('.')) return -1;
+    if (m[3] === user || !m[2].includes('.')) return -1;
+    if (!TOKEN_USER.test(user) && !(DSN_KEY.test(user) && dsn(m))) return -1;
     return m.index + m[0].indexOf(user);
   },
   extend: (m) => m.index + m[0].indexOf(m[1]) + m[1].length,
 });
+
+/** What an OAuth code is made of in a URL (Google's `4/0AX4…`, base64url, escapes). */
+const OAUTH_CODE = '[A-Za-z0-9._~%+/-]';
+/** A login's redirect before the code, on its URL (`/callback?`, `/oauth2/redirect?`). */
+const REDIRECT = /callback|redirect|oauth|auth|login|signin|sso/i;
+/** How far back on its URL the redirect's words are looked for. */
+const REDIRECT_REACH = 256;
+/**
+ * An OAuth authorization code in a redirect URL (review 23: `/callback?code=4/0AX4XfWh…&state=…`
+ * was served clear; with the client's secret it buys the user's tokens): `?code=` or `&code=`
+ * and 16 or more URL characters with a letter and a digit, on a URL whose path or query names
+ * a login's redirect (REDIRECT) or that carries a `state=`. Masked to the `&`, `#`, blank or
+ * quote.
+ */
+export const oauthCode = regexDetector({
+  kind: 'password',
+  anchors: '=',
+  trigger: `=(?<=[?&]code=)(?=${OAUTH_CODE}{16})`,
+  back: 5,
+  quick: (text, at) =>
+    text.startsWith('code', at - 4) && (text[at - 5] === '?' || text[at - 5] === '&'),
+  source: `[?&]code=(${OAUTH_CODE}{16,1024})(?!${OAUTH_CODE})`,
+  pick: (m, end) => {
+    const code = m[1];
+    if (!/\d/.test(code) || !/[A-Za-z]/.test(code)) return -1;
+    const text = m.input;
+    let a = m.index;
+    const lo = Math.max(0, a - REDIRECT_REACH);
+    while (a > lo && !/[\s"'`<>]/.test(text[a - 1])) a--;
+    const url = text.slice(a, m.index);
+    if (!url.includes('://') && !url.startsWith('/')) return -1;
+    if (REDIRECT.test(url) || /^[^\s"'`<>#]*[?&]state=/.test(text.slice(end, end + 512))) {
+      return end - code.length;
+    }
+    return /[?&]state=/.test(url) ? end - code.length : -1;
+  },
+});
+
+/** A DSN's public key: letters and digits with a digit (Sentry's are 32 hex digits). */
+const DSN_KEY = /^(?=\D*\d)[A-Za-z0-9]{12,}$/;
+/** Sentry's hosts (`o1.ingest.sentry.io`, `sentry.example.com`). */
+const DSN_HOST = /(?:^|[.-])(?:sentry|ingest)[.-]/i;
+/** A DSN's name before the URL's scheme (`SENTRY_DSN=https`, `"dsn": "https`, `dsn: 'https`). */
+const DSN_NAME = /dsn\\*["'\]]*[ \t]*[:=][ \t]*\\*["'`]?[A-Za-z][\w+.-]{1,15}$/i;
+/**
+ * Whether the URL of `m` is a DSN (review 23: `SENTRY_DSN=https://abc123def456@o1.ingest.…`,
+ * `"dsn": "https://…"` served the key clear, its user not TOKEN_USER's mixed case): its host
+ * Sentry's, or a `dsn` key's value.
+ */
+function dsn(m: RegExpExecArray): boolean {
+  return DSN_HOST.test(m[2]) || DSN_NAME.test(m.input.slice(Math.max(0, m.index - 40), m.index));
+}
 
 /**
  * An npm token glued to letters or digits before it (`xnpm_…`: review r12; the gitleaks rule

@@ -83,6 +83,8 @@ const SERVICES = [
   'newrelic',
   'license',
   'licence',
+  // An API's client key (`CLIENT_KEY=…`, `clientKey`: review 23).
+  'client',
 ];
 /** Key words whose bare values are passwords (no digit needed), as `pass` and `pwd`. */
 export const PASSWORD_WORD =
@@ -136,6 +138,11 @@ export const KEYWORDS = [
   // `pin` alone (`pin: true`, a pinned version) nor `spin`.
   `(?:${ci('keystore')}|${ci('truststore')}|${ci('store')}|${ci('key')}|${ci('sim')}|${ci('pkcs11')}|${ci('smartcard')}|${ci('card')})[_-]?${ci('pin')}`,
   `${ci('dockerconfigjson')}|${ci('dockercfg')}`,
+  // `pin` as its own word (`"pin": "482913"`, `user_pin`, review 23), its value a PIN only
+  // (acceptAssignment: `pin: true`, `"pin": "v1.2"`, a board's `pin: 13` stay).
+  `(?<![A-Za-z])${ci('pin')}`,
+  // A bearer token's own key (`"bearer": "…"`, `auth: { bearer: … }`: review 23).
+  `(?<![A-Za-z])${ci('bearer')}`,
   // The word for password in other languages (VOTRE_MDP, motDePasse, mot_de_passe, Passwort...).
   ...FOREIGN_PASSWORDS,
 ].join('|');
@@ -326,6 +333,18 @@ const CMDLET =
   /^(?:Get|Set|Read|New|ConvertTo|ConvertFrom|Import|Export|Invoke|Unprotect|Protect)-[A-Z][A-Za-z]+$/;
 const PLACEHOLDER_WORDS = new Set(['password', 'passwd', 'pass', 'pwd', 'changeme']);
 
+const PIN = /^pin$/i;
+const PIN_VALUE = /^\d{4,8}$/;
+/** An example PIN (`1234`, `0000`, `987654`: review 19 kept `PIN=1234` clear): one step apart. */
+function examplePin(value: string): boolean {
+  const step = value.charCodeAt(1) - value.charCodeAt(0);
+  if (step < -1 || step > 1) return false;
+  for (let i = 2; i < value.length; i++) {
+    if (value.charCodeAt(i) - value.charCodeAt(i - 1) !== step) return false;
+  }
+  return true;
+}
+
 /**
  * Whether an assigned value is masked. Not: placeholders (NOT_SECRETS, `****`), references
  * (`$VAR`, `${{ secrets.X }}`, `%VAR%`, `{{ .Values.x }}`), markers; and when unquoted, code:
@@ -342,6 +361,8 @@ export function acceptAssignment(
   envKey = false,
 ): boolean {
   if (!quoted && (next === '(' || next === '[')) return false;
+  // A PIN is 4 to 8 digits (review 23): `pin` alone names pins of boards and versions too.
+  if (keyword.length === 3 && PIN.test(keyword)) return PIN_VALUE.test(value) && !examplePin(value);
   const c = value[0];
   const special = c === '$' || c === '%' || c === '{' || c === '[';
   if (special && (REFERENCE.test(value) || value.startsWith(REDACTED))) return false;
@@ -410,7 +431,7 @@ const SECRET_KEY = new RegExp(`(?:(${KEYWORDS})${KEY_SUFFIX}|(${AUTHZ}))$`);
  * secretKey here and of the assignment triggers (./assignments KEY_LAST_CODES). One list, so a
  * new key word's ending is added once (review r17's languages were added to two copies).
  */
-export const KEY_LAST_CHARS = 'destnylhpaogvwumbióｄь码碼ド호ड्رהאนςσ0123456789';
+export const KEY_LAST_CHARS = 'destnylhpaogvwumbiórｄь码碼ド호ड्رהאนςσ0123456789';
 /** KEY_LAST_CHARS in either case (a JSON key is not lowered before the test). */
 const LAST = new Set(
   [...KEY_LAST_CHARS, ...KEY_LAST_CHARS.toUpperCase()].map((c) => c.charCodeAt(0)),

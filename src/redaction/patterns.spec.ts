@@ -1132,6 +1132,31 @@ describe('linear time', () => {
     'https://bob:' + fill('a#'),
     fill('?key=ab%2Bcd%2Fef12GH34&'),
     '?key=' + fill('Ab1%2B'),
+    // Review 23 values: a .env line's value read on past punctuation (envLineEnd, CODE_VALUE).
+    fill('\nDB_PASSWORD=Ab;cd9Kq7Zx2'),
+    fill('\nDB_PASSWORD=A;'),
+    '\nDB_PASSWORD=A' + fill('(b'),
+    '\nDB_PASSWORD=a' + fill('.a(b)'),
+    '\nDB_PASSWORD=a(' + fill('(b'),
+    fill('\nA_PASSWORD=a;=='),
+    fill('\nX_TOKEN=a(b,'),
+    'password=X' + fill('[9]K'),
+    fill('password=X['),
+    // A YAML key's quoted value holding escapes (./values inValue, its `held` token).
+    fill('password: "Xy\\tAb\\tCd9K" '),
+    'password: "X' + fill('\\tA') + '"',
+    fill('\n  password: "X\\t'),
+    // Review 23's formats and keys.
+    fill('/callback?code=4/0AX4XfWhZq8mW2pL9vXk3RtYh7Nb&'),
+    '/callback?code=' + fill('a1'),
+    fill('?code=aaaaaaaaaaaaaaaa1'),
+    fill('whsec_'),
+    'whsec_' + fill('a'),
+    fill('set_var("API_KEY", "'),
+    fill('SENTRY_DSN=https://abc123def456@'),
+    'https://' + fill('a1') + '@sentry.io',
+    fill('"pin": "1234", '),
+    fill('bearer: '),
     fill(
       Array.from({ length: 32 }, (_, i) => `p${i}: password=Xq7aaaa${i}aa Xq7aaaa${i}aa`).join(
         ' ',

@@ -52,9 +52,11 @@ import {
   openaiKey,
   slackToken,
   stripeKey,
+  stripeWebhookSecret,
   urlCredentials,
   urlPasswordAtEnd,
   urlTokenUser,
+  oauthCode,
 } from './formats';
 import { optionSecrets } from './flags';
 import { browserPassword, htmlPasswordValue } from './browser';
@@ -179,6 +181,7 @@ export const DETECTORS: readonly Detector[] = [
   anthropicKey,
   openaiKey,
   stripeKey,
+  stripeWebhookSecret,
   ...GITLEAKS_DETECTORS,
   ...SERVICE_TOKENS,
   authorization,
@@ -187,6 +190,7 @@ export const DETECTORS: readonly Detector[] = [
   urlCredentials,
   urlPasswordAtEnd,
   urlTokenUser,
+  oauthCode,
   commandPasswords,
   stdinPassword,
   hereStringPassword,
@@ -379,6 +383,8 @@ const KEY_LAST_ENDINGS = [
   ...['neu', 'eau', 'eva', 'evo', 'ova', 'ovo'],
   // KEYSTORE_PIN (review 19).
   'pin',
+  // bearer (review 23).
+  'rer',
 ];
 /**
  * Lower-case pair -> the first characters allowed before it (ASCII; 2: a longer ending's, see
@@ -518,14 +524,14 @@ function isDigit(c: number): boolean {
 }
 
 const UPPER_DIGIT = codes(ALNUM.slice(0, 26) + ALNUM.slice(52));
-const TOKEN_PREFIX_END = codes('fgpousrtkimna');
+const TOKEN_PREFIX_END = codes('fgpousrtkimnac');
 const WORD_CHARS = codes(`${ALNUM}_`);
 const RCLONE_KEY_END = codes('tnrhy');
 
 /**
  * The words a lower-case letter's `_` trigger needs before the `_`, by their last three letters
  * (two where anything may precede: `hf_`, `sk_`, `rk_`): token prefixes (hf, api_org,
- * gh[pousr], github_pat, [sr]k, api, npm, dop, doo, dor, shpat, shpss, lin, glsa), aws,
+ * gh[pousr], github_pat, [sr]k, api, npm, dop, doo, dor, shpat, shpss, lin, glsa, whsec), aws,
  * rclone's secret|session|client|bearer|auth|key, add, change, nginx's proxy_set. Exact case, as
  * the triggers.
  */
@@ -533,6 +539,8 @@ const UNDERSCORE_WORDS = exactEndings([
   ...['hf', 'org', 'ghp', 'gho', 'ghu', 'ghs', 'ghr', 'pat', 'sk', 'rk', 'api', 'npm', 'dop'],
   ...['doo', 'dor', 'pss', 'lin', 'lsa', 'aws', 'ret', 'ion', 'ent', 'rer', 'uth', 'key', 'add'],
   ...['nge', 'set'],
+  // Stripe's webhook secrets, `whsec_` (./formats, review 23).
+  'sec',
 ]);
 function exactEndings(words: string[]): Endings {
   const m: Endings = new Map();
@@ -628,8 +636,8 @@ export const NEAR: Record<string, Around | ((text: string, at: number) => boolea
   _: underscore,
   // setItem(, setenv(, fetch(, get(, auth = (, HTTPBasicAuth(, .login(, PDO(, fill(, type(,
   // send_keys(, setValue(, fillField(, pressSequentially(, @tcp(, @unix(...; fireEvent.change(,
-  // new Sequelize(; a password file's <(echo …); mysqli(; twilio( (review 20).
-  '(': around('mvtyedh= \tnOlspx<io'),
+  // new Sequelize(; a password file's <(echo …); mysqli(; twilio( (review 20); set_var(.
+  '(': around('mvtyedh= \tnOlspx<ior'),
   ':': colon,
   // A key; a type argument; C's `char pass[] =` (./c-source).
   '=': (text, at) => equalsKey(text, at) || typeArgumentBefore(text, at) || bracketBefore(text, at),

@@ -132,6 +132,9 @@ export function literalBackslashes(text: string): { runs: Int32Array; leads: Uin
   // The quoted token the last run read by quotedInside stands in: the runs after it in the
   // same token are inside it too (`'a\"b\"c'`: the second one's nearest quote is the first's).
   const token: Token = { open: -1, close: -1 };
+  // The quoted token inValue last read a run inside: the runs after it up to its closing quote
+  // are the value's too (`password: "Xy\tAb\tCd…"`, review 23).
+  const held: Token = { open: -1, close: -1 };
   // Where the last run read as a value's start ends with its letter: a run right there goes on
   // with the value (`password: \t\t…`, `-p \/\/…`: review r13).
   let chain = -1;
@@ -152,7 +155,7 @@ export function literalBackslashes(text: string): { runs: Int32Array; leads: Uin
     } else if (
       c < 0x80 &&
       VALUE_LETTER[c] === 1 &&
-      ((i === chain && c !== 0x6e && c !== 0x72) || inValue(text, i, j))
+      ((i === chain && c !== 0x6e && c !== 0x72) || inValue(text, i, j, held))
     ) {
       add(i, j);
       chain = j + 1;
@@ -397,9 +400,12 @@ function blank(c: number): boolean {
  * (`://app:ab\frz…@db`, `://app:\fZq…@db`); (4) it starts a value after `key: ` or a short
  * option and a blank (`password: \t…`, `-p \/…`), not before `n` or `r` (a prompt, then the
  * next line). An unquoted value with one in its middle is read on by valueAfterBackslash only
- * when a password-like tail follows (passwordTail).
+ * when a password-like tail follows (passwordTail). `held`: the token (1) last found, whose
+ * later runs are inside it too (the look back stops at a run before).
  */
-function inValue(text: string, i: number, j: number): boolean {
+function inValue(text: string, i: number, j: number, held: Token): boolean {
+  // Some value character between its letter and the closing quote, as below.
+  if (i > held.open && j + 1 < held.close) return true;
   const before = text.charCodeAt(i - 1);
   const letter = text.charCodeAt(j);
   // Before `n` or `r` at a value's start, (2) and (5), only a password-like tail (review r16
@@ -448,17 +454,27 @@ function inValue(text: string, i: number, j: number): boolean {
   }
   const open = text.charCodeAt(a);
   const hi = Math.min(text.length, j + AROUND);
-  if ((open === 0x27 || open === 0x22) && opens(text, a)) {
+  // A YAML key's quoted value too (review 23: `password: "Xy\tTab…"` masked `Xy`, the rest
+  // served on every route; `password = "Xy\tTab…"` was masked whole): a JSON string after
+  // `"key":` stays one whose `\t` is a tab.
+  const quote = open === 0x27 || open === 0x22;
+  const level = backslashesBefore(text, a);
+  const yaml = quote && !opens(text, a) && yamlValue(text, a - level);
+  if (quote && (yaml || opens(text, a))) {
     // Some value character after the letter: `send "…\r"` ends with an escape, not in one.
-    let held = false;
+    let some = false;
     for (let b = j + 1; b < hi; b++) {
       const c = text.charCodeAt(b);
       if (c === open) {
-        if (held) return true;
+        // A YAML value's closing quote at its opening quote's JSON level: a `"` after fewer
+        // backslashes ends the JSON string around it (`password: \"\nend"`: review 23).
+        if (some && (!yaml || backslashesBefore(text, b, j + 1) === level)) {
+          return found(held, a, b);
+        }
         break;
       }
       if (blank(c) || c === 0x27 || c === 0x22) break;
-      if (c !== 0x5c) held = true;
+      if (c !== 0x5c) some = true;
     }
   }
   // A URL's password needs `://` and a `:` after it: no slice for the common escape.
