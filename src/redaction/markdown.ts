@@ -49,17 +49,24 @@ const DIGIT = /\d/;
 /** A column type (`VARCHAR(255)`, `DECIMAL(10,2)`), a version (`v1.2.3`, `2.0.1-beta`). */
 const NOT_A_VALUE = /^(?:[A-Za-z]+\(\d+(?:,\s*\d+)?\)|v?\d+(?:\.\d+)+(?:[-+.][\w.]*)?)$/;
 
+/** A constant's or a variable's name (`UINT16_BE`, `GITHUB_TOKEN_2`): a reference, no value. */
+const CONSTANT_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
+
 /**
  * Whether `value`, written after the secret name `keyword`, is a secret: letters and digits
- * mixed (6 characters or more after a password's name, 8 after another's), no placeholder,
- * reference or code (as an assignment's bare value is judged: ./keys acceptAssignment).
+ * mixed, 6 characters or more after a password's name, 16 after a token's, a key's or a
+ * secret's (a generated one: a table's `Token` column lists parser tokens such as `UINT16_BE`,
+ * `Float32_LE`), no placeholder, reference or code (as an assignment's bare value is judged:
+ * ./keys acceptAssignment).
  */
 function secretValue(keyword: string, value: string, next: string): boolean {
   const password = PASSWORD_WORD.test(keyword);
-  if (value.length < (password ? 6 : 8) || value.length > VALUE_MAX) return false;
+  if (value.length < (password ? 6 : 16) || value.length > VALUE_MAX) return false;
   if (!DIGIT.test(value) || !LETTER.test(value)) return false;
   if (value.includes('://') || value.startsWith('[REDACTED:')) return false;
-  if (placeholderPassword(value) || NOT_A_VALUE.test(value)) return false;
+  if (placeholderPassword(value) || NOT_A_VALUE.test(value) || CONSTANT_NAME.test(value)) {
+    return false;
+  }
   return acceptAssignment(keyword, value, false, next);
 }
 

@@ -100,6 +100,11 @@ const CLEAR = [
   '| Model | Max Token |\n|---|---|\n| gpt-4 | 8192 |',
   '| Variable | Description |\n|---|---|\n| SECRET_KEY | Django secret key |',
   '| Setting | Value |\n|---|---|\n| Password min length | 12 |',
+  // token-types' README: a parser's tokens, in a `Token` column.
+  '| Token | Type | Bits |\n|---|---|---|\n| `UINT16_BE` | Unsigned integer | 16 |\n| `Float32_LE` | IEEE 754 float | 32 |',
+  '| API key | Where |\n|---|---|\n| `OPENAI_API_KEY_2` | .env |',
+  '**Token:** abc123def456',
+  '**Password:** `DB_PASSWORD_2`',
   `| Email | Password |\n|---|---|\n| a@x.com | x |\n\n| Email | Note |\n|---|---|\n| b@x.com | ${V} |`,
   'password is abc',
   'the password is 8 characters',
