@@ -90,7 +90,7 @@ function bareEnd(c: number): boolean {
 const SENTENCE_END = /[.,;:)]+$/;
 
 /**
- * Pushes the value at `at` (after the blanks) if it is a secret: `` `V` `` (or `'V'`, `"V"`)
+ * Pushes the value at `at` (after the blanks) if it is a secret: `` `V` `` (or `'V'`, `"V"` but in a cell)
  * whole, or a bare word, a sentence's trailing punctuation left out (not a cell's). `where`: after
  * a key (`**Password:** V`), in prose (`password is V`: a value of 8 or more), in a table's cell.
  */
@@ -106,7 +106,7 @@ function pushValue(
   const q = text.charCodeAt(i);
   let start = i;
   let end: number;
-  if (q === 0x60 || (where === 'prose' && (q === 0x22 || q === 0x27))) {
+  if (q === 0x60 || (where !== 'cell' && (q === 0x22 || q === 0x27))) {
     start = i + 1;
     end = start;
     const stop = Math.min(text.length, start + VALUE_MAX);
@@ -323,23 +323,25 @@ function cellKey(text: string, s: number, e: number): string | null {
   return keyWord(cell);
 }
 
-/** A value cell's value: a single word, maybe in backticks (pushValue reads it). */
+/**
+ * A value cell's value: a single word, maybe in backticks (pushValue reads it); a value in
+ * backticks may have a note after it (`| Password | \`V\` (rotate monthly) |`).
+ */
 function cellValue(text: string, s: number, e: number, keyword: string, out: Span[]): void {
   if (e <= s) return;
   let a = s;
   let b = e;
   while (text.charCodeAt(a) === 0x2a && a < b) a++;
   while (text.charCodeAt(b - 1) === 0x2a && b > a) b--;
-  for (let i = a; i < b; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x20 || c === 0x09) return;
-  }
-  // The whole cell, or the whole of its backticks.
-  const quoted = text.charCodeAt(a) === 0x60 && text.charCodeAt(b - 1) === 0x60;
   const found: Span[] = [];
-  if (pushValue(text, a, keyword, found, 'cell') === (quoted ? b - 1 : b)) {
-    for (const f of found) out.push(f);
-  }
+  const end = pushValue(text, a, keyword, found, 'cell');
+  if (end < 0) return;
+  if (text.charCodeAt(a) === 0x60) {
+    // The whole of its backticks, then a blank or the cell's end.
+    const c = text.charCodeAt(end + 1);
+    if (end + 1 !== b && c !== 0x20 && c !== 0x09) return;
+  } else if (end !== b) return;
+  for (const f of found) out.push(f);
 }
 
 /**

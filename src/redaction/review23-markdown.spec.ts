@@ -33,6 +33,8 @@ const MASKED: [string, string][] = [
   [`**Secret Key:** ${V} (rotate monthly)`, V],
   [`**Password:** ${V}.`, V],
   [`1. **Password:** \`admin1234\``, 'admin1234'],
+  [`**Password:** "${V}"`, V],
+  [`**API Key:** '${V}'`, V],
   // Tables: a key cell then its value; a header's secret column, in each row below.
   [`| Password | \`${V}\` |`, V],
   [`| **API Key** | ${V} |`, V],
@@ -40,6 +42,8 @@ const MASKED: [string, string][] = [
   [`| Email | Password |\n|---|---|\n| admin@x.com | ${V} |`, V],
   [`| Email | Password | Role |\n| --- | :---: | --- |\n| admin@x.com | \`${V}\` | admin |`, V],
   [`| User | API Key |\n|------|---------|\n| bot | ${V} |`, V],
+  [`| Password | \`${V}\` (rotate monthly) |`, V],
+  [`| Email | Password |\n|---|---|\n| admin@x.com | \`${V}\` (dev only) |`, V],
   // Sentences.
   [`my password is ${V}`, V],
   [`Password is ${V}`, V],
@@ -93,6 +97,9 @@ const CLEAR = [
   '**Password hashing:** bcrypt12',
   '| Password | string | yes |',
   '| password | VARCHAR(255) | NOT NULL |',
+  '| Password | `VARCHAR(255)` |',
+  '| Password | Required (min 8) |',
+  `| Password | see \`${V}\` |`,
   '| DB_PASSWORD | `postgres` |',
   '| Token | Description |\n|---|---|\n| access | JWT used for v2 API |',
   '| Email | Password |\n|---|---|\n| admin@x.com | (see vault) |',
