@@ -1157,6 +1157,31 @@ describe('linear time', () => {
     'https://' + fill('a1') + '@sentry.io',
     fill('"pin": "1234", '),
     fill('bearer: '),
+    // Review 23: credentials written as markdown or prose (./markdown).
+    fill('- **Password:** `Wlk7q9wT4qZ2nRm6pLs`\n'),
+    fill('**Password:** '),
+    fill('**Password**: '),
+    fill('**`DB_PASSWORD`**: `'),
+    fill(':*'),
+    fill('*:'),
+    '**' + fill('a ') + 'password:** x',
+    fill('| Password | '),
+    fill('| Password | `Wlk7q9wT4qZ2nRm6pLs` |\n'),
+    '| Email | Password |\n|---|---|\n' + fill('| a@x.com | Wlk7q9wT4qZ2nRm6pLs |\n'),
+    fill('| Email | Password |\n|---|---|\n'),
+    fill('|'),
+    fill('|\n'),
+    fill('|---|\n'),
+    '| ' + fill('a') + ' |',
+    fill('| Password '),
+    fill('password is '),
+    fill('my password is Wlk7q9wT4qZ2nRm6pLs '),
+    'password is ' + fill('Wlk7q9wT4qZ2nRm6pLs'),
+    fill(' key: '),
+    fill('API Key: Wlk7q9wT4qZ2nRm6pLs '),
+    fill(' KEY'),
+    fill('login: a / '),
+    fill('login: a / Wlk7q9wT4qZ2nRm6pLs '),
     fill(
       Array.from({ length: 32 }, (_, i) => `p${i}: password=Xq7aaaa${i}aa Xq7aaaa${i}aa`).join(
         ' ',
@@ -1191,6 +1216,10 @@ describe('linear time', () => {
    * bound is per MB and 4 MB must cost about 4 times 1 MB.
    */
   const dense = [
+    // Review 23 (./markdown): a markdown key, a table row, a sentence every few bytes.
+    '- **Password:** `Wlk7q9wT4qZ2nRm6pLs`\n',
+    '| Password | Wlk7q9wT4qZ2nRm6pLs |\n',
+    'my password is Wlk7q9wT4qZ2nRm6pLs ',
     'eyJaaaaaaaa.',
     'eyJaaaaaaaa.eyJa',
     '-----BEGIN PRIVATE KEY-----',

@@ -9,6 +9,7 @@ import { unicodeKeySpans } from './escaped-keys';
 import { encodedKeySpans } from './encoded-keys';
 import { diffSideSpans } from './diff';
 import { joinedSpans } from './joins';
+import { markdownSpans } from './markdown';
 import { redactJsonWithEchoes } from './json';
 import { scanBuiltins, type Span } from './patterns';
 import { mergeSpans } from './spans';
@@ -292,6 +293,8 @@ export class Redactor {
     const raw = this.scanComposed(text);
     // Keys spelled with HTML entities or URL escapes (review r16 M4).
     for (const s of encodedKeySpans(text)) raw.push(s);
+    // Credentials written as markdown or prose (review 23: `**Password:** \`V\``, tables).
+    for (const s of markdownSpans(text)) raw.push(s);
     return raw;
   }
 
