@@ -43,7 +43,10 @@ export function withSession(
   return ctx.with(o, async (source, out) => work(await flavored(source, o.flavor), out));
 }
 
-/** A document that takes the session's flavor (every shared session document does). */
+/**
+ * A document that takes the session's flavor (every shared session document does); the others
+ * (index status, roots) pick no session and are sent as they are.
+ */
 const TAKES_FLAVOR = /\$flavor\s*:/;
 
 /**
