@@ -12,10 +12,10 @@ subscription CliWaitSteps($id: String!, $from: Int!) {
   steps(sessionId: $id, fromPosition: $from) { position status createdAt }
 }`;
 
-/** `wait`, local: the session's last change and the records after a cursor. */
+/** `wait`, local or with --flavor: the session's last change and the records after a cursor. */
 export const WAIT_POLL = `
-query CliWaitPoll($id: String!, $after: String) {
-  session(id: $id) {
+query CliWaitPoll($id: String!, $flavor: String, $after: String) {
+  session(id: $id, flavor: $flavor) {
     id updatedAt stepCount
     steps(first: 500, after: $after) {
       pageInfo { hasNextPage endCursor }

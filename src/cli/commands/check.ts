@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
+import { flavorOption, withSession, type SessionOptions } from '../flavor';
 import { COMMANDS, PROBLEMS, SECRETS, SESSION } from '../../operations/documents';
 import { requireSession } from '../session';
 import { CliError, Exit } from '../errors';
-import { repeated, withCommon, type CommonOptions } from '../options';
+import { repeated, withCommon } from '../options';
 import { requireConfiguredHome, type Source } from '../source/source';
 import type { Context } from './context';
 import { indexReady } from './index-ready';
@@ -102,13 +103,14 @@ export function registerCheck(program: Command, ctx: Context): void {
       .command('check')
       .description('a CI gate: exit 1 and print the reasons when any listed condition holds')
       .argument('<id>', 'session id or unique prefix (4+ characters)')
+      .addOption(flavorOption())
       .option(
         '--fail-on <conditions>',
         'comma-separated: errors, failed-commands, secrets, problems (default: all four)',
         repeated(CONDITIONS),
       ),
-  ).action(async (id: string, o: CommonOptions & { failOn?: string[] }) => {
-    await ctx.with(o, async (source, out) => {
+  ).action(async (id: string, o: SessionOptions & { failOn?: string[] }) => {
+    await withSession(ctx, o, async (source, out) => {
       await requireConfiguredHome(source, 'check');
       const on = new Set((o.failOn ?? CONDITIONS) as Condition[]);
       const result = await reasons(source, id, on);

@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import { flavorOption, withSession, type FlavorOption } from '../flavor';
 import * as fs from 'node:fs';
 import { once } from 'node:events';
 import { EXPORT_SESSION, EXPORT_STEPS } from '../../operations/documents';
@@ -10,7 +11,7 @@ import type { Run } from '../source/source';
 import type { Context } from './context';
 import { refuseBrainTarget } from './export-target';
 
-interface ExportOptions extends CommonOptions {
+interface ExportOptions extends CommonOptions, FlavorOption {
   format: ExportFormat;
   o?: string;
 }
@@ -23,6 +24,7 @@ export function registerExport(program: Command, ctx: Context): void {
         'the session as a markdown transcript, JSON (every step, full tier) or ATIF v1.7',
       )
       .argument('<id>', 'session id or unique prefix (4+ characters)')
+      .addOption(flavorOption())
       .addOption(
         new Option('--format <format>', 'markdown, json or atif')
           .argParser((v) => oneOf(['MARKDOWN', 'JSON', 'ATIF'])(v).toLowerCase())
@@ -33,7 +35,7 @@ export function registerExport(program: Command, ctx: Context): void {
   ).action(async (id: string, o: ExportOptions) => {
     if (o.o === '-') o.o = undefined;
     if (o.o !== undefined) await refuseBrainTarget(o.o);
-    await ctx.with(o, async (source, out) => {
+    await withSession(ctx, o, async (source, out) => {
       const bar = progress('exporting steps');
       const counted = countingSteps(source.run, (done, total) => bar.update(done, total));
       try {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { ENVIRONMENTS } from '../../brain/types';
-import { CliError, Exit } from '../errors';
+import { noSuchFlavor } from '../flavor';
 import { hoursOfWeek, integer, repeated, withCommon, type CommonOptions } from '../options';
 import { localTime, shortIds, text } from '../output/format';
 import type { Printer } from '../output/printer';
@@ -61,13 +61,7 @@ export function registerList(program: Command, ctx: Context): void {
         hours: o.hour,
       });
       const unknown = o.flavor.filter((f) => !result.flavors.includes(f));
-      if (unknown.length > 0) {
-        const known = result.flavors.length ? result.flavors.join(', ') : 'none';
-        throw new CliError(
-          Exit.FAILED,
-          `no such flavor: ${unknown.join(', ')} (flavors served: ${known})`,
-        );
-      }
+      if (unknown.length > 0) throw noSuchFlavor(unknown, result.flavors);
       printList(out, result);
     });
   });

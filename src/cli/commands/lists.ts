@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
+import { flavorOption, withSession, type SessionOptions } from '../flavor';
 import { ARTIFACT, ARTIFACTS, COMMANDS, FILE_CHANGES } from '../../operations/documents';
 import { requireSession } from '../session';
 import { notFound } from '../errors';
-import { withCommon, type CommonOptions } from '../options';
+import { withCommon } from '../options';
 import { text } from '../output/format';
 import { clean } from '../output/style';
 import { printArtifactTable, type ArtifactItem } from './artifact-table';
@@ -43,9 +44,10 @@ export function registerLists(program: Command, ctx: Context): void {
     program
       .command('commands')
       .description('every run_command call, with its exit code')
-      .argument(ID[0], ID[1]),
-  ).action(async (id: string, o: CommonOptions) => {
-    await ctx.with(o, async (source, out) => {
+      .argument(ID[0], ID[1])
+      .addOption(flavorOption()),
+  ).action(async (id: string, o: SessionOptions) => {
+    await withSession(ctx, o, async (source, out) => {
       const data = await source.run<{ session: { commands: CommandItem[] } | null }>(COMMANDS, {
         id,
       });
@@ -73,9 +75,10 @@ export function registerLists(program: Command, ctx: Context): void {
       .command('changes')
       .description('every file write or edit, with lines added and removed')
       .argument(ID[0], ID[1])
+      .addOption(flavorOption())
       .option('--diff', 'print each change as a unified diff'),
-  ).action(async (id: string, o: CommonOptions & { diff?: boolean }) => {
-    await ctx.with(o, async (source, out) => {
+  ).action(async (id: string, o: SessionOptions & { diff?: boolean }) => {
+    await withSession(ctx, o, async (source, out) => {
       const data = await source.run<{ session: { fileChanges: ChangeItem[] } | null }>(
         FILE_CHANGES,
         { id },
@@ -110,9 +113,10 @@ export function registerLists(program: Command, ctx: Context): void {
       .command('artifacts')
       .description("the session's artifacts (plans, task lists, walkthroughs)")
       .argument(ID[0], ID[1])
+      .addOption(flavorOption())
       .option('--cat <name>', "print one artifact's content"),
-  ).action(async (id: string, o: CommonOptions & { cat?: string }) => {
-    await ctx.with(o, async (source, out) => {
+  ).action(async (id: string, o: SessionOptions & { cat?: string }) => {
+    await withSession(ctx, o, async (source, out) => {
       if (o.cat !== undefined) {
         type One = { session: { artifact: (ArtifactItem & { content: string }) | null } | null };
         const data = await source.run<One>(ARTIFACT, { id, name: o.cat });

@@ -1,7 +1,12 @@
 import type { Command } from 'commander';
+import { flavorOption, withSession, type FlavorOption } from '../flavor';
 import { integer, withCommon, type CommonOptions } from '../options';
 import { clean } from '../output/style';
 import type { Context } from './context';
+
+interface RawOptions extends CommonOptions, FlavorOption {
+  compact?: boolean;
+}
 
 export function registerRaw(program: Command, ctx: Context): void {
   withCommon(
@@ -13,10 +18,11 @@ export function registerRaw(program: Command, ctx: Context): void {
       )
       .argument('<id>', 'session id or unique prefix (4+ characters)')
       .argument('<index>', 'the step_index', integer(0))
+      .addOption(flavorOption())
       .option('--compact', 'the compact transcript line'),
     false,
-  ).action(async (id: string, index: number, o: CommonOptions & { compact?: boolean }) => {
-    await ctx.with(o, async (source, out) => {
+  ).action(async (id: string, index: number, o: RawOptions) => {
+    await withSession(ctx, o, async (source, out) => {
       const line = await source.raw(id, index, o.compact === true);
       if (out.json) {
         // The record itself as the one JSON document (a line that is not JSON, as a string).

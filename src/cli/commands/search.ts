@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { SEARCH, SESSION } from '../../operations/documents';
-import { integer, repeated, withCommon, type CommonOptions } from '../options';
+import { flavorOption, withSession, type SessionOptions } from '../flavor';
+import { integer, repeated, withCommon } from '../options';
 import { shortIds, text } from '../output/format';
 import type { Context } from './context';
 import { requireSession } from '../session';
@@ -37,6 +38,11 @@ export function registerSearch(program: Command, ctx: Context): void {
       )
       .argument('<text...>', 'terms (3+ characters each); an argument with spaces is a phrase')
       .option('--session <id>', 'only this session (id or unique prefix)')
+      .addOption(
+        flavorOption(
+          'only sessions in roots of this flavor; with --session, its copy there (also a shadowed one)',
+        ),
+      )
       .option(
         '--field <field>',
         `only these texts: ${FIELDS.map((f) => f.toLowerCase()).join(', ')} (repeatable)`,
@@ -48,9 +54,9 @@ export function registerSearch(program: Command, ctx: Context): void {
   ).action(
     async (
       words: string[],
-      o: CommonOptions & { session?: string; field: string[]; n: number; newest?: boolean },
+      o: SessionOptions & { session?: string; field: string[]; n: number; newest?: boolean },
     ) => {
-      await ctx.with(o, async (source, out) => {
+      await withSession(ctx, o, async (source, out) => {
         const filter: Record<string, unknown> = {};
         // The session first: an unknown id exits 1 and an ambiguous one 3 with the
         // candidates, as every other command does (the query alone would say "no hits").
@@ -60,6 +66,8 @@ export function registerSearch(program: Command, ctx: Context): void {
           });
           filter.session = requireSession(data.session).id;
         }
+        // Only that root's texts: with --session, the copy resolved above (the source asked it).
+        if (o.flavor !== undefined) filter.sessions = { flavor: [o.flavor] };
         if (o.field.length) filter.fields = o.field;
         await indexReady(source);
         const data = await source.run<SearchData>(SEARCH, {

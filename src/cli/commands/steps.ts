@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
+import { flavorOption, withSession, type SessionOptions } from '../flavor';
 import { STEP, STEPS, TOOLS } from '../../operations/documents';
 import { requireSession } from '../session';
 import { notFound } from '../errors';
-import { integer, repeated, withCommon, type CommonOptions } from '../options';
+import { integer, repeated, withCommon } from '../options';
 import { text } from '../output/format';
 import type { Run } from '../source/source';
 import type { Context } from './context';
@@ -65,6 +66,7 @@ export function registerSteps(program: Command, ctx: Context): void {
       .command('steps')
       .description('one line per step (record), in file order')
       .argument(ID[0], ID[1])
+      .addOption(flavorOption())
       .option('-n <count>', 'at most this many steps (default: all)', integer(1))
       .option('--offset <k>', 'skip the first K steps', integer(0), 0)
       .option(
@@ -78,7 +80,7 @@ export function registerSteps(program: Command, ctx: Context): void {
   ).action(
     async (
       id: string,
-      o: CommonOptions & {
+      o: SessionOptions & {
         n?: number;
         offset: number;
         type: string[];
@@ -86,7 +88,7 @@ export function registerSteps(program: Command, ctx: Context): void {
         full?: boolean;
       },
     ) => {
-      await ctx.with(o, async (source, out) => {
+      await withSession(ctx, o, async (source, out) => {
         const filter: Record<string, unknown> = {};
         if (o.type.length) filter.types = o.type.map((t) => t.toUpperCase());
         if (o.tool !== undefined) filter.toolName = o.tool;
@@ -109,9 +111,10 @@ export function registerSteps(program: Command, ctx: Context): void {
       .description('one step: content, thinking, tool calls, results, output')
       .argument(ID[0], ID[1])
       .argument('<index>', 'the step_index', integer(0))
+      .addOption(flavorOption())
       .option('--full', 'untruncated values (full tier)'),
-  ).action(async (id: string, index: number, o: CommonOptions & { full?: boolean }) => {
-    await ctx.with(o, async (source, out) => {
+  ).action(async (id: string, index: number, o: SessionOptions & { full?: boolean }) => {
+    await withSession(ctx, o, async (source, out) => {
       type One = { session: { step: StepItem | null } | null };
       const data = await source.run<One>(STEP, { id, index, full: o.full === true });
       const step = requireSession(data.session).step;
@@ -121,9 +124,13 @@ export function registerSteps(program: Command, ctx: Context): void {
   });
 
   withCommon(
-    program.command('tools').description('every tool call, with its result').argument(ID[0], ID[1]),
-  ).action(async (id: string, o: CommonOptions) => {
-    await ctx.with(o, async (source, out) => {
+    program
+      .command('tools')
+      .description('every tool call, with its result')
+      .argument(ID[0], ID[1])
+      .addOption(flavorOption()),
+  ).action(async (id: string, o: SessionOptions) => {
+    await withSession(ctx, o, async (source, out) => {
       type S = Pick<StepItem, 'index' | 'position' | 'type' | 'status' | 'toolCalls'>;
       const { items: steps } = await readSteps<S>(source.run, TOOLS, { id }, 0, null);
       const items = steps.flatMap((s) =>

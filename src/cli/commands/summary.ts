@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
+import { flavorOption, withSession, type SessionOptions } from '../flavor';
 import { SESSION_SUMMARY } from '../../operations/documents';
 import { requireSession } from '../session';
-import { withCommon, type CommonOptions } from '../options';
+import { withCommon } from '../options';
 import { localTime, text } from '../output/format';
 import type { Printer } from '../output/printer';
 import type { SessionRow } from '../source/list-types';
@@ -18,9 +19,10 @@ export function registerSummary(program: Command, ctx: Context): void {
     program
       .command('summary')
       .description("a session's metadata, counts, artifacts and problems")
-      .argument('<id>', 'session id or unique prefix (4+ characters)'),
-  ).action(async (id: string, o: CommonOptions) => {
-    await ctx.with(o, async (source, out) => {
+      .argument('<id>', 'session id or unique prefix (4+ characters)')
+      .addOption(flavorOption()),
+  ).action(async (id: string, o: SessionOptions) => {
+    await withSession(ctx, o, async (source, out) => {
       const data = await source.run<{ session: SummaryData | null }>(SESSION_SUMMARY, { id });
       printSummary(out, requireSession(data.session));
     });

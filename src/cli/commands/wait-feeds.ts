@@ -4,7 +4,8 @@ import type { Source } from '../source/source';
 
 /**
  * How `wait` learns of a session's records: remotely the live `steps` subscription over SSE,
- * locally a poll of the store (every `pollMs`) that reads only records after its cursor.
+ * locally (or for a --flavor copy) a poll (every `pollMs`) that reads only records after its
+ * cursor.
  */
 
 export interface Rec {
@@ -25,7 +26,8 @@ export function follow(
   onError: (err: unknown) => void,
   pollMs = 1000,
 ): Feed {
-  return source.remote
+  // The `steps` subscription follows the id's winning copy only: another flavor's is polled.
+  return source.remote && source.flavor === undefined
     ? subscribe(source, id, onRecord, onError)
     : poll(source, id, onRecord, onError, pollMs);
 }

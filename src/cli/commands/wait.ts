@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { flavorOption, withSession, type FlavorOption } from '../flavor';
 import { SESSION } from '../../operations/documents';
 import { requireSession } from '../session';
 import { CliError, Exit } from '../errors';
@@ -8,7 +9,7 @@ import type { Context } from './context';
 import { requireConfiguredHome } from '../source/source';
 import { follow, type Rec } from './wait-feeds';
 
-interface WaitOptions extends CommonOptions {
+interface WaitOptions extends CommonOptions, FlavorOption {
   idle: number;
   timeout?: number;
 }
@@ -22,10 +23,11 @@ export function registerWait(program: Command, ctx: Context): void {
           'not RUNNING (exit 1 when --timeout passes first)',
       )
       .argument('<id>', 'session id or unique prefix (4+ characters)')
+      .addOption(flavorOption())
       .option('--idle <seconds>', 'quiet time that counts as done', seconds, 30)
       .option('--timeout <seconds>', 'give up after this long (exit 1)', seconds),
   ).action(async (id: string, o: WaitOptions) => {
-    await ctx.with(o, async (source, out) => {
+    await withSession(ctx, o, async (source, out) => {
       await requireConfiguredHome(source, 'wait');
       type S = { session: { id: string; updatedAt: string; stepCount: number } | null };
       const session = requireSession((await source.run<S>(SESSION, { id })).session);

@@ -18,13 +18,18 @@ export async function localRaw(
   id: string,
   index: number,
   compact: boolean,
+  /** `--flavor`: the copy in a root of this flavor, as the raw route's `?flavor=`. */
+  flavor?: string,
 ): Promise<Buffer> {
   const store = new BrainStore({
     geminiHome: source.geminiHome,
     brainRoots: source.brainRoots,
     withhold: secretNameTest(settings),
   });
-  const found = await store.resolve(id);
+  const found = await store.resolve(
+    id,
+    (s) => flavor === undefined || s.entry.root.flavor === flavor,
+  );
   if (found.kind === 'none') throw notFound(`session ${JSON.stringify(id)}`);
   if (found.kind === 'too-short')
     throw new CliError(

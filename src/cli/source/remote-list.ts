@@ -40,6 +40,11 @@ export async function queryList(run: Run, q: ListQuery): Promise<ListResult> {
     if (!page.sessions.pageInfo.hasNextPage) break;
     after = page.sessions.pageInfo.endCursor;
   }
+  return { items, totalCount, flavors: await servedFlavors(run) };
+}
+
+/** The flavors of the roots the caller sees (a scoped key: its own), sorted, each once. */
+export async function servedFlavors(run: Run): Promise<string[]> {
   const { roots } = await run<{ roots: { flavor: string }[] }>('{ roots { flavor } }');
-  return { items, totalCount, flavors: roots.map((r) => r.flavor).sort() };
+  return [...new Set(roots.map((r) => r.flavor))].sort();
 }

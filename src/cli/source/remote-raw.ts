@@ -14,11 +14,17 @@ export async function remoteRaw(
   id: string,
   index: number,
   compact: boolean,
+  /** `--flavor`: that copy, asked of GraphQL and of the route alike (the route too resolves). */
+  flavor?: string,
 ): Promise<Buffer> {
-  const data = await client.run<{ session: { id: string } | null }>(SESSION, { id });
+  const data = await client.run<{ session: { id: string } | null }>(SESSION, { id, flavor });
   const fullId = requireSession(data.session).id;
+  const query = new URLSearchParams();
+  if (compact) query.set('compact', 'true');
+  if (flavor !== undefined) query.set('flavor', flavor);
+  const search = query.size > 0 ? `?${query.toString()}` : '';
   const res = await client.fetch(
-    `api/sessions/${encodeURIComponent(fullId)}/steps/${index}/raw${compact ? '?compact=true' : ''}`,
+    `api/sessions/${encodeURIComponent(fullId)}/steps/${index}/raw${search}`,
   );
   if (res.status === 404) {
     const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;

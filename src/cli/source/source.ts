@@ -6,7 +6,7 @@ import type { ListQuery, ListResult } from './list-types';
 import { localList } from './local-list';
 import { localRaw } from './local-raw';
 import { RemoteClient } from './remote';
-import { queryList } from './remote-list';
+import { queryList, servedFlavors } from './remote-list';
 import { remoteRaw } from './remote-raw';
 
 /**
@@ -18,6 +18,8 @@ export type Run = <T>(document: string, variables?: Record<string, unknown>) => 
 
 export interface Source {
   readonly remote: RemoteClient | null;
+  /** The root flavor whose copy of a session this source opens (--flavor); else the winner. */
+  readonly flavor?: string;
   /**
    * What a local source reads: the configured home, or the shipped example when none is
    * configured and ~/.gemini holds no brain root (said once on stderr). A server: 'remote'.
@@ -25,8 +27,10 @@ export interface Source {
   home(): Promise<'configured' | 'example' | 'remote'>;
   run: Run;
   list(q: ListQuery): Promise<ListResult>;
-  /** The masked bytes of step `index`'s line (full view unless `compact`). */
-  raw(id: string, index: number, compact: boolean): Promise<Buffer>;
+  /** The masked bytes of step `index`'s line (full view unless `compact`), of `flavor`'s copy. */
+  raw(id: string, index: number, compact: boolean, flavor?: string): Promise<Buffer>;
+  /** The flavors of the roots this caller sees, sorted, each once. */
+  flavors(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -38,7 +42,8 @@ export function openSource(options: CommonOptions): Source {
       home: () => Promise.resolve('remote' as const),
       run: (doc, vars) => client.run(doc, vars),
       list: (q) => queryList((doc, vars) => client.run(doc, vars), q),
-      raw: (id, index, compact) => remoteRaw(client, id, index, compact),
+      raw: (id, index, compact, flavor) => remoteRaw(client, id, index, compact, flavor),
+      flavors: () => servedFlavors((doc, vars) => client.run(doc, vars)),
       close: () => Promise.resolve(),
     };
   }
@@ -100,8 +105,13 @@ class LocalSource implements Source {
     return localList(this.settings, await this.source(), q);
   }
 
-  async raw(id: string, index: number, compact: boolean): Promise<Buffer> {
-    return localRaw(this.settings, await this.source(), id, index, compact);
+  async raw(id: string, index: number, compact: boolean, flavor?: string): Promise<Buffer> {
+    return localRaw(this.settings, await this.source(), id, index, compact, flavor);
+  }
+
+  /** The roots found in the home, as the local `list` names them: no application to load. */
+  async flavors(): Promise<string[]> {
+    return [...new Set((await this.source()).roots.map((r) => r.flavor))].sort();
   }
 
   private open(): Promise<{ run: Run; close(): Promise<void> }> {
