@@ -70,6 +70,23 @@ export function useSyncReads(on: boolean): void {
   syncReads = on;
 }
 
+/**
+ * Runs `fn` with this thread's reads synchronous as with useSyncReads, for what `fn` opens
+ * before it returns (its synchronous part: a scan's first open, readFileRange's open). A
+ * handle opened so reads synchronously until closed, so an async reader's awaits on it are
+ * settled promises: nothing else runs on the thread until it is done. For the indexer on the
+ * answering thread while no request arrives (slice.ts `quiet`), and small files only.
+ */
+export function withSyncReads<T>(fn: () => T): T {
+  if (syncReads) return fn();
+  syncReads = true;
+  try {
+    return fn();
+  } finally {
+    syncReads = false;
+  }
+}
+
 /** True on a thread that called useSyncReads(true). */
 export function syncReadsOn(): boolean {
   return syncReads;
@@ -168,7 +185,11 @@ export function openInsideForRead(
   if (syncReads) return { ok: true, value: { realPath, stats, handle: syncHandle(fd) } };
   let closed = false;
   const handle: ReadHandle = {
-    read: (buffer, offset, length, position) => readFd(fd, buffer, offset, length, position),
+    // Never after the close: the descriptor's number may name another file by then.
+    read: (buffer, offset, length, position) =>
+      closed
+        ? Promise.reject(new Error('the file is closed'))
+        : readFd(fd, buffer, offset, length, position),
     close: () =>
       settled(() => {
         if (closed) return;

@@ -30,7 +30,8 @@ import { sessionStats } from './session-stats';
 import { StageClock, timed } from './stage-clock';
 import type { Piece, PreparedSession } from './session-pool';
 import { opBytes, replayTape, type TapeOp } from './session-tape';
-import { endSliceIfLong } from './slice';
+import { endSliceIfLong, quiet } from './slice';
+import { withSyncReads } from '../brain/safe-read';
 import { stepFacts, type StepFacts } from './step-facts';
 
 /**
@@ -378,7 +379,7 @@ export class SessionIndexer {
             undefined,
             signal,
           );
-        const result = await clock.wait('read', scan);
+        const result = await clock.wait('read', () => readsInline(view.size - from, scan));
         await endSliceIfLong();
         end = result.committedEnd;
         endRun();
@@ -544,8 +545,11 @@ export class SessionIndexer {
     for (; at < batch.length && (at === from || !full()); at++) {
       const b = batch[at];
       await endSliceIfLong();
+      // A first twin builds the full view's line index: a scan of it.
       const texts = await this.clock.wait('texts', () =>
-        recordTexts(dir, b.record, views, this.d.transcripts, this.d.redaction, marked, admit),
+        readsInline(views.full?.size ?? 0, () =>
+          recordTexts(dir, b.record, views, this.d.transcripts, this.d.redaction, marked, admit),
+        ),
       );
       if (texts.input !== null) (b.tail ? out.tail : out.committed).push(texts.input);
       const facts = this.clock.run('facts', () => stepFacts(texts.calls, texts.content, budget));
@@ -672,7 +676,7 @@ export class SessionIndexer {
       }
       await endSliceIfLong();
       const texts = await this.clock.wait('read', () =>
-        Promise.all(ahead.map((file) => readText(dir, file))),
+        Promise.all(ahead.map((file) => readsInline(file.size, () => readText(dir, file)))),
       );
       let k = 0;
       for (; i < j; i++) {
@@ -794,6 +798,17 @@ function newestMtime(view: ViewSource): number {
 
 function filesState(json: string | null): FilesState {
   return json ? (JSON.parse(json) as FilesState) : { outputs: {}, artifacts: {} };
+}
+
+/**
+ * A read of up to this many bytes is made with synchronous calls while no request arrives
+ * (slice.ts `quiet`): about a millisecond of this thread at most, scanned and parsed.
+ */
+const INLINE_READ_BYTES = 256 * 1024;
+
+/** `read()` with synchronous file calls when its bytes are few and no request is waiting. */
+function readsInline<T>(bytes: number, read: () => T): T {
+  return bytes <= INLINE_READ_BYTES && quiet() ? withSyncReads(read) : read();
 }
 
 /** Files read side by side in indexFiles: at most this many, of about this many bytes. */
