@@ -545,9 +545,10 @@ export class SessionIndexer {
     for (; at < batch.length && (at === from || !full()); at++) {
       const b = batch[at];
       await endSliceIfLong();
-      // A first twin builds the full view's line index: a scan of it.
+      // A first twin builds the full view's line index (a scan of it) and reads its line; without
+      // a full view only an elided record is read again (the compact view's size: not bounded).
       const texts = await this.clock.wait('texts', () =>
-        readsInline(views.full?.size ?? 0, () =>
+        readsInline(views.full?.size ?? Infinity, () =>
           recordTexts(dir, b.record, views, this.d.transcripts, this.d.redaction, marked, admit),
         ),
       );
