@@ -609,9 +609,8 @@ export class SessionIndexer {
     const old = filesState(t.getFilesState(sid));
     const next: FilesState = { outputs: {}, artifacts: {}, others: {} };
     const positions = t.firstPositions(sid);
-    // In file order: a doc as it is, or a file to read and the doc its text makes. Written in
-    // one transaction below; an empty doc deletes what its key held.
-    const jobs: FileJob[] = [];
+    // Written in one transaction below; an empty doc deletes what its key held.
+    const docs: DocRow[] = [];
     const stale = new Set(Object.keys(old.outputs));
     for (const [index, file] of files.outputs) {
       const position = positions.get(index);
@@ -620,11 +619,15 @@ export class SessionIndexer {
       next.outputs[index] = key;
       stale.delete(String(index));
       if (old.outputs[index] === key && position < deletedFrom) continue;
-      jobs.push({ file, doc: (text) => this.fileDoc(position, FIELD.OUTPUT, '', text, marked) });
+      await endSliceIfLong();
+      const text = await this.clock.wait('read', () =>
+        readsInline(file.size, () => readText(dir, file)),
+      );
+      docs.push(this.fileDoc(position, FIELD.OUTPUT, '', text, marked));
     }
     for (const index of stale) {
       const position = Number(old.outputs[index].split('|')[0]);
-      if (position < deletedFrom) jobs.push(emptyDoc(position, FIELD.OUTPUT, ''));
+      if (position < deletedFrom) docs.push(emptyDoc(position, FIELD.OUTPUT, ''));
     }
     // Artifacts are searched; the other served files only counted in the secrets report (as
     // ARTIFACT findings named by their path): what their downloads mask is reported too. Both
@@ -641,53 +644,20 @@ export class SessionIndexer {
         now[key] = { name, version: file.version };
         const before = was[key];
         if (before?.version === file.version && before.name === name) continue;
-        if (before && before.name !== name) jobs.push(emptyDoc(-1, FIELD.ARTIFACT, before.name));
-        jobs.push({
-          file,
-          doc: (text) => {
-            const doc = this.fileDoc(-1, FIELD.ARTIFACT, name, text, marked);
-            // A secret in the file's name (or a folder's) is masked wherever the path is
-            // listed: reported as one of this file's findings.
-            for (const [kind, n] of this.d.redaction.text(raw).findings)
-              doc.findings.set(kind, (doc.findings.get(kind) ?? 0) + n);
-            return searched ? doc : { ...doc, text: '' };
-          },
-        });
+        if (before && before.name !== name) docs.push(emptyDoc(-1, FIELD.ARTIFACT, before.name));
+        await endSliceIfLong();
+        const text = await this.clock.wait('read', () =>
+          readsInline(file.size, () => readText(dir, file)),
+        );
+        const doc = this.fileDoc(-1, FIELD.ARTIFACT, name, text, marked);
+        // A secret in the file's name (or a folder's) is masked wherever the path is listed:
+        // reported as one of this file's findings.
+        for (const [kind, n] of this.d.redaction.text(raw).findings)
+          doc.findings.set(kind, (doc.findings.get(kind) ?? 0) + n);
+        docs.push(searched ? doc : { ...doc, text: '' });
       }
       for (const [key, gone] of Object.entries(was)) {
-        if (!(key in now)) jobs.push(emptyDoc(-1, FIELD.ARTIFACT, gone.name));
-      }
-    }
-    const docs: DocRow[] = [];
-    // The files are read a few at a time, side by side (READ_AHEAD_*): one wait on the thread
-    // pool for them, where each file read alone was a round trip and a turn of the event loop
-    // (a new session of the bench home has three, each 0.3-0.4 ms of wall time on 2 loaded
-    // cores); their texts are then masked one by one, the event loop let go between them.
-    for (let i = 0; i < jobs.length;) {
-      const ahead: FileDoc[] = [];
-      let bytes = 0;
-      let j = i;
-      for (; j < jobs.length; j++) {
-        const job = jobs[j];
-        if (!('file' in job)) continue;
-        if (ahead.length > 0 && bytes + job.file.size > READ_AHEAD_BYTES) break;
-        if (ahead.length === READ_AHEAD_FILES) break;
-        ahead.push(job.file);
-        bytes += job.file.size;
-      }
-      await endSliceIfLong();
-      const texts = await this.clock.wait('read', () =>
-        Promise.all(ahead.map((file) => readsInline(file.size, () => readText(dir, file)))),
-      );
-      let k = 0;
-      for (; i < j; i++) {
-        const job = jobs[i];
-        if (!('file' in job)) {
-          docs.push(job);
-          continue;
-        }
-        if (k > 0) await endSliceIfLong();
-        docs.push(job.doc(texts[k++]));
+        if (!(key in now)) docs.push(emptyDoc(-1, FIELD.ARTIFACT, gone.name));
       }
     }
     this.write(sid, () => {
@@ -811,13 +781,6 @@ const INLINE_READ_BYTES = 256 * 1024;
 function readsInline<T>(bytes: number, read: () => T): T {
   return bytes <= INLINE_READ_BYTES && quiet() ? withSyncReads(read) : read();
 }
-
-/** Files read side by side in indexFiles: at most this many, of about this many bytes. */
-const READ_AHEAD_FILES = 16;
-const READ_AHEAD_BYTES = 1024 * 1024;
-
-/** A doc of indexFiles: as it is, or made from a file's text once read. */
-type FileJob = DocRow | { file: FileDoc; doc: (text: FileText) => DocRow };
 
 /** A doc with no text and no finding: putting it deletes what its key held. */
 function emptyDoc(position: number, field: number, name: string): DocRow {
