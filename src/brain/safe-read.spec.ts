@@ -11,6 +11,7 @@ import {
   readRange,
   syncReadsOn,
   useSyncReads,
+  withFileHandles,
   withSyncReads,
 } from './safe-read';
 
@@ -154,6 +155,28 @@ describe('openInsideForRead (scans, readFileRange)', () => {
     } finally {
       useSyncReads(false);
     }
+  });
+});
+
+describe('withFileHandles', () => {
+  it('what opens inside it reads as openInside does (a FileHandle), with the same bytes', async () => {
+    const asyncOpen = jest.spyOn(nodeFs.promises, 'open');
+    const reads = jest.spyOn(nodeFs, 'read');
+    const opened = withFileHandles(() => openInsideForRead(dir, 'a.txt'));
+    if (!opened.ok) throw new Error(opened.message);
+    try {
+      expect((await readRange(opened.value.handle, 6, 5)).toString()).toBe('world');
+    } finally {
+      await opened.value.handle.close();
+    }
+    expect(asyncOpen).toHaveBeenCalledTimes(1);
+    expect(reads).not.toHaveBeenCalled();
+    // Outside it, the verified descriptor itself again.
+    const again = openInsideForRead(dir, 'a.txt');
+    if (!again.ok) throw new Error(again.message);
+    await again.value.handle.close();
+    expect(asyncOpen).toHaveBeenCalledTimes(1);
+    expect(openInsideForRead(dir, 'nothing.txt')).toMatchObject({ ok: false, refusal: 'ABSENT' });
   });
 });
 

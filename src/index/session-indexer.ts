@@ -31,7 +31,7 @@ import { StageClock, timed } from './stage-clock';
 import type { Piece, PreparedSession } from './session-pool';
 import { opBytes, replayTape, type TapeOp } from './session-tape';
 import { endSliceIfLong, quiet } from './slice';
-import { withSyncReads } from '../brain/safe-read';
+import { withFileHandles, withSyncReads } from '../brain/safe-read';
 import { stepFacts, type StepFacts } from './step-facts';
 
 /**
@@ -777,9 +777,14 @@ function filesState(json: string | null): FilesState {
  */
 const INLINE_READ_BYTES = 256 * 1024;
 
-/** `read()` with synchronous file calls when its bytes are few and no request is waiting. */
+/**
+ * `read()` with synchronous file calls when its bytes are few and no request arrives; else
+ * through FileHandles, as the indexer always read (see withFileHandles: its round trips are the
+ * requests' turns).
+ */
 function readsInline<T>(bytes: number, read: () => T): T {
-  return bytes <= INLINE_READ_BYTES && quiet() ? withSyncReads(read) : read();
+  if (!quiet()) return withFileHandles(read);
+  return bytes <= INLINE_READ_BYTES ? withSyncReads(read) : withFileHandles(read);
 }
 
 /** A doc with no text and no finding: putting it deletes what its key held. */
