@@ -10,6 +10,7 @@ import type { AppConfig } from './config/config';
 import { logRedactor } from './ops/log-masking';
 import { createLogger, httpLogger, PinoNestLogger } from './ops/logging';
 import { metricsMiddleware } from './ops/metrics.middleware';
+import { requestArrived } from './index/slice';
 import { MetricsService } from './ops/metrics.service';
 import { OperationLabels } from './ops/operation-labels';
 import { mountOpenApi } from './rest/openapi';
@@ -53,6 +54,11 @@ export async function createApp(
     200,
     (name) => logRedaction.enabled && logRedaction.redactText(name) !== name,
   );
+  // The home index reads through the thread pool while requests arrive (slice.ts `quiet`).
+  app.use((_req: unknown, _res: unknown, next: () => void) => {
+    requestArrived();
+    next();
+  });
   app.use(metricsMiddleware(app.get(MetricsService), operations));
   app.use(securityHeaders);
   app.use(hostCheckMiddleware(config));

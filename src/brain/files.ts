@@ -2,7 +2,7 @@ import { promises as fsp, readdirSync, readlinkSync, type Dirent, type Stats } f
 import { IO_CONCURRENCY, mapLimit } from './concurrency';
 import * as path from 'node:path';
 import { isInside, nameProblem, statInside, type Refusal } from './safe-path';
-import { openInside, readRange, syncReadsOn } from './safe-read';
+import { openInsideForRead, readRange, syncReadsOn } from './safe-read';
 import { compareStrings, problem, refusalProblem } from './problems';
 import type { Problem, SessionFileKind } from './types';
 
@@ -247,7 +247,7 @@ export async function readFileRange(
   if (!Number.isSafeInteger(length) || length < 0) throw new RangeError('length must be >= 0');
   const bad = nameProblem(relPath, true);
   if (bad) throw new FileAccessError('BAD_NAME', `${relPath}: ${bad}`);
-  const opened = await openInside(realDir, relPath);
+  const opened = openInsideForRead(realDir, relPath);
   if (!opened.ok) throw new FileAccessError(opened.refusal, opened.message);
   const { handle, stats } = opened.value;
   try {

@@ -4,7 +4,16 @@ import nodeFs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ioStats } from './safe-path';
-import { openInside, readInsideSync, readRange, useSyncReads } from './safe-read';
+import {
+  openInside,
+  openInsideForRead,
+  readInsideSync,
+  readRange,
+  syncReadsOn,
+  useSyncReads,
+  withFileHandles,
+  withSyncReads,
+} from './safe-read';
 
 /** The readers over the gate: what they read, count and refuse, and that the gate decides. */
 
@@ -83,6 +92,92 @@ describe('openInside with synchronous reads (a session worker)', () => {
     expect(await openInside(dir, 'sub/b.txt')).toEqual(refusedAsOutside);
     expect(fired()).toBe(true);
   }, 5000);
+});
+
+describe('openInsideForRead (scans, readFileRange)', () => {
+  it('reads the verified descriptor with one call through the thread pool a read', async () => {
+    ioStats.recordOpens = true;
+    const asyncOpen = jest.spyOn(nodeFs.promises, 'open');
+    const reads = jest.spyOn(nodeFs, 'read');
+    const before = ioStats.bytesRead;
+    const opened = openInsideForRead(dir, 'a.txt');
+    if (!opened.ok) throw new Error(opened.message);
+    const { handle } = opened.value;
+    try {
+      expect((await readRange(handle, 6, 5)).toString()).toBe('world');
+      expect((await readRange(handle, 9, 100)).toString()).toBe('ld');
+    } finally {
+      await handle.close();
+      await handle.close(); // twice: the descriptor is closed once
+    }
+    expect(ioStats.bytesRead - before).toBe(7);
+    expect(ioStats.opens).toEqual(['a.txt']);
+    expect(asyncOpen).not.toHaveBeenCalled();
+    // 'ld' and then the end of the file: three reads in all.
+    expect(reads).toHaveBeenCalledTimes(3);
+    // Closed: a read is refused, never made on a descriptor number that may be another file's.
+    await expect(handle.read(Buffer.alloc(1), 0, 1, 0)).rejects.toThrow('closed');
+    expect(reads).toHaveBeenCalledTimes(3);
+  });
+
+  it('refuses as the gate does: a link out, a swapped folder, a FIFO', () => {
+    fs.symlinkSync('../secret.txt', path.join(dir, 'up.txt'));
+    expect(openInsideForRead(dir, 'up.txt')).toMatchObject({ ok: false, refusal: 'UNSAFE_PATH' });
+    execFileSync('mkfifo', [path.join(dir, 'pipe')]);
+    expect(openInsideForRead(dir, 'pipe')).toMatchObject({ ok: false, refusal: 'NOT_REGULAR' });
+    const fired = swapSubBeforeOpen();
+    expect(openInsideForRead(dir, 'sub/b.txt')).toEqual(refusedAsOutside);
+    expect(fired()).toBe(true);
+  }, 5000);
+
+  it('withSyncReads: what opens inside it reads synchronously, and only that', async () => {
+    const reads = jest.spyOn(nodeFs, 'read');
+    const opened = withSyncReads(() => openInsideForRead(dir, 'a.txt'));
+    expect(syncReadsOn()).toBe(false);
+    if (!opened.ok) throw new Error(opened.message);
+    try {
+      expect((await readRange(opened.value.handle, 0, 5)).toString()).toBe('hello');
+    } finally {
+      await opened.value.handle.close();
+    }
+    expect(reads).not.toHaveBeenCalled();
+    expect(() =>
+      withSyncReads(() => {
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
+    expect(syncReadsOn()).toBe(false);
+    // On a thread with useSyncReads on, it leaves them on.
+    useSyncReads(true);
+    try {
+      withSyncReads(() => undefined);
+      expect(syncReadsOn()).toBe(true);
+    } finally {
+      useSyncReads(false);
+    }
+  });
+});
+
+describe('withFileHandles', () => {
+  it('what opens inside it reads as openInside does (a FileHandle), with the same bytes', async () => {
+    const asyncOpen = jest.spyOn(nodeFs.promises, 'open');
+    const reads = jest.spyOn(nodeFs, 'read');
+    const opened = withFileHandles(() => openInsideForRead(dir, 'a.txt'));
+    if (!opened.ok) throw new Error(opened.message);
+    try {
+      expect((await readRange(opened.value.handle, 6, 5)).toString()).toBe('world');
+    } finally {
+      await opened.value.handle.close();
+    }
+    expect(asyncOpen).toHaveBeenCalledTimes(1);
+    expect(reads).not.toHaveBeenCalled();
+    // Outside it, the verified descriptor itself again.
+    const again = openInsideForRead(dir, 'a.txt');
+    if (!again.ok) throw new Error(again.message);
+    await again.value.handle.close();
+    expect(asyncOpen).toHaveBeenCalledTimes(1);
+    expect(openInsideForRead(dir, 'nothing.txt')).toMatchObject({ ok: false, refusal: 'ABSENT' });
+  });
 });
 
 describe('openInside and readRange', () => {

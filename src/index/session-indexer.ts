@@ -30,7 +30,8 @@ import { sessionStats } from './session-stats';
 import { StageClock, timed } from './stage-clock';
 import type { Piece, PreparedSession } from './session-pool';
 import { opBytes, replayTape, type TapeOp } from './session-tape';
-import { endSliceIfLong } from './slice';
+import { endSliceIfLong, quiet } from './slice';
+import { withFileHandles, withSyncReads } from '../brain/safe-read';
 import { stepFacts, type StepFacts } from './step-facts';
 
 /**
@@ -378,7 +379,7 @@ export class SessionIndexer {
             undefined,
             signal,
           );
-        const result = await clock.wait('read', scan);
+        const result = await clock.wait('read', () => readsInline(view.size - from, scan));
         await endSliceIfLong();
         end = result.committedEnd;
         endRun();
@@ -544,8 +545,12 @@ export class SessionIndexer {
     for (; at < batch.length && (at === from || !full()); at++) {
       const b = batch[at];
       await endSliceIfLong();
+      // A first twin builds the full view's line index (a scan of it) and reads its line; without
+      // a full view only an elided record is read again (the compact view's size: not bounded).
       const texts = await this.clock.wait('texts', () =>
-        recordTexts(dir, b.record, views, this.d.transcripts, this.d.redaction, marked, admit),
+        readsInline(views.full?.size ?? Infinity, () =>
+          recordTexts(dir, b.record, views, this.d.transcripts, this.d.redaction, marked, admit),
+        ),
       );
       if (texts.input !== null) (b.tail ? out.tail : out.committed).push(texts.input);
       const facts = this.clock.run('facts', () => stepFacts(texts.calls, texts.content, budget));
@@ -615,7 +620,9 @@ export class SessionIndexer {
       stale.delete(String(index));
       if (old.outputs[index] === key && position < deletedFrom) continue;
       await endSliceIfLong();
-      const text = await this.clock.wait('read', () => readText(dir, file));
+      const text = await this.clock.wait('read', () =>
+        readsInline(file.size, () => readText(dir, file)),
+      );
       docs.push(this.fileDoc(position, FIELD.OUTPUT, '', text, marked));
     }
     for (const index of stale) {
@@ -639,7 +646,9 @@ export class SessionIndexer {
         if (before?.version === file.version && before.name === name) continue;
         if (before && before.name !== name) docs.push(emptyDoc(-1, FIELD.ARTIFACT, before.name));
         await endSliceIfLong();
-        const text = await this.clock.wait('read', () => readText(dir, file));
+        const text = await this.clock.wait('read', () =>
+          readsInline(file.size, () => readText(dir, file)),
+        );
         const doc = this.fileDoc(-1, FIELD.ARTIFACT, name, text, marked);
         // A secret in the file's name (or a folder's) is masked wherever the path is listed:
         // reported as one of this file's findings.
@@ -760,6 +769,22 @@ function newestMtime(view: ViewSource): number {
 
 function filesState(json: string | null): FilesState {
   return json ? (JSON.parse(json) as FilesState) : { outputs: {}, artifacts: {} };
+}
+
+/**
+ * A read of up to this many bytes is made with synchronous calls while no request arrives
+ * (slice.ts `quiet`): about a millisecond of this thread at most, scanned and parsed.
+ */
+const INLINE_READ_BYTES = 256 * 1024;
+
+/**
+ * `read()` with synchronous file calls when its bytes are few and no request arrives; else
+ * through FileHandles, as the indexer always read (see withFileHandles: its round trips are the
+ * requests' turns).
+ */
+function readsInline<T>(bytes: number, read: () => T): T {
+  if (!quiet()) return withFileHandles(read);
+  return bytes <= INLINE_READ_BYTES ? withSyncReads(read) : withFileHandles(read);
 }
 
 /** A doc with no text and no finding: putting it deletes what its key held. */

@@ -27,3 +27,26 @@ export async function endSliceIfLong(): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
   since = performance.now();
 }
+
+/**
+ * Quiet: no request arrived for this long. The indexer then reads small files with synchronous
+ * calls (`readsInline`): nobody is waiting for the thread, and every read through the thread
+ * pool was a round trip of 0.3-0.7 ms on 2 loaded cores (a first build of the bench home made
+ * three to five per session, most of its read stage). While requests arrive, they read through
+ * the pool as before: there the thread's waits on the pool are the turns the requests beside
+ * the build get (figure 9p; synchronous reads regardless of requests made the page 3.3-6.6x).
+ */
+export const QUIET_MS = 1000;
+
+/** When the last request arrived (performance.now()). */
+let lastRequest = -Infinity;
+
+/** A request arrived (the HTTP server calls this for every one, see app.factory.ts). */
+export function requestArrived(): void {
+  lastRequest = performance.now();
+}
+
+/** No request arrived for QUIET_MS. */
+export function quiet(): boolean {
+  return performance.now() - lastRequest >= QUIET_MS;
+}

@@ -1,7 +1,6 @@
-import type { FileHandle } from 'node:fs/promises';
 import { LARGE_VALUE_BYTES } from '../../ops/in-flight-bytes';
 import { ioStats } from '../safe-path';
-import { openInside, readInsideSync, readRange } from '../safe-read';
+import { openInsideForRead, readInsideSync, readRange, type ReadHandle } from '../safe-read';
 import type { Segment, ViewSource } from './view';
 
 /**
@@ -106,8 +105,8 @@ export class RecordTooLargeError extends Error {
  * transcript replaced (renamed over) between the stat and the open would otherwise be read
  * as if it were the old one, mixing two files' bytes in one answer.
  */
-async function openSegment(realDir: string, segment: Segment): Promise<FileHandle> {
-  const opened = await openInside(realDir, segment.relPath);
+async function openSegment(realDir: string, segment: Segment): Promise<ReadHandle> {
+  const opened = openInsideForRead(realDir, segment.relPath);
   if (!opened.ok) throw new UnreadableViewError(segment.relPath, opened.message);
   const { stats, handle } = opened.value;
   if (stats.ino !== segment.version.ino || stats.dev !== segment.version.dev) {
