@@ -471,7 +471,9 @@ function lineStartKey(text: string, at: number): boolean {
   if (text.charCodeAt(i) === 0x22 && jsonStringStart(text, i)) return true;
   while (i >= 0 && (text.charCodeAt(i) === 0x22 || text.charCodeAt(i) === 0x27)) i--;
   while (i >= 0 && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i--;
-  if (text.startsWith('export', i - 5) && (i - 6 < 0 || /\s/.test(text[i - 6]))) i -= 6;
+  // `export` at a line's start: also a JSON string's (review 23: `"content":"export
+  // DB_PASSWORD=Ea1(…"` in a raw line was clear while its decoded text was masked).
+  if (text.startsWith('export', i - 5) && (i - 6 < 0 || exportStart(text, i - 6))) i -= 6;
   else if (text.charCodeAt(i) === 0x2d) i--;
   while (i >= 0 && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i--;
   if (i < 0 || text.charCodeAt(i) === 0x0a || text.charCodeAt(i) === 0x0d) return true;
@@ -487,6 +489,14 @@ function lineStartKey(text: string, at: number): boolean {
   const c = text.charCodeAt(i);
   if ((c === 0x6e || c === 0x72) && text.charCodeAt(i - 1) === 0x5c) return true;
   return c === 0x22 && jsonStringStart(text, i);
+}
+
+/** What may stand before a line's `export`: a blank, a JSON string's start or its `\n`. */
+function exportStart(text: string, at: number): boolean {
+  const c = text.charCodeAt(at);
+  if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) return true;
+  if ((c === 0x6e || c === 0x72) && text.charCodeAt(at - 1) === 0x5c) return true;
+  return c === 0x22 && jsonStringStart(text, at);
 }
 
 /** Whether the `"` at `q` opens a JSON string value (after `:`, `,`, `[`, past blanks). */
