@@ -1,16 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
-import * as fs from 'node:fs';
-import type * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import * as path from 'node:path';
-import { createApp } from '../../src/app.factory';
-import { hashKey } from '../../src/auth/api-keys';
-import { BrainStore } from '../../src/brain/store';
-import { loadConfig } from '../../src/config/config';
-import { HOME_INDEX } from '../../src/index/home-index';
-import type { SqliteHomeIndex } from '../../src/index/sqlite/sqlite-home-index';
 import { makeTempDir } from '../fixtures/fs-util';
 import { brainql, ensureBuilt, json, type Run } from './bin';
+import { serveForCli } from './cli-server';
 import { COPIES, type Copy, makeFlavorHome, SAME_ID, SHADOWED, WINNER } from './flavor-home';
 
 /**
@@ -39,29 +30,10 @@ beforeAll(async () => {
   ensureBuilt();
   home = makeFlavorHome();
   localCache = makeTempDir('brainql-cli-flavor-cache-');
-  const dir = makeTempDir('brainql-cli-flavor-server-');
-  const keys = path.join(dir, 'keys.json');
-  fs.writeFileSync(
-    keys,
-    JSON.stringify([
-      { name: 'full', sha256: hashKey(FULL_KEY).toString('hex') },
-      { name: 'ide', sha256: hashKey(IDE_KEY).toString('hex'), flavors: [WINNER] },
-    ]),
-  );
-  app = await createApp(
-    loadConfig({
-      GEMINI_HOME: home,
-      CACHE_DIR: path.join(dir, 'cache'),
-      API_KEYS_FILE: keys,
-      LOG_LEVEL: 'silent',
-    }),
-  );
-  await app.init();
-  await app.get(BrainStore).refresh();
-  await app.get<SqliteHomeIndex>(HOME_INDEX).caughtUp();
-  const server = app.getHttpServer() as http.Server;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ app, url } = await serveForCli(home, [
+    { name: 'full', key: FULL_KEY },
+    { name: 'ide', key: IDE_KEY, flavors: [WINNER] },
+  ]));
 }, 180_000);
 
 afterAll(async () => {
