@@ -93,6 +93,18 @@ export function learnValues(
   }
 }
 
+/** `s` as written inside a JSON string (without its quotes). */
+export const inString = (s: string): string => JSON.stringify(s).slice(1, -1);
+
+/** `s` read as a JSON string's inside (its escapes decoded), or null when it is none. */
+export function jsonDecoded(s: string): string | null {
+  try {
+    return JSON.parse(`"${s}"`) as string;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A value written with an escape, a quote, a character that HTML, a URL or a shell's double
  * quotes would escape, or a line separator JSON may escape.
@@ -117,7 +129,7 @@ const HTML: Record<string, string> = {
 export function withForms(values: Map<string, string>): Map<string, string> {
   for (const [value, kind] of [...values]) {
     if (!ENCODABLE.test(value)) continue;
-    const json = JSON.stringify(value).slice(1, -1);
+    const json = inString(value);
     const forms = [
       json,
       json.replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`),
@@ -128,12 +140,8 @@ export function withForms(values: Map<string, string>): Map<string, string> {
       encodeURIComponent(value),
     ];
     if (value.includes('\\')) {
-      forms.push(value.replace(/\\(.)/gs, '$1'));
-      try {
-        forms.push(JSON.parse(`"${value}"`) as string);
-      } catch {
-        // not a JSON string's inside: its shell-unescaped form above
-      }
+      // Not a JSON string's inside: its shell-unescaped form alone.
+      forms.push(value.replace(/\\(.)/gs, '$1'), jsonDecoded(value) ?? value);
     }
     if (value.includes('%')) {
       try {

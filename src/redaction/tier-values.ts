@@ -1,6 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import { LRUCache } from 'lru-cache';
-import { learnValues } from './echoes';
+import { inString, jsonDecoded, learnValues } from './echoes';
 import type { Span } from './patterns';
 import type { ReadBytes } from './range';
 import type { Redactor } from './redactor';
@@ -106,8 +106,6 @@ const asciiEscape = (s: string, upper: boolean) =>
     const hex = c.charCodeAt(0).toString(16).padStart(4, '0');
     return `\\u${upper ? hex.toUpperCase() : hex}`;
   });
-/** `s` as written inside a JSON string (without its quotes). */
-const inString = (s: string) => JSON.stringify(s).slice(1, -1);
 
 /**
  * The forms a value shows in besides the one it was learned in: a value learned from a JSON
@@ -121,14 +119,8 @@ const inString = (s: string) => JSON.stringify(s).slice(1, -1);
 function addForms(values: Map<string, string>, from: number): void {
   const added = [...values].slice(from);
   for (const [value, kind] of added) {
-    let text = value;
-    if (value.includes('\\')) {
-      try {
-        text = JSON.parse(`"${value}"`) as string;
-      } catch {
-        // an escape cut by the value's edge: the raw form alone
-      }
-    }
+    // An escape cut by the value's edge decodes to nothing: the raw form alone.
+    const text = value.includes('\\') ? (jsonDecoded(value) ?? value) : value;
     const once = inString(text);
     const go = goEscape(once);
     const forms = [text, once, go, inString(once), inString(go)];
