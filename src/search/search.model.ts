@@ -59,13 +59,20 @@ export const SearchConnection = Connection(SearchHit, 'SearchHit', {
 
 @ObjectType({ description: 'How far the home index has got with the sessions the caller sees.' })
 export class IndexStatus {
-  @Field(() => IndexState, { description: 'READY when every visible session is indexed.' })
+  @Field(() => IndexState, {
+    description: 'READY when every visible session is indexed, shadowed copies included.',
+  })
   state!: IndexState;
 
-  @Field(() => Int, { description: 'Visible sessions whose current files are fully indexed.' })
+  @Field(() => Int, {
+    description: 'Of sessionsTotal, those whose current files are fully indexed.',
+  })
   sessionsIndexed!: number;
 
-  @Field(() => Int, { description: 'Visible sessions.' })
+  @Field(() => Int, {
+    description:
+      'Visible sessions, with each shadowed copy in a root the caller may read (a search naming its flavor reads it), as BrainRoot.sessionCount counts them.',
+  })
   sessionsTotal!: number;
 
   @Field(() => Float, { description: 'Transcript bytes read into the index.' })

@@ -31,7 +31,7 @@ export class SearchResolver {
   })
   @Policy(STATUS_SCAN)
   indexStatus(@Context() ctx: GqlContext): Promise<IndexStatus> {
-    return this.service.status(ctx.loaders, ctx.principal);
+    return this.service.status(ctx.principal);
   }
 
   @ResolveField(() => Step, { nullable: true })

@@ -99,9 +99,10 @@ export class SearchService {
     return one ? this.sessions.narrow([one], filter?.sessions, loaders) : [];
   }
 
-  async status(loaders: Loaders, principal: Principal): Promise<IndexStatus> {
-    const visible = await this.sessions.select(principal, null, loaders);
-    const row = this.index.status(visible.map((s) => s.entry.realDir));
+  async status(principal: Principal): Promise<IndexStatus> {
+    // Shadowed copies too: a search naming their flavor reads them (the indexer takes them last).
+    const copies = await this.sessions.copies(principal);
+    const row = this.index.status(copies.map((s) => s.entry.realDir));
     return { ...row, state: row.state === 'READY' ? IndexState.READY : IndexState.BUILDING };
   }
 }

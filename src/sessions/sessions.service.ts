@@ -153,6 +153,17 @@ export class SessionsService {
     return this.narrow(items, filter, loaders, facts);
   }
 
+  /**
+   * Every copy `principal` may read, a shadowed one included: what a search can reach (a
+   * filter naming a flavor opens its copies), so what the index must hold before it is ready.
+   */
+  async copies(principal: Principal): Promise<ListedSession[]> {
+    const catalog = await this.store.catalog();
+    return [...catalog.newestFirst, ...catalog.shadowed].filter((s) =>
+      principal.mayRead(s.entry.root),
+    );
+  }
+
   /** The sessions of `items` (visible ones, in order) that meet `filter`. */
   narrow(
     items: readonly ListedSession[],

@@ -142,6 +142,24 @@ describe('--flavor picks the copy of an id in that flavor', () => {
     expect(read(await run(mode, [...args, '--flavor', WINNER]))).toEqual(values(COPIES.winner));
   });
 
+  it('local search --flavor on a fresh cache waits for the shadowed copy (indexed last)', async () => {
+    // Alone: with a plain run beside it, that run's index build hid a status READY too soon.
+    const r = await brainql(['search', 'content', '--flavor', SHADOWED, '--json'], {
+      GEMINI_HOME: home,
+      CACHE_DIR: makeTempDir('brainql-cli-flavor-fresh-'),
+    });
+    type Hit = { session: { userRequest: string }; field: string; snippet: string };
+    const out = json<{ items: Hit[] }>(r);
+    expect(out.items.map((h) => [h.session.userRequest, h.field, h.snippet])).toEqual([
+      [COPIES.shadowed.request, 'CONTENT', COPIES.shadowed.content],
+      [
+        COPIES.shadowed.request,
+        'CONTENT',
+        expect.stringContaining(`Output:\n${COPIES.shadowed.content}\n`),
+      ],
+    ]);
+  });
+
   it.each(EACH)('%s %s --flavor nosuch: exit 1, the flavors served', async (mode, _n, args) => {
     const r = await run(mode, [...args, '--flavor', 'nosuch']);
     expect([r.code, r.stdout, r.stderr]).toEqual([
