@@ -1141,6 +1141,17 @@ describe('linear time', () => {
     fill('\nA_PASSWORD=a;=='),
     fill('\nX_TOKEN=a(b,'),
     'password=X' + fill('[9]K'),
+    // Review 24: other prefixes and separators (envLineEnd's spaced forms, envPrefix).
+    fill('DB_PASSWORD: A1;'),
+    fill('\nDB_PASSWORD = A1(b'),
+    'DB_PASSWORD: A1' + fill('(b'),
+    fill('declare -x DB_PASSWORD=A1;b '),
+    fill('set API_TOKEN=A1|'),
+    fill(' -e A_PASSWORD=A1(b '),
+    fill('--from-literal=password=K8(X '),
+    fill('$ export A_TOKEN=A1,'),
+    'declare ' + fill(' -x'),
+    fill('  password: Y0(a\n'),
     fill('password=X['),
     // A YAML key's quoted value holding escapes (./values inValue, its `held` token).
     fill('password: "Xy\\tAb\\tCd9K" '),

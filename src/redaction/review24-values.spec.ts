@@ -1,0 +1,116 @@
+import { fourForms } from '../../test/redaction/four-forms';
+import { marker } from './redactor';
+
+/**
+ * Values outside review 23 found served clear or cut short (each with a secret V, on every
+ * route):
+ *
+ * 1. A value holding punctuation after prefixes and separators the .env rule did not read:
+ *    `DB_PASSWORD: V`, `DB_PASSWORD = V`, Windows cmd's `set API_TOKEN=V`, `declare -x`,
+ *    `env`, `readonly`, a prompt's `$ export`, `docker run -e NAME=V`, kubectl's
+ *    `--from-literal=password=V`, GitHub Actions' `env:` block: served whole with a `(`, cut
+ *    at a `;`, `|`, `,`, `{`, `'`, a backtick (`declare -x DB_PASSWORD=[REDACTED];Xm2…`).
+ * 2. A plain YAML scalar with a `(` or `[` (`password: Y00q(Xm2…`, `db_password`, `secret`,
+ *    `api_key`), served whole; with a `;`, cut there.
+ *
+ * Each form: decoded (GraphQL, REST, exports, CLI), inside a JSON line, the raw bytes of that
+ * line (the file download), JSON inside JSON (a compact argument), and the text as a JSON
+ * string's whole value (review 23 H-A: a text starting a string).
+ */
+
+const { forms, line, nested } = fourForms();
+const r = fourForms().r;
+const whole = (t: string): string => JSON.stringify({ content: t });
+
+/** The five forms of `t`, masked. */
+function five(t: string): string[] {
+  return [...forms(t), r.redactText(whole(t))];
+}
+
+/** The five forms expected when `v` in `t` is masked as `kind`. */
+function masked(t: string, v: string, kind: string): string[] {
+  const want = t.replace(v, marker(kind));
+  const raw = JSON.stringify(v).slice(1, -1);
+  const sameLength = marker(kind).slice(0, raw.length).padEnd(raw.length, '*');
+  return [want, line(want), line(t).replace(raw, sameLength), nested(want), whole(want)];
+}
+
+/** [input, the secret in it, the mask's kind]: each was clear or cut short on main. */
+const MASKED: [string, string, string][] = [
+  // 1. Other prefixes and separators.
+  ['DB_PASSWORD: Co7(Xm2vL9pT4wZ8', 'Co7(Xm2vL9pT4wZ8', 'password'],
+  ['DB_PASSWORD = Sp7(Xm2vL9pT4wZ8', 'Sp7(Xm2vL9pT4wZ8', 'password'],
+  ['set API_TOKEN=Eh8(Xm2vL9pT4wZ8', 'Eh8(Xm2vL9pT4wZ8', 'password'],
+  ['declare -x DB_PASSWORD=R46q(Xm2vL9pT4wZ8', 'R46q(Xm2vL9pT4wZ8', 'password'],
+  ['env DB_PASSWORD=Ev4(Xm2vL9pT4wZ8', 'Ev4(Xm2vL9pT4wZ8', 'password'],
+  ['readonly DB_PASSWORD=Ro4(Xm2vL9pT4wZ8', 'Ro4(Xm2vL9pT4wZ8', 'password'],
+  ['$ export DB_PASSWORD=Wb6(Xm2vL9pT4wZ8', 'Wb6(Xm2vL9pT4wZ8', 'password'],
+  ['docker run -e POSTGRES_PASSWORD=Dk7(Xm2vL9pT4 postgres', 'Dk7(Xm2vL9pT4', 'password'],
+  [
+    'kubectl create secret generic db --from-literal=password=K8(Xm2vL9pT4w',
+    'K8(Xm2vL9pT4w',
+    'password',
+  ],
+  ['env:\n  DB_PASSWORD: Gh7(Xm2vL9pT4wZ', 'Gh7(Xm2vL9pT4wZ', 'password'],
+  ['declare -x DB_PASSWORD=R46q;Xm2vL9pT4wZ8', 'R46q;Xm2vL9pT4wZ8', 'password'],
+  ['DB_PASSWORD: Co7;Xm2vL9pT4wZ8', 'Co7;Xm2vL9pT4wZ8', 'password'],
+  ['DB_PASSWORD = Sp7|Xm2vL9pT4wZ8', 'Sp7|Xm2vL9pT4wZ8', 'password'],
+  ['set API_TOKEN=Eh8|Xm2vL9pT4wZ8', 'Eh8|Xm2vL9pT4wZ8', 'password'],
+  ['env DB_PASSWORD=Ev4,Xm2vL9pT4wZ8', 'Ev4,Xm2vL9pT4wZ8', 'password'],
+  ['readonly DB_PASSWORD=Ro4{Xm2vL9pT4wZ8', 'Ro4{Xm2vL9pT4wZ8', 'password'],
+  ["$ export DB_PASSWORD=Wb6'Xm2vL9pT4wZ8", "Wb6'Xm2vL9pT4wZ8", 'password'],
+  ['docker run -e POSTGRES_PASSWORD=Dk7`Xm2vL9pT4 postgres', 'Dk7`Xm2vL9pT4', 'password'],
+  ['docker run --env POSTGRES_PASSWORD=Dk7;Xm2vL9pT4 postgres', 'Dk7;Xm2vL9pT4', 'password'],
+  ['env:\n  DB_PASSWORD: Gh7;Xm2vL9pT4wZ', 'Gh7;Xm2vL9pT4wZ', 'password'],
+  // 2. Plain YAML scalars.
+  ['password: Y00q(Xm2vL9pT4wZ8', 'Y00q(Xm2vL9pT4wZ8', 'password'],
+  ['  db_password: Y01q[Xm2vL9pT4wZ8', 'Y01q[Xm2vL9pT4wZ8', 'password'],
+  ['secret: Y02q(Xm2vL9pT4wZ8', 'Y02q(Xm2vL9pT4wZ8', 'password'],
+  ['api_key: Y03q(Xm2vL9pT4wZ8', 'Y03q(Xm2vL9pT4wZ8', 'password'],
+  ['password: Y04q;Xm2vL9pT4wZ8', 'Y04q;Xm2vL9pT4wZ8', 'password'],
+  ['db:\n  password: Y05q(Xm2vL9pT4wZ8\n  user: app', 'Y05q(Xm2vL9pT4wZ8', 'password'],
+];
+
+/** Masked on main already (kept so). */
+const KEPT: [string, string, string][] = [
+  ['DB_PASSWORD=R46q;Xm2vL9pT4wZ8', 'R46q;Xm2vL9pT4wZ8', 'password'],
+  ['export DB_PASSWORD=R46q(Xm2vL9pT4wZ8', 'R46q(Xm2vL9pT4wZ8', 'password'],
+  ['DB_PASSWORD=R46q`Xm2vL9pT4wZ8', 'R46q`Xm2vL9pT4wZ8', 'password'],
+  ['password: Xm2vL9pT4wZ8', 'Xm2vL9pT4wZ8', 'password'],
+];
+
+/** Near misses: clear in every form. */
+const CLEAR = [
+  'password: getPassword()',
+  'api_key: cfg[0]',
+  'api_key: v1(beta)',
+  'secret: ${{ secrets.X }}',
+  'docker run -e PASSWORD postgres',
+  'docker run -e POSTGRES_PASSWORD postgres',
+  'DB_PASSWORD: <your-password>',
+  'The password (see below) is in the vault',
+  'Set the password (see the docs) first',
+  'password: foo(bar) baz',
+  '  token: ghx1[0];',
+  'const config = { password: process.env.PW, token: getToken(1) };',
+  'set DB_PASSWORD=%DB_PASSWORD%',
+  'declare -x DB_PASSWORD=$(cat /run/secret)',
+  'env DB_PASSWORD=os.getenv(',
+  'secret: (none)',
+  'password: true;',
+  '| api_key | value |',
+];
+
+describe('review 24: values outside review 23 found clear or cut short', () => {
+  it.each(MASKED)('masks %j in all five forms', (t, v, kind) => {
+    expect(five(t)).toEqual(masked(t, v, kind));
+  });
+
+  it.each(KEPT)('still masks %j in all five forms', (t, v, kind) => {
+    expect(five(t)).toEqual(masked(t, v, kind));
+  });
+
+  it.each(CLEAR)('leaves %j as it is in all five forms', (t) => {
+    expect(five(t)).toEqual([t, line(t), line(t), nested(t), whole(t)]);
+  });
+});
