@@ -1193,6 +1193,19 @@ describe('linear time', () => {
     fill(' KEY'),
     fill('login: a / '),
     fill('login: a / Wlk7q9wT4qZ2nRm6pLs '),
+    // Review 24 (./markdown keySentences, userBefore, LOGIN_GLUED; whsec_ of 24).
+    fill(' is '),
+    fill('my api key is Ak8mX2vL9pT4wZq '),
+    fill('a token is '),
+    'token is ' + fill('Ak8mX2vL9pT4wZq'),
+    fill('login: a/'),
+    fill('login: a/Ls8mX2vL9pT4wZq '),
+    'login: a/' + fill('Ls8m'),
+    fill('user a password '),
+    fill('user a password Up8mX2vL9pT4wZq '),
+    fill('user ') + ' password V',
+    fill('whsec_Wh8mX2vL9pT4wZqAb3Cd5 '),
+    fill('{"pinCode": "839201", '),
     fill(
       Array.from({ length: 32 }, (_, i) => `p${i}: password=Xq7aaaa${i}aa Xq7aaaa${i}aa`).join(
         ' ',

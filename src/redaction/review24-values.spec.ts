@@ -12,6 +12,11 @@ import { marker } from './redactor';
  *    at a `;`, `|`, `,`, `{`, `'`, a backtick (`declare -x DB_PASSWORD=[REDACTED];Xm2…`).
  * 2. A plain YAML scalar with a `(` or `[` (`password: Y00q(Xm2…`, `db_password`, `secret`,
  *    `api_key`), served whole; with a `;`, cut there.
+ * 4. Markdown and prose: a token's, key's or secret's value of 12 to 15 characters mixing
+ *    capitals, small letters and digits (two of each; 16 was asked), `my api key is V`
+ *    (` is `, ` was ` after a key's name), `login: admin/V`, `username admin password V`;
+ *    keys `pinCode` (a PIN, as `pin`) and `passcode`; `whsec_` with 24 to 31 random
+ *    characters after a name that is no secret's.
  *
  * Each form: decoded (GraphQL, REST, exports, CLI), inside a JSON line, the raw bytes of that
  * line (the file download), JSON inside JSON (a compact argument), and the text as a JSON
@@ -69,6 +74,24 @@ const MASKED: [string, string, string][] = [
   ['api_key: Y03q(Xm2vL9pT4wZ8', 'Y03q(Xm2vL9pT4wZ8', 'password'],
   ['password: Y04q;Xm2vL9pT4wZ8', 'Y04q;Xm2vL9pT4wZ8', 'password'],
   ['db:\n  password: Y05q(Xm2vL9pT4wZ8\n  user: app', 'Y05q(Xm2vL9pT4wZ8', 'password'],
+  // 4. Markdown and prose (./markdown), keys and formats.
+  ['- **Client Secret:** `Cs8mX2vL9pT4wZ`', 'Cs8mX2vL9pT4wZ', 'password'],
+  ['**Token:** Tk8mX2vL9pT4wZq', 'Tk8mX2vL9pT4wZq', 'password'],
+  ['| Service | api key |\n|---|---|\n| stripe | Ak8mX2vL9pT4wZq |', 'Ak8mX2vL9pT4wZq', 'password'],
+  ['my api key is Ak8mX2vL9pT4wZq', 'Ak8mX2vL9pT4wZq', 'password'],
+  ['the access token is Tk8mX2vL9pT4wZq.', 'Tk8mX2vL9pT4wZq', 'password'],
+  ['The client secret was Cs8mX2vL9pT4wZqAb3', 'Cs8mX2vL9pT4wZqAb3', 'password'],
+  ['login: admin/Ls8mX2vL9pT4wZq', 'Ls8mX2vL9pT4wZq', 'password'],
+  ['username admin password Up8mX2vL9pT4wZq', 'Up8mX2vL9pT4wZq', 'password'],
+  ['user: alice password Up8mX2vL9pT4wZq', 'Up8mX2vL9pT4wZq', 'password'],
+  ['{"pinCode": "839201"}', '839201', 'password'],
+  ['pin_code: 839201', '839201', 'password'],
+  ['{"passcode": "Pc8mX2vL9pT4"}', 'Pc8mX2vL9pT4', 'password'],
+  [
+    'STRIPE_WEBHOOK=whsec_Wh8mX2vL9pT4wZqAb3Cd5Ef7Gh',
+    'whsec_Wh8mX2vL9pT4wZqAb3Cd5Ef7Gh',
+    'stripe-key',
+  ],
 ];
 
 /** Masked on main already (kept so). */
@@ -77,6 +100,14 @@ const KEPT: [string, string, string][] = [
   ['export DB_PASSWORD=R46q(Xm2vL9pT4wZ8', 'R46q(Xm2vL9pT4wZ8', 'password'],
   ['DB_PASSWORD=R46q`Xm2vL9pT4wZ8', 'R46q`Xm2vL9pT4wZ8', 'password'],
   ['password: Xm2vL9pT4wZ8', 'Xm2vL9pT4wZ8', 'password'],
+  ['**Token:** Tk8mX2vL9pT4wZqAb', 'Tk8mX2vL9pT4wZqAb', 'password'],
+  ['my password is Wlk7q9wT4qZ2nRm6pLs', 'Wlk7q9wT4qZ2nRm6pLs', 'password'],
+  ['login: a / Wlk7q9wT4qZ2nRm6pLs', 'Wlk7q9wT4qZ2nRm6pLs', 'password'],
+  [
+    'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    'stripe-key',
+  ],
 ];
 
 /** Near misses: clear in every form. */
@@ -99,6 +130,20 @@ const CLEAR = [
   'secret: (none)',
   'password: true;',
   '| api_key | value |',
+  'the secret is base64Encoded',
+  'This key is Ak8mX2vL9pT4wZq',
+  'The issue is Ab1cdEf2GhIj3',
+  'The token is required for every request',
+  '**Token:** Float32_LE',
+  '**Token:** Tk8mx2vl9pt4',
+  'login: src/components/Login2Form.tsx',
+  'login: user/repo2',
+  'Set the password via the user settings password page',
+  'username admin password reset',
+  '{"pinCode": "1234"}',
+  '"pinCode": true',
+  'whsec_abcdefghijklmnopqrstuvwxyz',
+  'whsec_Wh8mX2vL9pT4wZqAb3',
 ];
 
 describe('review 24: values outside review 23 found clear or cut short', () => {
