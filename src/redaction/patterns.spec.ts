@@ -1206,6 +1206,8 @@ describe('linear time', () => {
     fill('user ') + ' password V',
     fill('whsec_Wh8mX2vL9pT4wZqAb3Cd5 '),
     fill('{"pinCode": "839201", '),
+    fill('password=Jb+Xm2vL9pT4&x=1\nJb Xm2vL9pT4 '),
+    fill('password="Jd&#38;Xm2vL9pT4" Jd&Xm2vL9pT4 &#'),
     fill(
       Array.from({ length: 32 }, (_, i) => `p${i}: password=Xq7aaaa${i}aa Xq7aaaa${i}aa`).join(
         ' ',

@@ -12,6 +12,8 @@ import { marker } from './redactor';
  *    at a `;`, `|`, `,`, `{`, `'`, a backtick (`declare -x DB_PASSWORD=[REDACTED];Xm2…`).
  * 2. A plain YAML scalar with a `(` or `[` (`password: Y00q(Xm2…`, `db_password`, `secret`,
  *    `api_key`), served whole; with a `;`, cut there.
+ * 3. Echo forms (./echoes withForms): a query string's `+` for a blank, HTML's numeric entities,
+ *    PowerShell's backtick escape.
  * 4. Markdown and prose: a token's, key's or secret's value of 12 to 15 characters mixing
  *    capitals, small letters and digits (two of each; 16 was asked), `my api key is V`
  *    (` is `, ` was ` after a key's name), `login: admin/V`, `username admin password V`;
@@ -94,6 +96,36 @@ const MASKED: [string, string, string][] = [
   ],
 ];
 
+/**
+ * 3. A value's echo in another form ([input, [each masked piece, in order]]): a query string's
+ * `+` for a blank, HTML's numeric entity for `&`, PowerShell's backtick escape (./echoes
+ * withForms).
+ */
+const ECHOES: [string, string[]][] = [
+  [
+    'GET /login?password=Jb+Xm2vL9pT4&user=a\ntyped Jb Xm2vL9pT4 in the form',
+    ['Jb+Xm2vL9pT4', 'Jb Xm2vL9pT4'],
+  ],
+  [
+    '<input name="password" value="Jd&#38;Xm2vL9pT4">\necho Jd&Xm2vL9pT4',
+    ['Jd&#38;Xm2vL9pT4', 'Jd&Xm2vL9pT4'],
+  ],
+  ['$env:DB_PASSWORD="Jm`$Xm2vL9pT4"\necho Jm$Xm2vL9pT4', ['Jm`$Xm2vL9pT4', 'Jm$Xm2vL9pT4']],
+];
+
+/** The five forms expected when each of `vs` in `t` (in order) is masked as a password. */
+function maskedAll(t: string, vs: string[]): string[] {
+  const m = marker('password');
+  let want = t;
+  let raw = line(t);
+  for (const v of vs) {
+    want = want.replace(v, m);
+    const j = JSON.stringify(v).slice(1, -1);
+    raw = raw.replace(j, m.slice(0, j.length).padEnd(j.length, '*'));
+  }
+  return [want, line(want), raw, nested(want), whole(want)];
+}
+
 /** Masked on main already (kept so). */
 const KEPT: [string, string, string][] = [
   ['DB_PASSWORD=R46q;Xm2vL9pT4wZ8', 'R46q;Xm2vL9pT4wZ8', 'password'],
@@ -149,6 +181,10 @@ const CLEAR = [
 describe('review 24: values outside review 23 found clear or cut short', () => {
   it.each(MASKED)('masks %j in all five forms', (t, v, kind) => {
     expect(five(t)).toEqual(masked(t, v, kind));
+  });
+
+  it.each(ECHOES)('masks %j and its echo in all five forms', (t, vs) => {
+    expect(five(t)).toEqual(maskedAll(t, vs));
   });
 
   it.each(KEPT)('still masks %j in all five forms', (t, v, kind) => {
