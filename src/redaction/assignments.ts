@@ -339,13 +339,21 @@ const CODE_VALUE =
  * not between letters or digits (the JSON string's end in a raw line). Not (`end` as it was):
  * a reference (`$…`), a run with no letter or digit past the stop (`V;`), holding a `=` but a
  * base64 tail's (`A=1;B=2`, a shell's next assignment), code (CODE_VALUE), a run longer than
- * `max`.
+ * `max`. Review 24: also `NAME: V` and `NAME = V` at a line's start (YAML, a config, GitHub
+ * Actions' `env:`; a lower-case snake name too: `password: Y00q(…`), and `NAME=V` after a
+ * prefix (envPrefix: `set `, `declare -x `, `$ export `, `docker run -e `, kubectl's
+ * `--from-literal=`), when the value holds a letter and a digit.
  */
 function envLineEnd(m: RegExpExecArray, end: number, max: number): number {
   const text = m.input;
   if (!ENV_GLUE.has(text.charCodeAt(end))) return end;
   const value = m[5];
-  if (m[0].length !== 1 + value.length || m[0][0] !== '=' || value.charCodeAt(0) === 0x24) {
+  if (value.charCodeAt(0) === 0x24) return end;
+  const sep = m[0][0];
+  const gap = m[0].length - 1 - value.length;
+  // `NAME=V` glued, or `NAME: V`, `NAME = V` (review 24: YAML, a config's spaced `=`).
+  const glued = sep === '=' && gap === 0;
+  if (!glued && !((sep === ':' || sep === '=') && gap >= 1 && gap <= 3 && blanks(m[0], 1, gap))) {
     return end;
   }
   const stop = Math.min(text.length, max);
@@ -364,11 +372,74 @@ function envLineEnd(m: RegExpExecArray, end: number, max: number): number {
     } else if (!alnum && alnumAt(text, i)) alnum = true;
   }
   if (!alnum || (i === stop && stop < text.length)) return end;
-  let k = m.index - 1;
+  // The name: glued to its `=`; before `: ` or ` = ` past blanks only.
+  let nameEnd = m.index - 1;
+  if (!glued) while (nameEnd >= 0 && isBlank(text.charCodeAt(nameEnd))) nameEnd--;
+  let k = nameEnd;
   while (k >= 0 && nameChar(text.charCodeAt(k))) k--;
-  if (!UPPER_NAME.test(text.slice(k + 1, m.index))) return end;
-  if (CODE_VALUE.test(text.slice(end - value.length, i))) return end;
-  return lineStartKey(text, m.index) ? i : end;
+  const name = text.slice(k + 1, nameEnd + 1);
+  const upper = UPPER_NAME.test(name);
+  if (!upper && !LOWER_NAME.test(name)) return end;
+  const run = text.slice(end - value.length, i);
+  if (CODE_VALUE.test(run)) return end;
+  if (glued && upper && lineStartKey(text, m.index)) return i;
+  // Review 24: past the .env shape, a value with a letter and a digit (not code, nor prose),
+  // its key at a line's start (YAML, GitHub Actions' `env:`, a config's `NAME = V`) or after
+  // a shell's or a tool's prefix (envPrefix: `set `, `declare -x `, `docker run -e `, …).
+  if (!/\d/.test(run) || !/[A-Za-z]/.test(run)) return end;
+  if (!glued && lineStartKey(text, m.index)) return i;
+  return envPrefix(text, k) ? i : end;
+}
+
+/** A lower-case snake name (`password`, `db_password`, `api_key`). */
+const LOWER_NAME = /^[a-z][a-z0-9_]*$/;
+const isBlank = (c: number): boolean => c === 0x20 || c === 0x09;
+/** Whether `s` holds blanks only from `from`, `n` characters. */
+function blanks(s: string, from: number, n: number): boolean {
+  for (let i = from; i < from + n; i++) if (!isBlank(s.charCodeAt(i))) return false;
+  return true;
+}
+/** Words that set a shell's variable at a line's start (`set X=V`, `declare -x X=V`). */
+const SETTERS = new Set(['set', 'env', 'readonly', 'declare', 'typeset', 'local', 'export']);
+/** Options that pass an environment variable, anywhere on a command line (`docker run -e`). */
+const ENV_OPTIONS = new Set(['-e', '--env', '--build-arg', '--set', '--set-string']);
+
+/**
+ * Whether the name ending at `at` + 1 follows a prefix that makes `NAME=V` an assignment
+ * (review 24): kubectl's `--from-literal=`, an option passing a variable (`-e`, `--env`), or a
+ * shell's setter at a line's start (`set`, `env`, `readonly`, `declare -x`, `export` after a
+ * prompt's `$ `).
+ */
+function envPrefix(text: string, at: number): boolean {
+  if (text.endsWith('--from-literal=', at + 1)) return true;
+  if (!isBlank(text.charCodeAt(at))) return false;
+  let i = at;
+  while (i >= 0 && isBlank(text.charCodeAt(i))) i--;
+  let w = i;
+  while (w >= 0 && w > i - 16 && text.charCodeAt(w) > 0x20 && text.charCodeAt(w) !== 0x22) w--;
+  let word = text.slice(w + 1, i + 1);
+  if (ENV_OPTIONS.has(word)) return true;
+  if (/^-[a-zA-Z]{1,3}$/.test(word)) {
+    // `declare -x`, `typeset -gx`.
+    i = w;
+    while (i >= 0 && isBlank(text.charCodeAt(i))) i--;
+    w = i;
+    while (w >= 0 && w > i - 10 && text.charCodeAt(w) > 0x20 && text.charCodeAt(w) !== 0x22) w--;
+    word = text.slice(w + 1, i + 1);
+    if (word !== 'declare' && word !== 'typeset') return false;
+  } else if (!SETTERS.has(word)) return false;
+  // The setter at a line's start, maybe after a prompt (`$ `, `% `, `> `, `# `).
+  let j = w;
+  while (j >= 0 && isBlank(text.charCodeAt(j))) j--;
+  const p = text.charCodeAt(j);
+  if (p === 0x24 || p === 0x25 || p === 0x3e || p === 0x23) {
+    j--;
+    while (j >= 0 && isBlank(text.charCodeAt(j))) j--;
+  }
+  if (j < 0 || text.charCodeAt(j) === 0x0a || text.charCodeAt(j) === 0x0d) return true;
+  const c = text.charCodeAt(j);
+  if ((c === 0x6e || c === 0x72) && text.charCodeAt(j - 1) === 0x5c) return true;
+  return c === 0x22 && jsonStringStart(text, j);
 }
 
 /** Key words whose configuration line's value is the rest of the line (lineValueEnd). */

@@ -109,7 +109,7 @@ export function jsonDecoded(s: string): string | null {
  * A value written with an escape, a quote, a character that HTML, a URL or a shell's double
  * quotes would escape, or a line separator JSON may escape.
  */
-const ENCODABLE = /[\\"&<>'%\s$`\u2028\u2029]/;
+const ENCODABLE = /[\\"&<>'%\s$`+\u2028\u2029]/;
 const HTML: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -139,6 +139,16 @@ export function withForms(values: Map<string, string>): Map<string, string> {
       value.replace(/&(amp|lt|gt|quot|#39);/g, (m) => HTML_DECODED[m]),
       encodeURIComponent(value),
     ];
+    // Review 24: a query string's `+` for a blank (`?password=Jb+Xm2…` then `Jb Xm2…`), HTML's
+    // numeric entities (`Jd&#38;Xm2…`, `&#x26;`), a backtick's escape (PowerShell's `` ` ``).
+    if (value.includes('+')) forms.push(value.replace(/\+/g, ' '));
+    if (value.includes(' ')) forms.push(value.replace(/ /g, '+'));
+    if (value.includes('&#')) forms.push(value.replace(NUMERIC_ENTITY, numericDecoded));
+    if (value.includes('&')) {
+      forms.push(value.replace(/&/g, '&#38;'), value.replace(/&/g, '&#x26;'));
+    }
+    if (value.includes('`')) forms.push(value.replace(/`(.)/gs, '$1'));
+    if (value.includes('$')) forms.push(value.replace(/[`$"]/g, '`$&'));
     if (value.includes('\\')) {
       // Not a JSON string's inside: its shell-unescaped form alone.
       forms.push(value.replace(/\\(.)/gs, '$1'), jsonDecoded(value) ?? value);
@@ -155,6 +165,13 @@ export function withForms(values: Map<string, string>): Map<string, string> {
     }
   }
   return values;
+}
+
+/** HTML's numeric character references: `&#38;`, `&#x26;`. */
+const NUMERIC_ENTITY = /&#(?:(\d{1,7})|[xX]([0-9a-fA-F]{1,6}));/g;
+function numericDecoded(m: string, dec?: string, hex?: string): string {
+  const code = dec !== undefined ? parseInt(dec, 10) : parseInt(hex ?? '', 16);
+  return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
 }
 
 const HTML_DECODED: Record<string, string> = Object.fromEntries(

@@ -141,6 +141,10 @@ export const KEYWORDS = [
   // `pin` as its own word (`"pin": "482913"`, `user_pin`, review 23), its value a PIN only
   // (acceptAssignment: `pin: true`, `"pin": "v1.2"`, a board's `pin: 13` stay).
   `(?<![A-Za-z])${ci('pin')}`,
+  // `pinCode`, `pin_code` (a PIN, as `pin`), `passcode` (review 24: `{"pinCode": "839201"}`,
+  // `{"passcode": "…"}` were served clear).
+  `(?<![A-Za-z])${ci('pin')}[_-]?${ci('code')}`,
+  ci('passcode'),
   // A bearer token's own key (`"bearer": "…"`, `auth: { bearer: … }`: review 23).
   `(?<![A-Za-z])${ci('bearer')}`,
   // The word for password in other languages (VOTRE_MDP, motDePasse, mot_de_passe, Passwort...).
@@ -333,7 +337,7 @@ const CMDLET =
   /^(?:Get|Set|Read|New|ConvertTo|ConvertFrom|Import|Export|Invoke|Unprotect|Protect)-[A-Z][A-Za-z]+$/;
 const PLACEHOLDER_WORDS = new Set(['password', 'passwd', 'pass', 'pwd', 'changeme']);
 
-const PIN = /^pin$/i;
+const PIN = /^pin(?:[_-]?code)?$/i;
 const PIN_VALUE = /^\d{4,8}$/;
 /** An example PIN (`1234`, `0000`, `987654`: review 19 kept `PIN=1234` clear): one step apart. */
 function examplePin(value: string): boolean {
@@ -362,7 +366,8 @@ export function acceptAssignment(
 ): boolean {
   if (!quoted && (next === '(' || next === '[')) return false;
   // A PIN is 4 to 8 digits (review 23): `pin` alone names pins of boards and versions too.
-  if (keyword.length === 3 && PIN.test(keyword)) return PIN_VALUE.test(value) && !examplePin(value);
+  if ((keyword.length === 3 || keyword.length === 7 || keyword.length === 8) && PIN.test(keyword))
+    return PIN_VALUE.test(value) && !examplePin(value);
   const c = value[0];
   const special = c === '$' || c === '%' || c === '{' || c === '[';
   if (special && (REFERENCE.test(value) || value.startsWith(REDACTED))) return false;

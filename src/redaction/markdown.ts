@@ -37,6 +37,7 @@ export function markdownSpans(text: string): Span[] {
   boldKeys(text, out);
   if (text.includes('|')) tables(text, out);
   passwordSentences(text, out);
+  keySentences(text, out);
   spacedKeys(text, out);
   loginPairs(text, out);
   return out;
@@ -46,6 +47,23 @@ export function markdownSpans(text: string): Span[] {
 
 const LETTER = /\p{L}/u;
 const DIGIT = /\d/;
+/**
+ * Two or more each of capitals, small letters and digits, nothing else (`Tk8mX2vL9pT4wZq`; not
+ * `Float32_LE`, nor a name such as `base64Encoded`).
+ */
+function mixed(value: string): boolean {
+  let upper = 0;
+  let lower = 0;
+  let digit = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) upper++;
+    else if (c >= 0x61 && c <= 0x7a) lower++;
+    else if (c >= 0x30 && c <= 0x39) digit++;
+    else return false;
+  }
+  return upper >= 2 && lower >= 2 && digit >= 2;
+}
 /** A column type (`VARCHAR(255)`, `DECIMAL(10,2)`), a version (`v1.2.3`, `2.0.1-beta`). */
 const NOT_A_VALUE = /^(?:[A-Za-z]+\(\d+(?:,\s*\d+)?\)|v?\d+(?:\.\d+)+(?:[-+.][\w.]*)?)$/;
 
@@ -61,7 +79,10 @@ const CONSTANT_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
  */
 function secretValue(keyword: string, value: string, next: string): boolean {
   const password = PASSWORD_WORD.test(keyword);
-  if (value.length < (password ? 6 : 16) || value.length > VALUE_MAX) return false;
+  // A token's of 12 to 15 when it mixes capitals, small letters and digits (review 24:
+  // `**Token:** Tk8mX2vL9pT4wZq`, 15, was clear; a parser's `Float32_LE` is shorter).
+  const least = password ? 6 : mixed(value) ? 12 : 16;
+  if (value.length < least || value.length > VALUE_MAX) return false;
   if (!DIGIT.test(value) || !LETTER.test(value)) return false;
   if (value.includes('://') || value.startsWith('[REDACTED:')) return false;
   if (placeholderPassword(value) || NOT_A_VALUE.test(value) || CONSTANT_NAME.test(value)) {
@@ -241,20 +262,77 @@ function isLetter(c: number): boolean {
 /** What a sentence puts between `password` and its value: ` is `, ` was `, ` - `, a dash. */
 const SENTENCE_SEP = /(?:s)?[ \t]+(?:is|was|-|–|—)[ \t]+(?=\S)/y;
 
-/** `my password is V`, `The DB password is V, please use it`, `password - V`. */
+/**
+ * `my password is V`, `The DB password is V, please use it`, `password - V`; after a user
+ * named before it, a blank alone (review 24: `username admin password V`).
+ */
 function passwordSentences(text: string, out: Span[]): void {
   for (let k = text.indexOf('assword'); k >= 0; k = text.indexOf('assword', k + 7)) {
     const p = text.charCodeAt(k - 1);
     if (p !== 0x70 && p !== 0x50) continue;
     if (k >= 2 && isLetter(text.charCodeAt(k - 2))) continue;
     SENTENCE_SEP.lastIndex = k + 7;
-    if (!SENTENCE_SEP.test(text)) continue;
-    pushValue(text, SENTENCE_SEP.lastIndex, 'password', out, 'prose');
+    if (SENTENCE_SEP.test(text)) {
+      pushValue(text, SENTENCE_SEP.lastIndex, 'password', out, 'prose');
+    } else if (isBlank(text.charCodeAt(k + 7)) && userBefore(text, k - 1)) {
+      pushValue(text, k + 7, 'password', out, 'prose');
+    }
   }
 }
 
-/** `login: admin / V`, `Login: admin / V`: a user, then its password after ` / `. */
+const isBlank = (c: number): boolean => c === 0x20 || c === 0x09;
+/** `user admin `, `username: admin `, `login admin ` ending at `at` (a blank before it). */
+const USER_BEFORE =
+  /(?:^|[^A-Za-z])(?:[uU]ser(?:name)?|[lL]ogin)[ \t]*:?[ \t]+[\w.@+-]{1,64}[ \t]+$/;
+function userBefore(text: string, at: number): boolean {
+  if (!isBlank(text.charCodeAt(at - 1))) return false;
+  return USER_BEFORE.test(text.slice(Math.max(0, at - 96), at));
+}
+
+/** What a sentence puts between a key's name and its value: ` is `, ` was `. */
+const KEY_SENTENCE = [' is ', ' was '];
+/**
+ * `my api key is V`, `the access token is V`, `the client secret was V` (review 24): a key's
+ * name of one or two words (./keys secretKey; `key` after the word that makes it a secret's)
+ * before ` is ` or ` was `, a value read as prose's.
+ */
+function keySentences(text: string, out: Span[]): void {
+  for (const sep of KEY_SENTENCE) {
+    for (let k = text.indexOf(sep); k >= 0; k = text.indexOf(sep, k + sep.length)) {
+      let s = k;
+      const stop = Math.max(0, k - 16);
+      while (s > stop && isLetter(text.charCodeAt(s - 1))) s--;
+      if (s === k || isLetter(text.charCodeAt(s - 1))) continue;
+      const last = text.slice(s, k);
+      const lower = last.toLowerCase();
+      if (lower.endsWith('assword')) continue; // passwordSentences'
+      let word: string | null = null;
+      if (lower === 'token' || lower === 'secret') word = keyWord(last);
+      if (lower === 'token' || lower === 'secret' || lower === 'key') {
+        // The word before: `api key`, `access token`, `client secret`.
+        let b = s - 1;
+        if (text.charCodeAt(b) !== 0x20) {
+          if (word === null) continue;
+        } else {
+          const bStop = Math.max(0, b - 16);
+          while (b > bStop && isLetter(text.charCodeAt(b - 1))) b--;
+          if (b < s - 1 && !isLetter(text.charCodeAt(b - 1))) {
+            word = keyWord(`${text.slice(b, s - 1)}_${last}`) ?? word;
+          }
+        }
+      }
+      if (word === null) continue;
+      pushValue(text, k + sep.length, word, out, 'prose');
+    }
+  }
+}
+
+/**
+ * `login: admin / V`, `Login: admin / V`: a user, then its password after ` / `; or after a
+ * `/` glued (review 24: `login: admin/V`), the value one word with no `/` or `.` (no path).
+ */
 const LOGIN_PAIR = /[ \t]+[\w.@+-]{1,64}[ \t]+\/[ \t]+(?=\S)/y;
+const LOGIN_GLUED = /[ \t]+[\w.@+-]{1,64}\/(?=[A-Za-z0-9])/y;
 function loginPairs(text: string, out: Span[]): void {
   for (let k = text.indexOf('gin:'); k >= 0; k = text.indexOf('gin:', k + 4)) {
     const o = text.charCodeAt(k - 1);
@@ -262,8 +340,16 @@ function loginPairs(text: string, out: Span[]): void {
     if (o !== 0x6f || (l !== 0x6c && l !== 0x4c)) continue;
     if (k >= 3 && isLetter(text.charCodeAt(k - 3))) continue;
     LOGIN_PAIR.lastIndex = k + 4;
-    if (!LOGIN_PAIR.test(text)) continue;
-    pushValue(text, LOGIN_PAIR.lastIndex, 'password', out, 'prose');
+    if (LOGIN_PAIR.test(text)) {
+      pushValue(text, LOGIN_PAIR.lastIndex, 'password', out, 'prose');
+      continue;
+    }
+    LOGIN_GLUED.lastIndex = k + 4;
+    if (!LOGIN_GLUED.test(text)) continue;
+    const found: Span[] = [];
+    if (pushValue(text, LOGIN_GLUED.lastIndex, 'password', found, 'prose') < 0) continue;
+    const value = text.slice(found[0].start, found[0].end);
+    if (!value.includes('/') && !value.includes('.')) out.push(found[0]);
   }
 }
 
