@@ -27,9 +27,6 @@ import { marker } from './redactor';
 
 const { forms, line, nested } = fourForms();
 
-/** Each form of `t` (./four-forms, the whole-string ones included), masked. */
-const five = forms;
-
 /** The forms expected when `v` in `t` is masked as `kind`. */
 function masked(t: string, v: string, kind: string): string[] {
   const want = t.replace(v, marker(kind));
@@ -176,18 +173,18 @@ const CLEAR = [
 
 describe('review 24: values outside review 23 found clear or cut short', () => {
   it.each(MASKED)('masks %j in every form', (t, v, kind) => {
-    expect(five(t)).toEqual(masked(t, v, kind));
+    expect(forms(t)).toEqual(masked(t, v, kind));
   });
 
   it.each(ECHOES)('masks %j and its echo in every form', (t, vs) => {
-    expect(five(t)).toEqual(maskedAll(t, vs));
+    expect(forms(t)).toEqual(maskedAll(t, vs));
   });
 
   it.each(KEPT)('still masks %j in every form', (t, v, kind) => {
-    expect(five(t)).toEqual(masked(t, v, kind));
+    expect(forms(t)).toEqual(masked(t, v, kind));
   });
 
   it.each(CLEAR)('leaves %j as it is in every form', (t) => {
-    expect(five(t)).toEqual(andWhole([t, line(t), line(t), nested(t)]));
+    expect(forms(t)).toEqual(andWhole([t, line(t), line(t), nested(t)]));
   });
 });
