@@ -1,4 +1,6 @@
 import { Redactor } from '../redaction/redactor';
+import { learnSpans, tierValues, type TierSource } from '../redaction/tier-values';
+import { WINDOWED_FROM } from '../redaction/windows';
 import { cutEnd } from './session-files';
 import { userRequestOf, type SummaryState } from '../brain/session-summary';
 import type { ToolCall } from '../brain/types';
@@ -32,6 +34,11 @@ export class TextRedaction {
   private tally: Findings | null = null;
   private readonly finder: Redactor;
   private readonly names = new Map<string, string>();
+  /**
+   * The session being indexed: the values of the secrets found in its texts are added here
+   * (./session-values), with REDACT=on only (REDACT=off stores every text clear).
+   */
+  private values: Map<string, string> | null = null;
 
   constructor(
     private readonly storeRedacted: boolean,
@@ -48,11 +55,38 @@ export class TextRedaction {
    * --redact` masked it on the client, and the secret never reached the server. A mounted
    * root's markers are not findings (its agent may have written the words themselves).
    */
+  /** Whether stored texts are masked (REDACT=on): only then are a session's values learned. */
+  get storesRedacted(): boolean {
+    return this.storeRedacted;
+  }
+
+  /** Learns the secrets' values of the texts to come into `values` (null: learns none). */
+  learnInto(values: Map<string, string> | null): void {
+    this.values = this.storeRedacted ? values : null;
+  }
+
+  /** Adds to `values` the secrets' values of a transcript tier (learned once per process). */
+  async learnTier(src: TierSource, values: Map<string, string>): Promise<void> {
+    for (const [v, k] of await tierValues(this.finder, src)) if (!values.has(v)) values.set(v, k);
+  }
+
+  /** Adds to `values` the secrets' values of a file's text (a file not indexed again). */
+  learnFile(raw: string, values: Map<string, string>): void {
+    learnSpans(raw, this.finder.findSpans(raw), values);
+  }
+
   text(raw: string, marked = false): IndexedText {
     const findings: Findings = new Map();
     this.tally = findings;
     try {
-      const masked = this.finder.redactText(raw);
+      let masked: string;
+      if (this.values && raw.length <= WINDOWED_FROM) {
+        // redactText's own steps, so the spans found are learned at no second scan (a longer
+        // text is masked in windows: its values come from the session's tier).
+        const spans = this.finder.findSpans(raw);
+        masked = this.finder.mask(raw, spans);
+        learnSpans(raw, spans, this.values);
+      } else masked = this.finder.redactText(raw);
       if (marked) addMarkers(findings, raw);
       return { text: this.storeRedacted ? masked : raw, findings };
     } finally {
@@ -101,6 +135,8 @@ export class TextRedaction {
   ): IndexedText {
     // Cut in the raw text, masked as the download masks all of it (context past the cut seen).
     const spans = this.finder.findSpans(raw);
+    // A file's secrets echo elsewhere in its session too (and in its own context past the cut).
+    if (this.values) learnSpans(raw, spans, this.values);
     const end = cut ? cutEnd(raw, spans) : raw.length;
     const plain = raw.slice(0, end);
     const masked = this.finder.mask(raw, spans, 0, end);

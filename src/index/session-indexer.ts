@@ -33,6 +33,7 @@ import { opBytes, replayTape, type TapeOp } from './session-tape';
 import { endSliceIfLong, quiet } from './slice';
 import { withFileHandles, withSyncReads } from '../brain/safe-read';
 import { stepFacts, type StepFacts } from './step-facts';
+import { echoMask, learnedTier, MaskedValues } from './session-values';
 
 /**
  * Lines are read in batches of about this many bytes (a batch's progress is saved at its end;
@@ -116,6 +117,11 @@ export class SessionIndexer {
   /** A session whose writes an error interrupted inside a group (see write): reset on the way out. */
   private torn: number | null = null;
 
+  /** Per session, the values its stored texts are masked with (./session-values). */
+  private readonly maskedValues = new MaskedValues();
+  /** The session being indexed and its secrets' values (REDACT=on), else null. */
+  private learning: { dir: string; values: Map<string, string> } | null = null;
+
   /** null: nothing changed; else the transcript bytes this call read. */
   async index(
     listed: ListedSession,
@@ -127,9 +133,13 @@ export class SessionIndexer {
       return await this.update(listed, thorough, signal);
     } catch (err) {
       if (this.torn !== null) this.forget(this.torn);
+      // A write rolled back may have undone a sweep: the session's texts are swept whole again.
+      this.maskedValues.forget(listed.entry.realDir);
       throw err;
     } finally {
       this.torn = null;
+      this.learning = null;
+      this.d.redaction.learnInto(null);
     }
   }
 
@@ -279,6 +289,7 @@ export class SessionIndexer {
     let sid = row?.sid ?? 0;
     // One statement: atomic without a transaction of its own.
     this.write(null, () => (sid = t.ensureSession(facts, row)));
+    await this.learnValues(sid, dir, views, row !== undefined, { outputs, artifacts, others });
     if (row) seedLineIndex(t, this.d.transcripts, sid, dir, full);
     let stored: StoredSummaryState | null = row?.summary
       ? (JSON.parse(row.summary) as StoredSummaryState)
@@ -572,6 +583,10 @@ export class SessionIndexer {
         part.push(rows[i++]);
       }
       this.write(sid, () => {
+        this.maskStored(
+          sid,
+          part.flatMap((r) => r.docs),
+        );
         for (const r of part) {
           t.putStep(sid, r.step);
           for (const doc of r.docs) t.putDoc(sid, doc, fresh);
@@ -580,6 +595,69 @@ export class SessionIndexer {
       if (i < rows.length) await new Promise((resolve) => setImmediate(resolve));
     }
     return at;
+  }
+
+  /**
+   * With REDACT=on, learns the session's secrets' values before any of its texts is written
+   * (review H-B: a secret found in one record and echoed in another was stored clear): those
+   * this process knew already, its transcript tier's (read whole once per process, then only
+   * what was appended), and, when the index holds texts of the session this process knows no
+   * values for (a restart, a worker's session), those of its files too (a file not changed is
+   * not indexed again, so its values would be missing). The texts stored are then masked with
+   * the values this process did not know they were masked with (a restart: all of them).
+   */
+  private async learnValues(
+    sid: number,
+    dir: string,
+    views: SessionViews,
+    stored: boolean,
+    files: {
+      outputs: Map<number, FileDoc>;
+      artifacts: Map<string, FileDoc>;
+      others: Map<string, FileDoc>;
+    },
+  ): Promise<void> {
+    const redaction = this.d.redaction;
+    if (!redaction.storesRedacted) return;
+    const known = this.maskedValues.known(dir);
+    const values = new Map(known ?? []);
+    const tier = learnedTier(dir, views);
+    if (tier) await this.clock.wait('redaction', () => redaction.learnTier(tier, values));
+    if (stored && !known) {
+      for (const file of [
+        ...files.outputs.values(),
+        ...files.artifacts.values(),
+        ...files.others.values(),
+      ]) {
+        await endSliceIfLong();
+        const text = await this.clock.wait('read', () =>
+          readsInline(file.size, () => readText(dir, file)),
+        );
+        this.clock.run('redaction', () => redaction.learnFile(text.text, values));
+      }
+    }
+    this.learning = { dir, values };
+    redaction.learnInto(values);
+    if (stored) this.write(sid, () => this.maskStored(sid, []));
+    else this.maskedValues.masked(dir, values);
+  }
+
+  /**
+   * Inside a write: the session's stored texts masked with the values learned since they were
+   * (Tables.sweepValues: an echo written before its secret was found), then `docs` with all.
+   */
+  private maskStored(sid: number, docs: DocRow[]): void {
+    const learning = this.learning;
+    if (!learning || learning.values.size === 0) return;
+    const { dir, values } = learning;
+    const unmasked = this.maskedValues.unmasked(dir, values);
+    if (unmasked.size > 0) {
+      this.clock.run('redaction', () => this.d.tables.sweepValues(sid, unmasked));
+      this.maskedValues.masked(dir, values);
+    }
+    this.clock.run('redaction', () => {
+      for (const doc of docs) doc.text = echoMask(doc.text, values);
+    });
   }
 
   /** Counts what the download masks in runs of lines that are no record. */
@@ -661,6 +739,7 @@ export class SessionIndexer {
       }
     }
     this.write(sid, () => {
+      this.maskStored(sid, docs);
       for (const doc of docs) t.putDoc(sid, doc);
       t.setFilesState(sid, JSON.stringify(next));
     });
