@@ -639,7 +639,8 @@ export class SessionIndexer {
     this.learning = { dir, values };
     redaction.learnInto(values);
     if (stored) this.write(sid, () => this.maskStored(sid, []));
-    else this.maskedValues.masked(dir, values);
+    // Known now, even with no value: a session without secrets is not read whole again.
+    this.maskedValues.masked(dir, values);
   }
 
   /**
@@ -658,6 +659,24 @@ export class SessionIndexer {
     this.clock.run('redaction', () => {
       for (const doc of docs) doc.text = echoMask(doc.text, values);
     });
+  }
+
+  /**
+   * A summary as stored (written whole at each save, so masked with every value known then):
+   * its request may echo a secret another record reveals, and CACHE_DIR holds none.
+   */
+  private echoMasked(state: SummaryState): SummaryState {
+    const values = this.learning?.values;
+    if (!values || values.size === 0) return state;
+    const mask = (t: string | null) => (t === null ? null : echoMask(t, values));
+    return {
+      ...state,
+      userRequest: mask(state.userRequest),
+      model: mask(state.model),
+      localTime: mask(state.localTime),
+      workspaceRoot: mask(state.workspaceRoot),
+      mentionedFiles: [...new Set(state.mentionedFiles.map((f) => echoMask(f, values)))],
+    };
   }
 
   /** Counts what the download masks in runs of lines that are no record. */
@@ -781,8 +800,8 @@ export class SessionIndexer {
         : null;
     const stored = p.stored && {
       ...p.stored,
-      committed: this.d.redaction.summary(p.stored.committed),
-      served: this.d.redaction.summary(p.stored.served),
+      committed: this.echoMasked(this.d.redaction.summary(p.stored.committed)),
+      served: this.echoMasked(this.d.redaction.summary(p.stored.served)),
     };
     const served = stored?.served ?? emptySummaryState();
     this.d.tables.progress({

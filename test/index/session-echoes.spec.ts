@@ -119,6 +119,19 @@ describe.each(['fts5', 'trigram'])('INDEX_ENGINE=%s', (engine) => {
     await closedClean();
   });
 
+  it('an echo in a later request: its texts and the stored summary', async () => {
+    const request = userInput(2, T, { request: `now use ${SECRET} please`, localTime: 'x' });
+    writeSession(h.root, ID, [reveal(1), request]);
+    await opened();
+    expect((await ix!.search([SECRET])).totalCount).toBe(0);
+    const hits = await ix!.search(['please'], { order: 'NEWEST_FIRST' });
+    expect(hits.hits.map((x) => [x.field, x.snippet])).toEqual([
+      ['USER_REQUEST', 'now use [REDACTED:password] please'],
+      ['CONTENT', expect.stringContaining('now use [REDACTED:password] please')],
+    ]);
+    await closedClean();
+  });
+
   it('an echo in a step output and in an artifact', async () => {
     writeSession(h.root, ID, [start, reveal(1), toolResult(2, T, 'done')], {
       files: { '.system_generated/steps/2/output.txt': `${ECHO}\n`, 'notes.md': `${SECRET}\n` },
