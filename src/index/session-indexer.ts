@@ -211,7 +211,11 @@ export class SessionIndexer {
    */
   private write(sid: number | null, fn: () => void): void {
     const db = this.d.tables.db;
-    if (!db.inTransaction) return db.transaction(fn)();
+    if (!db.inTransaction) {
+      db.transaction(fn)();
+      this.d.tables.checkpointIfSwept();
+      return;
+    }
     try {
       fn();
     } catch (err) {

@@ -189,6 +189,9 @@ export class SessionTape {
     return 0;
   }
 
+  /** Nothing is committed here: the replay's commits checkpoint (Tables.checkpointIfSwept). */
+  checkpointIfSwept(): void {}
+
   putLineIndex(sid: number, snap: LineIndexSnapshot): void {
     this.op('putLineIndex', sid, snap);
   }

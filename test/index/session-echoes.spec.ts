@@ -57,6 +57,14 @@ function expectNoValueInCache(): void {
   }
 }
 
+/** Whether a file of CACHE_DIR holds the value (any case). */
+function valueInCache(): boolean {
+  return fs.readdirSync(h.cacheDir).some((name) => {
+    const bytes = fs.readFileSync(path.join(h.cacheDir, name));
+    return [SECRET, SECRET.toLowerCase()].some((form) => bytes.includes(form));
+  });
+}
+
 /** Searches: the value finds nothing; the neighbouring word finds the echo, masked. */
 async function expectEchoMasked(snippet = MASKED): Promise<void> {
   expect((await ix!.search([SECRET])).totalCount).toBe(0);
@@ -170,6 +178,12 @@ describe.each(['fts5', 'trigram'])('INDEX_ENGINE=%s', (engine) => {
     await ix!.index.caughtUp();
     await expectEchoMasked();
     await expectOneFinding(2);
+    // While the index is open too: the WAL is truncated after a commit that masked stored
+    // texts again, and the trigram engine's next flush merges the dropped clear text away.
+    for (let tries = 0; valueInCache() && tries < 100; tries++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expectNoValueInCache();
     await closedClean();
   });
 

@@ -280,7 +280,7 @@ export class SqliteHomeIndex implements HomeIndex {
         sessions,
         this.events(() => backend),
         this.options.ingestTraffic ?? null,
-        new WriteGroup(timed(db, clock, 'sqlite')),
+        new WriteGroup(timed(db, clock, 'sqlite'), () => tables.checkpointIfSwept()),
         pool,
       ),
     };

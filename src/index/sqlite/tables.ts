@@ -308,7 +308,21 @@ export class Tables {
       if (this.sink) this.sink.put(Number(rowid), masked);
       else this.s.ftsInsert.run(rowid, masked);
     }
+    if (changed > 0) this.swept = true;
     return changed;
+  }
+
+  /** A sweep changed texts since the last checkpoint (see checkpointIfSwept). */
+  private swept = false;
+
+  /**
+   * After a commit: the texts a sweep replaced leave the WAL as well (their pages stay in its
+   * older frames until it is truncated; secure_delete clears them in the database file).
+   */
+  checkpointIfSwept(): void {
+    if (!this.swept || !this.db.open || this.db.inTransaction) return;
+    this.swept = false;
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
   putStep(sid: number, r: StepRow): void {
