@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { SessionIndexer } from '../../src/index/session-indexer';
 import type { FullRecord } from '../fixtures/records';
 import { planner, toolResult, userInput } from '../fixtures/records';
 import {
@@ -225,5 +226,44 @@ describe.each(['fts5', 'trigram'])('INDEX_ENGINE=%s', (engine) => {
     const near = await ix!.search(['neighbourword']);
     expect(near.hits[0].snippet).toContain(ECHO);
     await expectOneFinding(2);
+  });
+});
+
+describe('a session indexed by a session worker (INDEX_WORKERS=1)', () => {
+  const was = process.env.INDEX_WORKERS;
+  beforeAll(() => {
+    process.env.INDEX_WORKERS = '1';
+  });
+  afterAll(() => {
+    if (was === undefined) delete process.env.INDEX_WORKERS;
+    else process.env.INDEX_WORKERS = was;
+  });
+  beforeEach(() => {
+    h = makeIndexHome();
+  });
+
+  it('a secret in an artifact echoed before in the transcript: masked where replayed', async () => {
+    const dir = writeSession(h.root, ID, [start, echo(1)], {
+      files: { 'notes.md': `${REVEAL}\n` },
+    });
+    // Every new session goes to a worker once they are loaded: wait for them, then start.
+    ix = openIndex(h.home, h.cacheDir, { redact: true, start: false });
+    for (let i = 0; !ix.index.sessionWorkers?.usable; i++) {
+      if (i > 3000) throw new Error('the session workers did not start');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const apply = jest.spyOn(SessionIndexer.prototype, 'apply');
+    ix.index.start();
+    await ix.index.caughtUp();
+    expect(apply).toHaveBeenCalled();
+    apply.mockRestore();
+    await expectEchoMasked();
+    await expectOneFinding(null, 'ARTIFACT');
+    // Grown on the main thread, which knows none of the worker's values: swept whole.
+    appendRecords(dir, [echo(2, { thinking: `again ${SECRET}` })]);
+    await ix.index.caughtUp();
+    expect((await ix.search([SECRET])).totalCount).toBe(0);
+    expect((await ix.search(['again'])).hits[0].snippet).toBe('again [REDACTED:password]');
+    await closedClean();
   });
 });
