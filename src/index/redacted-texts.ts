@@ -1,6 +1,6 @@
 import { Redactor } from '../redaction/redactor';
-import { learnSpans, tierValues, type TierSource } from '../redaction/tier-values';
-import { WINDOWED_FROM } from '../redaction/windows';
+import { learnFound, learnSpans, tierValues, type TierSource } from '../redaction/tier-values';
+import { MaskWindows, WINDOW_STEP, WINDOWED_FROM } from '../redaction/windows';
 import { cutEnd } from './session-files';
 import { userRequestOf, type SummaryState } from '../brain/session-summary';
 import type { ToolCall } from '../brain/types';
@@ -79,19 +79,29 @@ export class TextRedaction {
     const findings: Findings = new Map();
     this.tally = findings;
     try {
-      let masked: string;
-      if (this.values && raw.length <= WINDOWED_FROM) {
-        // redactText's own steps, so the spans found are learned at no second scan (a longer
-        // text is masked in windows: its values come from the session's tier).
-        const spans = this.finder.findSpans(raw);
-        masked = this.finder.mask(raw, spans);
-        learnSpans(raw, spans, this.values);
-      } else masked = this.finder.redactText(raw);
+      const masked = this.values ? this.learning(raw, this.values) : this.finder.redactText(raw);
       if (marked) addMarkers(findings, raw);
       return { text: this.storeRedacted ? masked : raw, findings };
     } finally {
       this.tally = null;
     }
+  }
+
+  /**
+   * `raw` masked as redactText masks it, by its own steps, so the values of the secrets it finds
+   * are added to `values` at no second scan.
+   */
+  private learning(raw: string, values: Map<string, string>): string {
+    if (raw.length <= WINDOWED_FROM) {
+      const spans = this.finder.findSpans(raw);
+      learnSpans(raw, spans, values);
+      return this.finder.mask(raw, spans);
+    }
+    const windows = new MaskWindows(this.finder, WINDOW_STEP);
+    const parts: string[] = [];
+    windows.write(raw, true, (part) => parts.push(part));
+    learnFound(windows.learned, values);
+    return windows.masked ? parts.join('') : raw;
   }
 
   /**
@@ -239,7 +249,9 @@ export class TextRedaction {
       const parts: string[] = [];
       for (const call of calls) {
         const name = this.finder.redactText(call.name);
-        const args = this.finder.redactJson(call.args);
+        const found = this.values ? new Map<string, string>() : undefined;
+        const args = this.finder.redactJson(call.args, found);
+        if (found && this.values) learnFound(found, this.values);
         parts.push(this.storeRedacted ? name : call.name);
         collectStrings(this.storeRedacted ? args : call.args, parts);
         if (marked) {

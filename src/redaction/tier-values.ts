@@ -106,6 +106,16 @@ export function learnSpans(
   if (values.size > before) addForms(values, before);
 }
 
+/** Adds to `values` the values in `found` (value → kind) with their other forms (bounded). */
+export function learnFound(found: ReadonlyMap<string, string>, values: Map<string, string>): void {
+  const before = values.size;
+  for (const [value, kind] of found) {
+    if (values.size >= MAX_TIER_VALUES) break;
+    if (!values.has(value)) values.set(value, kind);
+  }
+  if (values.size > before) addForms(values, before);
+}
+
 /** Go's JSON encoder (Antigravity's) writes these as `\u00XX` inside a string. */
 const GO_ESCAPED = /[&<>\u2028\u2029]/g;
 const goEscape = (s: string) =>

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SessionIndexer } from '../../src/index/session-indexer';
 import type { FullRecord } from '../fixtures/records';
-import { planner, toolResult, userInput } from '../fixtures/records';
+import { filler, planner, toolResult, userInput } from '../fixtures/records';
 import {
   appendRecords,
   makeIndexHome,
@@ -125,6 +125,30 @@ describe.each(['fts5', 'trigram'])('INDEX_ENGINE=%s', (engine) => {
     writeSession(h.root, ID, [start, echo(1, fields), reveal(2)]);
     await opened();
     await expectEchoMasked();
+    await closedClean();
+  });
+
+  it('a secret under a secret-named argument, echoed before in a content', async () => {
+    const login = planner(2, T, { tool_calls: [{ name: 'login', args: { password: SECRET } }] });
+    writeSession(h.root, ID, [start, echo(1), login]);
+    await opened();
+    await expectEchoMasked();
+    await expectOneFinding(2, 'TOOL_CALLS');
+    await closedClean();
+  });
+
+  it('an echo in an earlier batch than its secret (a 9 MB session)', async () => {
+    const records = [start, echo(1)];
+    for (let i = 2; i < 3700; i++) records.push(planner(i, T, { content: filler(2500, `r${i}`) }));
+    records.push(reveal(3700));
+    writeSession(h.root, ID, records);
+    await opened();
+    await expectEchoMasked();
+    await expectOneFinding(3700);
+    for (let tries = 0; valueInCache() && tries < 100; tries++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expectNoValueInCache();
     await closedClean();
   });
 
