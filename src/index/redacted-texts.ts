@@ -49,12 +49,6 @@ export class TextRedaction {
     });
   }
 
-  /**
-   * `marked`: the text comes from a pushed session (an ingested root), where a
-   * `[REDACTED:kind]` marker already in the text is a finding of that kind: `brainql push
-   * --redact` masked it on the client, and the secret never reached the server. A mounted
-   * root's markers are not findings (its agent may have written the words themselves).
-   */
   /** Whether stored texts are masked (REDACT=on): only then are a session's values learned. */
   get storesRedacted(): boolean {
     return this.storeRedacted;
@@ -75,6 +69,12 @@ export class TextRedaction {
     learnSpans(raw, this.finder.findSpans(raw), values);
   }
 
+  /**
+   * `marked`: the text comes from a pushed session (an ingested root), where a
+   * `[REDACTED:kind]` marker already in the text is a finding of that kind: `brainql push
+   * --redact` masked it on the client, and the secret never reached the server. A mounted
+   * root's markers are not findings (its agent may have written the words themselves).
+   */
   text(raw: string, marked = false): IndexedText {
     const findings: Findings = new Map();
     this.tally = findings;

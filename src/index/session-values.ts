@@ -12,9 +12,9 @@ import { valueSpans } from '../redaction/value-spans';
  * found in one record (`DB_PASSWORD=V`, by its key) and echoed in another (`connecting with V`,
  * found by nothing there) was stored clear in CACHE_DIR and found by `search(query: "V")`.
  * A session's values (value → kind, each in its other written forms: ../redaction/tier-values)
- * are learned before its texts are written: from its transcript tier read whole (an echo before
- * its secret is masked too) and from each text as it is indexed (its outputs and artifacts).
- * Values are kept in memory only, never in CACHE_DIR.
+ * are learned from each of its texts as it is indexed, and every text is masked with all of them
+ * where it is written; texts stored before a value was learned are masked again (see
+ * SessionIndexer.learnValues). Values are kept in memory only, never in CACHE_DIR.
  */
 
 /** Marks a mask only: the echo masks of the index are not findings (see echoMask). */
