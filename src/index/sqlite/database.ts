@@ -115,9 +115,6 @@ function open(file: string): Db {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('cache_size = -32768');
-    // A text masked again (a secret learned after it was written, Tables.sweep) leaves its
-    // clear copy in a freed page otherwise: with REDACT=on CACHE_DIR holds no secret.
-    db.pragma('secure_delete = ON');
     return db;
   } catch (err) {
     db.close(); // a connection left open would keep the file (and its lock) to itself
