@@ -522,10 +522,11 @@ export class Redactor {
    * keys masked whole, keys that hold a secret masked (see ./json); other values as they are.
    * A secret found in one string is masked where another string of the value repeats it, as
    * in one text (./echoes). Copy on write: an unchanged value comes back as the same object.
+   * `found` gets the values of the secrets found (value → kind).
    */
-  redactJson(value: unknown): unknown {
+  redactJson(value: unknown, found?: Map<string, string>): unknown {
     if (!this.enabled) return value;
-    return redactJsonWithEchoes(this, value);
+    return redactJsonWithEchoes(this, value, found);
   }
 }
 
