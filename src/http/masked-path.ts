@@ -1,25 +1,30 @@
+import { listArtifacts } from '../brain/artifacts';
 import { listSessionFiles } from '../brain/files';
+import { maybeMasked, unmaskedName } from '../redaction/masked-names';
 import type { Redactor } from '../redaction/redactor';
 
-/** Masked paths hold a redaction marker; no other path is looked up in the listing. */
-const MARKER = '[REDACTED:';
-
 /**
- * The real path of the listed session file whose masked path (as `SessionFile.path` answers it
- * with REDACT=on) is `shown`: a file whose name holds a secret is listed masked, and the link
- * built from that listing must still download it. Only the session's listed files are
- * candidates (the same walk and containment check as the listing), so this reaches nothing
- * the caller could not already list. `null` when no listed file masks to `shown`;
- * `{ several }` when more than one does (the masked name cannot tell them apart).
+ * The real path of the session file or artifact whose masked path (as `SessionFile.path` and
+ * `Artifact.name` answer it with REDACT=on) is `shown`: a file whose name holds a secret is
+ * listed masked, and the link built from that listing must still download it (review 24: an
+ * artifact `DB_PASSWORD=V.md`, listed `DB_PASSWORD=[REDACTED:password]`, answered 404). Only
+ * the session's listed files and artifacts are candidates (the same walks and containment
+ * checks as the listings), so this reaches nothing the caller could not already list. `null`
+ * when none masks to `shown`; `{ several }` when more than one does.
  */
 export async function unmaskedPath(
   realDir: string,
   shown: string,
   redactor: Redactor,
 ): Promise<string | null | { several: number }> {
-  if (!redactor.enabled || !shown.includes(MARKER)) return null;
-  const { files } = await listSessionFiles(realDir);
-  const matches = files.filter((f) => f.path !== shown && redactor.redactText(f.path) === shown);
-  if (matches.length === 0) return null;
-  return matches.length === 1 ? matches[0].path : { several: matches.length };
+  if (!maybeMasked(shown, redactor)) return null;
+  const [{ files }, { artifacts }] = await Promise.all([
+    listSessionFiles(realDir),
+    listArtifacts(realDir),
+  ]);
+  return unmaskedName(
+    [...files.map((f) => f.path), ...artifacts.map((a) => a.name)],
+    shown,
+    redactor,
+  );
 }

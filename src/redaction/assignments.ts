@@ -567,9 +567,56 @@ function lineStartKey(text: string, at: number): boolean {
   while (i >= 0 && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i--;
   // `export` at a line's start: also a JSON string's (review 23: `"content":"export
   // DB_PASSWORD=Ea1(…"` in a raw line was clear while its decoded text was masked).
-  if (text.startsWith('export', i - 5) && (i - 6 < 0 || exportStart(text, i - 6))) i -= 6;
-  else if (text.charCodeAt(i) === 0x2d) i--;
+  if (text.startsWith('export', i - 5)) {
+    if (i - 6 < 0 || exportStart(text, i - 6)) i -= 6;
+    else if (lineMarkerStart(text, i - 6) !== i - 6) {
+      return lineStartAt(text, lineMarkerStart(text, i - 6)); // `+export NAME=V` in a diff
+    }
+  } else if (text.charCodeAt(i) === 0x2d) i--;
   while (i >= 0 && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i--;
+  if (lineStartAt(text, i)) return true;
+  // A line's marker before the key (review 24): a diff's `+`, a comment's `#`, `//` or `;`, a
+  // quote's `>`, a prompt's `$`, a list's `*`, a table's `12 |`, `[12]`, grep's `path:12:`.
+  const marker = lineMarkerStart(text, i);
+  return marker !== i && lineStartAt(text, marker);
+}
+
+/** Where the marker ending at `i` (see lineStartKey) begins, past blanks before it; else `i`. */
+function lineMarkerStart(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  let j = i;
+  // Glued to the key only a diff's `+` and a commented-out line's `#` (`$pass`, `*ptr` are code).
+  const spaced = isBlank(text.charCodeAt(i + 1));
+  if (c === 0x2b || c === 0x23) j = i - 1;
+  else if (spaced && (c === 0x3b || c === 0x3e || c === 0x24 || c === 0x2a)) j = i - 1;
+  else if (spaced && c === 0x2f && text.charCodeAt(i - 1) === 0x2f) j = i - 2;
+  else if (c === 0x7c || c === 0x5d || c === 0x3a) {
+    // `12 |`, `[12]`, `path:12:`: a number, then `[`, or a path's `:` (no blank in the path).
+    let d = i - 1;
+    while (c === 0x7c && d >= 0 && isBlank(text.charCodeAt(d))) d--;
+    const digits = d;
+    while (d >= 0 && text.charCodeAt(d) >= 0x30 && text.charCodeAt(d) <= 0x39) d--;
+    if (d === digits || digits - d > 9) return i;
+    if (c === 0x5d) return text.charCodeAt(d) === 0x5b ? skipBlanksBack(text, d - 1) : i;
+    if (c === 0x7c) return skipBlanksBack(text, d);
+    if (text.charCodeAt(d) !== 0x3a) return i;
+    let p = d - 1;
+    while (p >= 0 && p > d - 256 && text.charCodeAt(p) > 0x20 && text.charCodeAt(p) !== 0x22) p--;
+    return p === d - 1 ? i : p;
+  } else return i;
+  return skipBlanksBack(text, j);
+}
+
+function skipBlanksBack(text: string, i: number): number {
+  while (i >= 0 && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i--;
+  return i;
+}
+
+/**
+ * Whether a line starts after `i` (blanks before the key skipped): the text's or a line's start,
+ * a viewer's line number before it, a JSON string's escaped line break or its start.
+ */
+function lineStartAt(text: string, i: number): boolean {
   if (i < 0 || text.charCodeAt(i) === 0x0a || text.charCodeAt(i) === 0x0d) return true;
   // A viewer's line number (./gutter: `12: `, `    12\t`).
   let d = text.charCodeAt(i) === 0x3a ? i - 1 : i;

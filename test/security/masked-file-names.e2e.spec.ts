@@ -19,6 +19,8 @@ import { writeSession } from '../index/index-home';
  */
 const GHP = 'ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5';
 const GHP2 = 'ghp_zZ3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA9';
+const PW = 'Fn7aXm2vL9pT4wZ8';
+const ARTIFACT = 'DB_PASSWORD=[REDACTED:password]';
 const IDE = 'f11e0000-0000-4000-8000-0000000000a1';
 const ACP = 'f11e0000-0000-4000-8000-0000000000a2';
 const IDE_KEY = 'bql_masked-names-ide-0123456789abcdefghijklmnopqrstuvwxyzAB';
@@ -41,6 +43,8 @@ describe('the file route and file names that hold a secret (REDACT=on)', () => {
         // Two names that mask alike: the masked path names neither.
         [`scratch/twin-${GHP}.txt`]: 'twin one\n',
         [`scratch/twin-${GHP2}.txt`]: 'twin two\n',
+        // An artifact whose name holds a secret (review 24): the rest of its name is masked too.
+        [`DB_PASSWORD=${PW}.md`]: `# Plan\nexport DB_PASSWORD=${PW}\n`,
       },
     });
     writeSession(path.join(home, 'antigravity-acp/brain'), ACP, first, {
@@ -103,6 +107,29 @@ describe('the file route and file names that hold a secret (REDACT=on)', () => {
       404,
       'No such file in this session.',
     ]);
+  });
+
+  it('finds an artifact by its masked name, on the file route and in GraphQL', async () => {
+    const res = await request(server)
+      .post('/graphql')
+      .set(auth)
+      .send({
+        query: `{ session(id: "${IDE}") { artifacts { name } artifact(name: "${ARTIFACT}") { name content } } }`,
+      });
+    expect(res.body).toEqual({
+      data: {
+        session: {
+          artifacts: [{ name: ARTIFACT }],
+          artifact: { name: ARTIFACT, content: '# Plan\nexport DB_PASSWORD=[REDACTED:password]\n' },
+        },
+      },
+    });
+    const file = await rawGet(server, url(IDE, ARTIFACT), auth);
+    expect([file.status, file.body.toString()]).toEqual([
+      200,
+      '# Plan\nexport DB_PASSWORD=[REDACTED:password]\n',
+    ]);
+    expect(JSON.stringify(file.headers)).not.toContain(PW);
   });
 
   it("never reaches another flavor's session by a masked path (a scoped key)", async () => {
