@@ -311,7 +311,10 @@ const NEEDLES: Record<string, [needle: string, offset: number][]> = {
   // `net user NAME PASSWORD` (./tool-secrets).
   u: [['user', 0]],
   // Atlassian's `ATATT3…` (./service-tokens, review 20).
-  '3': [['ATATT3', 5]],
+  '3': [
+    ['ATATT3', 5],
+    ['ATCTT3', 5],
+  ],
 };
 
 /**

@@ -225,6 +225,38 @@ const FORMATS: readonly (readonly [kind: string, prefix: string, body: string, e
   // Prefect Cloud API keys; Pulumi access tokens.
   ['prefect-token', 'pnu_', `[A-Za-z0-9]{36}${END_ALNUM}`],
   ['pulumi-token', 'pul-', `${HEX}{40}${END_ALNUM}`],
+  // Review 24: Supabase secret API keys (`sb_publishable_` is public); Tailscale auth, API,
+  // OAuth client, SCIM and webhook keys; NVIDIA API keys; PostHog personal API keys; Resend
+  // API keys; Yandex OAuth tokens; Google OAuth refresh tokens; Doppler service, CLI and
+  // service account tokens.
+  ['supabase-token', 'sb_secret_', `[A-Za-z0-9_-]{24${RUN}`],
+  [
+    'tailscale-key',
+    'tskey-',
+    `(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{6,64}-[A-Za-z0-9]{16${RUN}`,
+  ],
+  ['nvidia-key', 'nvapi-', `[A-Za-z0-9_-]{60${RUN}`],
+  ['posthog-key', 'phx_', `[A-Za-z0-9]{40,64}${END_ALNUM}`],
+  ['resend-key', 're_', `[A-Za-z0-9]{8}_[A-Za-z0-9]{24}${END_ALNUM}`],
+  ['yandex-token', 'y0_', `[A-Za-z0-9_-]{50${RUN}`],
+  ['google-refresh-token', '1//0', `[A-Za-z0-9_-]{40${RUN}`],
+  ['doppler-token', 'dp.st.', `(?:[a-z0-9_-]{2,35}\\.)?[A-Za-z0-9]{40,44}${END_ALNUM}`],
+  ['doppler-token', 'dp.ct.', `[A-Za-z0-9]{40,44}${END_ALNUM}`],
+  ['doppler-token', 'dp.sa.', `[A-Za-z0-9]{40,44}${END_ALNUM}`],
+  // Formats of gitleaks' rules, here for PREFILTER's size (a vendored rule's trigger holds its
+  // body): Shopify custom and private app tokens, Slack app tokens, RubyGems API keys, Sentry
+  // user and organization tokens.
+  ['shopify-token', 'shpca_', `[a-fA-F0-9]{32${RUN}`],
+  ['shopify-token', 'shppa_', `[a-fA-F0-9]{32${RUN}`],
+  ['slack-token', 'xapp-', '\\d-[A-Za-z0-9]+-\\d+-[A-Za-z0-9]+'],
+  ['rubygems-token', 'rubygems_', `${HEX}{48}${END_ALNUM}`],
+  ['sentry-token', 'sntryu_', `${HEX}{64}${END_ALNUM}`],
+  [
+    'sentry-token',
+    'sntrys_',
+    'eyJpYXQiO[a-zA-Z0-9+/]{10,200}(?:LCJyZWdpb25fdXJs|InJlZ2lvbl91cmwi|cmVnaW9uX3VybCI6)' +
+      '[a-zA-Z0-9+/]{10,200}={0,2}_[a-zA-Z0-9+/]{43}(?![a-zA-Z0-9+/])',
+  ],
   // Mapbox secret tokens: `sk.` + base64 of `{"u":…` + `.` + the signature (`pk.` is public).
   [
     'mapbox-token',
@@ -265,18 +297,20 @@ const FORMAT_DETECTORS: Detector[] = Object.entries(FORMAT_HEADS).map(([a, heads
     a,
     FORMAT_RULES.filter((r) => r.prefix[r.back] === a),
   ),
-  trigger: `${escape(a)}(?<=(?:${heads.map(escape).join('|')})${escape(a)})(?=[A-Za-z0-9_-]{8})`,
+  trigger: `${escape(a)}(?<=(?:${heads.map(escape).join('|')})${escape(a)})(?=[A-Za-z0-9_./-]{8})`,
 }));
 
-/** Atlassian API tokens: `ATATT3` + 180-200 base64url characters and `=` (found by its needle). */
+/**
+ * Atlassian API tokens: `ATATT3` + 180-200 base64url characters and `=`, and its Cloud admin
+ * tokens, `ATCTT3` (review 24), alike (found by their needles).
+ */
 export const atlassianToken = regexDetector({
   kind: 'atlassian-token',
   anchors: '3',
   // No EDGE in the trigger (a long look-behind; PREFILTER's size, see FORMAT_DETECTORS).
-  trigger: '3(?<=ATATT3)(?=[A-Za-z0-9_=-]{180})',
+  trigger: '3(?<=AT[AC]TT3)(?=[A-Za-z0-9_=-]{180})',
   back: 5,
-  literal: 'ATATT3',
-  source: `${EDGE}ATATT3[A-Za-z0-9_=-]{180,${MAX_TOKEN_RUN}}`,
+  source: `${EDGE}AT[AC]TT3[A-Za-z0-9_=-]{180,${MAX_TOKEN_RUN}}`,
 });
 
 /** Airtable personal access tokens: `pat` + 14 letters and digits, `.`, 64 hex. */
@@ -289,6 +323,13 @@ export const airtableToken = regexDetector({
   source: `${EDGE}pat[A-Za-z0-9]{14}\\.${HEX}{64}${END_ALNUM}`,
 });
 
+const OTHER_MODULES_KINDS = new Set([
+  'grafana-token',
+  'shopify-token',
+  'doppler-token',
+  'slack-token',
+]);
+
 /** The kinds of this module. */
 export const SERVICE_TOKEN_KINDS: readonly string[] = [
   'databricks-token',
@@ -299,7 +340,8 @@ export const SERVICE_TOKEN_KINDS: readonly string[] = [
   'discord-token',
   'discord-webhook',
   'salesforce-token',
-  ...new Set(FORMATS.map(([kind]) => kind).filter((k) => k !== 'grafana-token')),
+  // Not the kinds other modules list (gitleaks' grafana, shopify, doppler; formats.ts' slack).
+  ...new Set(FORMATS.map(([kind]) => kind).filter((k) => !OTHER_MODULES_KINDS.has(k))),
   'atlassian-token',
   'airtable-token',
   // Algolia's key in `algoliasearch(appId, key)` (./credential-calls).
