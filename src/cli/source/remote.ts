@@ -65,8 +65,29 @@ export class RemoteClient {
     return body.data;
   }
 
-  /** A request to a path under the base URL; network failures and HTTP refusals exit 4. */
+  /**
+   * A request to a path under the base URL; network failures and HTTP refusals exit 4. A 429
+   * with `Retry-After` (the key's rate limit, or a session whose secret values the server is
+   * still learning) is asked again after that wait, said on stderr, for up to RETRY_BUDGET_MS
+   * in all: a CI job's first `brainql steps` on a large session waits instead of failing.
+   */
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    let waited = 0;
+    for (;;) {
+      const res = await this.once(path, init);
+      const wait = retryAfterMs(res);
+      if (res.status !== 429 || wait === null || waited + wait > RETRY_BUDGET_MS) {
+        return this.refusal(res);
+      }
+      const text = await res.text().catch(() => '');
+      const why = errorBody(text)?.message ?? res.statusText;
+      process.stderr.write(`brainql: ${why} (retrying in ${Math.ceil(wait / 1000)} s)\n`);
+      await new Promise((r) => setTimeout(r, wait));
+      waited += wait;
+    }
+  }
+
+  private async once(path: string, init: RequestInit): Promise<Response> {
     const url = new URL(path, this.base);
     let res: Response;
     try {
@@ -78,6 +99,12 @@ export class RemoteClient {
       const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
       throw new CliError(Exit.SERVER, `cannot reach ${url.origin} (${cause})`);
     }
+    return res;
+  }
+
+  /** `res`, or the CliError of an HTTP refusal. */
+  private async refusal(res: Response): Promise<Response> {
+    const url = new URL(res.url || this.base.href);
     if (res.status === 401 || res.status === 403 || res.status === 421 || res.status === 429) {
       const text = await res.text().catch(() => '');
       const parsed = errorBody(text);
@@ -89,6 +116,16 @@ export class RemoteClient {
     return res;
   }
 }
+
+/** How long a 429 asks to wait (its `Retry-After` in seconds, at most a minute), else null. */
+function retryAfterMs(res: Response): number | null {
+  const v = res.headers.get('retry-after');
+  if (v === null || !/^\d{1,6}$/.test(v.trim())) return null;
+  return Math.min(60, Math.max(1, Number(v))) * 1000;
+}
+
+/** The longest a command waits in all for refusals that say when to ask again. */
+export const RETRY_BUDGET_MS = 10 * 60_000;
 
 /** The `{"error":{…}}` (REST) or GraphQL errors of a refusal, when the body has one. */
 function errorBody(text: string): { message: string; code?: string } | null {
