@@ -1,0 +1,68 @@
+import type { BrainStore } from '../brain/store';
+import type { SessionEntry } from '../brain/types';
+import type { Redactor } from '../redaction/redactor';
+import { NO_VALUES, tierValues } from '../redaction/tier-values';
+
+/**
+ * The values of every secret the redactor finds anywhere in a session's transcript, which every
+ * record route masks too (review H-B): `export DB_PASSWORD=V` in one step and `it printed V` in
+ * the next (or the one before) showed V clear on every record route, as nothing finds a bare
+ * echo. Learned from the full view and from the compact view when it is a file of its own: the
+ * full one holds every value whole, and the compact one may hold records the full one has not
+ * written yet (both grow by appending, each learned once and then only from its new bytes).
+ */
+
+/** How long a server request waits for a session's first learning before RATE_LIMITED. */
+export const LEARN_WAIT_MS = 3000;
+/**
+ * Bytes per second a Retry-After is estimated from: below what learning measured on a loaded
+ * 2-core machine (bench/session-values.ts), so the retry mostly finds it learned.
+ */
+export const LEARN_BYTES_PER_SECOND = 8 * 1024 * 1024;
+
+/** The session's values were not learned within the wait; the learning goes on. */
+export class StillLearning extends Error {
+  constructor(
+    readonly bytes: number,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(
+      `This session's transcript (${bytes} bytes) is still being read for the secret values ` +
+        'every record of it masks with redaction on; no record of it is answered before they ' +
+        `are known. Retry in ${retryAfterSeconds} s.`,
+    );
+  }
+}
+
+const union = (maps: ReadonlyMap<string, string>[]): ReadonlyMap<string, string> =>
+  maps.length === 1 ? maps[0] : new Map(maps.flatMap((m) => [...m]));
+
+/**
+ * The session's values (value → kind; none with redaction off). `waitMs`: how long to wait for
+ * them; past it StillLearning is thrown and the learning goes on for the next ask.
+ */
+export async function sessionValues(
+  store: BrainStore,
+  redactor: Redactor,
+  entry: SessionEntry,
+  waitMs = Infinity,
+): Promise<ReadonlyMap<string, string>> {
+  if (!redactor.enabled) return NO_VALUES;
+  const tiers = await store.transcriptTiers(entry);
+  if (tiers.length === 0) return NO_VALUES;
+  const learning = Promise.all(tiers.map((t) => tierValues(redactor, t)));
+  if (waitMs === Infinity) return union(await learning);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, waitMs, null)));
+  try {
+    const maps = await Promise.race([learning, late]);
+    if (maps) return union(maps);
+  } finally {
+    clearTimeout(timer);
+  }
+  // Still learning: a failure later is the next ask's (tierValues starts that session over).
+  learning.catch(() => undefined);
+  const bytes = tiers.reduce((n, t) => n + t.size, 0);
+  const retry = Math.max(1, Math.ceil(bytes / LEARN_BYTES_PER_SECOND - waitMs / 1000));
+  throw new StillLearning(bytes, retry);
+}
