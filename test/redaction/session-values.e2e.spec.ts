@@ -1,12 +1,23 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chooseSource } from '../../src/config/brain-source';
 import { homeSettings } from '../../src/config/home-settings';
 import { localRaw } from '../../src/cli/source/local-raw';
-import { BrainStore } from '../../src/brain/store';
-import { put } from '../fixtures/fs-util';
-import { at, pairFiles, planner, userInput, type FullRecord } from '../fixtures/records';
-import { KEYS } from '../e2e/search-home';
+import { BrainStore, type FullTier } from '../../src/brain/store';
+import { ask, KEYS } from '../e2e/search-home';
 import { useRest } from '../rest/rest-home';
+import {
+  addEchoSessions,
+  CLEAR,
+  clear,
+  ECHO,
+  LOGS,
+  M,
+  masked,
+  STEP,
+  V1,
+  V2,
+} from './echo-sessions';
 
 /**
  * Review H-B: a secret found in one record (`export DB_PASSWORD=V`) and echoed in the next or
@@ -15,62 +26,7 @@ import { useRest } from '../rest/rest-home';
  * the same text without the secret shows it clear, whatever the key.
  */
 
-const V1 = 'Jn7Xm2vL9pT4Q';
-const V2 = 'Qw8rT5yU2iO7pL3k';
-const ECHO = '5eaf0005-0000-4000-8000-000000000005';
-const CLEAR = '5eaf0006-0000-4000-8000-000000000006';
-const M = '[REDACTED:password]';
-const LOGS = '.system_generated/logs';
-const BASE = '2026-07-05T10:00:00Z';
-
-/** An echo of each value in content, thinking and a tool argument. */
-const echoes = (step: number, word: string): FullRecord =>
-  planner(step, at(BASE, step), {
-    content: `${word}: connecting with ${V1}`,
-    thinking: `it printed ${V2}`,
-    tool_calls: [{ name: 'run_command', args: { CommandLine: `ping ${V1}` } }],
-  });
-
-const SECRETS = planner(2, at(BASE, 2), {
-  content: 'export DB_PASSWORD=' + V1 + ' && echo $DB_PASSWORD',
-  thinking: `API_TOKEN=${V2}`,
-});
-
-function session(dir: string, records: FullRecord[]): void {
-  const { compact, full } = pairFiles(records);
-  put(path.join(dir, LOGS, 'transcript.jsonl'), compact);
-  put(path.join(dir, LOGS, 'transcript_full.jsonl'), full);
-}
-
-const request = userInput(0, at(BASE, 0), { request: 'Set up the db', localTime: at(BASE, 0) });
-
-const r = useRest({}, (sh) => {
-  session(path.join(sh.home, 'antigravity-ide/brain', ECHO), [
-    request,
-    echoes(1, 'earlier'),
-    SECRETS,
-    echoes(3, 'later'),
-  ]);
-  session(path.join(sh.home, 'antigravity-acp/brain', CLEAR), [
-    request,
-    echoes(1, 'earlier'),
-    echoes(3, 'later'),
-  ]);
-});
-
-const STEP = (id: string, index: number, full: boolean) =>
-  `{ session(id: "${id}") { step(index: ${index}) { content(full: ${full}) thinking(full: ${full}) toolCalls(full: ${full}) { args } } } }`;
-
-const masked = (word: string) => ({
-  content: `${word}: connecting with ${M}`,
-  thinking: `it printed ${M}`,
-  toolCalls: [{ args: { CommandLine: `ping ${M}` } }],
-});
-const clear = (word: string) => ({
-  content: `${word}: connecting with ${V1}`,
-  thinking: `it printed ${V2}`,
-  toolCalls: [{ args: { CommandLine: `ping ${V1}` } }],
-});
+const r = useRest({}, addEchoSessions);
 
 describe('session values on every record route (H-B)', () => {
   // First: nothing has asked for the echo session yet.
@@ -180,5 +136,47 @@ describe('session values on every record route (H-B)', () => {
     expect(line.tool_calls[0].args).toEqual({ CommandLine: `ping ${M}` });
     const other = JSON.parse((await localRaw(settings, source, CLEAR, 1, false)).toString());
     expect(other.content).toBe(`earlier: connecting with ${V1}`);
+  });
+
+  it('a first learning past LEARN_WAIT_MS: RATE_LIMITED with Retry-After on each route, then answered', async () => {
+    const file = path.join(r.sh.home, 'antigravity-ide/brain', ECHO, LOGS, 'transcript_full.jsonl');
+    const bytes = fs.readFileSync(file);
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // A transcript whose reads wait for the gate: learning it takes as long as the test says.
+    const slow: FullTier = {
+      key: 'session-values-e2e-slow',
+      identity: '1:1',
+      size: bytes.length,
+      read: async (start, end) => {
+        await gate;
+        return bytes.subarray(start, end);
+      },
+    };
+    const tiers = jest.spyOn(BrainStore.prototype, 'transcriptTiers').mockResolvedValue([slow]);
+    try {
+      const message =
+        `This session's transcript (${bytes.length} bytes) is still being read for the secret ` +
+        'values every record of it masks with redaction on; no record of it is answered before ' +
+        'they are known. Retry in 1 s.';
+      const body = await ask(r.server, STEP(ECHO, 3, true), {}, KEYS.all);
+      expect(body.data?.session?.step ?? null).toBeNull();
+      expect(
+        body.errors?.map((e) => [e.message, e.extensions?.code, e.extensions?.retryAfterSeconds]),
+      ).toEqual([[message, 'RATE_LIMITED', 1]]);
+      for (const route of [`/api/sessions/${ECHO}/steps/3`, `/api/sessions/${ECHO}/steps/3/raw`]) {
+        const res = await r.get(route);
+        expect([
+          res.status,
+          res.headers['retry-after'],
+          JSON.parse(res.text).error.message,
+        ]).toEqual([429, '1', message]);
+      }
+      release();
+      expect((await r.gql(STEP(ECHO, 3, true))).session.step).toEqual(masked('later'));
+    } finally {
+      release();
+      tiers.mockRestore();
+    }
   });
 });
