@@ -1,4 +1,5 @@
 import type { BrainStore, FullTier } from '../brain/store';
+import { UnreadableViewError } from '../brain/transcript/scanner';
 import type { SessionEntry } from '../brain/types';
 import { Redactor } from '../redaction/redactor';
 import { NO_VALUES } from '../redaction/tier-values';
@@ -73,6 +74,16 @@ describe('sessionValues', () => {
     expect(values.get('Jn7Xm2vL9pT4Q')).toBe('password');
     // Learned: answered at once, however short the wait.
     expect((await sessionValues(store, on, entry, 0)).get('Jn7Xm2vL9pT4Q')).toBe('password');
+  });
+
+  it('an unreadable view is learned nothing from (what is served comes from the other)', async () => {
+    const denied: FullTier = {
+      ...tier('x\n'),
+      read: () => Promise.reject(new UnreadableViewError('full.jsonl', 'cannot be read (EACCES)')),
+    };
+    const compact = tier(line({ step_index: 1, content: 'DB_PASSWORD=Jn7Xm2vL9pT4Q' }));
+    const values = await sessionValues(storeOf([denied, compact]).store, on, entry);
+    expect(values.get('Jn7Xm2vL9pT4Q')).toBe('password');
   });
 
   it('a session without a transcript has none', async () => {

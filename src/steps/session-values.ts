@@ -1,4 +1,5 @@
 import type { BrainStore } from '../brain/store';
+import { UnreadableViewError } from '../brain/transcript/scanner';
 import type { SessionEntry } from '../brain/types';
 import type { Redactor } from '../redaction/redactor';
 import { NO_VALUES, tierValues } from '../redaction/tier-values';
@@ -34,6 +35,18 @@ export class StillLearning extends Error {
   }
 }
 
+/**
+ * A view that cannot be read (EACCES, removed meanwhile) has nothing learned from it: what the
+ * routes serve then comes from the readable one (a full value falls back to its compact one),
+ * whose values are learned. Not kept: the next ask reads it again.
+ */
+const readable = (values: Promise<ReadonlyMap<string, string>>) =>
+  values.catch((err: unknown) => {
+    if (err instanceof UnreadableViewError) return NO_VALUES;
+    if (typeof (err as { code?: unknown } | null)?.code === 'string') return NO_VALUES;
+    throw err;
+  });
+
 const union = (maps: ReadonlyMap<string, string>[]): ReadonlyMap<string, string> =>
   maps.length === 1 ? maps[0] : new Map(maps.flatMap((m) => [...m]));
 
@@ -50,7 +63,7 @@ export async function sessionValues(
   if (!redactor.enabled) return NO_VALUES;
   const tiers = await store.transcriptTiers(entry);
   if (tiers.length === 0) return NO_VALUES;
-  const learning = Promise.all(tiers.map((t) => tierValues(redactor, t)));
+  const learning = Promise.all(tiers.map((t) => readable(tierValues(redactor, t))));
   if (waitMs === Infinity) return union(await learning);
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, waitMs, null)));
