@@ -6,6 +6,11 @@ import { localRaw } from '../../src/cli/source/local-raw';
 import { BrainStore, type FullTier } from '../../src/brain/store';
 import { ask, KEYS } from '../e2e/search-home';
 import { useRest } from '../rest/rest-home';
+import type { Data } from '../e2e/harness';
+import { localEnv } from '../../src/cli/source/local-app';
+import { loadConfig } from '../../src/config/config';
+import { exportSession } from '../../src/export/export-session';
+import { openLocal } from '../../src/operations/local';
 import {
   addEchoSessions,
   CLEAR,
@@ -136,6 +141,31 @@ describe('session values on every record route (H-B)', () => {
     expect(line.tool_calls[0].args).toEqual({ CommandLine: `ping ${M}` });
     const other = JSON.parse((await localRaw(settings, source, CLEAR, 1, false)).toString());
     expect(other.content).toBe(`earlier: connecting with ${V1}`);
+  });
+
+  it('CLI steps and export (the local app, in process) mask the echoes', async () => {
+    const local = await openLocal(
+      loadConfig(
+        localEnv({
+          GEMINI_HOME: r.sh.home,
+          CACHE_DIR: path.join(r.sh.dir, 'cli-app-cache'),
+          REDACT: 'on',
+          WATCH: 'off',
+        }),
+      ),
+    );
+    try {
+      const d = await local.run<Data>(STEP(ECHO, 1, false));
+      expect(d.session.step).toEqual(masked('earlier'));
+      const md = await exportSession(local.run, ECHO, 'markdown');
+      let text = '';
+      for await (const chunk of md.chunks) text += chunk.toString();
+      expect(text).toContain(`later: connecting with ${M}`);
+      expect(text).not.toContain(V1);
+      expect(text).not.toContain(V2);
+    } finally {
+      await local.close();
+    }
   });
 
   it('a first learning past LEARN_WAIT_MS: RATE_LIMITED with Retry-After on each route, then answered', async () => {
