@@ -24,7 +24,7 @@ const LONGEST_QUERY = '600000';
  * 2,000-session home's whole minute of points in half a minute. Nor does a query stop at the
  * server's 15 s unless QUERY_TIMEOUT_MS says so: with redaction on, the first record of a
  * session is answered once the session's secret values are learned from its whole transcript
- * (src/steps/session-values: about a minute for 1 GiB), which the command waits for, as what
+ * (src/steps/session-values: minutes for 1 GiB), which the command waits for, as what
  * it learned is gone when it exits.
  */
 export function localEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
