@@ -1,4 +1,6 @@
 import { Redactor } from '../redaction/redactor';
+import { learnFound, learnSpans, tierValues, type TierSource } from '../redaction/tier-values';
+import { MaskWindows, WINDOW_STEP, WINDOWED_FROM } from '../redaction/windows';
 import { cutEnd } from './session-files';
 import { userRequestOf, type SummaryState } from '../brain/session-summary';
 import type { ToolCall } from '../brain/types';
@@ -32,6 +34,11 @@ export class TextRedaction {
   private tally: Findings | null = null;
   private readonly finder: Redactor;
   private readonly names = new Map<string, string>();
+  /**
+   * The session being indexed: the values of the secrets found in its texts are added here
+   * (./session-values), with REDACT=on only (REDACT=off stores every text clear).
+   */
+  private values: Map<string, string> | null = null;
 
   constructor(
     private readonly storeRedacted: boolean,
@@ -40,6 +47,26 @@ export class TextRedaction {
     this.finder = new Redactor({ enabled: true, extraPatterns }, (kind) => {
       if (this.tally) this.tally.set(kind, (this.tally.get(kind) ?? 0) + 1);
     });
+  }
+
+  /** Whether stored texts are masked (REDACT=on): only then are a session's values learned. */
+  get storesRedacted(): boolean {
+    return this.storeRedacted;
+  }
+
+  /** Learns the secrets' values of the texts to come into `values` (null: learns none). */
+  learnInto(values: Map<string, string> | null): void {
+    this.values = this.storeRedacted ? values : null;
+  }
+
+  /** Adds to `values` the secrets' values of a transcript tier (learned once per process). */
+  async learnTier(src: TierSource, values: Map<string, string>): Promise<void> {
+    for (const [v, k] of await tierValues(this.finder, src)) if (!values.has(v)) values.set(v, k);
+  }
+
+  /** Adds to `values` the secrets' values of a file's text (a file not indexed again). */
+  learnFile(raw: string, values: Map<string, string>): void {
+    learnSpans(raw, this.finder.findSpans(raw), values);
   }
 
   /**
@@ -52,12 +79,29 @@ export class TextRedaction {
     const findings: Findings = new Map();
     this.tally = findings;
     try {
-      const masked = this.finder.redactText(raw);
+      const masked = this.values ? this.learning(raw, this.values) : this.finder.redactText(raw);
       if (marked) addMarkers(findings, raw);
       return { text: this.storeRedacted ? masked : raw, findings };
     } finally {
       this.tally = null;
     }
+  }
+
+  /**
+   * `raw` masked as redactText masks it, by its own steps, so the values of the secrets it finds
+   * are added to `values` at no second scan.
+   */
+  private learning(raw: string, values: Map<string, string>): string {
+    if (raw.length <= WINDOWED_FROM) {
+      const spans = this.finder.findSpans(raw);
+      learnSpans(raw, spans, values);
+      return this.finder.mask(raw, spans);
+    }
+    const windows = new MaskWindows(this.finder, WINDOW_STEP);
+    const parts: string[] = [];
+    windows.write(raw, true, (part) => parts.push(part));
+    learnFound(windows.learned, values);
+    return windows.masked ? parts.join('') : raw;
   }
 
   /**
@@ -101,6 +145,8 @@ export class TextRedaction {
   ): IndexedText {
     // Cut in the raw text, masked as the download masks all of it (context past the cut seen).
     const spans = this.finder.findSpans(raw);
+    // A file's secrets echo elsewhere in its session too (and in its own context past the cut).
+    if (this.values) learnSpans(raw, spans, this.values);
     const end = cut ? cutEnd(raw, spans) : raw.length;
     const plain = raw.slice(0, end);
     const masked = this.finder.mask(raw, spans, 0, end);
@@ -203,7 +249,9 @@ export class TextRedaction {
       const parts: string[] = [];
       for (const call of calls) {
         const name = this.finder.redactText(call.name);
-        const args = this.finder.redactJson(call.args);
+        const found = this.values ? new Map<string, string>() : undefined;
+        const args = this.finder.redactJson(call.args, found);
+        if (found && this.values) learnFound(found, this.values);
         parts.push(this.storeRedacted ? name : call.name);
         collectStrings(this.storeRedacted ? args : call.args, parts);
         if (marked) {

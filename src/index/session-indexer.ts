@@ -33,6 +33,7 @@ import { opBytes, replayTape, type TapeOp } from './session-tape';
 import { endSliceIfLong, quiet } from './slice';
 import { withFileHandles, withSyncReads } from '../brain/safe-read';
 import { stepFacts, type StepFacts } from './step-facts';
+import { echoMask, learnedTier, MaskedValues } from './session-values';
 
 /**
  * Lines are read in batches of about this many bytes (a batch's progress is saved at its end;
@@ -116,6 +117,11 @@ export class SessionIndexer {
   /** A session whose writes an error interrupted inside a group (see write): reset on the way out. */
   private torn: number | null = null;
 
+  /** Per session, the values its stored texts are masked with (./session-values). */
+  private readonly maskedValues = new MaskedValues();
+  /** The session being indexed and its secrets' values (REDACT=on), else null. */
+  private learning: { dir: string; values: Map<string, string> } | null = null;
+
   /** null: nothing changed; else the transcript bytes this call read. */
   async index(
     listed: ListedSession,
@@ -127,9 +133,13 @@ export class SessionIndexer {
       return await this.update(listed, thorough, signal);
     } catch (err) {
       if (this.torn !== null) this.forget(this.torn);
+      // A write rolled back may have undone a sweep: the session's texts are swept whole again.
+      this.maskedValues.forget(listed.entry.realDir);
       throw err;
     } finally {
       this.torn = null;
+      this.learning = null;
+      this.d.redaction.learnInto(null);
     }
   }
 
@@ -201,7 +211,11 @@ export class SessionIndexer {
    */
   private write(sid: number | null, fn: () => void): void {
     const db = this.d.tables.db;
-    if (!db.inTransaction) return db.transaction(fn)();
+    if (!db.inTransaction) {
+      db.transaction(fn)();
+      this.d.tables.checkpointIfSwept();
+      return;
+    }
     try {
       fn();
     } catch (err) {
@@ -279,6 +293,7 @@ export class SessionIndexer {
     let sid = row?.sid ?? 0;
     // One statement: atomic without a transaction of its own.
     this.write(null, () => (sid = t.ensureSession(facts, row)));
+    await this.learnValues(sid, dir, views, row !== undefined, { outputs, artifacts, others });
     if (row) seedLineIndex(t, this.d.transcripts, sid, dir, full);
     let stored: StoredSummaryState | null = row?.summary
       ? (JSON.parse(row.summary) as StoredSummaryState)
@@ -572,6 +587,10 @@ export class SessionIndexer {
         part.push(rows[i++]);
       }
       this.write(sid, () => {
+        this.maskStored(
+          sid,
+          part.flatMap((r) => r.docs),
+        );
         for (const r of part) {
           t.putStep(sid, r.step);
           for (const doc of r.docs) t.putDoc(sid, doc, fresh);
@@ -580,6 +599,95 @@ export class SessionIndexer {
       if (i < rows.length) await new Promise((resolve) => setImmediate(resolve));
     }
     return at;
+  }
+
+  /**
+   * With REDACT=on, the session's secrets' values known before its new texts are written
+   * (review H-B: a secret found in one record and echoed in another was stored clear): those
+   * this process learned from its texts already; when the index holds texts of the session this
+   * process knows no values for (a restart, a session a worker indexed), those of its whole
+   * transcript tier (read once) and of every file (a file not changed is not indexed again), as
+   * the stored texts are masked and cannot be learned from. The stored texts are then masked
+   * with the values this process did not know they were masked with (a restart: all of them).
+   * Each text indexed adds its own (TextRedaction.learnInto), and every text is masked with all
+   * of them where it is written (maskStored): a part's texts are all read before it is written,
+   * so an echo before its secret in the same part is never written clear; one in an earlier
+   * part (or a file's secret echoed in the transcript) is masked by the sweep of the write that
+   * learns it, which also takes its clear copy out of CACHE_DIR (Tables.checkpointIfSwept, the
+   * trigram engine's purge). Reading the tier up front on every first index instead cost a second
+   * detector pass over every transcript (the bench's build went from 21 s to 32 s).
+   */
+  private async learnValues(
+    sid: number,
+    dir: string,
+    views: SessionViews,
+    stored: boolean,
+    files: {
+      outputs: Map<number, FileDoc>;
+      artifacts: Map<string, FileDoc>;
+      others: Map<string, FileDoc>;
+    },
+  ): Promise<void> {
+    const redaction = this.d.redaction;
+    if (!redaction.storesRedacted) return;
+    const known = this.maskedValues.known(dir);
+    const values = new Map(known ?? []);
+    if (stored && !known) {
+      const tier = learnedTier(dir, views);
+      if (tier) await this.clock.wait('redaction', () => redaction.learnTier(tier, values));
+      for (const file of [
+        ...files.outputs.values(),
+        ...files.artifacts.values(),
+        ...files.others.values(),
+      ]) {
+        await endSliceIfLong();
+        const text = await this.clock.wait('read', () =>
+          readsInline(file.size, () => readText(dir, file)),
+        );
+        this.clock.run('redaction', () => redaction.learnFile(text.text, values));
+      }
+    }
+    this.learning = { dir, values };
+    redaction.learnInto(values);
+    if (stored) this.write(sid, () => this.maskStored(sid, []));
+    // Known now, even with no value: a session without secrets is not read whole again.
+    this.maskedValues.masked(dir, values);
+  }
+
+  /**
+   * Inside a write: the session's stored texts masked with the values learned since they were
+   * (Tables.sweepValues: an echo written before its secret was found), then `docs` with all.
+   */
+  private maskStored(sid: number, docs: DocRow[]): void {
+    const learning = this.learning;
+    if (!learning || learning.values.size === 0) return;
+    const { dir, values } = learning;
+    const unmasked = this.maskedValues.unmasked(dir, values);
+    if (unmasked.size > 0) {
+      this.clock.run('redaction', () => this.d.tables.sweepValues(sid, unmasked));
+      this.maskedValues.masked(dir, values);
+    }
+    this.clock.run('redaction', () => {
+      for (const doc of docs) doc.text = echoMask(doc.text, values);
+    });
+  }
+
+  /**
+   * A summary as stored (written whole at each save, so masked with every value known then):
+   * its request may echo a secret another record reveals, and CACHE_DIR holds none.
+   */
+  private echoMasked(state: SummaryState): SummaryState {
+    const values = this.learning?.values;
+    if (!values || values.size === 0) return state;
+    const mask = (t: string | null) => (t === null ? null : echoMask(t, values));
+    return {
+      ...state,
+      userRequest: mask(state.userRequest),
+      model: mask(state.model),
+      localTime: mask(state.localTime),
+      workspaceRoot: mask(state.workspaceRoot),
+      mentionedFiles: [...new Set(state.mentionedFiles.map((f) => echoMask(f, values)))],
+    };
   }
 
   /** Counts what the download masks in runs of lines that are no record. */
@@ -661,6 +769,7 @@ export class SessionIndexer {
       }
     }
     this.write(sid, () => {
+      this.maskStored(sid, docs);
       for (const doc of docs) t.putDoc(sid, doc);
       t.setFilesState(sid, JSON.stringify(next));
     });
@@ -702,8 +811,8 @@ export class SessionIndexer {
         : null;
     const stored = p.stored && {
       ...p.stored,
-      committed: this.d.redaction.summary(p.stored.committed),
-      served: this.d.redaction.summary(p.stored.served),
+      committed: this.echoMasked(this.d.redaction.summary(p.stored.committed)),
+      served: this.echoMasked(this.d.redaction.summary(p.stored.served)),
     };
     const served = stored?.served ?? emptySummaryState();
     this.d.tables.progress({

@@ -32,6 +32,7 @@ type TapeMethod =
   | 'touch'
   | 'setQuickSig'
   | 'putLineIndex'
+  | 'sweepValues'
   /** Steps and docs in columns (see tape-rows.ts): what take() hands over for their ops. */
   | 'rows';
 
@@ -177,6 +178,20 @@ export class SessionTape {
     return null;
   }
 
+  /**
+   * The session's texts written so far are masked with `values` where they are written (the
+   * values travel in memory to that thread, never to CACHE_DIR).
+   */
+  sweepValues(sid: number, values: ReadonlyMap<string, string>): number {
+    if (values.size === 0) return 0;
+    this.generation++;
+    this.op('sweepValues', sid, [...values]);
+    return 0;
+  }
+
+  /** Nothing is committed here: the replay's commits checkpoint (Tables.checkpointIfSwept). */
+  checkpointIfSwept(): void {}
+
   putLineIndex(sid: number, snap: LineIndexSnapshot): void {
     this.op('putLineIndex', sid, snap);
   }
@@ -244,6 +259,9 @@ export function replayTape(t: Tables, at: { sid: number }, ops: TapeOp[]): void 
         break;
       case 'rows':
         replayRows(t, sid, a[1] as RowRun);
+        break;
+      case 'sweepValues':
+        t.sweepValues(sid, new Map(a[2] as [string, string][]));
         break;
       case 'putLineIndex': {
         const snap = a[2] as LineIndexSnapshot;

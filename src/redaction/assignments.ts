@@ -1,6 +1,6 @@
 import { ci, REDACTED, regexDetector } from './detector';
 import { judgeProse, phraseEnd, PROSE_WORDS, type ProseJudgement } from './prose';
-import { VALUE_MAX, valueEnd } from './values';
+import { singleQuotedEnd, VALUE_MAX, valueEnd } from './values';
 import {
   acceptAssignment,
   AUTHZ,
@@ -166,6 +166,11 @@ export const assignment = regexDetector({
   quick: (text, at) => KEY_LAST_CODES.has(keyLast(text, at)),
   extend: (m, end) => {
     const value = m[2] ?? m[3] ?? m[4] ?? m[5];
+    // `'it'\''s…'`, `'Xy''q…'`: a quote inside a single-quoted value.
+    if (m[3] !== undefined) {
+      const quoted = singleQuotedEnd(m.input, end);
+      if (quoted > end) return quoted;
+    }
     // `DB_PASSWORD=Ab;cd9…`, `DB_PASSWORD=Summer(2024)!`: a .env line's value (review 23).
     if (m[5] !== undefined && value.length < VALUE_MAX) {
       const line = envLineEnd(m, end, end + VALUE_MAX - value.length);
@@ -282,7 +287,16 @@ function gluedEnd(text: string, end: number, max: number): number {
   while (at < stop && alnumAt(text, at - 1)) {
     const c = text.charCodeAt(at);
     let i = at + 1;
-    if (c === 0x26) {
+    const entity = c === 0x26 ? htmlEntityAt(text, at) : 0;
+    if (entity > 0) {
+      // `Jd&#x26;Xm2…`, `Jd&amp;Xm2…`: the value as HTML writes its `&` (review 23).
+      i = at + entity;
+      if (!alnumAt(text, i)) return at;
+      while (i < stop && bareAt(text, i)) {
+        if (text.charCodeAt(i) === 0x3d) return at;
+        i++;
+      }
+    } else if (c === 0x26) {
       let strong = false;
       while (i < stop && bareAt(text, i)) {
         const d = text.charCodeAt(i);
@@ -311,6 +325,15 @@ function gluedEnd(text: string, end: number, max: number): number {
     at = i;
   }
   return at;
+}
+
+/** HTML's ways of writing a character a value may hold: `&amp;`, `&#38;`, `&#x26;`... */
+const HTML_ENTITY = /&(?:amp|lt|gt|quot|apos|#\d{1,5}|#[xX][0-9a-fA-F]{1,4});/y;
+
+/** The length of the HTML entity at `at`, else 0. */
+function htmlEntityAt(text: string, at: number): number {
+  HTML_ENTITY.lastIndex = at;
+  return HTML_ENTITY.test(text) ? HTML_ENTITY.lastIndex - at : 0;
 }
 
 /** What a .env value may hold past the bare class's stop, glued (envLineEnd). */

@@ -148,6 +148,11 @@ export function withForms(values: Map<string, string>): Map<string, string> {
       forms.push(value.replace(/&/g, '&#38;'), value.replace(/&/g, '&#x26;'));
     }
     if (value.includes('`')) forms.push(value.replace(/`(.)/gs, '$1'));
+    // A quote inside single quotes, the shell's way and YAML's (`it'\''s…`, `Xy''q…`), and back.
+    if (value.includes("'")) {
+      forms.push(value.replace(/'\\''/g, "'"), value.replace(/''/g, "'"));
+      forms.push(value.replace(/'/g, "'\\''"), value.replace(/'/g, "''"));
+    }
     if (value.includes('$')) forms.push(value.replace(/[`$"]/g, '`$&'));
     if (value.includes('\\')) {
       // Not a JSON string's inside: its shell-unescaped form alone.

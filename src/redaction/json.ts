@@ -152,8 +152,12 @@ export function redactJsonValue(
  * record's raw line, one text, masks it. Strings only (a key showing a value stays as
  * redactKey leaves it); the values of its first MAX_VALUES secrets (./echoes learnValues).
  */
-export function redactJsonWithEchoes(r: Redactor, value: unknown): unknown {
-  const found: EchoValues = new Map();
+export function redactJsonWithEchoes(
+  r: Redactor,
+  value: unknown,
+  /** Gets the values of the secrets found (the home index masks them session-wide too). */
+  found: EchoValues = new Map(),
+): unknown {
   const out = redactJsonValue(r, value, null, found);
   if (found.size === 0 || out === null || typeof out !== 'object') {
     return out;

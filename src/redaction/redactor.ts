@@ -5,6 +5,7 @@ import { withEchoes } from './echoes';
 import { cutLineSpans } from './cut-tails';
 import { endUrlPassword } from './cut-token';
 import { escapedSpans } from './escaped';
+import { stringHeadSpans } from './string-heads';
 import { unicodeKeySpans } from './escaped-keys';
 import { encodedKeySpans } from './encoded-keys';
 import { diffSideSpans } from './diff';
@@ -204,6 +205,8 @@ export class Redactor {
   findSpans(text: string): Span[] {
     if (!this.enabled || text.length === 0) return [];
     const raw = this.scanText(text);
+    if (text.includes('"'))
+      for (const s of stringHeadSpans((t) => this.scanText(t), text)) raw.push(s);
     if (text.includes('\\')) {
       for (const s of escapedSpans(this, text)) raw.push(s);
       for (const s of backslashSpans(text)) raw.push(s);
@@ -519,10 +522,11 @@ export class Redactor {
    * keys masked whole, keys that hold a secret masked (see ./json); other values as they are.
    * A secret found in one string is masked where another string of the value repeats it, as
    * in one text (./echoes). Copy on write: an unchanged value comes back as the same object.
+   * `found` gets the values of the secrets found (value → kind).
    */
-  redactJson(value: unknown): unknown {
+  redactJson(value: unknown, found?: Map<string, string>): unknown {
     if (!this.enabled) return value;
-    return redactJsonWithEchoes(this, value);
+    return redactJsonWithEchoes(this, value, found);
   }
 }
 

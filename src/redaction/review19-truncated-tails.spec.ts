@@ -1,6 +1,6 @@
 import { marker } from './redactor';
 import { MaskWindows } from './windows';
-import { fourForms } from '../../test/redaction/four-forms';
+import { andWhole, fourForms } from '../../test/redaction/four-forms';
 
 /**
  * Outside review 18 H1: the compact tier keeps a long `content` or `thinking` as its first and
@@ -70,7 +70,9 @@ describe('a tail cut inside a key, a command or a URL (review 18 H1)', () => {
     const want = cut(tail.replace(v, marker(kind)));
     // The download masks bytes in place: the marker cut or padded with `*` to the value's length.
     const sameLength = marker(kind).slice(0, v.length).padEnd(v.length, '*');
-    expect(forms(t)).toEqual([want, line(want), line(t).replace(v, sameLength), nested(want)]);
+    expect(forms(t)).toEqual(
+      andWhole([want, line(want), line(t).replace(v, sameLength), nested(want)]),
+    );
   });
 
   it('masks the reviewed tails as served (a line break after the value)', () => {
@@ -126,6 +128,6 @@ describe('a tail cut inside a key, a command or a URL (review 18 H1)', () => {
 
   it.each(CLEAR)('leaves %j as it is', (tail) => {
     const t = cut(tail);
-    expect(forms(t)).toEqual([t, line(t), line(t), nested(t)]);
+    expect(forms(t)).toEqual(andWhole([t, line(t), line(t), nested(t)]));
   });
 });

@@ -1,6 +1,6 @@
 import { changeFacts } from '../brain/activity/file-changes';
 import { marker } from './redactor';
-import { fourForms } from '../../test/redaction/four-forms';
+import { andWhole, fourForms } from '../../test/redaction/four-forms';
 
 /**
  * Outside review 20, compact-tier cuts. Each form: decoded (GraphQL, REST, exports, CLI),
@@ -176,7 +176,7 @@ describe('a tail cut inside a header (review 20, 2)', () => {
 
   it.each(CLEAR)('leaves %j as it is', (tail) => {
     const t = cut(tail);
-    expect(forms(t)).toEqual([t, line(t), line(t), nested(t)]);
+    expect(forms(t)).toEqual(andWhole([t, line(t), line(t), nested(t)]));
   });
 });
 

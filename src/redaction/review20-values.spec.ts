@@ -1,5 +1,5 @@
 import { marker } from './redactor';
-import { fourForms } from '../../test/redaction/four-forms';
+import { andWhole, fourForms } from '../../test/redaction/four-forms';
 
 /**
  * Outside review 20, 4: values with `.`, `(`, `&`. A dotted value was read as a member path
@@ -37,7 +37,9 @@ describe('values with `.`, `(`, `&` (review 20, 4)', () => {
   it.each(MASKED)('masks the whole value of %j in all four forms', (t, v) => {
     const want = t.replace(v, marker('password'));
     const sameLength = marker('password').slice(0, v.length).padEnd(v.length, '*');
-    expect(forms(t)).toEqual([want, line(want), line(t).replace(v, sameLength), nested(want)]);
+    expect(forms(t)).toEqual(
+      andWhole([want, line(want), line(t).replace(v, sameLength), nested(want)]),
+    );
   });
 
   /** Code and prose after the same keys. */
@@ -62,7 +64,7 @@ describe('values with `.`, `(`, `&` (review 20, 4)', () => {
   ];
 
   it.each(CLEAR)('leaves %j as it is', (t) => {
-    expect(forms(t)).toEqual([t, line(t), line(t), nested(t)]);
+    expect(forms(t)).toEqual(andWhole([t, line(t), line(t), nested(t)]));
   });
 
   it('ends a query value at the next parameter', () => {

@@ -1,4 +1,4 @@
-import { fourForms } from '../../test/redaction/four-forms';
+import { andWhole, fourForms } from '../../test/redaction/four-forms';
 
 /**
  * Outside review 21, served clear on every route (each with a 24-character value V):
@@ -104,6 +104,6 @@ describe('review 22: setter calls, C constants, schtasks, glued .env values', ()
 
   it.each(CLEAR)('leaves %j as it is in all four forms', (t) => {
     const { line, nested } = fourForms();
-    expect(forms(t)).toEqual([t, line(t), line(t), nested(t)]);
+    expect(forms(t)).toEqual(andWhole([t, line(t), line(t), nested(t)]));
   });
 });

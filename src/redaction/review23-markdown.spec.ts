@@ -1,4 +1,4 @@
-import { fourForms } from '../../test/redaction/four-forms';
+import { andWhole, fourForms } from '../../test/redaction/four-forms';
 
 /**
  * Credentials written as markdown or prose (review 23, medium): as Antigravity's own artifacts
@@ -146,10 +146,10 @@ describe('review 23: credentials written as markdown or prose', () => {
   it('masks every row of a secret column', () => {
     const want = TWO.replace(V, '[REDACTED:password]').replace(P, '[REDACTED:password]');
     const bytes = line(TWO).replace(V, '[REDACTED:password]').replace(P, '[REDACTED:pas');
-    expect(forms(TWO)).toEqual([want, line(want), bytes, nested(want)]);
+    expect(forms(TWO)).toEqual(andWhole([want, line(want), bytes, nested(want)]));
   });
 
   it.each(CLEAR)('leaves %j as it is in all four forms', (t) => {
-    expect(forms(t)).toEqual([t, line(t), line(t), nested(t)]);
+    expect(forms(t)).toEqual(andWhole([t, line(t), line(t), nested(t)]));
   });
 });

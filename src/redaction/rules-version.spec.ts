@@ -27,7 +27,7 @@ it('the index fingerprint names the rules', () => {
   expect(JSON.parse(indexFingerprint(true, []))).toEqual({
     redact: true,
     patterns: [],
-    findings: 'pushed-markers,record-values,request-once,request-masked',
+    findings: 'pushed-markers,record-values,request-once,request-masked,session-echoes',
     rules: 'r22',
   });
 });

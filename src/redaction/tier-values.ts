@@ -92,6 +92,30 @@ export function learnText(redactor: Redactor, text: string, values: Map<string, 
   if (values.size > before) addForms(values, before);
 }
 
+/**
+ * Adds to `values` the values of `spans` the redactor found in `text`, with their other forms
+ * (as learnText, for a caller that has the spans already: the home index masks with them).
+ */
+export function learnSpans(
+  text: string,
+  spans: readonly Span[],
+  values: Map<string, string>,
+): void {
+  const before = values.size;
+  learnValues(text, spans, values, MAX_TIER_VALUES);
+  if (values.size > before) addForms(values, before);
+}
+
+/** Adds to `values` the values in `found` (value → kind) with their other forms (bounded). */
+export function learnFound(found: ReadonlyMap<string, string>, values: Map<string, string>): void {
+  const before = values.size;
+  for (const [value, kind] of found) {
+    if (values.size >= MAX_TIER_VALUES) break;
+    if (!values.has(value)) values.set(value, kind);
+  }
+  if (values.size > before) addForms(values, before);
+}
+
 /** Go's JSON encoder (Antigravity's) writes these as `\u00XX` inside a string. */
 const GO_ESCAPED = /[&<>\u2028\u2029]/g;
 const goEscape = (s: string) =>

@@ -23,6 +23,38 @@ export function valueEnd(text: string, from: number, quote: number): number {
   return i;
 }
 
+/**
+ * Where a single-quoted value really ends when a quote inside it was written the shell's way,
+ * `'\''` (close, an escaped quote, open again), or YAML's and SQL's, `''` (review 23: `export
+ * DB_PASSWORD='it'\''sX9kLm3Qz'` and `password: 'Xy''quoteX9kLm3'` masked up to the inner
+ * quote and left the rest clear). The same in a JSON line and JSON inside JSON (the shell's
+ * backslash doubled). `end` is at the quote the value stopped at; answers `end` when it closes.
+ */
+export function singleQuotedEnd(text: string, end: number): number {
+  const stop = Math.min(text.length, end + VALUE_MAX);
+  let i = end;
+  while (i < stop && text.charCodeAt(i) === 0x27) {
+    let j = i + 1;
+    if (text.charCodeAt(j) === 0x27) j++;
+    else {
+      let k = j;
+      while (k < stop && text.charCodeAt(k) === 0x5c) k++;
+      if (k === j || text.charCodeAt(k) !== 0x27 || text.charCodeAt(k + 1) !== 0x27) break;
+      j = k + 2;
+    }
+    // Then the value goes on to its next quote, its line's end or a backslash (a JSON escape).
+    let e = j;
+    for (; e < stop; e++) {
+      const c = text.charCodeAt(e);
+      if (c === 0x27 || c === 0x0a || c === 0x0d || c === 0x5c) break;
+    }
+    // `''` then the quote again, or nothing: an empty string follows, not a value going on.
+    if (e === j) break;
+    i = e;
+  }
+  return i;
+}
+
 /** What a backslash inside a value may not be followed by: a JSON escape that ends the value. */
 const ESCAPE_STOP = new Uint8Array(128);
 for (const c of 'ntrbfu"\'`/ \t\n\r') ESCAPE_STOP[c.charCodeAt(0)] = 1;
@@ -57,7 +89,10 @@ export function valueAfterBackslash(text: string, end: number, quote: number): n
       let j = i + 1;
       while (j < stop && text.charCodeAt(j) === 0x5c) j++;
       const n = text.charCodeAt(j);
-      if (Number.isNaN(n) || (n < 0x80 && ESCAPE_STOP[n] === 1)) {
+      // In double quotes `\`` is the shell's escaped backtick, part of the value (review 23:
+      // `DB_PASSWORD="Jh\`Xm2…"` masked `Jh`); JSON has no such escape.
+      const shellTick = n === 0x60 && quote === 0x22;
+      if (Number.isNaN(n) || (n < 0x80 && ESCAPE_STOP[n] === 1 && !shellTick)) {
         // `\/` as an escape letter (review r13: `DB_PASSWORD=Pw\/Vq7…` masked `Pw`): README
         // lists `/` among the escapes, and JSON's `\/` is a `/` the value holds anyway.
         if (quote >= 0 || TAIL_ESCAPE[n] !== 1 || !passwordTail(text, j + 1)) break;

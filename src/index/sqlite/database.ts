@@ -17,11 +17,13 @@ export function indexFingerprint(redact: boolean, patterns: readonly string[]): 
   // [REDACTED:kind] markers count (push --redact); "record-values": a record's error and other
   // values count (CONTENT); "request-once": a request's secrets are not counted again in its
   // CONTENT; "request-masked": a USER_REQUEST (and the summary's request) is cut from its
-  // input masked whole (review 18, H6). An index counted or stored otherwise is rebuilt.
+  // input masked whole (review 18, H6); "session-echoes": with REDACT=on a text is stored
+  // masked with the secrets of its whole session too (review H-B: an echo of a secret another
+  // record reveals was stored clear), uncounted. An index counted or stored otherwise is rebuilt.
   return JSON.stringify({
     redact,
     patterns,
-    findings: 'pushed-markers,record-values,request-once,request-masked',
+    findings: 'pushed-markers,record-values,request-once,request-masked,session-echoes',
     rules: REDACTION_RULES,
   });
 }

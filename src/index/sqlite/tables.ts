@@ -1,4 +1,5 @@
 import type { LineIndexSnapshot } from '../../brain/transcript/line-index';
+import { echoMask } from '../session-values';
 import type { ViewSource } from '../../brain/transcript/view';
 import type { Findings } from '../redacted-texts';
 import type { Db } from './database';
@@ -89,7 +90,10 @@ export interface SessionFacts {
  */
 export interface TextSink {
   put(rowid: number, text: string): void;
-  drop(rowid: number): void;
+  /** `purge`: the text must leave CACHE_DIR (it shows a secret), not wait for a merge. */
+  drop(rowid: number, purge?: boolean): void;
+  /** The text stored under `rowid` (the docs row holds none then). */
+  text(rowid: number): string | undefined;
 }
 
 /** The write side of the index database: prepared statements, used inside transactions. */
@@ -172,6 +176,7 @@ export class Tables {
          VALUES (?, ?, ?, ?, ?)`,
       ),
       allDocs: p('SELECT rowid, text FROM docs WHERE sid = ?'),
+      docKeys: p('SELECT rowid, position, field, name, text FROM docs WHERE sid = ?'),
       dropDocs: p('DELETE FROM docs WHERE sid = ?'),
       filesState: p('SELECT files_state AS s FROM sessions WHERE sid = ?'),
       setFilesState: p('UPDATE sessions SET files_state = ? WHERE sid = ?'),
@@ -232,9 +237,9 @@ export class Tables {
     this.s.secretsDeleteField.run(sid, field);
   }
 
-  private deleteDoc(d: { rowid: number; text: string }): void {
+  private deleteDoc(d: { rowid: number; text: string }, purge = false): void {
     this.generation++;
-    if (this.sink) this.sink.drop(d.rowid);
+    if (this.sink) this.sink.drop(d.rowid, purge);
     else this.s.ftsDelete.run(d.rowid, d.text);
     this.s.docDelete.run(d.rowid);
   }
@@ -265,6 +270,59 @@ export class Tables {
     for (const [kind, count] of doc.findings) {
       this.s.secretInsert.run(sid, doc.position, doc.field, doc.name, kind, count);
     }
+  }
+
+  /**
+   * Masks the session's stored texts with `values` as well (../session-values: values learned
+   * after they were written, or by a process before this one), each text it changes written
+   * anew under its key (FTS5's rows deleted and inserted, or the trigram engine's); findings
+   * stay as counted. Returns how many texts changed.
+   */
+  sweepValues(sid: number, values: ReadonlyMap<string, string>): number {
+    return values.size === 0 ? 0 : this.sweep(sid, (text) => echoMask(text, values));
+  }
+
+  /** See sweepValues: each stored text of the session put through `mask`. */
+  sweep(sid: number, mask: (text: string) => string): number {
+    const rows = this.s.docKeys.all(sid) as {
+      rowid: number;
+      position: number;
+      field: number;
+      name: string;
+      text: string;
+    }[];
+    let changed = 0;
+    for (const row of rows) {
+      const text = this.sink ? (this.sink.text(row.rowid) ?? '') : row.text;
+      const masked = mask(text);
+      if (masked === text) continue;
+      changed++;
+      this.deleteDoc({ rowid: row.rowid, text }, true);
+      const rowid = this.s.docInsert.run(
+        sid,
+        row.position,
+        row.field,
+        row.name,
+        this.sink ? '' : masked,
+      ).lastInsertRowid;
+      if (this.sink) this.sink.put(Number(rowid), masked);
+      else this.s.ftsInsert.run(rowid, masked);
+    }
+    if (changed > 0) this.swept = true;
+    return changed;
+  }
+
+  /** A sweep changed texts since the last checkpoint (see checkpointIfSwept). */
+  private swept = false;
+
+  /**
+   * After a commit: the texts a sweep replaced leave the WAL as well (their pages stay in its
+   * older frames until it is truncated; secure_delete clears them in the database file).
+   */
+  checkpointIfSwept(): void {
+    if (!this.swept || !this.db.open || this.db.inTransaction) return;
+    this.swept = false;
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
   }
 
   putStep(sid: number, r: StepRow): void {

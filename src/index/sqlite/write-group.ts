@@ -23,7 +23,11 @@ export class WriteGroup {
   private since = 0;
   private bytes = 0;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Run after each commit (Tables.checkpointIfSwept). */
+    private readonly afterCommit: () => void = () => undefined,
+  ) {}
 
   open(): void {
     if (this.db.inTransaction) return;
@@ -41,5 +45,6 @@ export class WriteGroup {
   commit(): void {
     // An error SQLite rolled the transaction back for has already ended it (the pass failed).
     if (this.db.open && this.db.inTransaction) this.db.exec('COMMIT');
+    this.afterCommit();
   }
 }

@@ -33,6 +33,8 @@ export class TrigramTexts implements TextSink {
   /** When the first text now waiting and the last one were put (ms, performance.now()). */
   private firstPut = 0;
   private lastPut = 0;
+  /** A text written in a segment was dropped: the next flush merges it away. */
+  private purge = false;
 
   constructor(
     db: Db,
@@ -107,13 +109,21 @@ export class TrigramTexts implements TextSink {
 
   /** Whether what waits is written now (see FLUSH_MS). */
   private due(): boolean {
+    if (this.purge) return true;
     if (this.index.waiting === 0) return false;
     const now = performance.now();
     return this.index.full || now - this.lastPut >= FLUSH_MS || now - this.firstPut >= MAX_WAIT_MS;
   }
 
-  drop(rowid: number): void {
+  drop(rowid: number, purge = false): void {
+    // A text already in a segment stays there, dead, until a merge: one masked again (see
+    // Tables.sweep) must not stay clear in CACHE_DIR, so the next flush merges.
+    if (purge) this.purge = true;
     this.index.delete(rowid);
+  }
+
+  text(rowid: number): string | undefined {
+    return this.index.text(rowid);
   }
 
   start(): void {
@@ -133,7 +143,9 @@ export class TrigramTexts implements TextSink {
   async flush(): Promise<void> {
     try {
       await this.index.flush();
-      if (this.index.census().segments > MAX_SEGMENTS) await this.index.merge();
+      const purge = this.purge;
+      this.purge = false;
+      if (purge || this.index.census().segments > MAX_SEGMENTS) await this.index.merge();
       this.failed = null;
     } catch (err) {
       if (this.failed === null)
