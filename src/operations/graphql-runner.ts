@@ -102,7 +102,6 @@ export class GraphqlRunner {
     return (document, variables) => {
       const context = graphqlContext(this.deps, principal, rateKey);
       context.limits.releaseWhenSent = 'answered';
-      context.limits.patient = true;
       return this.run(context, document, variables);
     };
   }
