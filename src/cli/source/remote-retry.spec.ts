@@ -4,7 +4,7 @@ import { CliError } from '../errors';
 import { RemoteClient } from './remote';
 
 /**
- * A 429 that says when to ask again (a session still being learned, a key's rate limit) is
+ * A 429 that says when to ask again (a key's rate limit, large values in flight) is
  * asked again after that wait; one that does not fails at once, as every refusal.
  */
 describe('RemoteClient and 429', () => {
@@ -30,24 +30,22 @@ describe('RemoteClient and 429', () => {
     asked = 0;
   });
 
-  const learning = {
+  const busy = {
     status: 429,
     headers: { 'retry-after': '1' },
     body: JSON.stringify({
-      errors: [{ message: 'still learning', extensions: { code: 'RATE_LIMITED' } }],
+      errors: [{ message: 'busy', extensions: { code: 'RATE_LIMITED' } }],
     }),
   };
 
   it('waits Retry-After, says so on stderr, and answers', async () => {
-    answers = [learning, { status: 200, headers: {}, body: '{"data":{"ok":true}}' }];
+    answers = [busy, { status: 200, headers: {}, body: '{"data":{"ok":true}}' }];
     const err = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const started = Date.now();
     try {
       await expect(new RemoteClient(url, 'k').run('{ ok }')).resolves.toEqual({ ok: true });
       expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
-      expect(err.mock.calls.map((c) => c[0])).toEqual([
-        'brainql: still learning (retrying in 1 s)\n',
-      ]);
+      expect(err.mock.calls.map((c) => c[0])).toEqual(['brainql: busy (retrying in 1 s)\n']);
       expect(asked).toBe(2);
     } finally {
       err.mockRestore();
@@ -55,10 +53,10 @@ describe('RemoteClient and 429', () => {
   });
 
   it('fails at once on a 429 without Retry-After', async () => {
-    answers = [{ ...learning, headers: {} }];
+    answers = [{ ...busy, headers: {} }];
     const run = new RemoteClient(url, 'k').run('{ ok }');
     await expect(run).rejects.toBeInstanceOf(CliError);
-    await expect(run).rejects.toThrow(`${url} refused the request: 429 still learning`);
+    await expect(run).rejects.toThrow(`${url} refused the request: 429 busy`);
     expect(asked).toBe(1);
   });
 });
