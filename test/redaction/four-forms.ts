@@ -42,7 +42,24 @@ export function fourForms(r = new Redactor({ enabled: true, extraPatterns: [] })
       whole(t).replace(v, sameLength),
     ];
   };
-  return { r, line, nested, whole, bytesOf, forms, masked };
+  /**
+   * The forms expected when each of `vs` in `t` (in order) is masked as `kind`; in the line's
+   * bytes a value is JSON-escaped (a `"` is `\"`), its marker cut or padded to that length.
+   */
+  const maskedAll = (t: string, vs: readonly string[], kind = 'password'): string[] => {
+    const m = marker(kind);
+    let want = t;
+    let raw = line(t);
+    for (const v of vs) {
+      want = want.replace(v, m);
+      const j = JSON.stringify(v).slice(1, -1);
+      raw = raw.replace(j, m.slice(0, j.length).padEnd(j.length, '*'));
+    }
+    return andWhole([want, line(want), raw, nested(want)]);
+  };
+  /** The forms of a text no value of which is masked. */
+  const clear = (t: string): string[] => andWhole([t, line(t), line(t), nested(t)]);
+  return { r, line, nested, whole, bytesOf, forms, masked, maskedAll, clear };
 }
 
 /**
