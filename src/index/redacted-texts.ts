@@ -198,16 +198,7 @@ export class TextRedaction {
    */
   summary(state: SummaryState): SummaryState {
     if (!this.storeRedacted) return state;
-    const mask = (t: string | null) => (t === null ? null : this.finder.redactText(t));
-    return {
-      ...state,
-      userRequest: mask(state.userRequest),
-      model: mask(state.model),
-      localTime: mask(state.localTime),
-      workspaceRoot: mask(state.workspaceRoot),
-      // A mention masked in one batch and met raw in a later one is still one mention.
-      mentionedFiles: [...new Set(state.mentionedFiles.map((f) => this.finder.redactText(f)))],
-    };
+    return summaryTexts(state, (t) => this.finder.redactText(t));
   }
 
   /**
@@ -286,4 +277,21 @@ function markerCounts(text: string): Map<string, number> {
 /** Adds the `[REDACTED:kind]` markers of `text` to `findings`. */
 function addMarkers(findings: Findings, text: string): void {
   for (const [kind, n] of markerCounts(text)) findings.set(kind, (findings.get(kind) ?? 0) + n);
+}
+
+/**
+ * `state` with `f` applied to each of its texts (request, model, local time, workspace root,
+ * mentioned files): what the index masks before it stores a summary. A mention masked in one
+ * batch and met raw in a later one is still one mention.
+ */
+export function summaryTexts(state: SummaryState, f: (text: string) => string): SummaryState {
+  const mask = (t: string | null) => (t === null ? null : f(t));
+  return {
+    ...state,
+    userRequest: mask(state.userRequest),
+    model: mask(state.model),
+    localTime: mask(state.localTime),
+    workspaceRoot: mask(state.workspaceRoot),
+    mentionedFiles: [...new Set(state.mentionedFiles.map(f))],
+  };
 }

@@ -22,7 +22,7 @@ import {
 import { keepLineIndex, seedLineIndex } from './kept-line-index';
 import { fullInputs, pendingRecords, withInputs, type TwinRecord } from './late-twins';
 import { FIELD, recordTexts } from './record-texts';
-import type { TextRedaction } from './redacted-texts';
+import { summaryTexts, type TextRedaction } from './redacted-texts';
 import { createHash } from 'node:crypto';
 import { namedFiles, readText, stepOutputs, type FileDoc, type FileText } from './session-files';
 import type { DocRow, StepRow, Tables } from './sqlite/tables';
@@ -679,15 +679,7 @@ export class SessionIndexer {
   private echoMasked(state: SummaryState): SummaryState {
     const values = this.learning?.values;
     if (!values || values.size === 0) return state;
-    const mask = (t: string | null) => (t === null ? null : echoMask(t, values));
-    return {
-      ...state,
-      userRequest: mask(state.userRequest),
-      model: mask(state.model),
-      localTime: mask(state.localTime),
-      workspaceRoot: mask(state.workspaceRoot),
-      mentionedFiles: [...new Set(state.mentionedFiles.map((f) => echoMask(f, values)))],
-    };
+    return summaryTexts(state, (t) => echoMask(t, values));
   }
 
   /** Counts what the download masks in runs of lines that are no record. */
