@@ -2,6 +2,7 @@ import * as os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { MaskedBody } from '../http/masked-body';
 import { LARGE_VALUE_COST, type Holder, type InFlightBytes } from '../ops/in-flight-bytes';
+import type { Span } from '../redaction/detector';
 import type { Redactor, RedactorOptions } from '../redaction/redactor';
 import { ownBuffer, TEXT_PIECE, type RedactJob, type RedactReply } from './redact-work';
 import { WORKER_PRELUDE, workerCode } from '../index/worker-code';
@@ -215,6 +216,31 @@ export class RedactPool {
     }
     if (!('text' in r)) throw new Error('a text job answered as a file');
     return r.text ?? text;
+  }
+
+  /**
+   * Redactor.findSpans of `text`, in a worker: a session's transcript is learned step by step
+   * for its secret values (../redaction/tier-values), and a step of keyword-dense text held the
+   * event loop for seconds in-thread (redact-offload.e2e.spec: /healthz stalled past 2 s).
+   */
+  async findSpans(text: string): Promise<Span[]> {
+    const inThread = () => this.redactor.findSpans(text);
+    if (!this.usable || text.length === 0) return inThread();
+    let r: Final;
+    try {
+      const job: RedactJob = {
+        id: ++this.seq,
+        kind: 'spans',
+        text,
+        more: false,
+        size: text.length,
+      };
+      r = await this.submit(job, TEXT_COPIES * text.length);
+    } catch {
+      return inThread();
+    }
+    if (!('spans' in r)) throw new Error('a spans job answered as a text or file');
+    return r.spans.map(([start, end, kind]) => ({ start, end, kind }));
   }
 
   /**

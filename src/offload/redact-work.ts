@@ -19,6 +19,8 @@ export const TEXT_PIECE = 1 << 20;
 export type RedactJob =
   /** A text in pieces of TEXT_PIECE units, in order; `more`: pieces follow (see RedactPool). */
   | { id: number; kind: 'text' | 'diff'; text: string; more: boolean; size: number }
+  /** What the redactor finds in a text (a transcript's step learned: ../redaction/tier-values). */
+  | { id: number; kind: 'spans'; text: string; more: boolean; size: number }
   /** A whole file's bytes, transferred (not copied); answered with the masked body, transferred. */
   | { id: number; kind: 'file'; raw: ArrayBuffer; binary: boolean };
 
@@ -48,6 +50,8 @@ export type RedactReply =
    * null and `parts` true): `part`, masked text; `same`, a range of the job's own text that
    * came out unchanged (the main thread slices it from the text it holds).
    */
+  /** The spans of a `spans` job, as [start, end, kind]; nothing is counted (nothing masked). */
+  | { id: number; spans: [number, number, string][]; counts: [string, number][] }
   | { id: number; part: string }
   | { id: number; same: [number, number] }
   | { id: number; error: string };
@@ -94,6 +98,15 @@ export function serve(port: MessagePort, options: RedactorOptions): void {
           : maskText(raw, redactor);
         const out = ownBuffer(body);
         port.postMessage({ id: job.id, body: out, utf8, counts: [...counts] }, [out]);
+      } else if (job.kind === 'spans') {
+        pieces.push(job.text);
+        const text = pieces.length === 1 ? pieces[0] : pieces.join('');
+        pieces = [];
+        size = text.length;
+        const spans = redactor
+          .findSpans(text)
+          .map((x): [number, number, string] => [x.start, x.end, x.kind]);
+        port.postMessage({ id: job.id, spans, counts: [] });
       } else {
         counts.clear();
         pieces.push(job.text);

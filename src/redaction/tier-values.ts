@@ -160,7 +160,18 @@ function addForms(values: Map<string, string>, from: number): void {
   }
 }
 
-async function catchUp(redactor: Redactor, state: Learned, src: TierSource): Promise<void> {
+/**
+ * What the redactor finds in a step's text: in-thread, or in a worker (../offload: a step of
+ * keyword-dense text held the event loop for seconds).
+ */
+export type FindSpans = (text: string) => Span[] | Promise<Span[]>;
+
+async function catchUp(
+  redactor: Redactor,
+  state: Learned,
+  src: TierSource,
+  find: FindSpans = (text) => redactor.findSpans(text),
+): Promise<void> {
   if (state.seen.length > 0 && state.offset <= src.size) {
     const again = await src.read(state.offset - state.seen.length, state.offset);
     if (!again.equals(state.seen)) restart(state);
@@ -177,7 +188,7 @@ async function catchUp(redactor: Redactor, state: Learned, src: TierSource): Pro
       state.seen = Buffer.from(bytes.subarray(Math.max(0, bytes.length - SEEN_BYTES)));
     const text = state.carry + state.decoder.write(bytes);
     const upTo = last ? text.length : Math.max(0, text.length - SEAM);
-    const spans = redactor.findSpans(text).filter((s: Span) => s.end <= upTo);
+    const spans = (await find(text)).filter((s: Span) => s.end <= upTo);
     const before = state.values.size;
     learnValues(text, spans, state.values, MAX_TIER_VALUES);
     if (state.values.size > before) addForms(state.values, before);
@@ -229,6 +240,7 @@ export async function lineValues(
 export async function tierValues(
   redactor: Redactor,
   src: TierSource,
+  find?: FindSpans,
 ): Promise<ReadonlyMap<string, string>> {
   let state = kept.get(src.key);
   if (state && (state.identity !== src.identity || state.offset > src.size)) state = undefined;
@@ -236,7 +248,7 @@ export async function tierValues(
   kept.set(src.key, state);
   const learning = state;
   if (learning.offset < src.size) {
-    learning.busy = learning.busy.then(() => catchUp(redactor, learning, src));
+    learning.busy = learning.busy.then(() => catchUp(redactor, learning, src, find));
     // A failed read starts the session over at its next request.
     learning.busy.catch(() => kept.get(src.key) === learning && kept.delete(src.key));
   }
