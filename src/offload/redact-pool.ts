@@ -2,8 +2,8 @@ import * as os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { MaskedBody } from '../http/masked-body';
 import { LARGE_VALUE_COST, type Holder, type InFlightBytes } from '../ops/in-flight-bytes';
-import type { Span } from '../redaction/detector';
 import type { Redactor, RedactorOptions } from '../redaction/redactor';
+import { learnStep, type StepLearned } from '../redaction/tier-values';
 import { ownBuffer, TEXT_PIECE, type RedactJob, type RedactReply } from './redact-work';
 import { WORKER_PRELUDE, workerCode } from '../index/worker-code';
 
@@ -37,7 +37,11 @@ const BOOTSTRAP = `${WORKER_PRELUDE}
 require(workerData.module).serve(parentPort, workerData.options);
 `;
 
-/** A worker that masked a value this large is ended after it (see Lane.retire). */
+/**
+ * A worker that masked (or searched) this much since it started is ended after its job (see
+ * Lane.retire): one 32 MB value, or the 256 KiB steps of a session's transcript read for its
+ * secret values (../steps/session-values), which grew the worker's heap as one large value did.
+ */
 const RETIRE_UNITS = 8 * 1024 * 1024;
 
 /** A worker that failed this many times in a row is not started again: values stay in-thread. */
@@ -62,6 +66,8 @@ class Lane {
   worker: Worker | null = null;
   busy: Pending | null = null;
   crashes = 0;
+  /** UTF-16 units (file bytes) the current worker was given since it started. */
+  private units = 0;
   private readonly holder: Holder = { held: 0 };
 
   constructor(private readonly pool: RedactPool) {}
@@ -76,7 +82,7 @@ class Lane {
     // not wait (as the index's worker batches, session-pool.ts); lanes bound the overshoot.
     if (p.charge > 0) this.pool.budget?.forceTake(this.holder, Math.ceil(p.charge));
     const { job } = p;
-    if (job.kind === 'file') return worker.postMessage(job, [job.raw]);
+    if (job.kind === 'file' || job.kind === 'learn') return worker.postMessage(job, [job.raw]);
     for (let at = 0; at < job.text.length; at += TEXT_PIECE) {
       const text = job.text.slice(at, at + TEXT_PIECE);
       worker.postMessage({ ...job, text, more: at + TEXT_PIECE < job.text.length });
@@ -84,6 +90,7 @@ class Lane {
   }
 
   private start(): Worker {
+    this.units = 0;
     const ts = __filename.endsWith('.ts');
     const module = require.resolve(`./redact-work${ts ? '.ts' : '.js'}`);
     const worker = new Worker(BOOTSTRAP, {
@@ -94,7 +101,8 @@ class Lane {
       if ('part' in r || 'same' in r) return this.part(r);
       const p = this.done();
       if (!p || p.job.id !== r.id) return;
-      if (p.units >= RETIRE_UNITS) this.retire(worker);
+      this.units += p.units;
+      if (this.units >= RETIRE_UNITS) this.retire(worker);
       this.crashes = 0;
       if ('error' in r) p.fail(new Error(r.error));
       else if ('text' in r && r.parts) p.ok({ ...r, text: p.parts.splice(0).join('') });
@@ -114,7 +122,7 @@ class Lane {
   /** A part of the busy job's answer: masked text, or a range of the job's own text. */
   private part(r: Extract<RedactReply, { part: string } | { same: unknown }>): void {
     const p = this.busy;
-    if (!p || p.job.id !== r.id || p.job.kind === 'file') return;
+    if (!p || p.job.id !== r.id || (p.job.kind !== 'text' && p.job.kind !== 'diff')) return;
     p.parts.push('part' in r ? r.part : p.job.text.slice(r.same[0], r.same[1]));
   }
 
@@ -219,28 +227,25 @@ export class RedactPool {
   }
 
   /**
-   * Redactor.findSpans of `text`, in a worker: a session's transcript is learned step by step
-   * for its secret values (../redaction/tier-values), and a step of keyword-dense text held the
-   * event loop for seconds in-thread (redact-offload.e2e.spec: /healthz stalled past 2 s).
+   * ../redaction/tier-values learnStep in a worker: a session's transcript is learned step by
+   * step for its secret values; a step of keyword-dense text held the event loop for seconds
+   * in-thread (redact-offload.e2e.spec: /healthz stalled past 2 s), and the garbage of reading
+   * a 32 MB step stayed in the main thread's heap (large-values.spec's peak). `bytes` is handed
+   * over as maskFile's `raw` is.
    */
-  async findSpans(text: string): Promise<Span[]> {
-    const inThread = () => this.redactor.findSpans(text);
-    if (!this.usable || text.length === 0) return inThread();
-    let r: Final;
+  async learnStep(bytes: Buffer, carry: string, last: boolean): Promise<StepLearned> {
+    const inThread = () => learnStep(this.redactor, bytes, carry, last);
+    if (!this.usable) return inThread();
+    const raw = ownBuffer(bytes);
+    const moved = raw === bytes.buffer;
     try {
-      const job: RedactJob = {
-        id: ++this.seq,
-        kind: 'spans',
-        text,
-        more: false,
-        size: text.length,
-      };
-      r = await this.submit(job, TEXT_COPIES * text.length);
-    } catch {
-      return inThread();
+      const r = await this.submit({ id: ++this.seq, kind: 'learn', raw, carry, last }, 0);
+      if (!('learned' in r)) throw new Error('a learn job answered as a text or file');
+      return r.learned;
+    } catch (err) {
+      if (!moved) return inThread();
+      throw err;
     }
-    if (!('spans' in r)) throw new Error('a spans job answered as a text or file');
-    return r.spans.map(([start, end, kind]) => ({ start, end, kind }));
   }
 
   /**
@@ -269,7 +274,12 @@ export class RedactPool {
         for (const [kind, n] of r.counts) this.onCounts?.(kind, n);
         ok(r);
       };
-      const units = job.kind === 'file' ? job.raw.byteLength : job.text.length;
+      const units =
+        job.kind === 'file'
+          ? job.raw.byteLength
+          : job.kind === 'learn'
+            ? job.raw.byteLength + job.carry.length
+            : job.text.length;
       this.queue.push({ job, charge, units, ok: replay, fail, parts: [] });
       this.dispatch();
     });

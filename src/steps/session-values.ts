@@ -3,7 +3,7 @@ import { UnreadableViewError } from '../brain/transcript/scanner';
 import type { SessionEntry } from '../brain/types';
 import { offloadOf } from '../offload/redact-pool';
 import type { Redactor } from '../redaction/redactor';
-import { NO_VALUES, tierValues } from '../redaction/tier-values';
+import { learnStep, NO_VALUES, tierValues, type LearnStep } from '../redaction/tier-values';
 
 /**
  * The values of every secret the redactor finds anywhere in a session's transcript, which every
@@ -69,13 +69,16 @@ export async function sessionValues(
   if (!redactor.enabled) return NO_VALUES;
   const tiers = await store.transcriptTiers(entry);
   if (tiers.length === 0) return NO_VALUES;
-  // A large step's detection in a worker when there are workers: the event loop answers meanwhile
+  // A large step learned in a worker when there are workers: the event loop answers meanwhile
   // (a small one costs less here than the round trip).
   const pool = offloadOf(redactor);
-  const find = pool
-    ? (text: string) => (pool.takes(text.length) ? pool.findSpans(text) : redactor.findSpans(text))
+  const learn: LearnStep | undefined = pool
+    ? (bytes, carry, last) =>
+        pool.takes(bytes.length + carry.length)
+          ? pool.learnStep(bytes, carry, last)
+          : learnStep(redactor, bytes, carry, last)
     : undefined;
-  const learning = Promise.all(tiers.map((t) => readable(tierValues(redactor, t, find))));
+  const learning = Promise.all(tiers.map((t) => readable(tierValues(redactor, t, learn))));
   if (waitMs === Infinity) return union(await learning);
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, waitMs, null)));
