@@ -128,6 +128,26 @@ test('a transcript step learned in a worker: the in-thread values and carry, its
   expect(worker.counts).toEqual(new Map()); // nothing masked, nothing counted
 }, 60_000);
 
+test('a worker given a megabyte or more is ended once idle for 2 s; a smaller job keeps it', async () => {
+  const fresh = new RedactPool(main, options, 1, null, null);
+  try {
+    await fresh.redactText(dense('lorem ipsum ', OFFLOAD_UNITS));
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(fresh.liveWorkers).toBe(1);
+    await fresh.learnStep(Buffer.from(dense('password: x ', 1024 * 1024)), '', true);
+    expect(fresh.liveWorkers).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(fresh.liveWorkers).toBe(0);
+    // The next job starts another one.
+    expect(await fresh.redactText(dense('password: x ', OFFLOAD_UNITS))).toBe(
+      main.redactText(dense('password: x ', OFFLOAD_UNITS)),
+    );
+    expect(fresh.liveWorkers).toBe(1);
+  } finally {
+    await fresh.close();
+  }
+}, 60_000);
+
 test('a closed pool masks in-thread', async () => {
   const closed = new RedactPool(main, options, 1, null, null);
   await closed.close();

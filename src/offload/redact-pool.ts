@@ -44,6 +44,14 @@ require(workerData.module).serve(parentPort, workerData.options);
  */
 const RETIRE_UNITS = 8 * 1024 * 1024;
 
+/**
+ * A worker idle this long after being given this many units since it started is ended too: a
+ * session's transcript read for its values (many steps below RETIRE_UNITS) left the worker's
+ * heap 30-40 MiB larger, under the large answers that came next (large-values.spec on Node 24).
+ */
+const IDLE_RETIRE_MS = 2_000;
+const IDLE_RETIRE_UNITS = 1024 * 1024;
+
 /** A worker that failed this many times in a row is not started again: values stay in-thread. */
 const MAX_CRASHES = 3;
 
@@ -68,11 +76,14 @@ class Lane {
   crashes = 0;
   /** UTF-16 units (file bytes) the current worker was given since it started. */
   private units = 0;
+  private idle: NodeJS.Timeout | null = null;
   private readonly holder: Holder = { held: 0 };
 
   constructor(private readonly pool: RedactPool) {}
 
   run(p: Pending): void {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
     const worker = (this.worker ??= this.start());
     this.busy = p;
     worker.ref();
@@ -103,6 +114,9 @@ class Lane {
       if (!p || p.job.id !== r.id) return;
       this.units += p.units;
       if (this.units >= RETIRE_UNITS) this.retire(worker);
+      // Cleared by the next job (run, a microtask away when one waits); holds no process open.
+      else if (this.units >= IDLE_RETIRE_UNITS)
+        this.idle = setTimeout(() => this.retire(worker), IDLE_RETIRE_MS).unref();
       this.crashes = 0;
       if ('error' in r) p.fail(new Error(r.error));
       else if ('text' in r && r.parts) p.ok({ ...r, text: p.parts.splice(0).join('') });
@@ -149,6 +163,7 @@ class Lane {
   }
 
   async close(): Promise<void> {
+    if (this.idle) clearTimeout(this.idle);
     const worker = this.worker;
     this.worker = null;
     this.busy?.fail(new Error('the redaction pool closed'));
@@ -283,6 +298,11 @@ export class RedactPool {
       this.queue.push({ job, charge, units, ok: replay, fail, parts: [] });
       this.dispatch();
     });
+  }
+
+  /** @internal Workers running now (ended after large or idle work: Lane.retire). */
+  get liveWorkers(): number {
+    return this.lanes.filter((l) => l.worker !== null).length;
   }
 
   /** @internal Hands queued jobs to idle workers. */
