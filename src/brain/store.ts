@@ -282,6 +282,27 @@ export class BrainStore {
   }
 
   /**
+   * Every transcript view of the session as one byte stream each (the full view first, then a
+   * compact one of its own): what the session's secret values are learned from
+   * (../steps/session-values). None without a transcript.
+   */
+  async transcriptTiers(entry: SessionEntry): Promise<FullTier[]> {
+    const views = await locateViews(entry.realDir);
+    const distinct = [views.full, views.compact].filter(
+      (v, i, all): v is NonNullable<typeof v> => v !== null && all.indexOf(v) === i,
+    );
+    return distinct.map((view) => {
+      const first = view.segments[0]?.version;
+      return {
+        key: viewKey(entry.realDir, view),
+        identity: first ? `${first.dev}:${first.ino}` : '',
+        size: view.size,
+        read: (start: number, end: number) => readViewRange(entry.realDir, view, start, end),
+      };
+    });
+  }
+
+  /**
    * The compact view's records in file order (empty when there is no transcript). Records of a
    * view with no compact tier may leave large values on disk: see `fullField`.
    */

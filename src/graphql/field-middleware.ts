@@ -3,17 +3,22 @@ import {
   isObjectType,
   type GraphQLField,
   type GraphQLFieldResolver,
+  type GraphQLResolveInfo,
   type GraphQLSchema,
 } from 'graphql';
 import type { Redactor } from '../redaction/redactor';
-import { policyOf } from './field-policy';
+import { LEARN_WAIT_MS, StillLearning } from '../steps/session-values';
+import { policyOf, type FieldPolicy } from './field-policy';
 import { afterField, beforeField } from './limits/field-limits';
+import { stillLearning } from './limits/limit-error';
 import type { RequestLimits } from './limits/request-limits';
-import { redactField } from './redaction-field';
+import type { Loaders } from './loaders';
+import { masksField, recordSessionOf, redactField, withSessionValues } from './redaction-field';
 
 interface FieldContext {
   limits?: RequestLimits;
   redactor?: Redactor;
+  loaders?: Loaders;
 }
 
 /**
@@ -54,7 +59,14 @@ function guarded(
       return shown;
     };
     const finish = (value: unknown) => {
-      const shown = redactField(value, info, policy, redactor, limits);
+      const shown = sessionMasked(
+        redactField(value, info, policy, redactor, limits),
+        value,
+        source,
+        policy,
+        info,
+        context,
+      );
       // Masked in a worker: counted once it is back, the deadline raced as any pending value.
       if (!isPromiseLike(shown)) return counted(shown);
       const pending = Promise.resolve(shown);
@@ -65,6 +77,37 @@ function guarded(
     const pending = Promise.resolve(raw);
     return (limits ? limits.race(pending) : pending).then(finish);
   };
+}
+
+/**
+ * `shown` with the secret values of the session its record belongs to masked too (a record's
+ * fields only: ../steps/session-values). A session not learned within the wait stops the
+ * request with RATE_LIMITED: no record of it is answered clear meanwhile.
+ */
+function sessionMasked(
+  shown: unknown,
+  value: unknown,
+  source: unknown,
+  policy: FieldPolicy,
+  info: GraphQLResolveInfo,
+  { redactor, loaders, limits }: FieldContext,
+): unknown {
+  // A field its service masks (StepOutput.text, on byte offsets) is a record's text as well.
+  const own = policy.redaction === 'service' ? { ...policy, redaction: undefined } : policy;
+  if (!redactor?.enabled || !loaders || !masksField(value, info, own)) return shown;
+  const entry = recordSessionOf(source);
+  if (!entry) return shown;
+  const values = loaders.sessionValues(entry, redactor, limits?.learnWait() ?? LEARN_WAIT_MS);
+  if (!isPromiseLike(values)) return withSessionValues(shown, redactor, values);
+  return values.then(
+    (v) => withSessionValues(shown, redactor, v),
+    (err: unknown) => {
+      if (!(err instanceof StillLearning)) throw err;
+      const refused = stillLearning(err.message, err.retryAfterSeconds);
+      if (limits) limits.stop(refused);
+      throw refused;
+    },
+  );
 }
 
 function isPromiseLike(value: unknown): value is PromiseLike<unknown> {

@@ -8,9 +8,11 @@ import type { BrainStore } from '../brain/store';
 import type { Principal } from '../auth/principal';
 import type { Redactor } from '../redaction/redactor';
 import type { Problem, SessionEntry, StepRecord, TruncatedField, ToolCall } from '../brain/types';
+import { sessionValues } from '../steps/session-values';
 
 type FullKey = { entry: SessionEntry; record: StepRecord; field: TruncatedField };
 type OutputKey = { entry: SessionEntry; index: number };
+type Values = ReadonlyMap<string, string>;
 
 /** What stops a request's store work: its limits (the deadline), read when work starts. */
 export interface Stoppable {
@@ -39,9 +41,11 @@ export class Loaders {
   readonly fileChanges: DataLoader<SessionEntry, FileChangeInfo[], string>;
   /** Loaders of services over other sources than the store (the home index): see `own`. */
   private readonly owned = new Map<object, unknown>();
+  /** Sessions' secret values asked in this request: pending, then the values themselves. */
+  private readonly learned = new Map<string, Promise<Values> | Values>();
 
   constructor(
-    store: BrainStore,
+    private readonly store: BrainStore,
     private readonly request?: Stoppable,
   ) {
     const dir = (e: SessionEntry) => e.realDir;
@@ -84,6 +88,22 @@ export class Loaders {
    */
   async admit(bytes: number): Promise<void> {
     await this.request?.admit?.(bytes);
+  }
+
+  /**
+   * The secret values of the session of `entry` that every record of it masks
+   * (../steps/session-values), asked once per request: the values themselves once known, so the
+   * fields of a page after the first are masked without a promise each. `waitMs`: see there.
+   */
+  sessionValues(entry: SessionEntry, redactor: Redactor, waitMs: number): Promise<Values> | Values {
+    const known = this.learned.get(entry.realDir);
+    if (known) return known;
+    const pending = sessionValues(this.store, redactor, entry, waitMs).then((values) => {
+      this.learned.set(entry.realDir, values);
+      return values;
+    });
+    this.learned.set(entry.realDir, pending);
+    return pending;
   }
 
   /**

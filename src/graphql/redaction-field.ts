@@ -1,8 +1,22 @@
 import { getNamedType, isScalarType, type GraphQLResolveInfo } from 'graphql';
+import type { SessionEntry } from '../brain/types';
+import { presentValues } from '../steps/present-values';
 import { offloadOf } from '../offload/redact-pool';
 import type { Redactor } from '../redaction/redactor';
+import { maskValues, maskValuesDeep } from '../redaction/tier-values';
 import type { FieldPolicy } from './field-policy';
 import type { RequestLimits } from './limits/request-limits';
+
+/** Whether the middleware masks this value of this field (see redactField). */
+export function masksField(value: unknown, info: GraphQLResolveInfo, policy: FieldPolicy): boolean {
+  if (value === null || value === undefined || typeof value === 'number') return false;
+  const type = getNamedType(info.returnType);
+  if (!isScalarType(type) || type.name === 'ID' || type.name === 'Boolean' || type.name === 'Int') {
+    return false;
+  }
+  if (policy.redaction === 'service' || policy.redaction === 'none') return false;
+  return typeof value === 'string' || (typeof value === 'object' && !(value instanceof Date));
+}
 
 /**
  * Masks secrets in every text and JSON value the API returns (content, thinking, tool
@@ -20,14 +34,7 @@ export function redactField(
   redactor: Redactor | undefined,
   limits: RequestLimits | undefined,
 ): unknown {
-  if (!redactor?.enabled || value === null || value === undefined || typeof value === 'number') {
-    return value;
-  }
-  const type = getNamedType(info.returnType);
-  if (!isScalarType(type) || type.name === 'ID' || type.name === 'Boolean' || type.name === 'Int') {
-    return value;
-  }
-  if (policy.redaction === 'service' || policy.redaction === 'none') return value;
+  if (!redactor?.enabled || !masksField(value, info, policy)) return value;
   if (typeof value === 'string') {
     // A string far larger than what is left of the response fails now, before masking it costs
     // seconds of CPU (each UTF-16 unit is at least one JSON byte; masking rarely shrinks much).
@@ -38,8 +45,36 @@ export function redactField(
       return pool.redactText(value, policy.redaction === 'diff');
     return policy.redaction === 'diff' ? redactor.redactDiff(value) : redactor.redactText(value);
   }
-  if (Array.isArray(value) || typeof value === 'object') {
-    return value instanceof Date ? value : redactor.redactJson(value);
-  }
-  return value;
+  return redactor.redactJson(value);
+}
+
+/**
+ * The session whose record a field's parent shows: a Step (`session` and `record`), or what
+ * hangs off one (`step`: a tool call, an output, a command, a file change); else null.
+ */
+export function recordSessionOf(source: unknown): SessionEntry | null {
+  if (typeof source !== 'object' || source === null) return null;
+  const s = source as {
+    record?: unknown;
+    session?: { entry?: SessionEntry };
+    step?: { record?: unknown; session?: { entry?: SessionEntry } };
+  };
+  if (s.record !== undefined && s.session?.entry) return s.session.entry;
+  if (s.step?.record !== undefined && s.step.session?.entry) return s.step.session.entry;
+  return null;
+}
+
+/**
+ * `shown` (a masked field value, or a promise of one) with the session's secret values masked
+ * too (../steps/session-values): an echo of a secret another record holds.
+ */
+export function withSessionValues(
+  shown: unknown,
+  redactor: Redactor,
+  values: ReadonlyMap<string, string>,
+): unknown {
+  if (values.size === 0) return shown;
+  if (typeof shown === 'string') return maskValues(redactor, shown, presentValues(shown, values));
+  if (shown instanceof Promise) return shown.then((s) => withSessionValues(s, redactor, values));
+  return maskValuesDeep(redactor, shown, values);
 }

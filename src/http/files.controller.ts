@@ -12,6 +12,7 @@ import { Redactor } from '../redaction/redactor';
 import { fullTierValues, NO_VALUES } from '../redaction/tier-values';
 import type { SessionEntry, StepRecord } from '../brain/types';
 import { cutRecordOf, lineTwinValues } from '../steps/twin-values';
+import { LEARN_WAIT_MS, sessionValues, StillLearning } from '../steps/session-values';
 import { parseFilePath } from './file-path';
 import { ApiErrors, ApiSessionId, FlavorParam } from '../rest/api-docs';
 import { Params } from '../rest/params';
@@ -142,6 +143,21 @@ export class FilesController {
   }
 
   /**
+   * The secret values found anywhere in the session's transcript, which a line of it masks too
+   * (../steps/session-values); RATE_LIMITED while a first learning takes longer than
+   * LEARN_WAIT_MS (it goes on: the retry finds it further on or done).
+   */
+  private async sessionValues(entry: SessionEntry): Promise<ReadonlyMap<string, string>> {
+    try {
+      return await sessionValues(this.store, this.redactor, entry, LEARN_WAIT_MS);
+    } catch (err) {
+      if (!(err instanceof StillLearning)) throw err;
+      const { retryAfterSeconds } = err;
+      throw new HttpError(HttpErrorCode.RATE_LIMITED, err.message, { retryAfterSeconds });
+    }
+  }
+
+  /**
    * The file `path` names in the session: as written, else (REDACT=on) the one listed file
    * whose masked path it is, which is how `SessionFile.path` lists a name holding a secret.
    */
@@ -214,7 +230,8 @@ export class FilesController {
     const values = compact
       ? await this.twinValues(res, session.entry, cutRecordOf(line, 0, 0))
       : NO_VALUES;
-    await this.sendLine(res, rateKey, line, 'application/x-ndjson', values);
+    const echoes = await this.sessionValues(session.entry);
+    await this.sendLine(res, rateKey, line, 'application/x-ndjson', values, echoes);
   }
 
   @Get('api/sessions/:id/lines/:line')
@@ -273,7 +290,8 @@ export class FilesController {
       ? (await this.store.records(session.entry)).find((r) => r.line === line)
       : undefined;
     const values = await this.twinValues(res, session.entry, record);
-    await this.sendLine(res, rateKey, bytes, 'text/plain', values);
+    const echoes = await this.sessionValues(session.entry);
+    await this.sendLine(res, rateKey, bytes, 'text/plain', values, echoes);
   }
 
   /**
@@ -289,6 +307,7 @@ export class FilesController {
     line: Buffer,
     type: string,
     values: ReadonlyMap<string, string>,
+    echoes: ReadonlyMap<string, string>,
   ): Promise<void> {
     await this.admit(res, line.length);
     const inThread = () => maskText(line, this.redactor);
@@ -296,9 +315,14 @@ export class FilesController {
     const masked = !this.redactor.enabled
       ? null
       : withTierValues(
-          pool?.takes(line.length) ? await pool.maskFile(line, false, inThread) : inThread(),
+          withTierValues(
+            pool?.takes(line.length) ? await pool.maskFile(line, false, inThread) : inThread(),
+            this.redactor,
+            values,
+          ),
           this.redactor,
-          values,
+          echoes,
+          false,
         );
     const body = masked ? masked.body : line;
     const points = Math.ceil(body.length / DOWNLOAD_CHUNK);

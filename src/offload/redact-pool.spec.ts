@@ -1,6 +1,7 @@
 import { maskBinary, maskText } from '../http/masked-body';
 import { InFlightBytes } from '../ops/in-flight-bytes';
 import { Redactor } from '../redaction/redactor';
+import { learnStep } from '../redaction/tier-values';
 import { OFFLOAD_MIN_UNITS, OFFLOAD_UNITS, RedactPool } from './redact-pool';
 import { TEXT_PIECE } from './redact-work';
 
@@ -108,6 +109,44 @@ test('whole files: maskText and maskBinary of the same bytes, moved to the worke
     expect(worker.counts).toEqual(here.counts);
   }
 }, 120_000);
+
+test('a transcript step learned in a worker: the in-thread values and carry, its bytes moved there', async () => {
+  const text = `${dense('password: x ', 100_000)}\nexport DB_PASSWORD=Xk9vQ2mLp7Rt4wZ8\n`;
+  worker.counts.clear();
+  for (const last of [false, true]) {
+    const expected = learnStep(main, Buffer.from(text), 'api_key=Qp7Lm2Xv9Tk4Rz8\n', last);
+    const own = Buffer.from(text);
+    const got = await pool.learnStep(own, 'api_key=Qp7Lm2Xv9Tk4Rz8\n', last);
+    expect(got).toEqual(expected);
+    expect(own.length).toBe(0); // its ArrayBuffer was transferred, not copied
+  }
+  // The last step learns the value at its end; another step leaves it for the next (its SEAM).
+  const found = async (last: boolean) =>
+    (await pool.learnStep(Buffer.from(text), '', last)).found.map(([v]) => v);
+  expect(await found(true)).toContain('Xk9vQ2mLp7Rt4wZ8');
+  expect(await found(false)).not.toContain('Xk9vQ2mLp7Rt4wZ8');
+  expect(worker.counts).toEqual(new Map()); // nothing masked, nothing counted
+}, 60_000);
+
+test('a worker given a megabyte or more is ended once idle for 2 s; a smaller job keeps it', async () => {
+  const fresh = new RedactPool(main, options, 1, null, null);
+  try {
+    await fresh.redactText(dense('lorem ipsum ', OFFLOAD_UNITS));
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(fresh.liveWorkers).toBe(1);
+    await fresh.learnStep(Buffer.from(dense('password: x ', 1024 * 1024)), '', true);
+    expect(fresh.liveWorkers).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(fresh.liveWorkers).toBe(0);
+    // The next job starts another one.
+    expect(await fresh.redactText(dense('password: x ', OFFLOAD_UNITS))).toBe(
+      main.redactText(dense('password: x ', OFFLOAD_UNITS)),
+    );
+    expect(fresh.liveWorkers).toBe(1);
+  } finally {
+    await fresh.close();
+  }
+}, 60_000);
 
 test('a closed pool masks in-thread', async () => {
   const closed = new RedactPool(main, options, 1, null, null);

@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { MaskedBody } from '../http/masked-body';
 import { LARGE_VALUE_COST, type Holder, type InFlightBytes } from '../ops/in-flight-bytes';
 import type { Redactor, RedactorOptions } from '../redaction/redactor';
+import { learnStep, type StepLearned } from '../redaction/tier-values';
 import { ownBuffer, TEXT_PIECE, type RedactJob, type RedactReply } from './redact-work';
 import { WORKER_PRELUDE, workerCode } from '../index/worker-code';
 
@@ -36,8 +37,20 @@ const BOOTSTRAP = `${WORKER_PRELUDE}
 require(workerData.module).serve(parentPort, workerData.options);
 `;
 
-/** A worker that masked a value this large is ended after it (see Lane.retire). */
+/**
+ * A worker that masked (or searched) this much since it started is ended after its job (see
+ * Lane.retire): one 32 MB value, or the 256 KiB steps of a session's transcript read for its
+ * secret values (../steps/session-values), which grew the worker's heap as one large value did.
+ */
 const RETIRE_UNITS = 8 * 1024 * 1024;
+
+/**
+ * A worker idle this long after being given this many units since it started is ended too: a
+ * session's transcript read for its values (many steps below RETIRE_UNITS) left the worker's
+ * heap 30-40 MiB larger, under the large answers that came next (large-values.spec on Node 24).
+ */
+const IDLE_RETIRE_MS = 2_000;
+const IDLE_RETIRE_UNITS = 1024 * 1024;
 
 /** A worker that failed this many times in a row is not started again: values stay in-thread. */
 const MAX_CRASHES = 3;
@@ -61,11 +74,16 @@ class Lane {
   worker: Worker | null = null;
   busy: Pending | null = null;
   crashes = 0;
+  /** UTF-16 units (file bytes) the current worker was given since it started. */
+  private units = 0;
+  private idle: NodeJS.Timeout | null = null;
   private readonly holder: Holder = { held: 0 };
 
   constructor(private readonly pool: RedactPool) {}
 
   run(p: Pending): void {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
     const worker = (this.worker ??= this.start());
     this.busy = p;
     worker.ref();
@@ -75,7 +93,7 @@ class Lane {
     // not wait (as the index's worker batches, session-pool.ts); lanes bound the overshoot.
     if (p.charge > 0) this.pool.budget?.forceTake(this.holder, Math.ceil(p.charge));
     const { job } = p;
-    if (job.kind === 'file') return worker.postMessage(job, [job.raw]);
+    if (job.kind === 'file' || job.kind === 'learn') return worker.postMessage(job, [job.raw]);
     for (let at = 0; at < job.text.length; at += TEXT_PIECE) {
       const text = job.text.slice(at, at + TEXT_PIECE);
       worker.postMessage({ ...job, text, more: at + TEXT_PIECE < job.text.length });
@@ -83,6 +101,7 @@ class Lane {
   }
 
   private start(): Worker {
+    this.units = 0;
     const ts = __filename.endsWith('.ts');
     const module = require.resolve(`./redact-work${ts ? '.ts' : '.js'}`);
     const worker = new Worker(BOOTSTRAP, {
@@ -93,7 +112,11 @@ class Lane {
       if ('part' in r || 'same' in r) return this.part(r);
       const p = this.done();
       if (!p || p.job.id !== r.id) return;
-      if (p.units >= RETIRE_UNITS) this.retire(worker);
+      this.units += p.units;
+      if (this.units >= RETIRE_UNITS) this.retire(worker);
+      // Cleared by the next job (run, a microtask away when one waits); holds no process open.
+      else if (this.units >= IDLE_RETIRE_UNITS)
+        this.idle = setTimeout(() => this.retire(worker), IDLE_RETIRE_MS).unref();
       this.crashes = 0;
       if ('error' in r) p.fail(new Error(r.error));
       else if ('text' in r && r.parts) p.ok({ ...r, text: p.parts.splice(0).join('') });
@@ -113,7 +136,7 @@ class Lane {
   /** A part of the busy job's answer: masked text, or a range of the job's own text. */
   private part(r: Extract<RedactReply, { part: string } | { same: unknown }>): void {
     const p = this.busy;
-    if (!p || p.job.id !== r.id || p.job.kind === 'file') return;
+    if (!p || p.job.id !== r.id || (p.job.kind !== 'text' && p.job.kind !== 'diff')) return;
     p.parts.push('part' in r ? r.part : p.job.text.slice(r.same[0], r.same[1]));
   }
 
@@ -140,6 +163,7 @@ class Lane {
   }
 
   async close(): Promise<void> {
+    if (this.idle) clearTimeout(this.idle);
     const worker = this.worker;
     this.worker = null;
     this.busy?.fail(new Error('the redaction pool closed'));
@@ -218,6 +242,28 @@ export class RedactPool {
   }
 
   /**
+   * ../redaction/tier-values learnStep in a worker: a session's transcript is learned step by
+   * step for its secret values; a step of keyword-dense text held the event loop for seconds
+   * in-thread (redact-offload.e2e.spec: /healthz stalled past 2 s), and the garbage of reading
+   * a 32 MB step stayed in the main thread's heap (large-values.spec's peak). `bytes` is handed
+   * over as maskFile's `raw` is.
+   */
+  async learnStep(bytes: Buffer, carry: string, last: boolean): Promise<StepLearned> {
+    const inThread = () => learnStep(this.redactor, bytes, carry, last);
+    if (!this.usable) return inThread();
+    const raw = ownBuffer(bytes);
+    const moved = raw === bytes.buffer;
+    try {
+      const r = await this.submit({ id: ++this.seq, kind: 'learn', raw, carry, last }, 0);
+      if (!('learned' in r)) throw new Error('a learn job answered as a text or file');
+      return r.learned;
+    } catch (err) {
+      if (!moved) return inThread();
+      throw err;
+    }
+  }
+
+  /**
    * ./masked-body's maskText (or maskBinary) of a file's bytes, in a worker. `raw` is handed
    * over (its ArrayBuffer transferred when it is its own): the caller must not use it after.
    */
@@ -243,10 +289,20 @@ export class RedactPool {
         for (const [kind, n] of r.counts) this.onCounts?.(kind, n);
         ok(r);
       };
-      const units = job.kind === 'file' ? job.raw.byteLength : job.text.length;
+      const units =
+        job.kind === 'file'
+          ? job.raw.byteLength
+          : job.kind === 'learn'
+            ? job.raw.byteLength + job.carry.length
+            : job.text.length;
       this.queue.push({ job, charge, units, ok: replay, fail, parts: [] });
       this.dispatch();
     });
+  }
+
+  /** @internal Workers running now (ended after large or idle work: Lane.retire). */
+  get liveWorkers(): number {
+    return this.lanes.filter((l) => l.worker !== null).length;
   }
 
   /** @internal Hands queued jobs to idle workers. */

@@ -3,6 +3,7 @@ import { COLLECT_BYTES } from '../ops/in-flight-bytes';
 import { fullGc } from '../ops/full-gc';
 import { maskBinary, maskText } from '../http/masked-body';
 import { Redactor, type RedactorOptions } from '../redaction/redactor';
+import { learnStep, type StepLearned } from '../redaction/tier-values';
 import { MaskWindows, WINDOWED_FROM, WINDOW_STEP } from '../redaction/windows';
 
 /**
@@ -19,6 +20,11 @@ export const TEXT_PIECE = 1 << 20;
 export type RedactJob =
   /** A text in pieces of TEXT_PIECE units, in order; `more`: pieces follow (see RedactPool). */
   | { id: number; kind: 'text' | 'diff'; text: string; more: boolean; size: number }
+  /**
+   * A step of a transcript's bytes (transferred) read for its secret values after the text the
+   * last step passed on (../redaction/tier-values learnStep).
+   */
+  | { id: number; kind: 'learn'; raw: ArrayBuffer; carry: string; last: boolean }
   /** A whole file's bytes, transferred (not copied); answered with the masked body, transferred. */
   | { id: number; kind: 'file'; raw: ArrayBuffer; binary: boolean };
 
@@ -48,6 +54,8 @@ export type RedactReply =
    * null and `parts` true): `part`, masked text; `same`, a range of the job's own text that
    * came out unchanged (the main thread slices it from the text it holds).
    */
+  /** A `learn` job's values and carry; nothing is counted (nothing masked). */
+  | { id: number; learned: StepLearned; counts: [string, number][] }
   | { id: number; part: string }
   | { id: number; same: [number, number] }
   | { id: number; error: string };
@@ -82,6 +90,10 @@ export function serve(port: MessagePort, options: RedactorOptions): void {
         large = null;
         size = job.size;
         port.postMessage({ id: job.id, text: null, counts: [...counts], ...(parts && { parts }) });
+      } else if (job.kind === 'learn') {
+        size = job.raw.byteLength + job.carry.length;
+        const learned = learnStep(redactor, Buffer.from(job.raw), job.carry, job.last);
+        port.postMessage({ id: job.id, learned, counts: [] });
       } else if (job.kind !== 'file' && job.more) {
         pieces.push(job.text);
         return;
@@ -110,7 +122,7 @@ export function serve(port: MessagePort, options: RedactorOptions): void {
     } catch (err) {
       large = null;
       pieces = [];
-      if (job.kind !== 'file' && job.more) failed = job.id;
+      if ((job.kind === 'text' || job.kind === 'diff') && job.more) failed = job.id;
       port.postMessage({ id: job.id, error: String((err as Error)?.stack ?? err) });
     }
     // The job's strings are garbage once posted: freed before the next one starts, so a worker

@@ -102,6 +102,7 @@ export class GraphqlRunner {
     return (document, variables) => {
       const context = graphqlContext(this.deps, principal, rateKey);
       context.limits.releaseWhenSent = 'answered';
+      context.limits.patient = true;
       return this.run(context, document, variables);
     };
   }

@@ -82,6 +82,23 @@ describe('tierValues', () => {
     expect([...(await tierValues(r, src()))]).toEqual([[V, 'password']]);
   });
 
+  it("reads a character cut by a step's edge whole in the next step", async () => {
+    // '€' is 3 bytes: its first byte is the last of the first 256 KiB step.
+    const before = 'x'.repeat(256 * 1024 - 'password: Xk9vQ'.length - 2);
+    const value = 'Xk9vQ\u20ac2mLp7Rt4wZ8';
+    const { src } = source('t7', `${before}\npassword: ${value}\n`);
+    expect(Buffer.byteLength(`${before}\npassword: Xk9vQ`)).toBe(256 * 1024 - 1);
+    const learned = [...(await tierValues(r, src()))];
+    expect(learned[0]).toEqual([value, 'password']);
+    expect(learned.map(([v]) => v)).toEqual([
+      value,
+      'Xk9vQ\\u20ac2mLp7Rt4wZ8',
+      'Xk9vQ\\\\u20ac2mLp7Rt4wZ8',
+      'Xk9vQ\\u20AC2mLp7Rt4wZ8',
+      'Xk9vQ\\\\u20AC2mLp7Rt4wZ8',
+    ]);
+  });
+
   it('keeps the decoded form of a value learned with a JSON escape in it', async () => {
     const line = JSON.stringify({ content: `password: "Xk9\\"vQ2mLp7"` }) + '\n';
     const { src } = source('t5', line);

@@ -1,4 +1,3 @@
-import { StringDecoder } from 'node:string_decoder';
 import { LRUCache } from 'lru-cache';
 import { inString, jsonDecoded, learnValues } from './echoes';
 import type { Span } from './patterns';
@@ -49,7 +48,6 @@ interface Learned {
   offset: number;
   /** The last CONTEXT characters learned from, and what follows them not yet learned from. */
   carry: string;
-  decoder: StringDecoder;
   values: Map<string, string>;
   /** The learning in progress: one at a time per session. */
   busy: Promise<void>;
@@ -64,7 +62,6 @@ const SEEN_BYTES = 64;
 function restart(state: Learned): void {
   state.offset = 0;
   state.carry = '';
-  state.decoder = new StringDecoder('utf8');
   state.values.clear();
   state.seen = Buffer.alloc(0);
 }
@@ -160,7 +157,63 @@ function addForms(values: Map<string, string>, from: number): void {
   }
 }
 
-async function catchUp(redactor: Redactor, state: Learned, src: TierSource): Promise<void> {
+/** What one step of a tier teaches: the values found in it, and the text the next step starts with. */
+export interface StepLearned {
+  /** value → kind, in the order found (at most MAX_TIER_VALUES; no other forms yet). */
+  found: [string, string][];
+  carry: string;
+}
+
+/**
+ * learnStep in-thread, or in a worker (../offload: a step of keyword-dense text held the event
+ * loop for seconds, and learning a 32 MB step here left the main thread's heap 60-100 MiB
+ * larger, which stayed in the process's RSS under the large answers that came next).
+ */
+export type LearnStep = (
+  bytes: Buffer,
+  carry: string,
+  last: boolean,
+) => StepLearned | Promise<StepLearned>;
+
+/**
+ * The values the redactor finds in one step of a tier: `bytes` (whole UTF-8 characters) after
+ * `carry` (the text the last step passed on). A secret ending within SEAM of the end of a step
+ * that is not the `last` may go on past it: it is learned from the next step, which starts with
+ * the last CONTEXT characters before that point.
+ */
+export function learnStep(
+  redactor: Redactor,
+  bytes: Buffer,
+  carry: string,
+  last: boolean,
+): StepLearned {
+  const text = carry + bytes.toString('utf8');
+  const upTo = last ? text.length : Math.max(0, text.length - SEAM);
+  const spans = redactor.findSpans(text).filter((s) => s.end <= upTo);
+  const found = new Map<string, string>();
+  learnValues(text, spans, found, MAX_TIER_VALUES);
+  // A copy, not a slice: a slice keeps the whole step's text alive while the session is kept.
+  const next = JSON.parse(JSON.stringify(text.slice(Math.max(0, upTo - CONTEXT)))) as string;
+  return { found: [...found], carry: next };
+}
+
+/** The length of `bytes` without a UTF-8 character cut at its end (read whole next step). */
+function wholeChars(bytes: Buffer): number {
+  for (let i = bytes.length - 1; i >= Math.max(0, bytes.length - 4); i--) {
+    const b = bytes[i];
+    if ((b & 0xc0) === 0x80) continue; // a continuation byte
+    const need = b < 0x80 ? 1 : b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+    return i + need <= bytes.length ? bytes.length : i;
+  }
+  return bytes.length; // not UTF-8 there: decoded as it is (U+FFFD), as a decoder would
+}
+
+async function catchUp(
+  redactor: Redactor,
+  state: Learned,
+  src: TierSource,
+  learn: LearnStep = (bytes, carry, last) => learnStep(redactor, bytes, carry, last),
+): Promise<void> {
   if (state.seen.length > 0 && state.offset <= src.size) {
     const again = await src.read(state.offset - state.seen.length, state.offset);
     if (!again.equals(state.seen)) restart(state);
@@ -171,17 +224,14 @@ async function catchUp(redactor: Redactor, state: Learned, src: TierSource): Pro
     const last = state.offset + bytes.length >= src.size;
     // The last line may be unfinished (being written), its value cut short: it is read again
     // from its start once more is written. A newline never falls inside a UTF-8 character.
-    if (last) bytes = bytes.subarray(0, bytes.lastIndexOf(0x0a) + 1);
+    bytes = bytes.subarray(0, last ? bytes.lastIndexOf(0x0a) + 1 : wholeChars(bytes));
+    if (bytes.length === 0 && !last) break; // a short read inside a character: the next ask
     state.offset += bytes.length;
     if (bytes.length > 0)
       state.seen = Buffer.from(bytes.subarray(Math.max(0, bytes.length - SEEN_BYTES)));
-    const text = state.carry + state.decoder.write(bytes);
-    const upTo = last ? text.length : Math.max(0, text.length - SEAM);
-    const spans = redactor.findSpans(text).filter((s: Span) => s.end <= upTo);
-    const before = state.values.size;
-    learnValues(text, spans, state.values, MAX_TIER_VALUES);
-    if (state.values.size > before) addForms(state.values, before);
-    state.carry = text.slice(Math.max(0, upTo - CONTEXT));
+    const step = await learn(bytes, state.carry, last);
+    learnFound(new Map(step.found), state.values);
+    state.carry = step.carry;
     if (last) break;
     await nextTurn();
   }
@@ -192,7 +242,6 @@ function fresh(identity: string): Learned {
     identity,
     offset: 0,
     carry: '',
-    decoder: new StringDecoder('utf8'),
     values: new Map(),
     busy: Promise.resolve(),
     seen: Buffer.alloc(0),
@@ -229,6 +278,7 @@ export async function lineValues(
 export async function tierValues(
   redactor: Redactor,
   src: TierSource,
+  learn?: LearnStep,
 ): Promise<ReadonlyMap<string, string>> {
   let state = kept.get(src.key);
   if (state && (state.identity !== src.identity || state.offset > src.size)) state = undefined;
@@ -236,7 +286,7 @@ export async function tierValues(
   kept.set(src.key, state);
   const learning = state;
   if (learning.offset < src.size) {
-    learning.busy = learning.busy.then(() => catchUp(redactor, learning, src));
+    learning.busy = learning.busy.then(() => catchUp(redactor, learning, src, learn));
     // A failed read starts the session over at its next request.
     learning.busy.catch(() => kept.get(src.key) === learning && kept.delete(src.key));
   }

@@ -4,6 +4,7 @@ import { recordLine } from '../../brain/transcript/record-line';
 import type { StoreSource } from '../../config/brain-source';
 import type { HomeSettings } from '../../config/home-settings';
 import { maskText, withTierValues } from '../../http/masked-body';
+import { sessionValues } from '../../steps/session-values';
 import { cutRecordOf, lineTwinValues } from '../../steps/twin-values';
 import { Redactor } from '../../redaction/redactor';
 import { CliError, Exit, notFound } from '../errors';
@@ -55,5 +56,9 @@ export async function localRaw(
   // The first record of its step_index, as recordLine reads it.
   const record = compact ? cutRecordOf(line, 0, 0) : undefined;
   const values = await lineTwinValues(store, redactor, entry, record);
-  return withTierValues(maskText(line, redactor), redactor, values).body;
+  // And every secret value of the session's transcript: an echo of another record's secret
+  // (../../steps/session-values), waited for however long (this process learns it alone).
+  const echoes = await sessionValues(store, redactor, entry);
+  const masked = withTierValues(maskText(line, redactor), redactor, values);
+  return withTierValues(masked, redactor, echoes, false).body;
 }

@@ -80,3 +80,13 @@ export function largeValuesBusy(capacityBytes: number, retryAfterSeconds: number
     { extensions: { code: ErrorCode.RATE_LIMITED, retryAfterSeconds, limit: capacityBytes } },
   );
 }
+
+/**
+ * The answer while the session's secret values are still being learned (../../steps/
+ * session-values): RATE_LIMITED with the retry time the learning left is estimated to take.
+ */
+export function stillLearning(message: string, retryAfterSeconds: number): GraphQLError {
+  return new GraphQLError(message, {
+    extensions: { code: ErrorCode.RATE_LIMITED, retryAfterSeconds },
+  });
+}

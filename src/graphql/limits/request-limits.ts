@@ -8,6 +8,7 @@ import {
   type Holder,
   type InFlightBytes,
 } from '../../ops/in-flight-bytes';
+import { LEARN_WAIT_MS } from '../../steps/session-values';
 import { largeValuesBusy, tooComplex } from './limit-error';
 
 const EXPIRED = Symbol('expired');
@@ -44,6 +45,12 @@ export class RequestLimits {
    * run: the caller takes the data), or by the caller (the parts of one REST answer).
    */
   releaseWhenSent: 'response-close' | 'answered' | 'caller' = 'response-close';
+
+  /**
+   * Waits for a session's secret values up to the deadline rather than LEARN_WAIT_MS (the CLI's
+   * in-process runs: a RATE_LIMITED would lose what the process learned when it exits).
+   */
+  patient = false;
 
   constructor(
     readonly limits: QueryLimits,
@@ -159,6 +166,12 @@ export class RequestLimits {
     const wait = Math.min(LARGE_VALUE_WAIT_MS, this.deadline - Date.now());
     if (await budget.take(this.hold, bytes, wait)) return;
     this.stop(largeValuesBusy(budget.capacity, Math.ceil(LARGE_VALUE_WAIT_MS / 1000)));
+  }
+
+  /** How long a field may wait for its session's secret values (../../steps/session-values). */
+  learnWait(): number {
+    const left = Math.max(0, this.deadline - Date.now());
+    return this.patient ? left : Math.min(LEARN_WAIT_MS, left);
   }
 
   /** After a large value was read and parsed: frees its intermediate copies (see settle). */

@@ -1,0 +1,37 @@
+import { subscribe, type Transport } from './clients';
+import { IDE_B, KEY_ALL, line, startLiveHome, type LiveHome } from './live-home';
+
+/**
+ * The live feed masks a secret's echo in another record of the session (review H-B,
+ * src/steps/session-values) as the other record routes do: a step appended after the one that
+ * holds the secret by its key, and the two appended together.
+ */
+
+const STEPS = `subscription($id: String!, $from: Int) {
+  steps(sessionId: $id, fromPosition: $from) { position index content }
+}`;
+const V = 'Jn7Xm2vL9pT4Q';
+const M = '[REDACTED:password]';
+
+describe.each(['ws', 'sse'] as Transport[])('session values over %s', (t) => {
+  let h: LiveHome;
+  beforeAll(async () => {
+    h = await startLiveHome();
+  });
+  afterAll(() => h?.close());
+
+  it('masks an echo appended with its secret, and one appended after it', async () => {
+    const sub = subscribe(t, h.server, STEPS, { id: IDE_B, from: 1 }, KEY_ALL);
+    await h.live.feed.ready();
+    h.append(IDE_B, line(1, `export DB_PASSWORD=${V}`) + line(2, `echo: ${V}`));
+    await sub.waitFor(2);
+    h.append(IDE_B, line(3, `later: connecting with ${V}`));
+    await sub.waitFor(3);
+    expect(sub.results.map((r) => r.data?.steps.content)).toEqual([
+      `export DB_PASSWORD=${M}`,
+      `echo: ${M}`,
+      `later: connecting with ${M}`,
+    ]);
+    await sub.close();
+  });
+});
