@@ -67,9 +67,10 @@ export class RemoteClient {
 
   /**
    * A request to a path under the base URL; network failures and HTTP refusals exit 4. A 429
-   * with `Retry-After` (the key's rate limit, large values the server has no room for yet) is
-   * asked again after that wait, said on stderr, for up to RETRY_BUDGET_MS in all: a CI job
-   * waits instead of failing.
+   * with `Retry-After` (the key's rate limit, large values the server has no room for yet, a
+   * session whose secret values the server is still learning) is asked again after that wait,
+   * said on stderr, for up to RETRY_BUDGET_MS in all: a CI job's first `brainql steps` on a
+   * large session waits instead of failing.
    */
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     let waited = 0;
