@@ -17,6 +17,11 @@ export interface SessionSummary {
   stepCount: number;
   toolCallCount: number;
   errorCount: number;
+  /**
+   * Its texts were masked with the whole session's secret values when stored (the home index's
+   * summary, REDACT=on): an answer need not learn the session to mask echoes in them.
+   */
+  echoMasked?: true;
 }
 
 const REQUEST = /<USER_REQUEST>([\s\S]*?)(?:<\/USER_REQUEST>|$)/;

@@ -128,7 +128,8 @@ export class Summaries {
     const key = `${viewVersion(views.compact)}\0${viewVersion(views.full)}`;
     const memo = this.kept.get(listed.entry.realDir);
     if (memo?.views === key) return memo.summary;
-    const summary = this.persisted(listed, views);
+    const stored = this.persisted(listed, views);
+    const summary = stored && { ...stored, echoMasked: true as const };
     if (summary)
       this.kept.set(listed.entry.realDir, { views: key, summary }, summaryBytes(summary));
     return summary;

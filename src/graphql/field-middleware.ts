@@ -13,7 +13,7 @@ import { afterField, beforeField } from './limits/field-limits';
 import { stillLearning } from './limits/limit-error';
 import type { RequestLimits } from './limits/request-limits';
 import type { Loaders } from './loaders';
-import { masksField, recordSessionOf, redactField, withSessionValues } from './redaction-field';
+import { fieldSessionOf, masksField, redactField, withSessionValues } from './redaction-field';
 
 interface FieldContext {
   limits?: RequestLimits;
@@ -80,9 +80,10 @@ function guarded(
 }
 
 /**
- * `shown` with the secret values of the session its record belongs to masked too (a record's
- * fields only: ../steps/session-values). A session not learned within the wait stops the
- * request with RATE_LIMITED: no record of it is answered clear meanwhile.
+ * `shown` with the secret values of the session whose texts it shows masked too (a record's
+ * fields, an artifact's, a session's summary texts: ./redaction-field fieldSessionOf;
+ * ../steps/session-values). A session not learned within the wait stops the request with
+ * RATE_LIMITED: none of its texts is answered clear meanwhile.
  */
 function sessionMasked(
   shown: unknown,
@@ -95,19 +96,32 @@ function sessionMasked(
   // A field its service masks (StepOutput.text, on byte offsets) is a record's text as well.
   const own = policy.redaction === 'service' ? { ...policy, redaction: undefined } : policy;
   if (!redactor?.enabled || !loaders || !masksField(value, info, own)) return shown;
-  const entry = recordSessionOf(source);
-  if (!entry) return shown;
-  const values = loaders.sessionValues(entry, redactor, limits?.learnWait() ?? LEARN_WAIT_MS);
-  if (!isPromiseLike(values)) return withSessionValues(shown, redactor, values);
-  return values.then(
-    (v) => withSessionValues(shown, redactor, v),
-    (err: unknown) => {
-      if (!(err instanceof StillLearning)) throw err;
-      const refused = stillLearning(err.message, err.retryAfterSeconds);
-      if (limits) limits.stop(refused);
-      throw refused;
-    },
-  );
+  const owner = fieldSessionOf(source, info);
+  if (!owner) return shown;
+  const learn = () => {
+    const values = loaders.sessionValues(
+      owner.entry,
+      redactor,
+      limits?.learnWait() ?? LEARN_WAIT_MS,
+    );
+    if (!isPromiseLike(values)) return withSessionValues(shown, redactor, values);
+    return learnt(values);
+  };
+  const learnt = (values: PromiseLike<ReadonlyMap<string, string>>) =>
+    values.then(
+      (v) => withSessionValues(shown, redactor, v),
+      (err: unknown) => {
+        if (!(err instanceof StillLearning)) throw err;
+        const refused = stillLearning(err.message, err.retryAfterSeconds);
+        if (limits) limits.stop(refused);
+        throw refused;
+      },
+    );
+  // A summary the home index stored was masked with the session's values then (echoMasked).
+  if (!owner.listed) return learn();
+  return loaders.summary
+    .load(owner.listed)
+    .then((summary) => (summary.echoMasked ? shown : learn()));
 }
 
 function isPromiseLike(value: unknown): value is PromiseLike<unknown> {

@@ -4,6 +4,7 @@ import { presentValues } from '../steps/present-values';
 import { offloadOf } from '../offload/redact-pool';
 import type { Redactor } from '../redaction/redactor';
 import { maskValues, maskValuesDeep } from '../redaction/tier-values';
+import type { ListedSession } from '../brain/catalog';
 import type { FieldPolicy } from './field-policy';
 import type { RequestLimits } from './limits/request-limits';
 
@@ -48,19 +49,40 @@ export function redactField(
   return redactor.redactJson(value);
 }
 
+/** Session fields read from its summary: texts taken from its records. */
+const SUMMARY_TEXTS = new Set([
+  'userRequest',
+  'model',
+  'localTime',
+  'mentionedFiles',
+  'workspaceRoot',
+]);
+
 /**
- * The session whose record a field's parent shows: a Step (`session` and `record`), or what
- * hangs off one (`step`: a tool call, an output, a command, a file change); else null.
+ * The session whose texts a field's parent shows, whose secret values the field masks too: a
+ * Step (`session` and `record`), or what hangs off one (`step`: a tool call, an output, a
+ * command, a file change); an artifact or its version (`entry` and `info`); a Session's summary
+ * texts (`listed`: its summary may have been stored masked with them already). Else null.
  */
-export function recordSessionOf(source: unknown): SessionEntry | null {
+export function fieldSessionOf(
+  source: unknown,
+  info: GraphQLResolveInfo,
+): { entry: SessionEntry; listed?: ListedSession } | null {
   if (typeof source !== 'object' || source === null) return null;
   const s = source as {
     record?: unknown;
     session?: { entry?: SessionEntry };
     step?: { record?: unknown; session?: { entry?: SessionEntry } };
+    entry?: SessionEntry;
+    info?: unknown;
+    key?: unknown;
   };
-  if (s.record !== undefined && s.session?.entry) return s.session.entry;
-  if (s.step?.record !== undefined && s.step.session?.entry) return s.step.session.entry;
+  if (s.record !== undefined && s.session?.entry) return { entry: s.session.entry };
+  if (s.step?.record !== undefined && s.step.session?.entry) return { entry: s.step.session.entry };
+  if (!s.entry || typeof s.entry.realDir !== 'string') return null;
+  if (s.info !== undefined) return { entry: s.entry };
+  if (typeof s.key === 'string' && SUMMARY_TEXTS.has(info.fieldName))
+    return { entry: s.entry, listed: source as ListedSession };
   return null;
 }
 

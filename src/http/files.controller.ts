@@ -92,10 +92,14 @@ export class FilesController {
     const opened = await this.open(session.entry.realDir, path);
     let file: SessionFile;
     let values: ReadonlyMap<string, string>;
+    let echoes: ReadonlyMap<string, string>;
     try {
       // A transcript chunk is masked as part of its view (lines cross chunk edges).
       file = await inTranscriptView(session.entry.realDir, opened.file, this.redactor);
       values = await this.tierValues(session.entry, opened.path);
+      // Every file of the session shows its secret values masked, as its records do (a step's
+      // output.txt echoing a password its transcript holds; a transcript echoing one before it).
+      echoes = this.redactor.enabled ? await this.sessionValues(session.entry) : NO_VALUES;
     } catch (err) {
       await opened.file.close();
       throw err;
@@ -112,6 +116,7 @@ export class FilesController {
       },
       (bytes) => this.admit(res, bytes),
       values,
+      echoes,
     );
   }
 
