@@ -56,7 +56,7 @@ export function ci(word: string): string {
 const ESCAPE_END =
   '\\\\|%[0-9A-Fa-f]|(?:\\x1b|\\\\u001[bB]|\\\\x1[bB]|\\\\033|\\\\e)\\[[0-9;?]{0,16}';
 /** Not preceded by a token character, except where ESCAPE_END says so. */
-export const EDGE = `(?<!(?<!${ESCAPE_END})[A-Za-z0-9_-])`;
+export const EDGE = `(?<!(?<!${ESCAPE_END})[\\w-])`;
 /**
  * EDGE, but a `_` may come before: a token with a distinctive prefix glued to an identifier
  * (`nosuchfield_sk_live_…`, `MY_ghp_…`) is still the token.

@@ -127,7 +127,7 @@ export const KEYWORDS = [
   // A service account's `private_key_id` (Google's JSON key file): it names the key to revoke.
   `${ci('private')}[_-]?${ci('key')}[_-]${ci('id')}`,
   // `masterKey` (Parse, Cosmos DB's primaryMasterKey), `shared_key`, `signing_key`.
-  `(?:${ci('master')}|${ci('shared')}|${ci('signing')}|${ci('encryption')}|${ci('hmac')}|${ci('jwt')}|${ci('subscription')})[_-]?${ci('key')}[sS]?`,
+  `(?:${ci('master')}|${ci('admin')}|${ci('shared')}|${ci('signing')}|${ci('encryption')}|${ci('hmac')}|${ci('jwt')}|${ci('subscription')})[_-]?${ci('key')}[sS]?`,
   // Services' keys by name (`OPENAI_KEY`, `stripeKey`, `SUPABASE_SERVICE_ROLE_KEY`,
   // `LICENSE_KEY`): `_key` alone also names sort, partition, cache and object keys.
   `(?:${SERVICES.map(ci).join('|')}|${ci('service')}[_-]?${ci('role')})[_-]?${ci('key')}[sS]?`,

@@ -1,0 +1,130 @@
+import { fourForms } from '../../test/redaction/four-forms';
+
+/**
+ * Review 24's shapes still served clear on every route after review 25's fixes (rules r23):
+ * each is masked now in every form (decoded, in a JSON line, the line's bytes, JSON inside
+ * JSON, the text as a whole string). Near misses below stay as they are.
+ */
+
+const { forms, maskedAll, clear } = fourForms();
+
+/** [the text, the value masked in it] */
+const SETTERS: [string, string][] = [
+  ['export A=1 API_TOKEN=Rq01(Xm2vL9pT4wZ8', 'Rq01(Xm2vL9pT4wZ8'],
+  ['set "API_TOKEN=Rq02(Xm2vL9pT4wZ8"', 'Rq02(Xm2vL9pT4wZ8'],
+  ['env -i DB_PASSWORD=Rq03(Xm2vL9pT4wZ8 ./app', 'Rq03(Xm2vL9pT4wZ8'],
+  ['sudo DB_PASSWORD=Rq04(Xm2vL9pT4wZ8 ./app', 'Rq04(Xm2vL9pT4wZ8'],
+  ['user@host:~$ export API_TOKEN=Rq05(Xm2vL9pT4wZ8', 'Rq05(Xm2vL9pT4wZ8'],
+  ['set -x API_TOKEN Rq06(Xm2vL9pT4wZ8', 'Rq06(Xm2vL9pT4wZ8'],
+  ['set -gx API_TOKEN Rq07(Xm2vL9pT4wZ8', 'Rq07(Xm2vL9pT4wZ8'],
+  ['docker run -e "DB_PASSWORD=Rq08(Xm2vL9pT4wZ8" img', 'Rq08(Xm2vL9pT4wZ8'],
+  ['docker run --env=DB_PASSWORD=Rq09(Xm2vL9pT4wZ8 img', 'Rq09(Xm2vL9pT4wZ8'],
+  [
+    'kubectl create secret generic db --from-literal password=Rq10(Xm2vL9pT4wZ8',
+    'Rq10(Xm2vL9pT4wZ8',
+  ],
+  [
+    'kubectl create secret generic db --from-literal=api-key=Rq11(Xm2vL9pT4wZ8',
+    'Rq11(Xm2vL9pT4wZ8',
+  ],
+  [
+    "kubectl create secret generic db --from-literal='password=Rq12(Xm2vL9pT4wZ8'",
+    'Rq12(Xm2vL9pT4wZ8',
+  ],
+  ['helm install x --set auth.postgresPassword=Rq13(Xm2vL9pT4wZ8', 'Rq13(Xm2vL9pT4wZ8'],
+  ['heroku config:set DB_PASSWORD=Rq14(Xm2vL9pT4wZ8', 'Rq14(Xm2vL9pT4wZ8'],
+  ['fly secrets set DB_PASSWORD=Rq15(Xm2vL9pT4wZ8', 'Rq15(Xm2vL9pT4wZ8'],
+  ['DB_PASSWORD=Qk00Xm2vL9pT4wZ8(', 'Qk00Xm2vL9pT4wZ8('],
+];
+
+const CONFIG: [string, string][] = [
+  ['Password: Rq16(Xm2vL9pT4wZ8', 'Rq16(Xm2vL9pT4wZ8'],
+  ['api-key: Rq17(Xm2vL9pT4wZ8', 'Rq17(Xm2vL9pT4wZ8'],
+  ['{password: Rq18(Xm2vL9pT4wZ8}', 'Rq18(Xm2vL9pT4wZ8'],
+  ['{password: Rq18(Xm2vL9pT4wZ9, port: 5432}', 'Rq18(Xm2vL9pT4wZ9'],
+  ['[db]\npassword=Rq19(Xm2vL9pT4wZ8', 'Rq19(Xm2vL9pT4wZ8'],
+  ['db.password=Rq20(Xm2vL9pT4wZ8', 'Rq20(Xm2vL9pT4wZ8'],
+];
+
+/** Setters of `NAME VALUE` in Dockerfiles, csh, Apache, nginx. */
+const SPACED: [string, string][] = [
+  ['env DB_PASSWORD Rq21Xm2vL9pT4wZ8', 'Rq21Xm2vL9pT4wZ8'],
+  ['ARG NPM_TOKEN Rq22Xm2vL9pT4wZ8', 'Rq22Xm2vL9pT4wZ8'],
+  ['setenv DB_PASSWORD Rq23Xm2vL9pT4wZ8', 'Rq23Xm2vL9pT4wZ8'],
+  ['SetEnv DB_PASSWORD Rq24Xm2vL9pT4wZ8', 'Rq24Xm2vL9pT4wZ8'],
+  ['SetEnv API_TOKEN "Rq24Xm2vL9pT4wZ9"', 'Rq24Xm2vL9pT4wZ9'],
+  ['fastcgi_param DB_PASSWORD Rq25Xm2vL9pT4wZ8;', 'Rq25Xm2vL9pT4wZ8'],
+];
+
+/** Code and configuration: a JWT signing secret, an admin key. */
+const CODE: [string, string][] = [
+  ["jwt.sign(payload, 'Rq26Xm2vL9pT4wZ8')", 'Rq26Xm2vL9pT4wZ8'],
+  ['jwt.sign(payload, "Rq27Xm2vL9pT4wZ8", {expiresIn: "1h"})', 'Rq27Xm2vL9pT4wZ8'],
+  ['ALGOLIA_ADMIN_KEY=3f9a7c2e1b4d6f8a0c2e4b6d8f0a2c4e', '3f9a7c2e1b4d6f8a0c2e4b6d8f0a2c4e'],
+  ['adminKey: Rq36Xm2vL9pT4wZ8', 'Rq36Xm2vL9pT4wZ8'],
+];
+
+/** Near misses: code, references, commands; clear in every form. */
+const CLEAR = [
+  'DB_PASSWORD=getenv(',
+  'DB_PASSWORD=getSecretValue1(',
+  'DB_PASSWORD=os.getenv(',
+  'password: Field(',
+  'Password: Enter your password (8+ chars)',
+  'api-key: ${API_KEY}',
+  'export FOO=1 BAR=2',
+  'sudo DB_PASSWORD=$(cat file1) ./app',
+  'echo DB_PASSWORD=Ab(cd1',
+  'x.password = compute(arg1)',
+  'set -x PATH (pwd)/bin',
+  'set -gx API_TOKEN (cat ~/.token)',
+  'set -x API_TOKEN abc(def)',
+  'user@host:~$ export API_TOKEN=abc(def',
+  'helm install x --set image.tag=v1(2)',
+  'fly secrets list',
+  '{password: hash(pw1)}',
+  'setenv PATH /usr/bin',
+  'setenv DB_PASSWORD $DB_PASS',
+  'fastcgi_param SCRIPT_FILENAME $document_root$fastcgi_script_name;',
+  'ARG NPM_TOKEN',
+  'ARG NPM_TOKEN=${NPM_TOKEN}',
+  'printenv DB_PASSWORD Xm2vL9pT4wZ8x',
+  'env DB_PASSWORD changeme',
+  'mysql -u root -p Rq32Xm2vL9pT4wZ8',
+  'jwt.sign(payload, secret)',
+  "jwt.sign(payload, 'changeme')",
+  'jwt.verify(token, key)',
+  'admin_key: true',
+  'adminKey = req.query.key',
+  'const o = {password: getPassword(user1), id};',
+];
+
+describe('review 26: shell and CLI setters with a punctuated value', () => {
+  it.each(SETTERS)('masks %j in every form', (t, v) => {
+    expect(forms(t)).toEqual(maskedAll(t, [v]));
+  });
+});
+
+describe('review 26: YAML, INI and properties keys with a punctuated value', () => {
+  it.each(CONFIG)('masks %j in every form', (t, v) => {
+    expect(forms(t)).toEqual(maskedAll(t, [v]));
+  });
+});
+
+describe('review 26: NAME VALUE setters (Dockerfile env and ARG, setenv, SetEnv, fastcgi_param)', () => {
+  it.each(SPACED)('masks %j in every form', (t, v) => {
+    expect(forms(t)).toEqual(maskedAll(t, [v]));
+  });
+});
+
+describe('review 26: jwt.sign secrets and admin keys', () => {
+  it.each(CODE)('masks %j in every form', (t, v) => {
+    expect(forms(t)).toEqual(maskedAll(t, [v]));
+  });
+});
+
+describe('review 26: near misses', () => {
+  it.each(CLEAR)('leaves %j as it is in every form', (t) => {
+    expect(forms(t)).toEqual(clear(t));
+  });
+});
