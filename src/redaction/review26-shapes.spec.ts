@@ -64,6 +64,54 @@ const CODE: [string, string][] = [
   ['adminKey: Rq36Xm2vL9pT4wZ8', 'Rq36Xm2vL9pT4wZ8'],
 ];
 
+/** [the text, its values in order]: a value, then its echo in another encoding. */
+const ECHOES: [string, string[]][] = [
+  [
+    'DB_PASSWORD="Ec06&Xm2vL9pT4wZ8"\n<input value="Ec06&#X26;Xm2vL9pT4wZ8">',
+    ['Ec06&Xm2vL9pT4wZ8', 'Ec06&#X26;Xm2vL9pT4wZ8'],
+  ],
+  [
+    'DB_PASSWORD="Ec07&Xm2vL9pT4wZ8"\n<input value="Ec07&#038;Xm2vL9pT4wZ8">',
+    ['Ec07&Xm2vL9pT4wZ8', 'Ec07&#038;Xm2vL9pT4wZ8'],
+  ],
+  [
+    'DB_PASSWORD="Ec09&Xm2vL9pT4wZ8"\n<a href="?p=Ec09&#x0026;Xm2vL9pT4wZ8">',
+    ['Ec09&Xm2vL9pT4wZ8', 'Ec09&#x0026;Xm2vL9pT4wZ8'],
+  ],
+  [
+    'DB_PASSWORD="Ec11<Xm2vL9pT4wZ8"\n<input value="Ec11&#60;Xm2vL9pT4wZ8">',
+    ['Ec11<Xm2vL9pT4wZ8', 'Ec11&#60;Xm2vL9pT4wZ8'],
+  ],
+  [
+    'DB_PASSWORD=\'Ec12"Xm2vL9pT4wZ8\'\n<input value="Ec12&#34;Xm2vL9pT4wZ8">',
+    ['Ec12"Xm2vL9pT4wZ8', 'Ec12&#34;Xm2vL9pT4wZ8'],
+  ],
+  [
+    'DB_PASSWORD=\'Ec14"Xm2vL9pT4wZ8\'\nWrite-Host "Ec14`"Xm2vL9pT4wZ8"',
+    ['Ec14"Xm2vL9pT4wZ8', 'Ec14`"Xm2vL9pT4wZ8'],
+  ],
+  [
+    'DB_PASSWORD=\'Ec15`Xm2vL9pT4wZ8\'\nWrite-Host "Ec15``Xm2vL9pT4wZ8"',
+    ['Ec15`Xm2vL9pT4wZ8', 'Ec15``Xm2vL9pT4wZ8'],
+  ],
+  [
+    "DB_PASSWORD='Ec18/Xm2vL9pT4wZ8'\n?p=Ec18%2fXm2vL9pT4wZ8",
+    ['Ec18/Xm2vL9pT4wZ8', 'Ec18%2fXm2vL9pT4wZ8'],
+  ],
+  [
+    "DB_PASSWORD='Ec19@Xm2vL9pT4wZ8'\n?next=%3Fp%3DEc19%2540Xm2vL9pT4wZ8",
+    ['Ec19@Xm2vL9pT4wZ8', 'Ec19%2540Xm2vL9pT4wZ8'],
+  ],
+  [
+    'DB_PASSWORD=\'Ec22&Xm2vL9pT4wZ8\'\n{"p":"Ec22\\u0026Xm2vL9pT4wZ8"}',
+    ['Ec22&Xm2vL9pT4wZ8', 'Ec22\\u0026Xm2vL9pT4wZ8'],
+  ],
+  [
+    'DB_PASSWORD="Ec23\'Xm2vL9pT4wZ8"\n<pw>Ec23&apos;Xm2vL9pT4wZ8</pw>',
+    ["Ec23'Xm2vL9pT4wZ8", 'Ec23&apos;Xm2vL9pT4wZ8'],
+  ],
+];
+
 /** Near misses: code, references, commands; clear in every form. */
 const CLEAR = [
   'DB_PASSWORD=getenv(',
@@ -96,6 +144,8 @@ const CLEAR = [
   'jwt.verify(token, key)',
   'admin_key: true',
   'adminKey = req.query.key',
+  '<input value="Ec06&#X26;Xm2vL9pT4wZ8">',
+  'see %2fusr%2540host and &#X26;&#038;&#x0026;',
   'const o = {password: getPassword(user1), id};',
 ];
 
@@ -120,6 +170,12 @@ describe('review 26: NAME VALUE setters (Dockerfile env and ARG, setenv, SetEnv,
 describe('review 26: jwt.sign secrets and admin keys', () => {
   it.each(CODE)('masks %j in every form', (t, v) => {
     expect(forms(t)).toEqual(maskedAll(t, [v]));
+  });
+});
+
+describe('review 26: echoes in other encodings (HTML references, PowerShell, URL, JSON)', () => {
+  it.each(ECHOES)('masks %j in every form', (t, vs) => {
+    expect(forms(t)).toEqual(maskedAll(t, vs));
   });
 });
 
