@@ -38,7 +38,7 @@ export const KEY_LAST = `(?:${[
   // DB_PW, GITHUB_PAT (review r17 M4).
   '[pP][wW]',
   '[pP][aA][tT]',
-  `(?:[mM][dD]|${ci('backu')})[pP]`,
+  `(?:[mM][dD]|[oO][tT]|${ci('backu')})[pP]`,
   '(?:[eE][nNñÑ]|[aA][nN]|[nN][hH]|[oO][lL])[aA]',
   '[лЛ][ьЬ]',
   '[sS][lLłŁ][oO]',

@@ -145,6 +145,9 @@ export const KEYWORDS = [
   // `{"passcode": "…"}` were served clear).
   `(?<![A-Za-z])${ci('pin')}[_-]?${ci('code')}`,
   ci('passcode'),
+  // A one-time code (`{"otp": "839205"}`, `totp`, `mfa_code`; review 24), its value a code only
+  // (acceptAssignment, as a PIN's).
+  `(?<![A-Za-z])[tT]?${ci('otp')}|${ci('mfa')}[_-]?${ci('code')}`,
   // A bearer token's own key (`"bearer": "…"`, `auth: { bearer: … }`: review 23).
   `(?<![A-Za-z])${ci('bearer')}`,
   // The word for password in other languages (VOTRE_MDP, motDePasse, mot_de_passe, Passwort...).
@@ -337,7 +340,7 @@ const CMDLET =
   /^(?:Get|Set|Read|New|ConvertTo|ConvertFrom|Import|Export|Invoke|Unprotect|Protect)-[A-Z][A-Za-z]+$/;
 const PLACEHOLDER_WORDS = new Set(['password', 'passwd', 'pass', 'pwd', 'changeme']);
 
-const PIN = /^pin(?:[_-]?code)?$/i;
+const PIN = /^(?:pin(?:[_-]?code)?|t?otp|mfa[_-]?code)$/i;
 const PIN_VALUE = /^\d{4,8}$/;
 /** An example PIN (`1234`, `0000`, `987654`: review 19 kept `PIN=1234` clear): one step apart. */
 function examplePin(value: string): boolean {
@@ -366,7 +369,7 @@ export function acceptAssignment(
 ): boolean {
   if (!quoted && (next === '(' || next === '[')) return false;
   // A PIN is 4 to 8 digits (review 23): `pin` alone names pins of boards and versions too.
-  if ((keyword.length === 3 || keyword.length === 7 || keyword.length === 8) && PIN.test(keyword))
+  if (keyword.length >= 3 && keyword.length <= 8 && PIN.test(keyword))
     return PIN_VALUE.test(value) && !examplePin(value);
   const c = value[0];
   const special = c === '$' || c === '%' || c === '{' || c === '[';

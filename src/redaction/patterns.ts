@@ -388,6 +388,8 @@ const KEY_LAST_ENDINGS = [
   'pin',
   // bearer (review 23).
   'rer',
+  // otp, totp (review 25).
+  'otp',
 ];
 /**
  * Lower-case pair -> the first characters allowed before it (ASCII; 2: a longer ending's, see

@@ -64,6 +64,21 @@ const CODE: [string, string][] = [
   ['adminKey: Rq36Xm2vL9pT4wZ8', 'Rq36Xm2vL9pT4wZ8'],
 ];
 
+/** Markdown, prose and JSON: a table under `|:--|`, a one-time code, sentences, a heading. */
+const PROSE: [string, string][] = [
+  ['| user | password |\n|:--|:--|\n| admin | Md09Xm2vL9pT4wZq |', 'Md09Xm2vL9pT4wZq'],
+  ['| user | password |\n|-|-|\n| admin | Md10Xm2vL9pT4wZq |', 'Md10Xm2vL9pT4wZq'],
+  ['{"otp": "839205"}', '839205'],
+  ['totp: 493027', '493027'],
+  ['mfa_code=493027', '493027'],
+  ['The password for the admin account is Rq36Xm2vL9pT4wZ8.', 'Rq36Xm2vL9pT4wZ8'],
+  ['Use password Rq37Xm2vL9pT4wZ8', 'Rq37Xm2vL9pT4wZ8'],
+  ['I set the root password to Rq38Xm2vL9pT4wZ8', 'Rq38Xm2vL9pT4wZ8'],
+  ['### Admin password\n\nRq39Xm2vL9pT4wZ8', 'Rq39Xm2vL9pT4wZ8'],
+  ['user admin pass Md20Xm2vL9pT4wZq', 'Md20Xm2vL9pT4wZq'],
+  ['**Token:** Tk9mX2vL9pT', 'Tk9mX2vL9pT'],
+];
+
 /** [the text, its values in order]: a value, then its echo in another encoding. */
 const ECHOES: [string, string[]][] = [
   [
@@ -146,6 +161,23 @@ const CLEAR = [
   'adminKey = req.query.key',
   '<input value="Ec06&#X26;Xm2vL9pT4wZ8">',
   'see %2fusr%2540host and &#X26;&#038;&#x0026;',
+  '{"otp": "123456"}',
+  'otp: v1.2.3',
+  '{"otp_length": 6}',
+  'OTP: 12',
+  '{"otpEnabled": true}',
+  '| a | b |\n|:--|:--|\n| c | d |',
+  'The password for the admin account is stored in vault.',
+  'Use password authentication for ssh2 hosts',
+  'I set the password to expire in 90 days',
+  '### Admin password\n\nUse the reset link.',
+  '### Admin password\n\n- rotate monthly2024',
+  '## Password\n\nSee docs/auth2.md',
+  'user admin pass the test',
+  'the password to db2 is secret',
+  '**Token:** Float32_LE',
+  'use password-based auth',
+  'with password hashing via bcrypt2',
   'const o = {password: getPassword(user1), id};',
 ];
 
@@ -176,6 +208,12 @@ describe('review 26: jwt.sign secrets and admin keys', () => {
 describe('review 26: echoes in other encodings (HTML references, PowerShell, URL, JSON)', () => {
   it.each(ECHOES)('masks %j in every form', (t, vs) => {
     expect(forms(t)).toEqual(maskedAll(t, vs));
+  });
+});
+
+describe('review 26: prose, headings, tables and one-time codes', () => {
+  it.each(PROSE)('masks %j in every form', (t, v) => {
+    expect(forms(t)).toEqual(maskedAll(t, [v]));
   });
 });
 
