@@ -30,7 +30,7 @@ export const KEY_LAST = `(?:${[
   `(?:[oO][rR]|[pPsS][wW]|${ci('pro')}|${ci('ol')})[dD]`,
   `(?:[sSaA][sS]|[kK][iI]|[fF][rR]|[oO][dD]|${ci('liv')}|[_-]${ci('valu')}|${ci('retyp')})[eE]`,
   '(?:[aA][sS]|[iI][eE]|[rR][dD]|[eE][tT]|[aA][lL]|[eE][nN]|[eE][yY])[sS]',
-  `(?:[rR][eE]|[wW][oO][rR]|[eE][sS]|${ci('tes')}|${ci('repea')}|${ci('curren')})[tT]`,
+  `(?:[rR][eE]|[wW][oO][rR]|[eE][sS]|${ci('tes')}|${ci('repea')}|${ci('curren')}|[_-]${ci('sal')})[tT]`,
   `(?:[kK][eE]|[tT][iI][oO]|[sS][oO]|${ci('agai')})[nN]`,
   '[kK][eE][yY]',
   `(?:[iI][aA]|${ci('loca')})[lL]`,

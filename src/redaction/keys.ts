@@ -200,12 +200,12 @@ export const KEY_TAILS = [
 ];
 /**
  * `SECRET_KEY`, `secret_access_key`, `SECRET_KEY_BASE`, `SecretString` (AWS Secrets Manager),
- * `password_value`, and a version or a number after it: `ses_smtp_password_v4`, `db_password_2`,
+ * `password_value`, `PASSWORD_SALT` and `AUTH_SALT` (review 25: a salt kept secret), and a version or a number after it: `ses_smtp_password_v4`, `db_password_2`,
  * and an environment: `db_password_prod`.
  */
 export const KEY_SUFFIX =
   `(?:[_-]?(?:${ci('access')}[_-]?)?${ci('key')})?(?:[_-]?${ci('base')})?` +
-  `(?:[_-]?(?:${ci('string')}|${ci('value')}))?` +
+  `(?:[_-]?(?:${ci('string')}|${ci('value')}|${ci('salt')}))?` +
   // A second entry of a form or a number (`password2`, Django's signup form; `DB_PASSWORD2`,
   // `api_key2`; up to four digits, a year's: `password_2026`, `API_KEY_2024`, review r15),
   // a confirmation (`passwordConfirm`, `password_confirmation`, `password_again`),

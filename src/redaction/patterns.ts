@@ -388,8 +388,10 @@ const KEY_LAST_ENDINGS = [
   'pin',
   // bearer (review 23).
   'rer',
-  // otp, totp (review 25).
+  // otp, totp; a key's _SALT (review 25).
   'otp',
+  '_salt',
+  '-salt',
 ];
 /**
  * Lower-case pair -> the first characters allowed before it (ASCII; 2: a longer ending's, see

@@ -62,6 +62,9 @@ const CODE: [string, string][] = [
   ['jwt.sign(payload, "Rq27Xm2vL9pT4wZ8", {expiresIn: "1h"})', 'Rq27Xm2vL9pT4wZ8'],
   ['ALGOLIA_ADMIN_KEY=3f9a7c2e1b4d6f8a0c2e4b6d8f0a2c4e', '3f9a7c2e1b4d6f8a0c2e4b6d8f0a2c4e'],
   ['adminKey: Rq36Xm2vL9pT4wZ8', 'Rq36Xm2vL9pT4wZ8'],
+  ['PASSWORD_SALT=Rq35Xm2vL9pT4wZ8', 'Rq35Xm2vL9pT4wZ8'],
+  ["define('AUTH_SALT', 'Rq35Xm2vL9pT4wZ9');", 'Rq35Xm2vL9pT4wZ9'],
+  ['SECURITY_PASSWORD_SALT: Rq35Xm2vL9pT4wZ7', 'Rq35Xm2vL9pT4wZ7'],
 ];
 
 /** Markdown, prose and JSON: a table under `|:--|`, a one-time code, sentences, a heading. */
@@ -159,6 +162,8 @@ const CLEAR = [
   'jwt.verify(token, key)',
   'admin_key: true',
   'adminKey = req.query.key',
+  'salt = bcrypt.gensalt()',
+  'password_salt_rounds=12',
   '<input value="Ec06&#X26;Xm2vL9pT4wZ8">',
   'see %2fusr%2540host and &#X26;&#038;&#x0026;',
   '{"otp": "123456"}',
@@ -199,7 +204,7 @@ describe('review 26: NAME VALUE setters (Dockerfile env and ARG, setenv, SetEnv,
   });
 });
 
-describe('review 26: jwt.sign secrets and admin keys', () => {
+describe('review 26: jwt.sign secrets, admin keys, salts', () => {
   it.each(CODE)('masks %j in every form', (t, v) => {
     expect(forms(t)).toEqual(maskedAll(t, [v]));
   });
