@@ -130,6 +130,21 @@ const ECHOES: [string, string[]][] = [
   ],
 ];
 
+/** Grafana's legacy API key, built here (no token-shaped literal in the source). */
+const grafanaKey = (k: string, name: string) =>
+  Buffer.from(`{"k":"${k}","n":"${name}","id":1}`).toString('base64');
+const GRAFANA = grafanaKey('T0dWbWxaWkpRc1d1ZU5tdTlpd1NYZ0Rv', 'admin-key');
+const SIGV4 = 'ab12'.repeat(16);
+const TOKENS: [string, string, string][] = [
+  [`curl -H "Authorization: Bearer ${GRAFANA}" http://grafana:3000/api`, GRAFANA, 'grafana-token'],
+  [`GRAFANA_KEY=${GRAFANA}`, GRAFANA, 'grafana-token'],
+  [
+    `Authorization: AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/iam/aws4_request, SignedHeaders=host, Signature=${SIGV4}`,
+    SIGV4,
+    'url-signature',
+  ],
+];
+
 /** Near misses: code, references, commands; clear in every form. */
 const CLEAR = [
   'DB_PASSWORD=getenv(',
@@ -164,6 +179,8 @@ const CLEAR = [
   'adminKey = req.query.key',
   'salt = bcrypt.gensalt()',
   'password_salt_rounds=12',
+  `view?r=${Buffer.from('{"k":"0f8b6c1e-2a3d-4e5f-8a9b-0c1d2e3f4a5b","t":"72f988bf-86f1-41af-91ab-2d7cd011db47","c":5}').toString('base64')}&pageName=Report`,
+  'a, key=value1',
   '<input value="Ec06&#X26;Xm2vL9pT4wZ8">',
   'see %2fusr%2540host and &#X26;&#038;&#x0026;',
   '{"otp": "123456"}',
@@ -219,6 +236,25 @@ describe('review 26: echoes in other encodings (HTML references, PowerShell, URL
 describe('review 26: prose, headings, tables and one-time codes', () => {
   it.each(PROSE)('masks %j in every form', (t, v) => {
     expect(forms(t)).toEqual(maskedAll(t, [v]));
+  });
+});
+
+describe('review 26: Grafana legacy API keys, a SigV4 Authorization header signature', () => {
+  it('builds a Grafana key of base64 letters and digits', () => {
+    expect(GRAFANA).toMatch(/^eyJrIjoi[A-Za-z0-9]{70,}={0,3}$/);
+  });
+
+  it.each(TOKENS)('masks %j in every form', (t, v, kind) => {
+    const decoded = t.replace(
+      'AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/iam/aws4_request',
+      '[REDACTED:bearer] Credential=[REDACTED:password]',
+    );
+    if (decoded === t) expect(forms(t)).toEqual(maskedAll(t, [v], kind));
+    else {
+      // The header's other values are masked too: the signature is in no form.
+      expect(forms(t)[0]).toBe(decoded.replace(v, `[REDACTED:${kind}]`));
+      for (const f of forms(t)) expect(f).not.toContain(v.slice(0, 16));
+    }
   });
 });
 
