@@ -30,7 +30,7 @@ export const KEY_LAST = `(?:${[
   `(?:[oO][rR]|[pPsS][wW]|${ci('pro')}|${ci('ol')})[dD]`,
   `(?:[sSaA][sS]|[kK][iI]|[fF][rR]|[oO][dD]|${ci('liv')}|[_-]${ci('valu')}|${ci('retyp')})[eE]`,
   '(?:[aA][sS]|[iI][eE]|[rR][dD]|[eE][tT]|[aA][lL]|[eE][nN]|[eE][yY])[sS]',
-  `(?:[rR][eE]|[wW][oO][rR]|[eE][sS]|${ci('tes')}|${ci('repea')}|${ci('curren')})[tT]`,
+  `(?:[rR][eE]|[wW][oO][rR]|[eE][sS]|${ci('tes')}|${ci('repea')}|${ci('curren')}|[_-]${ci('sal')})[tT]`,
   `(?:[kK][eE]|[tT][iI][oO]|[sS][oO]|${ci('agai')})[nN]`,
   '[kK][eE][yY]',
   `(?:[iI][aA]|${ci('loca')})[lL]`,
@@ -38,7 +38,7 @@ export const KEY_LAST = `(?:${[
   // DB_PW, GITHUB_PAT (review r17 M4).
   '[pP][wW]',
   '[pP][aA][tT]',
-  `(?:[mM][dD]|${ci('backu')})[pP]`,
+  `(?:[mM][dD]|[oO][tT]|${ci('backu')})[pP]`,
   '(?:[eE][nNñÑ]|[aA][nN]|[nN][hH]|[oO][lL])[aA]',
   '[лЛ][ьЬ]',
   '[sS][lLłŁ][oO]',
@@ -379,12 +379,20 @@ function envLineEnd(m: RegExpExecArray, end: number, max: number): number {
   if (!glued && !((sep === ':' || sep === '=') && gap >= 1 && gap <= 3 && blanks(m[0], 1, gap))) {
     return end;
   }
+  // The name: glued to its `=`; before `: ` or ` = ` past blanks only.
+  let nameEnd = m.index - 1;
+  if (!glued) while (nameEnd >= 0 && isBlank(text.charCodeAt(nameEnd))) nameEnd--;
+  let k = nameEnd;
+  while (k >= 0 && nameChar(text.charCodeAt(k))) k--;
+  // A YAML flow mapping's key (`{password: V}`): its value ends at the mapping's `}` or `,`.
+  const flow = !glued && sep === ':' && text.charCodeAt(skipBlanksBack(text, k)) === 0x7b;
   const stop = Math.min(text.length, max);
   let alnum = false;
   let i = end;
   for (; i < stop; i++) {
     const c = text.charCodeAt(i);
     if (c <= 0x20 || c === 0x5c || c === 0x7f) break;
+    if (flow && (c === 0x7d || c === 0x2c)) break;
     if (ENV_QUOTE.has(c) && !(alnumAt(text, i - 1) && alnumAt(text, i + 1))) break;
     if (c === 0x3d) {
       let k = i;
@@ -394,28 +402,36 @@ function envLineEnd(m: RegExpExecArray, end: number, max: number): number {
       i = k - 1;
     } else if (!alnum && alnumAt(text, i)) alnum = true;
   }
-  if (!alnum || (i === stop && stop < text.length)) return end;
-  // The name: glued to its `=`; before `: ` or ` = ` past blanks only.
-  let nameEnd = m.index - 1;
-  if (!glued) while (nameEnd >= 0 && isBlank(text.charCodeAt(nameEnd))) nameEnd--;
-  let k = nameEnd;
-  while (k >= 0 && nameChar(text.charCodeAt(k))) k--;
+  if (i === stop && stop < text.length) return end;
+  const run = text.slice(end - value.length, i);
+  const callLike = CALL_LIKE_SECRET.test(run);
+  if (!alnum && !callLike) return end;
   const name = text.slice(k + 1, nameEnd + 1);
   const upper = UPPER_NAME.test(name);
-  if (!upper && !LOWER_NAME.test(name)) return end;
-  const run = text.slice(end - value.length, i);
-  if (CODE_VALUE.test(run)) return end;
+  if (!upper && !ANY_NAME.test(name)) return end;
+  if (CODE_VALUE.test(run) && !callLike) return end;
   if (glued && upper && lineStartKey(text, m.index)) return i;
   // Review 24: past the .env shape, a value with a letter and a digit (not code, nor prose),
   // its key at a line's start (YAML, GitHub Actions' `env:`, a config's `NAME = V`) or after
   // a shell's or a tool's prefix (envPrefix: `set `, `declare -x `, `docker run -e `, …).
-  if (!/\d/.test(run) || !/[A-Za-z]/.test(run)) return end;
-  if (!glued && lineStartKey(text, m.index)) return i;
+  // Review 25: any name (`Password:`, `api-key:`, `db.password=`, an INI's `password=`), a
+  // flow mapping's key.
+  if (!/\d/.test(run) || !/[A-Za-z]/.test(run) || CALL_IN_VALUE.test(run)) return end;
+  if (flow || lineStartKey(text, m.index)) return i;
   return envPrefix(text, k) ? i : end;
 }
 
-/** A lower-case snake name (`password`, `db_password`, `api_key`). */
-const LOWER_NAME = /^[a-z][a-z0-9_]*$/;
+/** A setting's name: `password`, `Password`, `api-key`, `db.password`, `auth.postgresPassword`. */
+const ANY_NAME = /^[A-Za-z][A-Za-z0-9_]*(?:[.-][A-Za-z][A-Za-z0-9_]*){0,4}$/;
+/** A call of a name with a name or nothing as its argument: `md5(salt)+x` is code. */
+const CALL_IN_VALUE = /[A-Za-z_$][\w$]*\((?:[A-Za-z_$][\w$.]*)?\)/;
+/**
+ * A value that ends in `(` but is no call (review 25: `DB_PASSWORD=Qk00Xm2vL9pT4wZ8(` was read
+ * as `name(`): 12 or more letters and digits, with three digits, a lower-case and two upper-case letters,
+ * before it (`getSecretValue1(` is a call).
+ */
+const CALL_LIKE_SECRET =
+  /^(?=(?:[A-Za-z]*\d){3})(?=[A-Za-z0-9]*[a-z])(?=(?:[a-z0-9]*[A-Z]){2})[A-Za-z0-9]{12,}\($/;
 const isBlank = (c: number): boolean => c === 0x20 || c === 0x09;
 /** Whether `s` holds blanks only from `from`, `n` characters. */
 function blanks(s: string, from: number, n: number): boolean {
@@ -423,9 +439,34 @@ function blanks(s: string, from: number, n: number): boolean {
   return true;
 }
 /** Words that set a shell's variable at a line's start (`set X=V`, `declare -x X=V`). */
-const SETTERS = new Set(['set', 'env', 'readonly', 'declare', 'typeset', 'local', 'export']);
+const SETTERS = new Set([
+  'set',
+  'env',
+  'readonly',
+  'declare',
+  'typeset',
+  'local',
+  'export',
+  'sudo',
+]);
+/** Setters that take an option before the name (`declare -x`, `env -i`, `sudo -E`). */
+const OPTION_SETTERS = new Set(['declare', 'typeset', 'env', 'sudo', 'export']);
 /** Options that pass an environment variable, anywhere on a command line (`docker run -e`). */
-const ENV_OPTIONS = new Set(['-e', '--env', '--build-arg', '--set', '--set-string']);
+const ENV_OPTIONS = new Set([
+  '-e',
+  '--env',
+  '--build-arg',
+  '--set',
+  '--set-string',
+  '--from-literal',
+  'config:set',
+]);
+/** The same glued to the name by `=` (`--env=NAME=V`). */
+const ENV_EQ_OPTIONS = ['--from-literal=', '--env=', '--build-arg=', '--set=', '--set-string='];
+/** Another `NAME=value` word before the name (`export A=1 NAME=V`). */
+const OTHER_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=[^\s"'`]*$/;
+/** A shell prompt's word before its `$`: `user@host:~`, `host:dir`, `(venv)`. */
+const PROMPT_WORD = /^(?:\([\w.-]+\))?[\w.-]+@[\w.-]+(?::[~\w./-]*)?$|^[\w.-]+:[~\w./-]*$/;
 
 /**
  * Whether the name ending at `at` + 1 follows a prefix that makes `NAME=V` an assignment
@@ -434,29 +475,56 @@ const ENV_OPTIONS = new Set(['-e', '--env', '--build-arg', '--set', '--set-strin
  * prompt's `$ `).
  */
 function envPrefix(text: string, at: number): boolean {
-  if (text.endsWith('--from-literal=', at + 1)) return true;
-  if (!isBlank(text.charCodeAt(at))) return false;
-  let i = at;
-  while (i >= 0 && isBlank(text.charCodeAt(i))) i--;
+  // Review 25: the assignment quoted whole (`set "NAME=V"`, `-e "NAME=V"`, `--from-literal='…'`).
+  let q = at;
+  if (text.charCodeAt(q) === 0x22 || text.charCodeAt(q) === 0x27) {
+    q--;
+    while (q >= 0 && q > at - 8 && text.charCodeAt(q) === 0x5c) q--;
+  }
+  if (ENV_EQ_OPTIONS.some((o) => text.endsWith(o, q + 1))) return true;
+  if (!isBlank(text.charCodeAt(q))) return false;
+  let i = q;
+  let word = '';
   let w = i;
-  while (w >= 0 && w > i - 16 && text.charCodeAt(w) > 0x20 && text.charCodeAt(w) !== 0x22) w--;
-  let word = text.slice(w + 1, i + 1);
+  // Other assignments before it (`export A=1 NAME=V`, `env X=1 NAME=V`): at most four.
+  for (let n = 0; n < 5; n++) {
+    while (i >= 0 && isBlank(text.charCodeAt(i))) i--;
+    w = i;
+    while (w >= 0 && w > i - 40 && text.charCodeAt(w) > 0x20 && text.charCodeAt(w) !== 0x22) w--;
+    word = text.slice(w + 1, i + 1);
+    if (!OTHER_ASSIGNMENT.test(word)) break;
+    i = w;
+  }
+  if (word.length > 16) return false;
   if (ENV_OPTIONS.has(word)) return true;
+  // `fly secrets set NAME=V`, `flyctl secrets set …`.
+  if (word === 'set' && text.endsWith('secrets', skipBlanksBack(text, w) + 1)) return true;
   if (/^-[a-zA-Z]{1,3}$/.test(word)) {
-    // `declare -x`, `typeset -gx`.
+    // `declare -x`, `typeset -gx`, `env -i`, `sudo -E`.
     i = w;
     while (i >= 0 && isBlank(text.charCodeAt(i))) i--;
     w = i;
     while (w >= 0 && w > i - 10 && text.charCodeAt(w) > 0x20 && text.charCodeAt(w) !== 0x22) w--;
     word = text.slice(w + 1, i + 1);
-    if (word !== 'declare' && word !== 'typeset') return false;
+    if (!OPTION_SETTERS.has(word)) return false;
   } else if (!SETTERS.has(word)) return false;
-  // The setter at a line's start, maybe after a prompt (`$ `, `% `, `> `, `# `).
+  // The setter at a line's start, maybe after a prompt (`$ `, `% `, `> `, `# `,
+  // `user@host:~$ `).
   let j = w;
   while (j >= 0 && isBlank(text.charCodeAt(j))) j--;
   const p = text.charCodeAt(j);
   if (p === 0x24 || p === 0x25 || p === 0x3e || p === 0x23) {
     j--;
+    const s = j;
+    while (j >= 0 && j > s - 64 && text.charCodeAt(j) > 0x20 && text.charCodeAt(j) !== 0x22) {
+      if (
+        text.charCodeAt(j) === 0x5c &&
+        (text.charCodeAt(j + 1) === 0x6e || text.charCodeAt(j + 1) === 0x72)
+      )
+        break;
+      j--;
+    }
+    if (j < s && !PROMPT_WORD.test(text.slice(j + 1, s + 1))) j = s;
     while (j >= 0 && isBlank(text.charCodeAt(j))) j--;
   }
   if (j < 0 || text.charCodeAt(j) === 0x0a || text.charCodeAt(j) === 0x0d) return true;

@@ -17,9 +17,11 @@ const SIGNED = '(?:sig|X-Amz-Signature|X-Amz-Security-Token|X-Goog-Signature|Sig
 export const urlSignature = regexDetector({
   kind: 'url-signature',
   anchors: '=',
-  trigger: `=(?<=[?&;]${SIGNED}=)(?=[A-Za-z0-9%+/_-]{16})`,
+  // After a query's `?`, `&`, `;`, or a SigV4 Authorization header's `, ` (review 25:
+  // `…, SignedHeaders=host, Signature=<hex64>`).
+  trigger: `=(?<=(?:[?&;]|, )${SIGNED}=)(?=[\\w%+/-]{16})`,
   back: 0,
-  source: `(?<=[?&;]${SIGNED})=([A-Za-z0-9%+/_-]{16,2048}=*)`,
+  source: `(?<=(?:[?&;]|, )${SIGNED})=([A-Za-z0-9%+/_-]{16,2048}=*)`,
   quick: (text, at) => {
     const c = text.charCodeAt(at - 1);
     return c === 0x67 || c === 0x65 || c === 0x6e || c === 0x79; // sig, Signature, Token, key
@@ -64,7 +66,7 @@ const B64_OF: Record<string, string> = { '2B': '+', '2F': '/', '3D': '=' };
 export const vaultToken = regexDetector({
   kind: 'vault-token',
   anchors: '.',
-  trigger: `\\.(?=[A-Za-z0-9_-]{24})(?<=${EDGE}(?:hv[sbr]|s)\\.)`,
+  trigger: `\\.(?=[\\w-]{24})(?<=${EDGE}(?:hv[sbr]|s)\\.)`,
   back: 0,
   source: `(?<=${EDGE}(?:hv[sbr]|s))\\.[A-Za-z0-9_-]{24,1024}`,
   pick: (m) => {

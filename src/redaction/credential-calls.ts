@@ -56,6 +56,8 @@ const CALLS: Call[] = [
     kind: 'algolia-key',
     accept: (v) => HEX32.test(v),
   },
+  // jsonwebtoken's `jwt.sign(payload, 'secret', …)`: the signing secret (review 25).
+  { name: /(?<![\w$])jwt\.sign$/, re: args(1), kind: 'password', accept: password },
 ];
 const HEX32 = /^[0-9a-f]{32}$/;
 
@@ -64,7 +66,7 @@ export const credentialCall: Detector = {
   anchors: '(',
   trigger:
     '\\((?<=(?:ClientSecretCredential|NetworkCredential|PasswordAuthentication|mysqli|mysqli_connect|Wallet' +
-    '|Client|[tT]wilio|algoliasearch)\\()',
+    '|Client|[tT]wilio|algoliasearch|jwt\\.sign)\\()',
   find(text, at, _state, out) {
     const before = text.slice(Math.max(0, at - 24), at);
     const call = CALLS.find((c) => c.name.test(before));

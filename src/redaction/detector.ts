@@ -53,17 +53,16 @@ export function ci(word: string): string {
  * or erase sequence (`ESC[33m`, `ESC[1;31m`, `ESC[K`), raw or written as `\u001b[`, `\x1b[`,
  * `\033[` or `\e[` (coloured command output puts a token right after its `m`).
  */
-const ESCAPE_END =
-  '\\\\|%[0-9A-Fa-f]|(?:\\x1b|\\\\u001[bB]|\\\\x1[bB]|\\\\033|\\\\e)\\[[0-9;?]{0,16}';
+const ESCAPE_END = '\\\\|%[\\dA-Fa-f]|(?:\\x1b|\\\\(?:(?:u00|x)1[bB]|033|e))\\[[\\d;?]{0,16}';
 /** Not preceded by a token character, except where ESCAPE_END says so. */
-export const EDGE = `(?<!(?<!${ESCAPE_END})[A-Za-z0-9_-])`;
+export const EDGE = `(?<!(?<!${ESCAPE_END})[\\w-])`;
 /**
  * EDGE, but a `_` may come before: a token with a distinctive prefix glued to an identifier
  * (`nosuchfield_sk_live_…`, `MY_ghp_…`) is still the token.
  */
 export const EDGE_TOKEN = `(?<!(?<!${ESCAPE_END})[A-Za-z0-9-])`;
 /** Not preceded by a letter or digit (except where ESCAPE_END says so, as for EDGE). */
-export const EDGE_ALNUM = `(?<!(?<!${ESCAPE_END})[A-Za-z0-9])`;
+export const EDGE_ALNUM = `(?<!(?<!${ESCAPE_END})[^\\W_])`;
 
 /**
  * Where the masked part of a match starts, given the match and its end, or -1 to reject

@@ -109,7 +109,7 @@ export function jsonDecoded(s: string): string | null {
  * A value written with an escape, a quote, a character that HTML, a URL or a shell's double
  * quotes would escape, or a line separator JSON may escape.
  */
-const ENCODABLE = /[\\"&<>'%\s$`+\u2028\u2029]/;
+const ENCODABLE = /[\\"&<>'%\s$`+\u2028\u2029/@:=?#;,]/;
 const HTML: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -144,10 +144,15 @@ export function withForms(values: Map<string, string>): Map<string, string> {
     if (value.includes('+')) forms.push(value.replace(/\+/g, ' '));
     if (value.includes(' ')) forms.push(value.replace(/ /g, '+'));
     if (value.includes('&#')) forms.push(value.replace(NUMERIC_ENTITY, numericDecoded));
-    if (value.includes('&')) {
-      forms.push(value.replace(/&/g, '&#38;'), value.replace(/&/g, '&#x26;'));
+    // Review 25: any of HTML's numeric ways (`&#38;`, `&#038;`, `&#x26;`, `&#X26;`, `&#x0026;`,
+    // `&#60;`, `&#34;`), `&apos;`, and JSON's `\u0026` (Go and others escape `&`, `<`, `>`).
+    if (/[&<>"']/.test(value)) {
+      for (const f of CHARACTER_REFERENCES) forms.push(value.replace(/[&<>"']/g, f));
+      if (value.includes("'")) forms.push(value.replace(/'/g, '&apos;'));
     }
     if (value.includes('`')) forms.push(value.replace(/`(.)/gs, '$1'));
+    // PowerShell's backtick before `"` and `` ` `` in a double-quoted string (review 25).
+    if (/["`]/.test(value)) forms.push(value.replace(/[`$"]/g, '`$&'));
     // A quote inside single quotes, the shell's way and YAML's (`it'\''s…`, `Xy''q…`), and back.
     if (value.includes("'")) {
       forms.push(value.replace(/'\\''/g, "'"), value.replace(/''/g, "'"));
@@ -165,6 +170,14 @@ export function withForms(values: Map<string, string>): Map<string, string> {
         // a lone % is no URL encoding
       }
     }
+    // URL-encoded with lower-case hex (`%2f`), and twice (`%2540`, a URL inside a query).
+    const url = encodeURIComponent(value);
+    if (url !== value) {
+      forms.push(
+        url.replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase()),
+        encodeURIComponent(url),
+      );
+    }
     for (const form of forms) {
       if (form.length >= MIN_ECHO && form !== value && !values.has(form)) values.set(form, kind);
     }
@@ -172,6 +185,15 @@ export function withForms(values: Map<string, string>): Map<string, string> {
   return values;
 }
 
+/** The character reference forms of `&`, `<`, `>`, `"`, `'` an echo may show (withForms). */
+const CHARACTER_REFERENCES: ((c: string) => string)[] = [
+  (c) => `&#${c.charCodeAt(0)};`,
+  (c) => `&#0${c.charCodeAt(0)};`,
+  (c) => `&#x${c.charCodeAt(0).toString(16)};`,
+  (c) => `&#X${c.charCodeAt(0).toString(16)};`,
+  (c) => `&#x00${c.charCodeAt(0).toString(16)};`,
+  (c) => `\\u00${c.charCodeAt(0).toString(16)}`,
+];
 /** HTML's numeric character references: `&#38;`, `&#x26;`. */
 const NUMERIC_ENTITY = /&#(?:(\d{1,7})|[xX]([0-9a-fA-F]{1,6}));/g;
 function numericDecoded(m: string, dec?: string, hex?: string): string {
@@ -182,6 +204,11 @@ function numericDecoded(m: string, dec?: string, hex?: string): string {
 const HTML_DECODED: Record<string, string> = Object.fromEntries(
   Object.entries(HTML).map(([c, e]) => [e, c]),
 );
+
+/** Whether a `%XX` URL escape ends at `at`. */
+const URL_ESCAPE_BEFORE = (text: string, at: number): boolean =>
+  at >= 3 && text.charCodeAt(at - 3) === 0x25 && HEX2.test(text.slice(at - 2, at));
+const HEX2 = /^[0-9A-Fa-f]{2}$/;
 
 /**
  * Where `text` shows one of `values` again as a whole word, outside `spans` (sorted, not
@@ -199,7 +226,8 @@ export function echoSpans(
     let k = 0; // the first span that ends after the occurrence's start
     for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + 1)) {
       const end = at + value.length;
-      if (edgeBefore && at > 0 && WORD.test(text[at - 1])) continue;
+      // A URL escape's hex before it is no word (`%3DEc19%2540…`: review 25).
+      if (edgeBefore && at > 0 && WORD.test(text[at - 1]) && !URL_ESCAPE_BEFORE(text, at)) continue;
       if (edgeAfter && end < text.length && WORD.test(text[end])) continue;
       while (k < spans.length && spans[k].end <= at) k++;
       // Where a secret was found already (the value finds itself there).

@@ -9,10 +9,27 @@ import { MAX_TOKEN_RUN } from './rules';
 export const jwt = regexDetector({
   kind: 'jwt',
   anchors: 'J',
-  trigger: `J(?<=${EDGE}eyJ)(?=[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]{5})`,
+  // Also Grafana's legacy API key (grafanaApiKey), base64 of `{"k":"…` with no dot.
+  trigger: `J(?<=${EDGE}eyJ)(?=[\\w-]{5,}\\.[\\w-]{5}|rIjoi[A-Za-z0-9]{70})`,
   back: 2,
   literal: 'eyJ',
   source: `${EDGE}eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*`,
+});
+
+/**
+ * Grafana's legacy API key (review 24 medium 3): base64 of `{"k":"…","n":"…","id":…}`, as
+ * gitleaks' grafana-api-key rule reads it (`eyJrIjoi[A-Za-z0-9]{70,400}={0,3}`); found by jwt's
+ * trigger.
+ */
+export const grafanaApiKey = regexDetector({
+  kind: 'grafana-token',
+  anchors: 'J',
+  trigger: '', // jwt's
+  back: 2,
+  literal: 'eyJrIjoi',
+  source: `${EDGE}eyJrIjoi[A-Za-z0-9]{70,400}={0,3}(?![A-Za-z0-9])`,
+  // Grafana's JSON names the key (`"n":`); Power BI's embed `?r=eyJrIjoi…` holds `"t":`.
+  pick: (m) => (/"n":/.test(Buffer.from(m[0], 'base64').toString('latin1')) ? m.index : -1),
 });
 
 /**
@@ -172,9 +189,9 @@ export const anthropicKey = regexDetector({
   // too; not after another such prefix in the same run (`sk-proj-` repeated: 83 ms without,
   // `sk-ant-api03-` 47), then Anthropic's `AA` and what follows (one fixed-length skip).
   trigger:
-    `-(?<=sk-)(?:(?<=${EDGE_TOKEN}sk-)(?=[A-Za-z0-9_-]{20})` +
-    `|(?=ant-(?:api03|admin01)-)(?<!sk-ant-[A-Za-z0-9_-]*?sk-)(?=[\\s\\S]{4}(?:api03-|admin01-[\\s\\S]{2})[\\s\\S]{93}AA(?![A-Za-z0-9_-]))` +
-    `|(?=(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40})(?<!sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]*?sk-))`,
+    `-(?<=sk-)(?:(?<=${EDGE_TOKEN}sk-)(?=[\\w-]{20})` +
+    `|(?=ant-(?:api03|admin01)-)(?<!sk-ant-[\\w-]*?sk-)(?=[\\s\\S]{4}(?:api03-|admin01-[\\s\\S]{2})[\\s\\S]{93}AA(?![\\w-]))` +
+    `|(?=(?:proj|svcacct|admin)-[\\w-]{40})(?<!sk-(?:proj|svcacct|admin)-[\\w-]*?sk-))`,
   back: 2,
   literal: 'sk-ant-',
   source:
@@ -196,7 +213,7 @@ export const googleAccessToken = regexDetector({
 export const googleClientSecret = regexDetector({
   kind: 'google-client-secret',
   anchors: '-',
-  trigger: `-(?<=${EDGE}GOCSPX-)(?=[A-Za-z0-9_-]{20})`,
+  trigger: `-(?<=${EDGE}GOCSPX-)(?=[\\w-]{20})`,
   back: 6,
   literal: 'GOCSPX-',
   source: `${EDGE}GOCSPX-[A-Za-z0-9_-]{20,}`,

@@ -127,7 +127,7 @@ export const KEYWORDS = [
   // A service account's `private_key_id` (Google's JSON key file): it names the key to revoke.
   `${ci('private')}[_-]?${ci('key')}[_-]${ci('id')}`,
   // `masterKey` (Parse, Cosmos DB's primaryMasterKey), `shared_key`, `signing_key`.
-  `(?:${ci('master')}|${ci('shared')}|${ci('signing')}|${ci('encryption')}|${ci('hmac')}|${ci('jwt')}|${ci('subscription')})[_-]?${ci('key')}[sS]?`,
+  `(?:${ci('master')}|${ci('admin')}|${ci('shared')}|${ci('signing')}|${ci('encryption')}|${ci('hmac')}|${ci('jwt')}|${ci('subscription')})[_-]?${ci('key')}[sS]?`,
   // Services' keys by name (`OPENAI_KEY`, `stripeKey`, `SUPABASE_SERVICE_ROLE_KEY`,
   // `LICENSE_KEY`): `_key` alone also names sort, partition, cache and object keys.
   `(?:${SERVICES.map(ci).join('|')}|${ci('service')}[_-]?${ci('role')})[_-]?${ci('key')}[sS]?`,
@@ -145,6 +145,9 @@ export const KEYWORDS = [
   // `{"passcode": "…"}` were served clear).
   `(?<![A-Za-z])${ci('pin')}[_-]?${ci('code')}`,
   ci('passcode'),
+  // A one-time code (`{"otp": "839205"}`, `totp`, `mfa_code`; review 24), its value a code only
+  // (acceptAssignment, as a PIN's).
+  `(?<![A-Za-z])[tT]?${ci('otp')}|${ci('mfa')}[_-]?${ci('code')}`,
   // A bearer token's own key (`"bearer": "…"`, `auth: { bearer: … }`: review 23).
   `(?<![A-Za-z])${ci('bearer')}`,
   // The word for password in other languages (VOTRE_MDP, motDePasse, mot_de_passe, Passwort...).
@@ -197,12 +200,12 @@ export const KEY_TAILS = [
 ];
 /**
  * `SECRET_KEY`, `secret_access_key`, `SECRET_KEY_BASE`, `SecretString` (AWS Secrets Manager),
- * `password_value`, and a version or a number after it: `ses_smtp_password_v4`, `db_password_2`,
+ * `password_value`, `PASSWORD_SALT` and `AUTH_SALT` (review 25: a salt kept secret), and a version or a number after it: `ses_smtp_password_v4`, `db_password_2`,
  * and an environment: `db_password_prod`.
  */
 export const KEY_SUFFIX =
   `(?:[_-]?(?:${ci('access')}[_-]?)?${ci('key')})?(?:[_-]?${ci('base')})?` +
-  `(?:[_-]?(?:${ci('string')}|${ci('value')}))?` +
+  `(?:[_-]?(?:${ci('string')}|${ci('value')}|${ci('salt')}))?` +
   // A second entry of a form or a number (`password2`, Django's signup form; `DB_PASSWORD2`,
   // `api_key2`; up to four digits, a year's: `password_2026`, `API_KEY_2024`, review r15),
   // a confirmation (`passwordConfirm`, `password_confirmation`, `password_again`),
@@ -337,7 +340,7 @@ const CMDLET =
   /^(?:Get|Set|Read|New|ConvertTo|ConvertFrom|Import|Export|Invoke|Unprotect|Protect)-[A-Z][A-Za-z]+$/;
 const PLACEHOLDER_WORDS = new Set(['password', 'passwd', 'pass', 'pwd', 'changeme']);
 
-const PIN = /^pin(?:[_-]?code)?$/i;
+const PIN = /^(?:pin(?:[_-]?code)?|t?otp|mfa[_-]?code)$/i;
 const PIN_VALUE = /^\d{4,8}$/;
 /** An example PIN (`1234`, `0000`, `987654`: review 19 kept `PIN=1234` clear): one step apart. */
 function examplePin(value: string): boolean {
@@ -366,7 +369,7 @@ export function acceptAssignment(
 ): boolean {
   if (!quoted && (next === '(' || next === '[')) return false;
   // A PIN is 4 to 8 digits (review 23): `pin` alone names pins of boards and versions too.
-  if ((keyword.length === 3 || keyword.length === 7 || keyword.length === 8) && PIN.test(keyword))
+  if (keyword.length >= 3 && keyword.length <= 8 && PIN.test(keyword))
     return PIN_VALUE.test(value) && !examplePin(value);
   const c = value[0];
   const special = c === '$' || c === '%' || c === '{' || c === '[';

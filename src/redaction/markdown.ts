@@ -81,7 +81,8 @@ function secretValue(keyword: string, value: string, next: string): boolean {
   const password = PASSWORD_WORD.test(keyword);
   // A token's of 12 to 15 when it mixes capitals, small letters and digits (review 24:
   // `**Token:** Tk8mX2vL9pT4wZq`, 15, was clear; a parser's `Float32_LE` is shorter).
-  const least = password ? 6 : mixed(value) ? 12 : 16;
+  // Review 25: 11 (`**Token:** Tk9mX2vL9pT`).
+  const least = password ? 6 : mixed(value) ? 11 : 16;
   if (value.length < least || value.length > VALUE_MAX) return false;
   if (!DIGIT.test(value) || !LETTER.test(value)) return false;
   if (value.includes('://') || value.startsWith('[REDACTED:')) return false;
@@ -259,8 +260,21 @@ function isLetter(c: number): boolean {
 
 // --- sentences ---------------------------------------------------------------------------------
 
-/** What a sentence puts between `password` and its value: ` is `, ` was `, ` - `, a dash. */
-const SENTENCE_SEP = /(?:s)?[ \t]+(?:is|was|-|–|—)[ \t]+(?=\S)/y;
+/**
+ * What a sentence puts between `password` and its value: ` is `, ` was `, ` - `, a dash, ` to `
+ * (`I set the root password to V`), and what it is for (`password for the admin account is V`,
+ * review 25: up to four words).
+ */
+const SENTENCE_SEP =
+  /(?:s)?(?:[ \t]+(?:for|of|on)(?:[ \t]+[\w.@-]{1,32}){1,4}?)?[ \t]+(?:is|was|to|-|–|—)[ \t]+(?=\S)/y;
+/** Words before `password V` that make V its value (`Use password V`, `with password V`). */
+const USE_BEFORE = /(?:^|[^A-Za-z])(?:[uU]se|[wW]ith)(?:[ \t]+the)?[ \t]+$/;
+/**
+ * A heading that names the password, then its value alone on a line after blank lines
+ * (`### Admin password\n\nV`, review 25).
+ */
+const HEADING_VALUE =
+  /[ \t]*:?[ \t]*\r?\n(?:[ \t]*\r?\n){0,2}[ \t]*(?=[^\s#|>*-][^\s]*[ \t]*(?:\r?\n|$))/y;
 
 /**
  * `my password is V`, `The DB password is V, please use it`, `password - V`; after a user
@@ -274,10 +288,31 @@ function passwordSentences(text: string, out: Span[]): void {
     SENTENCE_SEP.lastIndex = k + 7;
     if (SENTENCE_SEP.test(text)) {
       pushValue(text, SENTENCE_SEP.lastIndex, 'password', out, 'prose');
-    } else if (isBlank(text.charCodeAt(k + 7)) && userBefore(text, k - 1)) {
+    } else if (
+      isBlank(text.charCodeAt(k + 7)) &&
+      (userBefore(text, k - 1) || USE_BEFORE.test(text.slice(Math.max(0, k - 17), k - 1)))
+    ) {
       pushValue(text, k + 7, 'password', out, 'prose');
+    } else if (headingAt(text, k - 1)) {
+      HEADING_VALUE.lastIndex = k + 7;
+      if (HEADING_VALUE.test(text))
+        pushValue(text, HEADING_VALUE.lastIndex, 'password', out, 'prose');
     }
   }
+  // `user admin pass V` (review 25), as `username admin password V`.
+  for (let k = text.indexOf(' pass '); k >= 0; k = text.indexOf(' pass ', k + 5)) {
+    if (userBefore(text, k + 1)) pushValue(text, k + 5, 'password', out, 'prose');
+  }
+}
+
+/** Whether the line holding `at` is a markdown heading (`# `…`###### `) of a few words. */
+function headingAt(text: string, at: number): boolean {
+  let i = at;
+  while (i >= 0 && i > at - 64 && text.charCodeAt(i) !== 0x0a && text.charCodeAt(i) !== 0x0d) i--;
+  if (i <= at - 64) return false;
+  let h = i + 1;
+  while (text.charCodeAt(h) === 0x23) h++;
+  return h > i + 1 && h <= i + 7 && text.charCodeAt(h) === 0x20;
 }
 
 const isBlank = (c: number): boolean => c === 0x20 || c === 0x09;
@@ -400,7 +435,7 @@ function cells(text: string, from: number, to: number): number[] {
 }
 
 /** A header's separator row: `|---|:---:|`, cells of dashes (a colon either side). */
-const SEPARATOR_CELL = /^:?-{3,}:?$/;
+const SEPARATOR_CELL = /^:?-+:?$/;
 
 /** A key cell's name, its emphasis and backticks left out. */
 function cellKey(text: string, s: number, e: number): string | null {

@@ -1234,6 +1234,17 @@ describe('linear time', () => {
     fill('{"pinCode": "839201", '),
     fill('password=Jb+Xm2vL9pT4&x=1\nJb Xm2vL9pT4 '),
     fill('password="Jd&#38;Xm2vL9pT4" Jd&Xm2vL9pT4 &#'),
+    // Review 26: setters before a name, prompts, flow keys, NAME VALUE setters, echo forms.
+    fill('export A=1 '),
+    'export ' + fill('A=1 ') + 'API_TOKEN=Rq01(Xm2vL9pT4wZ8',
+    fill('set "API_TOKEN=Rq02(Xm2vL9pT4wZ8" '),
+    fill('user@host:~$ export API_TOKEN=a1('),
+    fill('{password: Rq18(Xm2'),
+    fill('set -x API_TOKEN Rq06(Xm2vL9pT4wZ8'),
+    fill('SetEnv DB_PASSWORD '),
+    fill('fastcgi_param DB_PASSWORD a1;'),
+    fill('{"otp": "839205", '),
+    fill('password="Ec06&<\'Xm2vL9pT4" Ec06&#X26;&#060;Xm2vL9pT4 %2f%2540'),
     fill(
       Array.from({ length: 32 }, (_, i) => `p${i}: password=Xq7aaaa${i}aa Xq7aaaa${i}aa`).join(
         ' ',

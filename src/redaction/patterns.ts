@@ -46,6 +46,7 @@ import {
   githubToken,
   googleAccessToken,
   googleClientSecret,
+  grafanaApiKey,
   huggingFaceToken,
   jwt,
   npmTokenGlued,
@@ -166,6 +167,7 @@ export const DETECTORS: readonly Detector[] = [
   puttyPrivateKey,
   openVpnStaticKey,
   jwt,
+  grafanaApiKey,
   awsAccessKey,
   awsSecretAfterKeyId,
   awsSecretKey,
@@ -388,6 +390,10 @@ const KEY_LAST_ENDINGS = [
   'pin',
   // bearer (review 23).
   'rer',
+  // otp, totp; a key's _SALT (review 25).
+  'otp',
+  '_salt',
+  '-salt',
 ];
 /**
  * Lower-case pair -> the first characters allowed before it (ASCII; 2: a longer ending's, see

@@ -44,6 +44,12 @@ const SET_EXPORT = new RegExp(
   `set(?:x|[ \\t]{1,4}-[A-Za-z]{0,3}x[A-Za-z]{0,3})${OPTIONS}[ \\t]+${arg}[ \\t]+${arg}`,
   'y',
 );
+/**
+ * Setters of `NAME VALUE` (review 25): Dockerfile's `env` and `ARG` (`ENV` is ./lines
+ * dockerEnv's), csh's `setenv`, Apache's `SetEnv`, nginx's `fastcgi_param`.
+ */
+const SPACE_SETTER = '(?:[sS]et)?[eE]nv|ARG|fastcgi_param';
+const SPACE_SET = new RegExp(`(?:${SPACE_SETTER})[ \\t]+${arg}[ \\t]+${arg}`, 'y');
 /** `mc alias set NAME URL ACCESS_KEY SECRET_KEY` (MinIO client; `mc config host add` before). */
 const MC_ALIAS = new RegExp(
   `mc[ \\t]+(?:alias[ \\t]+set|config[ \\t]+host[ \\t]+add)${OPTIONS}(?:[ \\t]+${ANY}){3}[ \\t]+${arg}`,
@@ -73,7 +79,8 @@ const COMMAND_HEAD = new RegExp(
     `[ \\t]+["']?(?:aws_|[\\w./:@-]{0,64}/:_|${CONFIG_KEY_HEAD})$` +
     `|${NOT_IN_WORD}(setx)(?:[ \\t]+/[A-Za-z])*[ \\t]+["']?[A-Z0-9]{1,40}_$` +
     `|${NOT_IN_WORD}(set)[ \\t]{1,4}-$` +
-    `|${NOT_IN_WORD}(mc)[ \\t]+(?:alias[ \\t]+set|config[ \\t]+host[ \\t]+add)[ \\t]+\\S{1,64}[ \\t]+https?:$`,
+    `|${NOT_IN_WORD}(mc)[ \\t]+(?:alias[ \\t]+set|config[ \\t]+host[ \\t]+add)[ \\t]+\\S{1,64}[ \\t]+https?:$` +
+    `|${NOT_IN_WORD}(${SPACE_SETTER})[ \\t]+["']?[A-Z0-9]{1,40}_$`,
 );
 /** How far before the anchor a command's head is looked for. */
 const HEAD_MAX = 400;
@@ -104,8 +111,18 @@ const setFind: Detector['find'] = (text, at, _state, out) => {
     CONFIG_KEY_REST_RE.lastIndex = at + 1;
     if (!CONFIG_KEY_REST_RE.test(text)) return -1;
   }
-  const start = from + head.index + head[0].search(/config|setx|set|mc/);
-  const re = head[4] !== undefined ? MC_ALIAS : head[1] !== undefined ? CONFIG_SET : SET_EXPORT;
+  const start =
+    head[5] !== undefined
+      ? from + head.index
+      : from + head.index + head[0].search(/config|setx|set|mc/);
+  const re =
+    head[5] !== undefined
+      ? SPACE_SET
+      : head[4] !== undefined
+        ? MC_ALIAS
+        : head[1] !== undefined
+          ? CONFIG_SET
+          : SET_EXPORT;
   re.lastIndex =
     re === MC_ALIAS ? start : head[1] !== undefined ? start + head[1].length - 3 : start;
   const m = re.exec(text);
@@ -117,10 +134,35 @@ const setFind: Detector['find'] = (text, at, _state, out) => {
     }
   } else {
     const key = m[1] ?? m[2] ?? m[3];
-    keyedValue(key, argAt(m, 4, re.lastIndex), text[re.lastIndex] ?? '', out);
+    const value = argAt(m, 4, re.lastIndex);
+    // fish's `set -x NAME Ab(cd…`: a bare value runs on past brackets (review 25).
+    const whole = re === SET_EXPORT && !value.quoted ? gluedArgument(text, value) : value;
+    keyedValue(key, whole, text[whole.end] ?? '', out);
+    return Math.max(re.lastIndex, whole.end);
   }
   return re.lastIndex;
 };
+
+/** What a bare argument may hold past the bare class's stop, glued: brackets. */
+const ARG_GLUE = new Set([...'()[]{}<>'].map((c) => c.charCodeAt(0)));
+/**
+ * The bare argument `value` run on past brackets glued to it up to a blank, a quote, a
+ * backslash or a shell operator (`set -x API_TOKEN Rq06(Xm2vL9pT4wZ8` was masked nowhere: the
+ * argument ended at `(`), when the run is 12 characters or more with a letter and a digit.
+ */
+function gluedArgument(text: string, value: Found): Found {
+  if (!ARG_GLUE.has(text.charCodeAt(value.end))) return value;
+  const stop = Math.min(text.length, value.end + VALUE_MAX);
+  let i = value.end;
+  for (; i < stop; i++) {
+    const c = text.charCodeAt(i);
+    if (c <= 0x20 || c === 0x22 || c === 0x27 || c === 0x60 || c === 0x5c || c === 0x7f) break;
+    if (c === 0x3b || c === 0x26 || c === 0x7c) break;
+  }
+  const run = text.slice(value.end - value.text.length, i);
+  if (run.length < 12 || !/\d/.test(run) || !/[A-Za-z]/.test(run)) return value;
+  return { text: run, quoted: false, end: i };
+}
 
 /**
  * The `_` of the setting's name, in native code with look-behinds that fail at once on the
@@ -131,7 +173,7 @@ const KEY_TRIGGER =
   '_(?:(?<=[ \\t"\']aws_)(?=(?:secret_access_key|session_token)[ \\t"\'])' +
   `|${CONFIG_KEY_REST}(?<=${NOT_IN_WORD}config(?:ure)?[ \\t]+set(?:[ \\t]+-{1,2}[\\w=.-]{1,40})*[ \\t]+["']?${CONFIG_KEY_HEAD})` +
   '|(?<=/:_)(?=(?:auth(?:Token)?|password)[ \\t"\'])' +
-  `|(?<=${NOT_IN_WORD}setx(?:[ \\t]+/[A-Za-z])*[ \\t]+["']?[A-Z0-9]{1,40}_))`;
+  `|(?<=${NOT_IN_WORD}(?:setx(?:[ \\t]+/[A-Za-z])*|${SPACE_SETTER})[ \\t]+["']?[A-Z0-9]{1,40}_))`;
 const FISH_TRIGGER = `-(?=[A-Za-z]{0,3}x[A-Za-z]{0,3}[ \\t])(?<=${NOT_IN_WORD}set[ \\t]{1,4}-)`;
 const MINIO_TRIGGER = `:(?<=${NOT_IN_WORD}mc[ \\t]+(?:alias[ \\t]+set|config[ \\t]+host[ \\t]+add)[ \\t]+\\S{1,64}[ \\t]+https?:)`;
 
