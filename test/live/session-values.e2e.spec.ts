@@ -1,4 +1,4 @@
-import { subscribe, type Transport } from './clients';
+import { subscribe, until, type Transport } from './clients';
 import { IDE_B, KEY_ALL, line, startLiveHome, type LiveHome } from './live-home';
 
 /**
@@ -31,6 +31,33 @@ describe.each(['ws', 'sse'] as Transport[])('session values over %s', (t) => {
       `export DB_PASSWORD=${M}`,
       `echo: ${M}`,
       `later: connecting with ${M}`,
+    ]);
+    await sub.close();
+  });
+
+  it('sessionEvents: the request echoing a secret of a later step is masked, ADDED and UPDATED (review 25 H1)', async () => {
+    await until(() => h.live.feed.listening === 0, 10_000, 'earlier subscriptions to end');
+    const events = `subscription { sessionEvents { type sessionId session { userRequest mentionedFiles } } }`;
+    const sub = subscribe(t, h.server, events, {}, KEY_ALL);
+    await until(() => h.live.feed.listening === 1, 10_000, 'the subscription');
+    await h.live.feed.ready();
+    const id =
+      t === 'ws' ? 'e1e10000-0000-4000-8000-000000000025' : 'e2e20000-0000-4000-8000-000000000025';
+    const W = 'Ev9xN7cM1vK9lJ3h';
+    h.create(id, [
+      line(0, `<USER_REQUEST>why does login with ${W} fail? see @[cfg/${W}.env]</USER_REQUEST>`),
+      line(1, `export DB_PASSWORD=${W}`),
+    ]);
+    await sub.waitFor(1);
+    h.append(id, line(2, 'one more'));
+    await sub.waitFor(2);
+    const session = {
+      userRequest: `why does login with ${M} fail? see @[cfg/${M}.env]`,
+      mentionedFiles: [`cfg/${M}.env`],
+    };
+    expect(sub.results.map((r) => r.data?.sessionEvents)).toEqual([
+      { type: 'ADDED', sessionId: id, session },
+      { type: 'UPDATED', sessionId: id, session },
     ]);
     await sub.close();
   });
