@@ -104,12 +104,23 @@ function referenceValue(name: string, value: string): boolean {
   return REFERENCE_NAME.test(name) && REFERENCE_VALUE.test(value);
 }
 
+/** envListValue's trigger, read back from its anchor `at` (within 64 characters). */
+const VALUE_TRIGGER = /(?<![\w-])(?:[vV]alue|ParameterValue)(?:\\*"|')?[ \t]*[:=]$/;
+function valueTrigger(text: string, at: number): boolean {
+  const from = Math.max(0, at - 64);
+  const m = VALUE_TRIGGER.exec(text.slice(from, at + 1));
+  // A match at the slice's start: the character before it is the text's (the lookbehind's).
+  return m !== null && (m.index > 0 || from === 0 || !/[\w-]/.test(text[from - 1]));
+}
 export const envListValue: Detector = {
   kind: 'password',
   anchors: ':=',
   // `'value':` too: a Python dict (review 21).
   trigger: '[:=](?<=(?<![\\w-])(?:[vV]alue|ParameterValue)(?:\\\\*"|\')?[ \\t]*[:=])',
   find(text, at, _state, out) {
+    // Its trigger, checked here (as ./lines slashOptions does: another ':' trigger hitting at
+    // every ':' of a bait ran this for each, a 200-character walk apiece).
+    if (!valueTrigger(text, at)) return -1;
     let v = at;
     while (v > 0 && (text.charCodeAt(v - 1) === 0x20 || text.charCodeAt(v - 1) === 0x09)) v--;
     if (text.charCodeAt(v - 1) === 0x22) return jsonValue(text, at, out, JSON_NAME, JSON_VALUE);
