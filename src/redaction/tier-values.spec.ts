@@ -92,6 +92,7 @@ describe('tierValues', () => {
     expect(learned[0]).toEqual([value, 'password']);
     expect(learned.map(([v]) => v)).toEqual([
       value,
+      'Xk9vQ%E2%82%AC2mLp7Rt4wZ8',
       'Xk9vQ\\u20ac2mLp7Rt4wZ8',
       'Xk9vQ\\\\u20ac2mLp7Rt4wZ8',
       'Xk9vQ\\u20AC2mLp7Rt4wZ8',
@@ -108,6 +109,9 @@ describe('tierValues', () => {
       ['Xk9\\\\\\"vQ2mLp7', 'password'],
       ['Xk9\\"vQ2mLp7', 'password'],
       ['Xk9\\\\\\\\\\\\\\"vQ2mLp7', 'password'],
+      // Its URL and HTML forms (review 25 M2).
+      ['Xk9%5C%22vQ2mLp7', 'password'],
+      ['Xk9\\&quot;vQ2mLp7', 'password'],
     ]);
   });
 
@@ -118,6 +122,8 @@ describe('tierValues', () => {
       [v, 'password'],
       ['Xk9\\u0026AHIS3\\u003chl\\u003eyosbohKagkX7q', 'password'],
       ['Xk9\\\\u0026AHIS3\\\\u003chl\\\\u003eyosbohKagkX7q', 'password'],
+      ['Xk9%26AHIS3%3Chl%3EyosbohKagkX7q', 'password'],
+      ['Xk9&amp;AHIS3&lt;hl&gt;yosbohKagkX7q', 'password'],
     ]);
   });
 
@@ -127,6 +133,7 @@ describe('tierValues', () => {
     const { src } = source('t8', JSON.stringify({ content: `password: "${v}"` }) + '\n');
     expect([...(await tierValues(r, src()))]).toEqual([
       [v, 'password'],
+      ['P%C3%A4ssw0rd%F0%9F%98%80Kq93', 'password'],
       ['P\\u00e4ssw0rd\\ud83d\\ude00Kq93', 'password'],
       ['P\\\\u00e4ssw0rd\\\\ud83d\\\\ude00Kq93', 'password'],
       ['P\\u00E4ssw0rd\\uD83D\\uDE00Kq93', 'password'],
@@ -139,6 +146,14 @@ describe('tierValues', () => {
     );
     const masked = maskValues(r, JSON.stringify({ json: inner }), await tierValues(r, src()));
     expect(masked).toBe('{"json":"{\\"p\\":\\"echo [REDACTED:password]\\"}"}');
+  });
+  it("masks another record's URL-encoded and HTML-escaped echo of a learned value (review 25 M2)", async () => {
+    const line = JSON.stringify({ content: "DB_PASSWORD='Ec0&d<Qm7vR2xT9w'" }) + '\n';
+    const values = await tierValues(r, source('t9', line).src());
+    expect(maskValues(r, 'the request sent Ec0%26d%3CQm7vR2xT9w to the server', values)).toBe(
+      `the request sent ${P} to the server`,
+    );
+    expect(maskValues(r, 'page: Ec0&amp;d&lt;Qm7vR2xT9w.', values)).toBe(`page: ${P}.`);
   });
 });
 

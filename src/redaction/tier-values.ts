@@ -113,6 +113,14 @@ export function learnFound(found: ReadonlyMap<string, string>, values: Map<strin
   if (values.size > before) addForms(values, before);
 }
 
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
 /** Go's JSON encoder (Antigravity's) writes these as `\u00XX` inside a string. */
 const GO_ESCAPED = /[&<>\u2028\u2029]/g;
 const goEscape = (s: string) =>
@@ -134,8 +142,8 @@ const asciiEscape = (s: string, upper: boolean) =>
  * and a compact argument is JSON inside JSON written by Go's encoder, so `V&<>` shows as
  * `V\u0026\u003c\u003e` in the argument and `V\\u0026…` in its line (review 21 H1: such an echo
  * was clear on every compact route); a value with other than ASCII shows escaped by an encoder
- * that writes ASCII only (a tool's own JSON inside an argument). Each form is kept with the
- * value's kind.
+ * that writes ASCII only (a tool's own JSON inside an argument); URL-encoded and HTML-escaped.
+ * Each form is kept with the value's kind.
  */
 function addForms(values: Map<string, string>, from: number): void {
   const added = [...values].slice(from);
@@ -144,7 +152,12 @@ function addForms(values: Map<string, string>, from: number): void {
     const text = value.includes('\\') ? (jsonDecoded(value) ?? value) : value;
     const once = inString(text);
     const go = goEscape(once);
-    const forms = [text, once, go, inString(once), inString(go)];
+    // Its URL and HTML forms, as another record may show it (review 25 M2: `Ec0%26d%3C…` in a
+    // request log after `DB_PASSWORD='Ec0&d<…'`, `Ec2&amp;d&lt;…` in a page).
+    const url = encodeURIComponent(text);
+    const strict = url.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+    const html = text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+    const forms = [text, once, go, inString(once), inString(go), url, strict, html];
     if (/[\u0080-\uffff]/.test(text)) {
       const lower = asciiEscape(once, false);
       const upper = asciiEscape(once, true);
