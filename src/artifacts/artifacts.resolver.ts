@@ -21,6 +21,7 @@ import { Session } from '../sessions/session.model';
 import { Artifact, ArtifactVersion } from './artifact.model';
 import { Policy } from '../graphql/field-policy';
 import { maybeMasked, unmaskedName } from '../redaction/masked-names';
+import { LEARN_WAIT_MS } from '../steps/session-values';
 import { Redactor } from '../redaction/redactor';
 
 interface ArtifactParent {
@@ -62,10 +63,13 @@ export class SessionArtifactsResolver {
     // it masks (review 24: the console's versions of `DB_PASSWORD=V.md` found nothing).
     if (maybeMasked(name, this.redactor)) {
       const list = await ctx.loaders.artifacts.load(s.entry);
+      // Listed names mask the session's values too (graphql/redaction-field fieldSessionOf).
+      const values = await ctx.loaders.sessionValues(s.entry, this.redactor, LEARN_WAIT_MS);
       const real = unmaskedName(
         list.map((a) => a.name),
         name,
         this.redactor,
+        values,
       );
       const info = typeof real === 'string' ? list.find((a) => a.name === real) : undefined;
       if (info) return { entry: s.entry, info };

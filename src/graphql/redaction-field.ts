@@ -61,8 +61,9 @@ const SUMMARY_TEXTS = new Set([
 /**
  * The session whose texts a field's parent shows, whose secret values the field masks too: a
  * Step (`session` and `record`), or what hangs off one (`step`: a tool call, an output, a
- * command, a file change); an artifact or its version (`entry` and `info`); a Session's summary
- * texts (`listed`: its summary may have been stored masked with them already). Else null.
+ * command, a file change); an artifact or its version, a session file (`entry`); a Session's
+ * summary texts (`listed`, told by its `key`: its summary may have been stored masked with them
+ * already). Else null.
  */
 export function fieldSessionOf(
   source: unknown,
@@ -80,10 +81,10 @@ export function fieldSessionOf(
   if (s.record !== undefined && s.session?.entry) return { entry: s.session.entry };
   if (s.step?.record !== undefined && s.step.session?.entry) return { entry: s.step.session.entry };
   if (!s.entry || typeof s.entry.realDir !== 'string') return null;
-  if (s.info !== undefined) return { entry: s.entry };
-  if (typeof s.key === 'string' && SUMMARY_TEXTS.has(info.fieldName))
-    return { entry: s.entry, listed: source as ListedSession };
-  return null;
+  if (typeof s.key !== 'string') return { entry: s.entry };
+  return SUMMARY_TEXTS.has(info.fieldName)
+    ? { entry: s.entry, listed: source as ListedSession }
+    : null;
 }
 
 /**

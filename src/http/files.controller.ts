@@ -25,6 +25,7 @@ import { sendFile } from './send-file';
 import { inTranscriptView } from './chunk-file';
 import { openSessionFile, type SessionFile } from './session-file';
 import { unmaskedPath } from './masked-path';
+import { maybeMasked } from '../redaction/masked-names';
 
 const PREFIX = /^\/api\/sessions\/([^/?#]+)\/files\/([^?#]*)/;
 
@@ -89,7 +90,9 @@ export class FilesController {
     // every route of one session: ignored, it served another root's file under that name.
     const flavor = new Params({ flavor: req.query.flavor }, ['flavor']).one('flavor');
     const session = await this.find(id, principal, flavor);
-    const opened = await this.open(session.entry.realDir, path);
+    const opened = await this.open(session.entry.realDir, path, () =>
+      this.sessionValues(session.entry),
+    );
     let file: SessionFile;
     let values: ReadonlyMap<string, string>;
     let echoes: ReadonlyMap<string, string>;
@@ -166,10 +169,17 @@ export class FilesController {
    * The file `path` names in the session: as written, else (REDACT=on) the one listed file
    * whose masked path it is, which is how `SessionFile.path` lists a name holding a secret.
    */
-  private async open(realDir: string, path: string): Promise<{ path: string; file: SessionFile }> {
+  private async open(
+    realDir: string,
+    path: string,
+    values: () => Promise<ReadonlyMap<string, string>>,
+  ): Promise<{ path: string; file: SessionFile }> {
     const file = await openSessionFile(realDir, path);
     if (file) return { path, file };
-    const real = await unmaskedPath(realDir, path, this.redactor);
+    // Only a path holding a marker is looked up (and only then are the session's values asked).
+    const real = maybeMasked(path, this.redactor)
+      ? await unmaskedPath(realDir, path, this.redactor, await values())
+      : null;
     if (real !== null && typeof real === 'object') {
       throw new HttpError(
         HttpErrorCode.NOT_FOUND,

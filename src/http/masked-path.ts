@@ -16,6 +16,7 @@ export async function unmaskedPath(
   realDir: string,
   shown: string,
   redactor: Redactor,
+  values?: ReadonlyMap<string, string>,
 ): Promise<string | null | { several: number }> {
   if (!maybeMasked(shown, redactor)) return null;
   const [{ files }, { artifacts }] = await Promise.all([
@@ -26,5 +27,6 @@ export async function unmaskedPath(
     [...files.map((f) => f.path), ...artifacts.map((a) => a.name)],
     shown,
     redactor,
+    values,
   );
 }

@@ -307,6 +307,12 @@ export async function tierValues(
   return learning.values;
 }
 
+/** Bytes of `src` learned so far (0 for a file not learned, or another one under its key). */
+export function learnedBytes(src: TierSource): number {
+  const state = kept.get(src.key);
+  return state && state.identity === src.identity ? Math.min(state.offset, src.size) : 0;
+}
+
 /**
  * `text` with every whole-word showing of `values` masked (the text itself when none shows);
  * `cutLines`: only on the lines that hold a cut value (a compact JSONL file or line).

@@ -167,8 +167,12 @@ export class SessionsResolver {
   ): Promise<SessionFile[]> {
     const files = await ctx.loaders.files.load(s.entry);
     const wanted: string | null = kind ?? null;
-    // The store's kinds are the enum's values (string unions of the same names).
-    return (wanted ? files.filter((f) => f.kind === wanted) : files) as SessionFile[];
+    // The store's kinds are the enum's values (string unions of the same names). Each carries
+    // its session: a path masks the session's secret values (graphql/redaction-field).
+    return (wanted ? files.filter((f) => f.kind === wanted) : files).map((f) => ({
+      ...f,
+      entry: s.entry,
+    })) as SessionFile[];
   }
 
   @ResolveField(() => [Problem], {

@@ -3,7 +3,12 @@ import { UnreadableViewError } from '../brain/transcript/scanner';
 import type { SessionEntry } from '../brain/types';
 import { Redactor } from '../redaction/redactor';
 import { NO_VALUES } from '../redaction/tier-values';
-import { LEARN_BYTES_PER_SECOND, sessionValues, StillLearning } from './session-values';
+import {
+  LEARN_BYTES_PER_SECOND,
+  retrySeconds,
+  sessionValues,
+  StillLearning,
+} from './session-values';
 
 const line = (o: object) => `${JSON.stringify(o)}\n`;
 let keys = 0;
@@ -64,7 +69,8 @@ describe('sessionValues', () => {
     expect(err).toBeInstanceOf(StillLearning);
     const { bytes, retryAfterSeconds, message } = err as StillLearning;
     expect(bytes).toBe(slow.size);
-    expect(retryAfterSeconds).toBe(Math.max(1, Math.ceil(bytes / LEARN_BYTES_PER_SECOND - 0.1)));
+    // No step was learned within 100 ms (each read takes 300): estimated at the default pace.
+    expect(retryAfterSeconds).toBe(Math.ceil(bytes / LEARN_BYTES_PER_SECOND));
     expect(message).toBe(
       `This session's transcript (${bytes} bytes) is still being read for the secret values ` +
         'every record of it masks with redaction on; no record of it is answered before they ' +
@@ -74,6 +80,19 @@ describe('sessionValues', () => {
     expect(values.get('Jn7Xm2vL9pT4Q')).toBe('password');
     // Learned: answered at once, however short the wait.
     expect((await sessionValues(store, on, entry, 0)).get('Jn7Xm2vL9pT4Q')).toBe('password');
+  });
+
+  it('Retry-After: what is left at the pace the wait saw, else at LEARN_BYTES_PER_SECOND', () => {
+    const MiB = 1024 * 1024;
+    // 205 MiB, 40 learned during a 10 s wait (4 MiB/s), 60 in all: 145 left, 37 s.
+    expect(retrySeconds(205 * MiB, 20 * MiB, 60 * MiB, 10_000)).toBe(37);
+    // No progress seen: 145 MiB at 10 MiB/s.
+    expect(retrySeconds(205 * MiB, 60 * MiB, 60 * MiB, 10_000)).toBe(15);
+    expect(LEARN_BYTES_PER_SECOND).toBe(10 * MiB);
+    // Started over meanwhile (a file rewritten in place): the default pace.
+    expect(retrySeconds(205 * MiB, 60 * MiB, 1 * MiB, 10_000)).toBe(21);
+    // Nearly done: at least 1.
+    expect(retrySeconds(205 * MiB, 200 * MiB, 205 * MiB - 1, 10_000)).toBe(1);
   });
 
   it('an unreadable view is learned nothing from (what is served comes from the other)', async () => {

@@ -3,7 +3,14 @@ import { UnreadableViewError } from '../brain/transcript/scanner';
 import type { SessionEntry } from '../brain/types';
 import { offloadOf } from '../offload/redact-pool';
 import type { Redactor } from '../redaction/redactor';
-import { learnStep, NO_VALUES, tierValues, type LearnStep } from '../redaction/tier-values';
+import {
+  learnedBytes,
+  learnStep,
+  NO_VALUES,
+  tierValues,
+  type LearnStep,
+  type TierSource,
+} from '../redaction/tier-values';
 
 /**
  * The values of every secret the redactor finds anywhere in a session's transcript, which every
@@ -21,9 +28,10 @@ import { learnStep, NO_VALUES, tierValues, type LearnStep } from '../redaction/t
  */
 export const LEARN_WAIT_MS = 10_000;
 /**
- * Bytes per second a Retry-After is estimated from: what learning measured on a loaded 2-core
- * machine with its one redaction worker (6.4 to 10.5 MiB/s; 12 to 23 in-thread), so a retry
- * mostly finds it learned (bench/session-values.bench.ts).
+ * Bytes per second a Retry-After is estimated from when the wait saw no progress: what learning
+ * measured on a loaded 2-core machine with its one redaction worker (6.4 to 10.5 MiB/s; 12 to 23
+ * in-thread), so a retry mostly finds it learned (bench/session-values.bench.ts). Otherwise the
+ * pace the wait saw.
  */
 export const LEARN_BYTES_PER_SECOND = 10 * 1024 * 1024;
 
@@ -78,6 +86,7 @@ export async function sessionValues(
           ? pool.learnStep(bytes, carry, last)
           : learnStep(redactor, bytes, carry, last)
     : undefined;
+  const learnedBefore = learned(tiers);
   const learning = Promise.all(tiers.map((t) => readable(tierValues(redactor, t, learn))));
   if (waitMs === Infinity) return union(await learning);
   let timer: NodeJS.Timeout | undefined;
@@ -91,6 +100,18 @@ export async function sessionValues(
   // Still learning: a failure later is the next ask's (tierValues starts that session over).
   learning.catch(() => undefined);
   const bytes = tiers.reduce((n, t) => n + t.size, 0);
-  const retry = Math.max(1, Math.ceil(bytes / LEARN_BYTES_PER_SECOND - waitMs / 1000));
-  throw new StillLearning(bytes, retry);
+  throw new StillLearning(bytes, retrySeconds(bytes, learnedBefore, learned(tiers), waitMs));
 }
+
+/**
+ * Seconds until `total` bytes are learned, `before` of them learned when a wait of `waitMs`
+ * started and `now` at its end: what is left at the pace that wait saw (other sessions learned
+ * meanwhile share the worker: review 25 was told "Retry in 11 s" three times over 40 s), else
+ * (no progress seen) at LEARN_BYTES_PER_SECOND. At least 1.
+ */
+export function retrySeconds(total: number, before: number, now: number, waitMs: number): number {
+  const pace = now > before && waitMs > 0 ? (now - before) / (waitMs / 1000) : 0;
+  return Math.max(1, Math.ceil((total - now) / (pace || LEARN_BYTES_PER_SECOND)));
+}
+
+const learned = (tiers: readonly TierSource[]) => tiers.reduce((n, t) => n + learnedBytes(t), 0);

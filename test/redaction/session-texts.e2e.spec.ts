@@ -32,6 +32,8 @@ const r = useRest({}, (sh) => {
   put(path.join(dir, LOGS, 'transcript_full.jsonl'), full);
   put(path.join(dir, '.system_generated/steps/1/output.txt'), `connected with ${V}\n`);
   put(path.join(dir, 'plan.md'), `# Plan\n\nUse ${V} for the db.\n`);
+  put(path.join(dir, `deploy-${V}.md`), '# Deploy\n');
+  put(path.join(dir, `.user_uploaded/creds-${V}.txt`), 'nothing here\n');
   put(
     path.join(dir, 'plan.md.metadata.json'),
     JSON.stringify({
@@ -103,6 +105,29 @@ describe("a session's own texts mask the secret values its transcript holds (rev
       expect(file.status).toBe(200);
       expect(file.text).not.toContain(V);
       expect(file.text).toContain(`why does login with ${M} fail?`);
+    }
+  });
+
+  it('names holding a value: listed masked, found and downloaded by the masked name (review 25 L2)', async () => {
+    const q = `{ session(id: "${ID}") { artifacts { name } files { path } } }`;
+    const { session } = await r.gql(q);
+    const names = (session as { artifacts: { name: string }[] }).artifacts.map((a) => a.name);
+    expect(names).toContain(`deploy-${M}.md`);
+    const paths = (session as { files: { path: string }[] }).files.map((f) => f.path);
+    expect(paths).toContain(`.user_uploaded/creds-${M}.txt`);
+    expect(JSON.stringify(session)).not.toContain(V);
+    const one = `{ session(id: "${ID}") { artifact(name: "deploy-${M}.md") { name content } } }`;
+    expect((await r.gql(one)).session).toEqual({
+      artifact: { name: `deploy-${M}.md`, content: '# Deploy\n' },
+    });
+    for (const [p, body] of [
+      [`deploy-${M}.md`, '# Deploy\n'],
+      [`.user_uploaded/creds-${M}.txt`, 'nothing here\n'],
+    ]) {
+      const res = await r.get(
+        `/api/sessions/${ID}/files/${p.split('/').map(encodeURIComponent).join('/')}`,
+      );
+      expect([res.status, res.text]).toEqual([200, body]);
     }
   });
 
