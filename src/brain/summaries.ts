@@ -129,7 +129,10 @@ export class Summaries {
     const memo = this.kept.get(listed.entry.realDir);
     if (memo?.views === key) return memo.summary;
     const stored = this.persisted(listed, views);
-    const summary = stored && { ...stored, echoMasked: true as const };
+    // Not enumerable: a mark of where the summary came from, not one of its facts (a summary
+    // from the index equals the one computed from the files).
+    const summary =
+      stored && Object.defineProperty<SessionSummary>({ ...stored }, 'echoMasked', { value: true });
     if (summary)
       this.kept.set(listed.entry.realDir, { views: key, summary }, summaryBytes(summary));
     return summary;
