@@ -21,7 +21,6 @@ import { Session } from '../sessions/session.model';
 import { Artifact, ArtifactVersion } from './artifact.model';
 import { Policy } from '../graphql/field-policy';
 import { maybeMasked, unmaskedName } from '../redaction/masked-names';
-import { LEARN_WAIT_MS } from '../steps/session-values';
 import { Redactor } from '../redaction/redactor';
 
 interface ArtifactParent {
@@ -64,7 +63,7 @@ export class SessionArtifactsResolver {
     if (maybeMasked(name, this.redactor)) {
       const list = await ctx.loaders.artifacts.load(s.entry);
       // Listed names mask the session's values too (graphql/redaction-field fieldSessionOf).
-      const values = await ctx.loaders.sessionValues(s.entry, this.redactor, LEARN_WAIT_MS);
+      const values = await ctx.loaders.sessionValues(s.entry, this.redactor);
       const real = unmaskedName(
         list.map((a) => a.name),
         name,

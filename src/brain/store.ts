@@ -23,8 +23,8 @@ import { requestOfMasked, type SessionSummary } from './session-summary';
 import { Summaries, type PersistedSummary } from './summaries';
 import { isElided } from './transcript/record-size';
 import { Transcripts } from './transcript/transcript';
-import { locateViews, viewKey, type SessionViews } from './transcript/view';
-import { readViewRange } from './transcript/scanner';
+import { locateViews, type SessionViews } from './transcript/view';
+import { viewTier } from './transcript/scanner';
 import type {
   Admit,
   Problem,
@@ -272,13 +272,7 @@ export class BrainStore {
     if (!full || !views.compact || views.compact === full) return null;
     if (compactFile !== undefined && !views.compact.segments.some((s) => s.relPath === compactFile))
       return null;
-    const first = full.segments[0]?.version;
-    return {
-      key: viewKey(entry.realDir, full),
-      identity: first ? `${first.dev}:${first.ino}` : '',
-      size: full.size,
-      read: (start, end) => readViewRange(entry.realDir, full, start, end),
-    };
+    return viewTier(entry.realDir, full);
   }
 
   /**
@@ -291,15 +285,7 @@ export class BrainStore {
     const distinct = [views.full, views.compact].filter(
       (v, i, all): v is NonNullable<typeof v> => v !== null && all.indexOf(v) === i,
     );
-    return distinct.map((view) => {
-      const first = view.segments[0]?.version;
-      return {
-        key: viewKey(entry.realDir, view),
-        identity: first ? `${first.dev}:${first.ino}` : '',
-        size: view.size,
-        read: (start: number, end: number) => readViewRange(entry.realDir, view, start, end),
-      };
-    });
+    return distinct.map((view) => viewTier(entry.realDir, view));
   }
 
   /**

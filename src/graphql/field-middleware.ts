@@ -7,10 +7,8 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import type { Redactor } from '../redaction/redactor';
-import { LEARN_WAIT_MS, StillLearning } from '../steps/session-values';
 import { policyOf, type FieldPolicy } from './field-policy';
 import { afterField, beforeField } from './limits/field-limits';
-import { stillLearning } from './limits/limit-error';
 import type { RequestLimits } from './limits/request-limits';
 import type { Loaders } from './loaders';
 import { fieldSessionOf, masksField, redactField, withSessionValues } from './redaction-field';
@@ -91,7 +89,7 @@ function sessionMasked(
   source: unknown,
   policy: FieldPolicy,
   info: GraphQLResolveInfo,
-  { redactor, loaders, limits }: FieldContext,
+  { redactor, loaders }: FieldContext,
 ): unknown {
   // A field its service masks (StepOutput.text, on byte offsets) is a record's text as well.
   const own = policy.redaction === 'service' ? { ...policy, redaction: undefined } : policy;
@@ -99,24 +97,10 @@ function sessionMasked(
   const owner = fieldSessionOf(source, info);
   if (!owner) return shown;
   const learn = () => {
-    const values = loaders.sessionValues(
-      owner.entry,
-      redactor,
-      limits?.learnWait() ?? LEARN_WAIT_MS,
-    );
+    const values = loaders.sessionValues(owner.entry, redactor);
     if (!isPromiseLike(values)) return withSessionValues(shown, redactor, values);
-    return learnt(values);
+    return values.then((v) => withSessionValues(shown, redactor, v));
   };
-  const learnt = (values: PromiseLike<ReadonlyMap<string, string>>) =>
-    values.then(
-      (v) => withSessionValues(shown, redactor, v),
-      (err: unknown) => {
-        if (!(err instanceof StillLearning)) throw err;
-        const refused = stillLearning(err.message, err.retryAfterSeconds);
-        if (limits) limits.stop(refused);
-        throw refused;
-      },
-    );
   // A summary the home index stored was masked with the session's values then (echoMasked).
   if (!owner.listed) return learn();
   return loaders.summary

@@ -1,3 +1,4 @@
+import type { GraphQLError } from 'graphql';
 import DataLoader from 'dataloader';
 import type { CommandInfo, FileChangeInfo } from '../brain/activity/types';
 import type { ArtifactInfo } from '../brain/artifacts';
@@ -8,7 +9,8 @@ import type { BrainStore } from '../brain/store';
 import type { Principal } from '../auth/principal';
 import type { Redactor } from '../redaction/redactor';
 import type { Problem, SessionEntry, StepRecord, TruncatedField, ToolCall } from '../brain/types';
-import { sessionValues } from '../steps/session-values';
+import { LEARN_WAIT_MS, sessionValues, StillLearning } from '../steps/session-values';
+import { stillLearning } from './limits/limit-error';
 
 type FullKey = { entry: SessionEntry; record: StepRecord; field: TruncatedField };
 type OutputKey = { entry: SessionEntry; index: number };
@@ -21,6 +23,10 @@ export interface Stoppable {
   admit?(bytes: number): Promise<void>;
   /** Called once a value admitted with `bytes` was read and parsed. */
   settle?(bytes: number): void;
+  /** How long a session's secret values may be waited for (else LEARN_WAIT_MS). */
+  learnWait?(): number;
+  /** Ends the request with `error` (thrown). */
+  stop?(error: GraphQLError): never;
 }
 
 /**
@@ -91,17 +97,26 @@ export class Loaders {
   }
 
   /**
-   * The secret values of the session of `entry` that every record of it masks
+   * The secret values of the session of `entry` that every text of it masks
    * (../steps/session-values), asked once per request: the values themselves once known, so the
-   * fields of a page after the first are masked without a promise each. `waitMs`: see there.
+   * fields of a page after the first are masked without a promise each. Not learned within the
+   * request's wait: RATE_LIMITED with the retry time (the request stops; the learning goes on).
    */
-  sessionValues(entry: SessionEntry, redactor: Redactor, waitMs: number): Promise<Values> | Values {
+  sessionValues(entry: SessionEntry, redactor: Redactor): Promise<Values> | Values {
     const known = this.learned.get(entry.realDir);
     if (known) return known;
-    const pending = sessionValues(this.store, redactor, entry, waitMs).then((values) => {
-      this.learned.set(entry.realDir, values);
-      return values;
-    });
+    const wait = this.request?.learnWait?.() ?? LEARN_WAIT_MS;
+    const pending = sessionValues(this.store, redactor, entry, wait).then(
+      (values) => {
+        this.learned.set(entry.realDir, values);
+        return values;
+      },
+      (err: unknown) => {
+        if (!(err instanceof StillLearning)) throw err;
+        const refused = stillLearning(err.message, err.retryAfterSeconds);
+        throw this.request?.stop ? this.request.stop(refused) : refused;
+      },
+    );
     this.learned.set(entry.realDir, pending);
     return pending;
   }

@@ -1,6 +1,5 @@
 import { getNamedType, isScalarType, type GraphQLResolveInfo } from 'graphql';
 import type { SessionEntry } from '../brain/types';
-import { presentValues } from '../steps/present-values';
 import { offloadOf } from '../offload/redact-pool';
 import type { Redactor } from '../redaction/redactor';
 import { maskValues, maskValuesDeep } from '../redaction/tier-values';
@@ -97,7 +96,7 @@ export function withSessionValues(
   values: ReadonlyMap<string, string>,
 ): unknown {
   if (values.size === 0) return shown;
-  if (typeof shown === 'string') return maskValues(redactor, shown, presentValues(shown, values));
+  if (typeof shown === 'string') return maskValues(redactor, shown, values);
   if (shown instanceof Promise) return shown.then((s) => withSessionValues(s, redactor, values));
   return maskValuesDeep(redactor, shown, values);
 }

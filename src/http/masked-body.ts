@@ -2,7 +2,6 @@ import { isUtf8 } from 'node:buffer';
 import { decodeUtf16, encodeUtf16, utf16Of } from '../redaction/bytes';
 import type { Redactor } from '../redaction/redactor';
 import { maskValues } from '../redaction/tier-values';
-import { presentValues } from '../steps/present-values';
 import { maskKeyBlocks } from './key-blocks';
 
 /** A whole file's masked bytes; `utf8` says whether they are UTF-8 (for the charset). */
@@ -50,23 +49,6 @@ export function maskBinary(raw: Buffer, redactor: Redactor): Buffer {
   maskKeyBlocks(raw);
   redactor.maskBytes(raw);
   return raw;
-}
-
-/**
- * `masked` with the session's secret values (../steps/session-values) masked wherever they
- * show in its text: those present found in one pass first (../steps/present-values), as a file
- * of megabytes and a session's 2,048 values made 2,048 scans of it.
- */
-export function withEchoes(
-  masked: MaskedBody,
-  redactor: Redactor,
-  echoes: ReadonlyMap<string, string>,
-): MaskedBody {
-  if (echoes.size === 0 || !masked.utf8) return masked;
-  const text = masked.body.toString('utf8');
-  const present = presentValues(text, echoes);
-  const out = present.size === 0 ? text : maskValues(redactor, text, present, false);
-  return out === text ? masked : { body: Buffer.from(out, 'utf8'), utf8: true };
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Redactor } from '../redaction/redactor';
 import { contentTypeOf, isVerifiablyBinary, SNIFF_BYTES } from './content-kind';
 import { parseRange } from './file-path';
 import { KEY_BLOCK_MAX, KeyBlockMask } from './key-blocks';
-import { maskBinary, maskText, withEchoes, withTierValues } from './masked-body';
+import { maskBinary, maskText, withTierValues } from './masked-body';
 import type { SessionFile } from './session-file';
 import { maskUtf16Stream } from './utf16-stream';
 
@@ -92,7 +92,7 @@ async function sendMasked(d: Download, redactor: Redactor, binary: boolean): Pro
   // A large file in a worker, its bytes moved there and back (review 15: an 8 MB file of
   // `password:\u00a0…` held the event loop 2.4 s).
   const pool = offloadOf(redactor);
-  const { body: masked, utf8 } = withEchoes(
+  const { body: masked, utf8 } = withTierValues(
     withTierValues(
       pool?.takes(raw.length) ? await pool.maskFile(raw, binary, inThread) : inThread(),
       redactor,
@@ -100,6 +100,7 @@ async function sendMasked(d: Download, redactor: Redactor, binary: boolean): Pro
     ),
     redactor,
     d.echoes,
+    false,
   );
   commonHeaders(d.res, contentTypeOf(d.name, binary, utf8));
   const span = applyRange(d.req, d.res, masked.length);

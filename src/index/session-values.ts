@@ -1,7 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { SessionViews } from '../brain/transcript/view';
-import { viewKey } from '../brain/transcript/view';
-import { readViewRange } from '../brain/transcript/scanner';
+import { viewTier } from '../brain/transcript/scanner';
 import type { Span } from '../redaction/patterns';
 import { Redactor } from '../redaction/redactor';
 import type { TierSource } from '../redaction/tier-values';
@@ -51,14 +50,7 @@ export function echoMask(text: string, values: ReadonlyMap<string, string>): str
  */
 export function learnedTier(dir: string, views: SessionViews): TierSource | null {
   const view = views.full ?? views.compact;
-  if (!view) return null;
-  const first = view.segments[0]?.version;
-  return {
-    key: viewKey(dir, view),
-    identity: first ? `${first.dev}:${first.ino}` : '',
-    size: view.size,
-    read: (start, end) => readViewRange(dir, view, start, end),
-  };
+  return view ? viewTier(dir, view) : null;
 }
 
 /** Sessions whose masked values are remembered (LRU); a session forgotten is swept whole again. */

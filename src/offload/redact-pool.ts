@@ -4,7 +4,7 @@ import type { MaskedBody } from '../http/masked-body';
 import { LARGE_VALUE_COST, type Holder, type InFlightBytes } from '../ops/in-flight-bytes';
 import type { Redactor, RedactorOptions } from '../redaction/redactor';
 import { learnStep, type StepLearned } from '../redaction/tier-values';
-import { ownBuffer, TEXT_PIECE, type RedactJob, type RedactReply } from './redact-work';
+import { jobUnits, ownBuffer, TEXT_PIECE, type RedactJob, type RedactReply } from './redact-work';
 import { WORKER_PRELUDE, workerCode } from '../index/worker-code';
 
 /**
@@ -289,13 +289,7 @@ export class RedactPool {
         for (const [kind, n] of r.counts) this.onCounts?.(kind, n);
         ok(r);
       };
-      const units =
-        job.kind === 'file'
-          ? job.raw.byteLength
-          : job.kind === 'learn'
-            ? job.raw.byteLength + job.carry.length
-            : job.text.length;
-      this.queue.push({ job, charge, units, ok: replay, fail, parts: [] });
+      this.queue.push({ job, charge, units: jobUnits(job), ok: replay, fail, parts: [] });
       this.dispatch();
     });
   }

@@ -60,6 +60,13 @@ export type RedactReply =
   | { id: number; same: [number, number] }
   | { id: number; error: string };
 
+/** What a job gives a worker to read: its text's UTF-16 units, or its bytes (and carry). */
+export function jobUnits(job: RedactJob): number {
+  if (job.kind === 'file') return job.raw.byteLength;
+  if (job.kind === 'learn') return job.raw.byteLength + job.carry.length;
+  return job.text.length;
+}
+
 /** An ArrayBuffer holding exactly `buf`'s bytes: its own when it spans it, else a copy. */
 export function ownBuffer(buf: Buffer): ArrayBuffer {
   const whole = buf.byteOffset === 0 && buf.byteLength === buf.buffer.byteLength;
@@ -91,7 +98,7 @@ export function serve(port: MessagePort, options: RedactorOptions): void {
         size = job.size;
         port.postMessage({ id: job.id, text: null, counts: [...counts], ...(parts && { parts }) });
       } else if (job.kind === 'learn') {
-        size = job.raw.byteLength + job.carry.length;
+        size = jobUnits(job);
         const learned = learnStep(redactor, Buffer.from(job.raw), job.carry, job.last);
         port.postMessage({ id: job.id, learned, counts: [] });
       } else if (job.kind !== 'file' && job.more) {

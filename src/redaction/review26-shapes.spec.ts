@@ -203,26 +203,14 @@ const CLEAR = [
   'const o = {password: getPassword(user1), id};',
 ];
 
-describe('review 26: shell and CLI setters with a punctuated value', () => {
-  it.each(SETTERS)('masks %j in every form', (t, v) => {
-    expect(forms(t)).toEqual(maskedAll(t, [v]));
-  });
-});
-
-describe('review 26: YAML, INI and properties keys with a punctuated value', () => {
-  it.each(CONFIG)('masks %j in every form', (t, v) => {
-    expect(forms(t)).toEqual(maskedAll(t, [v]));
-  });
-});
-
-describe('review 26: NAME VALUE setters (Dockerfile env and ARG, setenv, SetEnv, fastcgi_param)', () => {
-  it.each(SPACED)('masks %j in every form', (t, v) => {
-    expect(forms(t)).toEqual(maskedAll(t, [v]));
-  });
-});
-
-describe('review 26: jwt.sign secrets, admin keys, salts', () => {
-  it.each(CODE)('masks %j in every form', (t, v) => {
+describe.each([
+  ['shell and CLI setters with a punctuated value', SETTERS],
+  ['YAML, INI and properties keys with a punctuated value', CONFIG],
+  ['NAME VALUE setters (Dockerfile env and ARG, setenv, SetEnv, fastcgi_param)', SPACED],
+  ['jwt.sign secrets, admin keys, salts', CODE],
+  ['prose, headings, tables and one-time codes', PROSE],
+])('review 26: %s', (_title, table) => {
+  it.each(table)('masks %j in every form', (t, v) => {
     expect(forms(t)).toEqual(maskedAll(t, [v]));
   });
 });
@@ -230,12 +218,6 @@ describe('review 26: jwt.sign secrets, admin keys, salts', () => {
 describe('review 26: echoes in other encodings (HTML references, PowerShell, URL, JSON)', () => {
   it.each(ECHOES)('masks %j in every form', (t, vs) => {
     expect(forms(t)).toEqual(maskedAll(t, vs));
-  });
-});
-
-describe('review 26: prose, headings, tables and one-time codes', () => {
-  it.each(PROSE)('masks %j in every form', (t, v) => {
-    expect(forms(t)).toEqual(maskedAll(t, [v]));
   });
 });
 

@@ -104,7 +104,10 @@ export function learnSpans(
 }
 
 /** Adds to `values` the values in `found` (value → kind) with their other forms (bounded). */
-export function learnFound(found: ReadonlyMap<string, string>, values: Map<string, string>): void {
+export function learnFound(
+  found: Iterable<readonly [string, string]>,
+  values: Map<string, string>,
+): void {
   const before = values.size;
   for (const [value, kind] of found) {
     if (values.size >= MAX_TIER_VALUES) break;
@@ -243,7 +246,7 @@ async function catchUp(
     if (bytes.length > 0)
       state.seen = Buffer.from(bytes.subarray(Math.max(0, bytes.length - SEEN_BYTES)));
     const step = await learn(bytes, state.carry, last);
-    learnFound(new Map(step.found), state.values);
+    learnFound(step.found, state.values);
     state.carry = step.carry;
     if (last) break;
     await nextTurn();

@@ -1,7 +1,8 @@
 import { LARGE_VALUE_BYTES } from '../../ops/in-flight-bytes';
 import { ioStats } from '../safe-path';
 import { openInsideForRead, readInsideSync, readRange, type ReadHandle } from '../safe-read';
-import type { Segment, ViewSource } from './view';
+import type { FullTier } from '../store';
+import { viewKey, type Segment, type ViewSource } from './view';
 
 /**
  * Walks a view's bytes from a virtual offset in fixed blocks and reports every complete line
@@ -330,4 +331,18 @@ export async function readViewRange(
     }
   }
   return pieces.length === 1 ? pieces[0] : Buffer.concat(pieces);
+}
+
+/**
+ * `view` of the session folder `dir` as one byte stream: keyed by the view, named by its first
+ * file's identity (another file under the same name is learned afresh).
+ */
+export function viewTier(dir: string, view: ViewSource): FullTier {
+  const first = view.segments[0]?.version;
+  return {
+    key: viewKey(dir, view),
+    identity: first ? `${first.dev}:${first.ino}` : '',
+    size: view.size,
+    read: (start, end) => readViewRange(dir, view, start, end),
+  };
 }

@@ -1,12 +1,12 @@
 /**
  * The values of a session (../steps/session-values) that show in a large text, found in one
- * pass: masking looks for each value on its own (String.indexOf per value), which for a 32 MB
- * step and the 2,048 values two tiers can hold took over a second of the event loop per
+ * pass: ./value-spans looks for each value on its own (String.indexOf per value), which for a
+ * 32 MB step and the 2,048 values two tiers can hold took over a second of the event loop per
  * answer, and 20 such answers at once ran past QUERY_TIMEOUT_MS (large-values.spec). A text
  * already masked holds few of them, mostly none: only those are then looked for.
  */
 
-/** Characters hashed per position: shorter than any value learned (8 or more, ../redaction/echoes). */
+/** Characters hashed per position: shorter than any value learned (8 or more, ./echoes). */
 const K = 4;
 const P = 31;
 /** P^(K-1), to take the oldest character out of the rolling hash. */
