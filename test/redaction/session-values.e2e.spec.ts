@@ -194,6 +194,12 @@ describe('session values on every record route (H-B)', () => {
       expect(
         body.errors?.map((e) => [e.message, e.extensions?.code, e.extensions?.retryAfterSeconds]),
       ).toEqual([[message, 'RATE_LIMITED', 1]]);
+      // An artifact asked by a masked name is looked up with the session's values too.
+      const byName = `{ session(id: "${ECHO}") { artifact(name: "plan-${M}.md") { name } } }`;
+      const named = await ask(r.server, byName, {}, KEYS.all);
+      expect(
+        named.errors?.map((e) => [e.message, e.extensions?.code, e.extensions?.retryAfterSeconds]),
+      ).toEqual([[message, 'RATE_LIMITED', 1]]);
       for (const route of [`/api/sessions/${ECHO}/steps/3`, `/api/sessions/${ECHO}/steps/3/raw`]) {
         const res = await r.get(route);
         expect([
