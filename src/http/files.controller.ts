@@ -9,7 +9,7 @@ import { largeValuesBusy } from '../graphql/limits/limit-error';
 import { RateLimiter } from '../graphql/limits/rate-limiter';
 import { rateKeyOf } from '../graphql/limits/rate-limit.module';
 import { Redactor } from '../redaction/redactor';
-import { fullTierValues, NO_VALUES } from '../redaction/tier-values';
+import { NO_VALUES, unionValues } from '../redaction/tier-values';
 import type { SessionEntry, StepRecord } from '../brain/types';
 import { cutRecordOf, lineTwinValues } from '../steps/twin-values';
 import { LEARN_WAIT_MS, sessionValues, StillLearning } from '../steps/session-values';
@@ -19,7 +19,7 @@ import { Params } from '../rest/params';
 import { recordLine } from '../brain/transcript/record-line';
 import { viewLine } from '../brain/transcript/view-line';
 import { offloadOf } from '../offload/redact-pool';
-import { maskText, withTierValues } from './masked-body';
+import { maskText, withValues } from './masked-body';
 import { HttpError, HttpErrorCode } from './http-errors';
 import { sendFile } from './send-file';
 import { inTranscriptView } from './chunk-file';
@@ -95,14 +95,13 @@ export class FilesController {
     );
     let file: SessionFile;
     let values: ReadonlyMap<string, string>;
-    let echoes: ReadonlyMap<string, string>;
     try {
       // A transcript chunk is masked as part of its view (lines cross chunk edges).
       file = await inTranscriptView(session.entry.realDir, opened.file, this.redactor);
-      values = await this.tierValues(session.entry, opened.path);
       // Every file of the session shows its secret values masked, as its records do (a step's
-      // output.txt echoing a password its transcript holds; a transcript echoing one before it).
-      echoes = this.redactor.enabled ? await this.sessionValues(session.entry) : NO_VALUES;
+      // output.txt echoing a password its transcript holds; a transcript echoing one before it;
+      // a compact transcript's cut record echoing a secret of the cut-out middle).
+      values = await this.sessionValues(session.entry);
     } catch (err) {
       await opened.file.close();
       throw err;
@@ -119,7 +118,6 @@ export class FilesController {
       },
       (bytes) => this.admit(res, bytes),
       values,
-      echoes,
     );
   }
 
@@ -136,18 +134,6 @@ export class FilesController {
     return lineTwinValues(this.store, this.redactor, entry, record, (bytes) =>
       this.admit(res, bytes),
     );
-  }
-
-  /**
-   * The full tier's secret values when `relPath` is a file of the compact tier (and the session
-   * has a full one): its cut lines mask them too (../redaction/tier-values).
-   */
-  private async tierValues(
-    entry: SessionEntry,
-    relPath: string,
-  ): Promise<ReadonlyMap<string, string>> {
-    if (!this.redactor.enabled) return NO_VALUES;
-    return fullTierValues(this.redactor, await this.store.fullTier(entry, relPath));
   }
 
   /**
@@ -329,15 +315,10 @@ export class FilesController {
     const pool = offloadOf(this.redactor);
     const masked = !this.redactor.enabled
       ? null
-      : withTierValues(
-          withTierValues(
-            pool?.takes(line.length) ? await pool.maskFile(line, false, inThread) : inThread(),
-            this.redactor,
-            values,
-          ),
+      : withValues(
+          pool?.takes(line.length) ? await pool.maskFile(line, false, inThread) : inThread(),
           this.redactor,
-          echoes,
-          false,
+          unionValues([values, echoes]),
         );
     const body = masked ? masked.body : line;
     const points = Math.ceil(body.length / DOWNLOAD_CHUNK);

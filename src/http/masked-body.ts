@@ -52,19 +52,17 @@ export function maskBinary(raw: Buffer, redactor: Redactor): Buffer {
 }
 
 /**
- * `masked` with the full tier's secret values masked too on its lines that hold a cut value, for
- * a file or line of the compact tier (../redaction/tier-values: a secret in a cut-out middle,
- * echoed in the kept tail); `cutLines` false: on every line (a session's values, masked in
- * each of its records: ../steps/session-values).
+ * `masked` with `values` masked too wherever they show: a session's secret values
+ * (../steps/session-values), and a cut record's twin's (../steps/twin-values: a secret in a
+ * cut-out middle, echoed in the kept tail).
  */
-export function withTierValues(
+export function withValues(
   masked: MaskedBody,
   redactor: Redactor,
   values: ReadonlyMap<string, string>,
-  cutLines = true,
 ): MaskedBody {
   if (values.size === 0 || !masked.utf8) return masked;
   const text = masked.body.toString('utf8');
-  const out = maskValues(redactor, text, values, cutLines);
+  const out = maskValues(redactor, text, values);
   return out === text ? masked : { body: Buffer.from(out, 'utf8'), utf8: true };
 }

@@ -8,7 +8,7 @@ import type { Redactor } from '../redaction/redactor';
 import { contentTypeOf, isVerifiablyBinary, SNIFF_BYTES } from './content-kind';
 import { parseRange } from './file-path';
 import { KEY_BLOCK_MAX, KeyBlockMask } from './key-blocks';
-import { maskBinary, maskText, withTierValues } from './masked-body';
+import { maskBinary, maskText, withValues } from './masked-body';
 import type { SessionFile } from './session-file';
 import { maskUtf16Stream } from './utf16-stream';
 
@@ -29,14 +29,9 @@ interface Download {
   name: string;
   file: SessionFile;
   charge: Charge;
-  /** Secret values masked besides the file's own (a compact-tier file: ../redaction/tier-values). */
-  values: ReadonlyMap<string, string>;
   /** The session's secret values (../steps/session-values), masked wherever they show. */
-  echoes: ReadonlyMap<string, string>;
+  values: ReadonlyMap<string, string>;
 }
-
-const union = (a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>) =>
-  b.size === 0 ? a : a.size === 0 ? b : new Map([...a, ...b]);
 
 function commonHeaders(res: Response, type: string): void {
   res.setHeader('Content-Type', type);
@@ -92,15 +87,10 @@ async function sendMasked(d: Download, redactor: Redactor, binary: boolean): Pro
   // A large file in a worker, its bytes moved there and back (review 15: an 8 MB file of
   // `password:\u00a0…` held the event loop 2.4 s).
   const pool = offloadOf(redactor);
-  const { body: masked, utf8 } = withTierValues(
-    withTierValues(
-      pool?.takes(raw.length) ? await pool.maskFile(raw, binary, inThread) : inThread(),
-      redactor,
-      d.values,
-    ),
+  const { body: masked, utf8 } = withValues(
+    pool?.takes(raw.length) ? await pool.maskFile(raw, binary, inThread) : inThread(),
     redactor,
-    d.echoes,
-    false,
+    d.values,
   );
   commonHeaders(d.res, contentTypeOf(d.name, binary, utf8));
   const span = applyRange(d.req, d.res, masked.length);
@@ -120,7 +110,7 @@ function sendMaskedStream(d: Download, redactor: Redactor, utf16: Utf16 | null):
   }
   const masks = utf16
     ? maskUtf16Stream(redactor, utf16)
-    : [createRedactStream(redactor, 'utf8', union(d.values, d.echoes))];
+    : [createRedactStream(redactor, 'utf8', d.values)];
   stream(d.res, d.file.stream(0, d.file.size - 1), masks);
   return true;
 }
@@ -174,10 +164,9 @@ async function wholeLinesOnly(res: Response, file: SessionFile): Promise<Session
  * are masked at the same length (in memory up to REDACT_IN_MEMORY, else as they stream). With
  * REDACT=off the operator asked for raw bytes: every file goes out as it is. With redaction on,
  * a JSONL file ends at its last newline (wholeLinesOnly), but for a transcript chunk whose
- * last line goes on in the next chunk (`continues`, see ./chunk-file). `values`: secret values
- * a text file masks besides its own on its cut lines (a compact-tier file:
- * ../redaction/tier-values); `echoes`: the session's, masked wherever they show in a text file
- * (UTF-8; not in a UTF-16 or binary one).
+ * last line goes on in the next chunk (`continues`, see ./chunk-file). `values`: the session's
+ * secret values (../steps/session-values), masked wherever they show in a text file besides
+ * its own findings (UTF-8; not in a UTF-16 or binary one).
  */
 export async function sendFile(
   req: Request,
@@ -188,7 +177,6 @@ export async function sendFile(
   charge: Charge,
   admit: Admit = () => Promise.resolve(),
   values: ReadonlyMap<string, string> = new Map(),
-  echoes: ReadonlyMap<string, string> = new Map(),
 ): Promise<void> {
   let file = opened;
   let streaming = false;
@@ -199,7 +187,7 @@ export async function sendFile(
     const unfinished = !file.continues;
     if (redactor.enabled && !binary && name.endsWith('.jsonl') && !utf16Of(head) && unfinished)
       file = await wholeLinesOnly(res, file);
-    const d: Download = { req, res, name, file, charge, values, echoes };
+    const d: Download = { req, res, name, file, charge, values };
     if (!redactor.enabled) streaming = sendBytes(d, binary, null);
     else if (file.size <= REDACT_IN_MEMORY) {
       await admit(file.size);

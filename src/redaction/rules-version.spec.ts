@@ -28,6 +28,6 @@ it('the index fingerprint names the rules', () => {
     redact: true,
     patterns: [],
     findings: 'pushed-markers,record-values,request-once,request-masked,session-echoes',
-    rules: 'r23',
+    rules: 'r24',
   });
 });

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { Redactor } from './redactor';
 import { createRedactStream } from './stream';
 import { maskValues, maskValuesDeep, tierValues, type TierSource } from './tier-values';
-import { valueSpans } from './value-spans';
+import { holdsCut, valueSpans } from './value-spans';
 
 const r = new Redactor({ enabled: true, extraPatterns: [] });
 const V = 'Xk9vQ2mLp7Rt4wZ8';
@@ -167,26 +167,11 @@ describe('maskValues', () => {
     expect(valueSpans('nothing here', values)).toEqual([]);
   });
 
-  it('masks only the lines that hold a cut value when asked (a compact JSONL file)', () => {
-    const file = [
-      `{"content":"echo: ${V}"}`,
-      `{"content":"a\\n<truncated 9 bytes>\\necho: ${V}"}`,
-      `{"content":"${V}"}`,
-    ].join('\n');
-    expect(maskValues(r, file, values, true)).toBe(
-      [
-        `{"content":"echo: ${V}"}`,
-        `{"content":"a\\n<truncated 9 bytes>\\necho: ${P}"}`,
-        `{"content":"${V}"}`,
-      ].join('\n'),
-    );
-  });
-
-  it('reads a cut marker written with its < escaped (review 21 L1)', () => {
-    const cut = `{"content":"a\\n\\u003ctruncated 9 bytes\\u003e\\necho: ${V}"}`;
-    expect(maskValues(r, `${cut}\n{"content":"${V}"}`, values, true)).toBe(
-      `${cut.replace(V, P)}\n{"content":"${V}"}`,
-    );
+  it('tells a cut line by its marker, also written with its < escaped (review 21 L1)', () => {
+    expect(holdsCut(Buffer.from(`{"content":"a\\n<truncated 9 bytes>\\necho: ${V}"}`))).toBe(true);
+    const escaped = `{"content":"a\\n\\u003ctruncated 9 bytes\\u003e\\necho: ${V}"}`;
+    expect(holdsCut(Buffer.from(escaped))).toBe(true);
+    expect(holdsCut(Buffer.from(`{"content":"echo: ${V}"}`))).toBe(false);
   });
 
   it('masks every string of a JSON value, copying only what changed', () => {
@@ -203,7 +188,7 @@ describe('maskValues', () => {
     expect(calls[0].args.CommandLine).toBe(`echo ${V}`);
   });
 
-  it('is masked by a download stream given the values (a compact file over 8 MiB)', async () => {
+  it('is masked by a download stream given the values, on every line (a file over 8 MiB)', async () => {
     const cut = `{"content":"a\\n<truncated 9 bytes>\\necho: ${V}"}`;
     const text = `${'y'.repeat(100_000)}\n${cut}\n{"content":"${V}"}\n${'z'.repeat(100_000)}\n`;
     const parts: Buffer[] = [];
@@ -211,6 +196,6 @@ describe('maskValues', () => {
       createRedactStream(r, 'utf8', values),
     ))
       parts.push(c as Buffer);
-    expect(Buffer.concat(parts).toString()).toBe(text.replace(V, P));
+    expect(Buffer.concat(parts).toString()).toBe(text.replaceAll(V, P));
   });
 });

@@ -3,7 +3,7 @@ import { inString, jsonDecoded, learnValues } from './echoes';
 import type { Span } from './patterns';
 import type { ReadBytes } from './range';
 import type { Redactor } from './redactor';
-import { cutLineSpans, valueSpans } from './value-spans';
+import { valueSpans } from './value-spans';
 import { MaskWindows, WINDOW_STEP, WINDOWED_FROM } from './windows';
 
 /**
@@ -316,22 +316,27 @@ export function learnedBytes(src: TierSource): number {
   return state && state.identity === src.identity ? Math.min(state.offset, src.size) : 0;
 }
 
-/**
- * `text` with every whole-word showing of `values` masked (the text itself when none shows);
- * `cutLines`: only on the lines that hold a cut value (a compact JSONL file or line).
- */
+/** `text` with every whole-word showing of `values` masked (the text itself when none shows). */
 export function maskValues(
   redactor: Redactor,
   text: string,
   values: ReadonlyMap<string, string>,
-  cutLines = false,
 ): string {
   if (values.size === 0) return text;
-  const spans = cutLines ? cutLineSpans(text, values) : valueSpans(text, values);
+  const spans = valueSpans(text, values);
   return spans.length === 0 ? text : redactor.mask(text, spans);
 }
 
 export const NO_VALUES: ReadonlyMap<string, string> = new Map();
+
+/** The values of every map, in order (one map as it is). */
+export function unionValues(
+  maps: readonly ReadonlyMap<string, string>[],
+): ReadonlyMap<string, string> {
+  const some = maps.filter((m) => m.size > 0);
+  if (some.length <= 1) return some[0] ?? NO_VALUES;
+  return new Map(some.flatMap((m) => [...m]));
+}
 
 /** The full tier's values with redaction on and a full tier of its own; else none. */
 export function fullTierValues(

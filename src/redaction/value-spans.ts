@@ -5,8 +5,7 @@ import { mergeSpans } from './spans';
 
 /**
  * Where a text shows values known from elsewhere (./tier-values: the secrets of a session's
- * full tier), as whole words: in decoded text, in a JSON line, or only on a compact JSONL
- * file's lines that hold a cut value.
+ * transcript), as whole words: in decoded text or in a JSON line.
  */
 
 /** After a JSON escape (`\n`, `\t`, `\r`, `\"`), a value starts a word though `n` is a letter. */
@@ -39,34 +38,7 @@ export function valueSpans(text: string, values: ReadonlyMap<string, string>): S
  */
 export const CUT_MARKS = ['<truncated ', '\\u003ctruncated '] as const;
 
-/** Where the first cut marker at or after `from` starts, or -1. */
-function nextMark(text: string, from: number): number {
-  let at = -1;
-  for (const mark of CUT_MARKS) {
-    const i = text.indexOf(mark, from);
-    if (i !== -1 && (at === -1 || i < at)) at = i;
-  }
-  return at;
-}
-
 /** Whether `line` (bytes of a JSONL line) holds a cut marker. */
 export function holdsCut(line: Buffer): boolean {
   return CUT_MARKS.some((mark) => line.includes(mark));
-}
-
-/**
- * valueSpans within the lines of `text` (a JSONL file or line) that hold a cut value: a line
- * the compact tier did not cut shows what the full tier shows, masked by its own findings.
- */
-export function cutLineSpans(text: string, values: ReadonlyMap<string, string>): Span[] {
-  const out: Span[] = [];
-  for (let at = nextMark(text, 0); at !== -1;) {
-    const start = text.lastIndexOf('\n', at) + 1;
-    const nl = text.indexOf('\n', at);
-    const end = nl === -1 ? text.length : nl;
-    for (const s of valueSpans(text.slice(start, end), values))
-      out.push({ start: s.start + start, end: s.end + start, kind: s.kind });
-    at = nextMark(text, end);
-  }
-  return out;
 }

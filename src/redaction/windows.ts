@@ -2,7 +2,7 @@ import type { Redactor } from './redactor';
 import { continuationEnd } from './spanning';
 import { echoSpans, learnValues, MAX_VALUES } from './echoes';
 import { mergeSpans } from './spans';
-import { cutLineSpans } from './value-spans';
+import { valueSpans } from './value-spans';
 import type { Span } from './patterns';
 
 /** Text kept on each side of the part being emitted, so secrets across windows are seen. */
@@ -84,7 +84,7 @@ export class MaskWindows {
   constructor(
     private readonly redactor: Redactor,
     private readonly step = STREAM_STEP,
-    /** Values found elsewhere (./tier-values), masked on the lines that hold a cut value. */
+    /** Values found elsewhere (a session's: ./tier-values), masked wherever they show. */
     private readonly known: ReadonlyMap<string, string> = new Map(),
   ) {}
 
@@ -124,9 +124,9 @@ export class MaskWindows {
         if (echoes.length > 0) spans = mergeSpans([...spans, ...echoes]);
       }
       learnValues(text, spans, this.values);
-      // After learning: a known value is masked on the cut lines only, as in memory.
+      // After learning: a known value is masked wherever it shows, as in memory.
       if (this.known.size > 0) {
-        const shown = cutLineSpans(text, this.known);
+        const shown = valueSpans(text, this.known);
         if (shown.length > 0) spans = mergeSpans([...spans, ...shown]);
       }
       const cut = last ? limit : chooseCut(text, from, limit, spans);

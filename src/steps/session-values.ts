@@ -8,6 +8,7 @@ import {
   learnStep,
   NO_VALUES,
   tierValues,
+  unionValues,
   type LearnStep,
   type TierSource,
 } from '../redaction/tier-values';
@@ -61,9 +62,6 @@ const readable = (values: Promise<ReadonlyMap<string, string>>) =>
     throw err;
   });
 
-const union = (maps: ReadonlyMap<string, string>[]): ReadonlyMap<string, string> =>
-  maps.length === 1 ? maps[0] : new Map(maps.flatMap((m) => [...m]));
-
 /**
  * The session's values (value → kind; none with redaction off). `waitMs`: how long to wait for
  * them; past it StillLearning is thrown and the learning goes on for the next ask.
@@ -88,12 +86,12 @@ export async function sessionValues(
     : undefined;
   const learnedBefore = learned(tiers);
   const learning = Promise.all(tiers.map((t) => readable(tierValues(redactor, t, learn))));
-  if (waitMs === Infinity) return union(await learning);
+  if (waitMs === Infinity) return unionValues(await learning);
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, waitMs, null)));
   try {
     const maps = await Promise.race([learning, late]);
-    if (maps) return union(maps);
+    if (maps) return unionValues(maps);
   } finally {
     clearTimeout(timer);
   }

@@ -16,6 +16,8 @@ import { LOGS, M } from './echo-sessions';
  */
 
 const V = 'Sx7vB2nM5kJ8hG12';
+const FILLER = 'compiling module ok\n'.repeat(250_000);
+const BIG_LOG = `${FILLER}connected with ${V}\n${FILLER}`;
 const ID = '5eaf0007-0000-4000-8000-000000000007';
 const BASE = '2026-07-07T10:00:00Z';
 
@@ -31,6 +33,8 @@ const r = useRest({}, (sh) => {
   put(path.join(dir, LOGS, 'transcript.jsonl'), compact);
   put(path.join(dir, LOGS, 'transcript_full.jsonl'), full);
   put(path.join(dir, '.system_generated/steps/1/output.txt'), `connected with ${V}\n`);
+  // Over 8 MiB: streamed, masked window by window (src/http/send-file).
+  put(path.join(dir, '.system_generated/steps/1/build.log'), BIG_LOG);
   put(path.join(dir, 'plan.md'), `# Plan\n\nUse ${V} for the db.\n`);
   put(path.join(dir, `deploy-${V}.md`), '# Deploy\n');
   put(path.join(dir, `.user_uploaded/creds-${V}.txt`), 'nothing here\n');
@@ -97,6 +101,12 @@ describe("a session's own texts mask the secret values its transcript holds (rev
     });
     const file = await r.get(`/api/sessions/${ID}/files/.system_generated/steps/1/output.txt`);
     expect([file.status, file.text]).toEqual([200, `connected with ${M}\n`]);
+  });
+
+  it('a file over 8 MiB, streamed: the echo masked on a line no cut marks', async () => {
+    const res = await r.get(`/api/sessions/${ID}/files/.system_generated/steps/1/build.log`);
+    expect(res.status).toBe(200);
+    expect(res.text === `${FILLER}connected with ${M}\n${FILLER}`).toBe(true);
   });
 
   it('the transcript downloads: the request echo BEFORE the secret, both tiers', async () => {

@@ -3,7 +3,8 @@ import { BrainStore } from '../../brain/store';
 import { recordLine } from '../../brain/transcript/record-line';
 import type { StoreSource } from '../../config/brain-source';
 import type { HomeSettings } from '../../config/home-settings';
-import { maskText, withTierValues } from '../../http/masked-body';
+import { maskText, withValues } from '../../http/masked-body';
+import { unionValues } from '../../redaction/tier-values';
 import { sessionValues } from '../../steps/session-values';
 import { cutRecordOf, lineTwinValues } from '../../steps/twin-values';
 import { Redactor } from '../../redaction/redactor';
@@ -59,6 +60,5 @@ export async function localRaw(
   // And every secret value of the session's transcript: an echo of another record's secret
   // (../../steps/session-values), waited for however long (this process learns it alone).
   const echoes = await sessionValues(store, redactor, entry);
-  const masked = withTierValues(maskText(line, redactor), redactor, values);
-  return withTierValues(masked, redactor, echoes, false).body;
+  return withValues(maskText(line, redactor), redactor, unionValues([values, echoes])).body;
 }
