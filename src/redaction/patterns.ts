@@ -271,6 +271,14 @@ DETECTORS.forEach((d, i) => {
   for (const c of d.anchors) (BY_ANCHOR[c.charCodeAt(0)] ??= []).push(i);
 });
 
+/**
+ * Each detector's own trigger, sticky; null for one that rides a shared trigger (''). A hit
+ * is any detector's trigger: a detector runs there only where its own matches too (review
+ * 23's and 24's baits hit one trigger at every `:` or `.` and ran every detector of that
+ * anchor at each, some reading 256 characters back: 1 MB of `sl.a` took 3 s of CPU).
+ */
+const OWN_TRIGGER = DETECTORS.map((d) => (d.trigger === '' ? null : new RegExp(d.trigger, 'y')));
+
 /** The first element of a trigger: an escaped or plain character, or a character class. */
 function headOf(trigger: string): string {
   return /^(?:\\.|\[(?:\\.|[^\\\]])*\]|[^\\[(])/.exec(trigger)?.[0] ?? trigger;
@@ -805,6 +813,11 @@ export function scanBuiltins(text: string): Span[] {
   for (const at of hits) {
     for (const i of BY_ANCHOR[text.charCodeAt(at)]!) {
       if (at < skipUntil[i]) continue;
+      const own = OWN_TRIGGER[i];
+      if (own !== null) {
+        own.lastIndex = at;
+        if (!own.test(text)) continue;
+      }
       const extent = DETECTORS[i].find(text, at, state, spans);
       if (extent >= 0) skipUntil[i] = extent;
     }
