@@ -418,6 +418,12 @@ function envLineEnd(m: RegExpExecArray, end: number, max: number): number {
   // flow mapping's key.
   if (!/\d/.test(run) || !/[A-Za-z]/.test(run) || CALL_IN_VALUE.test(run)) return end;
   if (flow || lineStartKey(text, m.index)) return i;
+  // Review 25 M3: an upper-case name glued to its `=` after any word and a blank (a log's
+  // `[INFO] `, a compose service's `web_1  | `, a timestamp, `C:\app>set `, `>>> `, a
+  // Dockerfile's `ENV `), the run 8 or more characters (`echo DB_PASSWORD=Ab(cd1` stays).
+  if (glued && upper && i - (end - value.length) >= 8 && (k < 0 || isBlank(text.charCodeAt(k)))) {
+    return i;
+  }
   return envPrefix(text, k) ? i : end;
 }
 

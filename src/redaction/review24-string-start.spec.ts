@@ -36,8 +36,9 @@ describe('review 24: an export line at a JSON string’s start', () => {
     expect(bytes.toString()).not.toContain(v.slice(-8));
   });
 
+  // `reexport DB_PASSWORD=Ea1(Xm2vL9pT4wZ8` stayed here until review 25 M3: a name glued to a
+  // long value after any word is masked (./review25-log-prefixes.spec.ts).
   it.each([
-    'reexport DB_PASSWORD=Ea1(Xm2vL9pT4wZ8',
     'export DB_PASSWORD=os.getenv("X")',
     'export DB_PASSWORD=$(cat /run/secret)',
   ])('leaves %j as it is', (t) => {
