@@ -420,13 +420,17 @@ function envLineEnd(m: RegExpExecArray, end: number, max: number): number {
   if (flow || lineStartKey(text, m.index)) return i;
   // Review 25 M3: an upper-case name glued to its `=` after any word and a blank (a log's
   // `[INFO] `, a compose service's `web_1  | `, a timestamp, `C:\app>set `, `>>> `, a
-  // Dockerfile's `ENV `), the run 8 or more characters (`echo DB_PASSWORD=Ab(cd1` stays).
-  if (glued && upper && i - (end - value.length) >= 8 && (k < 0 || isBlank(text.charCodeAt(k)))) {
-    return i;
-  }
+  // Dockerfile's `ENV `) or a quote (``Run `DB_PASSWORD=… npm start` ``), the run 8 or more
+  // characters (`echo DB_PASSWORD=Ab(cd1` stays).
+  if (glued && upper && i - (end - value.length) >= 8 && (k < 0 || wordGap(text, k))) return i;
   return envPrefix(text, k) ? i : end;
 }
 
+/** A blank or an opening quote before a name. */
+function wordGap(text: string, at: number): boolean {
+  const c = text.charCodeAt(at);
+  return isBlank(c) || c === 0x60 || c === 0x22 || c === 0x27;
+}
 /** A setting's name: `password`, `Password`, `api-key`, `db.password`, `auth.postgresPassword`. */
 const ANY_NAME = /^[A-Za-z][A-Za-z0-9_]*(?:[.-][A-Za-z][A-Za-z0-9_]*){0,4}$/;
 /** A call of a name with a name or nothing as its argument: `md5(salt)+x` is code. */

@@ -28,6 +28,12 @@ const PREFIXED = [
   const v = `${V}${i}`;
   return [`${p} DB_PASSWORD=${v}`, v];
 });
+PREFIXED.push(
+  ['Run `DB_PASSWORD=Bi2(x7Qm!pL9z npm start` first', 'Bi2(x7Qm!pL9z'],
+  ['I used DB_PASSWORD=Bi1(x7Qm!pL9z for prod', 'Bi1(x7Qm!pL9z'],
+  ['#12 0.31 DB_PASSWORD=Bi3(x7Qm!pL9z', 'Bi3(x7Qm!pL9z'],
+  ['remote: DB_PASSWORD=Bi4(x7Qm!pL9z', 'Bi4(x7Qm!pL9z'],
+);
 
 /** Code, a short value, a reference, no digit: as before. */
 const CLEAR = [
@@ -37,6 +43,8 @@ const CLEAR = [
   '[INFO] DB_PASSWORD=$(cat pw.txt)',
   '[INFO] DB_PASSWORD=changeme(now)',
   'if x DB_PASSWORD=md5(salt1)+x',
+  'Run `DB_PASSWORD=$(pass show db) npm start`',
+  'os.system("DB_PASSWORD=getPass(k1)")',
 ];
 
 describe('review 25 M3: NAME=V after a log prefix or any word', () => {
