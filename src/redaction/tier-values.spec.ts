@@ -109,9 +109,12 @@ describe('tierValues', () => {
       ['Xk9\\\\\\"vQ2mLp7', 'password'],
       ['Xk9\\"vQ2mLp7', 'password'],
       ['Xk9\\\\\\\\\\\\\\"vQ2mLp7', 'password'],
-      // Its URL and HTML forms (review 25 M2).
+      // Its URL and HTML forms (review 25 M2), the HTML ones in a JSON line and decimal.
       ['Xk9%5C%22vQ2mLp7', 'password'],
       ['Xk9\\&quot;vQ2mLp7', 'password'],
+      ['Xk9\\\\&quot;vQ2mLp7', 'password'],
+      ['Xk9\\&#34;vQ2mLp7', 'password'],
+      ['Xk9\\\\&#34;vQ2mLp7', 'password'],
     ]);
   });
 
@@ -124,6 +127,7 @@ describe('tierValues', () => {
       ['Xk9\\\\u0026AHIS3\\\\u003chl\\\\u003eyosbohKagkX7q', 'password'],
       ['Xk9%26AHIS3%3Chl%3EyosbohKagkX7q', 'password'],
       ['Xk9&amp;AHIS3&lt;hl&gt;yosbohKagkX7q', 'password'],
+      ['Xk9&#38;AHIS3&#60;hl&#62;yosbohKagkX7q', 'password'],
     ]);
   });
 
@@ -154,6 +158,21 @@ describe('tierValues', () => {
       `the request sent ${P} to the server`,
     );
     expect(maskValues(r, 'page: Ec0&amp;d&lt;Qm7vR2xT9w.', values)).toBe(`page: ${P}.`);
+  });
+
+  it("masks a form's '+' for a blank, decimal HTML references and an HTML form in a JSON line (review 26 M2, M3)", async () => {
+    const v = 'Qa1"Ws2\\Ed3<Rf4>Tg5';
+    const line =
+      JSON.stringify({
+        content: `export DB_PASSWORD='${v}'; export API_SECRET='Tg5 Hy6Uj7&Ik8Ol9Pz'`,
+      }) + '\n';
+    const values = await tierValues(r, source('t10', line).src());
+    expect(maskValues(r, 'form url+: [Tg5+Hy6Uj7%26Ik8Ol9Pz]', values)).toBe(`form url+: [${P}]`);
+    expect(maskValues(r, 'form htmlnum: [Qa1&#34;Ws2\\Ed3&#60;Rf4&#62;Tg5]', values)).toBe(
+      `form htmlnum: [${P}]`,
+    );
+    const html = JSON.stringify({ content: 'form html: [Qa1&quot;Ws2\\Ed3&lt;Rf4&gt;Tg5]' });
+    expect(maskValues(r, html, values)).toBe(JSON.stringify({ content: `form html: [${P}]` }));
   });
 });
 

@@ -160,7 +160,12 @@ function addForms(values: Map<string, string>, from: number): void {
     const url = encodeURIComponent(text);
     const strict = url.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
     const html = text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
-    const forms = [text, once, go, inString(once), inString(go), url, strict, html];
+    // Review 26 M2/M3: a form's `+` for a blank, HTML's decimal references (`&#34;`, `&#60;`),
+    // and an HTML form inside a JSON line (its backslashes escaped).
+    const plus = url.replace(/%20/g, '+');
+    const decimal = text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    const forms = [text, once, go, inString(once), inString(go), url, strict, plus, html];
+    forms.push(inString(html), decimal, inString(decimal));
     if (/[\u0080-\uffff]/.test(text)) {
       const lower = asciiEscape(once, false);
       const upper = asciiEscape(once, true);
