@@ -62,7 +62,7 @@ const SUMMARY_TEXTS = new Set([
  * Step (`session` and `record`), or what hangs off one (`step`: a tool call, an output, a
  * command, a file change); an artifact or its version, a session file (`entry`); a Session's
  * summary texts (`listed`, told by its `key`: its summary may have been stored masked with them
- * already). Else null.
+ * already); a search hit's or secret finding's `artifact` (`session`). Else null.
  */
 export function fieldSessionOf(
   source: unknown,
@@ -78,6 +78,9 @@ export function fieldSessionOf(
     key?: unknown;
   };
   if (s.record !== undefined && s.session?.entry) return { entry: s.session.entry };
+  // A search hit's or a secret finding's file name (review 26 H1: `notes-V.md` was served
+  // whole there while Session.artifacts listed it masked).
+  if (info.fieldName === 'artifact' && s.session?.entry) return { entry: s.session.entry };
   if (s.step?.record !== undefined && s.step.session?.entry) return { entry: s.step.session.entry };
   if (!s.entry || typeof s.entry.realDir !== 'string') return null;
   if (typeof s.key !== 'string') return { entry: s.entry };

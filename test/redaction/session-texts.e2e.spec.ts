@@ -38,6 +38,7 @@ const r = useRest({}, (sh) => {
   put(path.join(dir, 'plan.md'), `# Plan\n\nUse ${V} for the db.\n`);
   put(path.join(dir, `deploy-${V}.md`), '# Deploy\n');
   put(path.join(dir, `.user_uploaded/creds-${V}.txt`), 'nothing here\n');
+  put(path.join(dir, `keys-${V}.md`), '# Keys\n\nAPI_TOKEN=Kq7Xm2vL9pT4wZ8Rt\n');
   put(
     path.join(dir, 'plan.md.metadata.json'),
     JSON.stringify({
@@ -138,6 +139,26 @@ describe("a session's own texts mask the secret values its transcript holds (rev
         `/api/sessions/${ID}/files/${p.split('/').map(encodeURIComponent).join('/')}`,
       );
       expect([res.status, res.text]).toEqual([200, body]);
+    }
+  });
+
+  it('a search hit and a secret finding name the file masked (review 26 H1)', async () => {
+    const q = `{ search(query: "Keys") { edges { node { artifact } } } session(id: "${ID}") { secrets { artifact count } } }`;
+    const data = await r.gql(q);
+    expect(JSON.stringify(data)).not.toContain(V);
+    const hits = (data.search as { edges: { node: { artifact: string } }[] }).edges;
+    expect(hits.map((e) => e.node.artifact)).toEqual([`keys-${M}.md`]);
+    const found = (data.session as { secrets: { artifact: string | null }[] }).secrets;
+    expect(found.filter((f) => f.artifact !== null)).toEqual([
+      { artifact: `keys-${M}.md`, count: 1 },
+    ]);
+    for (const p of ['/api/search?q=Keys', `/api/sessions/${ID}/secrets`]) {
+      const res = await r.get(p);
+      expect([res.status, res.text.includes(`keys-${M}.md`), res.text.includes(V)]).toEqual([
+        200,
+        true,
+        false,
+      ]);
     }
   });
 
