@@ -38,10 +38,10 @@ describe('review 24: an export line at a JSON string’s start', () => {
 
   // `reexport DB_PASSWORD=Ea1(Xm2vL9pT4wZ8` stayed here until review 25 M3: a name glued to a
   // long value after any word is masked (./review25-log-prefixes.spec.ts).
-  it.each([
-    'export DB_PASSWORD=os.getenv("X")',
-    'export DB_PASSWORD=$(cat /run/secret)',
-  ])('leaves %j as it is', (t) => {
-    expect(r.redactText(JSON.stringify({ content: t }))).toBe(JSON.stringify({ content: t }));
-  });
+  it.each(['export DB_PASSWORD=os.getenv("X")', 'export DB_PASSWORD=$(cat /run/secret)'])(
+    'leaves %j as it is',
+    (t) => {
+      expect(r.redactText(JSON.stringify({ content: t }))).toBe(JSON.stringify({ content: t }));
+    },
+  );
 });
