@@ -23,9 +23,11 @@ const STEP_BYTES = 4_000_000;
 /**
  * Main (in-thread masking) stalled /healthz 10.4 s on the 4-step query, 2-core machine at load
  * 9; offloaded the worst was 0.67-1.0 s there: the 33 MB answer's serialization (JSON) and
- * its collection, not masking (the masking ran 9.5 s meanwhile).
+ * its collection, not masking (the masking ran 9.5 s meanwhile). The bound was 2.5 s until a
+ * CI rehearsal on a slow day (2026-12-07, the suite's two workers) measured 2.99 s (4 x 4 MB) and
+ * 2.81 s (the 10 MB stream); 4 s still tells masking on the event loop (10.4 s) apart.
  */
-const STALL_BOUND_MS = 2500;
+const STALL_BOUND_MS = 4000;
 const UNITS = ['password: x ', 'password:\u00a0x ', 'api_key=x ', 'Mot de passe\u00a0:\u00a0x '];
 const dense = (unit: string, bytes: number) => unit.repeat(Math.ceil(bytes / unit.length));
 const contents = UNITS.map((u) => dense(u, STEP_BYTES));
