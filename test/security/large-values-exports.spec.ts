@@ -137,6 +137,35 @@ function expectWhole(a: Answer): void {
   expect(json.steps[1].content === content).toBe(true);
 }
 
+/**
+ * A 429 is one of two refusals: the budget had no room within LARGE_VALUE_WAIT_MS (Retry-After
+ * 2), or, on a busy machine (CI beside other suites), the 8.6 MB line's secret values were not
+ * learned within the wait (Retry-After: what is left at the pace the wait saw, at least 1).
+ */
+function expectRefused(a: Answer): 'busy' | 'learning' {
+  const { error } = JSON.parse(a.body) as { error: { code: string; message: string } };
+  expect(error.code).toBe('RATE_LIMITED');
+  if (error.message.startsWith('The server is sending other large values')) {
+    expect(a.retryAfter).toBe('2');
+    return 'busy';
+  }
+  expect(error.message).toMatch(/^This session's transcript \(\d+ bytes\) is still being read/);
+  expect(error.message).toContain(`Retry in ${a.retryAfter} s.`);
+  expect(Number(a.retryAfter)).toBeGreaterThanOrEqual(1);
+  return 'learning';
+}
+
+/** An export asked again, as a client does, while the answer is "still learning" (≤ 60 s). */
+async function exportWhenLearned(): Promise<Answer> {
+  for (let waited = 0; ;) {
+    const a = await within(exportJson(), DEADLINE_MS, 'the export after');
+    if (a.status !== 429 || expectRefused(a) !== 'learning' || waited >= 60) return a;
+    const seconds = Math.min(Number(a.retryAfter), 5);
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    waited += seconds;
+  }
+}
+
 it('4 concurrent exports of an 8.6 MB step each end (whole, or 429 with Retry-After); the budget goes back to 0', async () => {
   await start();
   const answers = await within(
@@ -145,17 +174,15 @@ it('4 concurrent exports of an 8.6 MB step each end (whole, or 429 with Retry-Af
     '4 concurrent exports',
   );
   const summary = answers.map((a) => [a.status, a.complete, a.body.length]);
-  for (const a of answers) {
-    if (a.status === 429) {
-      expect(a.retryAfter).toBe('2');
-      expect((JSON.parse(a.body) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
-    } else expectWhole(a);
+  const refusals = answers.map((a) => (a.status === 429 ? expectRefused(a) : expectWhole(a)));
+  console.log({ summary, refusals });
+  // One of them fits the budget, unless none got past the learning (then all four say so).
+  if (!refusals.every((r) => r === 'learning')) {
+    expect(answers.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(1);
   }
-  expect(answers.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(1);
-  console.log({ summary });
   expect(await drained()).toBe(0);
   // Nothing stays charged: one export alone is served whole.
-  expectWhole(await within(exportJson(), DEADLINE_MS, 'the export after'));
+  expectWhole(await exportWhenLearned());
   expect(await drained()).toBe(0);
 }, 180_000);
 
