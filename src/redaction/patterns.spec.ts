@@ -836,7 +836,13 @@ describe('the prefilter', () => {
 
 describe('linear time', () => {
   const MB = 1 << 20;
-  const fill = (unit: string, size = MB) =>
+  /**
+   * A bait's size: a quarter MB shows catastrophic backtracking as well as 1 MB did (a scan
+   * from every position over the rest of 256 KB is 3e10 steps: minutes), at a quarter of the
+   * cost of a linear scan (this file took 480-500 s of a CI worker at 1 MB).
+   */
+  const BAIT_BYTES = MB / 4;
+  const fill = (unit: string, size = BAIT_BYTES) =>
     unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
   /** CPU milliseconds (steadier than wall time on a shared machine), best of `n`. */
   const cpuMs = (fn: () => void, n = 5): number => {
@@ -1252,12 +1258,13 @@ describe('linear time', () => {
     ),
   ];
 
-  // Catastrophic backtracking takes minutes to forever on 1 MB; a linear scan tens of ms to a
-  // few seconds (detectors grew: on 2026-12-07 the slowest here, `\nX_TOKEN=a(b,` and a
+  // Catastrophic backtracking takes minutes to forever on 256 KB; a linear scan a few ms to a
+  // second (detectors grew: on 2026-12-07 the slowest at 1 MB, `\nX_TOKEN=a(b,` and a
   // transcript line of `page.fill`, took 2.6-2.8 s of CPU in this file on an idle machine,
   // `\nX_TOKEN=a(b,` 4.2 s before each detector checked its own trigger). The bound only
-  // separates the two (the bench measures speed); it was 1 s, then 3 s, each passed by a
-  // linear bait on a busy machine.
+  // separates the two (the bench measures speed): 10 µs a byte (1 s, then 3 s a MB were each
+  // passed by a linear bait on a busy machine; at 256 KB the slowest three took 0.9-1.0 s of
+  // CPU here on 2026-12-07, one run each).
   // A hit is any detector's trigger; each detector of that anchor runs there only where its
   // own trigger matches too (the cookie-jar detector read 256 characters back at every `.` of
   // `sl.a…`, a Dropbox token's trigger: 3.1 s of CPU for 1 MB).
@@ -1286,8 +1293,8 @@ describe('linear time', () => {
     expect(strays).toEqual([]);
   });
 
-  const BAIT_MS = 6000;
-  it('reads each 1 MB backtracking bait in < 6 s of CPU', () => {
+  const BAIT_MS = 2500;
+  it('reads each 256 KB backtracking bait in < 2.5 s of CPU', () => {
     const slow: string[] = [];
     for (const text of bait) {
       // One run each; only a bait over the bound is measured again (best of five), so a
@@ -1306,8 +1313,8 @@ describe('linear time', () => {
 
   /**
    * Dense candidates: a key/value pair, header or secret every few bytes, each of which must
-   * be looked at (tens of thousands per MB). Linear, but with a cost per candidate; the
-   * bound is per MB and 4 MB must cost about 4 times 1 MB.
+   * be looked at (tens of thousands per MB). Linear, but with a cost per candidate: 1 MB must
+   * cost about 4 times 256 KB (a quadratic scan 16 times).
    */
   const dense = [
     // Review 23 (./markdown): a markdown key, a table row, a sentence every few bytes.
@@ -1391,7 +1398,7 @@ describe('linear time', () => {
     return best;
   };
   it.each(dense)('reads dense candidates %j in linear time', (unit) => {
-    const texts = [fill(unit), fill(unit, 4 * MB)];
+    const texts = [fill(unit, MB / 4), fill(unit, MB)];
     // Linear, not a time budget (timings belong to the bench): 4x the input, at most ~10x the
     // time (a full suite's collector and neighbours made 9.8x of a 4.0-4.8x run once), where a
     // quadratic scan would take 16x. One run in turn first; only a ratio over the bound is
