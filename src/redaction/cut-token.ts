@@ -140,6 +140,23 @@ function wordsAndNumbers(run: string): boolean {
 }
 
 /**
+ * Whether a letters-only value is random, not a name (review 26 M1: `api_key=TfaQnWxkrqSEAXVNy`
+ * served clear, read as code like `api_key=getApiKey`): 12 letters or more in both cases, of
+ * which two words or more are not words (one letter, or no vowel and not an acronym of up to 4
+ * capitals: `Qn`, `Wxkrq`). Names have at most one (`HaveIBeenPwned`, `WaitMsBeforeAsync`: the
+ * real fixtures' worst); a random 12 letters has two or more 4 times in 5, 20 letters 19 in 20.
+ * All lower or all upper case (`refreshtokenvalue`) stays: without a dictionary it is a word.
+ */
+export function randomLetters(v: string): boolean {
+  if (v.length < 12 || !/^[A-Za-z]+$/.test(v) || !/[a-z]/.test(v) || !/[A-Z]/.test(v)) return false;
+  let odd = 0;
+  for (const w of v.match(WORD) ?? []) {
+    if (w.length < 2 || !(VOWEL.test(w) || (w.length <= 4 && w === w.toUpperCase()))) odd++;
+  }
+  return odd >= 2;
+}
+
+/**
  * Whether `v` is words, numbers and versions between `-`, `_` and `.` (`report_2024_final_v2`,
  * `18-alpine3.19`, `MyComponent2Props`): no key or password (./cloud, ./formats).
  */

@@ -1,4 +1,5 @@
 import { MARK } from './composed';
+import { randomLetters } from './cut-token';
 import { ci, REDACTED } from './detector';
 
 /** Non-ASCII letters both ways: ci() only folds ASCII. */
@@ -395,7 +396,13 @@ export function acceptAssignment(
   // prose like `Refresh Token: Refresh` or `refresh_token:1` is not a secret.
   // An UPPER_CASE variable assigned with `=` (`API_KEY=...` in .env) is configuration, not prose.
   const passwordKey = envKey || PASSWORD_WORD.test(keyword);
-  if (!passwordKey && value.length < 20 && !(value.length >= 6 && /\d/.test(value))) return false;
+  if (
+    !passwordKey &&
+    value.length < 20 &&
+    !(value.length >= 6 && /\d/.test(value)) &&
+    !randomLetters(value)
+  )
+    return false;
   // Code, not a generated value: `indentToken = lastTriviaWasNewLine && …`, `…_PASS: 0x0B96`.
   if (!passwordKey && CAMEL_IDENTIFIER.test(value)) return false;
   // But 32 bytes of hex are a key (`PRIVATE_KEY=0x…`, a wallet's: review 19), not a constant.
