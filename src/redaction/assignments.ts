@@ -1,4 +1,4 @@
-import { ci, REDACTED, regexDetector } from './detector';
+import { ci, REDACTED, regexDetector, wordTrie } from './detector';
 import { judgeProse, phraseEnd, PROSE_WORDS, type ProseJudgement } from './prose';
 import { singleQuotedEnd, VALUE_MAX, valueEnd } from './values';
 import {
@@ -140,10 +140,13 @@ const BARE_PREFIX = /^(?:[bBrRfFuU]{1,2}|L|u8|@|[NE])$/;
 const F_PREFIX = /(?:^|[^A-Za-z])[rR]?[fF][rR]?\\*["']$/;
 /**
  * Calls that only wrap a literal: pydantic's `SecretStr("…")`, Rust's `String::from("…")`,
- * `Secret::new("…")`, `SecretString::from("…")`, Go's and JavaScript's `String("…")`.
+ * `Secret::new("…")`, `SecretString::from("…")`, Go's and JavaScript's `String("…")`; and
+ * those that make its bytes (review 25: `jwtKey = []byte("…")` served clear): Go's `[]byte`,
+ * Node's `Buffer.from`, Python's `bytes`/`bytearray`, `new TextEncoder().encode`.
  */
 export const WRAPPER =
-  '(?:SecretStr|SecretBytes|String::from|SecretString::(?:new|from)|Secret::new|String|Some)';
+  '(?:SecretStr|SecretBytes|String::from|SecretString::(?:new|from)|Secret::new|String|Some' +
+  '|\\[\\]byte|Buffer\\.from|bytes|bytearray|(?:new[ \\t]+)?TextEncoder\\(\\)\\.encode)';
 
 /**
  * `password=...`, `"password": "..."`, `DB_PASSWORD=...`, `api_key: ...`, `'pass' => '...'`,
@@ -407,9 +410,12 @@ function envLineEnd(m: RegExpExecArray, end: number, max: number): number {
   const callLike = CALL_LIKE_SECRET.test(run);
   if (!alnum && !callLike) return end;
   const name = text.slice(k + 1, nameEnd + 1);
+  if (CODE_VALUE.test(run) && !callLike) return end;
+  // grep's context line, `path-12-NAME=V` (review 25; its match line `path:12:` is a line
+  // marker of lineStartKey's): the name after the line number, the path at a line's start.
+  if (glued && GREP_CONTEXT.test(name) && lineStartAt(text, pathStart(text, k))) return i;
   const upper = UPPER_NAME.test(name);
   if (!upper && !ANY_NAME.test(name)) return end;
-  if (CODE_VALUE.test(run) && !callLike) return end;
   if (glued && upper && lineStartKey(text, m.index)) return i;
   // Review 24: past the .env shape, a value with a letter and a digit (not code, nor prose),
   // its key at a line's start (YAML, GitHub Actions' `env:`, a config's `NAME = V`) or after
@@ -424,6 +430,15 @@ function envLineEnd(m: RegExpExecArray, end: number, max: number): number {
   // characters (`echo DB_PASSWORD=Ab(cd1` stays).
   if (glued && upper && i - (end - value.length) >= 8 && (k < 0 || wordGap(text, k))) return i;
   return envPrefix(text, k) ? i : end;
+}
+
+/** grep's context line's line number and the name after it: `.env-12-DB_PASSWORD`. */
+const GREP_CONTEXT = /-\d{1,9}-[A-Z][A-Z0-9_]*$/;
+/** Where a path ending at `at` starts (no blank, no quote; 256 characters at most), less 1. */
+function pathStart(text: string, at: number): number {
+  let p = at;
+  while (p >= 0 && p > at - 256 && text.charCodeAt(p) > 0x20 && text.charCodeAt(p) !== 0x22) p--;
+  return p;
 }
 
 /** A blank or an opening quote before a name. */
@@ -922,7 +937,13 @@ const QUOTED_VALUE = ['"', "'", '`']
 const VALUE_START =
   `(?=[=>]?[ \\t]*(?:\\\\*(?:${QUOTED_VALUE}|["'\`][ \\t]*[^\\s"'\`\\\\,;&|<>(){}\\[\\]=])` +
   '|\\[[ \\t]*\\\\*"|\\{|[^\\s"\'`\\\\,;&|<>(){}\\[\\]=]))';
-const NOT_A_WORD = `(?![=>]?[ \\t]*(?:${[...NOT_SECRETS].map(ci).join('|')})(?![^\\s"'\`\\\\,;&|<>(){}\\[\\]]))`;
+/**
+ * NOT_SECRETS as one alternation (wordTrie), less words rarely seen bare after a key, whose
+ * candidates go on to the detectors that drop them: PREFILTER's size (20 KB, see patterns.spec).
+ */
+const RARE_BARE = new Set(['same-origin', 'include', 'changeme', 'typeof']);
+const PREFILTER_WORDS = [...NOT_SECRETS].filter((w) => !RARE_BARE.has(w));
+const NOT_A_WORD = `(?![=>]?[ \\t]*${ci(wordTrie(PREFILTER_WORDS))}(?![^\\s"'\`\\\\,;&|<>(){}\\[\\]]))`;
 /**
  * After `Authorization:`, what `authorization` masks: a scheme, or a credential with a digit
  * (`Authorization: required` in prose is not one; no detector but `authorization` reads
@@ -931,7 +952,13 @@ const NOT_A_WORD = `(?![=>]?[ \\t]*(?:${[...NOT_SECRETS].map(ci).join('|')})(?![
 const AUTHZ_VALUE =
   `(?=[ \\t]*\\\\*["'\`]?[ \\t]*(?:(?:${ci('bearer')}|${ci('basic')}|${ci('token')}|${ci('apikey')}|SSWS)[ \\t]` +
   '|[A-Za-z0-9._~+/-]*\\d))';
+/**
+ * A wrapper a value may start with though NOT_A_WORD or VALUE_START would pass over it
+ * (`String("…")`, `bytes("…")`; `[` starts no value): the source checks the literal (short, for
+ * PREFILTER's size).
+ */
+const WRAPPED = '(?=[=>]?[ \\t]*(?:\\[\\]byte\\(|[Ss]tring\\(|bytes\\(|new[ \\t]+T))';
 export const ASSIGNMENT_TRIGGER =
   `${SEP}(?<=${KEY_LAST}${KEY_CLOSE}${SEP})(?:(?<=${AUTHZ}${KEY_CLOSE}${SEP})${AUTHZ_VALUE}` +
   `|(?<=${ci('accountkey')}${KEY_CLOSE}${SEP})` +
-  `|(?<=(?:${KEYWORDS})${KEY_SUFFIX}${KEY_CLOSE}${SEP})${VALUE_START}${NOT_A_WORD})`;
+  `|(?<=(?:${KEYWORDS})${KEY_SUFFIX}${KEY_CLOSE}${SEP})(?:${WRAPPED}|${VALUE_START}${NOT_A_WORD}))`;

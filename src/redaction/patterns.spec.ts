@@ -13,6 +13,7 @@ import {
   type Span,
 } from './patterns';
 import { KEY_LAST } from './assignments';
+import { wordTrie } from './detector';
 import { Redactor } from './redactor';
 import { GITLEAKS_KINDS } from './rules';
 
@@ -451,6 +452,11 @@ describe('built-in detectors: exact output for every kind', () => {
         '[REDACTED:sentry-token]',
     ],
     [
+      'token formats without punctuation (review 25)',
+      `EAAGm0PX4ZCpsBA${'Zb7Qx2Lm9Kp4'.repeat(9)} LTAI5t${'Xm2vL9pT4wZqAb3C'.slice(0, 18)}00`,
+      '[REDACTED:meta-token] [REDACTED:alibaba-key]',
+    ],
+    [
       'calls that take a key by position (review 20)',
       "algoliasearch('LATENCY8Q2', '03974185bdbf46c51b7227fbd911cab8')",
       "algoliasearch('LATENCY8Q2', '[REDACTED:algolia-key]')",
@@ -652,6 +658,22 @@ describe('the prefilter', () => {
   // 21,090 characters). Keep triggers short: a look-behind over words and a short look-ahead.
   it('keeps the one-regex prefilter under 20 KB of source', () => {
     expect(PREFILTER.source.length).toBeLessThan(20 * 1024);
+  });
+
+  it('writes a word list in fewer characters, sharing prefixes (wordTrie)', () => {
+    const words = ['str', 'string', 'int', 'integer', 'no', 'none', 'null'];
+    const trie = wordTrie(words);
+    expect(trie).toBe('(?:int(?:eger)?|n(?:o(?:ne)?|ull)|str(?:ing)?)');
+    const re = new RegExp(`^${trie}$`);
+    expect(words.map((w) => re.test(w))).toEqual(words.map(() => true));
+    expect(['st', 'strin', 'strings', 'n', 'nul', 'in'].map((w) => re.test(w))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('agrees on the counterexamples found so far', () => {

@@ -320,6 +320,8 @@ const NEEDLES: Record<string, [needle: string, offset: number][]> = {
   ],
   // `net user NAME PASSWORD` (./tool-secrets).
   u: [['user', 0]],
+  // Meta's access tokens, `EAA…` (./service-tokens, review 25).
+  E: [['EAA', 0]],
   // Atlassian's `ATATT3…` (./service-tokens, review 20).
   '3': [
     ['ATATT3', 5],
@@ -643,12 +645,15 @@ export const NEAR: Record<string, Around | ((text: string, at: number) => boolea
   B: around('-', 'e'),
   // eyJ, LS0tLS1CRUdJ.
   J: around('yd'),
-  // AKIA, ASIA (whatever follows their 16 characters since review r12); IDENTIFIED BY.
+  // AKIA, ASIA (whatever follows their 16 characters since review r12); IDENTIFIED BY;
+  // Alibaba's LTAI (./service-tokens).
   I: (text, at) => {
     const c = text.charCodeAt(at + 1);
     if (c === 0x44) return true;
     const p = text.charCodeAt(at - 1);
-    return c === 0x41 && (p === 0x4b || p === 0x53);
+    return (
+      (c === 0x41 && (p === 0x4b || p === 0x53)) || (p === 0x41 && text.charCodeAt(at - 2) === 0x54)
+    );
   },
   _: underscore,
   // setItem(, setenv(, fetch(, get(, auth = (, HTTPBasicAuth(, .login(, PDO(, fill(, type(,

@@ -313,6 +313,31 @@ export const atlassianToken = regexDetector({
   source: `${EDGE}AT[AC]TT3[A-Za-z0-9_=-]{180,${MAX_TOKEN_RUN}}`,
 });
 
+/**
+ * Meta (Facebook, Instagram, WhatsApp) access tokens: `EAA` + 90 or more letters and digits,
+ * with a digit (review 25). Found by the needle `EAA` (patterns.ts NEEDLES).
+ */
+export const metaToken = regexDetector({
+  kind: 'meta-token',
+  anchors: 'E',
+  // Short triggers (PREFILTER's size, see FORMAT_DETECTORS): the source checks the rest.
+  trigger: 'E(?=AA[A-Za-z0-9]{90})',
+  back: 0,
+  source: `${EDGE_ALNUM}EAA(?=[A-Za-z]*[0-9])[A-Za-z0-9]{90,${MAX_TOKEN_RUN}}${END_ALNUM}`,
+});
+
+/**
+ * Alibaba Cloud AccessKey ids: `LTAI` + 12 or 20 letters and digits, with a digit (review 25;
+ * anchored on the `I`, a character the scan already looks for: AWS's `AKIA`).
+ */
+export const alibabaKeyId = regexDetector({
+  kind: 'alibaba-key',
+  anchors: 'I',
+  trigger: 'I(?<=LTAI)(?=[A-Za-z0-9]{12})',
+  back: 3,
+  source: `${EDGE_ALNUM}LTAI(?=[A-Za-z]{0,19}[0-9])[A-Za-z0-9]{12}(?:[A-Za-z0-9]{8})?${END_ALNUM}`,
+});
+
 /** Airtable personal access tokens: `pat` + 14 letters and digits, `.`, 64 hex. */
 export const airtableToken = regexDetector({
   kind: 'airtable-token',
@@ -344,6 +369,8 @@ export const SERVICE_TOKEN_KINDS: readonly string[] = [
   ...new Set(FORMATS.map(([kind]) => kind).filter((k) => !OTHER_MODULES_KINDS.has(k))),
   'atlassian-token',
   'airtable-token',
+  'meta-token',
+  'alibaba-key',
   // Algolia's key in `algoliasearch(appId, key)` (./credential-calls).
   'algolia-key',
   // Okta's `Authorization: SSWS …` (./assignments authorization).
@@ -361,4 +388,6 @@ export const SERVICE_TOKENS: readonly Detector[] = [
   ...FORMAT_DETECTORS,
   atlassianToken,
   airtableToken,
+  metaToken,
+  alibabaKeyId,
 ];
