@@ -1,4 +1,12 @@
-import { promises as fsp, readdirSync, readlinkSync, type Dirent, type Stats } from 'node:fs';
+import {
+  promises as fsp,
+  lstatSync,
+  readdirSync,
+  readlinkSync,
+  type Dirent,
+  type Stats,
+} from 'node:fs';
+import { versionKey, versionOf } from './cache';
 import { IO_CONCURRENCY, mapLimit } from './concurrency';
 import * as path from 'node:path';
 import { isInside, nameProblem, statInside, type Refusal } from './safe-path';
@@ -230,6 +238,57 @@ export function findStepOutput(
     if (p) problems.push(p);
   }
   return Promise.resolve({ output: null, problems });
+}
+
+/** A step's output file as listStepOutputs finds it. */
+export interface StepOutputFile {
+  step: number;
+  relPath: string;
+  size: number;
+  /** Device, inode, size and mtime (../cache versionKey): another version is read again. */
+  version: string;
+}
+
+const STEPS = '.system_generated/steps';
+
+/**
+ * What changes when a step folder comes or goes: the steps folder's mtime (a stat of the folder
+ * itself, not followed through a link; '' when there is none).
+ */
+export function stepsFolderStamp(realDir: string): string {
+  try {
+    const st = lstatSync(path.join(realDir, STEPS));
+    return `${st.ino}:${st.mtimeMs}`;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Every step's output file (output.txt, else content.md, as Step.output reads), by step index:
+ * only the folders Step.output reads (`steps/<step_index>/`; "05" is no step's), each file
+ * through the containment gate. Metadata only.
+ */
+export function listStepOutputs(realDir: string): StepOutputFile[] {
+  const out: StepOutputFile[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(path.join(realDir, STEPS));
+  } catch {
+    return out;
+  }
+  for (const name of names) {
+    if (!/^(0|[1-9]\d{0,14})$/.test(name)) continue;
+    for (const file of ['output.txt', 'content.md']) {
+      const relPath = `${STEPS}/${name}/${file}`;
+      const checked = statInside(realDir, relPath);
+      if (!checked.ok) continue;
+      const st = checked.value.stats;
+      out.push({ step: Number(name), relPath, size: st.size, version: versionKey(versionOf(st)) });
+      break;
+    }
+  }
+  return out.sort((a, b) => a.step - b.step);
 }
 
 /**

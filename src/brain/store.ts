@@ -14,8 +14,11 @@ import {
 import {
   findStepOutput,
   listSessionFiles,
+  listStepOutputs,
   readFileRange,
+  stepsFolderStamp,
   type SessionFileInfo,
+  type StepOutputFile,
   type StepOutputInfo,
 } from './files';
 import { sortProblems } from './problems';
@@ -326,6 +329,16 @@ export class BrainStore {
     stepIndex: number,
   ): Promise<{ output: StepOutputInfo | null; problems: Problem[] }> {
     return findStepOutput(entry.realDir, stepIndex);
+  }
+
+  /** Every step's output file, by step index (metadata only). */
+  stepOutputFiles(entry: SessionEntry): StepOutputFile[] {
+    return listStepOutputs(entry.realDir);
+  }
+
+  /** Changes when a step folder comes or goes (see stepsFolderStamp). */
+  stepsStamp(entry: SessionEntry): string {
+    return stepsFolderStamp(entry.realDir);
   }
 
   readRange(entry: SessionEntry, relPath: string, offset: number, length: number): Promise<Buffer> {

@@ -1,7 +1,5 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type { Stats } from 'node:fs';
-import { readFileRange, walkSessionFiles } from '../brain/files';
+import { listStepOutputs, readFileRange, walkSessionFiles } from '../brain/files';
 import { isVerifiablyBinary, SNIFF_BYTES } from '../http/content-kind';
 import { compareStrings } from '../brain/problems';
 import { versionKey, versionOf } from '../brain/cache';
@@ -25,30 +23,9 @@ export interface FileDoc {
   version: string;
 }
 
-const STEPS = '.system_generated/steps';
-
 /** step_index -> its output file (output.txt, else content.md, as Step.output reads). */
 export function stepOutputs(realDir: string): Map<number, FileDoc> {
-  const out = new Map<number, FileDoc>();
-  let names: string[];
-  try {
-    names = fs.readdirSync(path.join(realDir, STEPS));
-  } catch {
-    return out;
-  }
-  for (const name of names) {
-    // Only the folder Step.output reads: `steps/<step_index>/` ("05" is no step's).
-    if (!/^(0|[1-9]\d{0,14})$/.test(name)) continue;
-    for (const file of ['output.txt', 'content.md']) {
-      const relPath = `${STEPS}/${name}/${file}`;
-      const checked = statInside(realDir, relPath);
-      if (!checked.ok) continue;
-      const st = checked.value.stats;
-      out.set(Number(name), { relPath, size: st.size, version: versionKey(versionOf(st)) });
-      break;
-    }
-  }
-  return out;
+  return new Map(listStepOutputs(realDir).map(({ step, ...doc }) => [step, doc]));
 }
 
 function docOf(relPath: string, st: Stats): FileDoc {

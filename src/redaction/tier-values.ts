@@ -292,6 +292,34 @@ export async function lineValues(
 }
 
 /**
+ * The values the redactor finds in the whole of `src`, a file that is no JSONL (a step's
+ * output): its last line is learned too, newline or not. Not kept here (see
+ * ../steps/output-values). `learn`: in a worker, as a tier's steps.
+ */
+export async function fileValues(
+  redactor: Redactor,
+  src: TierSource,
+  learn?: LearnStep,
+): Promise<ReadonlyMap<string, string>> {
+  const state = fresh(src.identity);
+  const NEWLINE = Buffer.from('\n');
+  // One newline past its end, so catchUp's last step keeps its last line.
+  const whole: TierSource = {
+    ...src,
+    size: src.size + 1,
+    read: async (from, to) => {
+      const bytes =
+        from < src.size ? await src.read(from, Math.min(to, src.size)) : Buffer.alloc(0);
+      return to > src.size && bytes.length === Math.min(to, src.size) - Math.min(from, src.size)
+        ? Buffer.concat([bytes, NEWLINE])
+        : bytes;
+    },
+  };
+  await catchUp(redactor, state, whole, learn);
+  return state.values;
+}
+
+/**
  * The values (value → kind) the redactor finds in `src`, learned once per session and then
  * only from the bytes appended since (a transcript grows by appending; another identity or a
  * smaller size starts over). Memory: the values and one step's text.

@@ -25,17 +25,40 @@ function tier(text: string, delayMs = 0): FullTier {
   };
 }
 
-const storeOf = (tiers: FullTier[]) => {
+/** A step output: its path, version and bytes (a read of a missing one fails, as a gone file). */
+interface Output {
+  step: number;
+  version: string;
+  text: string | null;
+}
+
+const storeOf = (tiers: FullTier[], outputs: Output[] = [], stamp = () => '') => {
   const asked: SessionEntry[] = [];
+  const rel = (o: Output) => `.system_generated/steps/${o.step}/output.txt`;
   const store = {
     transcriptTiers: (entry: SessionEntry) => {
       asked.push(entry);
       return Promise.resolve(tiers);
     },
+    stepsStamp: stamp,
+    stepOutputFiles: () =>
+      outputs.map((o) => ({
+        step: o.step,
+        relPath: rel(o),
+        size: Buffer.byteLength(o.text ?? 'gone'),
+        version: o.version,
+      })),
+    readRange: (_e: SessionEntry, relPath: string, offset: number, length: number) => {
+      const o = outputs.find((x) => rel(x) === relPath);
+      if (o?.text == null)
+        return Promise.reject(Object.assign(new Error('gone'), { code: 'ENOENT' }));
+      return Promise.resolve(Buffer.from(o.text).subarray(offset, offset + length));
+    },
   } as unknown as BrainStore;
   return { store, asked };
 };
 
+let sessions = 0;
 const entry = { id: 'a', realDir: '/x' } as SessionEntry;
 const on = new Redactor({ enabled: true, extraPatterns: [] });
 
@@ -103,6 +126,45 @@ describe('sessionValues', () => {
     const compact = tier(line({ step_index: 1, content: 'DB_PASSWORD=Jn7Xm2vL9pT4Q' }));
     const values = await sessionValues(storeOf([denied, compact]).store, on, entry);
     expect(values.get('Jn7Xm2vL9pT4Q')).toBe('password');
+  });
+
+  it('learns the step outputs too: each once per version, a new or changed one at a later ask', async () => {
+    const own = { id: 'o', realDir: `/outputs-${sessions++}` } as SessionEntry;
+    const outputs: Output[] = [
+      // No newline at its end: its last line is learned too.
+      { step: 1, version: 'v1', text: 'PORT=5432\nDB_PASSWORD=Op3Xm2vL9pT4Qz' },
+      { step: 2, version: 'v1', text: null },
+    ];
+    let folder = 'a';
+    const { store } = storeOf([tier(line({ content: 'hello' }))], outputs, () => folder);
+    const first = await sessionValues(store, on, own);
+    expect([...first].filter(([, kind]) => kind === 'password').map(([v]) => v)[0]).toBe(
+      'Op3Xm2vL9pT4Qz',
+    );
+    expect(first.has('Op4Xm2vL9pT4Qy')).toBe(false);
+    // Step 2's output is readable now and a step folder came (listed again): learned.
+    outputs[1] = { step: 2, version: 'v2', text: 'API_TOKEN=Op4Xm2vL9pT4Qy\n' };
+    outputs.push({ step: 3, version: 'v1', text: 'TOKEN=Op5Xm2vL9pT4Qx' });
+    folder = 'b';
+    const later = await sessionValues(store, on, own);
+    expect(['Op3Xm2vL9pT4Qz', 'Op4Xm2vL9pT4Qy', 'Op5Xm2vL9pT4Qx'].map((v) => later.get(v))).toEqual(
+      ['password', 'password', 'password'],
+    );
+  });
+
+  it('past the wait with outputs: the message names them and counts their bytes', async () => {
+    const own = { id: 'p', realDir: `/outputs-${sessions++}` } as SessionEntry;
+    const slow = tier(line({ content: 'x'.repeat(300 * 1024) }), 300);
+    const outputs: Output[] = [{ step: 1, version: 'v1', text: 'DB_PASSWORD=Op6Xm2vL9pT4Qw' }];
+    const err = await sessionValues(storeOf([slow], outputs).store, on, own, 50).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(StillLearning);
+    const { bytes, message } = err as StillLearning;
+    expect(bytes).toBe(slow.size + 26);
+    expect(
+      message.startsWith(`This session's transcript and step outputs (${bytes} bytes) are still`),
+    ).toBe(true);
   });
 
   it('a session without a transcript has none', async () => {

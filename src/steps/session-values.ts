@@ -2,6 +2,7 @@ import type { BrainStore } from '../brain/store';
 import { UnreadableViewError } from '../brain/transcript/scanner';
 import type { SessionEntry } from '../brain/types';
 import { offloadOf } from '../offload/redact-pool';
+import { outputBytesLearned, outputFiles, outputValues } from './output-values';
 import type { Redactor } from '../redaction/redactor';
 import {
   learnedBytes,
@@ -41,11 +42,14 @@ export class StillLearning extends Error {
   constructor(
     readonly bytes: number,
     readonly retryAfterSeconds: number,
+    /** The session has step outputs, learned too (../output-values). */
+    outputs = false,
   ) {
     super(
-      `This session's transcript (${bytes} bytes) is still being read for the secret values ` +
-        'every record of it masks with redaction on; no record of it is answered before they ' +
-        `are known. Retry in ${retryAfterSeconds} s.`,
+      `This session's transcript${outputs ? ' and step outputs' : ''} (${bytes} bytes) ` +
+        `${outputs ? 'are' : 'is'} still being read for the secret values every record of it ` +
+        'masks with redaction on; no record of it is answered before they are known. ' +
+        `Retry in ${retryAfterSeconds} s.`,
     );
   }
 }
@@ -74,7 +78,8 @@ export async function sessionValues(
 ): Promise<ReadonlyMap<string, string>> {
   if (!redactor.enabled) return NO_VALUES;
   const tiers = await store.transcriptTiers(entry);
-  if (tiers.length === 0) return NO_VALUES;
+  const outputs = outputFiles(store, entry, tiers);
+  if (tiers.length === 0 && outputs.length === 0) return NO_VALUES;
   // A large step learned in a worker when there are workers: the event loop answers meanwhile
   // (a small one costs less here than the round trip).
   const pool = offloadOf(redactor);
@@ -84,8 +89,12 @@ export async function sessionValues(
           ? pool.learnStep(bytes, carry, last)
           : learnStep(redactor, bytes, carry, last)
     : undefined;
-  const learnedBefore = learned(tiers);
-  const learning = Promise.all(tiers.map((t) => readable(tierValues(redactor, t, learn))));
+  const learnedNow = () => learned(tiers) + (outputs.length > 0 ? outputBytesLearned(entry) : 0);
+  const learnedBefore = learnedNow();
+  const learning = Promise.all([
+    ...tiers.map((t) => readable(tierValues(redactor, t, learn))),
+    ...(outputs.length > 0 ? [readable(outputValues(store, redactor, entry, outputs, learn))] : []),
+  ]);
   if (waitMs === Infinity) return unionValues(await learning);
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, waitMs, null)));
@@ -97,8 +106,9 @@ export async function sessionValues(
   }
   // Still learning: a failure later is the next ask's (tierValues starts that session over).
   learning.catch(() => undefined);
-  const bytes = tiers.reduce((n, t) => n + t.size, 0);
-  throw new StillLearning(bytes, retrySeconds(bytes, learnedBefore, learned(tiers), waitMs));
+  const bytes = tiers.reduce((n, t) => n + t.size, 0) + outputs.reduce((n, f) => n + f.size, 0);
+  const retry = retrySeconds(bytes, learnedBefore, learnedNow(), waitMs);
+  throw new StillLearning(bytes, retry, outputs.length > 0);
 }
 
 /**
