@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { Redactor } from './redactor';
 import { createRedactStream } from './stream';
-import { maskValues, maskValuesDeep, tierValues, type TierSource } from './tier-values';
+import { fileValues, maskValues, maskValuesDeep, tierValues, type TierSource } from './tier-values';
 import { holdsCut, valueSpans } from './value-spans';
 
 const r = new Redactor({ enabled: true, extraPatterns: [] });
@@ -173,6 +173,33 @@ describe('tierValues', () => {
     );
     const html = JSON.stringify({ content: 'form html: [Qa1&quot;Ws2\\Ed3&lt;Rf4&gt;Tg5]' });
     expect(maskValues(r, html, values)).toBe(JSON.stringify({ content: `form html: [${P}]` }));
+  });
+});
+
+describe('fileValues', () => {
+  const r = new Redactor({ enabled: true, extraPatterns: [] });
+  const source = (text: string): TierSource => {
+    const bytes = Buffer.from(text);
+    return {
+      key: 'file-values-spec',
+      identity: '1',
+      size: bytes.length,
+      read: (start, end) => Promise.resolve(bytes.subarray(start, end)),
+    };
+  };
+
+  it('learns a whole file, its last line without a newline too, and tells each step', async () => {
+    const line = 'INFO request handled in 3 ms\n'; // 29 bytes
+    const text = `DB_PASSWORD=Fv1Xm2vL9pT4Qz\n${line.repeat(21_186)}API_TOKEN=Fv2Xm2vL9pT4Qy`;
+    expect(Buffer.byteLength(text)).toBe(614_445);
+    const steps: number[] = [];
+    const values = await fileValues(r, source(text), undefined, (n) => steps.push(n));
+    expect(['Fv1Xm2vL9pT4Qz', 'Fv2Xm2vL9pT4Qy'].map((v) => values.get(v))).toEqual([
+      'password',
+      'password',
+    ]);
+    // 256 KiB steps, then the rest with the newline added past the end.
+    expect(steps).toEqual([262_144, 262_144, 90_158]);
   });
 });
 

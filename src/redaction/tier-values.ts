@@ -300,8 +300,17 @@ export async function fileValues(
   redactor: Redactor,
   src: TierSource,
   learn?: LearnStep,
+  /** Told the bytes of each step learned (a caller's progress, for its Retry-After). */
+  learnedStep: (bytes: number) => void = () => undefined,
 ): Promise<ReadonlyMap<string, string>> {
   const state = fresh(src.identity);
+  const step: LearnStep =
+    learn ?? ((bytes, carry, last) => learnStep(redactor, bytes, carry, last));
+  // Its length before a worker takes the buffer (posted, it reads 0 here).
+  const counted: LearnStep = (bytes, carry, last) => {
+    const n = bytes.length;
+    return Promise.resolve(step(bytes, carry, last)).then((r) => (learnedStep(n), r));
+  };
   const NEWLINE = Buffer.from('\n');
   // One newline past its end, so catchUp's last step keeps its last line.
   const whole: TierSource = {
@@ -315,7 +324,7 @@ export async function fileValues(
         : bytes;
     },
   };
-  await catchUp(redactor, state, whole, learn);
+  await catchUp(redactor, state, whole, counted);
   return state.values;
 }
 

@@ -24,6 +24,8 @@ interface OutputsLearned {
   /** relPath → the file as learned (its version and size). */
   learned: Map<string, StepOutputFile>;
   values: Map<string, string>;
+  /** Bytes learned of the output being learned. */
+  partial: number;
   /** One learning at a time per session. */
   busy: Promise<void>;
 }
@@ -61,8 +63,9 @@ export function outputFiles(
 
 /** Bytes of the session's outputs learned so far (for the Retry-After estimate). */
 export function outputBytesLearned(entry: SessionEntry): number {
-  let bytes = 0;
-  for (const f of kept.get(keyOf(entry))?.learned.values() ?? []) bytes += f.size;
+  const state = kept.get(keyOf(entry));
+  let bytes = state?.partial ?? 0;
+  for (const f of state?.learned.values() ?? []) bytes += f.size;
   return bytes;
 }
 
@@ -83,7 +86,7 @@ export async function outputValues(
   const key = keyOf(entry);
   let state = kept.get(key);
   if (!state) {
-    state = { learned: new Map(), values: new Map(), busy: Promise.resolve() };
+    state = { learned: new Map(), values: new Map(), partial: 0, busy: Promise.resolve() };
     kept.set(key, state);
   }
   const learning = state;
@@ -115,7 +118,10 @@ async function learnFiles(
       read: (start, end) => store.readRange(entry, f.relPath, start, end - start),
     };
     // A file gone or refused since the listing: tried again at a later ask.
-    const found = await fileValues(redactor, source, learn).catch(() => null);
+    learning.partial = 0;
+    const found = await fileValues(redactor, source, learn, (n) => (learning.partial += n))
+      .catch(() => null)
+      .finally(() => (learning.partial = 0));
     if (!found) continue;
     // Its values come with their other forms already (fileValues).
     for (const [value, kind] of found) {

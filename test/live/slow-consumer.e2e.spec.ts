@@ -52,6 +52,9 @@ it('graphql-ws: closes a connection that stopped reading, with code 4008 and the
   const closed = new Promise<[number, string]>((resolve) =>
     socket.on('close', (code, reason) => resolve([code, reason.toString()])),
   );
+  // The server drops the connection once its close frame is out: the client's own close frame
+  // may meet a reset (ECONNRESET, rehearsal 24), after which 'close' still has the code it read.
+  socket.on('error', () => undefined);
   socket.on('open', () =>
     socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: KEY_ALL } })),
   );
@@ -129,6 +132,9 @@ it('graphql-ws: closes a connection whose sessionEvents queue overflows, with th
   const closed = new Promise<[number, string]>((resolve) =>
     socket.on('close', (code, reason) => resolve([code, reason.toString()])),
   );
+  // The server drops the connection once its close frame is out: the client's own close frame
+  // may meet a reset (ECONNRESET, rehearsal 24), after which 'close' still has the code it read.
+  socket.on('error', () => undefined);
   socket.on('open', () =>
     socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: KEY_ALL } })),
   );
