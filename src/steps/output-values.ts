@@ -6,6 +6,7 @@ import type { Redactor } from '../redaction/redactor';
 import {
   fileValues,
   MAX_TIER_VALUES,
+  NO_VALUES,
   type LearnStep,
   type TierSource,
 } from '../redaction/tier-values';
@@ -15,8 +16,8 @@ import {
  * M1: `DB_PASSWORD=V` only in a step's output.txt, from a `cat .env`, and V echoed in a later
  * record with nothing naming it, was clear on every record route while the home index masked
  * it). One learned state per session for all its outputs (a state per output would churn the
- * tiers' LRU of 256 sessions): each output is learned once per version, whole; a new output or
- * a changed one is learned on a later ask, the values already learned kept (a value an output
+ * tiers' LRU of 256 sessions): each output is learned once per version, whole (one that cannot
+ * be read then counts as learned with nothing); a new output or a changed one on a later ask, the values already learned kept (a value an output
  * no longer holds stays masked: more masked, never less).
  */
 
@@ -117,12 +118,11 @@ async function learnFiles(
       size: f.size,
       read: (start, end) => store.readRange(entry, f.relPath, start, end - start),
     };
-    // A file gone or refused since the listing: tried again at a later ask.
-    learning.partial = 0;
+    // A file gone or unreadable since the listing holds nothing for this version (it is
+    // learned again once another version is listed, not opened again at every ask).
     const found = await fileValues(redactor, source, learn, (n) => (learning.partial += n))
-      .catch(() => null)
+      .catch(() => NO_VALUES)
       .finally(() => (learning.partial = 0));
-    if (!found) continue;
     // Its values come with their other forms already (fileValues).
     for (const [value, kind] of found) {
       if (learning.values.size >= MAX_TIER_VALUES) break;

@@ -34,6 +34,7 @@ interface Output {
 
 const storeOf = (tiers: FullTier[], outputs: Output[] = [], stamp = () => '') => {
   const asked: SessionEntry[] = [];
+  const reads: string[] = [];
   const rel = (o: Output) => `.system_generated/steps/${o.step}/output.txt`;
   const store = {
     transcriptTiers: (entry: SessionEntry) => {
@@ -49,13 +50,14 @@ const storeOf = (tiers: FullTier[], outputs: Output[] = [], stamp = () => '') =>
         version: o.version,
       })),
     readRange: (_e: SessionEntry, relPath: string, offset: number, length: number) => {
+      reads.push(relPath);
       const o = outputs.find((x) => rel(x) === relPath);
       if (o?.text == null)
         return Promise.reject(Object.assign(new Error('gone'), { code: 'ENOENT' }));
       return Promise.resolve(Buffer.from(o.text).subarray(offset, offset + length));
     },
   } as unknown as BrainStore;
-  return { store, asked };
+  return { store, asked, reads };
 };
 
 let sessions = 0;
@@ -136,12 +138,17 @@ describe('sessionValues', () => {
       { step: 2, version: 'v1', text: null },
     ];
     let folder = 'a';
-    const { store } = storeOf([tier(line({ content: 'hello' }))], outputs, () => folder);
+    const { store, reads } = storeOf([tier(line({ content: 'hello' }))], outputs, () => folder);
     const first = await sessionValues(store, on, own);
     expect([...first].filter(([, kind]) => kind === 'password').map(([v]) => v)[0]).toBe(
       'Op3Xm2vL9pT4Qz',
     );
     expect(first.has('Op4Xm2vL9pT4Qy')).toBe(false);
+    // The unreadable version is not opened again at the next ask (nothing listed anew).
+    await sessionValues(store, on, own);
+    expect(reads.filter((p) => p.includes('/2/'))).toEqual([
+      '.system_generated/steps/2/output.txt',
+    ]);
     // Step 2's output is readable now and a step folder came (listed again): learned.
     outputs[1] = { step: 2, version: 'v2', text: 'API_TOKEN=Op4Xm2vL9pT4Qy\n' };
     outputs.push({ step: 3, version: 'v1', text: 'TOKEN=Op5Xm2vL9pT4Qx' });

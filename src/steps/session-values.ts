@@ -89,7 +89,7 @@ export async function sessionValues(
           ? pool.learnStep(bytes, carry, last)
           : learnStep(redactor, bytes, carry, last)
     : undefined;
-  const learnedNow = () => learned(tiers) + (outputs.length > 0 ? outputBytesLearned(entry) : 0);
+  const learnedNow = () => learned(tiers) + outputBytesLearned(entry);
   const learnedBefore = learnedNow();
   const learning = Promise.all([
     ...tiers.map((t) => readable(tierValues(redactor, t, learn))),
