@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import type * as http from 'node:http';
 import * as path from 'node:path';
 import request from 'supertest';
+import { untilLearned } from '../fixtures/learned';
 import { createApp } from '../../src/app.factory';
 import { BrainStore } from '../../src/brain/store';
 import { loadConfig } from '../../src/config/config';
@@ -79,13 +80,11 @@ beforeAll(async () => {
   // ask starts the redaction worker, seconds under ts-jest): asked as a client does, again while
   // RATE_LIMITED, so the refusals below are the budget's (rehearsal 24, a loaded machine: the
   // download's was "still learning", Retry-After 10).
-  for (let i = 0; ; i++) {
-    const res = await request(server).get(`/api/sessions/${ID}/files/notes.txt`);
-    if (res.status === 200) break;
-    expect(res.body.error.code).toBe('RATE_LIMITED');
-    if (i >= 60) throw new Error("the session's values were not learned in 60 s");
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
+  await untilLearned(
+    () => request(server).get(`/api/sessions/${ID}/files/notes.txt`),
+    (res) =>
+      res.status === 200 ? undefined : (res.body as { error: { code: string } }).error.code,
+  );
 }, 120_000);
 
 afterAll(async () => {

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import request from 'supertest';
+import { untilLearned } from '../fixtures/learned';
 import { createApp } from '../../src/app.factory';
 import { BrainStore } from '../../src/brain/store';
 import { loadConfig } from '../../src/config/config';
@@ -154,13 +155,10 @@ describe('redaction', () => {
     // The session's values are learned before its records are answered, its 3.3 MB output in
     // the redaction worker, whose first start here compiles the redactor (ts-jest: 6-10 s on a
     // loaded machine, past the 10 s wait: RATE_LIMITED). Asked as a client does, again while so.
-    for (let i = 0; ; i++) {
-      const { errors } = await gql(on, QUERY);
-      if (!errors) break;
-      expect(errors[0].extensions.code).toBe('RATE_LIMITED');
-      if (i >= 60) throw new Error("the session's values were not learned in 60 s");
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
+    await untilLearned(
+      () => gql(on, QUERY),
+      (body: { errors?: { extensions: { code: string } }[] }) => body.errors?.[0].extensions.code,
+    );
   }, 120_000);
   afterAll(async () => {
     await Promise.all([on?.close(), off?.close()]);
